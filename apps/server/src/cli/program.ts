@@ -1,0 +1,44 @@
+import { Command, Option } from 'commander';
+import { loadSettings, type Settings } from '../config/settings.js';
+import { normalizeDatabaseUrl } from '../db/database.js';
+import { closeContext, createContext } from '../startup.js';
+import type { AppContext } from '../context.js';
+import { VERSION } from '../version.js';
+import { createOutput, type CliOutput } from './output.js';
+import { registerDbCommands } from './commands/db.js';
+
+export interface GlobalOptions {
+  db?: string;
+  json?: boolean;
+}
+
+/** Runs a command body with a migrated database context and closes it afterwards. */
+export async function withContext<T>(
+  command: Command,
+  body: (ctx: AppContext, out: CliOutput) => Promise<T>,
+): Promise<T> {
+  const opts = command.optsWithGlobals<GlobalOptions>();
+  const env = { ...process.env };
+  if (opts.db) env.DATABASE_URL = normalizeDatabaseUrl(opts.db);
+  env.LOG_LEVEL ??= 'warn';
+  const settings: Settings = loadSettings(env);
+  const out = createOutput(Boolean(opts.json));
+  const ctx = await createContext(settings, { info: (m) => out.info(m), warn: (m) => out.info(m) });
+  try {
+    return await body(ctx, out);
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+export function buildProgram(): Command {
+  const program = new Command('solstice')
+    .description('Solstice: seasonality, scanner and market data for stock traders.')
+    .version(VERSION)
+    .addOption(new Option('--db <url>', 'database: a DATABASE_URL (file:PATH, postgres://…) or a SQLite file path'))
+    .option('--json', 'print only JSON (machine output)')
+    .showHelpAfterError()
+    .configureHelp({ sortSubcommands: false });
+  registerDbCommands(program);
+  return program;
+}

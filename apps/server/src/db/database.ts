@@ -1,0 +1,86 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The raw better-sqlite3 connection (SQLite only), for bulk paths that Kysely would slow down. */
+  sqlite?: SQLite.Database;
+  /** The raw pg pool (PostgreSQL only), for COPY-style bulk paths and LISTEN/NOTIFY. */
+  pgPool?: pg.Pool;
+  /** A printable description without credentials. */
+  description: string;
+  close(): Promise<void>;
+}
+
+// int8 (COUNT, BIGINT) as a JS number: our values (volumes, epoch ms) stay below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric as a JS number (we never store money in numeric: cents are integers).
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface OpenOptions {
+  /** PostgreSQL only: a schema to create (if missing) and use as search_path; tests isolate themselves with it. */
+  pgSchema?: string;
+  pgPoolSize?: number;
+}
+
+/** Accepts a DATABASE_URL (`file:PATH`, `postgres://…`) or a plain SQLite file path (the CLI's --db). */
+export function normalizeDatabaseUrl(value: string): string {
+  if (value.startsWith('file:') || /^postgres(ql)?:\/\//.test(value)) return value;
+  return `file:${value}`;
+}
+
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const normalized = normalizeDatabaseUrl(url);
+  if (normalized.startsWith('file:')) {
+    const file = normalized.slice('file:'.length);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return {
+      db,
+      dialect: 'sqlite',
+      sqlite,
+      description: `sqlite:${file}`,
+      close: () => db.destroy(),
+    };
+  }
+  const schema = options.pgSchema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: normalized });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: normalized,
+    max: options.pgPoolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const u = new URL(normalized);
+  return {
+    db,
+    dialect: 'postgres',
+    pgPool: pool,
+    description: `postgres://${u.host}${u.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    close: () => db.destroy(),
+  };
+}

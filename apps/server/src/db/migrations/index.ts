@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_market_data.js';
+
+/**
+ * Every migration, in order. Statically imported so that the bundled server carries them.
+ * Append new ones; never edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_market_data': m0002,
+};

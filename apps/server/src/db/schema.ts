@@ -1,0 +1,43 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Column conventions, the same on SQLite and PostgreSQL:
+ * - dates of the exchange are TEXT 'YYYY-MM-DD';
+ * - instants are INTEGER/BIGINT milliseconds since the epoch (pg's int8 parser returns numbers);
+ * - booleans are INTEGER 0/1.
+ */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface InstrumentsTable {
+  symbol: string;
+  name: string;
+  type: 'stock' | 'etf' | 'index';
+  exchange: string | null;
+  sector: string | null;
+  industry: string | null;
+  currency: string;
+  market_cap: number | null;
+  synthetic: number;
+  updated_at: number;
+}
+
+export interface DailyBarsTable {
+  symbol: string;
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface Database {
+  app_meta: AppMetaTable;
+  instruments: InstrumentsTable;
+  daily_bars: DailyBarsTable;
+}
+
+export type { Generated };

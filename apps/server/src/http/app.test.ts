@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema, healthResponseSchema } from '@solstice/contracts';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { testDialects } from '../testing/test-databases.js';
+
+describe.each(testDialects())('the HTTP shell on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('reports health with a null asOf on an empty store', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = healthResponseSchema.parse(res.json());
+    expect(body).toEqual({ status: 'ok', version: t.ctx.version, database: dialect, asOf: null });
+  });
+
+  it('reports the date of the latest bar as asOf', async () => {
+    const db = t.database.db;
+    await db
+      .insertInto('instruments')
+      .values({
+        symbol: 'ZZZ',
+        name: 'Test',
+        type: 'stock',
+        currency: 'USD',
+        synthetic: 1,
+        updated_at: 0,
+        exchange: null,
+        sector: null,
+        industry: null,
+        market_cap: null,
+      })
+      .execute();
+    await db
+      .insertInto('daily_bars')
+      .values([
+        { symbol: 'ZZZ', date: '2020-01-02', open: 1, high: 1, low: 1, close: 1, volume: 10 },
+        { symbol: 'ZZZ', date: '2020-01-03', open: 1, high: 1, low: 1, close: 1, volume: 10 },
+      ])
+      .execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json().asOf).toBe('2020-01-03');
+    await db.deleteFrom('daily_bars').execute();
+    await db.deleteFrom('instruments').execute();
+  });
+
+  it('answers unknown API paths with the error shape and 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1' });
+    expect(res.statusCode).toBe(404);
+    const body = errorResponseSchema.parse(res.json());
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.message).toBe('No such endpoint: GET /api/nope');
+  });
+
+  it('sets security headers with a Content-Security-Policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('turns bad JSON into a 400 with the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/nope',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect([400, 404]).toContain(res.statusCode);
+    errorResponseSchema.parse(res.json());
+  });
+});
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-web-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Solstice</title>');
+    fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
+    t = await createTestApp('sqlite', { WEB_DIST: dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('falls back to index.html for client routes (history mode)', async () => {
+    for (const url of ['/', '/seasonality/pattern', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Solstice</title>');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('never falls back to HTML under /api', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+});

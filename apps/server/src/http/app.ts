@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from '../context.js';
+import { installErrorHandling, sendNotFound } from './error-handler.js';
+import { apiModules } from './routes.js';
+
+export interface BuildAppOptions {
+  /** Fastify logger option; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The Content-Security-Policy the built app works under (no inline scripts, no outside origins). */
+export const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // React, ECharts and SweetAlert2 set style attributes at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.settings.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.settings.TRUST_PROXY,
+    disableRequestLogging: ctx.settings.LOG_LEVEL !== 'debug' && ctx.settings.LOG_LEVEL !== 'trace',
+  });
+  ctx.logger = app.log;
+  installErrorHandling(app);
+  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+
+  for (const plugin of apiModules(ctx)) await app.register(plugin);
+
+  const webDist = resolveWebDist(ctx.settings.WEB_DIST);
+  const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History-mode fallback: the client router decides what the path shows.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return sendNotFound(request, reply);
+  });
+
+  return app;
+}
+
+/** The built web app: WEB_DIST when set, else apps/web/dist next to this server. */
+export function resolveWebDist(setting: string | undefined): string | null {
+  const candidates = setting
+    ? [path.resolve(setting)]
+    : [
+        path.resolve(import.meta.dirname, '../../web/dist'),
+        path.resolve(import.meta.dirname, '../../../web/dist'),
+        path.resolve(process.cwd(), 'apps/web/dist'),
+      ];
+  for (const dir of candidates) {
+    if (fs.existsSync(path.join(dir, 'index.html'))) return dir;
+  }
+  return null;
+}

@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode, ErrorResponse } from '@solstice/contracts';
+import { AppError, STATUS_BY_CODE } from './errors.js';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: unknown) {
+  const body: ErrorResponse = { error: { code, message, ...(details === undefined ? {} : { details }) } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own failures (bad JSON, body too large, wrong content type…) in our shape. */
+function fromFastify(error: FastifyError): { status: number; code: ErrorCode; message: string } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'payload_too_large', message: 'The request body is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'unsupported_media_type', message: 'Send the body as application/json.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'bad_request', message: 'The JSON body is empty.' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, code: 'bad_request', message: `The body is not valid JSON: ${error.message}` };
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400) {
+    return { status: 400, code: 'bad_request', message: `Bad request: ${error.message}` };
+  }
+  if (error.statusCode === 429) {
+    return { status: 429, code: 'rate_limited', message: error.message || 'Too many requests.' };
+  }
+  if (error.statusCode === 404) return { status: 404, code: 'not_found', message: error.message };
+  if (error.statusCode === 405) return { status: 405, code: 'method_not_allowed', message: error.message };
+  if (error.statusCode === 413) return { status: 413, code: 'payload_too_large', message: error.message };
+  if (error.statusCode === 415) return { status: 415, code: 'unsupported_media_type', message: error.message };
+  return null;
+}
+
+/** Connection failures of either database: the service is unavailable, not broken. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  const code = e.code ?? '';
+  return (
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      '57P01',
+      '57P03',
+      '08006',
+      '08001',
+      '08003',
+      'SQLITE_BUSY',
+      'SQLITE_CANTOPEN',
+    ].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|database is locked/i.test(e.message ?? '')
+  );
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+      return send(reply, STATUS_BY_CODE[error.code], error.code, error.message, error.details);
+    }
+    const known = fromFastify(error);
+    if (known) return send(reply, known.status, known.code, known.message);
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return send(reply, 503, 'service_unavailable', 'The database is unavailable; try again shortly.');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'internal_error', 'Something went wrong on our side.');
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+}

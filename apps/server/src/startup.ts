@@ -1,0 +1,30 @@
+import type { Settings } from './config/settings.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { AppContext } from './context.js';
+import { VERSION } from './version.js';
+
+export interface StartupLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/**
+ * Opens the database, migrates it and builds the services of the context.
+ * Shared by the server and the command line so that both see the same state.
+ */
+export async function createContext(settings: Settings, log: StartupLog): Promise<AppContext> {
+  const database: DatabaseHandle = await openDatabase(settings.DATABASE_URL);
+  try {
+    const { applied } = await migrateToLatest(database);
+    if (applied.length > 0) log.info(`database ${database.description}: applied migrations ${applied.join(', ')}`);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { settings, database, version: VERSION };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.database.close();
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { DialectName } from '../db/database.js';
+import type { AppContext } from '../context.js';
+import { buildApp } from '../http/app.js';
+import { VERSION } from '../version.js';
+import { createTestDatabase, type TestDatabase } from './test-databases.js';
+import { createTestSettings } from './test-settings.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A full server on a fresh migrated database, driven with app.inject(); no port is opened. */
+export async function createTestApp(dialect: DialectName, settings: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const ctx: AppContext = {
+    settings: createTestSettings({ WEB_DIST: '/nonexistent', ...settings }),
+    database,
+    version: VERSION,
+  };
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { loadSettings, type Settings } from '../config/settings.js';
+
+/** Settings for tests: defaults plus overrides, validated like the real ones. */
+export function createTestSettings(overrides: Record<string, string> = {}): Settings {
+  return loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_ON_EMPTY: 'false', ...overrides });
+}

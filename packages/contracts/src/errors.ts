@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Every failure of the API has this shape. */
+export const errorCodeSchema = z.enum([
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'subscription_required',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const fieldIssueSchema = z.object({
+  /** Where the problem is, e.g. "body.email" or "query.from". */
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './health.js';
+export * from './common.js';
