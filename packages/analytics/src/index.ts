@@ -1,1 +1,4 @@
-export {};
+export * from './seasonality/index.js';
+export * from './indicators/index.js';
+export * from './scanner/index.js';
+export * from './market/index.js';

@@ -34,10 +34,16 @@ export interface DailyBarsTable {
   volume: number;
 }
 
-export interface Database {
+export interface CoreTables {
   app_meta: AppMetaTable;
   instruments: InstrumentsTable;
   daily_bars: DailyBarsTable;
 }
+
+/**
+ * Every table. A module declares its tables in its own `<module>.tables.ts` and adds the
+ * interface here.
+ */
+export interface Database extends CoreTables {}
 
 export type { Generated };
