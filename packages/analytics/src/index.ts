@@ -1,3 +1,4 @@
+export * from './series.js';
 export * from './seasonality/index.js';
 export * from './indicators/index.js';
 export * from './scanner/index.js';

@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import type { HealthResponse } from '@solstice/contracts';
 import type { AppContext } from '../../context.js';
 import { serviceUnavailable } from '../../http/errors.js';
+import { PUBLIC } from '../../http/access.js';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    app.get('/api/health', async (): Promise<HealthResponse> => {
+    app.get('/api/health', { config: PUBLIC }, async (): Promise<HealthResponse> => {
       let asOf: string | null;
       try {
         const row = await ctx.database.db

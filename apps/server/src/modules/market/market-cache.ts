@@ -1,0 +1,29 @@
+import type { PriceSeries } from '@solstice/analytics';
+
+export interface InstrumentInfo {
+  symbol: string;
+  name: string;
+  type: 'stock' | 'etf' | 'index';
+  exchange: string | null;
+  sector: string | null;
+  industry: string | null;
+  currency: string;
+  marketCap: number | null;
+  synthetic: boolean;
+}
+
+/**
+ * The in-memory columnar copy of the market data that every analytics endpoint reads.
+ * Loaded from the database at start; reloaded after an import or sync (and, on PostgreSQL,
+ * when another process announces a change).
+ */
+export interface MarketCache {
+  /** Increments at every reload; derived caches key on it. */
+  readonly version: number;
+  /** Date (YYYY-MM-DD) of the latest bar over all instruments; null when empty. */
+  asOf(): string | null;
+  instruments(): readonly InstrumentInfo[];
+  instrument(symbol: string): InstrumentInfo | undefined;
+  series(symbol: string): PriceSeries | undefined;
+  reload(): Promise<void>;
+}

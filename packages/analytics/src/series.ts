@@ -1,0 +1,65 @@
+/**
+ * The daily history of one instrument in columns. Dates are exchange calendar dates as
+ * day numbers (days since 1970-01-01), ascending and unique; every column has the same length.
+ */
+export interface PriceSeries {
+  symbol: string;
+  dates: Int32Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/** 'YYYY-MM-DD' → day number. The caller validates the text. */
+export function dayNumber(isoDate: string): number {
+  return Math.round(Date.UTC(+isoDate.slice(0, 4), +isoDate.slice(5, 7) - 1, +isoDate.slice(8, 10)) / MS_PER_DAY);
+}
+
+export function dayNumberOf(year: number, month: number, day: number): number {
+  return Math.round(Date.UTC(year, month - 1, day) / MS_PER_DAY);
+}
+
+/** Day number → 'YYYY-MM-DD'. */
+export function isoDate(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** Day number → { year, month (1–12), day (1–31) }. */
+export function civilDate(day: number): { year: number; month: number; day: number } {
+  const d = new Date(day * MS_PER_DAY);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** Builds a series from rows (tests, importers); rows must be in ascending date order. */
+export function seriesFromRows(
+  symbol: string,
+  rows: ReadonlyArray<{ date: string; open: number; high: number; low: number; close: number; volume: number }>,
+): PriceSeries {
+  const n = rows.length;
+  const s: PriceSeries = {
+    symbol,
+    dates: new Int32Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
+  };
+  rows.forEach((r, i) => {
+    s.dates[i] = dayNumber(r.date);
+    s.open[i] = r.open;
+    s.high[i] = r.high;
+    s.low[i] = r.low;
+    s.close[i] = r.close;
+    s.volume[i] = r.volume;
+  });
+  return s;
+}
