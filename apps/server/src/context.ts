@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from './config/settings.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { MarketCache } from './modules/market/market-cache.js';
 
 /**
  * What the route modules share: built once per process by main.ts (or a test),
@@ -10,5 +11,7 @@ export interface AppContext {
   settings: Settings;
   database: DatabaseHandle;
   version: string;
+  /** Instruments and daily bars in memory (typed arrays per symbol); see modules/market. */
+  market: MarketCache;
   logger?: FastifyBaseLogger;
 }

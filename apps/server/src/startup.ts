@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { AppContext } from './context.js';
 import { VERSION } from './version.js';
+import { loadMarketCache } from './modules/market/database-market-cache.js';
 
 export interface StartupLog {
   info(message: string): void;
@@ -22,9 +23,11 @@ export async function createContext(settings: Settings, log: StartupLog): Promis
     await database.close();
     throw error;
   }
-  return { settings, database, version: VERSION };
+  const market = await loadMarketCache(database);
+  return { settings, database, version: VERSION, market };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.market.close?.();
   await ctx.database.close();
 }

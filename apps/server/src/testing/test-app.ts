@@ -5,6 +5,7 @@ import { buildApp } from '../http/app.js';
 import { VERSION } from '../version.js';
 import { createTestDatabase, type TestDatabase } from './test-databases.js';
 import { createTestSettings } from './test-settings.js';
+import { loadMarketCache } from '../modules/market/database-market-cache.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,6 +21,7 @@ export async function createTestApp(dialect: DialectName, settings: Record<strin
     settings: createTestSettings({ WEB_DIST: '/nonexistent', ...settings }),
     database,
     version: VERSION,
+    market: await loadMarketCache(database),
   };
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
@@ -29,6 +31,7 @@ export async function createTestApp(dialect: DialectName, settings: Record<strin
     database,
     close: async () => {
       await app.close();
+      await ctx.market.close?.();
       await database.destroy();
     },
   };

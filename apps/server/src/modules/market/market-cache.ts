@@ -26,4 +26,6 @@ export interface MarketCache {
   instrument(symbol: string): InstrumentInfo | undefined;
   series(symbol: string): PriceSeries | undefined;
   reload(): Promise<void>;
+  /** Stops watching for changes made elsewhere (optional: in-memory fakes have nothing to stop). */
+  close?(): Promise<void>;
 }

@@ -1,0 +1,45 @@
+import type { PriceSeries } from '@solstice/analytics';
+import type { InstrumentInfo, MarketCache } from './market-cache.js';
+import { isoFromDay } from './dates.js';
+
+/**
+ * A MarketCache over series given in memory, for unit tests of code that reads the cache.
+ * Instruments without a given InstrumentInfo get a plain stock entry.
+ */
+export function createMemoryMarketCache(
+  series: readonly PriceSeries[],
+  instruments: readonly Partial<InstrumentInfo>[] = [],
+): MarketCache {
+  const info = new Map<string, InstrumentInfo>();
+  const fill = (p: Partial<InstrumentInfo> & { symbol: string }): InstrumentInfo => ({
+    name: p.symbol,
+    type: 'stock',
+    exchange: null,
+    sector: null,
+    industry: null,
+    currency: 'USD',
+    marketCap: null,
+    synthetic: false,
+    ...p,
+  });
+  for (const i of instruments) if (i.symbol) info.set(i.symbol, fill({ ...i, symbol: i.symbol }));
+  for (const s of series) if (!info.has(s.symbol)) info.set(s.symbol, fill({ symbol: s.symbol }));
+  const bySymbol = new Map(series.map((s) => [s.symbol, s]));
+  const sorted = [...info.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+  let last = -Infinity;
+  for (const s of series) if (s.dates.length > 0) last = Math.max(last, s.dates[s.dates.length - 1]!);
+  let version = 1;
+  return {
+    get version() {
+      return version;
+    },
+    asOf: () => (last === -Infinity ? null : isoFromDay(last)),
+    instruments: () => sorted,
+    instrument: (symbol) => info.get(symbol),
+    series: (symbol) => bySymbol.get(symbol),
+    reload: () => {
+      version += 1;
+      return Promise.resolve();
+    },
+  };
+}
