@@ -1,4 +1,5 @@
 export * from './series.js';
+export * from './stats/index.js';
 export * from './seasonality/index.js';
 export * from './indicators/index.js';
 export * from './scanner/index.js';

@@ -1,0 +1,2 @@
+export * from './descriptive.js';
+export * from './binomial.js';
