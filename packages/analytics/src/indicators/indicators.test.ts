@@ -183,7 +183,13 @@ describe('indicator snapshot', () => {
   });
 
   it('knows the exact thresholds of each window', () => {
-    const mk = (n: number) => indicatorSnapshot(testSeries('T', Array.from({ length: n }, (_, i) => 50 + (i % 7))));
+    const mk = (n: number) =>
+      indicatorSnapshot(
+        testSeries(
+          'T',
+          Array.from({ length: n }, (_, i) => 50 + (i % 7)),
+        ),
+      );
     expect(mk(19)?.sma20).toBeNull();
     expect(mk(20)?.sma20).not.toBeNull();
     expect(mk(20)?.avgVolume20).toBe(1000);
@@ -205,7 +211,11 @@ describe('indicator snapshot', () => {
 
   it('relVolume is null when the 20 previous bars traded nothing', () => {
     const volume = [...Array.from({ length: 20 }, () => 0), 500];
-    const s = testSeries('Z', Array.from({ length: 21 }, () => 10), { volume });
+    const s = testSeries(
+      'Z',
+      Array.from({ length: 21 }, () => 10),
+      { volume },
+    );
     expect(indicatorSnapshot(s)?.relVolume).toBeNull();
   });
 

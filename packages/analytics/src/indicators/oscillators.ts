@@ -44,7 +44,11 @@ export function macdSeries(close: ArrayLike<number>, fast = 12, slow = 26, signa
 }
 
 /** True range; the first bar's is high − low. */
-export function trueRangeSeries(high: ArrayLike<number>, low: ArrayLike<number>, close: ArrayLike<number>): Float64Array {
+export function trueRangeSeries(
+  high: ArrayLike<number>,
+  low: ArrayLike<number>,
+  close: ArrayLike<number>,
+): Float64Array {
   const out = new Float64Array(close.length);
   for (let i = 0; i < close.length; i++) {
     const h = high[i] as number;
