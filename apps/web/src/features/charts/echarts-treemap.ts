@@ -1,0 +1,5 @@
+import { use } from 'echarts/core';
+import { TreemapChart } from 'echarts/charts';
+import { VisualMapComponent } from 'echarts/components';
+
+use([TreemapChart, VisualMapComponent]);

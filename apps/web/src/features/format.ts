@@ -1,0 +1,79 @@
+// Numbers and dates in the profile's locale and time zone.
+import { useMemo } from 'react';
+import { useLocalePrefs } from './shell';
+
+export interface Formatters {
+  locale: string;
+  timeZone: string;
+  /** A fraction as a percentage: 0.0123 → "+1,23 %" (sign unless unsigned). */
+  percent: (value: number | null | undefined, digits?: number, signed?: boolean) => string;
+  number: (value: number | null | undefined, digits?: number) => string;
+  money: (cents: number, currency: string) => string;
+  compact: (value: number | null | undefined) => string;
+  /** An exchange date YYYY-MM-DD, shown without any time zone shift. */
+  date: (iso: string | null | undefined) => string;
+  /** An instant (epoch ms or ISO string) in the profile's time zone. */
+  instant: (value: number | string | null | undefined) => string;
+  monthName: (month: number) => string;
+  /** MM-DD as a short day and month. */
+  monthDay: (mmdd: string) => string;
+}
+
+export const DASH = '—';
+
+export function createFormatters(locale: string, timeZone: string): Formatters {
+  const pct = (digits: number, signed: boolean) =>
+    new Intl.NumberFormat(locale, {
+      style: 'percent',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    });
+  const num = (digits: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const compactFmt = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const dateFmt = new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const instantFmt = new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const monthFmt = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' });
+  const monthDayFmt = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric' });
+  const ok = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+  return {
+    locale,
+    timeZone,
+    percent: (v, digits = 2, signed = true) => (ok(v) ? pct(digits, signed).format(v) : DASH),
+    number: (v, digits = 2) => (ok(v) ? num(digits).format(v) : DASH),
+    money: (cents, currency) =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: currency.toUpperCase(),
+        minimumFractionDigits: 2,
+      }).format(cents / 100),
+    compact: (v) => (ok(v) ? compactFmt.format(v) : DASH),
+    date: (iso) => {
+      if (!iso) return DASH;
+      const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+      return Number.isNaN(d.getTime()) ? iso : dateFmt.format(d);
+    },
+    instant: (value) => {
+      if (value === null || value === undefined || value === '') return DASH;
+      const d = new Date(value);
+      return Number.isNaN(d.getTime()) ? String(value) : instantFmt.format(d);
+    },
+    monthName: (month) => monthFmt.format(new Date(Date.UTC(2001, month - 1, 1))),
+    monthDay: (mmdd) => {
+      const [m, d] = mmdd.split('-').map(Number);
+      if (!m || !d) return mmdd;
+      return monthDayFmt.format(new Date(Date.UTC(2001, m - 1, d)));
+    },
+  };
+}
+
+export function useFormatters(): Formatters {
+  const { locale, timeZone } = useLocalePrefs();
+  return useMemo(() => createFormatters(locale, timeZone), [locale, timeZone]);
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
+import { createPattern, createStats, createYear, instrument } from '../factories';
+import { PatternScreen } from './pattern-screen';
+import { useFeatureStore } from '../shell';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+const URL = '/seasonality/pattern?symbol=AAPL&start=11-01&end=12-31';
+
+describe('pattern screen', () => {
+  it('shows the per-year table, statistics and returns against the benchmark', async () => {
+    const { requests } = mockFetch([
+      { path: /^\/api\/v1\/seasonality\/pattern\?symbol=AAPL&/, body: createPattern() },
+      {
+        path: /^\/api\/v1\/seasonality\/pattern\?symbol=%5EGSPC/,
+        body: createPattern({ symbol: '^GSPC', years: [createYear(2021, 0.02), createYear(2023, 0.04)] }),
+      },
+      instrument('AAPL', true),
+    ]);
+    renderScreen(<PatternScreen />, { url: URL });
+    const table = await screen.findByTestId('pattern-table');
+    // mean of +6% (2023) and +3% (2021) against the benchmark
+    await waitFor(() => expect(screen.getByTestId('benchmark-summary')).toHaveTextContent('+%4,50'));
+    const rows = within(table).getAllByRole('row');
+    // header + 3 years, newest first
+    expect(rows).toHaveLength(4);
+    expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent('2023');
+    // 2023: 10% − 4% = +6% against the benchmark; 2022 has no benchmark year
+    expect(within(rows[1]!).getAllByRole('cell')[6]!.textContent).toMatch(/6,00/);
+    expect(within(rows[2]!).getAllByRole('cell')[6]).toHaveTextContent('—');
+    expect(screen.getByTestId('significance-ok')).toBeInTheDocument();
+    expect(await screen.findByTestId('demo-badge')).toHaveTextContent('Demo data');
+    expect(requests[0]!.url.searchParams.get('start')).toBe('11-01');
+  });
+
+  it('warns plainly when the pattern is weak', async () => {
+    mockFetch([
+      {
+        path: /symbol=AAPL/,
+        body: createPattern({ stats: createStats({ count: 6, pValue: 0.3, withoutBest: -0.01 }) }),
+      },
+      { path: /symbol=%5EGSPC/, body: createPattern({ symbol: '^GSPC' }) },
+      instrument('AAPL'),
+    ]);
+    renderScreen(<PatternScreen />, { url: URL });
+    const warning = await screen.findByTestId('significance-warning');
+    expect(warning).toHaveTextContent('only 6 years');
+    expect(warning).toHaveTextContent('p-value 0.300');
+    expect(warning).toHaveTextContent('without its best year');
+  });
+
+  it('explains a statistic on hover and focus', async () => {
+    mockFetch([
+      { path: /symbol=AAPL/, body: createPattern() },
+      { path: /symbol=%5EGSPC/, body: createPattern({ symbol: '^GSPC' }) },
+      instrument('AAPL'),
+    ]);
+    renderScreen(<PatternScreen />, { url: URL });
+    const label = await screen.findByText('p-value');
+    await userEvent.hover(label);
+    expect(
+      screen
+        .getAllByRole('tooltip')
+        .some((t) => /binomial/.test(t.textContent ?? '') && !t.className.includes('visually-hidden')),
+    ).toBe(true);
+  });
+
+  it('shows what the tool does and the way to subscribe to a non-subscriber', async () => {
+    mockFetch([{ path: '/api/v1/seasonality/pattern', ...subscriptionRequired() }]);
+    renderScreen(<PatternScreen />, { url: URL });
+    const card = await screen.findByTestId('subscribe-card');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
+  });
+
+  it('shows the error of a failed request with a retry', async () => {
+    mockFetch([{ path: '/api/v1/seasonality/pattern', ...serverError('Database is down') }]);
+    renderScreen(<PatternScreen />, { url: URL });
+    expect(await screen.findByTestId('error-state')).toHaveTextContent('Database is down');
+  });
+
+  it('shows an empty state when no year covers the window', async () => {
+    mockFetch([
+      { path: /symbol=AAPL/, body: createPattern({ years: [], stats: createStats({ count: 0 }) }) },
+      { path: /symbol=%5EGSPC/, body: createPattern({ symbol: '^GSPC' }) },
+    ]);
+    renderScreen(<PatternScreen />, { url: URL });
+    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+
+  it('puts the form in the URL, remembers it, and checks the fields', async () => {
+    mockFetch([
+      { path: /symbol=MSFT/, body: createPattern({ symbol: 'MSFT' }) },
+      { path: /symbol=%5EGSPC/, body: createPattern({ symbol: '^GSPC' }) },
+      instrument('MSFT'),
+    ]);
+    renderScreen(<PatternScreen />, { url: '/seasonality/pattern' });
+    expect(screen.queryByTestId('loading-state')).not.toBeInTheDocument();
+    const symbol = screen.getByLabelText('Symbol');
+    await userEvent.clear(symbol);
+    await userEvent.type(symbol, 'msft');
+    const start = screen.getByLabelText('Start (MM-DD)');
+    await userEvent.clear(start);
+    await userEvent.type(start, '13-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Show pattern' }));
+    expect(screen.getByText('Use MM-DD, e.g. 03-15')).toBeInTheDocument();
+    await userEvent.clear(start);
+    await userEvent.type(start, '03-01{Enter}');
+    await waitFor(() =>
+      expect(currentLocation()).toBe('/seasonality/pattern?symbol=MSFT&start=03-01&end=12-31&direction=long'),
+    );
+    expect(useFeatureStore.getState().forms.patternForm).toMatchObject({ symbol: 'MSFT', start: '03-01' });
+    expect(await screen.findByTestId('pattern-table')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,292 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { apiGet } from '../api';
+import type { PatternResponse } from '../types';
+import { useFormatters } from '../format';
+import { useSavedForm } from '../shell';
+import { useUrlState } from '../ui/url-state';
+import { QueryView, type ToolInfo } from '../ui/states';
+import { Field, checkWindowFields } from '../ui/fields';
+import { InstrumentHeader } from '../ui/instrument-header';
+import { StatsPanel } from '../stats/stats-panel';
+import { StatLabel } from '../stats/stat-label';
+import { DataTable, signClass, type Column } from '../tables/data-table';
+import { EChart } from '../charts/echart';
+import { DOWN, UP } from '../charts/colors';
+
+export const BENCHMARK = '^GSPC';
+const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction'] as const;
+type PatternForm = { symbol: string; start: string; end: string; from: string; to: string; direction: string };
+const DEFAULTS: PatternForm = { symbol: 'AAPL', start: '11-01', end: '12-31', from: '', to: '', direction: 'long' };
+
+export const PATTERN_TOOL: ToolInfo = {
+  title: 'Seasonal pattern',
+  description:
+    'Pick a symbol and a date window (for example 11-01 to 12-31) to see how it did in that window in every past year: entry and exit, return, maximum rise and drop, and the statistics with a significance check.',
+  features: ['Per-year table and bar chart', 'Win rate, mean, median, Sharpe, p-value', 'Returns against the S&P 500'],
+};
+
+export function usePattern(params: Partial<PatternForm>, enabled: boolean) {
+  return useQuery({
+    queryKey: ['pattern', params],
+    queryFn: () => apiGet<PatternResponse>('/api/v1/seasonality/pattern', params),
+    enabled,
+  });
+}
+
+type YearRow = PatternResponse['years'][number] & { relative: number | null };
+
+export function PatternScreen() {
+  const f = useFormatters();
+  const [url, setUrl] = useUrlState(KEYS);
+  const [saved, save] = useSavedForm<PatternForm>('patternForm');
+  const initial: PatternForm = url.symbol ? { ...DEFAULTS, ...url } : { ...DEFAULTS, ...saved };
+  const [form, setForm] = useState<PatternForm>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const ready = Boolean(url.symbol && url.start && url.end);
+  const params = {
+    symbol: url.symbol,
+    start: url.start,
+    end: url.end,
+    from: url.from,
+    to: url.to,
+    direction: url.direction,
+  };
+  const pattern = usePattern(params, ready);
+  const benchmarkParams = { ...params, symbol: BENCHMARK };
+  const benchmark = usePattern(benchmarkParams, ready && pattern.isSuccess && url.symbol?.toUpperCase() !== BENCHMARK);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const values = { ...form, symbol: form.symbol.trim().toUpperCase() };
+    const problems = checkWindowFields(values);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    save(values);
+    setUrl(values);
+  };
+
+  const set = (key: keyof PatternForm) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+
+  return (
+    <div className="container-fluid py-3" data-testid="pattern-screen">
+      <h1 className="h4">Seasonal pattern</h1>
+      <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate aria-label="Pattern form">
+        <Field id="pattern-symbol" label="Symbol" error={errors.symbol}>
+          <input
+            id="pattern-symbol"
+            className="form-control form-control-sm"
+            value={form.symbol}
+            onChange={set('symbol')}
+            autoComplete="off"
+          />
+        </Field>
+        <Field id="pattern-start" label="Start (MM-DD)" error={errors.start}>
+          <input
+            id="pattern-start"
+            className="form-control form-control-sm"
+            value={form.start}
+            onChange={set('start')}
+            placeholder="MM-DD"
+          />
+        </Field>
+        <Field id="pattern-end" label="End (MM-DD)" error={errors.end}>
+          <input
+            id="pattern-end"
+            className="form-control form-control-sm"
+            value={form.end}
+            onChange={set('end')}
+            placeholder="MM-DD"
+          />
+        </Field>
+        <Field id="pattern-from" label="From year" error={errors.from}>
+          <input
+            id="pattern-from"
+            className="form-control form-control-sm"
+            value={form.from}
+            onChange={set('from')}
+            inputMode="numeric"
+            placeholder="all"
+          />
+        </Field>
+        <Field id="pattern-to" label="To year" error={errors.to}>
+          <input
+            id="pattern-to"
+            className="form-control form-control-sm"
+            value={form.to}
+            onChange={set('to')}
+            inputMode="numeric"
+            placeholder="all"
+          />
+        </Field>
+        <Field id="pattern-direction" label="Direction">
+          <select
+            id="pattern-direction"
+            className="form-select form-select-sm"
+            value={form.direction}
+            onChange={set('direction')}
+          >
+            <option value="long">Long</option>
+            <option value="short">Short</option>
+          </select>
+        </Field>
+        <div className="col-12 col-md-auto">
+          <button type="submit" className="btn btn-primary btn-sm">
+            Show pattern
+          </button>
+        </div>
+      </form>
+
+      {!ready ? <p className="text-muted">Choose a symbol and a window, then “Show pattern”.</p> : null}
+      <QueryView
+        query={pattern}
+        tool={PATTERN_TOOL}
+        isEmpty={(d) => d.years.length === 0}
+        empty="No year of this symbol's history covers the whole window. Try another window or fewer years."
+      >
+        {(data) => <PatternResult data={data} benchmark={benchmark.data} links={params} f={f} />}
+      </QueryView>
+    </div>
+  );
+}
+
+function PatternResult({
+  data,
+  benchmark,
+  links,
+  f,
+}: {
+  data: PatternResponse;
+  benchmark: PatternResponse | undefined;
+  links: Record<string, string | undefined>;
+  f: ReturnType<typeof useFormatters>;
+}) {
+  const rows: YearRow[] = useMemo(() => {
+    const bench = new Map(benchmark?.years.map((y) => [y.year, y.return]) ?? []);
+    return data.years.map((y) => {
+      const b = bench.get(y.year);
+      return { ...y, relative: b === undefined ? null : y.return - b };
+    });
+  }, [data, benchmark]);
+  const relMean = useMemo(() => {
+    const rel = rows.map((r) => r.relative).filter((v): v is number => v !== null);
+    return rel.length ? rel.reduce((a, b) => a + b, 0) / rel.length : null;
+  }, [rows]);
+
+  const columns: Column<YearRow>[] = [
+    { key: 'year', label: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
+    { key: 'entryDate', label: 'Entry', sortValue: (r) => r.entryDate, text: (r) => f.date(r.entryDate) },
+    { key: 'exitDate', label: 'Exit', sortValue: (r) => r.exitDate, text: (r) => f.date(r.exitDate) },
+    {
+      key: 'entryClose',
+      label: 'Entry close',
+      align: 'end',
+      sortValue: (r) => r.entryClose,
+      text: (r) => f.number(r.entryClose),
+    },
+    {
+      key: 'exitClose',
+      label: 'Exit close',
+      align: 'end',
+      sortValue: (r) => r.exitClose,
+      text: (r) => f.number(r.exitClose),
+    },
+    {
+      key: 'return',
+      label: <StatLabel stat="return" />,
+      csvLabel: 'Return',
+      align: 'end',
+      sortValue: (r) => r.return,
+      text: (r) => f.percent(r.return),
+      className: (r) => signClass(r.return),
+    },
+    {
+      key: 'relative',
+      label: <StatLabel stat="relative" />,
+      csvLabel: 'vs. benchmark',
+      align: 'end',
+      sortValue: (r) => r.relative,
+      text: (r) => f.percent(r.relative),
+      className: (r) => signClass(r.relative),
+    },
+    {
+      key: 'maxRise',
+      label: <StatLabel stat="maxRise" />,
+      csvLabel: 'Max rise',
+      align: 'end',
+      sortValue: (r) => r.maxRise,
+      text: (r) => f.percent(r.maxRise),
+    },
+    {
+      key: 'maxDrop',
+      label: <StatLabel stat="maxDrop" />,
+      csvLabel: 'Max drop',
+      align: 'end',
+      sortValue: (r) => r.maxDrop,
+      text: (r) => f.percent(r.maxDrop),
+    },
+  ];
+
+  const option = useMemo(
+    () => ({
+      grid: { left: 48, right: 16, top: 24, bottom: 32 },
+      tooltip: { trigger: 'axis', valueFormatter: (v: number) => f.percent(v) },
+      xAxis: { type: 'category', data: data.years.map((y) => String(y.year)) },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
+      series: [
+        {
+          type: 'bar',
+          name: 'Return',
+          data: data.years.map((y) => ({ value: y.return, itemStyle: { color: y.return >= 0 ? UP : DOWN } })),
+        },
+      ],
+    }),
+    [data, f],
+  );
+
+  const query = new URLSearchParams(
+    Object.entries({ symbol: data.symbol, from: links.from, to: links.to }).filter((e): e is [string, string] =>
+      Boolean(e[1]),
+    ),
+  );
+  return (
+    <>
+      <InstrumentHeader symbol={data.symbol}>
+        <span className="badge text-bg-light border">
+          {f.monthDay(data.start)} – {f.monthDay(data.end)} · {data.direction === 'short' ? 'Short' : 'Long'}
+        </span>
+        <Link className="small" to={`/seasonality/calendar?${query.toString()}`}>
+          Calendar
+        </Link>
+        <Link className="small" to={`/seasonality?${query.toString()}`}>
+          Seasonal chart
+        </Link>
+      </InstrumentHeader>
+      <StatsPanel stats={data.stats} />
+      <p className="small mt-2 mb-3" data-testid="benchmark-summary">
+        <StatLabel stat="relative" />:{' '}
+        {benchmark ? (
+          <strong className={signClass(relMean)}>{f.percent(relMean)}</strong>
+        ) : (
+          <span className="text-muted">not available</span>
+        )}{' '}
+        mean return against the S&amp;P 500 ({BENCHMARK}) over the same years.
+      </p>
+      <EChart kinds={['line']} option={option} label={`Yearly returns of ${data.symbol}`} height={260} />
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => String(r.year)}
+        caption={`Yearly returns of ${data.symbol}`}
+        filename={`pattern-${data.symbol}-${data.start}-${data.end}.csv`}
+        initialSort={{ key: 'year', desc: true }}
+        testId="pattern-table"
+      />
+    </>
+  );
+}
+
+export default PatternScreen;

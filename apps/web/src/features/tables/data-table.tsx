@@ -1,0 +1,192 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { downloadCsv, toCsv } from './csv';
+
+export interface Column<T> {
+  key: string;
+  label: ReactNode;
+  /** Header text in the CSV (defaults to the label when it is a string). */
+  csvLabel?: string;
+  /** The value sorted on; null/undefined sort last. */
+  sortValue?: (row: T) => number | string | null | undefined;
+  /** The text shown (and exported). */
+  text: (row: T) => string;
+  /** Optional richer cell; the CSV still holds `text`. */
+  render?: (row: T) => ReactNode;
+  align?: 'start' | 'end';
+  className?: (row: T) => string | undefined;
+}
+
+export interface SortState {
+  key: string;
+  desc: boolean;
+}
+
+function compare(a: number | string | null | undefined, b: number | string | null | undefined): number {
+  const an = a === null || a === undefined || (typeof a === 'number' && Number.isNaN(a));
+  const bn = b === null || b === undefined || (typeof b === 'number' && Number.isNaN(b));
+  if (an || bn) return an === bn ? 0 : an ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}
+
+/**
+ * A sortable, paginated table whose "Export CSV" writes exactly the rows and columns on
+ * screen, as shown.
+ */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  caption,
+  filename,
+  pageSize = 25,
+  initialSort,
+  sort: controlledSort,
+  onSortChange,
+  testId,
+}: {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T, index: number) => string;
+  caption: string;
+  filename: string;
+  pageSize?: number;
+  initialSort?: SortState;
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState) => void;
+  testId?: string;
+}) {
+  const [localSort, setLocalSort] = useState<SortState | null>(initialSort ?? null);
+  const sort = controlledSort !== undefined ? controlledSort : localSort;
+  const [page, setPage] = useState(0);
+  const sorted = useMemo(() => {
+    const column = sort ? columns.find((c) => c.key === sort.key) : undefined;
+    if (!sort || !column) return rows;
+    const get = column.sortValue ?? column.text;
+    const out = [...rows];
+    out.sort((a, b) => {
+      const c = compare(get(a), get(b));
+      // nulls stay last in both directions
+      const va = get(a);
+      const vb = get(b);
+      if (va === null || va === undefined || vb === null || vb === undefined) return c;
+      return sort.desc ? -c : c;
+    });
+    return out;
+  }, [rows, columns, sort]);
+  const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
+  const current = Math.min(page, pages - 1);
+  const shown = sorted.slice(current * pageSize, current * pageSize + pageSize);
+
+  const toggle = (key: string) => {
+    const next: SortState = sort && sort.key === key ? { key, desc: !sort.desc } : { key, desc: true };
+    setLocalSort(next);
+    onSortChange?.(next);
+    setPage(0);
+  };
+
+  const exportCsv = () => {
+    const header = columns.map((c) => c.csvLabel ?? (typeof c.label === 'string' ? c.label : c.key));
+    downloadCsv(
+      filename,
+      toCsv(
+        header,
+        shown.map((r) => columns.map((c) => c.text(r))),
+      ),
+    );
+  };
+
+  return (
+    <div className="data-table" data-testid={testId}>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <span className="text-muted small" aria-live="polite">
+          {sorted.length === 0
+            ? 'No rows'
+            : `Rows ${current * pageSize + 1}–${current * pageSize + shown.length} of ${sorted.length}`}
+        </span>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary ms-auto"
+          onClick={exportCsv}
+          disabled={shown.length === 0}
+        >
+          Export CSV
+        </button>
+      </div>
+      <div className="table-responsive">
+        <table className="table table-sm table-hover align-middle mb-2">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => {
+                const active = sort?.key === c.key;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className={c.align === 'end' ? 'text-end' : undefined}
+                    aria-sort={active ? (sort?.desc ? 'descending' : 'ascending') : 'none'}
+                  >
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm p-0 text-reset fw-semibold text-decoration-none"
+                      onClick={() => toggle(c.key)}
+                    >
+                      {c.label}
+                      <span aria-hidden="true">{active ? (sort?.desc ? ' ▼' : ' ▲') : ''}</span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row, i) => (
+              <tr key={rowKey(row, current * pageSize + i)}>
+                {columns.map((c) => (
+                  <td
+                    key={c.key}
+                    className={
+                      [c.align === 'end' ? 'text-end' : '', c.className?.(row) ?? ''].join(' ').trim() || undefined
+                    }
+                  >
+                    {c.render ? c.render(row) : c.text(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label={`${caption} pages`} className="d-flex align-items-center gap-2">
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => setPage(current - 1)}
+            disabled={current === 0}
+          >
+            Previous
+          </button>
+          <span className="small">
+            Page {current + 1} of {pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => setPage(current + 1)}
+            disabled={current >= pages - 1}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** Bootstrap text colour of a signed number. */
+export function signClass(v: number | null | undefined): string | undefined {
+  if (typeof v !== 'number' || v === 0 || Number.isNaN(v)) return undefined;
+  return v > 0 ? 'text-success' : 'text-danger';
+}

@@ -1,0 +1,109 @@
+// Screen tests: render inside a router and a query client, with fetch stubbed at the
+// request level. A request no test route answers fails the test.
+import '@testing-library/jest-dom/vitest';
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, expect, vi } from 'vitest';
+
+export interface MockRoute {
+  method?: string;
+  /** Path without the query string, or a pattern tested against path + query. */
+  path: string | RegExp;
+  status?: number;
+  body?: unknown;
+  /** Respond from the request (path with query, parsed JSON body). */
+  respond?: (req: { url: URL; body: unknown }) => { status?: number; body?: unknown };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+let unexpected: string[] = [];
+
+afterEach(() => {
+  const list = unexpected;
+  unexpected = [];
+  vi.unstubAllGlobals();
+  expect(list, 'requests no test route answered').toEqual([]);
+});
+
+export function mockFetch(routes: MockRoute[]): { requests: RecordedRequest[] } {
+  const requests: RecordedRequest[] = [];
+  const fake = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    requests.push({ method, url, body });
+    const route = routes.find(
+      (r) =>
+        (r.method ?? 'GET').toUpperCase() === method &&
+        (typeof r.path === 'string' ? r.path === url.pathname : r.path.test(url.pathname + url.search)),
+    );
+    if (!route) {
+      unexpected.push(`${method} ${url.pathname}${url.search}`);
+      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'unexpected request in test' } }), {
+        status: 599,
+      });
+    }
+    const out = route.respond ? route.respond({ url, body }) : { status: route.status, body: route.body };
+    const status = out.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(out.body ?? null), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  vi.stubGlobal('fetch', vi.fn(fake));
+  return { requests };
+}
+
+export function subscriptionRequired(): { status: number; body: unknown } {
+  return { status: 403, body: { error: { code: 'subscription_required', message: 'This tool is for subscribers.' } } };
+}
+
+export function serverError(message = 'Database is down'): { status: number; body: unknown } {
+  return { status: 500, body: { error: { code: 'internal_error', message } } };
+}
+
+let lastLocation = '';
+function LocationProbe() {
+  const loc = useLocation();
+  lastLocation = loc.pathname + loc.search;
+  return null;
+}
+/** The router location after the last render (path + query). */
+export function currentLocation(): string {
+  return lastLocation;
+}
+
+export function renderScreen(ui: ReactElement, { url = '/' }: { url?: string } = {}) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+  const path = new URL(url, 'http://localhost').pathname;
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path={path}
+            element={
+              <>
+                {ui}
+                <LocationProbe />
+              </>
+            }
+          />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}

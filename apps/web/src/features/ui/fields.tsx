@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+
+export const MMDD = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const YEAR = /^\d{4}$/;
+
+export function Field({
+  id,
+  label,
+  children,
+  hint,
+  error,
+  className = 'col-6 col-md-3 col-lg-2',
+}: {
+  id: string;
+  label: ReactNode;
+  children: ReactNode;
+  hint?: string;
+  error?: string | undefined;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label small mb-1">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <div className="invalid-feedback d-block" id={`${id}-error`}>
+          {error}
+        </div>
+      ) : hint ? (
+        <div className="form-text">{hint}</div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Problems of a seasonality form, keyed by field, with messages next to the fields. */
+export function checkWindowFields(values: Record<string, string | undefined>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const key of ['start', 'end', 'startFrom', 'startTo']) {
+    const v = values[key];
+    if (v !== undefined && !MMDD.test(v)) errors[key] = 'Use MM-DD, e.g. 03-15';
+  }
+  for (const key of ['from', 'to']) {
+    const v = values[key];
+    if (v && !YEAR.test(v)) errors[key] = 'Use a year like 2005';
+  }
+  if (
+    values.from &&
+    values.to &&
+    YEAR.test(values.from) &&
+    YEAR.test(values.to) &&
+    Number(values.from) > Number(values.to)
+  )
+    errors.to = 'Must not be before the first year';
+  if (values.symbol !== undefined && !/^[A-Za-z0-9.^=-]{1,20}$/.test(values.symbol.trim()))
+    errors.symbol = 'Enter a symbol, e.g. AAPL';
+  return errors;
+}

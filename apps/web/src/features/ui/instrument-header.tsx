@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../api';
+import type { Instrument } from '../types';
+import { DemoBadge } from './states';
+import { AddToWatchlistButton, SymbolLink } from './symbol-link';
+
+export function useInstrument(symbol: string | undefined) {
+  return useQuery({
+    queryKey: ['instrument', symbol],
+    queryFn: () => apiGet<Instrument>(`/api/v1/instruments/${encodeURIComponent(symbol ?? '')}`),
+    enabled: Boolean(symbol),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Symbol, name, "Demo data" when synthetic, and the add-to-watchlist action. */
+export function InstrumentHeader({ symbol, children }: { symbol: string; children?: React.ReactNode }) {
+  const instrument = useInstrument(symbol);
+  const data = instrument.data;
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-2" data-testid="instrument-header">
+      <h2 className="h5 mb-0">
+        <SymbolLink symbol={symbol} />
+      </h2>
+      {data ? <span className="text-muted">{data.name}</span> : null}
+      <DemoBadge synthetic={data?.synthetic} />
+      <AddToWatchlistButton symbol={symbol} description={data?.name} />
+      {children}
+    </div>
+  );
+}

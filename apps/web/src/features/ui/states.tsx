@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError, isSubscriptionRequired } from '../api';
+
+export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div
+      className="d-flex align-items-center gap-2 text-muted py-4"
+      role="status"
+      aria-live="polite"
+      data-testid="loading-state"
+    >
+      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <div className="alert alert-light border text-muted my-3" role="status" data-testid="empty-state">
+      {children}
+    </div>
+  );
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message = error instanceof Error ? error.message : 'Error';
+  return (
+    <div className="alert alert-danger my-3" role="alert" data-testid="error-state">
+      <strong>Could not load this.</strong> {message}
+      {onRetry ? (
+        <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export interface ToolInfo {
+  title: string;
+  description: string;
+  features?: string[];
+}
+
+/** What a premium tool does and the way to subscribe: shown to a signed-in non-subscriber. */
+export function SubscribeCard({ tool }: { tool: ToolInfo }) {
+  return (
+    <section className="card my-3 border-primary" data-testid="subscribe-card" aria-labelledby="subscribe-card-title">
+      <div className="card-body">
+        <h2 className="h5 card-title" id="subscribe-card-title">
+          {tool.title} is for subscribers
+        </h2>
+        <p className="card-text">{tool.description}</p>
+        {tool.features?.length ? (
+          <ul>
+            {tool.features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        ) : null}
+        <Link className="btn btn-primary" to="/subscribe">
+          Subscribe to unlock {tool.title}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function SignInCard() {
+  return (
+    <div className="alert alert-warning my-3" role="alert" data-testid="signin-card">
+      Your session has ended. <Link to="/">Sign in again</Link> to continue.
+    </div>
+  );
+}
+
+/** The loading, error, non-subscriber and empty states of one query, then its content. */
+export function QueryView<T>({
+  query,
+  tool,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'isError' | 'refetch' | 'fetchStatus'>;
+  tool?: ToolInfo;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isError) {
+    if (tool && isSubscriptionRequired(query.error)) return <SubscribeCard tool={tool} />;
+    if (query.error instanceof ApiError && query.error.status === 401) return <SignInCard />;
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  if (query.isPending) {
+    // A disabled query (nothing asked yet) is pending but idle.
+    if (query.fetchStatus === 'idle') return null;
+    return <LoadingState />;
+  }
+  const data = query.data as T;
+  if (isEmpty?.(data)) return <EmptyState>{empty ?? 'Nothing to show.'}</EmptyState>;
+  return <>{children(data)}</>;
+}
+
+export function DemoBadge({ synthetic }: { synthetic: boolean | undefined | null }) {
+  if (!synthetic) return null;
+  return (
+    <span
+      className="badge text-bg-warning ms-2"
+      title="This instrument is generated demo data, not real market prices"
+      data-testid="demo-badge"
+    >
+      Demo data
+    </span>
+  );
+}
