@@ -1,0 +1,176 @@
+import { ScanExpressionError } from './errors.js';
+import { lookupField, type FieldInfo } from './fields.js';
+import { tokenize, type Token } from './tokenizer.js';
+
+export type CompareOp = '<' | '<=' | '>' | '>=' | '=' | '!=';
+
+export type Operand =
+  | { kind: 'field'; field: FieldInfo; position: number }
+  | { kind: 'number'; value: number; position: number }
+  | { kind: 'string'; value: string; position: number };
+
+export type Condition =
+  | { kind: 'and' | 'or'; left: Condition; right: Condition }
+  | { kind: 'not'; operand: Condition }
+  | { kind: 'compare'; op: CompareOp; left: Operand; right: Operand; position: number }
+  | { kind: 'between'; subject: Operand; low: Operand; high: Operand; position: number }
+  | { kind: 'cross'; direction: 'above' | 'below'; left: Operand; right: Operand; position: number };
+
+const COMPARE_OPS: Record<string, CompareOp> = {
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+  '=': '=',
+  '==': '=',
+  '!=': '!=',
+  '<>': '!=',
+};
+const KEYWORDS = new Set(['and', 'or', 'not', 'between', 'crosses', 'above', 'below']);
+
+/**
+ * Grammar (keywords case-insensitive):
+ *   expression := and ("or" and)*
+ *   and        := unary ("and" unary)*
+ *   unary      := "not" unary | "(" expression ")" | condition
+ *   condition  := operand ( op operand | "between" operand "and" operand
+ *                         | "crosses" ("above" | "below") operand )
+ *   operand    := number [% k M B T] | "string" | 'string' | field
+ */
+export function parseExpression(source: string): Condition {
+  return new Parser(tokenize(source)).parse();
+}
+
+class Parser {
+  private i = 0;
+  constructor(private readonly tokens: Token[]) {}
+
+  parse(): Condition {
+    if (this.peek().type === 'eof') this.fail('Expected a condition', this.peek(), 'a condition');
+    const node = this.orExpr();
+    const t = this.peek();
+    if (t.type !== 'eof') {
+      const expected = t.type === 'rparen' ? 'no ")" without a matching "("' : '"and", "or" or the end';
+      this.fail(`Expected "and", "or" or the end, found "${t.text}"`, t, expected);
+    }
+    return node;
+  }
+
+  private orExpr(): Condition {
+    let left = this.andExpr();
+    while (this.isKeyword('or')) {
+      this.i++;
+      left = { kind: 'or', left, right: this.andExpr() };
+    }
+    return left;
+  }
+
+  private andExpr(): Condition {
+    let left = this.unary();
+    while (this.isKeyword('and')) {
+      this.i++;
+      left = { kind: 'and', left, right: this.unary() };
+    }
+    return left;
+  }
+
+  private unary(): Condition {
+    const t = this.peek();
+    if (this.isKeyword('not')) {
+      this.i++;
+      if (this.peek().type === 'eof') this.fail('Expected a condition after "not"', this.peek(), 'a condition');
+      return { kind: 'not', operand: this.unary() };
+    }
+    if (t.type === 'lparen') {
+      this.i++;
+      if (this.peek().type === 'eof' || this.peek().type === 'rparen') {
+        this.fail('Expected a condition after "("', this.peek(), 'a condition');
+      }
+      const inner = this.orExpr();
+      const close = this.peek();
+      if (close.type !== 'rparen')
+        this.fail(`Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`, close, '")"');
+      this.i++;
+      return inner;
+    }
+    return this.condition();
+  }
+
+  private condition(): Condition {
+    const left = this.operand('Expected a condition', null);
+    const t = this.peek();
+    const position = t.position;
+    if (t.type === 'op') {
+      this.i++;
+      const op = COMPARE_OPS[t.text] as CompareOp;
+      return { kind: 'compare', op, left, right: this.operand('Expected a value', t), position };
+    }
+    if (this.isKeyword('between')) {
+      this.i++;
+      const low = this.operand('Expected a value', t);
+      const and = this.peek();
+      if (!this.isKeyword('and')) this.fail('Expected "and"', and, '"and"', this.tokens[this.i - 1]);
+      this.i++;
+      const high = this.operand('Expected a value', and);
+      return { kind: 'between', subject: left, low, high, position };
+    }
+    if (this.isKeyword('crosses')) {
+      this.i++;
+      const dir = this.peek();
+      const word = dir.text.toLowerCase();
+      if (dir.type !== 'ident' || (word !== 'above' && word !== 'below')) {
+        this.fail('Expected "above" or "below"', dir, '"above" or "below"', t);
+      }
+      this.i++;
+      const right = this.operand('Expected a value', dir);
+      return { kind: 'cross', direction: word as 'above' | 'below', left, right, position };
+    }
+    const prev = this.tokens[this.i - 1] as Token;
+    return this.fail(
+      'Expected a comparison (<, <=, >, >=, =, !=, between, crosses above/below)',
+      t,
+      'a comparison operator',
+      prev,
+    );
+  }
+
+  private operand(message: string, after: Token | null): Operand {
+    const t = this.peek();
+    if (t.type === 'number') {
+      this.i++;
+      return { kind: 'number', value: t.value as number, position: t.position };
+    }
+    if (t.type === 'string') {
+      this.i++;
+      return { kind: 'string', value: t.value as string, position: t.position };
+    }
+    if (t.type === 'ident' && !KEYWORDS.has(t.text.toLowerCase())) {
+      const field = lookupField(t.text);
+      if (!field) {
+        throw new ScanExpressionError(
+          `Unknown field "${t.text}" at position ${t.position}`,
+          t.position,
+          'a field name',
+        );
+      }
+      this.i++;
+      return { kind: 'field', field, position: t.position };
+    }
+    return this.fail(message, t, 'a value (a number, a "string" or a field)', after ?? undefined);
+  }
+
+  private fail(message: string, at: Token, expected: string, after?: Token): never {
+    const afterText = after ? ` after "${after.text}"` : '';
+    const found = at.type === 'eof' || message.includes('found') ? '' : `, found "${at.text}"`;
+    throw new ScanExpressionError(`${message}${afterText} at position ${at.position}${found}`, at.position, expected);
+  }
+
+  private peek(): Token {
+    return this.tokens[this.i] as Token;
+  }
+
+  private isKeyword(word: string): boolean {
+    const t = this.peek();
+    return t.type === 'ident' && t.text.toLowerCase() === word;
+  }
+}

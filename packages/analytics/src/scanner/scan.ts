@@ -1,0 +1,135 @@
+import { ScanExpressionError } from './errors.js';
+import { compileCondition, type CompiledCondition } from './evaluate.js';
+import type { FieldTable } from './field-table.js';
+import { lookupField, type FieldName, type NumericField, type TextField } from './fields.js';
+import { parseExpression, type Condition, type Operand } from './parser.js';
+
+export interface CompiledScan {
+  expression: string;
+  condition: CompiledCondition;
+  /** Fields the expression names, canonical, in order of first appearance. */
+  fields: FieldName[];
+}
+
+/** Parses, type-checks and compiles an expression; throws ScanExpressionError. */
+export function compileScan(expression: string): CompiledScan {
+  const ast = parseExpression(expression);
+  const condition = compileCondition(ast);
+  const fields: FieldName[] = [];
+  collectFields(ast, fields);
+  return { expression, condition, fields };
+}
+
+function collectFields(node: Condition, out: FieldName[]): void {
+  const add = (o: Operand) => {
+    if (o.kind === 'field' && !out.includes(o.field.name)) out.push(o.field.name);
+  };
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      collectFields(node.left, out);
+      collectFields(node.right, out);
+      return;
+    case 'not':
+      collectFields(node.operand, out);
+      return;
+    case 'compare':
+    case 'cross':
+      add(node.left);
+      add(node.right);
+      return;
+    case 'between':
+      add(node.subject);
+      add(node.low);
+      add(node.high);
+      return;
+  }
+}
+
+export interface ScanOptions {
+  /** Any field name or alias; default symbol. */
+  sort?: string;
+  desc?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+export type ScanRow = { symbol: string; name: string; sector: string | null } & Record<string, string | number | null>;
+
+export interface ScanResult {
+  asOf: string | null;
+  count: number;
+  results: ScanRow[];
+}
+
+export const DEFAULT_SCAN_LIMIT = 50;
+
+/** Runs a compiled scan over a field table: filter, sort (nulls last), page, and shape rows. */
+export function runScan(table: FieldTable, scan: CompiledScan, options: ScanOptions = {}): ScanResult {
+  const sortField = lookupField(options.sort ?? 'symbol');
+  if (!sortField) {
+    throw new ScanExpressionError(`Unknown sort field "${options.sort}"`, 0, 'a field name');
+  }
+  const mask = scan.condition(table);
+  const matched: number[] = [];
+  for (let i = 0; i < table.size; i++) if (mask[i] === 1) matched.push(i);
+
+  const symbols = table.text.symbol;
+  const bySymbol = (a: number, b: number) => compareText(symbols[a] ?? null, symbols[b] ?? null);
+  const sign = options.desc ? -1 : 1;
+  if (sortField.kind === 'number') {
+    const col = table.current[sortField.name as NumericField];
+    matched.sort((a, b) => {
+      const x = col[a] as number;
+      const y = col[b] as number;
+      const xn = x !== x;
+      const yn = y !== y;
+      if (xn || yn) return xn === yn ? bySymbol(a, b) : xn ? 1 : -1;
+      return x === y ? bySymbol(a, b) : (x < y ? -1 : 1) * sign;
+    });
+  } else {
+    const col = table.text[sortField.name as TextField];
+    matched.sort((a, b) => {
+      const x = col[a] ?? null;
+      const y = col[b] ?? null;
+      if (x === null || y === null) return x === y ? bySymbol(a, b) : x === null ? 1 : -1;
+      const c = compareText(x, y);
+      return c === 0 ? bySymbol(a, b) : c * sign;
+    });
+  }
+
+  const offset = options.offset ?? 0;
+  const limit = options.limit ?? DEFAULT_SCAN_LIMIT;
+  const shown = [...scan.fields];
+  if (!shown.includes(sortField.name)) shown.push(sortField.name);
+  const results = matched.slice(offset, offset + limit).map((i) => rowOf(table, i, shown));
+  return { asOf: table.asOf, count: matched.length, results };
+}
+
+function rowOf(table: FieldTable, i: number, fields: readonly FieldName[]): ScanRow {
+  const row: Record<string, string | number | null> = {
+    symbol: table.text.symbol[i] ?? '',
+    name: table.text.name[i] ?? '',
+    sector: table.text.sector[i] ?? null,
+  };
+  for (const f of fields) {
+    const info = lookupField(f);
+    if (info?.kind === 'number') {
+      const v = table.current[f as NumericField][i] as number;
+      row[f] = Number.isNaN(v) ? null : v;
+    } else {
+      row[f] = table.text[f as TextField][i] ?? null;
+    }
+  }
+  return row as ScanRow;
+}
+
+/** Case-insensitive order (as equality in expressions is); null last. */
+function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x === y ? 0 : x < y ? -1 : 1;
+}
