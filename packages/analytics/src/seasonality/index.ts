@@ -1,1 +1,9 @@
-export {};
+export * from './calendar-days.js';
+export * from './statistics.js';
+export * from './pattern.js';
+export * from './window-table.js';
+export * from './window-grid.js';
+export * from './best-trades.js';
+export * from './scanner.js';
+export * from './calendar.js';
+export * from './chart.js';

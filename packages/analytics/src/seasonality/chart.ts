@@ -1,0 +1,69 @@
+import { civilDate, dayNumberOf, isLeapYear, type PriceSeries } from '../series.js';
+import { DAYS_IN_CALENDAR, dateAtIndex, indexOfDate } from './calendar-days.js';
+import { lowerBound, type YearRange } from './pattern.js';
+
+export interface ChartResult {
+  symbol: string;
+  /** The complete years averaged, ascending. */
+  years: number[];
+  /** 365 values (Jan 1 … Dec 31 of a non-leap year); null when no year is complete. */
+  curve: number[] | null;
+  detrended: number[] | null;
+  /** The partial year of the last bar, from Jan 1 through the last bar's day; null when none. */
+  current: { year: number; values: number[] } | null;
+}
+
+/** The average year (analytics.md, "Seasonal chart"). */
+export function seasonalChart(series: PriceSeries, range: YearRange = {}): ChartResult {
+  const { dates } = series;
+  const n = dates.length;
+  const empty: ChartResult = { symbol: series.symbol, years: [], curve: null, detrended: null, current: null };
+  if (n === 0) return empty;
+  const last = dates[n - 1]!;
+  const lastYear = civilDate(last).year;
+  const firstYear = civilDate(dates[0]!).year;
+  const years: number[] = [];
+  const sum = new Float64Array(DAYS_IN_CALENDAR);
+  const y0 = Math.max(firstYear + 1, range.from ?? -Infinity);
+  const y1 = Math.min(lastYear, range.to ?? Infinity);
+  const values = new Float64Array(DAYS_IN_CALENDAR);
+  for (let year = y0; year <= y1; year++) {
+    if (last < dayNumberOf(year, 12, 31)) continue;
+    if (!yearValues(series, year, DAYS_IN_CALENDAR, values)) continue;
+    years.push(year);
+    for (let d = 0; d < DAYS_IN_CALENDAR; d++) sum[d]! += values[d]!;
+  }
+  let current: ChartResult['current'] = null;
+  if (last < dayNumberOf(lastYear, 12, 31)) {
+    const c = civilDate(last);
+    const length = indexOfDate(c.month, c.day) + 1;
+    if (yearValues(series, lastYear, length, values)) {
+      current = { year: lastYear, values: Array.from(values.subarray(0, length)) };
+    }
+  }
+  if (years.length === 0) return { ...empty, current };
+  const curve = Array.from(sum, (s) => s / years.length);
+  const end = curve[DAYS_IN_CALENDAR - 1]!;
+  const detrended = curve.map((v, d) => v - (end * d) / (DAYS_IN_CALENDAR - 1));
+  return { symbol: series.symbol, years, curve, detrended, current };
+}
+
+/**
+ * value_Y(d) for d = 0 … length − 1 into out; false when the series lacks the last
+ * trading day of Y − 1.
+ */
+function yearValues(series: PriceSeries, year: number, length: number, out: Float64Array): boolean {
+  const { dates, close } = series;
+  const jan1 = dayNumberOf(year, 1, 1);
+  const p = lowerBound(dates, jan1) - 1;
+  if (p < 0 || civilDate(dates[p]!).year !== year - 1) return false;
+  const base = close[p]!;
+  const leap = isLeapYear(year);
+  let i = p;
+  for (let d = 0; d < length; d++) {
+    const day = dateAtIndex(jan1, leap, d);
+    while (i + 1 < dates.length && dates[i + 1]! <= day) i++;
+    out[d] = i === p ? 0 : close[i]! / base - 1;
+  }
+  return true;
+}

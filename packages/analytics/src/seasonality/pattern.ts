@@ -1,0 +1,130 @@
+import { civilDate, isoDate, type PriceSeries } from '../series.js';
+import { calendarIndex, dateInYear, formatMonthDay, parseMonthDay, type MonthDay } from './calendar-days.js';
+import { windowStatistics, type Direction, type WindowStats } from './statistics.js';
+import { baseRate } from './window-table.js';
+
+export interface YearRange {
+  /** First start year to use (inclusive); default: the first the series allows. */
+  from?: number;
+  /** Last start year to use (inclusive); default: the last the series allows. */
+  to?: number;
+}
+
+export interface PatternOptions extends YearRange {
+  /** 'MM-DD' */
+  start: string;
+  /** 'MM-DD' */
+  end: string;
+  direction?: Direction;
+}
+
+export interface PatternYear {
+  year: number;
+  entryDate: string;
+  exitDate: string;
+  entryClose: number;
+  exitClose: number;
+  /** Signed for the direction: −r for a short window. */
+  return: number;
+  maxRise: number;
+  maxDrop: number;
+  /** Trading days after entry up to and including exit. */
+  tradingDays: number;
+}
+
+export interface PatternResult {
+  symbol: string;
+  start: string;
+  end: string;
+  direction: Direction;
+  years: PatternYear[];
+  /** Null when no year counts. */
+  stats: WindowStats | null;
+}
+
+/** True when the window crosses the year end: end before start as a month-day. */
+export function crossesYearEnd(start: MonthDay, end: MonthDay): boolean {
+  return end.month < start.month || (end.month === start.month && end.day < start.day);
+}
+
+/** The window's length in a non-leap year (analytics.md): end − start, plus 365 across the year end. */
+export function windowCalendarDays(start: MonthDay, end: MonthDay): number {
+  return calendarIndex(end) - calendarIndex(start) + (crossesYearEnd(start, end) ? 365 : 0);
+}
+
+/** First index i with dates[i] ≥ day (dates.length when none). */
+export function lowerBound(dates: Int32Array, day: number): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dates[mid]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** One window over every year that counts (analytics.md, "Seasonal window"). */
+export function seasonalPattern(series: PriceSeries, options: PatternOptions): PatternResult {
+  const start = parseMonthDay(options.start);
+  const end = parseMonthDay(options.end);
+  const direction = options.direction ?? 'long';
+  const cross = crossesYearEnd(start, end) ? 1 : 0;
+  const calendarDays = windowCalendarDays(start, end);
+  const { dates, close } = series;
+  const n = dates.length;
+  const years: PatternYear[] = [];
+  if (n > 0) {
+    const first = dates[0]!;
+    const last = dates[n - 1]!;
+    const y0 = Math.max(civilDate(first).year, options.from ?? -Infinity);
+    const y1 = Math.min(civilDate(last).year, options.to ?? Infinity);
+    for (let year = y0; year <= y1; year++) {
+      const s = dateInYear(year, start);
+      const e = dateInYear(year + cross, end);
+      if (first > s || last < e) continue;
+      const entry = lowerBound(dates, s);
+      const exit = lowerBound(dates, e + 1) - 1;
+      if (entry >= exit) continue;
+      const c0 = close[entry]!;
+      let rise = 0;
+      let drop = 0;
+      for (let t = entry + 1; t <= exit; t++) {
+        const x = close[t]! / c0 - 1;
+        if (x > rise) rise = x;
+        if (x < drop) drop = x;
+      }
+      const r = close[exit]! / c0 - 1;
+      const long = direction === 'long';
+      years.push({
+        year,
+        entryDate: isoDate(dates[entry]!),
+        exitDate: isoDate(dates[exit]!),
+        entryClose: c0,
+        exitClose: close[exit]!,
+        return: long ? r : 0 - r,
+        maxRise: long ? rise : 0 - drop,
+        maxDrop: long ? drop : 0 - rise,
+        tradingDays: exit - entry,
+      });
+    }
+  }
+  const returns = years.map((y) => y.return);
+  const rate =
+    years.length > 0
+      ? baseRate(
+          series,
+          calendarDays,
+          years.map((y) => y.year),
+          direction,
+        )
+      : null;
+  return {
+    symbol: series.symbol,
+    start: formatMonthDay(start),
+    end: formatMonthDay(end),
+    direction,
+    years,
+    stats: windowStatistics(returns, calendarDays, rate),
+  };
+}

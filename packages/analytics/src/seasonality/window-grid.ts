@@ -1,0 +1,155 @@
+import type { PriceSeries } from '../series.js';
+import { DAYS_IN_CALENDAR, formatMonthDay, monthDayAt } from './calendar-days.js';
+import { windowStatistics, type Direction, type WindowStats } from './statistics.js';
+import { baseRate, type WindowTable } from './window-table.js';
+
+/**
+ * Counts of every window (start × length) of one series over a range of start years:
+ * the inner loop of best trades and the scanner. Buffers are reused between series.
+ */
+export class WindowGrid {
+  /** Calendar positions (0 … 364) of the starts, in ranking order ("earlier start" first). */
+  readonly starts: Int32Array;
+  readonly minDays: number;
+  readonly lengths: number;
+  readonly count: Int32Array;
+  readonly rising: Int32Array;
+  readonly falling: Int32Array;
+  readonly sum: Float64Array;
+
+  constructor(starts: Int32Array, minDays: number, maxDays: number) {
+    this.starts = starts;
+    this.minDays = minDays;
+    this.lengths = maxDays - minDays + 1;
+    const cells = starts.length * this.lengths;
+    this.count = new Int32Array(cells);
+    this.rising = new Int32Array(cells);
+    this.falling = new Int32Array(cells);
+    this.sum = new Float64Array(cells);
+  }
+
+  /** Fills the counts for one series over table rows lo … hi (start years); returns the largest count. */
+  fill(series: PriceSeries, table: WindowTable, lo: number, hi: number): number {
+    const { count, rising, falling, sum, starts, lengths, minDays } = this;
+    count.fill(0);
+    rising.fill(0);
+    falling.fill(0);
+    sum.fill(0);
+    const { entry, exit, years } = table;
+    const close = series.close;
+    const D = DAYS_IN_CALENDAR;
+    for (let si = 0; si < starts.length; si++) {
+      const k = starts[si]!;
+      const base = si * lengths;
+      // Year outermost per start keeps each cell's sum in year order (as the pattern sums).
+      for (let row = lo; row <= hi; row++) {
+        const a = entry[row * D + k]!;
+        if (a < 0) continue;
+        const ca = close[a]!;
+        for (let li = 0; li < lengths; li++) {
+          let e = k + minDays + li;
+          let exitRow = row;
+          if (e >= D) {
+            e -= D;
+            exitRow++;
+            if (exitRow >= years) break;
+          }
+          const b = exit[exitRow * D + e]!;
+          if (b <= a) continue;
+          const r = close[b]! / ca - 1;
+          const cell = base + li;
+          count[cell]!++;
+          sum[cell]! += r;
+          if (r > 0) rising[cell]!++;
+          else if (r < 0) falling[cell]!++;
+        }
+      }
+    }
+    let most = 0;
+    for (let c = 0; c < count.length; c++) if (count[c]! > most) most = count[c]!;
+    return most;
+  }
+
+  /**
+   * Ranking of analytics.md: winRate descending, mean descending, earlier start, shorter
+   * length. Negative when cell a (in direction da) ranks before cell b (in direction db).
+   */
+  compare(a: number, da: Direction, b: number, db: Direction): number {
+    const wa = da === 'long' ? this.rising[a]! : this.falling[a]!;
+    const wb = db === 'long' ? this.rising[b]! : this.falling[b]!;
+    const ca = this.count[a]!;
+    const cb = this.count[b]!;
+    // winRate compared as exact fractions.
+    const byRate = wb * ca - wa * cb;
+    if (byRate !== 0) return byRate;
+    const ma = this.meanOf(a, da);
+    const mb = this.meanOf(b, db);
+    if (ma !== mb) return mb > ma ? 1 : -1;
+    return a - b; // cells are laid out start-major, then length: earlier start, then shorter.
+  }
+
+  meanOf(cell: number, direction: Direction): number {
+    const m = this.sum[cell]! / this.count[cell]!;
+    return direction === 'long' ? m : 0 - m;
+  }
+
+  winRateOf(cell: number, direction: Direction): number {
+    return (direction === 'long' ? this.rising[cell]! : this.falling[cell]!) / this.count[cell]!;
+  }
+
+  startOf(cell: number): number {
+    return this.starts[Math.floor(cell / this.lengths)]!;
+  }
+
+  daysOf(cell: number): number {
+    return this.minDays + (cell % this.lengths);
+  }
+}
+
+export interface SeasonalWindow {
+  /** 'MM-DD' */
+  start: string;
+  /** 'MM-DD' */
+  end: string;
+  /** Holding length in calendar days (the window's calendarDays). */
+  days: number;
+  stats: WindowStats;
+}
+
+/** The full statistics of the window (start position k, length L) over table rows lo … hi. */
+export function windowDetails(
+  series: PriceSeries,
+  table: WindowTable,
+  k: number,
+  days: number,
+  lo: number,
+  hi: number,
+  direction: Direction,
+): SeasonalWindow {
+  const D = DAYS_IN_CALENDAR;
+  const close = series.close;
+  const returns: number[] = [];
+  const years: number[] = [];
+  const cross = k + days >= D ? 1 : 0;
+  const e = k + days - cross * D;
+  for (let row = lo; row <= hi && row + cross < table.years; row++) {
+    const a = table.entry[row * D + k]!;
+    const b = table.exit[(row + cross) * D + e]!;
+    if (a < 0 || b <= a) continue;
+    const r = close[b]! / close[a]! - 1;
+    returns.push(direction === 'long' ? r : 0 - r);
+    years.push(table.firstYear + row);
+  }
+  const rate = years.length > 0 ? baseRate(series, days, years, direction) : null;
+  const stats = windowStatistics(returns, days, rate);
+  if (!stats) throw new Error('windowDetails: a ranked window has no year');
+  return { start: formatMonthDay(monthDayAt(k)), end: formatMonthDay(monthDayAt(e)), days, stats };
+}
+
+/** Calendar positions from `from` to `to` inclusive, wrapping past Dec 31 when to < from. */
+export function startPositions(from: number, to: number): Int32Array {
+  const length = to >= from ? to - from + 1 : DAYS_IN_CALENDAR - from + to + 1;
+  const out = new Int32Array(length);
+  for (let i = 0; i < length; i++) out[i] = (from + i) % DAYS_IN_CALENDAR;
+  return out;
+}

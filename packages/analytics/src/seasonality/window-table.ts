@@ -1,0 +1,128 @@
+import { civilDate, dayNumberOf, isLeapYear, type PriceSeries } from '../series.js';
+import { DAYS_IN_CALENDAR, dateAtIndex } from './calendar-days.js';
+
+/**
+ * For every year of a series and every day of the non-leap calendar, where a window that
+ * starts or ends on that day enters and exits. Built once per series object (memoized in a
+ * WeakMap, so it lives exactly as long as the series) and shared by best trades, the
+ * scanner and the base rate of the binomial test.
+ */
+export interface WindowTable {
+  /** Calendar year of row 0. */
+  firstYear: number;
+  /** Number of rows (years). */
+  years: number;
+  /**
+   * entry[row·365 + k]: index of the first bar on or after the date, or −1 when the series
+   * starts after the date (the year does not count) or has no bar on or after it.
+   */
+  entry: Int32Array;
+  /**
+   * exit[row·365 + k]: index of the last bar on or before the date, or −1 when the series
+   * ends before the date (the year does not count) or has no bar on or before it.
+   */
+  exit: Int32Array;
+}
+
+const tables = new WeakMap<PriceSeries, WindowTable>();
+
+export function windowTable(series: PriceSeries): WindowTable {
+  let table = tables.get(series);
+  if (!table) {
+    table = buildWindowTable(series);
+    tables.set(series, table);
+  }
+  return table;
+}
+
+function buildWindowTable(series: PriceSeries): WindowTable {
+  const { dates } = series;
+  const n = dates.length;
+  if (n === 0) return { firstYear: 0, years: 0, entry: new Int32Array(0), exit: new Int32Array(0) };
+  const first = dates[0]!;
+  const last = dates[n - 1]!;
+  const firstYear = civilDate(first).year;
+  const years = civilDate(last).year - firstYear + 1;
+  const entry = new Int32Array(years * DAYS_IN_CALENDAR);
+  const exit = new Int32Array(years * DAYS_IN_CALENDAR);
+  let p = 0;
+  for (let row = 0; row < years; row++) {
+    const year = firstYear + row;
+    const jan1 = dayNumberOf(year, 1, 1);
+    const leap = isLeapYear(year);
+    for (let k = 0; k < DAYS_IN_CALENDAR; k++) {
+      const d = dateAtIndex(jan1, leap, k);
+      while (p < n && dates[p]! < d) p++;
+      const cell = row * DAYS_IN_CALENDAR + k;
+      entry[cell] = d >= first && p < n ? p : -1;
+      const q = p < n && dates[p] === d ? p : p - 1;
+      exit[cell] = d <= last && q >= 0 ? q : -1;
+    }
+  }
+  return { firstYear, years, entry, exit };
+}
+
+/** Rows [lo, hi] of the table whose year lies in [from, to]; lo > hi when none. */
+export function rowRange(table: WindowTable, from?: number, to?: number): { lo: number; hi: number } {
+  const lo = Math.max(0, (from ?? -Infinity) - table.firstYear);
+  const hi = Math.min(table.years - 1, (to ?? Infinity) - table.firstYear);
+  return { lo, hi };
+}
+
+interface BaseRateCounts {
+  rising: number;
+  falling: number;
+  windows: number;
+}
+
+const baseRates = new WeakMap<PriceSeries, Map<string, BaseRateCounts>>();
+
+/**
+ * The symbol's share of all windows of `calendarDays` (every start day of the non-leap
+ * calendar) in the given start years that won in the direction: rose for long, fell for
+ * short. Null when no such window counts.
+ */
+export function baseRate(
+  series: PriceSeries,
+  calendarDays: number,
+  years: readonly number[],
+  direction: 'long' | 'short',
+): number | null {
+  let memo = baseRates.get(series);
+  if (!memo) {
+    memo = new Map();
+    baseRates.set(series, memo);
+  }
+  const key = `${calendarDays}|${years.join(',')}`;
+  let counts = memo.get(key);
+  if (!counts) {
+    counts = countBaseRate(series, calendarDays, years);
+    memo.set(key, counts);
+  }
+  if (counts.windows === 0) return null;
+  return (direction === 'long' ? counts.rising : counts.falling) / counts.windows;
+}
+
+function countBaseRate(series: PriceSeries, calendarDays: number, years: readonly number[]): BaseRateCounts {
+  const table = windowTable(series);
+  const close = series.close;
+  const counts: BaseRateCounts = { rising: 0, falling: 0, windows: 0 };
+  if (calendarDays <= 0 || calendarDays > DAYS_IN_CALENDAR) return counts;
+  for (const year of years) {
+    const row = year - table.firstYear;
+    if (row < 0 || row >= table.years) continue;
+    for (let k = 0; k < DAYS_IN_CALENDAR; k++) {
+      const e = k + calendarDays;
+      const cross = e >= DAYS_IN_CALENDAR ? 1 : 0;
+      if (row + cross >= table.years) continue;
+      const a = table.entry[row * DAYS_IN_CALENDAR + k]!;
+      const b = table.exit[(row + cross) * DAYS_IN_CALENDAR + e - cross * DAYS_IN_CALENDAR]!;
+      if (a < 0 || b <= a) continue;
+      const r = close[b]! / close[a]! - 1;
+      counts.windows++;
+      if (r > 0) counts.rising++;
+      else if (r < 0) counts.falling++;
+    }
+  }
+  return counts;
+}
