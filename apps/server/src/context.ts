@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from './config/settings.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { MarketCache } from './modules/market/market-cache.js';
+import type { MailSender } from './modules/mail/mail-sender.js';
 
 /**
  * What the route modules share: built once per process by main.ts (or a test),
@@ -13,5 +14,7 @@ export interface AppContext {
   version: string;
   /** Instruments and daily bars in memory (typed arrays per symbol); see modules/market. */
   market: MarketCache;
+  /** Outgoing mail (password reset, receipts); see modules/mail. */
+  mail: MailSender;
   logger?: FastifyBaseLogger;
 }

@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.js';
 import type { AppContext } from './context.js';
 import { VERSION } from './version.js';
 import { loadMarketCache } from './modules/market/database-market-cache.js';
+import { RecordingMailSender } from './modules/mail/mail-sender.js';
 
 export interface StartupLog {
   info(message: string): void;
@@ -24,7 +25,7 @@ export async function createContext(settings: Settings, log: StartupLog): Promis
     throw error;
   }
   const market = await loadMarketCache(database);
-  return { settings, database, version: VERSION, market };
+  return { settings, database, version: VERSION, market, mail: new RecordingMailSender() };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -34,6 +34,18 @@ export const settingsSchema = z.object({
   /** Seed the embedded default (demo universe + S&P 500 history) when the database has no bars. */
   SEED_ON_EMPTY: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Shared rate-limit counters for several processes (redis://host:port/db); in memory when unset. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'expected a Redis URL such as redis://127.0.0.1:6379')
+    .optional(),
+  /** The first admin, created at start when no user has this e-mail (both or neither). */
+  ADMIN_EMAIL: z.email({ message: 'expected an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(10, 'expected 10 to 128 characters')
+    .max(128, 'expected 10 to 128 characters')
+    .optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AccountTables } from '../modules/auth/accounts.tables.js';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL:
@@ -45,6 +46,6 @@ export interface CoreTables {
  * interface here.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of the modules' tables
-export interface Database extends CoreTables {}
+export interface Database extends CoreTables, AccountTables {}
 
 export type { Generated };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, healthResponseSchema } from '@solstice/contracts';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDialects } from '../testing/test-databases.js';
+import { signedInUser } from '../testing/auth-helpers.js';
 
 describe.each(testDialects())('the HTTP shell on %s', (dialect) => {
   let t: TestApp;
@@ -95,8 +96,10 @@ describe('serving the built web app', () => {
   });
 
   it('falls back to index.html for client routes (history mode)', async () => {
+    // Pages other than / need a session (the gate is tested in modules/auth).
+    const { cookie } = await signedInUser(t.app);
     for (const url of ['/', '/seasonality/pattern', '/no/such/page']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.app.inject({ method: 'GET', url, headers: url === '/' ? {} : { cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<title>Solstice</title>');

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context.js';
 import { installErrorHandling, sendNotFound } from './error-handler.js';
 import { apiModules } from './routes.js';
+import { installAuth } from '../modules/auth/auth.plugin.js';
 
 export interface BuildAppOptions {
   /** Fastify logger option; tests pass false. */
@@ -44,6 +45,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   installErrorHandling(app);
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
 
+  // Sessions, request.user, route access, origin check, page gate and /api/auth/*.
+  await installAuth(app, ctx);
   for (const plugin of apiModules(ctx)) await app.register(plugin);
 
   const webDist = resolveWebDist(ctx.settings.WEB_DIST);

@@ -6,6 +6,7 @@ import { VERSION } from '../version.js';
 import { createTestDatabase, type TestDatabase } from './test-databases.js';
 import { createTestSettings } from './test-settings.js';
 import { loadMarketCache } from '../modules/market/database-market-cache.js';
+import { RecordingMailSender } from '../modules/mail/mail-sender.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,6 +23,7 @@ export async function createTestApp(dialect: DialectName, settings: Record<strin
     database,
     version: VERSION,
     market: await loadMarketCache(database),
+    mail: new RecordingMailSender(),
   };
   const app = await buildApp(ctx, { logger: false });
   await app.ready();

@@ -1,0 +1,67 @@
+import type { Generated } from 'kysely';
+import type { Role } from '@solstice/contracts';
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Lowercased. */
+  email: string;
+  username: string;
+  /** lower(username), unique. */
+  username_key: string;
+  password_hash: string;
+  role: Role;
+  locale: string | null;
+  time_zone: string | null;
+  /** JSON of LayoutPreferences. */
+  layout: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie token, hex. */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ContactsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: number;
+}
+
+export interface ContactTagsTable {
+  contact_id: number;
+  tag_id: number;
+}
+
+export interface WatchlistsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  position: number;
+  /** JSON array of { sym, description }. */
+  symbols: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AccountTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  contacts: ContactsTable;
+  contact_tags: ContactTagsTable;
+  watchlists: WatchlistsTable;
+}

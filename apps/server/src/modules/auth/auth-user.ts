@@ -1,0 +1,34 @@
+import { PERMISSIONS, type Permission, type Role } from '@solstice/contracts';
+
+/** Who is signed in, on `request.user` (null when nobody is). */
+export interface AuthUser {
+  id: number;
+  email: string;
+  username: string;
+  roles: Role[];
+  /** The contact has the subscriber tag (specification §4); admins are not subscribers by this flag. */
+  subscriber: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+const ALL_PERMISSIONS = Object.values(PERMISSIONS) as Permission[];
+
+/** Admins hold every permission; subscribers the premium tools; members nothing extra. */
+export function permissionsOf(user: AuthUser): Permission[] {
+  if (user.roles.includes('admin')) return ALL_PERMISSIONS;
+  return user.subscriber ? [PERMISSIONS.premiumTools] : [];
+}
+
+export function hasPermission(user: AuthUser | null, permission: Permission): boolean {
+  return user !== null && permissionsOf(user).includes(permission);
+}
+
+/** The `subscriber` access kind: the subscriber tag, or an admin. */
+export function hasSubscriberAccess(user: AuthUser | null): boolean {
+  return user !== null && (user.subscriber || user.roles.includes('admin'));
+}

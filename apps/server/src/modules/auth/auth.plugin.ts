@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { AppContext } from '../../context.js';
+import type { RouteAccess } from '../../http/access.js';
+import { AppError, forbidden, unauthorized } from '../../http/errors.js';
+import { isSubscriberContact } from '@solstice/contracts';
+import { getContactForUser } from '../contacts/contacts.repository.js';
+import { hasPermission, hasSubscriberAccess, type AuthUser } from './auth-user.js';
+import { authRoutes } from './auth.routes.js';
+import { checkOrigin, isMutation } from './origin-check.js';
+import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
+import { purgeExpiredSessions, touchSession } from './sessions.js';
+import { findUserById, rolesOf } from './users.repository.js';
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const SIGNED_IN_HOME = '/dashboard';
+
+export interface AuthOptions {
+  /** Defaults to memory, or Redis when REDIS_URL is set. */
+  rateLimiter?: RateLimiter;
+}
+
+const contexts = new WeakMap<FastifyInstance, AppContext>();
+
+/** The context an app was built with (test helpers sign in through it). */
+export function contextOfApp(app: FastifyInstance): AppContext {
+  const ctx = contexts.get(app);
+  if (!ctx) throw new Error('this app was not built by buildApp');
+  return ctx;
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '/';
+}
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/** Loads who is signed in from the session cookie; slides the session and re-sets the cookie. */
+export async function resolveUser(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<AuthUser | null> {
+  const token = readSessionToken(ctx.settings, request);
+  if (token === undefined) return null;
+  const db = ctx.database.db;
+  const session = await touchSession(db, token);
+  const row = session ? await findUserById(db, session.userId) : null;
+  if (!session || !row) {
+    clearSessionCookie(ctx.settings, request, reply);
+    return null;
+  }
+  setSessionCookie(ctx.settings, request, reply, token);
+  const contact = await getContactForUser(db, row.id);
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    roles: rolesOf(row.role),
+    subscriber: isSubscriberContact(contact),
+  };
+}
+
+function enforce(access: RouteAccess, user: AuthUser | null): void {
+  if (access.kind === 'public') return;
+  if (!user) throw unauthorized();
+  if (access.kind === 'user') return;
+  if (access.kind === 'subscriber') {
+    if (!hasSubscriberAccess(user)) {
+      throw new AppError('subscription_required', 'This needs a subscription; see /subscribe.');
+    }
+    return;
+  }
+  if (!hasPermission(user, access.permission)) throw forbidden();
+}
+
+/**
+ * Accounts for the whole app: the cookie parser, `request.user`, the access declared by
+ * every route (http/access.ts), the origin check of mutations, the page gate and the
+ * auth routes. Registered on the root instance before the API modules.
+ */
+export async function installAuth(app: FastifyInstance, ctx: AppContext, options: AuthOptions = {}): Promise<void> {
+  contexts.set(app, ctx);
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+
+  const limiter = options.rateLimiter ?? createRateLimiter(ctx.settings.REDIS_URL);
+  const purge = setInterval(() => {
+    purgeExpiredSessions(ctx.database.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'session purge failed'),
+    );
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    await limiter.close();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = pathOf(request);
+    if (!isApiPath(pathname)) {
+      // Pages: the server-side gate. Files (hashed assets, favicon…) have their own routes.
+      const isPage = request.is404 && (request.method === 'GET' || request.method === 'HEAD');
+      if (!isPage || pathname.startsWith('/assets/')) return;
+      request.user = await resolveUser(ctx, request, reply);
+      if (pathname === '/') {
+        if (request.user) return reply.redirect(SIGNED_IN_HOME, 302);
+        return;
+      }
+      if (!request.user) return reply.redirect('/', 302);
+      return;
+    }
+
+    if (isMutation(request.method)) {
+      const verdict = checkOrigin(request, ctx.settings.PUBLIC_URL);
+      const hasCookie = readSessionToken(ctx.settings, request) !== undefined;
+      if (verdict === 'foreign' || (verdict === 'absent' && hasCookie)) {
+        throw forbidden('This request must come from the Solstice app itself.');
+      }
+    }
+
+    request.user = await resolveUser(ctx, request, reply);
+    // Unknown API paths answer 404 to everyone; routes default to "signed in".
+    if (request.is404) return;
+    enforce(request.routeOptions.config.access ?? { kind: 'user' }, request.user);
+  });
+
+  await app.register(authRoutes(ctx, limiter));
+}

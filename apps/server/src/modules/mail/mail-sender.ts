@@ -1,0 +1,22 @@
+/** A message the app sends; `template` names it for the outbox and for tests. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  template: string;
+}
+
+/** How modules send mail. The outbox/SMTP implementation lives in this folder. */
+export interface MailSender {
+  send(msg: MailMessage): Promise<void>;
+}
+
+/** Keeps every message in memory: the default until the outbox sender is wired, and the tests' spy. */
+export class RecordingMailSender implements MailSender {
+  readonly sent: MailMessage[] = [];
+
+  async send(msg: MailMessage): Promise<void> {
+    this.sent.push(msg);
+  }
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * The specification's helper validators (seed §5), as plain predicates for forms and as zod
+ * schemas for the API. Both sides use the same rules and the same messages.
+ */
+
+/** Local part of letters, digits, "_", "-", "."; then "@"; a domain; a top-level domain of 2 to 4 letters. */
+export const USERNAME_EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,4}$/;
+
+/** A general e-mail address check (at most 254 characters, one "@", a dotted domain). */
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+/** The username of an account: 3 to 32 letters, digits, "_", "-" or ".", starting with a letter or digit. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$/;
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+
+export const MESSAGES = {
+  usernameEmailPattern: 'Use letters, digits, "_", "-" or "." before "@", then a domain such as example.com.',
+  email: 'Enter a valid e-mail address, such as name@example.com.',
+  url: 'Enter a full web address starting with http:// or https://.',
+  lowercase: 'Use lowercase letters only.',
+  uppercase: 'Use uppercase letters only.',
+  letters: 'Use letters only.',
+  nonEmptyString: 'This field is required.',
+  nonEmptyArray: 'Choose at least one.',
+  objectExists: 'This is required.',
+  username: 'A username has 3 to 32 letters, digits, "_", "-" or ".", and starts with a letter or digit.',
+  password: `A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+  lengthBetween: (min: number, max: number) => `Use ${min} to ${max} characters.`,
+} as const;
+
+export function isUsernameEmailPattern(value: unknown): boolean {
+  return typeof value === 'string' && value.length <= 254 && USERNAME_EMAIL_PATTERN.test(value);
+}
+
+export function isEmail(value: unknown): boolean {
+  return typeof value === 'string' && value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
+export function isUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 2048) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function isLowercase(value: unknown): boolean {
+  return typeof value === 'string' && value.length > 0 && value === value.toLowerCase() && /\p{Ll}/u.test(value);
+}
+
+export function isUppercase(value: unknown): boolean {
+  return typeof value === 'string' && value.length > 0 && value === value.toUpperCase() && /\p{Lu}/u.test(value);
+}
+
+export function isLettersOnly(value: unknown): boolean {
+  return typeof value === 'string' && /^\p{L}+$/u.test(value);
+}
+
+export function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.trim().length > 0;
+}
+
+export function isNonEmptyArray(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0;
+}
+
+export function objectExists(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Length (in characters, not UTF-16 units) from min to max inclusive. */
+export function isLengthBetween(value: unknown, min: number, max: number): boolean {
+  if (typeof value !== 'string' && !Array.isArray(value)) return false;
+  const length = typeof value === 'string' ? [...value].length : value.length;
+  return length >= min && length <= max;
+}
+
+export function isUsername(value: unknown): boolean {
+  return typeof value === 'string' && USERNAME_PATTERN.test(value);
+}
+
+export function isPassword(value: unknown): boolean {
+  return isLengthBetween(value, PASSWORD_MIN, PASSWORD_MAX);
+}
+
+// zod forms of the same rules.
+
+export const nonEmptyStringSchema = z.string({ message: MESSAGES.nonEmptyString }).refine(isNonEmptyString, {
+  message: MESSAGES.nonEmptyString,
+});
+
+export const lengthBetweenSchema = (min: number, max: number) =>
+  z.string({ message: MESSAGES.nonEmptyString }).refine((v) => isLengthBetween(v, min, max), {
+    message: MESSAGES.lengthBetween(min, max),
+  });
+
+export const emailSchema = z
+  .string({ message: MESSAGES.email })
+  .trim()
+  .refine(isEmail, { message: MESSAGES.email })
+  .refine(isUsernameEmailPattern, { message: MESSAGES.usernameEmailPattern })
+  .transform((v) => v.toLowerCase());
+
+export const urlSchema = z.string({ message: MESSAGES.url }).refine(isUrl, { message: MESSAGES.url });
+
+export const usernameSchema = z
+  .string({ message: MESSAGES.username })
+  .trim()
+  .refine(isUsername, { message: MESSAGES.username });
+
+export const passwordSchema = z
+  .string({ message: MESSAGES.password })
+  .refine(isPassword, { message: MESSAGES.password });

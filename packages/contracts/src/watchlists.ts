@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { symbolSchema } from './common.js';
+
+export const WATCHLIST_LIMITS = { lists: 50, symbols: 500, nameMax: 64, descriptionMax: 200 } as const;
+
+export const watchlistSymbolSchema = z.strictObject({
+  sym: symbolSchema,
+  description: z
+    .string({ message: 'expected a text description' })
+    .max(WATCHLIST_LIMITS.descriptionMax, `a description has at most ${WATCHLIST_LIMITS.descriptionMax} characters`)
+    .default(''),
+});
+export type WatchlistSymbol = z.infer<typeof watchlistSymbolSchema>;
+
+const nameSchema = z
+  .string({ message: 'Name the watchlist.' })
+  .trim()
+  .min(1, 'Name the watchlist.')
+  .max(WATCHLIST_LIMITS.nameMax, `A watchlist name has at most ${WATCHLIST_LIMITS.nameMax} characters.`);
+
+const symbolsSchema = z
+  .array(watchlistSymbolSchema, { message: 'expected a list of symbols' })
+  .max(WATCHLIST_LIMITS.symbols, `A watchlist holds at most ${WATCHLIST_LIMITS.symbols} symbols.`)
+  .superRefine((symbols, ctx) => {
+    const seen = new Set<string>();
+    symbols.forEach((s, i) => {
+      if (seen.has(s.sym))
+        ctx.addIssue({ code: 'custom', path: [i, 'sym'], message: `${s.sym} is already in the list` });
+      seen.add(s.sym);
+    });
+  });
+
+export const watchlistCreateSchema = z.strictObject({ name: nameSchema, symbols: symbolsSchema.default([]) });
+export type WatchlistCreate = z.input<typeof watchlistCreateSchema>;
+
+/** PUT replaces the name and the symbols. */
+export const watchlistReplaceSchema = z.strictObject({ name: nameSchema, symbols: symbolsSchema });
+export type WatchlistReplace = z.input<typeof watchlistReplaceSchema>;
+
+export const watchlistIdParamsSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, 'expected a watchlist id')
+    .transform(Number),
+});
+
+export const watchlistSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  symbols: z.array(z.object({ sym: z.string(), description: z.string() })),
+  updatedAt: z.number().int(),
+});
+export type Watchlist = z.infer<typeof watchlistSchema>;
+
+export const watchlistResponseSchema = z.object({ data: watchlistSchema });
+export const watchlistListResponseSchema = z.object({ data: z.array(watchlistSchema) });
