@@ -3,6 +3,7 @@ import type { Settings } from './config/settings.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { MarketCache } from './modules/market/market-cache.js';
 import type { MailSender } from './modules/mail/mail-sender.js';
+import type { BillingService } from './modules/billing/billing.service.js';
 
 /**
  * What the route modules share: built once per process by main.ts (or a test),
@@ -16,5 +17,7 @@ export interface AppContext {
   market: MarketCache;
   /** Outgoing mail (password reset, receipts); see modules/mail. */
   mail: MailSender;
+  /** Products, checkout, subscriptions, the subscriber tag and the job queue; see modules/billing. */
+  billing: BillingService;
   logger?: FastifyBaseLogger;
 }

@@ -4,7 +4,8 @@ import { migrateToLatest } from './db/migrate.js';
 import type { AppContext } from './context.js';
 import { VERSION } from './version.js';
 import { loadMarketCache } from './modules/market/database-market-cache.js';
-import { RecordingMailSender } from './modules/mail/mail-sender.js';
+import { createMailSender } from './modules/mail/create-mail-sender.js';
+import { attachBilling } from './modules/billing/attach-billing.js';
 
 export interface StartupLog {
   info(message: string): void;
@@ -25,7 +26,7 @@ export async function createContext(settings: Settings, log: StartupLog): Promis
     throw error;
   }
   const market = await loadMarketCache(database);
-  return { settings, database, version: VERSION, market, mail: new RecordingMailSender() };
+  return attachBilling({ settings, database, version: VERSION, market, mail: createMailSender(settings, database.db) });
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -46,6 +46,31 @@ export const settingsSchema = z.object({
     .min(10, 'expected 10 to 128 characters')
     .max(128, 'expected 10 to 128 characters')
     .optional(),
+  // Billing and mail (docs/billing.md).
+  /** smtp://user:pass@host:port or smtps://…; when unset, mail goes only to the outbox table. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'expected smtp://user:password@host:port or smtps://…')
+    .refine((v) => URL.canParse(v), 'expected a valid smtp:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>@\s][^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, {
+      message: 'expected an address such as "Solstice <noreply@solstice.example>"',
+    })
+    .default('Solstice <noreply@solstice.local>'),
+  /** Stripe: both keys switch checkout from the built-in test mode to Stripe. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'expected sk_test_… or sk_live_…').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'expected whsec_…').optional(),
+  /** Only for tests and stripe-mock: where the Stripe SDK sends its requests (default api.stripe.com). */
+  STRIPE_API_URL: z.url({ message: 'expected a URL such as http://127.0.0.1:12111' }).optional(),
+  /** The contact-list sync (specification §7: a PUT with JSON and a bearer key); off unless both are set. */
+  CONTACT_SYNC_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  CONTACT_SYNC_KEY: z.string().min(1).optional(),
+  /** The content service (specification §7: a POST to a content path); off unless set. */
+  CMS_URL: z.url({ message: 'expected an absolute URL' }).optional(),
+  /** How often due jobs (subscription period ends) are picked up; 0 turns the poller off. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { BillingTables } from '../modules/billing/billing.tables.js';
+import type { MailTables } from '../modules/mail/mail.tables.js';
 import type { AccountTables } from '../modules/auth/accounts.tables.js';
 
 /**
@@ -46,6 +48,6 @@ export interface CoreTables {
  * interface here.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of the modules' tables
-export interface Database extends CoreTables, AccountTables {}
+export interface Database extends CoreTables, AccountTables, BillingTables, MailTables {}
 
 export type { Generated };

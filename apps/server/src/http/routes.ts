@@ -1,8 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
+import { billingRoutes } from '../modules/billing/billing.routes.js';
+import { billingAdminRoutes } from '../modules/billing/admin.routes.js';
+import { seasonalityCompatRoutes } from '../modules/billing/seasonality-compat.routes.js';
+import { stripeWebhookRoutes } from '../modules/billing/stripe-webhook.routes.js';
 
 /** Every API module, registered in this order. Add a module's routes here. */
 export function apiModules(ctx: AppContext): FastifyPluginAsync[] {
-  return [healthRoutes(ctx)];
+  return [
+    healthRoutes(ctx),
+    billingRoutes(ctx),
+    billingAdminRoutes(ctx),
+    seasonalityCompatRoutes(ctx),
+    stripeWebhookRoutes(ctx),
+  ];
 }

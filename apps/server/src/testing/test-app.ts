@@ -6,7 +6,9 @@ import { VERSION } from '../version.js';
 import { createTestDatabase, type TestDatabase } from './test-databases.js';
 import { createTestSettings } from './test-settings.js';
 import { loadMarketCache } from '../modules/market/database-market-cache.js';
-import { RecordingMailSender } from '../modules/mail/mail-sender.js';
+import { createMailSender } from '../modules/mail/create-mail-sender.js';
+import { RecordingOutboxMailSender } from '../modules/mail/recording-outbox-mail-sender.js';
+import { attachBilling } from '../modules/billing/attach-billing.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,13 +20,17 @@ export interface TestApp {
 /** A full server on a fresh migrated database, driven with app.inject(); no port is opened. */
 export async function createTestApp(dialect: DialectName, settings: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
-  const ctx: AppContext = {
-    settings: createTestSettings({ WEB_DIST: '/nonexistent', ...settings }),
+  const testSettings = createTestSettings({ WEB_DIST: '/nonexistent', ...settings });
+  const ctx: AppContext = attachBilling({
+    settings: testSettings,
     database,
     version: VERSION,
     market: await loadMarketCache(database),
-    mail: new RecordingMailSender(),
-  };
+    // SMTP when a test sets SMTP_URL; otherwise the outbox, with the messages also kept in memory.
+    mail: testSettings.SMTP_URL
+      ? createMailSender(testSettings, database.db)
+      : new RecordingOutboxMailSender(database.db),
+  });
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {

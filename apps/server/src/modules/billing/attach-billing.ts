@@ -1,0 +1,9 @@
+import type { AppContext } from '../../context.js';
+import { BillingService } from './billing.service.js';
+
+/** Completes a context with the billing service, which reads mail, logger and settings from it. */
+export function attachBilling(base: Omit<AppContext, 'billing'>): AppContext {
+  const ctx = base as AppContext;
+  ctx.billing = new BillingService(ctx);
+  return ctx;
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  checkoutRequestSchema,
+  checkoutSessionParamsSchema,
+  payRequestSchema,
+  type CheckoutResponse,
+  type CheckoutSession,
+  type PayResponse,
+  type Product,
+  type SubscriptionResponse,
+} from '@solstice/contracts';
+import type { AppContext } from '../../context.js';
+import { PUBLIC, SIGNED_IN } from '../../http/access.js';
+import { unauthorized } from '../../http/errors.js';
+import { parseInput } from '../../http/validation.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { listProducts } from './products.js';
+
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** Products, checkout (test mode or Stripe) and the signed-in user's subscription. */
+export function billingRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const billing = ctx.billing;
+
+    // The period-end job survives restarts in the jobs table; this poller picks due ones up.
+    const pollMs = ctx.settings.JOBS_POLL_INTERVAL_MS ?? (ctx.settings.NODE_ENV === 'test' ? 0 : 30_000);
+    if (pollMs > 0) {
+      app.addHook('onReady', async () => {
+        billing.jobs.start(pollMs);
+        billing.jobs.runDue().catch((error: unknown) => app.log.error({ err: error }, 'jobs: first run failed'));
+      });
+    }
+    app.addHook('onClose', async () => billing.jobs.stop());
+
+    app.get('/api/v1/products', { config: PUBLIC }, async (): Promise<Product[]> => listProducts(ctx.database.db));
+
+    app.get('/api/v1/payments/config', { config: PUBLIC }, async () => ({
+      provider: billing.provider,
+      label: billing.providerLabel,
+    }));
+
+    app.post('/api/v1/checkout', { config: SIGNED_IN }, async (request): Promise<CheckoutResponse> => {
+      const user = signedInUser(request);
+      const input = parseInput(checkoutRequestSchema, request.body, 'body');
+      return billing.createCheckout(user, input.priceId);
+    });
+
+    app.get('/api/v1/checkout/:sessionId', { config: SIGNED_IN }, async (request): Promise<CheckoutSession> => {
+      const user = signedInUser(request);
+      const { sessionId } = parseInput(checkoutSessionParamsSchema, request.params, 'params');
+      return billing.getCheckout(user.id, sessionId);
+    });
+
+    app.post('/api/v1/checkout/:sessionId/pay', { config: SIGNED_IN }, async (request): Promise<PayResponse> => {
+      const user = signedInUser(request);
+      const { sessionId } = parseInput(checkoutSessionParamsSchema, request.params, 'params');
+      const card = parseInput(payRequestSchema, request.body, 'body');
+      return billing.payTestSession(user, sessionId, card);
+    });
+
+    app.get('/api/v1/subscription', { config: SIGNED_IN }, async (request): Promise<SubscriptionResponse> => {
+      return billing.getSubscription(signedInUser(request).id);
+    });
+
+    app.post('/api/v1/subscription/cancel', { config: SIGNED_IN }, async (request): Promise<SubscriptionResponse> => {
+      return billing.cancel(signedInUser(request).id);
+    });
+
+    app.post('/api/v1/subscription/resume', { config: SIGNED_IN }, async (request): Promise<SubscriptionResponse> => {
+      return billing.resume(signedInUser(request).id);
+    });
+  };
+}

@@ -1,0 +1,19 @@
+import type { Generated } from 'kysely';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  template: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** 'outbox' when only stored, 'smtp' when handed to the SMTP server. */
+  transport: 'outbox' | 'smtp';
+  status: 'stored' | 'sent' | 'failed';
+  error: string | null;
+  created_at: number;
+}
+
+export interface MailTables {
+  mail_outbox: MailOutboxTable;
+}

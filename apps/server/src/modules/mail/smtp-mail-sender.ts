@@ -1,0 +1,50 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { MailMessage, MailSender } from './mail-sender.js';
+import { recordMail } from './outbox-mail-sender.js';
+
+export interface SmtpMailSenderOptions {
+  url: string;
+  from: string;
+  db: Kysely<Database>;
+  now?: () => number;
+  logger?: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * Sends through nodemailer over SMTP (SMTP_URL) and keeps a copy of every message in the
+ * outbox table, marked sent or failed, so that admins see the same log either way.
+ */
+export class SmtpMailSender implements MailSender {
+  private readonly transporter: Transporter;
+
+  constructor(private readonly options: SmtpMailSenderOptions) {
+    this.transporter = nodemailer.createTransport(options.url, {
+      from: options.from,
+    });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const now = this.options.now ?? Date.now;
+    try {
+      await this.transporter.sendMail({
+        from: this.options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.options.logger?.warn({ err: error, to: message.to }, 'mail: SMTP delivery failed');
+      await recordMail(this.options.db, message, { transport: 'smtp', status: 'failed', error: reason, at: now() });
+      throw error;
+    }
+    await recordMail(this.options.db, message, { transport: 'smtp', status: 'sent', error: null, at: now() });
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}
