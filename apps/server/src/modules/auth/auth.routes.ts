@@ -32,6 +32,7 @@ import {
   updatePreferences,
   type UserRow,
 } from './users.repository.js';
+import { sendWelcome } from '../mail/notifications.js';
 
 /** Auth bodies are small; anything bigger is refused before parsing. */
 const AUTH_BODY_LIMIT = 16 * 1024;
@@ -83,6 +84,7 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
         throw error;
       }
       await signIn(request, reply, row.id);
+      await sendWelcome(ctx, row);
       return reply.status(201).send(await meOf(row));
     });
 

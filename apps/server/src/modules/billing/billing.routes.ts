@@ -10,7 +10,7 @@ import {
   type SubscriptionResponse,
 } from '@solstice/contracts';
 import type { AppContext } from '../../context.js';
-import { PUBLIC, SIGNED_IN } from '../../http/access.js';
+import { PUBLIC, SIGNED_IN, SUBSCRIBERS } from '../../http/access.js';
 import { unauthorized } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -65,6 +65,12 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/api/v1/subscription', { config: SIGNED_IN }, async (request): Promise<SubscriptionResponse> => {
       return billing.getSubscription(signedInUser(request).id);
     });
+
+    /** Answers only to those the premium tools answer to (subscribers and admins): the page's cheap access probe. */
+    app.get('/api/v1/subscription/premium', { config: SUBSCRIBERS }, async () => ({
+      access: true,
+      tools: ['scanner', 'seasonality'],
+    }));
 
     app.post('/api/v1/subscription/cancel', { config: SIGNED_IN }, async (request): Promise<SubscriptionResponse> => {
       return billing.cancel(signedInUser(request).id);
