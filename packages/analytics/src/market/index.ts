@@ -1,1 +1,3 @@
-export {};
+export * from './universe.js';
+export * from './heatmap.js';
+export * from './overview.js';

@@ -1,48 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { IndicatorBar } from '../indicators/snapshot.js';
 import { testSeries } from '../indicators/test-series.js';
 import { ScanExpressionError } from './errors.js';
-import { buildFieldTable, fieldTableFromSeries, type ScanInstrument } from './field-table.js';
+import { buildFieldTable, fieldTableFromSeries } from './field-table.js';
+import { testBar as bar, testInstrument as inst } from './test-table.js';
 import { SCAN_PRESETS } from './presets.js';
 import { compileScan, runScan } from './scan.js';
 import { tokenize } from './tokenizer.js';
-
-function bar(values: Partial<IndicatorBar> & { close: number }): IndicatorBar {
-  return {
-    symbol: 'X',
-    asOf: '2024-05-10',
-    open: values.close,
-    high: values.close,
-    low: values.close,
-    volume: 1000,
-    sma20: null,
-    sma50: null,
-    sma200: null,
-    ema20: null,
-    ema50: null,
-    rsi14: null,
-    macd: null,
-    macdSignal: null,
-    macdHist: null,
-    atr14: null,
-    bbUpper: null,
-    bbMiddle: null,
-    bbLower: null,
-    high52w: null,
-    low52w: null,
-    change1d: null,
-    gap: null,
-    perf: { w1: null, m1: null, m3: null, m6: null, ytd: null, y1: null },
-    avgVolume20: null,
-    relVolume: null,
-    volatility20: null,
-    ...values,
-  };
-}
-
-function inst(symbol: string, sector: string | null, extra: Partial<ScanInstrument> = {}): ScanInstrument {
-  return { symbol, name: `${symbol} Inc.`, type: 'stock', sector, industry: null, marketCap: null, ...extra };
-}
 
 // Five symbols; previous bar first, latest second.
 const table = buildFieldTable([
