@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { dayNumber, isoDate } from '../series.js';
+import { bestTrades } from './best-trades.js';
+import { formatMonthDay, monthDayAt } from './calendar-days.js';
+import { seasonalPattern } from './pattern.js';
+import { seasonalityScan } from './scanner.js';
+import { WindowGrid, startPositions } from './window-grid.js';
+import { rowRange, windowTable } from './window-table.js';
+import { closes, everyDay } from './test-fixtures.js';
+
+/** 100 every day, except 110 from Mar 10 through Mar 20 of every year; bars every calendar day. */
+const bump = everyDay('BUMP', '2018-01-01', '2020-12-31', (d) =>
+  d.slice(5) >= '03-10' && d.slice(5) <= '03-20' ? 110 : 100,
+);
+
+describe('best trades', () => {
+  it('ranks by win rate, then mean, then earlier start, then shorter length, and skips windows sharing a day', () => {
+    const result = bestTrades(bump, { minDays: 1, maxDays: 3, top: 3 });
+    expect(result.symbol).toBe('BUMP');
+    // Long winners (100 → 110) all tie at winRate 1 and mean 0.1: 03-07+3 is the earliest start.
+    // 03-08 … 03-09 share days with it. Then every other window ties at winRate 0 and mean 0:
+    // 01-01+1 (shortest at the earliest start), 01-02+1 shares Jan 2, 01-03+1 is next.
+    expect(result.long.map((w) => [w.start, w.end, w.days])).toEqual([
+      ['03-07', '03-10', 3],
+      ['01-01', '01-02', 1],
+      ['01-03', '01-04', 1],
+    ]);
+    expect(result.short.map((w) => [w.start, w.end, w.days])).toEqual([
+      ['03-18', '03-21', 3],
+      ['01-01', '01-02', 1],
+      ['01-03', '01-04', 1],
+    ]);
+    const best = result.long[0]!.stats;
+    expect(best).toMatchObject({
+      count: 3,
+      winners: 3,
+      losers: 0,
+      winRate: 1,
+      stdDev: 0,
+      sharpe: null,
+      calendarDays: 3,
+    });
+    expect(best.mean).toBe(110 / 100 - 1);
+    // Base rate: of the 3-day windows over 2018–2020 (365 starts × 3 years, less the three
+    // December starts of 2020 that would end in 2021), the starts 03-07, 03-08, 03-09 rose.
+    const p = 9 / (365 * 3 - 3);
+    expect(best.pValue).toBeCloseTo(p ** 3, 15);
+    expect(result.short[0]!.stats.mean).toBe(0 - (100 / 110 - 1));
+  });
+
+  it('requires by default the largest count any window reaches, which drops the windows crossing into 2021', () => {
+    const all = bestTrades(bump, { minDays: 1, maxDays: 3, top: 400 });
+    expect(all.long.every((w) => w.stats.count === 3)).toBe(true);
+    expect(all.long.some((w) => w.start > w.end)).toBe(false);
+    const loose = bestTrades(bump, { minDays: 1, maxDays: 3, top: 400, minYears: 2 });
+    expect(loose.long.some((w) => w.start === '12-31' || w.start === '12-30')).toBe(true);
+  });
+
+  it('never selects two windows of one direction that share a calendar day', () => {
+    const result = bestTrades(bump, { minDays: 5, maxDays: 40, top: 10 });
+    for (const side of [result.long, result.short]) {
+      const used = new Set<number>();
+      for (const w of side) {
+        const k = dayOfYear(w.start);
+        for (let d = 0; d <= w.days; d++) {
+          const day = (k + d) % 365;
+          expect(used.has(day)).toBe(false);
+          used.add(day);
+        }
+      }
+    }
+  });
+
+  it('agrees with the pattern of the same window', () => {
+    const series = everyDay('WAVE', '2015-01-01', '2019-06-30', (d) => 100 + 10 * Math.sin(dayNumber(d) / 9));
+    const result = bestTrades(series, { minDays: 10, maxDays: 20, top: 5, minYears: 3 });
+    for (const [direction, side] of [
+      ['long', result.long],
+      ['short', result.short],
+    ] as const) {
+      expect(side.length).toBe(5);
+      for (const w of side) {
+        const p = seasonalPattern(series, { start: w.start, end: w.end, direction });
+        expect(w.stats).toEqual(p.stats);
+      }
+    }
+  });
+
+  it('answers empty lists for an empty history and rejects bad lengths', () => {
+    expect(bestTrades(closes('E', []), { minDays: 5, maxDays: 10 })).toEqual({ symbol: 'E', long: [], short: [] });
+    expect(() => bestTrades(bump, { minDays: 10, maxDays: 5 })).toThrow(RangeError);
+    expect(() => bestTrades(bump, { minDays: 1, maxDays: 365 })).toThrow(RangeError);
+  });
+
+  it('counts every window exactly as the pattern does (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0.8, max: 1.25, noNaN: true }), { minLength: 300, maxLength: 700 }),
+        fc.integer({ min: 0, max: 364 }),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 0, max: 5 }),
+        (moves, k, days, gap) => {
+          let price = 50;
+          let day = dayNumber('2016-11-20');
+          const rows: [string, number][] = moves.map((m, i) => {
+            price *= m;
+            day += 1 + ((i * gap) % 4);
+            return [isoDate(day), price];
+          });
+          const series = closes('Q', rows);
+          const table = windowTable(series);
+          const { lo, hi } = rowRange(table);
+          const grid = new WindowGrid(startPositions(k, k), days, days);
+          grid.fill(series, table, lo, hi);
+          const p = seasonalPattern(series, {
+            start: formatMonthDay(monthDayAt(k)),
+            end: formatMonthDay(monthDayAt((k + days) % 365)),
+          });
+          expect(grid.count[0]).toBe(p.years.length);
+          expect(grid.rising[0]).toBe(p.stats?.winners ?? 0);
+          expect(grid.falling[0]).toBe(p.stats?.losers ?? 0);
+          if (p.stats) expect(grid.meanOf(0, 'long')).toBe(p.stats.mean);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
+
+describe('seasonality scanner', () => {
+  const flat = everyDay('FLAT', '2018-01-01', '2020-12-31', () => 100);
+  // Rises across Mar 10 in 2018 and 2019 only.
+  const twice = everyDay('TWICE', '2018-01-01', '2020-12-31', (d) =>
+    d < '2020-01-01' && d.slice(5) >= '03-10' && d.slice(5) <= '03-20' ? 110 : 100,
+  );
+  const young = everyDay('YOUNG', '2020-01-01', '2020-12-31', (d) => (d.slice(5) >= '03-10' ? 120 : 100));
+
+  it('keeps each symbol’s best window starting in the range, filtered by win rate, ordered by the ranking', () => {
+    const { results } = seasonalityScan([flat, twice, bump, young], {
+      startFrom: '03-01',
+      startTo: '03-15',
+      minDays: 2,
+      maxDays: 5,
+      minWinRate: 0.5,
+      minYears: 2,
+    });
+    // FLAT never wins (0 < 0.5); YOUNG has one year (< minYears).
+    expect(results.map((r) => [r.symbol, r.direction, r.start, r.end, r.days, r.stats.winRate])).toEqual([
+      ['BUMP', 'long', '03-05', '03-10', 5, 1],
+      ['TWICE', 'long', '03-05', '03-10', 5, 2 / 3],
+    ]);
+    expect(results[0]!.stats.count).toBe(3);
+  });
+
+  it('looks at both directions when asked, and defaults minYears to the symbol’s largest count', () => {
+    const { results } = seasonalityScan([bump, young], {
+      startFrom: '03-15',
+      startTo: '03-20',
+      minDays: 1,
+      maxDays: 3,
+      direction: 'both',
+    });
+    expect(results.map((r) => [r.symbol, r.direction, r.start, r.days, r.stats.count])).toEqual([
+      ['BUMP', 'short', '03-18', 3, 3],
+      // YOUNG (1 year) ranks among its own windows only: flat after Mar 10, winRate 0; long first.
+      ['YOUNG', 'long', '03-15', 1, 1],
+    ]);
+  });
+
+  it('wraps a start range past Dec 31 and finds nothing in an empty universe', () => {
+    expect(startPositions(363, 1)).toEqual(Int32Array.from([363, 364, 0, 1]));
+    expect(seasonalityScan([], { startFrom: '12-30', startTo: '01-02', minDays: 1, maxDays: 2 })).toEqual({
+      results: [],
+    });
+  });
+});
+
+function dayOfYear(mmdd: string): number {
+  return dayNumber(`2019-${mmdd}`) - dayNumber('2019-01-01');
+}
