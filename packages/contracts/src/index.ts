@@ -7,3 +7,7 @@ export * from './admin.js';
 export * from './validators.js';
 export * from './auth.js';
 export * from './watchlists.js';
+export * from './indicators.js';
+export * from './scanner.js';
+export * from './market.js';
+export * from './seasonality.js';

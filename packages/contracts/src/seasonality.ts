@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { symbolSchema } from './common.js';
+
+/** Limits of the seasonality API (analytics.md and docs/analytics-decisions.md). */
+export const SEASONALITY_LIMITS = {
+  /** A window of 365 days would end on its own start day. */
+  maxDays: 364,
+  minYear: 1900,
+  maxYear: 2100,
+  maxTop: 100,
+  maxYears: 200,
+  maxSymbols: 1000,
+} as const;
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A month-day 'MM-DD' that exists in some year (02-29 included). */
+export const monthDaySchema = z
+  .string({ message: 'expected a month-day as MM-DD' })
+  .regex(/^\d{2}-\d{2}$/, 'expected a month-day as MM-DD')
+  .refine((v) => {
+    const month = Number(v.slice(0, 2));
+    const day = Number(v.slice(3, 5));
+    return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]!;
+  }, 'expected a real month-day (MM-DD)');
+
+/** An integer from a query string ("12") or a JSON body (12). */
+const integer = (min: number, max: number, what: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ message: `expected ${what}` })
+      .int(`expected ${what}`)
+      .min(min, `expected ${what} of at least ${min}`)
+      .max(max, `expected ${what} of at most ${max}`),
+  );
+
+const yearSchema = integer(SEASONALITY_LIMITS.minYear, SEASONALITY_LIMITS.maxYear, 'a year');
+const daysSchema = integer(1, SEASONALITY_LIMITS.maxDays, 'a number of calendar days');
+const fraction = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d*\.?\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ message: 'expected a fraction from 0 to 1' })
+    .min(0, 'expected a fraction from 0 to 1')
+    .max(1, 'expected a fraction from 0 to 1'),
+);
+
+export const directionSchema = z.enum(['long', 'short'], { message: 'expected long or short' });
+export type SeasonalDirection = z.infer<typeof directionSchema>;
+
+type Issue = { path: string[]; message: string };
+const checkYears = (v: { from?: number; to?: number }, issues: Issue[]) => {
+  if (v.from !== undefined && v.to !== undefined && v.from > v.to)
+    issues.push({ path: ['to'], message: 'expected to ≥ from' });
+};
+const checkDays = (v: { minDays: number; maxDays: number }, issues: Issue[]) => {
+  if (v.minDays > v.maxDays) issues.push({ path: ['maxDays'], message: 'expected maxDays ≥ minDays' });
+};
+function refineWith<T>(...checks: ((v: T, issues: Issue[]) => void)[]) {
+  return (v: T, ctx: z.RefinementCtx) => {
+    const issues: Issue[] = [];
+    for (const check of checks) check(v, issues);
+    for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
+  };
+}
+
+export const patternQuerySchema = z
+  .strictObject({
+    symbol: symbolSchema,
+    start: monthDaySchema,
+    end: monthDaySchema,
+    from: yearSchema.optional(),
+    to: yearSchema.optional(),
+    direction: directionSchema.default('long'),
+  })
+  .superRefine(
+    refineWith<{ start: string; end: string; from?: number; to?: number }>(checkYears, (v, issues) => {
+      if (v.start === v.end) issues.push({ path: ['end'], message: 'expected an end different from the start' });
+    }),
+  );
+export type PatternQuery = z.infer<typeof patternQuerySchema>;
+
+export const yearsQuerySchema = z
+  .strictObject({ symbol: symbolSchema, from: yearSchema.optional(), to: yearSchema.optional() })
+  .superRefine(refineWith(checkYears));
+export type SeasonalYearsQuery = z.infer<typeof yearsQuerySchema>;
+
+export const bestTradesQuerySchema = z
+  .strictObject({
+    symbol: symbolSchema,
+    minDays: daysSchema,
+    maxDays: daysSchema,
+    from: yearSchema.optional(),
+    to: yearSchema.optional(),
+    minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
+    top: integer(1, SEASONALITY_LIMITS.maxTop, 'a number of windows').default(10),
+  })
+  .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
+export type BestTradesQuery = z.infer<typeof bestTradesQuerySchema>;
+
+/** all, sector:NAME, watchlist:ID, or a list of symbols. */
+export const seasonalUniverseSchema = z.union(
+  [
+    z.literal('all'),
+    z.string().regex(/^sector:.+$/, 'expected all, sector:NAME, watchlist:ID or a list of symbols'),
+    z.string().regex(/^watchlist:[1-9][0-9]{0,9}$/, 'expected all, sector:NAME, watchlist:ID or a list of symbols'),
+    z
+      .array(symbolSchema, { message: 'expected a list of symbols' })
+      .min(1, 'expected at least one symbol')
+      .max(SEASONALITY_LIMITS.maxSymbols, `expected at most ${SEASONALITY_LIMITS.maxSymbols} symbols`),
+  ],
+  { message: 'expected all, sector:NAME, watchlist:ID or a list of symbols' },
+);
+export type SeasonalUniverse = z.infer<typeof seasonalUniverseSchema>;
+
+export const seasonalScanBodySchema = z
+  .strictObject({
+    startFrom: monthDaySchema,
+    startTo: monthDaySchema,
+    minDays: daysSchema,
+    maxDays: daysSchema,
+    from: yearSchema.optional(),
+    to: yearSchema.optional(),
+    minWinRate: fraction.default(0),
+    minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
+    direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }).default('long'),
+    universe: seasonalUniverseSchema.default('all'),
+  })
+  .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
+export type SeasonalScanBody = z.input<typeof seasonalScanBodySchema>;
+export type SeasonalScanOptions = z.infer<typeof seasonalScanBodySchema>;
+
+// ---- responses ----------------------------------------------------------------------
+
+export const windowStatsSchema = z.object({
+  count: z.number().int(),
+  winners: z.number().int(),
+  losers: z.number().int(),
+  winRate: z.number(),
+  mean: z.number(),
+  median: z.number(),
+  stdDev: z.number(),
+  min: z.number(),
+  max: z.number(),
+  avgGain: z.number().nullable(),
+  avgLoss: z.number().nullable(),
+  annualized: z.number().nullable(),
+  sharpe: z.number().nullable(),
+  calendarDays: z.number().int(),
+  pValue: z.number().nullable(),
+  withoutBest: z.number().nullable(),
+  recent: z.number(),
+});
+export type WindowStats = z.infer<typeof windowStatsSchema>;
+
+export const patternYearSchema = z.object({
+  year: z.number().int(),
+  entryDate: z.string(),
+  exitDate: z.string(),
+  entryClose: z.number(),
+  exitClose: z.number(),
+  return: z.number(),
+  maxRise: z.number(),
+  maxDrop: z.number(),
+  tradingDays: z.number().int(),
+});
+
+export const patternResponseSchema = z.object({
+  symbol: z.string(),
+  start: z.string(),
+  end: z.string(),
+  direction: directionSchema,
+  years: z.array(patternYearSchema),
+  /** Null when no year counts. */
+  stats: windowStatsSchema.nullable(),
+  /** The same window on the benchmark index (SPY, else ^GSPC); null when neither exists. */
+  benchmark: z
+    .object({
+      symbol: z.string(),
+      stats: windowStatsSchema.nullable(),
+      /** Mean over the years both count of (symbol's return − benchmark's return); null when none. */
+      excessMean: z.number().nullable(),
+      /** Those years with the benchmark's return and the difference. */
+      years: z.array(z.object({ year: z.number().int(), return: z.number(), excess: z.number() })),
+    })
+    .nullable(),
+});
+export type PatternResponse = z.infer<typeof patternResponseSchema>;
+
+const nullableNumber = z.number().nullable();
+export const calendarResponseSchema = z.object({
+  symbol: z.string(),
+  months: z.array(z.object({ year: z.number().int(), month: z.number().int(), return: z.number() })),
+  years: z.array(z.object({ year: z.number().int(), return: z.number() })),
+  summary: z.array(
+    z.object({
+      month: z.number().int(),
+      count: z.number().int(),
+      mean: nullableNumber,
+      median: nullableNumber,
+      winRate: nullableNumber,
+      min: nullableNumber,
+      max: nullableNumber,
+      stdDev: nullableNumber,
+    }),
+  ),
+});
+export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
+
+export const chartResponseSchema = z.object({
+  symbol: z.string(),
+  years: z.array(z.number().int()),
+  /** 365 values; null when no complete year. */
+  curve: z.array(z.number()).nullable(),
+  detrended: z.array(z.number()).nullable(),
+  current: z.object({ year: z.number().int(), values: z.array(z.number()) }).nullable(),
+});
+export type ChartResponse = z.infer<typeof chartResponseSchema>;
+
+export const seasonalWindowSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  days: z.number().int(),
+  stats: windowStatsSchema,
+});
+export type SeasonalWindow = z.infer<typeof seasonalWindowSchema>;
+
+export const bestTradesResponseSchema = z.object({
+  symbol: z.string(),
+  long: z.array(seasonalWindowSchema),
+  short: z.array(seasonalWindowSchema),
+});
+export type BestTradesResponse = z.infer<typeof bestTradesResponseSchema>;
+
+export const seasonalScanResponseSchema = z.object({
+  results: z.array(seasonalWindowSchema.extend({ symbol: z.string(), direction: directionSchema })),
+});
+export type SeasonalScanResponse = z.infer<typeof seasonalScanResponseSchema>;
