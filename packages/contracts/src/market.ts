@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+export const heatmapPeriodSchema = z.enum(['1d', '1w', '1m', '3m', '6m', 'ytd', '1y']);
+export type HeatmapPeriod = z.infer<typeof heatmapPeriodSchema>;
+export const heatmapSizeSchema = z.enum(['marketcap', 'dollarvolume', 'equal']);
+export type HeatmapSize = z.infer<typeof heatmapSizeSchema>;
+
+export const heatmapQuerySchema = z.strictObject({
+  period: heatmapPeriodSchema.default('1d'),
+  /** `all` (every stock), `sector:NAME`, or a comma-separated list of symbols. */
+  universe: z
+    .string()
+    .trim()
+    .max(5000)
+    .refine(
+      (v) => v === '' || /^(all|sector:.+|[A-Za-z0-9.^=-]+(\s*,\s*[A-Za-z0-9.^=-]+)*\s*,?)$/i.test(v),
+      'expected all, sector:NAME or a comma-separated list of symbols',
+    )
+    .default('all'),
+  size: heatmapSizeSchema.default('dollarvolume'),
+});
+export type HeatmapQuery = z.infer<typeof heatmapQuerySchema>;
+
+const change = z.number().nullable();
+
+export const heatmapLeafSchema = z.object({ symbol: z.string(), name: z.string(), size: z.number(), change });
+export const heatmapIndustrySchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  change,
+  children: z.array(heatmapLeafSchema),
+});
+export const heatmapSectorSchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  change,
+  children: z.array(heatmapIndustrySchema),
+});
+export const heatmapTreeSchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  change,
+  children: z.array(heatmapSectorSchema),
+});
+
+export const periodValuesSchema = z.object({
+  '1d': change,
+  '1w': change,
+  '1m': change,
+  '3m': change,
+  '6m': change,
+  ytd: change,
+  '1y': change,
+});
+export const sectorGridRowSchema = z.object({
+  sector: z.string(),
+  count: z.number().int(),
+  values: periodValuesSchema,
+});
+
+export const heatmapResponseSchema = z.object({
+  asOf: z.string().nullable(),
+  period: heatmapPeriodSchema,
+  size: heatmapSizeSchema,
+  universe: z.string(),
+  tree: heatmapTreeSchema,
+  /** Sector × period, size-weighted. */
+  sectors: z.array(sectorGridRowSchema),
+  /** Symbol × month (January first) mean monthly return over all the symbol's years. */
+  seasonality: z.array(z.object({ symbol: z.string(), values: z.array(change) })),
+});
+export type HeatmapResponse = z.infer<typeof heatmapResponseSchema>;
+
+const moverSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  sector: z.string().nullable(),
+  close: z.number(),
+  change1d: change,
+  volume: z.number(),
+});
+
+export const marketOverviewResponseSchema = z.object({
+  asOf: z.string().nullable(),
+  indices: z.array(
+    z.object({
+      symbol: z.string(),
+      name: z.string(),
+      asOf: z.string(),
+      close: z.number(),
+      change1d: change,
+      w1: change,
+      m1: change,
+      ytd: change,
+      y1: change,
+    }),
+  ),
+  sectors: z.array(sectorGridRowSchema),
+  breadth: z.object({
+    total: z.number().int(),
+    advancers: z.number().int(),
+    decliners: z.number().int(),
+    unchanged: z.number().int(),
+    /** Fractions 0…1. */
+    aboveSma50: change,
+    aboveSma200: change,
+    newHighs: z.number().int(),
+    newLows: z.number().int(),
+  }),
+  gainers: z.array(moverSchema),
+  losers: z.array(moverSchema),
+  mostActive: z.array(moverSchema),
+});
+export type MarketOverviewResponse = z.infer<typeof marketOverviewResponseSchema>;

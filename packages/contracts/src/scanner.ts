@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const scanRequestSchema = z.strictObject({
+  expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
+  /** Any scanner field (or alias); default symbol. */
+  sort: z.string().trim().min(1).max(40).optional(),
+  desc: z.boolean().optional(),
+  limit: z.number().int('expected a whole number').min(1).max(1000).optional(),
+  offset: z.number().int('expected a whole number').min(0).optional(),
+});
+export type ScanRequest = z.infer<typeof scanRequestSchema>;
+
+/** A result row: symbol, name, sector and the fields the expression and the sort use. */
+export const scanRowSchema = z
+  .object({ symbol: z.string(), name: z.string(), sector: z.string().nullable() })
+  .catchall(z.union([z.number(), z.string(), z.null()]));
+
+export const scanResponseSchema = z.object({
+  asOf: z.string().nullable(),
+  count: z.number().int(),
+  results: z.array(scanRowSchema),
+});
+export type ScanResponse = z.infer<typeof scanResponseSchema>;
+
+/** Details of the 400 for a bad expression: the 1-based column and what was expected there. */
+export const scanErrorDetailsSchema = z.object({
+  position: z.number().int(),
+  expected: z.string().optional(),
+});
+export type ScanErrorDetails = z.infer<typeof scanErrorDetailsSchema>;
+
+export const scanPresetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  expression: z.string(),
+  sort: z.string(),
+  desc: z.boolean(),
+});
+export const scanPresetsResponseSchema = z.object({ presets: z.array(scanPresetSchema) });
+export type ScanPresetsResponse = z.infer<typeof scanPresetsResponseSchema>;
