@@ -103,8 +103,8 @@ export const lengthBetweenSchema = (min: number, max: number) =>
 export const emailSchema = z
   .string({ message: MESSAGES.email })
   .trim()
-  .refine(isEmail, { message: MESSAGES.email })
-  .refine(isUsernameEmailPattern, { message: MESSAGES.usernameEmailPattern })
+  // The general check and the specification's pattern (top-level domain of 2 to 4 letters), one message.
+  .refine((v) => isEmail(v) && isUsernameEmailPattern(v), { message: MESSAGES.email })
   .transform((v) => v.toLowerCase());
 
 export const urlSchema = z.string({ message: MESSAGES.url }).refine(isUrl, { message: MESSAGES.url });

@@ -40,8 +40,10 @@ export type WatchlistReplace = z.input<typeof watchlistReplaceSchema>;
 export const watchlistIdParamsSchema = z.strictObject({
   id: z
     .string()
-    .regex(/^[1-9][0-9]{0,14}$/, 'expected a watchlist id')
-    .transform(Number),
+    .regex(/^[1-9][0-9]{0,9}$/, 'expected a watchlist id')
+    .transform(Number)
+    // Ids are 32-bit integers in the database.
+    .refine((n) => n <= 2147483647, 'expected a watchlist id'),
 });
 
 export const watchlistSchema = z.object({

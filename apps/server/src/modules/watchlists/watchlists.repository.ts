@@ -1,0 +1,120 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Watchlist, WatchlistSymbol } from '@solstice/contracts';
+import type { Database } from '../../db/schema.js';
+import type { WatchlistsTable } from '../auth/accounts.tables.js';
+
+type Db = Kysely<Database>;
+type Row = Selectable<WatchlistsTable>;
+
+function parseSymbols(text: string): WatchlistSymbol[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item: unknown) => {
+      const o = item as { sym?: unknown; description?: unknown } | null;
+      if (!o || typeof o.sym !== 'string') return [];
+      return [{ sym: o.sym, description: typeof o.description === 'string' ? o.description : '' }];
+    });
+  } catch {
+    return [];
+  }
+}
+
+export function toWatchlist(row: Row): Watchlist {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    symbols: parseSymbols(row.symbols),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export async function listWatchlists(db: Db, userId: number): Promise<Watchlist[]> {
+  const rows = await db
+    .selectFrom('watchlists')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map(toWatchlist);
+}
+
+/** Only the owner's list; another user's id reads as missing. */
+export async function getWatchlist(db: Db, userId: number, id: number): Promise<Watchlist | null> {
+  const row = await db
+    .selectFrom('watchlists')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toWatchlist(row) : null;
+}
+
+export async function countWatchlists(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('watchlists')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function nameTaken(db: Db, userId: number, name: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('watchlists').select('id').where('user_id', '=', userId).where('name', '=', name);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function insertWatchlist(
+  db: Db,
+  userId: number,
+  input: { name: string; symbols: WatchlistSymbol[] },
+  now = Date.now(),
+): Promise<Watchlist> {
+  const last = await db
+    .selectFrom('watchlists')
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const position = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
+  const row = await db
+    .insertInto('watchlists')
+    .values({
+      user_id: userId,
+      name: input.name,
+      position,
+      symbols: JSON.stringify(input.symbols),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toWatchlist(row);
+}
+
+export async function replaceWatchlist(
+  db: Db,
+  userId: number,
+  id: number,
+  input: { name: string; symbols: WatchlistSymbol[] },
+  now = Date.now(),
+): Promise<Watchlist | null> {
+  const row = await db
+    .updateTable('watchlists')
+    .set({ name: input.name, symbols: JSON.stringify(input.symbols), updated_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toWatchlist(row) : null;
+}
+
+export async function deleteWatchlist(db: Db, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('watchlists')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  WATCHLIST_LIMITS,
+  watchlistCreateSchema,
+  watchlistIdParamsSchema,
+  watchlistReplaceSchema,
+} from '@solstice/contracts';
+import type { AppContext } from '../../context.js';
+import { SIGNED_IN } from '../../http/access.js';
+import { conflict, notFound, unauthorized } from '../../http/errors.js';
+import { parseInput } from '../../http/validation.js';
+import { isUniqueViolation } from '../auth/users.repository.js';
+import {
+  countWatchlists,
+  deleteWatchlist,
+  getWatchlist,
+  insertWatchlist,
+  listWatchlists,
+  nameTaken,
+  replaceWatchlist,
+} from './watchlists.repository.js';
+
+/** 500 symbols with descriptions fit comfortably; more is not a watchlist. */
+const WATCHLIST_BODY_LIMIT = 128 * 1024;
+const NOT_FOUND = 'No such watchlist.';
+
+function userIdOf(request: FastifyRequest): number {
+  if (!request.user) throw unauthorized();
+  return request.user.id;
+}
+
+function nameConflict(name: string) {
+  const message = `You already have a watchlist named "${name}".`;
+  return conflict(message, { issues: [{ path: 'body.name', message }] });
+}
+
+/** The signed-in user's watchlists; another user's list is a 404, never a 403. */
+export function watchlistRoutes(ctx: AppContext): FastifyPluginAsync {
+  const db = () => ctx.database.db;
+  return async (app) => {
+    app.get('/api/v1/watchlists', { config: SIGNED_IN }, async (request) => {
+      return { data: await listWatchlists(db(), userIdOf(request)) };
+    });
+
+    app.post('/api/v1/watchlists', { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT }, async (request, reply) => {
+      const userId = userIdOf(request);
+      const input = parseInput(watchlistCreateSchema, request.body, 'body');
+      if ((await countWatchlists(db(), userId)) >= WATCHLIST_LIMITS.lists) {
+        throw conflict(`You can keep at most ${WATCHLIST_LIMITS.lists} watchlists; delete one first.`);
+      }
+      if (await nameTaken(db(), userId, input.name)) throw nameConflict(input.name);
+      try {
+        const created = await insertWatchlist(db(), userId, input);
+        return reply.status(201).send({ data: created });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameConflict(input.name);
+        throw error;
+      }
+    });
+
+    app.get('/api/v1/watchlists/:id', { config: SIGNED_IN }, async (request) => {
+      const userId = userIdOf(request);
+      const { id } = parseInput(watchlistIdParamsSchema, request.params, 'params');
+      const list = await getWatchlist(db(), userId, id);
+      if (!list) throw notFound(NOT_FOUND);
+      return { data: list };
+    });
+
+    app.put('/api/v1/watchlists/:id', { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT }, async (request) => {
+      const userId = userIdOf(request);
+      const { id } = parseInput(watchlistIdParamsSchema, request.params, 'params');
+      const input = parseInput(watchlistReplaceSchema, request.body, 'body');
+      if (!(await getWatchlist(db(), userId, id))) throw notFound(NOT_FOUND);
+      if (await nameTaken(db(), userId, input.name, id)) throw nameConflict(input.name);
+      try {
+        const updated = await replaceWatchlist(db(), userId, id, input);
+        if (!updated) throw notFound(NOT_FOUND);
+        return { data: updated };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameConflict(input.name);
+        throw error;
+      }
+    });
+
+    app.delete('/api/v1/watchlists/:id', { config: SIGNED_IN }, async (request, reply) => {
+      const userId = userIdOf(request);
+      const { id } = parseInput(watchlistIdParamsSchema, request.params, 'params');
+      if (!(await deleteWatchlist(db(), userId, id))) throw notFound(NOT_FOUND);
+      return reply.status(204).send();
+    });
+  };
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WATCHLIST_LIMITS, watchlistListResponseSchema, watchlistResponseSchema } from '@solstice/contracts';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDialects } from '../../testing/test-databases.js';
+import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+
+describe.each(testDialects())('watchlists on %s', (dialect) => {
+  let t: TestApp;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    alice = await signedInUser(t.app);
+    bob = await signedInUser(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const create = (who: SignedIn, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/watchlists', headers: who.headers, payload: payload as object });
+
+  it('creates, reads, replaces and deletes a list', async () => {
+    const created = await create(alice, {
+      name: 'Tech',
+      symbols: [{ sym: 'aapl', description: 'Apple' }, { sym: 'MSFT' }],
+    });
+    expect(created.statusCode).toBe(201);
+    const list = watchlistResponseSchema.parse(created.json()).data;
+    expect(list.name).toBe('Tech');
+    expect(list.symbols).toEqual([
+      { sym: 'AAPL', description: 'Apple' },
+      { sym: 'MSFT', description: '' },
+    ]);
+
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/watchlists/${list.id}`, headers: alice.headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ data: list });
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/watchlists/${list.id}`,
+      headers: alice.headers,
+      payload: { name: 'Big tech', symbols: [{ sym: 'NVDA', description: 'Nvidia' }] },
+    });
+    expect(put.statusCode).toBe(200);
+    const replaced = watchlistResponseSchema.parse(put.json()).data;
+    expect(replaced).toMatchObject({
+      id: list.id,
+      name: 'Big tech',
+      symbols: [{ sym: 'NVDA', description: 'Nvidia' }],
+    });
+    expect(replaced.updatedAt).toBeGreaterThanOrEqual(list.updatedAt);
+
+    const all = await t.app.inject({ method: 'GET', url: '/api/v1/watchlists', headers: alice.headers });
+    expect(watchlistListResponseSchema.parse(all.json()).data.map((w) => w.name)).toEqual(['Big tech']);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/watchlists/${list.id}`, headers: alice.headers });
+    expect(del.statusCode).toBe(204);
+    const gone = await t.app.inject({ method: 'GET', url: `/api/v1/watchlists/${list.id}`, headers: alice.headers });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('lists in creation order and rejects a duplicate name with 409', async () => {
+    const u = await signedInUser(t.app);
+    for (const name of ['B', 'A', 'C']) expect((await create(u, { name })).statusCode).toBe(201);
+    const dup = await create(u, { name: 'A' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.details.issues[0].path).toBe('body.name');
+    const all = await t.app.inject({ method: 'GET', url: '/api/v1/watchlists', headers: u.headers });
+    expect(all.json().data.map((w: { name: string }) => w.name)).toEqual(['B', 'A', 'C']);
+  });
+
+  it('answers 404 for every id-taking endpoint on another user’s list (IDOR), and leaves it unchanged', async () => {
+    const mine = watchlistResponseSchema.parse(
+      (await create(alice, { name: 'Private', symbols: [{ sym: 'SPY' }] })).json(),
+    ).data;
+    const attempts = [
+      { method: 'GET' as const, payload: undefined },
+      { method: 'PUT' as const, payload: { name: 'Hacked', symbols: [] } },
+      { method: 'DELETE' as const, payload: undefined },
+    ];
+    for (const a of attempts) {
+      const res = await t.app.inject({
+        method: a.method,
+        url: `/api/v1/watchlists/${mine.id}`,
+        headers: bob.headers,
+        ...(a.payload ? { payload: a.payload } : {}),
+      });
+      expect(res.statusCode, a.method).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
+    // Same answer as a list that does not exist at all.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/watchlists/999999', headers: bob.headers });
+    expect(missing.statusCode).toBe(404);
+    const still = await t.app.inject({ method: 'GET', url: `/api/v1/watchlists/${mine.id}`, headers: alice.headers });
+    expect(still.json()).toEqual({ data: mine });
+    const bobs = await t.app.inject({ method: 'GET', url: '/api/v1/watchlists', headers: bob.headers });
+    expect(bobs.json()).toEqual({ data: [] });
+  });
+
+  it('needs a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/watchlists'],
+      ['POST', '/api/v1/watchlists'],
+      ['GET', '/api/v1/watchlists/1'],
+      ['PUT', '/api/v1/watchlists/1'],
+      ['DELETE', '/api/v1/watchlists/1'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: method === 'POST' || method === 'PUT' ? {} : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().error.code).toBe('unauthorized');
+    }
+  });
+
+  it('validates symbols, names, ids and limits with 400 naming the field', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ name: '' }, 'body.name'],
+      [{ name: 'x'.repeat(WATCHLIST_LIMITS.nameMax + 1) }, 'body.name'],
+      [{ name: 'ok', symbols: [{ sym: 'BAD SYMBOL' }] }, 'body.symbols.0.sym'],
+      [{ name: 'ok', symbols: [{ sym: 'AAA' }, { sym: 'aaa' }] }, 'body.symbols.1.sym'],
+      [{ name: 'ok', symbols: [{ sym: 'AAA', extra: 1 }] }, 'body.symbols.0'],
+      [{ name: 'ok', owner: 2 }, 'body'],
+      [{ name: 'ok', symbols: 'AAPL' }, 'body.symbols'],
+    ];
+    for (const [payload, path] of cases) {
+      const res = await create(alice, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.details.issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+    const tooMany = Array.from({ length: WATCHLIST_LIMITS.symbols + 1 }, (_, i) => ({ sym: `S${i}` }));
+    expect((await create(alice, { name: 'huge', symbols: tooMany })).statusCode).toBe(400);
+    const maxed = Array.from({ length: WATCHLIST_LIMITS.symbols }, (_, i) => ({ sym: `S${i}` }));
+    expect((await create(alice, { name: 'full', symbols: maxed })).statusCode).toBe(201);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999', '2147483648']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/watchlists/${id}`, headers: alice.headers });
+      expect(res.statusCode, id).toBe(400);
+    }
+  });
+
+  it(`keeps at most ${WATCHLIST_LIMITS.lists} lists per user`, async () => {
+    const u = await signedInUser(t.app);
+    for (let i = 0; i < WATCHLIST_LIMITS.lists; i++) expect((await create(u, { name: `L${i}` })).statusCode).toBe(201);
+    const over = await create(u, { name: 'one more' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toContain(`at most ${WATCHLIST_LIMITS.lists}`);
+  });
+});
