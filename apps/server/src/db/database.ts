@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   sqlite?: SQLite.Database;
   /** The raw pg pool (PostgreSQL only), for COPY-style bulk paths and LISTEN/NOTIFY. */
   pgPool?: pg.Pool;
+  /** PostgreSQL only: the schema this handle works in, when not the default (tests). */
+  pgSchema?: string;
   /** A printable description without credentials. */
   description: string;
   close(): Promise<void>;
@@ -80,6 +82,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     db,
     dialect: 'postgres',
     pgPool: pool,
+    ...(schema ? { pgSchema: schema } : {}),
     description: `postgres://${u.host}${u.pathname}${schema ? ` (schema ${schema})` : ''}`,
     close: () => db.destroy(),
   };

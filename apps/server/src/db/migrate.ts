@@ -12,6 +12,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     provider: { getMigrations: async () => migrations },
     // Development databases may have run a later module's migration before an earlier-numbered one landed.
     allowUnorderedMigrations: true,
+    // Without it Kysely sees another schema's kysely_migration_lock (parallel tests) and skips creating ours.
+    ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const applied = (results ?? []).filter((r: MigrationResult) => r.status === 'Success').map((r) => r.migrationName);
