@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bestTrades, seasonalCalendar, seasonalChart, seasonalPattern, seasonalityScan } from '@solstice/analytics';
+import {
+  bestTradesResponseSchema,
+  calendarResponseSchema,
+  chartResponseSchema,
+  errorResponseSchema,
+  patternResponseSchema,
+  seasonalScanResponseSchema,
+} from '@solstice/contracts';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDialects } from '../../testing/test-databases.js';
+import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+
+const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** Weekday bars 2017-06-01 … 2020-11-30 with a price made from the day number. */
+function bars(symbol: string, price: (day: number) => number) {
+  const rows = [];
+  const start = Date.UTC(2017, 5, 1) / 86_400_000;
+  const end = Date.UTC(2020, 10, 30) / 86_400_000;
+  for (let d = start; d <= end; d++) {
+    const weekday = new Date(d * 86_400_000).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const close = price(d);
+    rows.push({
+      symbol,
+      date: new Date(d * 86_400_000).toISOString().slice(0, 10),
+      open: close,
+      high: close,
+      low: close,
+      close,
+      volume: 1000,
+    });
+  }
+  return rows;
+}
+
+const instrument = (symbol: string, type: string, sector: string | null) => ({
+  symbol,
+  name: `${symbol} Inc.`,
+  type,
+  exchange: null,
+  sector,
+  industry: null,
+  currency: 'USD',
+  market_cap: null,
+  synthetic: 1,
+  updated_at: 0,
+});
+
+describe.each(testDialects())('seasonality API on %s', (dialect) => {
+  let t: TestApp;
+  let subscriber: SignedIn;
+  let member: SignedIn;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    const db = t.database.db;
+    await db
+      .insertInto('instruments')
+      .values([
+        instrument('AAA', 'stock', 'Energy'),
+        instrument('BBB', 'stock', 'Information Technology'),
+        instrument('SPY', 'etf', null),
+      ])
+      .execute();
+    const rows = [
+      ...bars('AAA', (d) => 100 + 10 * Math.sin(d / 7)),
+      ...bars('BBB', (d) => 50 + (d % 13)),
+      ...bars('SPY', (d) => 200 + 5 * Math.cos(d / 11) + d / 100),
+    ];
+    for (let i = 0; i < rows.length; i += 100)
+      await db
+        .insertInto('daily_bars')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    await t.ctx.market.reload();
+    subscriber = await signedInUser(t.app, { subscriber: true });
+    member = await signedInUser(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, who: SignedIn | null = subscriber) =>
+    t.app.inject({ method: 'GET', url, headers: who ? who.headers : {} });
+  const scan = (payload: object, who: SignedIn = subscriber) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/seasonality/scan', headers: who.headers, payload });
+
+  it('answers the pattern as the analytics compute it, with the SPY benchmark', async () => {
+    const res = await get('/api/v1/seasonality/pattern?symbol=aaa&start=12-15&end=01-20&from=2017&direction=short');
+    expect(res.statusCode).toBe(200);
+    const body = patternResponseSchema.parse(res.json());
+    const window = { start: '12-15', end: '01-20', from: 2017, direction: 'short' as const };
+    const own = seasonalPattern(t.ctx.market.series('AAA')!, window);
+    const bench = seasonalPattern(t.ctx.market.series('SPY')!, window);
+    expect(own.years.map((y) => y.year)).toEqual([2017, 2018, 2019]);
+    const excess = own.years.map((y, i) => y.return - bench.years[i]!.return);
+    expect(body).toEqual(
+      json({
+        ...own,
+        benchmark: {
+          symbol: 'SPY',
+          stats: bench.stats,
+          excessMean: (excess[0]! + excess[1]! + excess[2]!) / 3,
+          years: bench.years.map((y, i) => ({ year: y.year, return: y.return, excess: excess[i] })),
+        },
+      }),
+    );
+  });
+
+  it('answers the calendar, the chart and the best trades as the analytics compute them', async () => {
+    const bbb = t.ctx.market.series('BBB')!;
+    const cal = await get('/api/v1/seasonality/calendar?symbol=BBB&from=2018');
+    expect(calendarResponseSchema.parse(cal.json())).toEqual(json(seasonalCalendar(bbb, { from: 2018 })));
+    const chart = await get('/api/v1/seasonality/chart?symbol=BBB');
+    const body = chartResponseSchema.parse(chart.json());
+    expect(body.years).toEqual([2018, 2019]);
+    expect(body.current?.year).toBe(2020);
+    expect(body).toEqual(json(seasonalChart(bbb)));
+    const best = await get('/api/v1/seasonality/best-trades?symbol=BBB&minDays=5&maxDays=9&top=3');
+    const trades = bestTradesResponseSchema.parse(best.json());
+    expect(trades.long).toHaveLength(3);
+    expect(trades).toEqual(json(bestTrades(bbb, { minDays: 5, maxDays: 9, top: 3 })));
+  });
+
+  it('scans all instruments, a sector, a list and the caller’s watchlist', async () => {
+    const options = { startFrom: '03-01', startTo: '03-10', minDays: 5, maxDays: 8, minYears: 2 };
+    const all = await scan({ ...options, direction: 'both' });
+    expect(all.statusCode).toBe(200);
+    const series = ['AAA', 'BBB', 'SPY'].map((s) => t.ctx.market.series(s)!);
+    expect(seasonalScanResponseSchema.parse(all.json())).toEqual(
+      json(seasonalityScan(series, { ...options, direction: 'both' })),
+    );
+    expect(all.json().results).toHaveLength(3);
+
+    const sector = await scan({ ...options, universe: 'sector:energy' });
+    expect(sector.json().results.map((r: { symbol: string }) => r.symbol)).toEqual(['AAA']);
+    const list = await scan({ ...options, universe: ['bbb', 'spy'] });
+    expect(
+      list
+        .json()
+        .results.map((r: { symbol: string }) => r.symbol)
+        .sort(),
+    ).toEqual(['BBB', 'SPY']);
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/watchlists',
+      headers: subscriber.headers,
+      payload: { name: 'Mine', symbols: [{ sym: 'BBB' }, { sym: 'NODATA' }] },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    const mine = await scan({ ...options, universe: `watchlist:${id}` });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().results.map((r: { symbol: string }) => r.symbol)).toEqual(['BBB']);
+
+    const other = await signedInUser(t.app, { subscriber: true });
+    const theirs = await scan({ ...options, universe: `watchlist:${id}` }, other);
+    expect(theirs.statusCode).toBe(404);
+    expect(errorResponseSchema.parse(theirs.json()).error.message).toBe(`No watchlist ${id}.`);
+  });
+
+  it('answers 404 for an unknown symbol', async () => {
+    const res = await get('/api/v1/seasonality/chart?symbol=ZZZ');
+    expect(res.statusCode).toBe(404);
+    expect(errorResponseSchema.parse(res.json()).error).toEqual({
+      code: 'not_found',
+      message: 'No market data for ZZZ.',
+    });
+    const list = await scan({ startFrom: '03-01', startTo: '03-10', minDays: 5, maxDays: 8, universe: ['AAA', 'QQQ'] });
+    expect(list.statusCode).toBe(404);
+    expect(list.json().error.message).toBe('No market data for QQQ.');
+  });
+
+  it('answers 400 naming the bad parameter', async () => {
+    const cases: [string, string][] = [
+      ['/api/v1/seasonality/pattern?symbol=AAA&start=02-30&end=03-10', 'query.start'],
+      ['/api/v1/seasonality/pattern?symbol=AAA&start=02-01&end=03-10&direction=up', 'query.direction'],
+      ['/api/v1/seasonality/pattern?start=02-01&end=03-10', 'query.symbol'],
+      ['/api/v1/seasonality/calendar?symbol=AAA&from=2019&to=2018', 'query.to'],
+      ['/api/v1/seasonality/best-trades?symbol=AAA&minDays=9&maxDays=5', 'query.maxDays'],
+      ['/api/v1/seasonality/best-trades?symbol=AAA&minDays=5&maxDays=400', 'query.maxDays'],
+    ];
+    for (const [url, path] of cases) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      const body = errorResponseSchema.parse(res.json());
+      expect(body.error.code).toBe('validation_failed');
+      expect((body.error.details as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual([path]);
+    }
+    const bad = await scan({
+      startFrom: '03-01',
+      startTo: '03-10',
+      minDays: 5,
+      maxDays: 8,
+      universe: 'sector:Nothing',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.issues[0].path).toBe('body.universe');
+    const unknown = await scan({ startFrom: '03-01', startTo: '03-10', minDays: 5, maxDays: 8, sort: 'x' });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('is for subscribers only', async () => {
+    const url = '/api/v1/seasonality/pattern?symbol=AAA&start=03-01&end=03-10';
+    expect((await get(url, null)).statusCode).toBe(401);
+    const res = await get(url, member);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('subscription_required');
+    expect((await scan({ startFrom: '03-01', startTo: '03-10', minDays: 5, maxDays: 8 }, member)).statusCode).toBe(403);
+  });
+});
