@@ -1,80 +1,39 @@
-// The one place the screens talk to the server. Until the shell's api client lands this is
-// a small fetch wrapper; afterwards it delegates to the shell so the loading overlay and the
-// popups behave the same everywhere.
+// The screens' way to the server: the shell's api client (loading overlay, popups), with
+// read errors shown inside the screen rather than as popups.
+import { ApiError, apiRequest } from '../lib/api-client';
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly details: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.details = details;
-  }
-}
+export { ApiError };
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export function buildPath(path: string, query?: Record<string, QueryValue>): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
+export interface CallOptions {
+  /** Type-ahead and polling: no overlay, no popups. */
+  background?: boolean;
 }
 
-async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = {
-    method,
-    credentials: 'same-origin',
-    headers:
-      body === undefined
-        ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
-  };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch (cause) {
-    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'The server could not be reached');
-  }
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-  }
-  if (!response.ok) {
-    const error = (parsed as { error?: { code?: string; message?: string; details?: unknown } } | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'http_error',
-      error?.message ?? `${response.status} ${response.statusText || 'Error'}`,
-      error?.details,
-    );
-  }
-  return parsed as T;
+function clean(query?: Record<string, QueryValue>): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') out[k] = v;
+  return out;
 }
 
-export function apiGet<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
-  return request<T>('GET', buildPath(path, query));
+export function apiGet<T>(path: string, query?: Record<string, QueryValue>, options: CallOptions = {}): Promise<T> {
+  return apiRequest<T>('GET', path, { query: clean(query), quiet: true, background: options.background });
 }
 
+/** A read done with POST (scans): errors are shown in the screen. */
+export function apiQueryPost<T>(path: string, body: unknown, options: CallOptions = {}): Promise<T> {
+  return apiRequest<T>('POST', path, { body, quiet: true, background: options.background });
+}
+
+/** A change (checkout, password): its error and success messages are the shell's popups. */
 export function apiPost<T>(path: string, body: unknown = {}): Promise<T> {
-  return request<T>('POST', path, body);
+  return apiRequest<T>('POST', path, { body });
 }
 
 export function apiPut<T>(path: string, body: unknown): Promise<T> {
-  return request<T>('PUT', path, body);
+  return apiRequest<T>('PUT', path, { body });
 }
 
 export function isSubscriptionRequired(error: unknown): boolean {

@@ -6,6 +6,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
+import { resetAppStore } from './shell';
 
 export interface MockRoute {
   method?: string;
@@ -23,12 +24,16 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+// The test machines are shared and slow; user-event typing takes its time.
+vi.setConfig({ testTimeout: 30_000 });
+
 let unexpected: string[] = [];
 
 afterEach(() => {
   const list = unexpected;
   unexpected = [];
   vi.unstubAllGlobals();
+  resetAppStore();
   expect(list, 'requests no test route answered').toEqual([]);
 });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
 import { createPattern, createStats, createYear, instrument } from '../factories';
 import { PatternScreen } from './pattern-screen';
-import { useFeatureStore } from '../shell';
+import { useAppStore } from '../shell';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 
@@ -111,7 +111,7 @@ describe('pattern screen', () => {
     await waitFor(() =>
       expect(currentLocation()).toBe('/seasonality/pattern?symbol=MSFT&start=03-01&end=12-31&direction=long'),
     );
-    expect(useFeatureStore.getState().forms.patternForm).toMatchObject({ symbol: 'MSFT', start: '03-01' });
+    expect(useAppStore.getState().patternForm).toMatchObject({ symbol: 'MSFT', start: '03-01' });
     expect(await screen.findByTestId('pattern-table')).toBeInTheDocument();
   });
 });

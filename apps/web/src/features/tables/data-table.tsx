@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { downloadCsv, toCsv } from './csv';
 
 export interface Column<T> {
@@ -14,6 +14,9 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   align?: 'start' | 'end';
   className?: (row: T) => string | undefined;
+  style?: (row: T) => CSSProperties | undefined;
+  /** false for action columns (buttons, links) that hold no data. */
+  csv?: false;
 }
 
 export interface SortState {
@@ -86,12 +89,13 @@ export function DataTable<T>({
   };
 
   const exportCsv = () => {
-    const header = columns.map((c) => c.csvLabel ?? (typeof c.label === 'string' ? c.label : c.key));
+    const exported = columns.filter((c) => c.csv !== false);
+    const header = exported.map((c) => c.csvLabel ?? (typeof c.label === 'string' ? c.label : c.key));
     downloadCsv(
       filename,
       toCsv(
         header,
-        shown.map((r) => columns.map((c) => c.text(r))),
+        shown.map((r) => exported.map((c) => c.text(r))),
       ),
     );
   };
@@ -146,6 +150,7 @@ export function DataTable<T>({
                 {columns.map((c) => (
                   <td
                     key={c.key}
+                    style={c.style?.(row)}
                     className={
                       [c.align === 'end' ? 'text-end' : '', c.className?.(row) ?? ''].join(' ').trim() || undefined
                     }

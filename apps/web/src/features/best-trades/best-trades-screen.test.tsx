@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
+import { createStats, createWindow, instrument } from '../factories';
+import { BestTradesScreen } from './best-trades-screen';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+const body = {
+  symbol: 'AAPL',
+  long: [createWindow(), createWindow({ start: '10-10', end: '10-30', stats: createStats({ count: 8, pValue: 0.2 }) })],
+  short: [createWindow({ start: '05-01', end: '05-21' })],
+};
+
+describe('best trades screen', () => {
+  it('lists long and short windows with their checks and links to the pattern', async () => {
+    const { requests } = mockFetch([{ path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL')]);
+    renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30&from=2005' });
+    const long = await screen.findByTestId('best-long');
+    const rows = within(long).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[2]!).getByText('Weak')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('OK')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: /Open the pattern/ })).toHaveAttribute(
+      'href',
+      '/seasonality/pattern?symbol=AAPL&start=03-01&end=03-21&direction=long&from=2005',
+    );
+    expect(within(screen.getByTestId('best-short')).getByRole('link')).toHaveAttribute(
+      'href',
+      expect.stringContaining('direction=short'),
+    );
+    expect(requests[0]!.url.search).toBe('?symbol=AAPL&minDays=10&maxDays=30&from=2005');
+  });
+
+  it('checks the holding period before asking', async () => {
+    mockFetch([]);
+    renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades' });
+    const max = screen.getByLabelText('Max days');
+    await userEvent.clear(max);
+    await userEvent.type(max, '5{Enter}');
+    expect(screen.getByText('Must be at least the minimum')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/seasonality/besttrades');
+  });
+
+  it('has non-subscriber, error and empty states', async () => {
+    const url = '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30';
+    mockFetch([{ path: '/api/v1/seasonality/best-trades', ...subscriptionRequired() }]);
+    const a = renderScreen(<BestTradesScreen />, { url });
+    expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Best trades');
+    a.unmount();
+    mockFetch([{ path: '/api/v1/seasonality/best-trades', ...serverError() }]);
+    const b = renderScreen(<BestTradesScreen />, { url });
+    expect(await screen.findByTestId('error-state')).toBeInTheDocument();
+    b.unmount();
+    mockFetch([{ path: '/api/v1/seasonality/best-trades', body: { symbol: 'AAPL', long: [], short: [] } }]);
+    renderScreen(<BestTradesScreen />, { url });
+    await waitFor(() => expect(screen.getByTestId('empty-state')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
+import { instrument } from '../factories';
+import { useAppStore } from '../shell';
+import type { CalendarResponse } from '../types';
+import { CalendarScreen, heatColor } from './calendar-screen';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+const summary = (month: number, mean: number) => ({
+  month,
+  count: 2,
+  mean,
+  median: mean,
+  winRate: mean > 0 ? 1 : 0,
+  min: mean,
+  max: mean,
+  stdDev: 0,
+});
+const calendar: CalendarResponse = {
+  symbol: 'AAPL',
+  months: [
+    { year: 2022, month: 1, return: -0.05 },
+    { year: 2022, month: 2, return: 0.02 },
+    { year: 2023, month: 1, return: 0.04 },
+  ],
+  years: [
+    { year: 2022, return: -0.1 },
+    { year: 2023, return: 0.3 },
+  ],
+  summary: Array.from({ length: 12 }, (_, i) => summary(i + 1, i === 0 ? -0.005 : 0.01)),
+};
+
+describe('calendar screen', () => {
+  it('draws the year × month heat table and the monthly statistics', async () => {
+    mockFetch([{ path: '/api/v1/seasonality/calendar', body: calendar }, instrument('AAPL')]);
+    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL&from=2022' });
+    const grid = await screen.findByTestId('calendar-grid');
+    const rows = within(grid).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    const cells2023 = within(rows[1]!).getAllByRole('cell');
+    expect(cells2023[0]).toHaveTextContent('2023');
+    expect(cells2023[1]!.style.backgroundColor).toBe(heatColor(0.04));
+    expect(cells2023[2]).toHaveTextContent('—');
+    expect(cells2023[13]!.textContent).toMatch(/30,0/);
+    expect(within(screen.getByTestId('calendar-summary')).getAllByRole('row')).toHaveLength(13);
+  });
+
+  it('remembers the form and puts it in the URL', async () => {
+    mockFetch([{ path: '/api/v1/seasonality/calendar', body: { ...calendar, symbol: 'XOM' } }, instrument('XOM')]);
+    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar' });
+    const symbol = screen.getByLabelText('Symbol');
+    await userEvent.clear(symbol);
+    await userEvent.type(symbol, 'xom');
+    await userEvent.type(screen.getByLabelText('From year'), '2010{Enter}');
+    await waitFor(() => expect(currentLocation()).toBe('/seasonality/calendar?symbol=XOM&from=2010'));
+    expect(useAppStore.getState().calendarForm).toEqual({ symbol: 'XOM', from: '2010', to: '' });
+    expect(await screen.findByTestId('calendar-grid')).toBeInTheDocument();
+  });
+
+  it('has non-subscriber, error and empty states', async () => {
+    mockFetch([{ path: '/api/v1/seasonality/calendar', ...subscriptionRequired() }]);
+    const first = renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
+    expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Seasonal calendar');
+    first.unmount();
+    mockFetch([{ path: '/api/v1/seasonality/calendar', ...serverError('boom') }]);
+    const second = renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
+    expect(await screen.findByTestId('error-state')).toHaveTextContent('boom');
+    second.unmount();
+    mockFetch([{ path: '/api/v1/seasonality/calendar', body: { symbol: 'AAPL', months: [], years: [], summary: [] } }]);
+    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
+    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,245 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../api';
+import type { CalendarResponse } from '../types';
+import { useFormatters, type Formatters } from '../format';
+import { QueryView, type ToolInfo } from '../ui/states';
+import { Field, checkWindowFields } from '../ui/fields';
+import { InstrumentHeader } from '../ui/instrument-header';
+import { useScreenForm } from '../ui/screen-form';
+import { DataTable, signClass, type Column } from '../tables/data-table';
+import { StatLabel } from '../stats/stat-label';
+import { EChart } from '../charts/echart';
+import { DOWN, UP } from '../charts/colors';
+
+const KEYS = ['symbol', 'from', 'to'] as const;
+const DEFAULTS = { symbol: 'AAPL', from: '', to: '' };
+const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+
+export const CALENDAR_TOOL: ToolInfo = {
+  title: 'Seasonal calendar',
+  description:
+    'Every month of every year of a symbol in one heat table, with each month’s average, median and share of rising years: see at a glance which months tend to be strong or weak.',
+  features: ['Year × month heat table', 'Monthly mean, median, % positive', 'Export to CSV'],
+};
+
+/** Background of a heat-table cell: green for gains, red for losses, stronger with size. */
+export function heatColor(value: number | null | undefined, range = 0.1): string | undefined {
+  if (typeof value !== 'number' || Number.isNaN(value)) return undefined;
+  const a = Math.min(Math.abs(value) / range, 1) * 0.75 + 0.05;
+  return value >= 0 ? `rgba(67, 194, 149, ${a.toFixed(2)})` : `rgba(239, 77, 86, ${a.toFixed(2)})`;
+}
+
+type GridRow = { year: number; months: (number | null)[]; total: number | null };
+type SummaryRow = CalendarResponse['summary'][number];
+
+export function CalendarScreen() {
+  const f = useFormatters();
+  const { url, form, field, submit } = useScreenForm(KEYS, 'calendarForm', DEFAULTS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const ready = Boolean(url.symbol);
+  const calendar = useQuery({
+    queryKey: ['calendar', url],
+    queryFn: () => apiGet<CalendarResponse>('/api/v1/seasonality/calendar', url),
+    enabled: ready,
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const values = { ...form, symbol: form.symbol.trim().toUpperCase() };
+    const problems = checkWindowFields(values);
+    setErrors(problems);
+    if (!Object.keys(problems).length) submit(values);
+  };
+  return (
+    <div className="container-fluid py-3" data-testid="calendar-screen">
+      <h1 className="h4">Seasonal calendar</h1>
+      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label="Calendar form">
+        <Field id="calendar-symbol" label="Symbol" error={errors.symbol}>
+          <input
+            id="calendar-symbol"
+            className="form-control form-control-sm"
+            autoComplete="off"
+            {...field('symbol')}
+          />
+        </Field>
+        <Field id="calendar-from" label="From year" error={errors.from}>
+          <input
+            id="calendar-from"
+            className="form-control form-control-sm"
+            inputMode="numeric"
+            placeholder="all"
+            {...field('from')}
+          />
+        </Field>
+        <Field id="calendar-to" label="To year" error={errors.to}>
+          <input
+            id="calendar-to"
+            className="form-control form-control-sm"
+            inputMode="numeric"
+            placeholder="all"
+            {...field('to')}
+          />
+        </Field>
+        <div className="col-12 col-md-auto">
+          <button type="submit" className="btn btn-primary btn-sm">
+            Show calendar
+          </button>
+        </div>
+      </form>
+      {!ready ? <p className="text-muted">Choose a symbol, then “Show calendar”.</p> : null}
+      <QueryView
+        query={calendar}
+        tool={CALENDAR_TOOL}
+        isEmpty={(d) => d.months.length === 0}
+        empty="No complete month in this symbol's history for these years."
+      >
+        {(data) => <CalendarResult data={data} f={f} />}
+      </QueryView>
+    </div>
+  );
+}
+
+function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) {
+  const grid: GridRow[] = useMemo(() => {
+    const years = new Map<number, GridRow>();
+    const row = (year: number) => {
+      let r = years.get(year);
+      if (!r) {
+        r = { year, months: Array<number | null>(12).fill(null), total: null };
+        years.set(year, r);
+      }
+      return r;
+    };
+    for (const m of data.months) row(m.year).months[m.month - 1] = m.return;
+    for (const y of data.years) row(y.year).total = y.return;
+    return [...years.values()].sort((a, b) => b.year - a.year);
+  }, [data]);
+
+  const gridColumns: Column<GridRow>[] = [
+    { key: 'year', label: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
+    ...MONTHS.map((m): Column<GridRow> => ({
+      key: `m${m}`,
+      label: f.monthName(m),
+      align: 'end',
+      sortValue: (r) => r.months[m - 1],
+      text: (r) => f.percent(r.months[m - 1], 1),
+      style: (r) => ({ backgroundColor: heatColor(r.months[m - 1]) }),
+    })),
+    {
+      key: 'total',
+      label: 'Year',
+      csvLabel: 'Year return',
+      align: 'end',
+      sortValue: (r) => r.total,
+      text: (r) => f.percent(r.total, 1),
+      className: (r) => signClass(r.total),
+    },
+  ];
+
+  const summaryColumns: Column<SummaryRow>[] = [
+    { key: 'month', label: 'Month', sortValue: (r) => r.month, text: (r) => f.monthName(r.month) },
+    {
+      key: 'count',
+      label: <StatLabel stat="count" />,
+      csvLabel: 'Years',
+      align: 'end',
+      sortValue: (r) => r.count,
+      text: (r) => String(r.count),
+    },
+    {
+      key: 'mean',
+      label: <StatLabel stat="mean" />,
+      csvLabel: 'Mean',
+      align: 'end',
+      sortValue: (r) => r.mean,
+      text: (r) => f.percent(r.mean),
+      className: (r) => signClass(r.mean),
+    },
+    {
+      key: 'median',
+      label: <StatLabel stat="median" />,
+      csvLabel: 'Median',
+      align: 'end',
+      sortValue: (r) => r.median,
+      text: (r) => f.percent(r.median),
+    },
+    {
+      key: 'winRate',
+      label: <StatLabel stat="winRate" label="% positive" />,
+      csvLabel: '% positive',
+      align: 'end',
+      sortValue: (r) => r.winRate,
+      text: (r) => f.percent(r.winRate, 0, false),
+    },
+    {
+      key: 'min',
+      label: <StatLabel stat="min" />,
+      csvLabel: 'Worst',
+      align: 'end',
+      sortValue: (r) => r.min,
+      text: (r) => f.percent(r.min),
+    },
+    {
+      key: 'max',
+      label: <StatLabel stat="max" />,
+      csvLabel: 'Best',
+      align: 'end',
+      sortValue: (r) => r.max,
+      text: (r) => f.percent(r.max),
+    },
+    {
+      key: 'stdDev',
+      label: <StatLabel stat="stdDev" />,
+      csvLabel: 'Std. dev.',
+      align: 'end',
+      sortValue: (r) => r.stdDev,
+      text: (r) => f.percent(r.stdDev, 2, false),
+    },
+  ];
+
+  const option = useMemo(
+    () => ({
+      grid: { left: 48, right: 16, top: 24, bottom: 32 },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', data: data.summary.map((s) => f.monthName(s.month)) },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
+      series: [
+        {
+          type: 'bar',
+          name: 'Mean',
+          data: data.summary.map((s) => ({ value: s.mean, itemStyle: { color: (s.mean ?? 0) >= 0 ? UP : DOWN } })),
+        },
+        { type: 'line', name: 'Median', smooth: true, data: data.summary.map((s) => s.median) },
+      ],
+    }),
+    [data, f],
+  );
+
+  return (
+    <>
+      <InstrumentHeader symbol={data.symbol} />
+      <h2 className="h6 mt-3">Monthly returns</h2>
+      <DataTable
+        rows={grid}
+        columns={gridColumns}
+        rowKey={(r) => String(r.year)}
+        caption={`Monthly returns of ${data.symbol}`}
+        filename={`calendar-${data.symbol}.csv`}
+        pageSize={50}
+        testId="calendar-grid"
+      />
+      <h2 className="h6 mt-3">Each month over the years</h2>
+      <EChart kinds={['line']} option={option} label={`Average monthly return of ${data.symbol}`} height={240} />
+      <DataTable
+        rows={data.summary}
+        columns={summaryColumns}
+        rowKey={(r) => String(r.month)}
+        caption={`Monthly statistics of ${data.symbol}`}
+        filename={`calendar-summary-${data.symbol}.csv`}
+        testId="calendar-summary"
+      />
+    </>
+  );
+}
+
+export default CalendarScreen;

@@ -1,0 +1,96 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
+import { createStats, createWindow } from '../factories';
+import { useAppStore } from '../shell';
+import { SeasonalityScannerScreen, scanBody } from './seasonality-scanner-screen';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+const results = [
+  { symbol: 'XOM', direction: 'long' as const, ...createWindow() },
+  { symbol: 'KO', direction: 'short' as const, ...createWindow({ stats: createStats({ count: 7 }) }) },
+];
+const URL =
+  '/seasonality/scanner?startFrom=03-01&startTo=03-15&minDays=10&maxDays=30&minWinRate=0.7&minYears=10&direction=both&universe=all';
+
+describe('seasonality scanner screen', () => {
+  it('posts the scan from the URL and lists the results with pattern and calendar links', async () => {
+    const { requests } = mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
+    renderScreen(<SeasonalityScannerScreen />, { url: URL });
+    const table = await screen.findByTestId('seasonality-scan-results');
+    expect(requests[0]!.body).toEqual({
+      startFrom: '03-01',
+      startTo: '03-15',
+      minDays: 10,
+      maxDays: 30,
+      minWinRate: 0.7,
+      minYears: 10,
+      direction: 'both',
+      universe: 'all',
+    });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Buy')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Sell')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Weak')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'Pattern of XOM' })).toHaveAttribute(
+      'href',
+      '/seasonality/pattern?symbol=XOM&start=03-01&end=03-21&direction=long',
+    );
+    expect(within(rows[1]!).getByRole('link', { name: 'Calendar of XOM' })).toHaveAttribute(
+      'href',
+      '/seasonality/calendar?symbol=XOM',
+    );
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Add XOM to a watchlist' }));
+    expect(useAppStore.getState().watchlists[0]!.symbols.map((s) => s.sym)).toEqual(['AAPL', 'XOM']);
+  });
+
+  it('sends a watchlist as a list of symbols', () => {
+    expect(
+      scanBody({ startFrom: '01-01', startTo: '01-02', minDays: '5', maxDays: '6', universe: 'AAPL,MSFT' }).universe,
+    ).toEqual(['AAPL', 'MSFT']);
+    expect(scanBody({ universe: 'sector:Energy' }).universe).toBe('sector:Energy');
+  });
+
+  it('remembers the form (seascanForm) and writes the URL with the API names', async () => {
+    mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
+    renderScreen(<SeasonalityScannerScreen />, { url: '/seasonality/scanner' });
+    const from = screen.getByLabelText('Start from (MM-DD)');
+    await userEvent.clear(from);
+    await userEvent.type(from, '04-01');
+    const to = screen.getByLabelText('Start to (MM-DD)');
+    await userEvent.clear(to);
+    await userEvent.type(to, '04-10');
+    const rate = screen.getByLabelText('Min win rate (%)');
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '80');
+    await userEvent.selectOptions(screen.getByLabelText('Universe'), 'Sector: Energy');
+    await userEvent.click(screen.getByRole('button', { name: 'Scan' }));
+    await waitFor(() =>
+      expect(currentLocation()).toBe(
+        '/seasonality/scanner?startFrom=04-01&startTo=04-10&minDays=10&maxDays=30&minWinRate=0.8&minYears=10&direction=long&universe=sector%3AEnergy',
+      ),
+    );
+    expect(useAppStore.getState().seascanForm).toMatchObject({
+      startFrom: '04-01',
+      minWinRate: '0.8',
+      universe: 'sector:Energy',
+    });
+    expect(await screen.findByTestId('seasonality-scan-results')).toBeInTheDocument();
+  });
+
+  it('has non-subscriber, error and empty states', async () => {
+    mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', ...subscriptionRequired() }]);
+    const a = renderScreen(<SeasonalityScannerScreen />, { url: URL });
+    expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Seasonality scanner');
+    a.unmount();
+    mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', ...serverError() }]);
+    const b = renderScreen(<SeasonalityScannerScreen />, { url: URL });
+    expect(await screen.findByTestId('error-state')).toBeInTheDocument();
+    b.unmount();
+    mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', body: { results: [] } }]);
+    renderScreen(<SeasonalityScannerScreen />, { url: URL });
+    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+});

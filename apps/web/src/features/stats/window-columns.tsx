@@ -1,0 +1,107 @@
+import type { Column } from '../tables/data-table';
+import { signClass } from '../tables/data-table';
+import type { Formatters } from '../format';
+import type { SeasonalWindow } from '../types';
+import { StatLabel } from './stat-label';
+import { weaknesses } from './significance';
+
+/** Columns of a seasonal window's statistics, shared by best trades and the seasonality scanner. */
+export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Column<T>[] {
+  return [
+    {
+      key: 'start',
+      label: 'Start',
+      sortValue: (r) => r.start,
+      text: (r) => r.start,
+      render: (r) => f.monthDay(r.start),
+    },
+    { key: 'end', label: 'End', sortValue: (r) => r.end, text: (r) => r.end, render: (r) => f.monthDay(r.end) },
+    { key: 'days', label: 'Days', align: 'end', sortValue: (r) => r.days, text: (r) => String(r.days) },
+    {
+      key: 'count',
+      label: <StatLabel stat="count" />,
+      csvLabel: 'Years',
+      align: 'end',
+      sortValue: (r) => r.stats.count,
+      text: (r) => String(r.stats.count),
+    },
+    {
+      key: 'winRate',
+      label: <StatLabel stat="winRate" />,
+      csvLabel: 'Win rate',
+      align: 'end',
+      sortValue: (r) => r.stats.winRate,
+      text: (r) => f.percent(r.stats.winRate, 0, false),
+    },
+    {
+      key: 'mean',
+      label: <StatLabel stat="mean" />,
+      csvLabel: 'Mean',
+      align: 'end',
+      sortValue: (r) => r.stats.mean,
+      text: (r) => f.percent(r.stats.mean),
+      className: (r) => signClass(r.stats.mean),
+    },
+    {
+      key: 'median',
+      label: <StatLabel stat="median" />,
+      csvLabel: 'Median',
+      align: 'end',
+      sortValue: (r) => r.stats.median,
+      text: (r) => f.percent(r.stats.median),
+    },
+    {
+      key: 'annualized',
+      label: <StatLabel stat="annualized" />,
+      csvLabel: 'Annualized',
+      align: 'end',
+      sortValue: (r) => r.stats.annualized,
+      text: (r) => f.percent(r.stats.annualized, 1),
+    },
+    {
+      key: 'pValue',
+      label: <StatLabel stat="pValue" />,
+      csvLabel: 'p-value',
+      align: 'end',
+      sortValue: (r) => r.stats.pValue,
+      text: (r) => f.number(r.stats.pValue, 3),
+    },
+    {
+      key: 'withoutBest',
+      label: <StatLabel stat="withoutBest" />,
+      csvLabel: 'Mean w/o best',
+      align: 'end',
+      sortValue: (r) => r.stats.withoutBest,
+      text: (r) => f.percent(r.stats.withoutBest),
+    },
+    {
+      key: 'recent',
+      label: <StatLabel stat="recent" />,
+      csvLabel: 'Recent win rate',
+      align: 'end',
+      sortValue: (r) => r.stats.recent,
+      text: (r) => f.percent(r.stats.recent, 0, false),
+    },
+    {
+      key: 'significance',
+      label: 'Check',
+      sortValue: (r) => weaknesses(r.stats).length,
+      text: (r) => (weaknesses(r.stats).length ? `Weak: ${weaknesses(r.stats).join('; ')}` : 'OK'),
+      render: (r) => {
+        const w = weaknesses(r.stats);
+        return w.length ? (
+          <span
+            className="badge text-bg-warning"
+            title={w.join('; ')}
+            tabIndex={0}
+            aria-label={`Weak pattern: ${w.join('; ')}`}
+          >
+            Weak
+          </span>
+        ) : (
+          <span className="badge text-bg-success">OK</span>
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import '../test-utils';
+import { DataTable, type Column } from './data-table';
+import { toCsv } from './csv';
+
+type Row = { symbol: string; change: number | null };
+const rows: Row[] = Array.from({ length: 30 }, (_, i) => ({
+  symbol: `S${String(i).padStart(2, '0')}`,
+  change: i === 3 ? null : (i % 7) - 3,
+}));
+const columns: Column<Row>[] = [
+  { key: 'symbol', label: 'Symbol', text: (r) => r.symbol },
+  {
+    key: 'change',
+    label: 'Change',
+    sortValue: (r) => r.change,
+    text: (r) => (r.change === null ? '—' : `${r.change}%`),
+  },
+  {
+    key: 'action',
+    label: 'Action',
+    csv: false,
+    text: () => '',
+    render: (r) => <button type="button">Add {r.symbol}</button>,
+  },
+];
+
+const spies: { mockRestore: () => void }[] = [];
+async function exportedCsv(): Promise<string> {
+  let blob: Blob | undefined;
+  const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+    blob = b as Blob;
+    return 'blob:test';
+  });
+  spies.push(
+    created,
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined),
+  );
+  spies.push(vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined));
+  await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  return blob!.text();
+}
+
+afterEach(() => {
+  for (const s of spies.splice(0)) s.mockRestore();
+});
+
+describe('data table', () => {
+  it('quotes CSV fields that need it', () => {
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['1', '2'],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n1,2\r\n');
+  });
+
+  it('sorts by a column, nulls last, both ways, and pages', async () => {
+    render(
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => r.symbol}
+        caption="Test"
+        filename="t.csv"
+        pageSize={10}
+      />,
+    );
+    expect(screen.getByText('Rows 1–10 of 30')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Change/ }));
+    const first = () => within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[1]!.textContent;
+    expect(first()).toBe('3%');
+    expect(screen.getByRole('columnheader', { name: /Change/ })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(screen.getByRole('button', { name: /Change/ }));
+    expect(first()).toBe('-3%');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    const cells = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(cells[cells.length - 1]).toBe('—');
+  });
+
+  it('exports exactly the rows and columns on screen, as shown', async () => {
+    render(
+      <DataTable rows={rows} columns={columns} rowKey={(r) => r.symbol} caption="Test" filename="t.csv" pageSize={3} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await exportedCsv()).toBe('Symbol,Change\r\nS03,—\r\nS04,1%\r\nS05,2%\r\n');
+  });
+});
