@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../testing/test-app.js';
 import { randomIp, sessionCookieFrom, TEST_ORIGIN } from '../../../testing/auth-helpers.js';
 
@@ -6,8 +6,8 @@ export interface Client {
   cookie: string;
   email: string;
   username: string;
-  get(url: string): ReturnType<FastifyInstance['inject']>;
-  post(url: string, payload?: unknown): ReturnType<FastifyInstance['inject']>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
 }
 
 /** Signs up through the real route (so the welcome mail goes out) and returns a cookie-carrying client. */
