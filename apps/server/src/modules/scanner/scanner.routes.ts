@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  compileScan,
+  lookupField,
+  runScan,
+  SCAN_PRESETS,
+  ScanExpressionError,
+  type CompiledScan,
+} from '@solstice/analytics';
+import { scanRequestSchema, type ScanPresetsResponse, type ScanResponse } from '@solstice/contracts';
+import type { AppContext } from '../../context.js';
+import { SIGNED_IN, SUBSCRIBERS } from '../../http/access.js';
+import { badRequest, validationFailed } from '../../http/errors.js';
+import { parseInput } from '../../http/validation.js';
+import { marketFieldTable } from './field-table-cache.js';
+
+/** Parses an expression; a mistake is a 400 whose details name the column and what was expected. */
+export function compileOrBadRequest(expression: string): CompiledScan {
+  try {
+    return compileScan(expression);
+  } catch (error) {
+    if (error instanceof ScanExpressionError) {
+      throw badRequest(error.message, {
+        path: 'body.expression',
+        position: error.position,
+        ...(error.expected ? { expected: error.expected } : {}),
+      });
+    }
+    throw error;
+  }
+}
+
+export function scannerRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/api/v1/scanner', { config: SUBSCRIBERS }, async (request): Promise<ScanResponse> => {
+      const body = parseInput(scanRequestSchema, request.body, 'body');
+      if (body.sort !== undefined && !lookupField(body.sort)) {
+        const message = `unknown field "${body.sort}"`;
+        throw validationFailed(`Invalid body.sort: ${message}`, [{ path: 'body.sort', message }]);
+      }
+      const scan = compileOrBadRequest(body.expression);
+      return runScan(marketFieldTable(ctx.market), scan, body);
+    });
+
+    // The presets are expressions, not market data: anyone signed in may read them.
+    app.get('/api/v1/scanner/presets', { config: SIGNED_IN }, async (): Promise<ScanPresetsResponse> => {
+      return { presets: SCAN_PRESETS.map((p) => ({ ...p })) };
+    });
+  };
+}
