@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
-import { indicatorRoutes } from '../modules/indicators/indicators.routes.js';
-import { scannerRoutes } from '../modules/scanner/scanner.routes.js';
-import { marketViewRoutes } from '../modules/market-view/market-view.routes.js';
 import { seasonalityRoutes } from '../modules/seasonality/seasonality.routes.js';
 import { indicatorRoutes } from '../modules/indicators/indicators.routes.js';
 import { scannerRoutes } from '../modules/scanner/scanner.routes.js';
@@ -18,9 +15,6 @@ import { stripeWebhookRoutes } from '../modules/billing/stripe-webhook.routes.js
 export function apiModules(ctx: AppContext): FastifyPluginAsync[] {
   return [
     healthRoutes(ctx),
-    indicatorRoutes(ctx),
-    scannerRoutes(ctx),
-    marketViewRoutes(ctx),
     seasonalityRoutes(ctx),
     indicatorRoutes(ctx),
     scannerRoutes(ctx),
