@@ -1,10 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import './styles/theme.scss';
 import { App } from './app/app';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
+createRoot(container, {
+  // Errors caught by an error boundary are already shown as the error page.
+  onCaughtError: (error) => console.warn('Shown on the error page:', error),
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,

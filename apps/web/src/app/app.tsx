@@ -1,8 +1,47 @@
-export function App() {
+import { useEffect, useMemo } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { LoadingOverlay } from '../components/loading-overlay';
+import { OfflineNotice } from '../components/offline-notice';
+import { startWatchlistSync } from '../store/watchlist-sync';
+import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
+import { ProgressController } from './progress';
+import { ProgressBar } from './progress-bar';
+import { createRoutes } from './routes';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+}
+
+export interface AppProps {
+  queryClient?: QueryClient;
+}
+
+/** The whole app: providers, router, the route progress bar and the global overlays. */
+export function App({ queryClient: given }: AppProps) {
+  const queryClient = useMemo(() => given ?? createQueryClient(), [given]);
+  const router = useMemo(() => createBrowserRouter(createRoutes({ queryClient })), [queryClient]);
+  const progress = useMemo(() => new ProgressController(), []);
+
+  useEffect(() => startWatchlistSync(), []);
+  useEffect(() => {
+    // Vite's own preload failure (a CSS or JS dependency of a lazy chunk).
+    const onPreloadError = (event: Event) => {
+      const error = (event as Event & { payload?: unknown }).payload;
+      if (isChunkLoadError(error ?? 'Loading chunk failed') && reloadForChunkError()) event.preventDefault();
+    };
+    window.addEventListener('vite:preloadError', onPreloadError);
+    return () => window.removeEventListener('vite:preloadError', onPreloadError);
+  }, []);
+
   return (
-    <main>
-      <h1>Solstice</h1>
-      <p>Seasonality tools, stock scanner, market view and heatmaps.</p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <ProgressBar router={router} progress={progress} />
+      <OfflineNotice />
+      <RouterProvider router={router} />
+      <LoadingOverlay />
+    </QueryClientProvider>
   );
 }

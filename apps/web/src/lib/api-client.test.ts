@@ -67,7 +67,9 @@ describe('api client', () => {
   });
 
   it('keeps background and quiet requests free of popups', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(500, { error: { code: 'x', message: 'boom' } }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse(500, { error: { code: 'x', message: 'boom' } }),
+    );
     await expect(api.get('/api/a', { background: true })).rejects.toThrow('boom');
     await expect(api.get('/api/a', { quiet: true })).rejects.toThrow('boom');
     expect(popups.showError).not.toHaveBeenCalled();

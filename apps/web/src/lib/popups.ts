@@ -1,3 +1,4 @@
+import type SwalDefault from 'sweetalert2';
 import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
 import { useAppStore, type NotifyType } from '../store/app-store';
 
@@ -7,7 +8,7 @@ export const TOAST_SIGNED_IN = 'Signed in successfully';
 export const TOAST_MS = 3000;
 
 // SweetAlert2 is loaded on first use: it is not needed to draw the landing page.
-type Swal = typeof import('sweetalert2').default;
+type Swal = typeof SwalDefault;
 let swalPromise: Promise<Swal> | null = null;
 export function loadSwal(): Promise<Swal> {
   swalPromise ??= import('sweetalert2').then((m) => m.default);

@@ -57,9 +57,9 @@ describe('app store', () => {
   });
 
   it('remembers the ids of deleted synced lists for the account', () => {
-    store().replaceWatchlists([{ name: 'A', symbols: [], id: 'w1', updatedAt: 1, syncedAt: 1 }]);
+    store().replaceWatchlists([{ name: 'A', symbols: [], id: 11, updatedAt: 1, syncedAt: 1 }]);
     store().deleteWatchlist(0);
-    expect(store().deletedWatchlistIds).toEqual(['w1']);
+    expect(store().deletedWatchlistIds).toEqual([11]);
   });
 
   it('replaces the scanlist and removes by index', () => {

@@ -17,7 +17,7 @@ export interface WatchlistSymbol {
 export interface Watchlist {
   name: string;
   symbols: WatchlistSymbol[];
-  id?: string;
+  id?: number;
   updatedAt?: number;
   syncedAt?: number;
 }
@@ -86,7 +86,7 @@ export interface AppState {
   url: UrlState;
   watchlists: Watchlist[];
   /** Ids of lists deleted here that the account has not yet been told about. */
-  deletedWatchlistIds: string[];
+  deletedWatchlistIds: number[];
   scanlist: unknown[];
   active: boolean;
   scannerForm: SavedForm | null;
@@ -111,7 +111,7 @@ export interface AppActions {
   removeSymbol(listName: string, index: number): void;
   updateSymbols(listName: string, symbols: WatchlistSymbol[]): void;
   /** Sync only: replaces the lists with what the account holds (keeps local metadata). */
-  replaceWatchlists(lists: Watchlist[], deletedIds?: string[]): void;
+  replaceWatchlists(lists: Watchlist[], deletedIds?: number[]): void;
   setScanlist(items: unknown[]): void;
   removeScanlistItem(index: number): void;
   setActive(active: boolean): void;

@@ -1,0 +1,50 @@
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchSession } from '../auth/session';
+import { paths } from './paths';
+
+/** What a route may declare in its `handle`. */
+export interface RouteHandle {
+  /** Named guards run before the page loads, in order. Default: ['auth']. */
+  middleware?: string[];
+  /** The page's validity check; false → the 404 page. */
+  validate?: (args: LoaderFunctionArgs) => boolean | Promise<boolean>;
+  /** Title shown in the sub-bar. */
+  title?: string;
+}
+
+export interface GuardContext extends LoaderFunctionArgs {
+  queryClient: QueryClient;
+}
+
+export type Guard = (ctx: GuardContext) => Promise<void> | void;
+
+export const NOT_FOUND_MESSAGE = 'This page could not be found';
+
+/** The named guards. Add one here and name it in a route's `handle.middleware`. */
+export const guards: Record<string, Guard> = {
+  /** Signed in, as the server's gate: otherwise back to '/'. */
+  auth: async ({ queryClient }) => {
+    const session = await fetchSession(queryClient);
+    if (!session) throw redirect(paths.home);
+  },
+  /** Signed-in users skip the landing page. */
+  guest: async ({ queryClient }) => {
+    const session = await fetchSession(queryClient);
+    if (session) throw redirect(paths.dashboard);
+  },
+};
+
+export function notFound(): never {
+  throw data(NOT_FOUND_MESSAGE, { status: 404, statusText: 'Not Found' });
+}
+
+/** Runs a route's guards then its validity check; throws what the router should show. */
+export async function runRouteChecks(handle: RouteHandle, ctx: GuardContext): Promise<void> {
+  for (const name of handle.middleware ?? ['auth']) {
+    const guard = Object.hasOwn(guards, name) ? guards[name] : undefined;
+    if (!guard) throw data(`Unknown middleware ${name}`, { status: 500, statusText: 'Internal Server Error' });
+    await guard(ctx);
+  }
+  if (handle.validate && !(await handle.validate(ctx))) notFound();
+}

@@ -1,0 +1,67 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { ErrorPage } from './error-page';
+import { notFound, runRouteChecks, type RouteHandle } from './guards';
+import { paths, type AppPath } from './paths';
+import { routeModules } from './route-modules';
+import { withChunkReload } from './chunk-reload';
+
+// The signed-in frame (react-bootstrap menus and dialogs) is not needed by the landing page.
+const loadLayout = withChunkReload(() => import('../components/layout/app-layout'));
+
+/** Title and guards of every page. A page adds `validate` here to get the 404 on bad input. */
+export const pageHandles: Record<AppPath, RouteHandle> = {
+  [paths.home]: { middleware: ['guest'], title: 'Solstice' },
+  [paths.dashboard]: { middleware: ['auth'], title: 'Dashboard' },
+  [paths.heatmaps]: { middleware: ['auth'], title: 'Heatmaps' },
+  [paths.market]: { middleware: ['auth'], title: 'Market' },
+  [paths.profile]: { middleware: ['auth'], title: 'Profile' },
+  [paths.scanner]: { middleware: ['auth'], title: 'Stock scanner' },
+  [paths.seasonality]: { middleware: ['auth'], title: 'Seasonality' },
+  [paths.subscribe]: { middleware: ['auth'], title: 'Subscribe' },
+  [paths.bestTrades]: { middleware: ['auth'], title: 'Best trades' },
+  [paths.calendar]: { middleware: ['auth'], title: 'Calendar' },
+  [paths.pattern]: { middleware: ['auth'], title: 'Pattern' },
+  [paths.seasonalityScanner]: { middleware: ['auth'], title: 'Seasonality scanner' },
+};
+
+export interface RouteOptions {
+  queryClient: QueryClient;
+  /** Extra handles (tests: unknown middleware, failing validity checks). */
+  handles?: Partial<Record<AppPath, RouteHandle>>;
+}
+
+function pageRoute(path: AppPath, options: RouteOptions): RouteObject {
+  const handle = { ...pageHandles[path], ...options.handles?.[path] };
+  const load = routeModules[path];
+  return {
+    ...(path === paths.home ? { index: true } : { path: path.slice(1) }),
+    handle,
+    loader: async (args: LoaderFunctionArgs) => {
+      await runRouteChecks(handle, { ...args, queryClient: options.queryClient });
+      return null;
+    },
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+export function createRoutes(options: RouteOptions): RouteObject[] {
+  const appPages = (Object.keys(pageHandles) as AppPath[]).filter((p) => p !== paths.home);
+  return [
+    {
+      id: 'root',
+      element: <Outlet />,
+      errorElement: <ErrorPage />,
+      hydrateFallbackElement: <div className="app-boot" aria-busy="true" />,
+      children: [
+        pageRoute(paths.home, options),
+        {
+          id: 'app',
+          lazy: async () => ({ Component: (await loadLayout()).AppLayout }),
+          children: appPages.map((p) => pageRoute(p, options)),
+        },
+        { path: '*', loader: () => notFound() },
+      ],
+    },
+  ];
+}

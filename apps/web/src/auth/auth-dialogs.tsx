@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { loginRequestSchema, signupRequestSchema, type MeResponse } from '@solstice/contracts';
+import { api } from '../lib/api-client';
+import { showToast } from '../lib/popups';
+import { useAppStore } from '../store/app-store';
+import { Modal } from '../components/modal';
+import { serverFieldErrors, validateFields, type FieldErrors } from './auth-form';
+import { setSessionData } from './session';
+
+interface FieldProps {
+  id: string;
+  label: string;
+  type?: string;
+  value: string;
+  error?: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+  onChange: (value: string) => void;
+}
+
+function Field({ id, label, type = 'text', value, error, autoComplete, autoFocus, onChange }: FieldProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) ref.current?.focus();
+  }, [autoFocus]);
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        name={id}
+        type={type}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        value={value}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** After login or signup: remember the session, toast, then the dashboard. */
+function useSignedIn(): (session: MeResponse) => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const setShow = useAppStore((s) => s.setShow);
+  return async (session) => {
+    setSessionData(queryClient, session);
+    setShow('login', false);
+    setShow('signup', false);
+    void showToast();
+    await navigate('/dashboard');
+  };
+}
+
+export function LoginDialog() {
+  const show = useAppStore((s) => s.show.login);
+  const setShow = useAppStore((s) => s.setShow);
+  const [values, setValues] = useState({ login: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<'login' | 'password'>>({});
+  const [busy, setBusy] = useState(false);
+  const signedIn = useSignedIn();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateFields(loginRequestSchema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const session = await api.post<MeResponse>('/api/auth/login', values);
+      await signedIn(session);
+    } catch (error) {
+      setErrors(serverFieldErrors(error, ['login', 'password'] as const));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal show={show} title="Log in" onClose={() => setShow('login', false)} testId="login-dialog">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Log in">
+        <Field
+          id="login-login"
+          label="E-mail or username"
+          value={values.login}
+          error={errors.login}
+          autoComplete="username"
+          autoFocus
+          onChange={(login) => setValues((v) => ({ ...v, login }))}
+        />
+        <Field
+          id="login-password"
+          label="Password"
+          type="password"
+          value={values.password}
+          error={errors.password}
+          autoComplete="current-password"
+          onChange={(password) => setValues((v) => ({ ...v, password }))}
+        />
+        <div className="d-flex align-items-center gap-2">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Log in
+          </button>
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => {
+              setShow('login', false);
+              setShow('signup', true);
+            }}
+          >
+            Create an account
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function SignupDialog() {
+  const show = useAppStore((s) => s.show.signup);
+  const setShow = useAppStore((s) => s.setShow);
+  const [values, setValues] = useState({ email: '', username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<'email' | 'username' | 'password'>>({});
+  const [busy, setBusy] = useState(false);
+  const signedIn = useSignedIn();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateFields(signupRequestSchema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const session = await api.post<MeResponse>('/api/auth/signup', values);
+      await signedIn(session);
+    } catch (error) {
+      setErrors(serverFieldErrors(error, ['email', 'username', 'password'] as const));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal show={show} title="Create your account" onClose={() => setShow('signup', false)} testId="signup-dialog">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign up">
+        <Field
+          id="signup-email"
+          label="E-mail"
+          type="email"
+          value={values.email}
+          error={errors.email}
+          autoComplete="email"
+          autoFocus
+          onChange={(email) => setValues((v) => ({ ...v, email }))}
+        />
+        <Field
+          id="signup-username"
+          label="Username"
+          value={values.username}
+          error={errors.username}
+          autoComplete="username"
+          onChange={(username) => setValues((v) => ({ ...v, username }))}
+        />
+        <Field
+          id="signup-password"
+          label="Password"
+          type="password"
+          value={values.password}
+          error={errors.password}
+          autoComplete="new-password"
+          onChange={(password) => setValues((v) => ({ ...v, password }))}
+        />
+        <div className="d-flex align-items-center gap-2">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Sign up
+          </button>
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => {
+              setShow('signup', false);
+              setShow('login', true);
+            }}
+          >
+            I have an account
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export default function AuthDialogs() {
+  return (
+    <>
+      <LoginDialog />
+      <SignupDialog />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppStore } from '../store/app-store';
+import { useUiStore } from '../store/ui-store';
+import { Modal } from './modal';
+
+const NEW_LIST = '__new__';
+
+/** Adds the symbol in the UI store to a chosen (or new) watchlist. */
+export function AddToWatchlistModal() {
+  const symbol = useUiStore((s) => s.addToWatchlist);
+  const close = useUiStore((s) => s.closeAddToWatchlist);
+  const lists = useAppStore((s) => s.watchlists);
+  const addSymbol = useAppStore((s) => s.addSymbol);
+  const [list, setList] = useState('');
+  const [newName, setNewName] = useState('');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (symbol) {
+      setList(lists[0]?.name ?? NEW_LIST);
+      setNewName('');
+      setError('');
+    }
+    // Reset only when a new symbol is chosen, not when the lists change underneath.
+  }, [symbol]); // lists[0] is read once on purpose
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!symbol) return;
+    const name = list === NEW_LIST ? newName.trim() : list;
+    if (!name) {
+      setError('Name the watchlist.');
+      return;
+    }
+    const target = lists.find((w) => w.name === name);
+    if (target?.symbols.some((s) => s.sym === symbol.sym)) {
+      setError(`${symbol.sym} is already in ${name}.`);
+      return;
+    }
+    addSymbol(name, symbol);
+    close();
+  };
+
+  return (
+    <Modal
+      show={symbol !== null}
+      title={`Add ${symbol?.sym ?? ''} to a watchlist`}
+      onClose={close}
+      testId="add-to-watchlist"
+    >
+      <form onSubmit={submit} noValidate>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="atw-list">
+            Watchlist
+          </label>
+          <select id="atw-list" className="form-select" value={list} onChange={(e) => setList(e.target.value)}>
+            {lists.map((w) => (
+              <option key={w.name} value={w.name}>
+                {w.name}
+              </option>
+            ))}
+            <option value={NEW_LIST}>New watchlist…</option>
+          </select>
+        </div>
+        {list === NEW_LIST && (
+          <div className="mb-3">
+            <label className="form-label" htmlFor="atw-name">
+              New watchlist name
+            </label>
+            <input
+              id="atw-name"
+              className={`form-control${error ? ' is-invalid' : ''}`}
+              value={newName}
+              onChange={(e) => setNewName(e.target.value)}
+              maxLength={64}
+              autoFocus
+            />
+          </div>
+        )}
+        {error && (
+          <div className="text-danger small mb-2" role="alert">
+            {error}
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary">
+          Add
+        </button>
+      </form>
+    </Modal>
+  );
+}

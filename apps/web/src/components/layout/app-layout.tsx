@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useAppStore } from '../../store/app-store';
+import { useUiStore } from '../../store/ui-store';
+import { Sidebar } from './sidebar';
+import { Topbar } from './topbar';
+import { SubBar } from './sub-bar';
+import { Footer } from './footer';
+import { SymbolDetails } from '../symbol-details';
+import { AddToWatchlistModal } from '../add-to-watchlist-modal';
+import { Tutorial } from '../tutorial';
+
+/** The signed-in frame: sidebar (or horizontal menu), top bar, sub-bar, page, footer. */
+export function AppLayout() {
+  const layout = useAppStore((s) => s.layout);
+  const mobileOpen = useUiStore((s) => s.mobileNavOpen);
+  const setMobileOpen = useUiStore((s) => s.setMobileNavOpen);
+  const location = useLocation();
+  useEffect(() => setMobileOpen(false), [location.pathname, setMobileOpen]);
+
+  const classes = [
+    'app-shell',
+    layout.horizontal ? 'app-shell--horizontal' : '',
+    layout.sidebarCollapsed && !layout.horizontal ? 'app-shell--collapsed' : '',
+    layout.darkSidebar ? 'app-shell--dark-sidebar' : '',
+    layout.darkTopbar ? 'app-shell--dark-topbar' : '',
+    mobileOpen ? 'app-shell--mobile-open' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={classes} data-testid="app-shell">
+      {!layout.horizontal && <Sidebar />}
+      {mobileOpen && (
+        <button type="button" className="app-backdrop" aria-label="Close menu" onClick={() => setMobileOpen(false)} />
+      )}
+      <div className="app-main">
+        <Topbar />
+        {layout.horizontal && <Sidebar horizontal />}
+        <SubBar />
+        <main className="app-content" id="main">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <SymbolDetails />
+      <AddToWatchlistModal />
+      <Tutorial />
+    </div>
+  );
+}

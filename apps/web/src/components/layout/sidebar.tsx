@@ -1,0 +1,48 @@
+import { PrefetchLink } from '../prefetch-link';
+import { Icon } from '../icon';
+import { NAV_ITEMS } from './nav-items';
+import { useUiStore } from '../../store/ui-store';
+
+/** The 260 px side menu; collapses to icons (expanding on hover) and is off-canvas on phones. */
+export function Sidebar({ horizontal = false }: { horizontal?: boolean }) {
+  const close = useUiStore((s) => s.setMobileNavOpen);
+  return (
+    <nav
+      className={horizontal ? 'app-hnav' : 'app-sidebar'}
+      data-testid={horizontal ? 'horizontal-nav' : 'sidebar'}
+      aria-label="Main"
+    >
+      {!horizontal && (
+        <div className="app-sidebar__brand">
+          <span className="app-sidebar__logo" aria-hidden="true">
+            S
+          </span>
+          <span className="app-sidebar__label">Solstice</span>
+        </div>
+      )}
+      <ul className="app-nav">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to} className="app-nav__item">
+            <PrefetchLink to={item.to} end className="app-nav__link" onClick={() => close(false)} title={item.label}>
+              <Icon name={item.icon} />
+              <span className="app-sidebar__label">{item.label}</span>
+            </PrefetchLink>
+            {item.children && (
+              <ul className="app-nav__sub">
+                {item.children
+                  .filter((c) => c.to !== item.to)
+                  .map((child) => (
+                    <li key={child.to}>
+                      <PrefetchLink to={child.to} end className="app-nav__sublink" onClick={() => close(false)}>
+                        <span className="app-sidebar__label">{child.label}</span>
+                      </PrefetchLink>
+                    </li>
+                  ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+import { Dropdown } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useAppStore } from '../../store/app-store';
+import { useUiStore } from '../../store/ui-store';
+import { useSignOut } from '../../auth/use-sign-out';
+import { SymbolSearch } from '../symbol-search';
+import { Icon } from '../icon';
+
+/** The 52 px top bar: menu toggle, symbol search, account menu. */
+export function Topbar() {
+  const username = useAppStore((s) => s.me.account.username);
+  const layout = useAppStore((s) => s.layout);
+  const setLayout = useAppStore((s) => s.setLayout);
+  const mobileOpen = useUiStore((s) => s.mobileNavOpen);
+  const setMobileOpen = useUiStore((s) => s.setMobileNavOpen);
+  const signOut = useSignOut();
+  const toggle = () => {
+    if (window.matchMedia('(max-width: 991.98px)').matches) setMobileOpen(!mobileOpen);
+    else setLayout({ sidebarCollapsed: !layout.sidebarCollapsed });
+  };
+  return (
+    <header className="app-topbar" data-testid="topbar">
+      {!layout.horizontal && (
+        <button
+          type="button"
+          className="btn btn-link app-topbar__toggle"
+          onClick={toggle}
+          aria-label="Toggle menu"
+          aria-expanded={mobileOpen || !layout.sidebarCollapsed}
+        >
+          <Icon name="menu" />
+        </button>
+      )}
+      <Link to="/dashboard" className="app-topbar__brand">
+        Solstice
+      </Link>
+      <SymbolSearch />
+      <Dropdown align="end" className="ms-auto">
+        <Dropdown.Toggle variant="link" className="app-topbar__user" id="account-menu">
+          {username || 'Account'}
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          <Dropdown.Item as={Link} to="/profile">
+            Profile
+          </Dropdown.Item>
+          <Dropdown.Item as={Link} to="/subscribe">
+            Subscription
+          </Dropdown.Item>
+          <Dropdown.Divider />
+          <Dropdown.Item as="button" onClick={() => void signOut()}>
+            Sign out
+          </Dropdown.Item>
+        </Dropdown.Menu>
+      </Dropdown>
+    </header>
+  );
+}

@@ -1,0 +1,152 @@
+import type { Watchlist as ServerWatchlist } from '@solstice/contracts';
+import { ApiError, api } from '../lib/api-client';
+import { useAppStore, type Watchlist } from './app-store';
+
+/**
+ * Keeps a signed-in user's watchlists in step with the account (GET/POST/PUT/DELETE
+ * /api/v1/watchlists). Local changes are pushed first, then the account's lists are pulled:
+ * last write wins (the last PUT the server saw). A list changed here since its last sync is
+ * "pending" and survives the pull; offline changes stay pending until the next sync.
+ */
+export function isPending(list: Watchlist): boolean {
+  if (list.id === undefined) return (list.updatedAt ?? 0) > 0;
+  return (list.updatedAt ?? 0) > (list.syncedAt ?? 0);
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+
+/** One sync round; concurrent calls are folded into one more round. */
+export function syncWatchlists(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      do {
+        again = false;
+        await syncOnce();
+      } while (again);
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+type Remote = ServerWatchlist;
+const OPTS = { background: true } as const;
+
+function fromServer(w: Remote): Watchlist {
+  return { id: w.id, name: w.name, symbols: w.symbols, updatedAt: w.updatedAt, syncedAt: w.updatedAt };
+}
+
+/** Marks a local list as confirmed up to the change it had when it was sent. */
+function confirm(match: (w: Watchlist) => boolean, id: number, sentUpdatedAt: number): void {
+  useAppStore.setState((s) => ({
+    watchlists: s.watchlists.map((w) => (match(w) ? { ...w, id, syncedAt: sentUpdatedAt } : w)),
+  }));
+}
+
+async function push(list: Watchlist, id: number | undefined): Promise<void> {
+  const body = { name: list.name, symbols: list.symbols };
+  const sent = list.updatedAt ?? 0;
+  if (id !== undefined) {
+    try {
+      await api.put<{ data: Remote }>(`/api/v1/watchlists/${id}`, body, OPTS);
+      confirm((w) => w.id === id || (w.id === undefined && w.name === list.name), id, sent);
+      return;
+    } catch (error) {
+      // Deleted in another browser meanwhile: this browser's later change brings it back.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+  const created = (await api.post<{ data: Remote }>('/api/v1/watchlists', body, OPTS)).data;
+  confirm(
+    (w) => (list.id !== undefined ? w.id === list.id : w.id === undefined && w.name === list.name),
+    created.id,
+    sent,
+  );
+}
+
+async function syncOnce(): Promise<void> {
+  const store = useAppStore.getState;
+  if (!store().user || !navigator.onLine) return;
+
+  // 1. Deletions made here.
+  for (const id of store().deletedWatchlistIds) {
+    try {
+      await api.delete(`/api/v1/watchlists/${id}`, OPTS);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+    useAppStore.setState((s) => ({ deletedWatchlistIds: s.deletedWatchlistIds.filter((d) => d !== id) }));
+  }
+
+  // 2. Push what changed here. A never-synced list takes over the account's list of the same
+  //    name; the untouched default list is not pushed into an account that has lists.
+  const before = (await api.get<{ data: Remote[] }>('/api/v1/watchlists', OPTS)).data;
+  const byName = new Map(before.map((w) => [w.name, w]));
+  let dropUntouchedDefault = false;
+  for (const list of store().watchlists) {
+    if (list.id === undefined && !isPending(list)) {
+      if (before.length === 0) await push({ ...list, updatedAt: 0 }, undefined);
+      else dropUntouchedDefault = true;
+      continue;
+    }
+    if (isPending(list)) await push(list, list.id ?? byName.get(list.name)?.id);
+  }
+
+  // 3. Pull: the account's lists, except where this browser changed a list during this round.
+  const after = (await api.get<{ data: Remote[] }>('/api/v1/watchlists', OPTS)).data;
+  const deleting = new Set(store().deletedWatchlistIds);
+  const current = store().watchlists;
+  const merged: Watchlist[] = [];
+  for (const r of after) {
+    if (deleting.has(r.id)) continue;
+    const local = current.find((w) => w.id === r.id);
+    if (local && isPending(local)) {
+      merged.push(local);
+      again = true;
+    } else merged.push(fromServer(r));
+  }
+  for (const w of current) {
+    if (w.id === undefined && isPending(w)) {
+      merged.push(w);
+      again = true;
+    } else if (w.id === undefined && !dropUntouchedDefault && !merged.some((m) => m.name === w.name)) merged.push(w);
+  }
+  if (merged.length > 0) store().replaceWatchlists(merged);
+}
+
+/** Runs sync on local changes (debounced), on focus, when back online and at sign-in. */
+export function startWatchlistSync(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = (delay = 300) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void syncWatchlists().catch(() => {}), delay);
+  };
+  const unsubscribe = useAppStore.subscribe((state, prev) => {
+    if (state.user && !prev.user) schedule(0);
+    else if (
+      state.user &&
+      (state.watchlists !== prev.watchlists || state.deletedWatchlistIds !== prev.deletedWatchlistIds)
+    ) {
+      if (state.watchlists.some(isPending) || state.deletedWatchlistIds.length > 0) schedule();
+    }
+  });
+  const onWake = () => schedule(0);
+  const onVisible = () => document.visibilityState === 'visible' && schedule(0);
+  window.addEventListener('focus', onWake);
+  window.addEventListener('online', onWake);
+  document.addEventListener('visibilitychange', onVisible);
+  if (useAppStore.getState().user) schedule(0);
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+    window.removeEventListener('focus', onWake);
+    window.removeEventListener('online', onWake);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
