@@ -87,7 +87,15 @@ export async function installAuth(app: FastifyInstance, ctx: AppContext, options
   await app.register(cookie);
   app.decorateRequest('user', null);
 
-  const limiter = options.rateLimiter ?? createRateLimiter(ctx.settings.REDIS_URL);
+  let lastRedisWarning = 0;
+  const limiter =
+    options.rateLimiter ??
+    createRateLimiter(ctx.settings.REDIS_URL, (error) => {
+      // At most one warning a minute while Redis is away.
+      if (Date.now() - lastRedisWarning < 60_000) return;
+      lastRedisWarning = Date.now();
+      app.log.warn({ err: error }, 'rate limits: Redis unavailable, counting in this process');
+    });
   const purge = setInterval(() => {
     purgeExpiredSessions(ctx.database.db).catch((error: unknown) =>
       app.log.warn({ err: error }, 'session purge failed'),

@@ -68,33 +68,47 @@ return {c, ttl}
 
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
+  private readonly fallback = new MemoryRateLimiter();
 
   constructor(
     url: string,
     private readonly prefix = 'solstice:rl:',
+    private readonly onError: (error: unknown) => void = () => {},
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true });
     // Connection errors surface on the commands; without a listener ioredis would print them.
     this.redis.on('error', () => {});
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [
-      number,
-      number,
-    ];
-    return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    try {
+      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [
+        number,
+        number,
+      ];
+      return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    } catch (error) {
+      // Redis down: still limit, per process, rather than fail every login or let everything through.
+      this.onError(error);
+      return this.fallback.hit(key, limit, windowMs);
+    }
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.fallback.reset(key);
+    try {
+      await this.redis.del(this.prefix + key);
+    } catch (error) {
+      this.onError(error);
+    }
   }
 
   async close(): Promise<void> {
+    await this.fallback.close();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 
-export function createRateLimiter(redisUrl: string | undefined): RateLimiter {
-  return redisUrl ? new RedisRateLimiter(redisUrl) : new MemoryRateLimiter();
+export function createRateLimiter(redisUrl: string | undefined, onRedisError?: (error: unknown) => void): RateLimiter {
+  return redisUrl ? new RedisRateLimiter(redisUrl, undefined, onRedisError) : new MemoryRateLimiter();
 }
