@@ -30,7 +30,10 @@ describe.each(testDialects())('contact-list sync on tag changes (%s)', (dialect)
   it('PUTs the contact when an admin grants and revokes the subscriber tag', async () => {
     bodies.length = 0;
     const port = (server.address() as AddressInfo).port;
-    const t = await createTestApp(dialect, { CONTACT_SYNC_URL: `http://127.0.0.1:${port}/contacts`, CONTACT_SYNC_KEY: 'key-9' });
+    const t = await createTestApp(dialect, {
+      CONTACT_SYNC_URL: `http://127.0.0.1:${port}/contacts`,
+      CONTACT_SYNC_KEY: 'key-9',
+    });
     try {
       const member = await signedInUser(t.app);
       await t.ctx.billing.grantTag(member.user.id);
