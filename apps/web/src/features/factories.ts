@@ -1,5 +1,7 @@
 // Test data with overrides.
-import type { PatternResponse, PatternStats, PatternYear, SeasonalWindow } from './types';
+import type { PatternResponse, PatternStats, SeasonalWindow } from './types';
+
+type PatternYear = PatternResponse['years'][number];
 
 export function createStats(overrides: Partial<PatternStats> = {}): PatternStats {
   return {
@@ -34,6 +36,7 @@ export function createYear(year: number, ret: number, overrides: Partial<Pattern
     return: ret,
     maxRise: Math.max(ret, 0) + 0.01,
     maxDrop: Math.min(ret, 0) - 0.01,
+    tradingDays: 40,
     ...overrides,
   };
 }
@@ -46,6 +49,7 @@ export function createPattern(overrides: Partial<PatternResponse> = {}): Pattern
     direction: 'long',
     years: [createYear(2021, 0.05), createYear(2022, -0.02), createYear(2023, 0.1)],
     stats: createStats(),
+    benchmark: null,
     ...overrides,
   };
 }

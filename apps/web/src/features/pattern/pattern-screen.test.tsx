@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
-import { createPattern, createStats, createYear, instrument } from '../factories';
+import { createPattern, createStats, instrument } from '../factories';
 import { PatternScreen } from './pattern-screen';
 import { useAppStore } from '../shell';
 
@@ -12,12 +12,17 @@ const URL = '/seasonality/pattern?symbol=AAPL&start=11-01&end=12-31';
 
 describe('pattern screen', () => {
   it('shows the per-year table, statistics and returns against the benchmark', async () => {
+    const benchmark = {
+      symbol: 'SPY',
+      stats: createStats({ mean: 0.03 }),
+      excessMean: 0.045,
+      years: [
+        { year: 2021, return: 0.02, excess: 0.03 },
+        { year: 2023, return: 0.04, excess: 0.06 },
+      ],
+    };
     const { requests } = mockFetch([
-      { path: /^\/api\/v1\/seasonality\/pattern\?symbol=AAPL&/, body: createPattern() },
-      {
-        path: /^\/api\/v1\/seasonality\/pattern\?symbol=%5EGSPC/,
-        body: createPattern({ symbol: '^GSPC', years: [createYear(2021, 0.02), createYear(2023, 0.04)] }),
-      },
+      { path: '/api/v1/seasonality/pattern', body: createPattern({ benchmark }) },
       instrument('AAPL', true),
     ]);
     renderScreen(<PatternScreen />, { url: URL });
@@ -42,7 +47,6 @@ describe('pattern screen', () => {
         path: /symbol=AAPL/,
         body: createPattern({ stats: createStats({ count: 6, pValue: 0.3, withoutBest: -0.01 }) }),
       },
-      { path: /symbol=%5EGSPC/, body: createPattern({ symbol: '^GSPC' }) },
       instrument('AAPL'),
     ]);
     renderScreen(<PatternScreen />, { url: URL });
@@ -53,11 +57,7 @@ describe('pattern screen', () => {
   });
 
   it('explains a statistic on hover and focus', async () => {
-    mockFetch([
-      { path: /symbol=AAPL/, body: createPattern() },
-      { path: /symbol=%5EGSPC/, body: createPattern({ symbol: '^GSPC' }) },
-      instrument('AAPL'),
-    ]);
+    mockFetch([{ path: /symbol=AAPL/, body: createPattern() }, instrument('AAPL')]);
     renderScreen(<PatternScreen />, { url: URL });
     const label = await screen.findByText('p-value');
     await userEvent.hover(label);
@@ -82,20 +82,13 @@ describe('pattern screen', () => {
   });
 
   it('shows an empty state when no year covers the window', async () => {
-    mockFetch([
-      { path: /symbol=AAPL/, body: createPattern({ years: [], stats: createStats({ count: 0 }) }) },
-      { path: /symbol=%5EGSPC/, body: createPattern({ symbol: '^GSPC' }) },
-    ]);
+    mockFetch([{ path: /symbol=AAPL/, body: createPattern({ years: [], stats: createStats({ count: 0 }) }) }]);
     renderScreen(<PatternScreen />, { url: URL });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
   });
 
   it('puts the form in the URL, remembers it, and checks the fields', async () => {
-    mockFetch([
-      { path: /symbol=MSFT/, body: createPattern({ symbol: 'MSFT' }) },
-      { path: /symbol=%5EGSPC/, body: createPattern({ symbol: '^GSPC' }) },
-      instrument('MSFT'),
-    ]);
+    mockFetch([{ path: /symbol=MSFT/, body: createPattern({ symbol: 'MSFT' }) }, instrument('MSFT')]);
     renderScreen(<PatternScreen />, { url: '/seasonality/pattern' });
     expect(screen.queryByTestId('loading-state')).not.toBeInTheDocument();
     const symbol = screen.getByLabelText('Symbol');

@@ -15,7 +15,6 @@ import { DataTable, signClass, type Column } from '../tables/data-table';
 import { EChart } from '../charts/echart';
 import { DOWN, UP } from '../charts/colors';
 
-export const BENCHMARK = '^GSPC';
 const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction'] as const;
 type PatternForm = { symbol: string; start: string; end: string; from: string; to: string; direction: string };
 const DEFAULTS: PatternForm = { symbol: 'AAPL', start: '11-01', end: '12-31', from: '', to: '', direction: 'long' };
@@ -55,8 +54,6 @@ export function PatternScreen() {
     direction: url.direction,
   };
   const pattern = usePattern(params, ready);
-  const benchmarkParams = { ...params, symbol: BENCHMARK };
-  const benchmark = usePattern(benchmarkParams, ready && pattern.isSuccess && url.symbol?.toUpperCase() !== BENCHMARK);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -144,10 +141,10 @@ export function PatternScreen() {
       <QueryView
         query={pattern}
         tool={PATTERN_TOOL}
-        isEmpty={(d) => d.years.length === 0}
+        isEmpty={(d) => d.years.length === 0 || !d.stats}
         empty="No year of this symbol's history covers the whole window. Try another window or fewer years."
       >
-        {(data) => <PatternResult data={data} benchmark={benchmark.data} links={params} f={f} />}
+        {(data) => <PatternResult data={data} links={params} f={f} />}
       </QueryView>
     </div>
   );
@@ -155,26 +152,19 @@ export function PatternScreen() {
 
 function PatternResult({
   data,
-  benchmark,
   links,
   f,
 }: {
   data: PatternResponse;
-  benchmark: PatternResponse | undefined;
   links: Record<string, string | undefined>;
   f: ReturnType<typeof useFormatters>;
 }) {
   const rows: YearRow[] = useMemo(() => {
-    const bench = new Map(benchmark?.years.map((y) => [y.year, y.return]) ?? []);
-    return data.years.map((y) => {
-      const b = bench.get(y.year);
-      return { ...y, relative: b === undefined ? null : y.return - b };
-    });
-  }, [data, benchmark]);
-  const relMean = useMemo(() => {
-    const rel = rows.map((r) => r.relative).filter((v): v is number => v !== null);
-    return rel.length ? rel.reduce((a, b) => a + b, 0) / rel.length : null;
-  }, [rows]);
+    const excess = new Map(data.benchmark?.years.map((y) => [y.year, y.excess]) ?? []);
+    return data.years.map((y) => ({ ...y, relative: excess.get(y.year) ?? null }));
+  }, [data]);
+  const benchmark = data.benchmark;
+  const relMean = benchmark?.excessMean ?? null;
 
   const columns: Column<YearRow>[] = [
     { key: 'year', label: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
@@ -265,15 +255,21 @@ function PatternResult({
           Seasonal chart
         </Link>
       </InstrumentHeader>
-      <StatsPanel stats={data.stats} />
+      {data.stats ? <StatsPanel stats={data.stats} /> : null}
       <p className="small mt-2 mb-3" data-testid="benchmark-summary">
         <StatLabel stat="relative" />:{' '}
-        {benchmark ? (
-          <strong className={signClass(relMean)}>{f.percent(relMean)}</strong>
+        {benchmark && relMean !== null ? (
+          <>
+            <strong className={signClass(relMean)}>{f.percent(relMean)}</strong> mean return against {benchmark.symbol}{' '}
+            over the {benchmark.years.length} years both have
+            {benchmark.stats
+              ? ` (${benchmark.symbol} alone: mean ${f.percent(benchmark.stats.mean)}, win rate ${f.percent(benchmark.stats.winRate, 0, false)})`
+              : ''}
+            .
+          </>
         ) : (
-          <span className="text-muted">not available</span>
-        )}{' '}
-        mean return against the S&amp;P 500 ({BENCHMARK}) over the same years.
+          <span className="text-muted">no benchmark data for these years.</span>
+        )}
       </p>
       <EChart kinds={['line']} option={option} label={`Yearly returns of ${data.symbol}`} height={260} />
       <DataTable

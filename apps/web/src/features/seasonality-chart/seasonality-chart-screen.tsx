@@ -106,7 +106,7 @@ export function SeasonalityChartScreen() {
       <QueryView
         query={chart}
         tool={CHART_TOOL}
-        isEmpty={(d) => d.years.length === 0}
+        isEmpty={(d) => d.years.length === 0 || !d.curve}
         empty="This symbol has no complete calendar year in the chosen range."
       >
         {(data) => <ChartResult data={data} benchmark={benchmark.data} detrended={url.detrended === 'true'} f={f} />}
@@ -126,7 +126,7 @@ function ChartResult({
   detrended: boolean;
   f: Formatters;
 }) {
-  const curve = detrended ? data.detrended : data.curve;
+  const curve = (detrended ? data.detrended : data.curve) ?? [];
   const benchCurve = benchmark ? (detrended ? benchmark.detrended : benchmark.curve) : null;
   const option = useMemo(() => {
     const labels = curve.map((_, i) => dayLabel(i));
