@@ -36,7 +36,7 @@ function bars(symbol: string, price: (day: number) => number) {
   return rows;
 }
 
-const instrument = (symbol: string, type: string, sector: string | null) => ({
+const instrument = (symbol: string, type: 'stock' | 'etf', sector: string | null) => ({
   symbol,
   name: `${symbol} Inc.`,
   type,

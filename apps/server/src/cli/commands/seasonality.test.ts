@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { bestTrades, seasonalCalendar, seasonalChart, seasonalPattern, seriesFromRows } from '@solstice/analytics';
+import type { AppContext } from '../../context.js';
+import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
+import { CliError, type CliOutput } from '../output.js';
+import {
+  bestTradesCommand,
+  calendarCommand,
+  chartCommand,
+  patternCommand,
+  registerSeasonalityCommands,
+  scanCommand,
+} from './seasonality.js';
+
+function weekdays(symbol: string, price: (i: number) => number) {
+  const rows = [];
+  for (let d = Date.UTC(2016, 0, 1) / 864e5, i = 0; d <= Date.UTC(2020, 5, 30) / 864e5; d++) {
+    const wd = new Date(d * 864e5).getUTCDay();
+    if (wd === 0 || wd === 6) continue;
+    const close = price(i++);
+    rows.push({
+      date: new Date(d * 864e5).toISOString().slice(0, 10),
+      open: close,
+      high: close,
+      low: close,
+      close,
+      volume: 1,
+    });
+  }
+  return seriesFromRows(symbol, rows);
+}
+
+const aaa = weekdays('AAA', (i) => 100 + 10 * Math.sin(i / 5));
+const bbb = weekdays('BBB', (i) => 40 + (i % 17));
+const market = createMemoryMarketCache([aaa, bbb]);
+
+describe('seasonality commands', () => {
+  it('pattern: the JSON shape and a readable table, --short negates', () => {
+    const { value, text } = patternCommand(market, 'aaa', { start: '12-20', end: '01-10', from: '2016', short: true });
+    expect(value).toEqual({
+      ...seasonalPattern(aaa, { start: '12-20', end: '01-10', from: 2016, direction: 'short' }),
+      benchmark: null,
+    });
+    expect(text.split('\n')[0]).toBe('AAA short 12-20 → 01-10');
+    expect(text).toContain('2016-12-20');
+    expect(text).toMatch(/win rate\s+\d+\.\d\d%/);
+  });
+
+  it('calendar, chart and best trades answer what the analytics compute', () => {
+    expect(calendarCommand(market, 'BBB', { from: '2017' }).value).toEqual(seasonalCalendar(bbb, { from: 2017 }));
+    const calText = calendarCommand(market, 'BBB', {}).text;
+    expect(calText).toContain('Jan');
+    expect(calText).toContain('% up');
+    const chart = chartCommand(market, 'AAA', { to: '2018' });
+    expect(chart.value).toEqual(seasonalChart(aaa, { to: 2018 }));
+    expect(chart.text).toContain('AAA average year 2017–2018 (2 years)'); // 2016 lacks the close of 2015
+    const best = bestTradesCommand(market, 'AAA', { minDays: '5', maxDays: '10', top: '2' });
+    expect(best.value).toEqual(bestTrades(aaa, { minDays: 5, maxDays: 10, top: 2 }));
+    expect(best.text.split('\n').filter((l) => /^\d\d-\d\d/.test(l))).toHaveLength(4);
+  });
+
+  it('scan: every instrument by default, or --symbols', async () => {
+    const all = await scanCommand(market, { startFrom: '03-01', startTo: '03-05', minDays: '3', maxDays: '6' });
+    expect(all.value.results.map((r) => r.symbol).sort()).toEqual(['AAA', 'BBB']);
+    const one = await scanCommand(market, {
+      startFrom: '03-01',
+      startTo: '03-05',
+      minDays: '3',
+      maxDays: '6',
+      symbols: 'bbb',
+      direction: 'short',
+      minWinRate: '0',
+    });
+    expect(one.value.results.map((r) => [r.symbol, r.direction])).toEqual([['BBB', 'short']]);
+    expect(one.text.split('\n')[0]).toBe('1 symbols');
+  });
+
+  it('names the bad option and fails on an unknown symbol', async () => {
+    expect(() => patternCommand(market, 'AAA', { start: '02-30', end: '03-01' })).toThrow(
+      new CliError('--start: expected a real month-day (MM-DD)', 2),
+    );
+    expect(() => bestTradesCommand(market, 'AAA', { minDays: '9', maxDays: '3' })).toThrow(
+      '--max-days: expected maxDays ≥ minDays',
+    );
+    await expect(
+      scanCommand(market, { startFrom: '03-01', startTo: '03-05', minDays: '3', maxDays: '6', direction: 'up' }),
+    ).rejects.toThrow('--direction: expected long, short or both');
+    expect(() => chartCommand(market, 'NOPE', {})).toThrow('No market data for NOPE.');
+  });
+
+  it('parses the command line options into the commands, printing only JSON with --json', async () => {
+    const printed: unknown[] = [];
+    const program = new Command('solstice').option('--json').exitOverride();
+    registerSeasonalityCommands(program, async (command, body) => {
+      const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
+      const out: CliOutput = { json, result: (value, text) => printed.push(json ? value : text()), info: () => {} };
+      return body({ market } as AppContext, out);
+    });
+    await program.parseAsync(
+      [
+        '--json',
+        'seasonality',
+        'best-trades',
+        'AAA',
+        '--min-days',
+        '5',
+        '--max-days',
+        '8',
+        '--min-years',
+        '3',
+        '--top',
+        '1',
+      ],
+      { from: 'user' },
+    );
+    expect(printed[0]).toEqual(bestTrades(aaa, { minDays: 5, maxDays: 8, minYears: 3, top: 1 }));
+    await program.parseAsync(
+      [
+        'seasonality',
+        'scan',
+        '--start-from',
+        '03-01',
+        '--start-to',
+        '03-02',
+        '--min-days',
+        '3',
+        '--max-days',
+        '4',
+        '--symbols',
+        'AAA',
+      ],
+      { from: 'user' },
+    );
+    expect(printed[1]).toMatch(/^1 symbols\nsymbol {2}dir/);
+  });
+});

@@ -1,0 +1,361 @@
+import type { Command } from 'commander';
+import type { z } from 'zod';
+import {
+  bestTradesQuerySchema,
+  patternQuerySchema,
+  seasonalScanBodySchema,
+  yearsQuerySchema,
+  type BestTradesResponse,
+  type CalendarResponse,
+  type ChartResponse,
+  type PatternResponse,
+  type SeasonalScanResponse,
+  type WindowStats,
+} from '@solstice/contracts';
+import type { AppContext } from '../../context.js';
+import type { MarketCache } from '../../modules/market/market-cache.js';
+import {
+  bestTradesOf,
+  calendarOf,
+  chartOf,
+  patternOf,
+  scanOf,
+  universeSeries,
+} from '../../modules/seasonality/seasonality.service.js';
+import { CliError, type CliOutput } from '../output.js';
+
+/** What a command prints: the JSON shape (--json) and its readable text. */
+export interface CommandResult<T> {
+  value: T;
+  text: string;
+}
+
+const OPTION_NAMES: Record<string, string> = {
+  symbol: 'SYMBOL',
+  start: '--start',
+  end: '--end',
+  from: '--from',
+  to: '--to',
+  direction: '--direction',
+  minDays: '--min-days',
+  maxDays: '--max-days',
+  minYears: '--min-years',
+  top: '--top',
+  startFrom: '--start-from',
+  startTo: '--start-to',
+  minWinRate: '--min-win-rate',
+  universe: '--symbols',
+};
+
+/** Parses command options with the API's schema; a failure names the option. */
+function parseOptions<S extends z.ZodType>(schema: S, value: Record<string, unknown>): z.infer<S> {
+  const defined = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+  const result = schema.safeParse(defined);
+  if (result.success) return result.data;
+  const messages = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    return `${OPTION_NAMES[key] ?? key}: ${issue.message}`;
+  });
+  throw new CliError(messages.join('; '), 2);
+}
+
+export interface PatternOptions {
+  start?: string;
+  end?: string;
+  from?: string;
+  to?: string;
+  short?: boolean;
+}
+
+export function patternCommand(market: MarketCache, symbol: string, o: PatternOptions): CommandResult<PatternResponse> {
+  const q = parseOptions(patternQuerySchema, {
+    symbol,
+    start: o.start,
+    end: o.end,
+    from: o.from,
+    to: o.to,
+    direction: o.short ? 'short' : 'long',
+  });
+  const value = patternOf(market, q);
+  const lines = [
+    `${value.symbol} ${value.direction} ${value.start} → ${value.end}`,
+    table(
+      ['year', 'entry', 'exit', 'entry close', 'exit close', 'return', 'max rise', 'max drop'],
+      value.years.map((y) => [
+        String(y.year),
+        y.entryDate,
+        y.exitDate,
+        num(y.entryClose),
+        num(y.exitClose),
+        pct(y.return),
+        pct(y.maxRise),
+        pct(y.maxDrop),
+      ]),
+    ),
+    statsText(value.stats),
+  ];
+  if (value.benchmark) {
+    lines.push(
+      `benchmark ${value.benchmark.symbol}: mean ${pct(value.benchmark.stats?.mean ?? null)}, ` +
+        `win rate ${pct(value.benchmark.stats?.winRate ?? null)}, excess mean ${pct(value.benchmark.excessMean)}`,
+    );
+  }
+  return { value, text: lines.join('\n') };
+}
+
+export interface YearsOptions {
+  from?: string;
+  to?: string;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function calendarCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<CalendarResponse> {
+  const value = calendarOf(market, parseOptions(yearsQuerySchema, { symbol, from: o.from, to: o.to }));
+  const byYear = new Map<number, (string | undefined)[]>();
+  for (const m of value.months) {
+    const row = byYear.get(m.year) ?? new Array<string | undefined>(13).fill(undefined);
+    row[m.month - 1] = pct(m.return);
+    byYear.set(m.year, row);
+  }
+  for (const y of value.years) {
+    const row = byYear.get(y.year) ?? new Array<string | undefined>(13).fill(undefined);
+    row[12] = pct(y.return);
+    byYear.set(y.year, row);
+  }
+  const rows = [...byYear.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([year, cells]) => [String(year), ...cells.map((c) => c ?? '')]);
+  const summary = (label: string, pick: (s: CalendarResponse['summary'][number]) => string) => [
+    label,
+    ...value.summary.map(pick),
+    '',
+  ];
+  rows.push(
+    summary('mean', (s) => pct(s.mean)),
+    summary('median', (s) => pct(s.median)),
+    summary('% up', (s) => pct(s.winRate)),
+    summary('count', (s) => String(s.count)),
+  );
+  return { value, text: `${value.symbol} monthly returns\n${table(['year', ...MONTHS, 'year'], rows)}` };
+}
+
+export function chartCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<ChartResponse> {
+  const value = chartOf(market, parseOptions(yearsQuerySchema, { symbol, from: o.from, to: o.to }));
+  if (!value.curve || !value.detrended) {
+    return { value, text: `${value.symbol}: no complete year to average` };
+  }
+  // The first of each month on the 365-day axis.
+  const firsts = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+  const rows = firsts.map((d, m) => [
+    `${MONTHS[m]} 1`,
+    pct(value.curve![d]!),
+    pct(value.detrended![d]!),
+    value.current && d < value.current.values.length ? pct(value.current.values[d]!) : '',
+  ]);
+  rows.push(['Dec 31', pct(value.curve[364]!), pct(value.detrended[364]!), '']);
+  const years = `${value.years[0]}–${value.years[value.years.length - 1]} (${value.years.length} years)`;
+  return {
+    value,
+    text: `${value.symbol} average year ${years}\n${table(['day', 'average', 'detrended', String(value.current?.year ?? 'current')], rows)}`,
+  };
+}
+
+export interface BestTradesOptions extends YearsOptions {
+  minDays?: string;
+  maxDays?: string;
+  minYears?: string;
+  top?: string;
+}
+
+export function bestTradesCommand(
+  market: MarketCache,
+  symbol: string,
+  o: BestTradesOptions,
+): CommandResult<BestTradesResponse> {
+  const value = bestTradesOf(
+    market,
+    parseOptions(bestTradesQuerySchema, {
+      symbol,
+      minDays: o.minDays,
+      maxDays: o.maxDays,
+      from: o.from,
+      to: o.to,
+      minYears: o.minYears,
+      top: o.top,
+    }),
+  );
+  const side = (title: string, windows: BestTradesResponse['long']) =>
+    `${title}\n${table(
+      WINDOW_HEADERS,
+      windows.map((w) => windowRow(w.start, w.end, w.days, w.stats)),
+    )}`;
+  return {
+    value,
+    text: [`${value.symbol} best trades`, side('long', value.long), side('short', value.short)].join('\n'),
+  };
+}
+
+export interface ScanOptions extends YearsOptions {
+  startFrom?: string;
+  startTo?: string;
+  minDays?: string;
+  maxDays?: string;
+  minWinRate?: string;
+  minYears?: string;
+  direction?: string;
+  symbols?: string;
+}
+
+export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<CommandResult<SeasonalScanResponse>> {
+  const options = parseOptions(seasonalScanBodySchema, {
+    startFrom: o.startFrom,
+    startTo: o.startTo,
+    minDays: o.minDays,
+    maxDays: o.maxDays,
+    from: o.from,
+    to: o.to,
+    minWinRate: o.minWinRate,
+    minYears: o.minYears,
+    direction: o.direction,
+    universe: o.symbols === undefined ? undefined : o.symbols.split(',').map((s) => s.trim()),
+  });
+  const value = scanOf(await universeSeries(market, options.universe, null), options);
+  const text = table(
+    ['symbol', 'dir', ...WINDOW_HEADERS],
+    value.results.map((r) => [r.symbol, r.direction, ...windowRow(r.start, r.end, r.days, r.stats)]),
+  );
+  return { value, text: `${value.results.length} symbols\n${text}` };
+}
+
+const WINDOW_HEADERS = ['start', 'end', 'days', 'years', 'win rate', 'mean', 'median', 'sharpe', 'p-value'];
+
+function windowRow(start: string, end: string, days: number, s: WindowStats): string[] {
+  return [
+    start,
+    end,
+    String(days),
+    String(s.count),
+    pct(s.winRate),
+    pct(s.mean),
+    pct(s.median),
+    num(s.sharpe),
+    num(s.pValue, 4),
+  ];
+}
+
+function statsText(s: WindowStats | null): string {
+  if (!s) return 'no year counts for this window';
+  const pairs: [string, string][] = [
+    ['years', String(s.count)],
+    ['winners / losers', `${s.winners} / ${s.losers}`],
+    ['win rate', pct(s.winRate)],
+    ['mean', pct(s.mean)],
+    ['median', pct(s.median)],
+    ['std dev', pct(s.stdDev)],
+    ['min / max', `${pct(s.min)} / ${pct(s.max)}`],
+    ['avg gain / loss', `${pct(s.avgGain)} / ${pct(s.avgLoss)}`],
+    ['annualized', pct(s.annualized)],
+    ['sharpe', num(s.sharpe)],
+    ['calendar days', String(s.calendarDays)],
+    ['p-value', num(s.pValue, 4)],
+    ['mean without best', pct(s.withoutBest)],
+    ['recent win rate', pct(s.recent)],
+  ];
+  return pairs.map(([k, v]) => `${k.padEnd(18)} ${v}`).join('\n');
+}
+
+function pct(x: number | null): string {
+  return x === null ? '—' : `${(x * 100).toFixed(2)}%`;
+}
+
+function num(x: number | null, digits = 2): string {
+  return x === null ? '—' : x.toFixed(digits);
+}
+
+/** A plain text table: columns padded, numbers right-aligned. */
+export function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (/^[-\d.—%]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export type ContextRunner = <T>(command: Command, body: (ctx: AppContext, out: CliOutput) => Promise<T>) => Promise<T>;
+
+/** `run` is the program's withContext (passed in, so this module does not import the program back). */
+export function registerSeasonalityCommands(program: Command, run: ContextRunner): void {
+  const seasonality = program
+    .command('seasonality')
+    .description('seasonal patterns, calendar, chart, best trades, scan');
+  const print = <T>(command: Command, body: (market: MarketCache) => Promise<CommandResult<T>> | CommandResult<T>) =>
+    run(command, async (ctx, out) => {
+      const { value, text } = await body(ctx.market);
+      out.result(value, () => text);
+    });
+
+  seasonality
+    .command('pattern')
+    .description('one window (start → end) over every year, with its statistics')
+    .argument('<symbol>')
+    .requiredOption('--start <MM-DD>', 'window start')
+    .requiredOption('--end <MM-DD>', 'window end (before start: crosses the year end)')
+    .option('--from <YYYY>', 'first year')
+    .option('--to <YYYY>', 'last year')
+    .option('--short', 'the short side (returns negated)')
+    .action((symbol: string, opts: PatternOptions, command: Command) =>
+      print(command, (market) => patternCommand(market, symbol, opts)),
+    );
+
+  seasonality
+    .command('calendar')
+    .description('monthly and yearly returns with a per-month summary')
+    .argument('<symbol>')
+    .option('--from <YYYY>', 'first year')
+    .option('--to <YYYY>', 'last year')
+    .action((symbol: string, opts: YearsOptions, command: Command) =>
+      print(command, (market) => calendarCommand(market, symbol, opts)),
+    );
+
+  seasonality
+    .command('chart')
+    .description('the average year (and detrended), with the current year')
+    .argument('<symbol>')
+    .option('--from <YYYY>', 'first year')
+    .option('--to <YYYY>', 'last year')
+    .action((symbol: string, opts: YearsOptions, command: Command) =>
+      print(command, (market) => chartCommand(market, symbol, opts)),
+    );
+
+  seasonality
+    .command('best-trades')
+    .description('the best long and short windows of one symbol')
+    .argument('<symbol>')
+    .requiredOption('--min-days <N>', 'shortest holding, calendar days')
+    .requiredOption('--max-days <N>', 'longest holding, calendar days')
+    .option('--from <YYYY>', 'first year')
+    .option('--to <YYYY>', 'last year')
+    .option('--min-years <N>', 'fewest years a window needs (default: the most any window has)')
+    .option('--top <K>', 'windows per side', '10')
+    .action((symbol: string, opts: BestTradesOptions, command: Command) =>
+      print(command, (market) => bestTradesCommand(market, symbol, opts)),
+    );
+
+  seasonality
+    .command('scan')
+    .description("each symbol's best window starting in a date range")
+    .requiredOption('--start-from <MM-DD>', 'first start day')
+    .requiredOption('--start-to <MM-DD>', 'last start day')
+    .requiredOption('--min-days <N>', 'shortest holding, calendar days')
+    .requiredOption('--max-days <N>', 'longest holding, calendar days')
+    .option('--from <YYYY>', 'first year')
+    .option('--to <YYYY>', 'last year')
+    .option('--min-win-rate <X>', 'a fraction from 0 to 1', '0')
+    .option('--min-years <N>', 'fewest years (default per symbol: the most any of its windows has)')
+    .option('--direction <long|short|both>', 'side(s) to rank', 'long')
+    .option('--symbols <A,B,…>', 'only these symbols (default: every instrument)')
+    .action((opts: ScanOptions, command: Command) => print(command, (market) => scanCommand(market, opts)));
+}
