@@ -74,6 +74,11 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('subscription_required');
     expect(refused.json().error.message).toContain('/subscribe');
+    // The real premium tools refuse the same way.
+    const scanRefused = await alice.post('/api/v1/scanner', { expression: 'close > 0' });
+    expect(scanRefused.statusCode).toBe(403);
+    expect(scanRefused.json().error.code).toBe('subscription_required');
+    expect((await alice.get('/api/v1/seasonality/calendar?symbol=SPY')).statusCode).toBe(403);
 
     expect((await alice.get('/api/v1/subscription')).json()).toEqual({
       status: 'none',
@@ -174,6 +179,8 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     expect(await tagsOf(alice.email)).toEqual([SUBSCRIBER_TAG_ID]);
     expect(await outboxTemplates(t, alice.email)).toEqual(['welcome', 'subscription-started', 'receipt']);
     expect((await alice.get('/api/v1/subscription/premium')).statusCode).toBe(200);
+    const scan = await alice.post('/api/v1/scanner', { expression: 'close > 0' });
+    expect(scan.statusCode).toBe(200);
     // A second checkout while subscribed is refused.
     expect((await alice.post('/api/v1/checkout', { priceId })).statusCode).toBe(409);
 
@@ -195,6 +202,7 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
       subscriber: false,
     });
     expect((await alice.get('/api/v1/subscription/premium')).statusCode).toBe(403);
+    expect((await alice.post('/api/v1/scanner', { expression: 'close > 0' })).statusCode).toBe(403);
     expect((await outboxTemplates(t, alice.email)).at(-1)).toBe('subscription-ended');
 
     // The job is idempotent: running it again (or the handler directly) changes nothing.
