@@ -1,6 +1,6 @@
-import { seasonalCalendar } from '../seasonality/calendar.js';
 import type { PriceSeries } from '../series.js';
 import type { FieldTable } from '../scanner/field-table.js';
+import { monthlyMeanReturns } from './month-means.js';
 import { PERIOD_FIELD, PERIODS, sizeOf, weightedChange, type Period, type SizeMode } from './universe.js';
 
 export const UNCLASSIFIED = 'Other';
@@ -122,5 +122,5 @@ export interface SeasonalityGridRow {
 
 /** Symbol × month mean return over all the symbol's years (the calendar definition of analytics.md). */
 export function seasonalityGrid(series: ReadonlyArray<PriceSeries>): SeasonalityGridRow[] {
-  return series.map((s) => ({ symbol: s.symbol, values: seasonalCalendar(s).summary.map((m) => m.mean) }));
+  return series.map((s) => ({ symbol: s.symbol, values: monthlyMeanReturns(s) }));
 }

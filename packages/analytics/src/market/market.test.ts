@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { civilDate, dayNumberOf, isoDate, seriesFromRows } from '../series.js';
+import { seasonalCalendar } from '../seasonality/calendar.js';
+import { monthKeyOfDay, monthlyMeanReturns } from './month-means.js';
 import { testSeries } from '../indicators/test-series.js';
 import { buildFieldTable } from '../scanner/field-table.js';
 import { testBar as bar, testInstrument as inst } from '../scanner/test-table.js';
@@ -202,5 +206,37 @@ describe('market overview', () => {
     expect(m.losers).toHaveLength(7);
     expect(m.mostActive).toHaveLength(10);
     expect(m.mostActive[0]?.symbol).toBe('S14');
+  });
+});
+
+describe('monthly mean returns', () => {
+  it('month keys agree with the calendar for every day of 1900–2100', () => {
+    for (let day = dayNumberOf(1900, 1, 1); day <= dayNumberOf(2100, 12, 31); day++) {
+      const c = civilDate(day);
+      if (monthKeyOfDay(day) !== c.year * 12 + c.month - 1) throw new Error(`day ${day}`);
+    }
+    expect(monthKeyOfDay(dayNumberOf(2024, 2, 29))).toBe(2024 * 12 + 1);
+    expect(monthKeyOfDay(dayNumberOf(1969, 12, 31))).toBe(1969 * 12 + 11);
+  });
+
+  it('equal the seasonality calendar’s monthly means (same values, same order of summation)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 9 }), fc.double({ min: 1, max: 500, noNaN: true })), {
+          minLength: 1,
+          maxLength: 400,
+        }),
+        (steps) => {
+          let day = dayNumberOf(2019, 12, 20);
+          const rows = steps.map(([gap, close]) => {
+            day += gap;
+            return { date: isoDate(day), open: close, high: close, low: close, close, volume: 1 };
+          });
+          const s = seriesFromRows('P', rows);
+          expect(monthlyMeanReturns(s)).toEqual(seasonalCalendar(s).summary.map((m) => m.mean));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
