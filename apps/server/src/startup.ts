@@ -3,6 +3,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { AppContext } from './context.js';
 import { VERSION } from './version.js';
+import { ensureAdminFromSettings } from './modules/auth/accounts.service.js';
 import { loadMarketCache } from './modules/market/database-market-cache.js';
 import { createMailSender } from './modules/mail/create-mail-sender.js';
 import { attachBilling } from './modules/billing/attach-billing.js';
@@ -21,6 +22,7 @@ export async function createContext(settings: Settings, log: StartupLog): Promis
   try {
     const { applied } = await migrateToLatest(database);
     if (applied.length > 0) log.info(`database ${database.description}: applied migrations ${applied.join(', ')}`);
+    await ensureAdminFromSettings(database.db, settings, log);
   } catch (error) {
     await database.close();
     throw error;

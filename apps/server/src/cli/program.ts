@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { VERSION } from '../version.js';
 import { createOutput, type CliOutput } from './output.js';
 import { registerDbCommands } from './commands/db.js';
+import { registerUserCommands } from './commands/user.js';
 import { registerSeasonalityCommands } from './commands/seasonality.js';
 
 export interface GlobalOptions {
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .configureHelp({ sortSubcommands: false });
   registerDbCommands(program);
+  registerUserCommands(program);
   registerSeasonalityCommands(program, withContext);
   return program;
 }

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { createRoutes, type RouteOptions } from './routes';
+import { describeError, ErrorPageBoundary, ErrorView, ERROR_PAGE_FAILED } from './error-page';
+import { mockApi, session, unauthorized } from '../../test/mock-api';
+import { resetAppStore, useAppStore } from '../store/app-store';
+import { resetFetchState } from '../lib/fetch-state';
+
+function renderAt(path: string, handles: RouteOptions['handles'] = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(createRoutes({ queryClient, handles }), { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+let api: ReturnType<typeof mockApi>;
+beforeEach(() => {
+  resetAppStore();
+  resetFetchState();
+  useAppStore.getState().setTutorialSeen(true);
+});
+afterEach(() => api?.restore());
+
+const signedOut = () =>
+  mockApi({ 'GET /api/me': () => unauthorized, 'GET /api/v1/products': () => ({ status: 404, body: {} }) });
+const signedIn = () =>
+  mockApi({
+    'GET /api/me': () => ({ status: 200, body: session() }),
+    'GET /api/v1/products': () => ({ status: 404, body: {} }),
+  });
+
+describe('routes', () => {
+  it('sends a signed-out visitor of /dashboard to /', async () => {
+    api = signedOut();
+    const router = renderAt('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Know when a stock/ }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows a page to a signed-in user, inside the shell, and fills the store from /api/me', async () => {
+    api = signedIn();
+    renderAt('/seasonality/pattern');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pattern' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(screen.getByTestId('topbar')).toBeInTheDocument();
+    expect(useAppStore.getState().user).toMatchObject({ username: 'ayse' });
+    expect(useAppStore.getState().roles).toEqual(['member']);
+  });
+
+  it('has every route of the specification', async () => {
+    api = signedIn();
+    const paths = [
+      '/dashboard',
+      '/heatmaps',
+      '/market',
+      '/profile',
+      '/scanner',
+      '/seasonality',
+      '/subscribe',
+      '/seasonality/besttrades',
+      '/seasonality/calendar',
+      '/seasonality/pattern',
+      '/seasonality/scanner',
+    ];
+    const router = renderAt('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    for (const path of paths) {
+      await router.navigate(path);
+      expect(router.state.location.pathname).toBe(path);
+      expect(router.state.errors).toBeNull();
+    }
+  });
+
+  it('sends a signed-in user from / to the dashboard', async () => {
+    api = signedIn();
+    const router = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('answers an unmatched route with the 404 page and a link home', async () => {
+    api = signedOut();
+    renderAt('/no/such/page');
+    expect(await screen.findByText('This page could not be found')).toBeInTheDocument();
+    expect(screen.getByTestId('error-page')).toHaveAttribute('data-status', '404');
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('answers a failed validity check with the same 404', async () => {
+    api = signedIn();
+    renderAt('/seasonality?symbol=', {
+      '/seasonality': { validate: ({ request }) => !!new URL(request.url).searchParams.get('symbol') },
+    });
+    expect(await screen.findByText('This page could not be found')).toBeInTheDocument();
+  });
+
+  it('answers an unknown named guard with 500 "Unknown middleware {name}"', async () => {
+    api = signedIn();
+    renderAt('/market', { '/market': { middleware: ['auth', 'premium'] } });
+    expect(await screen.findByText('Unknown middleware premium')).toBeInTheDocument();
+    expect(screen.getByTestId('error-page')).toHaveAttribute('data-status', '500');
+  });
+
+  it('shows a failing session check as an error page with its status', async () => {
+    api = mockApi({
+      'GET /api/me': () => ({
+        status: 503,
+        body: { error: { code: 'service_unavailable', message: 'Down for maintenance' } },
+      }),
+    });
+    renderAt('/market');
+    expect(await screen.findByText('Down for maintenance')).toBeInTheDocument();
+    expect(screen.getByTestId('error-page')).toHaveAttribute('data-status', '503');
+  });
+});
+
+describe('error page', () => {
+  it('takes the status from the error, its response, or 500; the message or "Error"', () => {
+    expect(describeError(Object.assign(new Error('Gone'), { status: 410 }))).toEqual({ status: 410, message: 'Gone' });
+    expect(describeError({ message: 'Nope', response: { status: 403 } })).toEqual({ status: 403, message: 'Nope' });
+    expect(describeError(new Error(''))).toEqual({ status: 500, message: 'Error' });
+    expect(describeError(null)).toEqual({ status: 500, message: 'Error' });
+    expect(describeError({ statusCode: 404 })).toEqual({ status: 404, message: 'This page could not be found' });
+  });
+
+  it('shows "An error occurred while showing the error page" when it fails itself', () => {
+    const evil = {
+      get message(): string {
+        throw new Error('broken getter');
+      },
+    };
+    render(
+      <ErrorPageBoundary>
+        <ErrorView error={evil} />
+      </ErrorPageBoundary>,
+      { onCaughtError: () => {} },
+    );
+    expect(screen.getByText(ERROR_PAGE_FAILED)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { MESSAGES } from '@solstice/contracts';
+import AuthDialogs from './auth-dialogs';
+import { resetAppStore, useAppStore } from '../store/app-store';
+import { mockApi, session } from '../../test/mock-api';
+import { loadSwal } from '../lib/popups';
+
+let api: ReturnType<typeof mockApi> | undefined;
+beforeEach(() => resetAppStore());
+afterEach(async () => {
+  api?.restore();
+  api = undefined;
+  (await loadSwal()).close();
+});
+
+function renderDialogs() {
+  const queryClient = new QueryClient();
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <AuthDialogs /> },
+      { path: '/dashboard', element: <h1>Dashboard page</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+describe('login dialog', () => {
+  it('shows the validators’ messages next to the labelled fields', async () => {
+    const user = userEvent.setup();
+    useAppStore.getState().setShow('login', true);
+    renderDialogs();
+    const login = await screen.findByLabelText('E-mail or username');
+    await waitFor(() => expect(login).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(login).toHaveAccessibleDescription('Enter your e-mail address or username.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
+  });
+
+  it('logs in by keyboard: store from data/roles, toast, then the dashboard', async () => {
+    api = mockApi({ 'POST /api/auth/login': () => ({ status: 200, body: session() }) });
+    const user = userEvent.setup();
+    useAppStore.getState().setShow('login', true);
+    const { router } = renderDialogs();
+    await user.type(await screen.findByLabelText('E-mail or username'), 'ayse');
+    await user.tab();
+    await user.keyboard('correct horse battery{Enter}');
+    expect(await screen.findByText('Signed in successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.calls[0]).toMatchObject({ method: 'POST', body: { login: 'ayse', password: 'correct horse battery' } });
+    expect(useAppStore.getState().user).toMatchObject({ id: 1, username: 'ayse' });
+    expect(useAppStore.getState().roles).toEqual(['member']);
+    expect(useAppStore.getState().show.login).toBe(false);
+  });
+
+  it('shows a refused login as the error popup', async () => {
+    api = mockApi({
+      'POST /api/auth/login': () => ({
+        status: 401,
+        body: { error: { code: 'unauthorized', message: 'Wrong e-mail, username or password.' } },
+      }),
+    });
+    const user = userEvent.setup();
+    useAppStore.getState().setShow('login', true);
+    renderDialogs();
+    await user.type(await screen.findByLabelText('E-mail or username'), 'ayse');
+    await user.type(screen.getByLabelText('Password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Error!')).toBeInTheDocument();
+    expect(screen.getByText('Wrong e-mail, username or password.')).toBeInTheDocument();
+    expect(useAppStore.getState().user).toBeNull();
+  });
+});
+
+describe('signup dialog', () => {
+  it('checks the fields with the contract validators and signs up', async () => {
+    api = mockApi({ 'POST /api/auth/signup': () => ({ status: 201, body: session({ username: 'newbie' }) }) });
+    const user = userEvent.setup();
+    useAppStore.getState().setShow('signup', true);
+    const { router } = renderDialogs();
+    await user.type(await screen.findByLabelText('E-mail'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription(MESSAGES.email);
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'new@example.com');
+    await user.type(screen.getByLabelText('Username'), 'newbie');
+    await user.type(screen.getByLabelText('Password'), 'a long enough password');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(useAppStore.getState().me.account.username).toBe('newbie');
+  });
+});

@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { SymbolSearch, toHits } from './symbol-search';
+import { WatchlistPanel } from './watchlist-panel';
+import { AddToWatchlistModal } from './add-to-watchlist-modal';
+import { SymbolDetails, keyStats } from './symbol-details';
+import { Tutorial, TUTORIAL_STEPS } from './tutorial';
+import { PreferencesPanel } from './preferences-panel';
+import { Footer } from './layout/footer';
+import { resetAppStore, useAppStore } from '../store/app-store';
+import { useUiStore } from '../store/ui-store';
+import { mockApi } from '../../test/mock-api';
+import { loadSwal } from '../lib/popups';
+
+let api: ReturnType<typeof mockApi> | undefined;
+beforeEach(() => {
+  resetAppStore();
+  useAppStore.getState().setTutorialSeen(true);
+  useUiStore.setState({ symbolDetails: null, addToWatchlist: null, tutorialOpen: false });
+});
+afterEach(() => {
+  api?.restore();
+  api = undefined;
+});
+
+const instruments = () =>
+  mockApi({
+    'GET /api/v1/instruments': ({ url }) => ({
+      status: 200,
+      body: {
+        data: [
+          { symbol: 'AAPL', name: 'Apple Inc.' },
+          { symbol: 'AAL', name: 'American Airlines' },
+        ].filter((i) => i.symbol.startsWith((url.searchParams.get('q') ?? '').toUpperCase())),
+      },
+    }),
+  });
+
+describe('symbol search', () => {
+  it('reads either envelope of the instruments answer', () => {
+    expect(toHits({ data: [{ symbol: 'A', name: 'Agilent' }] })).toEqual([{ symbol: 'A', name: 'Agilent' }]);
+    expect(toHits([{ sym: 'B', description: 'Bee' }, { nope: 1 }])).toEqual([{ symbol: 'B', name: 'Bee' }]);
+    expect(toHits(null)).toEqual([]);
+  });
+
+  it("is focused by '/', moves with the arrows and opens the symbol with Enter", async () => {
+    api = instruments();
+    const user = userEvent.setup();
+    render(<SymbolSearch />);
+    await user.keyboard('/');
+    const box = screen.getByRole('combobox', { name: 'Search symbols' });
+    expect(box).toHaveFocus();
+    await user.keyboard('aa');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['AAPL Apple Inc.', 'AAL American Airlines']);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(useUiStore.getState().symbolDetails).toBe('AAL');
+    expect(api.calls[0]?.path).toBe('/api/v1/instruments?q=aa&limit=10');
+  });
+});
+
+describe('watchlist panel', () => {
+  it('shows the default list and removes, creates and deletes (after confirm)', async () => {
+    const user = userEvent.setup();
+    render(<WatchlistPanel />);
+    const panel = screen.getByTestId('watchlist-panel');
+    expect(within(panel).getByRole('button', { name: 'AAPL' })).toBeInTheDocument();
+    expect(within(panel).getByText('APPLE INC')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Remove AAPL' }));
+    expect(useAppStore.getState().watchlists[0]?.symbols).toEqual([]);
+    await user.type(within(panel).getByLabelText('New watchlist name'), 'Tech{Enter}');
+    expect(useAppStore.getState().watchlists.map((w) => w.name)).toEqual(['Default', 'Tech']);
+    expect(within(panel).getByLabelText('Watchlist')).toHaveDisplayValue('Tech (0)');
+    await user.click(within(panel).getByRole('button', { name: 'Delete list' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(useAppStore.getState().watchlists.map((w) => w.name)).toEqual(['Default']));
+    (await loadSwal()).close();
+  });
+
+  it('opens symbol details from a symbol', async () => {
+    render(<WatchlistPanel />);
+    await userEvent.click(screen.getByRole('button', { name: 'AAPL' }));
+    expect(useUiStore.getState().symbolDetails).toBe('AAPL');
+  });
+});
+
+describe('add-to-watchlist modal', () => {
+  it('adds to a chosen list or a new one, and refuses duplicates', async () => {
+    const user = userEvent.setup();
+    render(<AddToWatchlistModal />);
+    useUiStore.getState().openAddToWatchlist({ sym: 'AAPL', description: 'APPLE INC' });
+    await user.click(await screen.findByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('AAPL is already in Default.');
+    await user.selectOptions(screen.getByLabelText('Watchlist'), 'New watchlist…');
+    await user.type(screen.getByLabelText('New watchlist name'), 'Ideas');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(useAppStore.getState().watchlists[1]).toMatchObject({
+      name: 'Ideas',
+      symbols: [{ sym: 'AAPL', description: 'APPLE INC' }],
+    });
+    expect(useUiStore.getState().addToWatchlist).toBeNull();
+  });
+});
+
+describe('symbol details', () => {
+  it('picks the key statistics in order', () => {
+    expect(keyStats({ data: { close: 189.5, name: 'Apple', sector: '', volume: 1200000 } })).toEqual([
+      { label: 'Name', value: 'Apple' },
+      { label: 'Last close', value: '189.5' },
+      { label: 'Volume', value: '1,200,000' },
+    ]);
+  });
+
+  it('shows the symbol, its statistics and hands over to add-to-watchlist', async () => {
+    api = mockApi({
+      'GET /api/v1/instruments/MSFT': () => ({
+        status: 200,
+        body: { data: { name: 'Microsoft', sector: 'Technology' } },
+      }),
+    });
+    render(
+      <MemoryRouter>
+        <SymbolDetails />
+      </MemoryRouter>,
+    );
+    useUiStore.getState().openSymbolDetails('msft');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('MSFT')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Technology')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Pattern' })).toHaveAttribute(
+      'href',
+      '/seasonality/pattern?symbol=MSFT',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add to watchlist' }));
+    expect(useUiStore.getState().addToWatchlist).toEqual({ sym: 'MSFT', description: '' });
+  });
+});
+
+describe('tutorial', () => {
+  it('runs on first use, steps through, and can be replayed from the profile', async () => {
+    const user = userEvent.setup();
+    useAppStore.getState().setTutorialSeen(false);
+    render(
+      <MemoryRouter>
+        <Tutorial />
+        <PreferencesPanel />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(TUTORIAL_STEPS[0].title)).toBeInTheDocument();
+    for (let i = 1; i < TUTORIAL_STEPS.length; i++) await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(useAppStore.getState().tutorialSeen).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Replay the tour' }));
+    expect(await screen.findByText(TUTORIAL_STEPS[0].title)).toBeInTheDocument();
+  });
+});
+
+describe('preferences panel', () => {
+  it('switches layout variants and date display, and saves them to the account when signed in', async () => {
+    api = mockApi({ 'PATCH /api/me/preferences': () => ({ status: 200, body: {} }) });
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
+    const user = userEvent.setup();
+    render(<PreferencesPanel />);
+    await user.click(screen.getByRole('switch', { name: 'Dark sidebar' }));
+    expect(useAppStore.getState().layout.darkSidebar).toBe(true);
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'UTC');
+    expect(useAppStore.getState().display.timeZone).toBe('UTC');
+    await waitFor(() =>
+      expect(api?.calls.map((c) => c.body)).toEqual([{ layout: { sidebarDark: true } }, { timeZone: 'UTC' }]),
+    );
+  });
+});
+
+describe('footer', () => {
+  it('names the product', () => {
+    render(<Footer />);
+    expect(screen.getByTestId('footer')).toHaveTextContent('Solstice');
+  });
+});
