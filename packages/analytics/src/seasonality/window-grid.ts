@@ -28,45 +28,63 @@ export class WindowGrid {
     this.sum = new Float64Array(cells);
   }
 
+  private entryIndex = new Int32Array(64);
+  private entryClose = new Float64Array(64);
+
   /** Fills the counts for one series over table rows lo … hi (start years); returns the largest count. */
   fill(series: PriceSeries, table: WindowTable, lo: number, hi: number): number {
     const { count, rising, falling, sum, starts, lengths, minDays } = this;
-    count.fill(0);
-    rising.fill(0);
-    falling.fill(0);
-    sum.fill(0);
     const { entry, exit, years } = table;
     const close = series.close;
     const D = DAYS_IN_CALENDAR;
+    const rows = hi - lo + 1;
+    if (this.entryIndex.length < rows) {
+      this.entryIndex = new Int32Array(rows);
+      this.entryClose = new Float64Array(rows);
+    }
+    const entryIndex = this.entryIndex;
+    const entryClose = this.entryClose;
+    let most = 0;
     for (let si = 0; si < starts.length; si++) {
       const k = starts[si]!;
-      const base = si * lengths;
-      // Year outermost per start keeps each cell's sum in year order (as the pattern sums).
-      for (let row = lo; row <= hi; row++) {
-        const a = entry[row * D + k]!;
-        if (a < 0) continue;
-        const ca = close[a]!;
-        for (let li = 0; li < lengths; li++) {
-          let e = k + minDays + li;
-          let exitRow = row;
-          if (e >= D) {
-            e -= D;
-            exitRow++;
-            if (exitRow >= years) break;
-          }
-          const b = exit[exitRow * D + e]!;
-          if (b <= a) continue;
-          const r = close[b]! / ca - 1;
-          const cell = base + li;
-          count[cell]!++;
-          sum[cell]! += r;
-          if (r > 0) rising[cell]!++;
-          else if (r < 0) falling[cell]!++;
+      for (let r = 0; r < rows; r++) {
+        const a = entry[(lo + r) * D + k]!;
+        entryIndex[r] = a;
+        entryClose[r] = a >= 0 ? close[a]! : 0;
+      }
+      for (let li = 0; li < lengths; li++) {
+        let e = k + minDays + li;
+        let cross = 0;
+        if (e >= D) {
+          e -= D;
+          cross = 1;
         }
+        // A window crossing the year end needs the next year's row.
+        const lastRow = Math.min(rows, years - cross - lo);
+        let n = 0;
+        let up = 0;
+        let down = 0;
+        let total = 0;
+        // Rows in year order, so that the sum matches the pattern's mean to the last bit.
+        for (let r = 0, cell = (lo + cross) * D + e; r < lastRow; r++, cell += D) {
+          const a = entryIndex[r]!;
+          if (a < 0) continue;
+          const b = exit[cell]!;
+          if (b <= a) continue;
+          const x = close[b]! / entryClose[r]! - 1;
+          n++;
+          total += x;
+          if (x > 0) up++;
+          else if (x < 0) down++;
+        }
+        const c = si * lengths + li;
+        count[c] = n;
+        sum[c] = total;
+        rising[c] = up;
+        falling[c] = down;
+        if (n > most) most = n;
       }
     }
-    let most = 0;
-    for (let c = 0; c < count.length; c++) if (count[c]! > most) most = count[c]!;
     return most;
   }
 
