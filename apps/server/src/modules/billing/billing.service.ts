@@ -27,6 +27,8 @@ export type BillingContext = Omit<AppContext, 'billing'>;
 export const PERIOD_END_JOB = 'subscription.period_end';
 /** Stripe renews on its own and tells us by webhook; we only end a subscription it left unpaid this long. */
 const STRIPE_GRACE_MS = 3 * DAY_MS;
+/** A test-mode checkout session can be paid for this long (the price shown must not go stale). */
+export const CHECKOUT_TTL_MS = DAY_MS;
 
 interface SubscriptionRow {
   id: number;
@@ -168,8 +170,12 @@ export class BillingService {
     const session = await this.sessionOf(user.id, sessionId);
     if (session.provider !== 'test') throw badRequest('This checkout session is paid on Stripe, not in test mode.');
     if (session.status === 'paid') return { status: 'paid', message: 'This checkout session is already paid.' };
-    if (session.status !== 'open') throw conflict('This checkout session has expired. Start a new checkout.');
     const now = this.clock.now();
+    if (session.status === 'open' && Number(session.created_at) + CHECKOUT_TTL_MS < now) {
+      await this.db.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', session.id).execute();
+      session.status = 'expired';
+    }
+    if (session.status !== 'open') throw conflict('This checkout session has expired. Start a new checkout.');
     if (expiryInPast(card.expiry, now)) {
       throw validationFailed('Invalid body.expiry: the card has expired', [
         { path: 'body.expiry', message: 'the card has expired' },

@@ -250,6 +250,21 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     expect((await outboxTemplates(t, carol.email)).at(-1)).toBe('subscription-ended');
   });
 
+  it('expires an unpaid test-mode checkout session after a day', async () => {
+    const gina = await signUp(t, 'gina');
+    const { sessionId } = (await gina.post('/api/v1/checkout', { priceId: await monthlyPriceId() })).json();
+    clock.advance(25 * 60 * 60 * 1000);
+    const late = await gina.post(`/api/v1/checkout/${sessionId}/pay`, {
+      cardNumber: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('This checkout session has expired. Start a new checkout.');
+    expect((await gina.get(`/api/v1/checkout/${sessionId}`)).json().status).toBe('expired');
+    expect(await tagsOf(gina.email)).toEqual([]);
+  });
+
   it('keeps the period-end job in the database across a restart', async () => {
     const dave = await signUp(t, 'dave');
     await subscribe(dave);
