@@ -7,6 +7,8 @@ import { VERSION } from '../version.js';
 import { createOutput, type CliOutput } from './output.js';
 import { registerDbCommands } from './commands/db.js';
 import { registerUserCommands } from './commands/user.js';
+import { registerIndicatorCommands } from './commands/indicators.js';
+import { registerScanCommands } from './commands/scan.js';
 import { registerSeasonalityCommands } from './commands/seasonality.js';
 
 export interface GlobalOptions {
@@ -43,6 +45,8 @@ export function buildProgram(): Command {
     .configureHelp({ sortSubcommands: false });
   registerDbCommands(program);
   registerUserCommands(program);
+  registerIndicatorCommands(program);
+  registerScanCommands(program);
   registerSeasonalityCommands(program, withContext);
   return program;
 }

@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import { indicatorsCommand } from '../../modules/indicators/indicators-command.js';
+import { withContext } from '../program.js';
+
+export function registerIndicatorCommands(program: Command): void {
+  program
+    .command('indicators')
+    .description('technical indicators of a symbol at its latest bar')
+    .argument('<symbol>', 'ticker symbol, e.g. AAPL')
+    .action(async (symbol: string, _opts, command: Command) => {
+      await withContext(command, async (ctx, out) => {
+        const r = indicatorsCommand(ctx.market, symbol);
+        out.result(r.value, () => r.text);
+      });
+    });
+}

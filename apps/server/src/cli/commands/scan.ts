@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import { scanCommand, type ScanCommandOptions } from '../../modules/scanner/scan-command.js';
+import { withContext } from '../program.js';
+
+export function registerScanCommands(program: Command): void {
+  program
+    .command('scan')
+    .description('technical scan over every instrument, e.g. "rsi14 < 30 and close > sma200"')
+    .argument('<expression>', 'scanner expression')
+    .option('--sort <field>', 'sort by this field (nulls last)')
+    .option('--desc', 'sort descending')
+    .option('--limit <n>', 'at most this many rows (default 50)')
+    .option('--offset <n>', 'skip this many rows')
+    .action(async (expression: string, opts: ScanCommandOptions, command: Command) => {
+      await withContext(command, async (ctx, out) => {
+        const r = scanCommand(ctx.market, expression, opts);
+        out.result(r.value, () => r.text);
+      });
+    });
+}

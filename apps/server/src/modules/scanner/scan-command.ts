@@ -1,0 +1,65 @@
+import { lookupField, runScan, ScanExpressionError, compileScan } from '@solstice/analytics';
+import { scanRequestSchema, type ScanResponse } from '@solstice/contracts';
+import type { MarketCache } from '../market/market-cache.js';
+import { CliError } from '../../cli/output.js';
+import { formatValue, type CommandResult } from '../indicators/indicators-command.js';
+import { marketFieldTable } from './field-table-cache.js';
+
+export interface ScanCommandOptions {
+  sort?: string;
+  desc?: boolean;
+  limit?: string;
+  offset?: string;
+}
+
+const OPTION: Record<string, string> = {
+  expression: 'EXPRESSION',
+  sort: '--sort',
+  limit: '--limit',
+  offset: '--offset',
+};
+
+export function scanCommand(
+  market: MarketCache,
+  expression: string,
+  o: ScanCommandOptions,
+): CommandResult<ScanResponse> {
+  const parsed = scanRequestSchema.safeParse({
+    expression,
+    ...(o.sort !== undefined ? { sort: o.sort } : {}),
+    ...(o.desc ? { desc: true } : {}),
+    ...(o.limit !== undefined ? { limit: Number(o.limit) } : {}),
+    ...(o.offset !== undefined ? { offset: Number(o.offset) } : {}),
+  });
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((i) => `${OPTION[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`);
+    throw new CliError(messages.join('; '), 2);
+  }
+  const body = parsed.data;
+  if (body.sort !== undefined && !lookupField(body.sort)) throw new CliError(`--sort: unknown field "${body.sort}"`, 2);
+  let value: ScanResponse;
+  try {
+    value = runScan(marketFieldTable(market), compileScan(body.expression), body);
+  } catch (error) {
+    if (error instanceof ScanExpressionError) {
+      const caret = error.position > 0 ? `\n  ${body.expression}\n  ${' '.repeat(error.position - 1)}^` : '';
+      throw new CliError(`${error.message}${caret}`, 2);
+    }
+    throw error;
+  }
+  return { value, text: scanText(value) };
+}
+
+function scanText(r: ScanResponse): string {
+  const head = `${r.count} match${r.count === 1 ? '' : 'es'} as of ${r.asOf ?? '—'}`;
+  if (r.results.length === 0) return head;
+  const columns = Object.keys(r.results[0] ?? {}).filter((k) => k !== 'name');
+  const cells = r.results.map((row) => columns.map((c) => formatValue(c, row[c])));
+  const widths = columns.map((c, k) => Math.max(c.length, ...cells.map((line) => (line[k] ?? '').length)));
+  const line = (values: string[]) =>
+    values
+      .map((v, k) => v.padEnd(widths[k] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [head, line(columns), ...cells.map(line)].join('\n');
+}
