@@ -3,11 +3,16 @@ import { symbolSchema } from './common.js';
 
 export const WATCHLIST_LIMITS = { lists: 50, symbols: 500, nameMax: 64, descriptionMax: 200 } as const;
 
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const noControl = (v: string) => !CONTROL.test(v);
+
 export const watchlistSymbolSchema = z.strictObject({
   sym: symbolSchema,
   description: z
     .string({ message: 'expected a text description' })
     .max(WATCHLIST_LIMITS.descriptionMax, `a description has at most ${WATCHLIST_LIMITS.descriptionMax} characters`)
+    .refine(noControl, 'a description has no control characters')
     .default(''),
 });
 export type WatchlistSymbol = z.infer<typeof watchlistSymbolSchema>;
@@ -16,7 +21,8 @@ const nameSchema = z
   .string({ message: 'Name the watchlist.' })
   .trim()
   .min(1, 'Name the watchlist.')
-  .max(WATCHLIST_LIMITS.nameMax, `A watchlist name has at most ${WATCHLIST_LIMITS.nameMax} characters.`);
+  .max(WATCHLIST_LIMITS.nameMax, `A watchlist name has at most ${WATCHLIST_LIMITS.nameMax} characters.`)
+  .refine(noControl, 'A watchlist name has no control characters.');
 
 const symbolsSchema = z
   .array(watchlistSymbolSchema, { message: 'expected a list of symbols' })

@@ -122,6 +122,8 @@ describe.each(testDialects())('watchlists on %s', (dialect) => {
       [{ name: 'ok', symbols: [{ sym: 'AAA', extra: 1 }] }, 'body.symbols.0'],
       [{ name: 'ok', owner: 2 }, 'body'],
       [{ name: 'ok', symbols: 'AAPL' }, 'body.symbols'],
+      [{ name: 'tab\there' }, 'body.name'],
+      [{ name: 'ok', symbols: [{ sym: 'A', description: 'x\u0000' }] }, 'body.symbols.0.description'],
     ];
     for (const [payload, path] of cases) {
       const res = await create(alice, payload);
