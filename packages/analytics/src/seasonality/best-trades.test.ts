@@ -168,6 +168,36 @@ describe('seasonality scanner', () => {
     ]);
   });
 
+  it('finds, over the whole calendar, the same best window as best trades (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.constantFrom('long' as const, 'short' as const),
+        (seed, minDays, extra, direction) => {
+          const series = everyDay(
+            'P',
+            '2014-06-01',
+            '2019-03-31',
+            (d) => 100 + 20 * Math.sin(dayNumber(d) / (7 + (seed % 13))) + (seed % 7),
+          );
+          const options = { minDays, maxDays: minDays + extra };
+          const best = bestTrades(series, { ...options, top: 1 })[direction][0]!;
+          const { results } = seasonalityScan([series], {
+            ...options,
+            startFrom: '01-01',
+            startTo: '12-31',
+            direction,
+          });
+          expect(results).toHaveLength(1);
+          expect(results[0]).toEqual({ symbol: 'P', direction, ...best });
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
   it('wraps a start range past Dec 31 and finds nothing in an empty universe', () => {
     expect(startPositions(363, 1)).toEqual(Int32Array.from([363, 364, 0, 1]));
     expect(seasonalityScan([], { startFrom: '12-30', startTo: '01-02', minDays: 1, maxDays: 2 })).toEqual({
