@@ -66,3 +66,12 @@ export const outboxMessageSchema = outboxMessageSummarySchema.extend({
   error: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const adminTestClockSchema = z.strictObject({
+  /** Up to two years at a time. */
+  advanceSeconds: z
+    .number()
+    .int('expected whole seconds')
+    .min(1)
+    .max(2 * 366 * 24 * 3600),
+});

@@ -8,6 +8,7 @@ import {
   adminProductUpdateSchema,
   adminSetRolesSchema,
   adminTagChangeSchema,
+  adminTestClockSchema,
   adminUserSearchQuerySchema,
   idParamsSchema,
   isSubscriberContact,
@@ -23,6 +24,7 @@ import { findUserById, rolesOf, setRole } from '../auth/users.repository.js';
 import { getContactForUser } from '../contacts/contacts.repository.js';
 import { signedInUser } from './billing.routes.js';
 import { listAdminProducts } from './products.js';
+import { OffsetClock } from './clock.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -236,6 +238,24 @@ export function billingAdminRoutes(ctx: AppContext): FastifyPluginAsync {
 
     /** Runs due scheduled jobs now (the poller does this every JOBS_POLL_INTERVAL_MS). */
     app.post('/api/v1/admin/jobs/run', { config: USERS }, async () => ({ ran: await ctx.billing.jobs.runDue() }));
+
+    /**
+     * Test mode only: moves the billing clock forward (Stripe calls this a test clock) and runs
+     * the jobs that became due, so a tester sees a renewal or a period end now.
+     */
+    app.post('/api/v1/admin/billing/test-clock', { config: USERS }, async (request) => {
+      const input = parseInput(adminTestClockSchema, request.body, 'body');
+      if (ctx.billing.provider !== 'test') throw conflict('The test clock exists only in test mode.');
+      let clock = ctx.billing.clock;
+      if (!(clock instanceof OffsetClock)) {
+        const offset = new OffsetClock();
+        offset.offsetMs = clock.now() - Date.now();
+        ctx.billing.clock = clock = offset;
+      }
+      clock.offsetMs += input.advanceSeconds * 1000;
+      const ran = await ctx.billing.jobs.runDue();
+      return { now: new Date(clock.now()).toISOString(), ran };
+    });
 
     // ------------------------------------------------------------ outbox
     const toMessage = (r: {

@@ -18,6 +18,17 @@ export class ManualClock implements Clock {
   }
 }
 
+/**
+ * Test mode's "test clock" (like Stripe's): wall-clock time plus an offset that an admin can
+ * move forward to see renewals and period ends without waiting.
+ */
+export class OffsetClock implements Clock {
+  offsetMs = 0;
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+}
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The end of a billing period: the same day of the next month (clamped to its last day) or year. */
