@@ -240,7 +240,7 @@ function windowRow(start: string, end: string, days: number, s: WindowStats): st
     pct(s.mean),
     pct(s.median),
     num(s.sharpe),
-    num(s.pValue, 4),
+    pValue(s.pValue),
   ];
 }
 
@@ -258,7 +258,7 @@ function statsText(s: WindowStats | null): string {
     ['annualized', pct(s.annualized)],
     ['sharpe', num(s.sharpe)],
     ['calendar days', String(s.calendarDays)],
-    ['p-value', num(s.pValue, 4)],
+    ['p-value', pValue(s.pValue)],
     ['mean without best', pct(s.withoutBest)],
     ['recent win rate', pct(s.recent)],
   ];
@@ -266,11 +266,17 @@ function statsText(s: WindowStats | null): string {
 }
 
 function pct(x: number | null): string {
-  return x === null ? '—' : `${(x * 100).toFixed(2)}%`;
+  if (x === null) return '—';
+  const text = (x * 100).toFixed(2);
+  return `${text === '-0.00' ? '0.00' : text}%`;
 }
 
 function num(x: number | null, digits = 2): string {
   return x === null ? '—' : x.toFixed(digits);
+}
+
+function pValue(p: number | null): string {
+  return p === null ? '—' : p !== 0 && p < 1e-4 ? p.toExponential(1) : p.toFixed(4);
 }
 
 /** A plain text table: columns padded, numbers right-aligned. */
@@ -278,7 +284,7 @@ export function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (/^[-\d.—%]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .map((c, i) => (/^[-\d.—%e+]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
