@@ -246,12 +246,10 @@ export function billingAdminRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/api/v1/admin/billing/test-clock', { config: USERS }, async (request) => {
       const input = parseInput(adminTestClockSchema, request.body, 'body');
       if (ctx.billing.provider !== 'test') throw conflict('The test clock exists only in test mode.');
-      let clock = ctx.billing.clock;
-      if (!(clock instanceof OffsetClock)) {
-        const offset = new OffsetClock();
-        offset.offsetMs = clock.now() - Date.now();
-        ctx.billing.clock = clock = offset;
-      }
+      const current = ctx.billing.clock;
+      const clock = current instanceof OffsetClock ? current : new OffsetClock();
+      if (clock !== current) clock.offsetMs = current.now() - Date.now();
+      ctx.billing.clock = clock;
       clock.offsetMs += input.advanceSeconds * 1000;
       const ran = await ctx.billing.jobs.runDue();
       return { now: new Date(clock.now()).toISOString(), ran };
