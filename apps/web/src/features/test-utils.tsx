@@ -73,6 +73,14 @@ export function subscriptionRequired(): { status: number; body: unknown } {
   return { status: 403, body: { error: { code: 'subscription_required', message: 'This tool is for subscribers.' } } };
 }
 
+/** The premium-tools access probe answering yes (a subscriber). */
+export const premium: MockRoute = {
+  path: '/api/v1/subscription/premium',
+  body: { access: true, tools: ['scanner', 'seasonality'] },
+};
+/** The probe answering a signed-in non-subscriber. */
+export const notPremium: MockRoute = { path: '/api/v1/subscription/premium', ...subscriptionRequired() };
+
 export function serverError(message = 'Database is down'): { status: number; body: unknown } {
   return { status: 500, body: { error: { code: 'internal_error', message } } };
 }

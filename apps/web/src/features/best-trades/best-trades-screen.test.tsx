@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
+import {
+  currentLocation,
+  mockFetch,
+  notPremium,
+  premium,
+  renderScreen,
+  serverError,
+  subscriptionRequired,
+} from '../test-utils';
 import { createStats, createWindow, instrument } from '../factories';
 import { BestTradesScreen } from './best-trades-screen';
 
@@ -15,7 +23,7 @@ const body = {
 
 describe('best trades screen', () => {
   it('lists long and short windows with their checks and links to the pattern', async () => {
-    const { requests } = mockFetch([{ path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL')]);
+    const { requests } = mockFetch([premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL')]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30&from=2005' });
     const long = await screen.findByTestId('best-long');
     const rows = within(long).getAllByRole('row');
@@ -34,7 +42,7 @@ describe('best trades screen', () => {
   });
 
   it('checks the holding period before asking', async () => {
-    mockFetch([]);
+    mockFetch([premium]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades' });
     const max = screen.getByLabelText('Max days');
     await userEvent.clear(max);
@@ -45,16 +53,24 @@ describe('best trades screen', () => {
 
   it('has non-subscriber, error and empty states', async () => {
     const url = '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30';
-    mockFetch([{ path: '/api/v1/seasonality/best-trades', ...subscriptionRequired() }]);
+    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', ...subscriptionRequired() }]);
     const a = renderScreen(<BestTradesScreen />, { url });
     expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Best trades');
     a.unmount();
-    mockFetch([{ path: '/api/v1/seasonality/best-trades', ...serverError() }]);
+    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', ...serverError() }]);
     const b = renderScreen(<BestTradesScreen />, { url });
     expect(await screen.findByTestId('error-state')).toBeInTheDocument();
     b.unmount();
-    mockFetch([{ path: '/api/v1/seasonality/best-trades', body: { symbol: 'AAPL', long: [], short: [] } }]);
+    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', body: { symbol: 'AAPL', long: [], short: [] } }]);
     renderScreen(<BestTradesScreen />, { url });
     await waitFor(() => expect(screen.getByTestId('empty-state')).toBeInTheDocument());
+  });
+
+  it('shows a non-subscriber what the tool does before anything is asked', async () => {
+    mockFetch([notPremium]);
+    renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades' });
+    const card = await screen.findByTestId('subscribe-card');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('button', { name: 'Find best trades' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiGet } from '../api';
 import type { BestTradesResponse, SeasonalWindow } from '../types';
+import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
 import { QueryView, type ToolInfo } from '../ui/states';
 import { Field, checkWindowFields } from '../ui/fields';
@@ -38,6 +39,14 @@ function checkNumbers(v: Record<string, string>): Record<string, string> {
 }
 
 export function BestTradesScreen() {
+  return (
+    <PremiumGate tool={BEST_TRADES_TOOL} title="Best trades">
+      <BestTradesTool />
+    </PremiumGate>
+  );
+}
+
+function BestTradesTool() {
   const f = useFormatters();
   const { url, form, field, submit } = useScreenForm(KEYS, null, DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});

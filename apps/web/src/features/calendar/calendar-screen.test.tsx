@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
+import {
+  currentLocation,
+  mockFetch,
+  notPremium,
+  premium,
+  renderScreen,
+  serverError,
+  subscriptionRequired,
+} from '../test-utils';
 import { instrument } from '../factories';
 import { useAppStore } from '../shell';
 import type { CalendarResponse } from '../types';
@@ -35,7 +43,7 @@ const calendar: CalendarResponse = {
 
 describe('calendar screen', () => {
   it('draws the year × month heat table and the monthly statistics', async () => {
-    mockFetch([{ path: '/api/v1/seasonality/calendar', body: calendar }, instrument('AAPL')]);
+    mockFetch([premium, { path: '/api/v1/seasonality/calendar', body: calendar }, instrument('AAPL')]);
     renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL&from=2022' });
     const grid = await screen.findByTestId('calendar-grid');
     const rows = within(grid).getAllByRole('row');
@@ -49,7 +57,11 @@ describe('calendar screen', () => {
   });
 
   it('remembers the form and puts it in the URL', async () => {
-    mockFetch([{ path: '/api/v1/seasonality/calendar', body: { ...calendar, symbol: 'XOM' } }, instrument('XOM')]);
+    mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/calendar', body: { ...calendar, symbol: 'XOM' } },
+      instrument('XOM'),
+    ]);
     renderScreen(<CalendarScreen />, { url: '/seasonality/calendar' });
     const symbol = screen.getByLabelText('Symbol');
     await userEvent.clear(symbol);
@@ -61,16 +73,27 @@ describe('calendar screen', () => {
   });
 
   it('has non-subscriber, error and empty states', async () => {
-    mockFetch([{ path: '/api/v1/seasonality/calendar', ...subscriptionRequired() }]);
+    mockFetch([premium, { path: '/api/v1/seasonality/calendar', ...subscriptionRequired() }]);
     const first = renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
     expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Seasonal calendar');
     first.unmount();
-    mockFetch([{ path: '/api/v1/seasonality/calendar', ...serverError('boom') }]);
+    mockFetch([premium, { path: '/api/v1/seasonality/calendar', ...serverError('boom') }]);
     const second = renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
     expect(await screen.findByTestId('error-state')).toHaveTextContent('boom');
     second.unmount();
-    mockFetch([{ path: '/api/v1/seasonality/calendar', body: { symbol: 'AAPL', months: [], years: [], summary: [] } }]);
+    mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/calendar', body: { symbol: 'AAPL', months: [], years: [], summary: [] } },
+    ]);
     renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+
+  it('shows a non-subscriber what the tool does before anything is asked', async () => {
+    mockFetch([notPremium]);
+    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar' });
+    const card = await screen.findByTestId('subscribe-card');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('button', { name: 'Show calendar' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../api';
 import type { CalendarResponse } from '../types';
+import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
 import { QueryView, type ToolInfo } from '../ui/states';
 import { Field, checkWindowFields } from '../ui/fields';
@@ -34,6 +35,14 @@ type GridRow = { year: number; months: (number | null)[]; total: number | null }
 type SummaryRow = CalendarResponse['summary'][number];
 
 export function CalendarScreen() {
+  return (
+    <PremiumGate tool={CALENDAR_TOOL} title="Seasonal calendar">
+      <CalendarTool />
+    </PremiumGate>
+  );
+}
+
+function CalendarTool() {
   const f = useFormatters();
   const { url, form, field, submit } = useScreenForm(KEYS, 'calendarForm', DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
+import {
+  currentLocation,
+  mockFetch,
+  notPremium,
+  premium,
+  renderScreen,
+  serverError,
+  subscriptionRequired,
+} from '../test-utils';
 import { createPattern, createStats, instrument } from '../factories';
 import { PatternScreen } from './pattern-screen';
 import { useAppStore } from '../shell';
@@ -22,6 +30,7 @@ describe('pattern screen', () => {
       ],
     };
     const { requests } = mockFetch([
+      premium,
       { path: '/api/v1/seasonality/pattern', body: createPattern({ benchmark }) },
       instrument('AAPL', true),
     ]);
@@ -43,6 +52,7 @@ describe('pattern screen', () => {
 
   it('warns plainly when the pattern is weak', async () => {
     mockFetch([
+      premium,
       {
         path: /symbol=AAPL/,
         body: createPattern({ stats: createStats({ count: 6, pValue: 0.3, withoutBest: -0.01 }) }),
@@ -57,7 +67,7 @@ describe('pattern screen', () => {
   });
 
   it('explains a statistic on hover and focus', async () => {
-    mockFetch([{ path: /symbol=AAPL/, body: createPattern() }, instrument('AAPL')]);
+    mockFetch([premium, { path: /symbol=AAPL/, body: createPattern() }, instrument('AAPL')]);
     renderScreen(<PatternScreen />, { url: URL });
     const label = await screen.findByText('p-value');
     await userEvent.hover(label);
@@ -69,26 +79,26 @@ describe('pattern screen', () => {
   });
 
   it('shows what the tool does and the way to subscribe to a non-subscriber', async () => {
-    mockFetch([{ path: '/api/v1/seasonality/pattern', ...subscriptionRequired() }]);
+    mockFetch([premium, { path: '/api/v1/seasonality/pattern', ...subscriptionRequired() }]);
     renderScreen(<PatternScreen />, { url: URL });
     const card = await screen.findByTestId('subscribe-card');
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
   });
 
   it('shows the error of a failed request with a retry', async () => {
-    mockFetch([{ path: '/api/v1/seasonality/pattern', ...serverError('Database is down') }]);
+    mockFetch([premium, { path: '/api/v1/seasonality/pattern', ...serverError('Database is down') }]);
     renderScreen(<PatternScreen />, { url: URL });
     expect(await screen.findByTestId('error-state')).toHaveTextContent('Database is down');
   });
 
   it('shows an empty state when no year covers the window', async () => {
-    mockFetch([{ path: /symbol=AAPL/, body: createPattern({ years: [], stats: createStats({ count: 0 }) }) }]);
+    mockFetch([premium, { path: /symbol=AAPL/, body: createPattern({ years: [], stats: createStats({ count: 0 }) }) }]);
     renderScreen(<PatternScreen />, { url: URL });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
   });
 
   it('puts the form in the URL, remembers it, and checks the fields', async () => {
-    mockFetch([{ path: /symbol=MSFT/, body: createPattern({ symbol: 'MSFT' }) }, instrument('MSFT')]);
+    mockFetch([premium, { path: /symbol=MSFT/, body: createPattern({ symbol: 'MSFT' }) }, instrument('MSFT')]);
     renderScreen(<PatternScreen />, { url: '/seasonality/pattern' });
     expect(screen.queryByTestId('loading-state')).not.toBeInTheDocument();
     const symbol = screen.getByLabelText('Symbol');
@@ -106,5 +116,13 @@ describe('pattern screen', () => {
     );
     expect(useAppStore.getState().patternForm).toMatchObject({ symbol: 'MSFT', start: '03-01' });
     expect(await screen.findByTestId('pattern-table')).toBeInTheDocument();
+  });
+
+  it('shows a non-subscriber what the tool does before anything is asked', async () => {
+    mockFetch([notPremium]);
+    renderScreen(<PatternScreen />, { url: '/seasonality/pattern' });
+    const card = await screen.findByTestId('subscribe-card');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('button', { name: 'Show pattern' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiGet } from '../api';
 import type { PatternResponse } from '../types';
+import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
 import { useSavedForm } from '../shell';
 import { useUrlState } from '../ui/url-state';
@@ -37,6 +38,14 @@ export function usePattern(params: Partial<PatternForm>, enabled: boolean) {
 type YearRow = PatternResponse['years'][number] & { relative: number | null };
 
 export function PatternScreen() {
+  return (
+    <PremiumGate tool={PATTERN_TOOL} title="Seasonal pattern">
+      <PatternTool />
+    </PremiumGate>
+  );
+}
+
+function PatternTool() {
   const f = useFormatters();
   const [url, setUrl] = useUrlState(KEYS);
   const [saved, save] = useSavedForm<PatternForm>('patternForm');

@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
+import {
+  currentLocation,
+  mockFetch,
+  notPremium,
+  premium,
+  renderScreen,
+  serverError,
+  subscriptionRequired,
+} from '../test-utils';
 import { instrument } from '../factories';
 import { optionOf } from '../charts/fake-loader';
 import type { ChartResponse } from '../types';
@@ -25,6 +33,7 @@ type Option = { series: { name: string; data: number[] }[]; xAxis: { data: strin
 describe('seasonal chart screen', () => {
   it('draws the average year, this year and the benchmark, with the relative result', async () => {
     mockFetch([
+      premium,
       { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1) },
       { path: /chart\?symbol=%5EGSPC/, body: chart('^GSPC', 0.06) },
       instrument('AAPL'),
@@ -42,6 +51,7 @@ describe('seasonal chart screen', () => {
 
   it('switches to the detrended curve and keeps it in the URL', async () => {
     mockFetch([
+      premium,
       { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1) },
       { path: /chart\?symbol=%5EGSPC/, body: chart('^GSPC', 0.06) },
       instrument('AAPL'),
@@ -54,19 +64,28 @@ describe('seasonal chart screen', () => {
   });
 
   it('has non-subscriber, error and empty states', async () => {
-    mockFetch([{ path: '/api/v1/seasonality/chart', ...subscriptionRequired() }]);
+    mockFetch([premium, { path: '/api/v1/seasonality/chart', ...subscriptionRequired() }]);
     const a = renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
     expect(await screen.findByTestId('subscribe-card')).toBeInTheDocument();
     a.unmount();
-    mockFetch([{ path: '/api/v1/seasonality/chart', ...serverError() }]);
+    mockFetch([premium, { path: '/api/v1/seasonality/chart', ...serverError() }]);
     const b = renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
     expect(await screen.findByTestId('error-state')).toBeInTheDocument();
     b.unmount();
     mockFetch([
+      premium,
       { path: /symbol=AAPL/, body: { ...chart('AAPL', 0), years: [] } },
       { path: /symbol=%5EGSPC/, body: chart('^GSPC', 0) },
     ]);
     renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+
+  it('shows a non-subscriber what the tool does before anything is asked', async () => {
+    mockFetch([notPremium]);
+    renderScreen(<SeasonalityChartScreen />, { url: '/seasonality' });
+    const card = await screen.findByTestId('subscribe-card');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('button', { name: 'Show chart' })).not.toBeInTheDocument();
   });
 });

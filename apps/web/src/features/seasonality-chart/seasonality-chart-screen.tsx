@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiGet } from '../api';
 import type { ChartResponse } from '../types';
+import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
 import { QueryView, type ToolInfo } from '../ui/states';
 import { Field, checkWindowFields } from '../ui/fields';
@@ -38,6 +39,14 @@ function useChart(params: Record<string, string | undefined>, enabled: boolean) 
 }
 
 export function SeasonalityChartScreen() {
+  return (
+    <PremiumGate tool={CHART_TOOL} title="Seasonal chart">
+      <SeasonalityChartTool />
+    </PremiumGate>
+  );
+}
+
+function SeasonalityChartTool() {
   const f = useFormatters();
   const { url, form, field, setForm, submit } = useScreenForm(KEYS, null, DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError, subscriptionRequired } from '../test-utils';
+import {
+  currentLocation,
+  mockFetch,
+  notPremium,
+  premium,
+  renderScreen,
+  serverError,
+  subscriptionRequired,
+} from '../test-utils';
 import { createStats, createWindow } from '../factories';
 import { useAppStore } from '../shell';
 import { SeasonalityScannerScreen, scanBody } from './seasonality-scanner-screen';
@@ -17,7 +25,7 @@ const URL =
 
 describe('seasonality scanner screen', () => {
   it('posts the scan from the URL and lists the results with pattern and calendar links', async () => {
-    const { requests } = mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
+    const { requests } = mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     const table = await screen.findByTestId('seasonality-scan-results');
     expect(requests[0]!.body).toEqual({
@@ -54,7 +62,7 @@ describe('seasonality scanner screen', () => {
   });
 
   it('remembers the form (seascanForm) and writes the URL with the API names', async () => {
-    mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
+    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
     renderScreen(<SeasonalityScannerScreen />, { url: '/seasonality/scanner' });
     const from = screen.getByLabelText('Start from (MM-DD)');
     await userEvent.clear(from);
@@ -81,16 +89,24 @@ describe('seasonality scanner screen', () => {
   });
 
   it('has non-subscriber, error and empty states', async () => {
-    mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', ...subscriptionRequired() }]);
+    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', ...subscriptionRequired() }]);
     const a = renderScreen(<SeasonalityScannerScreen />, { url: URL });
     expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Seasonality scanner');
     a.unmount();
-    mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', ...serverError() }]);
+    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', ...serverError() }]);
     const b = renderScreen(<SeasonalityScannerScreen />, { url: URL });
     expect(await screen.findByTestId('error-state')).toBeInTheDocument();
     b.unmount();
-    mockFetch([{ method: 'POST', path: '/api/v1/seasonality/scan', body: { results: [] } }]);
+    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results: [] } }]);
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+
+  it('shows a non-subscriber what the tool does before anything is asked', async () => {
+    mockFetch([notPremium]);
+    renderScreen(<SeasonalityScannerScreen />, { url: '/seasonality/scanner' });
+    const card = await screen.findByTestId('subscribe-card');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('button', { name: 'Scan' })).not.toBeInTheDocument();
   });
 });

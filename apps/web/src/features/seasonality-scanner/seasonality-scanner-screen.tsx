@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiQueryPost } from '../api';
 import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
+import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
 import { useWatchlists } from '../shell';
 import { QueryView, type ToolInfo } from '../ui/states';
@@ -93,6 +94,14 @@ function check(v: Record<Key, string>): Record<string, string> {
 }
 
 export function SeasonalityScannerScreen() {
+  return (
+    <PremiumGate tool={SEASONALITY_SCANNER_TOOL} title="Seasonality scanner">
+      <SeasonalityScannerTool />
+    </PremiumGate>
+  );
+}
+
+function SeasonalityScannerTool() {
   const f = useFormatters();
   const watchlists = useWatchlists();
   const today = new Date();

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { conditionsOf, joinConditions, splitConditions } from './expression-chips';
+
+describe('expression chips', () => {
+  it('splits at top-level and, not inside between, parentheses or quotes', () => {
+    expect(
+      splitConditions('rsi14 < 30 and close between 10 and 20 and (a > 1 and b < 2) and sector = "Oil and Gas"'),
+    ).toEqual(['rsi14 < 30', 'close between 10 and 20', '(a > 1 and b < 2)', 'sector = "Oil and Gas"']);
+  });
+
+  it('keeps an expression with a top-level or as one chip and parenthesises it when joined', () => {
+    expect(conditionsOf('rsi14 < 30 or rsi14 > 70')).toEqual(['rsi14 < 30 or rsi14 > 70']);
+    expect(joinConditions(['rsi14 < 30 or rsi14 > 70', 'close > sma200'])).toBe(
+      '(rsi14 < 30 or rsi14 > 70) and close > sma200',
+    );
+    expect(conditionsOf('  ')).toEqual([]);
+    expect(splitConditions('brand > 1 AND x < 2')).toEqual(['brand > 1', 'x < 2']);
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  currentLocation,
+  mockFetch,
+  notPremium,
+  premium,
+  renderScreen,
+  serverError,
+  type MockRoute,
+} from '../test-utils';
+import { useAppStore } from '../shell';
+import { ScannerScreen, addCondition } from './scanner-screen';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+const presets: MockRoute = {
+  path: '/api/v1/scanner/presets',
+  body: {
+    presets: [
+      {
+        id: 'oversold',
+        name: 'Oversold',
+        description: 'RSI(14) below 30.',
+        expression: 'rsi14 < 30',
+        sort: 'rsi14',
+        desc: false,
+      },
+    ],
+  },
+};
+const rows = [
+  { symbol: 'XOM', name: 'Exxon', sector: 'Energy', rsi14: 25.5, change1d: 0.012 },
+  { symbol: 'KO', name: 'Coca-Cola', sector: 'Consumer Staples', rsi14: 28.25, change1d: -0.004 },
+];
+/** Counts (limit 1) answer 7 matches; full scans answer the rows; an expression with "?" is a parse error. */
+const scanner: MockRoute = {
+  method: 'POST',
+  path: '/api/v1/scanner',
+  respond: ({ body }) => {
+    const b = body as { expression: string; limit?: number };
+    if (b.expression.includes('?'))
+      return {
+        status: 400,
+        body: {
+          error: {
+            code: 'bad_request',
+            message: 'expected a value after "<"',
+            details: { position: 9, expected: 'a value' },
+          },
+        },
+      };
+    return {
+      body: {
+        asOf: '2026-11-20',
+        count: b.limit === 1 ? 7 : rows.length,
+        results: b.limit === 1 ? rows.slice(0, 1) : rows,
+      },
+    };
+  },
+};
+
+describe('scanner screen', () => {
+  it('counts the matches as you type, debounced, and names a mistake', async () => {
+    const { requests } = mockFetch([premium, presets, scanner]);
+    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    await userEvent.type(screen.getByLabelText('Expression'), 'rsi14 < 30');
+    await waitFor(() => expect(screen.getByTestId('scan-count')).toHaveTextContent('7 matches'));
+    const counts = requests.filter((r) => r.method === 'POST');
+    expect(counts[counts.length - 1]!.body).toEqual({ expression: 'rsi14 < 30', limit: 1 });
+    // debounced: far fewer requests than keystrokes
+    expect(counts.length).toBeLessThan(5);
+    await userEvent.type(screen.getByLabelText('Expression'), ' and x < ?');
+    await waitFor(() =>
+      expect(screen.getByTestId('scan-count')).toHaveTextContent('expected a value after "<" (at column 9)'),
+    );
+    expect(currentLocation()).toBe('/scanner');
+  });
+
+  it('keeps filter chips and the text expression in step', async () => {
+    mockFetch([premium, presets, scanner]);
+    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    const box = screen.getByLabelText('Expression');
+    await userEvent.type(box, 'rsi14 < 30 and close between 10 and 20');
+    const chips = screen.getByRole('list', { name: 'Filters' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['rsi14 < 30', 'close between 10 and 20']);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter rsi14 < 30' }));
+    expect(box).toHaveValue('close between 10 and 20');
+    await userEvent.selectOptions(screen.getByLabelText('Field'), 'close');
+    await userEvent.selectOptions(screen.getByLabelText('Condition'), '>');
+    const value = screen.getByLabelText('Value or field');
+    await userEvent.clear(value);
+    await userEvent.type(value, 'sma200');
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter (AND)' }));
+    expect(box).toHaveValue('close between 10 and 20 and close > sma200');
+    await userEvent.click(screen.getByRole('button', { name: 'OR with last' }));
+    expect(box).toHaveValue('close between 10 and 20 and (close > sma200 or close > sma200)');
+    expect(addCondition(['a > 1'], 'b > 2', true)).toBe('(a > 1 or b > 2)');
+  });
+
+  it('runs a scan into the URL, sorts through the API and adds a result to a watchlist', async () => {
+    const { requests } = mockFetch([premium, presets, scanner]);
+    renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
+    const table = await screen.findByTestId('scan-results');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('XOM');
+    expect(screen.getByText(/2 matches as of 20\.11\.2026/)).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'RSI(14)' }));
+    await waitFor(() => expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+30&sort=rsi14&desc=true'));
+    await waitFor(() =>
+      expect(requests.some((r) => (r.body as { sort?: string } | undefined)?.sort === 'rsi14')).toBe(true),
+    );
+    expect(requests.find((r) => (r.body as { sort?: string } | undefined)?.sort === 'rsi14')!.body).toEqual({
+      expression: 'rsi14 < 30',
+      sort: 'rsi14',
+      desc: true,
+      limit: 1000,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add KO to a watchlist' }));
+    expect(useAppStore.getState().watchlists[0]!.symbols.map((s) => s.sym)).toEqual(['AAPL', 'KO']);
+    expect(useAppStore.getState().scanlist).toEqual([
+      { symbol: 'XOM', name: 'Exxon' },
+      { symbol: 'KO', name: 'Coca-Cola' },
+    ]);
+  });
+
+  it('runs a preset and remembers saved scans', async () => {
+    mockFetch([premium, presets, scanner]);
+    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Oversold' }));
+    await waitFor(() => expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+30&sort=rsi14&desc=false'));
+    expect(await screen.findByTestId('scan-results')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Name of this scan'), 'My oversold{Enter}');
+    expect((useAppStore.getState().scannerForm as { saved: unknown[] }).saved).toEqual([
+      { name: 'My oversold', expression: 'rsi14 < 30' },
+    ]);
+    expect(screen.getByRole('button', { name: 'My oversold' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete saved scan My oversold' }));
+    expect((useAppStore.getState().scannerForm as { saved: unknown[] }).saved).toEqual([]);
+  });
+
+  it('has non-subscriber, error and empty states', async () => {
+    mockFetch([notPremium, presets]);
+    const a = renderScreen(<ScannerScreen />, { url: '/scanner' });
+    expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Stock scanner');
+    a.unmount();
+    mockFetch([premium, presets, { method: 'POST', path: '/api/v1/scanner', ...serverError('scan failed') }]);
+    const b = renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
+    expect(await screen.findByTestId('error-state')).toHaveTextContent('scan failed');
+    b.unmount();
+    mockFetch([
+      premium,
+      presets,
+      { method: 'POST', path: '/api/v1/scanner', body: { asOf: null, count: 0, results: [] } },
+    ]);
+    renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+1' });
+    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+});
