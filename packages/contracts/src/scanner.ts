@@ -39,3 +39,10 @@ export const scanPresetSchema = z.object({
 });
 export const scanPresetsResponseSchema = z.object({ presets: z.array(scanPresetSchema) });
 export type ScanPresetsResponse = z.infer<typeof scanPresetsResponseSchema>;
+
+/** The fields an expression can name (canonical names) and the other spellings accepted. */
+export const scanFieldsResponseSchema = z.object({
+  fields: z.array(z.object({ name: z.string(), kind: z.enum(['number', 'text']) })),
+  aliases: z.record(z.string(), z.string()),
+});
+export type ScanFieldsResponse = z.infer<typeof scanFieldsResponseSchema>;

@@ -219,6 +219,15 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
     });
   });
 
+  it('lists the scanner fields and their aliases', async () => {
+    const res = await get('/api/v1/scanner/fields', member);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.fields).toContainEqual({ name: 'rsi14', kind: 'number' });
+    expect(body.fields).toContainEqual({ name: 'sector', kind: 'text' });
+    expect(body.aliases['perf.m1']).toBe('m1');
+  });
+
   describe('GET /api/v1/heatmap', () => {
     it('gives the tree, the sector grid and the seasonality grid of the stocks', async () => {
       const res = await get('/api/v1/heatmap?period=1d&size=equal', member);

@@ -1,13 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   compileScan,
+  fieldAliases,
   lookupField,
+  NUMERIC_FIELDS,
   runScan,
   SCAN_PRESETS,
+  TEXT_FIELDS,
   ScanExpressionError,
   type CompiledScan,
 } from '@solstice/analytics';
-import { scanRequestSchema, type ScanPresetsResponse, type ScanResponse } from '@solstice/contracts';
+import {
+  scanRequestSchema,
+  type ScanFieldsResponse,
+  type ScanPresetsResponse,
+  type ScanResponse,
+} from '@solstice/contracts';
 import type { AppContext } from '../../context.js';
 import { SIGNED_IN, SUBSCRIBERS } from '../../http/access.js';
 import { badRequest, validationFailed } from '../../http/errors.js';
@@ -45,6 +53,16 @@ export function scannerRoutes(ctx: AppContext): FastifyPluginAsync {
     // The presets are expressions, not market data: anyone signed in may read them.
     app.get('/api/v1/scanner/presets', { config: SIGNED_IN }, async (): Promise<ScanPresetsResponse> => {
       return { presets: SCAN_PRESETS.map((p) => ({ ...p })) };
+    });
+
+    app.get('/api/v1/scanner/fields', { config: SIGNED_IN }, async (): Promise<ScanFieldsResponse> => {
+      return {
+        fields: [
+          ...NUMERIC_FIELDS.map((name) => ({ name, kind: 'number' as const })),
+          ...TEXT_FIELDS.map((name) => ({ name, kind: 'text' as const })),
+        ],
+        aliases: { ...fieldAliases() },
+      };
     });
   };
 }
