@@ -21,12 +21,13 @@ export async function launchBrowser(): Promise<Browser> {
 /** Console errors and uncaught page errors of every page of a context; any one fails the test. */
 export class ConsoleWatch {
   readonly errors: string[] = [];
-  /** Messages a test expects (e.g. a deliberate 404 resource); matched ones are not errors. */
+  /** Messages a test expects (e.g. a deliberate 404 resource), matched against "text (url)". */
   private readonly allowed: RegExp[] = [];
 
   attach(page: Page): void {
     page.on('console', (msg) => {
-      if (msg.type() === 'error' && !this.allowed.some((re) => re.test(msg.text()))) {
+      const where = `${msg.text()} (${msg.location().url})`;
+      if (msg.type() === 'error' && !this.allowed.some((re) => re.test(where))) {
         this.errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
       }
     });

@@ -1,7 +1,17 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { fetchSession } from '../auth/session';
+import { useAppStore } from '../store/app-store';
 import { paths } from './paths';
+
+/**
+ * The session cookie is HttpOnly, so the page cannot see it; the store's `user` (set at login,
+ * cleared at logout or on a 401) says whether asking /api/me is worth it. A visitor the store
+ * knows as signed out is not asked about: an anonymous visit makes no failing request.
+ */
+function maybeSignedIn(): boolean {
+  return useAppStore.getState().user !== null;
+}
 
 /** What a route may declare in its `handle`. */
 export interface RouteHandle {
@@ -25,12 +35,12 @@ export const NOT_FOUND_MESSAGE = 'This page could not be found';
 export const guards: Record<string, Guard> = {
   /** Signed in, as the server's gate: otherwise back to '/'. */
   auth: async ({ queryClient }) => {
-    const session = await fetchSession(queryClient);
+    const session = maybeSignedIn() ? await fetchSession(queryClient) : null;
     if (!session) throw redirect(paths.home);
   },
   /** Signed-in users skip the landing page. */
   guest: async ({ queryClient }) => {
-    const session = await fetchSession(queryClient);
+    const session = maybeSignedIn() ? await fetchSession(queryClient) : null;
     if (session) throw redirect(paths.dashboard);
   },
 };

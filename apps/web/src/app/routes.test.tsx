@@ -29,20 +29,32 @@ afterEach(() => api?.restore());
 
 const signedOut = () =>
   mockApi({ 'GET /api/me': () => unauthorized, 'GET /api/v1/products': () => ({ status: 404, body: {} }) });
-const signedIn = () =>
-  mockApi({
+const signedIn = () => {
+  useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
+  return mockApi({
     'GET /api/me': () => ({ status: 200, body: session() }),
     'GET /api/v1/products': () => ({ status: 404, body: {} }),
   });
+};
 
 describe('routes', () => {
-  it('sends a signed-out visitor of /dashboard to /', async () => {
+  it('sends a visitor the store knows as signed out from /dashboard to /, without asking', async () => {
     api = signedOut();
     const router = renderAt('/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: /Know when a stock/ }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/v1/products']);
+  });
+
+  it('sends a user whose session ended (401) to / and forgets them', async () => {
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
+    api = signedOut();
+    const router = renderAt('/market');
+    await screen.findByRole('heading', { level: 1, name: /Know when a stock/ }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/');
+    expect(useAppStore.getState().user).toBeNull();
   });
 
   it('shows a page to a signed-in user, inside the shell, and fills the store from /api/me', async () => {
@@ -110,6 +122,7 @@ describe('routes', () => {
   });
 
   it('shows a failing session check as an error page with its status', async () => {
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
     api = mockApi({
       'GET /api/me': () => ({
         status: 503,
