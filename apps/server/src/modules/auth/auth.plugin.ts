@@ -4,14 +4,13 @@ import type { AppContext } from '../../context.js';
 import type { RouteAccess } from '../../http/access.js';
 import { AppError, forbidden, unauthorized } from '../../http/errors.js';
 import { isSubscriberContact } from '@solstice/contracts';
-import { getContactForUser } from '../contacts/contacts.repository.js';
 import { hasPermission, hasSubscriberAccess, type AuthUser } from './auth-user.js';
 import { authRoutes } from './auth.routes.js';
 import { checkOrigin, isMutation } from './origin-check.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
-import { purgeExpiredSessions, touchSession } from './sessions.js';
-import { findUserById, rolesOf } from './users.repository.js';
+import { lookupSession, purgeExpiredSessions } from './sessions.js';
+import { rolesOf } from './users.repository.js';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 const SIGNED_IN_HOME = '/dashboard';
@@ -46,21 +45,18 @@ export async function resolveUser(
 ): Promise<AuthUser | null> {
   const token = readSessionToken(ctx.settings, request);
   if (token === undefined) return null;
-  const db = ctx.database.db;
-  const session = await touchSession(db, token);
-  const row = session ? await findUserById(db, session.userId) : null;
-  if (!session || !row) {
+  const found = await lookupSession(ctx.database.db, token);
+  if (!found) {
     clearSessionCookie(ctx.settings, request, reply);
     return null;
   }
   setSessionCookie(ctx.settings, request, reply, token);
-  const contact = await getContactForUser(db, row.id);
   return {
-    id: row.id,
-    email: row.email,
-    username: row.username,
-    roles: rolesOf(row.role),
-    subscriber: isSubscriberContact(contact),
+    id: found.userId,
+    email: found.email,
+    username: found.username,
+    roles: rolesOf(found.role),
+    subscriber: isSubscriberContact(found.contact),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { SUBSCRIBER_TAG_ID, type Role } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -35,34 +36,6 @@ export async function createSession(db: Db, userId: number, now = Date.now()): P
   return token;
 }
 
-export interface LiveSession {
-  tokenHash: string;
-  userId: number;
-  expiresAt: number;
-}
-
-/** The session of a token if it exists and has not expired; an expired one is deleted. Slides the expiry. */
-export async function touchSession(db: Db, token: string, now = Date.now()): Promise<LiveSession | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const tokenHash = hashToken(token);
-  const row = await db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-  if (!row) return null;
-  if (Number(row.expires_at) <= now) {
-    await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-    return null;
-  }
-  let expiresAt = Number(row.expires_at);
-  if (now - Number(row.last_seen_at) >= SESSION_TOUCH_INTERVAL_MS) {
-    expiresAt = now + SESSION_TTL_MS;
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: now, expires_at: expiresAt })
-      .where('token_hash', '=', tokenHash)
-      .execute();
-  }
-  return { tokenHash, userId: Number(row.user_id), expiresAt };
-}
-
 export async function deleteSession(db: Db, token: string): Promise<void> {
   if (!TOKEN_PATTERN.test(token)) return;
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
@@ -76,4 +49,63 @@ export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<nu
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute();
   return Number(result.numDeletedRows);
+}
+
+export interface SessionUser {
+  userId: number;
+  email: string;
+  username: string;
+  role: Role;
+  /** The contact record as specification §4 reads it (only the subscriber tag is looked up). */
+  contact: { id: number; tag_ids: number[] } | null;
+}
+
+/**
+ * One query per request: the session, its user and whether the contact has the subscriber
+ * tag. Expired sessions are deleted; the expiry slides at most once a minute.
+ */
+export async function lookupSession(db: Db, token: string, now = Date.now()): Promise<SessionUser | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('contacts as c', 'c.user_id', 'u.id')
+    .leftJoin('contact_tags as ct', (join) =>
+      join.onRef('ct.contact_id', '=', 'c.id').on('ct.tag_id', '=', SUBSCRIBER_TAG_ID),
+    )
+    .select([
+      's.expires_at',
+      's.last_seen_at',
+      'u.id as user_id',
+      'u.email',
+      'u.username',
+      'u.role',
+      'c.id as contact_id',
+      'ct.tag_id',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (Number(row.expires_at) <= now) {
+    await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    return null;
+  }
+  if (now - Number(row.last_seen_at) >= SESSION_TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: now + SESSION_TTL_MS })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+  return {
+    userId: Number(row.user_id),
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    contact:
+      row.contact_id === null
+        ? null
+        : { id: Number(row.contact_id), tag_ids: row.tag_id === null ? [] : [Number(row.tag_id)] },
+  };
 }
