@@ -1,6 +1,7 @@
 // Seam between the screens and the web shell (store, symbol details, add-to-watchlist modal,
 // tutorial, preferences). Screens import these only from here.
 import { resetAppStore, useAppStore, type SavedForm, type Watchlist, type WatchlistSymbol } from '../store/app-store';
+import { useUiStore } from '../store/ui-store';
 
 export type { SavedForm, Watchlist, WatchlistSymbol };
 export type FormName = 'scannerForm' | 'seascanForm' | 'patternForm' | 'calendarForm';
@@ -44,13 +45,17 @@ export function useAddToWatchlist(): (symbol: string, description?: string, list
 
 /** Opens the shell's symbol details for a symbol. */
 export function useOpenSymbolDetails(): ((symbol: string) => void) | null {
-  return null;
+  return useUiStore((s) => s.openSymbolDetails);
 }
 
 /** Restarts the first-run tour (the shell's tutorial). */
 export function useReplayTutorial(): () => void {
   const setSeen = useAppStore((s) => s.setTutorialSeen);
-  return () => setSeen(false);
+  const setOpen = useUiStore((s) => s.setTutorialOpen);
+  return () => {
+    setSeen(false);
+    setOpen(true);
+  };
 }
 
 export type LayoutKey = 'sidebarCollapsed' | 'darkSidebar' | 'darkTopbar' | 'horizontal';
