@@ -23,20 +23,23 @@ describe('solstice user create', () => {
   afterEach(() => {
     process.env = { ...saved };
     fs.rmSync(dir, { recursive: true, force: true });
-    vi.restoreAllMocks();
   });
 
   async function run(...args: string[]): Promise<string> {
     const chunks: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       chunks.push(String(chunk));
       return true;
     });
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const program = buildProgram();
-    program.exitOverride();
-    await program.parseAsync(['node', 'solstice', '--db', file, '--json', 'user', 'create', ...args]);
-    vi.restoreAllMocks();
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const program = buildProgram();
+      program.exitOverride();
+      await program.parseAsync(['node', 'solstice', '--db', file, '--json', 'user', 'create', ...args]);
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
     return chunks.join('');
   }
 
