@@ -10,6 +10,7 @@ import { registerUserCommands } from './commands/user.js';
 import { registerIndicatorCommands } from './commands/indicators.js';
 import { registerScanCommands } from './commands/scan.js';
 import { registerSeasonalityCommands } from './commands/seasonality.js';
+import { registerBillingCommands } from '../modules/billing/billing.cli.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -48,5 +49,6 @@ export function buildProgram(): Command {
   registerIndicatorCommands(program);
   registerScanCommands(program);
   registerSeasonalityCommands(program, withContext);
+  registerBillingCommands(program, withContext);
   return program;
 }

@@ -599,6 +599,7 @@ export class BillingService {
     let outcome: 'processed' | 'ignored' = 'processed';
     switch (event.type) {
       case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
         outcome = await this.onStripeCheckoutCompleted(event.data.object);
         break;
       case 'invoice.paid':
