@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@solstice/contracts';
@@ -239,9 +242,38 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
       expect((await get('/')).statusCode).not.toBe(302);
     });
 
-    it('leaves assets alone', async () => {
+    it('gates a missing asset like a page (it would get index.html)', async () => {
       const res = await probe.inject({ method: 'GET', url: '/assets/app-123.js' });
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(302);
     });
+  });
+});
+
+describe('the page gate with a built web app', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-gate-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Solstice</title>');
+    fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dir, 'favicon.ico'), 'ico');
+    t = await createTestApp('sqlite', { WEB_DIST: dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves / and files to everyone, pages only with a session', async () => {
+    for (const url of ['/', '/assets/app-abc.js', '/favicon.ico']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    const gated = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect([gated.statusCode, gated.headers.location, gated.body]).toEqual([302, '/', '']);
+    const s = await signedInUser(t.app);
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: s.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Solstice</title>');
   });
 });

@@ -106,9 +106,10 @@ export async function installAuth(app: FastifyInstance, ctx: AppContext, options
   app.addHook('onRequest', async (request, reply) => {
     const pathname = pathOf(request);
     if (!isApiPath(pathname)) {
-      // Pages: the server-side gate. Files (hashed assets, favicon…) have their own routes.
+      // Pages: the server-side gate. Files (hashed assets, favicon…) have their own routes;
+      // everything else would get index.html, so it is a page (a missing asset included).
       const isPage = request.is404 && (request.method === 'GET' || request.method === 'HEAD');
-      if (!isPage || pathname.startsWith('/assets/')) return;
+      if (!isPage) return;
       request.user = await resolveUser(ctx, request, reply);
       if (pathname === '/') {
         if (request.user) return reply.redirect(SIGNED_IN_HOME, 302);
