@@ -27,13 +27,10 @@ const nameSchema = z
 const symbolsSchema = z
   .array(watchlistSymbolSchema, { message: 'expected a list of symbols' })
   .max(WATCHLIST_LIMITS.symbols, `A watchlist holds at most ${WATCHLIST_LIMITS.symbols} symbols.`)
-  .superRefine((symbols, ctx) => {
+  // A symbol added twice (the client's "add symbol" appends) is kept once, at its first place.
+  .transform((symbols) => {
     const seen = new Set<string>();
-    symbols.forEach((s, i) => {
-      if (seen.has(s.sym))
-        ctx.addIssue({ code: 'custom', path: [i, 'sym'], message: `${s.sym} is already in the list` });
-      seen.add(s.sym);
-    });
+    return symbols.filter((s) => !seen.has(s.sym) && Boolean(seen.add(s.sym)));
   });
 
 export const watchlistCreateSchema = z.strictObject({ name: nameSchema, symbols: symbolsSchema.default([]) });
