@@ -3,7 +3,7 @@ import * as argon2 from '@node-rs/argon2';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@node-rs/argon2')>();
+  const actual = await importOriginal<typeof argon2>();
   return { ...actual, verify: vi.fn(actual.verify) };
 });
 
