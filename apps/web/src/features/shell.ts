@@ -6,7 +6,7 @@ import { useUiStore } from '../store/ui-store';
 export type { SavedForm, Watchlist, WatchlistSymbol };
 export type FormName = 'scannerForm' | 'seascanForm' | 'patternForm' | 'calendarForm';
 
-export { useAppStore, resetAppStore };
+export { useAppStore, resetAppStore, useUiStore };
 
 export function useWatchlists(): Watchlist[] {
   return useAppStore((s) => s.watchlists);
@@ -31,16 +31,10 @@ export function useIsSubscriber(): boolean {
   return useAppStore((s) => s.subscriber);
 }
 
-/** Adds a symbol to a watchlist (the first list by default). */
-export function useAddToWatchlist(): (symbol: string, description?: string, list?: string) => void {
-  const add = useAppStore((s) => s.addSymbol);
-  const lists = useAppStore((s) => s.watchlists);
-  return (symbol, description = '', list) => {
-    const name = list ?? lists[0]?.name ?? 'Default';
-    const target = lists.find((w) => w.name === name);
-    if (target?.symbols.some((s) => s.sym === symbol)) return;
-    add(name, { sym: symbol, description });
-  };
+/** Opens the shell's add-to-watchlist modal for a symbol (the modal chooses the list). */
+export function useAddToWatchlist(): (symbol: string, description?: string) => void {
+  const open = useUiStore((s) => s.openAddToWatchlist);
+  return (symbol, description = '') => open({ sym: symbol, description });
 }
 
 /** Opens the shell's symbol details for a symbol. */

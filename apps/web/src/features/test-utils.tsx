@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
-import { resetAppStore } from './shell';
+import { resetAppStore, useUiStore } from './shell';
 
 export interface MockRoute {
   method?: string;
@@ -34,6 +34,7 @@ afterEach(() => {
   unexpected = [];
   vi.unstubAllGlobals();
   resetAppStore();
+  useUiStore.setState({ symbolDetails: null, addToWatchlist: null, tutorialOpen: false });
   expect(list, 'requests no test route answered').toEqual([]);
 });
 

@@ -21,3 +21,18 @@ export function changeRange(period: string): number {
       return 0.4;
   }
 }
+
+function hex(c: string): [number, number, number] {
+  return [parseInt(c.slice(1, 3), 16), parseInt(c.slice(3, 5), 16), parseInt(c.slice(5, 7), 16)];
+}
+
+/** Colour of a change on the diverging scale red – grey – green, saturating at ±range. */
+export function changeColor(change: number | null | undefined, range: number): string {
+  if (typeof change !== 'number' || Number.isNaN(change)) return '#d9dde3';
+  const t = Math.max(-1, Math.min(1, change / range));
+  const [r0, g0, b0] = hex(FLAT);
+  const [r1, g1, b1] = hex(t >= 0 ? UP : DOWN);
+  const a = Math.abs(t);
+  const mix = (x: number, y: number) => Math.round(x + (y - x) * a);
+  return `rgb(${mix(r0, r1)}, ${mix(g0, g1)}, ${mix(b0, b1)})`;
+}

@@ -10,7 +10,7 @@ import {
   serverError,
   type MockRoute,
 } from '../test-utils';
-import { useAppStore } from '../shell';
+import { useAppStore, useUiStore } from '../shell';
 import { ScannerScreen, addCondition } from './scanner-screen';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
@@ -122,7 +122,7 @@ describe('scanner screen', () => {
       limit: 1000,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Add KO to a watchlist' }));
-    expect(useAppStore.getState().watchlists[0]!.symbols.map((s) => s.sym)).toEqual(['AAPL', 'KO']);
+    expect(useUiStore.getState().addToWatchlist).toEqual({ sym: 'KO', description: 'Coca-Cola' });
     expect(useAppStore.getState().scanlist).toEqual([
       { symbol: 'XOM', name: 'Exxon' },
       { symbol: 'KO', name: 'Coca-Cola' },

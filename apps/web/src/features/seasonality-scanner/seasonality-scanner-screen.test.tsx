@@ -11,7 +11,7 @@ import {
   subscriptionRequired,
 } from '../test-utils';
 import { createStats, createWindow } from '../factories';
-import { useAppStore } from '../shell';
+import { useAppStore, useUiStore } from '../shell';
 import { SeasonalityScannerScreen, scanBody } from './seasonality-scanner-screen';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
@@ -51,7 +51,7 @@ describe('seasonality scanner screen', () => {
       '/seasonality/calendar?symbol=XOM',
     );
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Add XOM to a watchlist' }));
-    expect(useAppStore.getState().watchlists[0]!.symbols.map((s) => s.sym)).toEqual(['AAPL', 'XOM']);
+    expect(useUiStore.getState().addToWatchlist).toEqual({ sym: 'XOM', description: '' });
   });
 
   it('sends a watchlist as a list of symbols', () => {

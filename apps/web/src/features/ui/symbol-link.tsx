@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useAddToWatchlist, useOpenSymbolDetails } from '../shell';
 
 /** A symbol anywhere: opens symbol details. */
@@ -20,19 +19,14 @@ export function SymbolLink({ symbol }: { symbol: string }) {
 /** Adds a symbol to a watchlist (the shell's modal chooses the list). */
 export function AddToWatchlistButton({ symbol, description }: { symbol: string; description?: string | null }) {
   const add = useAddToWatchlist();
-  const [added, setAdded] = useState(false);
   return (
     <button
       type="button"
       className="btn btn-sm btn-outline-primary py-0"
       aria-label={`Add ${symbol} to a watchlist`}
-      onClick={() => {
-        add(symbol, description ?? '');
-        setAdded(true);
-      }}
+      onClick={() => add(symbol, description ?? '')}
     >
-      {added ? '✓' : '+'}
-      <span className="visually-hidden"> watchlist</span>
+      +<span className="visually-hidden"> watchlist</span>
     </button>
   );
 }

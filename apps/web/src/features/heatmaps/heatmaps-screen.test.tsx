@@ -1,0 +1,123 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, mockFetch, renderScreen, serverError } from '../test-utils';
+import { handlersOf, optionOf } from '../charts/fake-loader';
+import type { HeatmapResponse } from '../types';
+import { HeatmapsScreen } from './heatmaps-screen';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+const values = (v: number) => ({ '1d': v, '1w': v, '1m': v, '3m': v, '6m': v, ytd: v, '1y': v });
+function heatmap(period = '1d'): HeatmapResponse {
+  return {
+    asOf: '2026-11-20',
+    period: period as HeatmapResponse['period'],
+    size: 'marketcap',
+    universe: 'all',
+    tree: {
+      name: 'all',
+      size: 600,
+      change: 0.001,
+      children: [
+        {
+          name: 'Energy',
+          size: 200,
+          change: -0.01,
+          children: [
+            {
+              name: 'Oil',
+              size: 200,
+              change: -0.01,
+              children: [
+                { symbol: 'XOM', name: 'Exxon', size: 150, change: -0.02 },
+                { symbol: 'CVX', name: 'Chevron', size: 50, change: 0.02 },
+              ],
+            },
+          ],
+        },
+        {
+          name: 'Information Technology',
+          size: 400,
+          change: 0.02,
+          children: [
+            {
+              name: 'Software',
+              size: 400,
+              change: 0.02,
+              children: [{ symbol: 'MSFT', name: 'Microsoft', size: 400, change: 0.02 }],
+            },
+          ],
+        },
+      ],
+    },
+    sectors: [
+      { sector: 'Energy', count: 2, values: values(-0.01) },
+      { sector: 'Information Technology', count: 1, values: values(0.02) },
+    ],
+    seasonality: [{ symbol: 'XOM', values: [0.01, -0.01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.02] }],
+  };
+}
+
+type Node = { name: string; value: number; children?: Node[] };
+const treemapNodes = (label: string) =>
+  (optionOf(label) as { series: { data: Node[] }[] } | undefined)?.series[0]?.data;
+
+describe('heatmaps screen', () => {
+  it('draws the treemap sector → industry → stock with the sorted bar view, legend and grids', async () => {
+    const { requests } = mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    await waitFor(() => expect(treemapNodes('Heatmap of all sectors')).toBeDefined());
+    const nodes = treemapNodes('Heatmap of all sectors')!;
+    expect(nodes.map((n) => n.name)).toEqual(['Energy', 'Information Technology']);
+    expect(nodes[0]!.children![0]!.children!.map((n) => [n.name, n.value])).toEqual([
+      ['XOM', 150],
+      ['CVX', 50],
+    ]);
+    const bars = within(screen.getByTestId('heatmap-bars')).getAllByRole('row');
+    expect(bars[1]).toHaveTextContent('Information Technology');
+    expect(bars[2]).toHaveTextContent('Energy');
+    expect(screen.getByTestId('heatmap-legend')).toHaveTextContent('1D change');
+    expect(within(screen.getByTestId('sector-grid')).getAllByRole('row')).toHaveLength(3);
+    expect(within(screen.getByTestId('seasonality-grid')).getAllByRole('row')).toHaveLength(2);
+    expect(requests[0]!.url.search).toBe('?period=1d&size=marketcap&universe=all');
+  });
+
+  it('zooms into a sector from the treemap and back, in the URL', async () => {
+    mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps?period=1d' });
+    await waitFor(() => expect(treemapNodes('Heatmap of all sectors')).toBeDefined());
+    act(() => handlersOf('Heatmap of all sectors').click!({ data: treemapNodes('Heatmap of all sectors')![0] }));
+    await waitFor(() => expect(currentLocation()).toBe('/heatmaps?period=1d&sector=Energy'));
+    await waitFor(() => expect(treemapNodes('Heatmap of Energy')?.map((n) => n.name)).toEqual(['Oil']));
+    const bars = within(screen.getByTestId('heatmap-bars')).getAllByRole('row');
+    expect(bars.slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['CVX', 'XOM']);
+    await userEvent.click(screen.getByRole('button', { name: '← All sectors' }));
+    expect(currentLocation()).toBe('/heatmaps?period=1d');
+  });
+
+  it('changes the period and size through the URL', async () => {
+    const { requests } = mockFetch([
+      { path: '/api/v1/heatmap', respond: ({ url }) => ({ body: heatmap(url.searchParams.get('period') ?? '1d') }) },
+    ]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    await screen.findByTestId('heatmap-legend');
+    await userEvent.selectOptions(screen.getByLabelText('Period'), '1M');
+    await userEvent.selectOptions(screen.getByLabelText('Size by'), 'Equal');
+    expect(currentLocation()).toBe('/heatmaps?period=1m&size=equal');
+    await waitFor(() => expect(screen.getByTestId('heatmap-legend')).toHaveTextContent('1M change'));
+    expect(requests[requests.length - 1]!.url.search).toBe('?period=1m&size=equal&universe=all');
+  });
+
+  it('has error and empty states', async () => {
+    mockFetch([{ path: '/api/v1/heatmap', ...serverError('no cache') }]);
+    const a = renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    expect(await screen.findByTestId('error-state')).toHaveTextContent('no cache');
+    a.unmount();
+    mockFetch([
+      { path: '/api/v1/heatmap', body: { ...heatmap(), tree: { name: 'all', size: 0, change: null, children: [] } } },
+    ]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+});
