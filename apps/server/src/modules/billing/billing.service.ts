@@ -18,6 +18,7 @@ import { addInterval, DAY_MS, systemClock, type Clock } from './clock.js';
 import { JobQueue } from './job-queue.js';
 import { getPlan, planPrice, planProduct, type PlanRow } from './products.js';
 import { StripeGateway } from './stripe-gateway.js';
+import { stripePayments, testModePayments, type PaymentProvider } from './payment-provider.js';
 import { expiryInPast, testCardOutcome } from './test-cards.js';
 import { ContactSyncClient } from '../integrations/contact-sync.js';
 
@@ -59,10 +60,13 @@ export class BillingService {
   clock: Clock = systemClock;
   readonly jobs: JobQueue;
   readonly stripe: StripeGateway | null;
+  /** Stripe when its keys are set, else the built-in test mode. */
+  readonly payments: PaymentProvider;
   readonly contactSync: ContactSyncClient | null;
 
   constructor(private readonly ctx: BillingContext) {
     this.stripe = StripeGateway.fromSettings(ctx.settings);
+    this.payments = this.stripe ? stripePayments(this.stripe) : testModePayments;
     this.contactSync = ContactSyncClient.fromSettings(ctx.settings, () => ctx.logger);
     this.jobs = new JobQueue(
       ctx.database.db,
@@ -79,11 +83,11 @@ export class BillingService {
   }
 
   get provider(): PaymentProviderName {
-    return this.stripe ? 'stripe' : 'test';
+    return this.payments.name;
   }
 
   get providerLabel(): string {
-    return this.stripe ? 'Stripe' : 'Test mode';
+    return this.payments.label;
   }
 
   private appUrl(): string {
@@ -99,24 +103,18 @@ export class BillingService {
     if (current) throw conflict('You already have an active subscription. Manage it from your profile.');
     const sessionId = `cs_${this.provider}_${randomBytes(16).toString('base64url')}`;
     const now = this.clock.now();
-    let url = `/subscribe?session=${sessionId}`;
-    let externalId: string | null = null;
-    if (this.stripe) {
-      try {
-        const created = await this.stripe.createCheckoutSession({
-          sessionId,
-          userId: user.id,
-          email: user.email,
-          plan,
-          successUrl: `${this.appUrl()}/subscribe?session=${sessionId}&result=success`,
-          cancelUrl: `${this.appUrl()}/subscribe?session=${sessionId}&result=cancelled`,
-        });
-        url = created.url;
-        externalId = created.id;
-      } catch (error) {
-        this.ctx.logger?.error({ err: error }, 'stripe: creating a checkout session failed');
-        throw serviceUnavailable('The payment service is unavailable right now. Try again in a minute.');
-      }
+    let started: { url: string; externalId: string | null };
+    try {
+      started = await this.payments.startCheckout({
+        sessionId,
+        userId: user.id,
+        email: user.email,
+        plan,
+        appUrl: this.appUrl(),
+      });
+    } catch (error) {
+      this.ctx.logger?.error({ err: error, provider: this.provider }, 'payments: starting a checkout failed');
+      throw serviceUnavailable('The payment service is unavailable right now. Try again in a minute.');
     }
     await this.db
       .insertInto('checkout_sessions')
@@ -126,13 +124,13 @@ export class BillingService {
         price_id: plan.priceId,
         provider: this.provider,
         status: 'open',
-        external_id: externalId,
+        external_id: started.externalId,
         subscription_id: null,
         created_at: now,
         completed_at: null,
       })
       .execute();
-    return { sessionId, url, provider: this.provider };
+    return { sessionId, url: started.url, provider: this.provider };
   }
 
   private async sessionOf(userId: number, sessionId: string) {

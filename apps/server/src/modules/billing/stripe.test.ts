@@ -222,6 +222,23 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
     expect(unknown.json().outcome).toBe('ignored');
   });
 
+  it('answers 503 when Stripe cannot be reached, and records no session', async () => {
+    const down = await createTestApp(dialect, {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+    });
+    try {
+      const ivy = await signUp(down, 'ivy');
+      const res = await ivy.post('/api/v1/checkout', { priceId: 1 });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toBe('The payment service is unavailable right now. Try again in a minute.');
+      expect(await down.ctx.database.db.selectFrom('checkout_sessions').selectAll().execute()).toEqual([]);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('answers 404 on the webhook when Stripe is not configured', async () => {
     const plain = await createTestApp(dialect);
     try {
