@@ -4,7 +4,7 @@ import { migrateToLatest } from './db/migrate.js';
 import type { AppContext } from './context.js';
 import { VERSION } from './version.js';
 import { ensureAdminFromSettings } from './modules/auth/accounts.service.js';
-import { loadMarketCache } from './modules/market/database-market-cache.js';
+import { openMarket, type MarketStartOptions } from './modules/market/open-market.js';
 import { createMailSender } from './modules/mail/create-mail-sender.js';
 import { attachBilling } from './modules/billing/attach-billing.js';
 
@@ -17,7 +17,11 @@ export interface StartupLog {
  * Opens the database, migrates it and builds the services of the context.
  * Shared by the server and the command line so that both see the same state.
  */
-export async function createContext(settings: Settings, log: StartupLog): Promise<AppContext> {
+export async function createContext(
+  settings: Settings,
+  log: StartupLog,
+  options: MarketStartOptions = {},
+): Promise<AppContext> {
   const database: DatabaseHandle = await openDatabase(settings.DATABASE_URL);
   try {
     const { applied } = await migrateToLatest(database);
@@ -27,7 +31,7 @@ export async function createContext(settings: Settings, log: StartupLog): Promis
     await database.close();
     throw error;
   }
-  const market = await loadMarketCache(database);
+  const market = await openMarket(database, settings, log, options);
   return attachBilling({ settings, database, version: VERSION, market, mail: createMailSender(settings, database.db) });
 }
 

@@ -2,6 +2,7 @@ import type { PriceSeries } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
 import { dayNumberFast } from './dates.js';
+import { readDataVersion, watchMarketChanges, type ChangeWatcher } from './market-events.js';
 
 /**
  * Growable column buffers reused across symbols while loading: a symbol's rows arrive
@@ -88,6 +89,8 @@ export class DatabaseMarketCache implements MarketCache {
   private currentVersion = 0;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
+  private loadedDataVersion: string | null = null;
+  private watcher: ChangeWatcher | null = null;
 
   constructor(private readonly database: DatabaseHandle) {}
 
@@ -134,7 +137,35 @@ export class DatabaseMarketCache implements MarketCache {
     return this.queued;
   }
 
+  /**
+   * Reloads when another process announces a change (PostgreSQL NOTIFY; SQLite: the data
+   * version in app_meta, compared every `pollMs`).
+   */
+  async watch(options: { pollMs?: number; onError?: (error: unknown) => void } = {}): Promise<void> {
+    if (this.watcher) return;
+    const onError = options.onError ?? (() => {});
+    this.watcher = await watchMarketChanges(this.database, {
+      pollMs: options.pollMs,
+      loadedVersion: () => this.loadedDataVersion,
+      onChange: () => void this.reload().catch(onError),
+      onError,
+    });
+  }
+
+  async close(): Promise<void> {
+    const w = this.watcher;
+    this.watcher = null;
+    await w?.close();
+  }
+
+  /** The app_meta data version the current snapshot was read at (or after). */
+  get dataVersion(): string | null {
+    return this.loadedDataVersion;
+  }
+
   private async load(): Promise<void> {
+    // Read before the data: a change committed during the load makes the next poll reload again.
+    const dataVersion = await readDataVersion(this.database);
     const instruments = await this.loadInstruments();
     const series = this.database.sqlite ? this.loadSeriesSqlite() : await this.loadSeriesPostgres();
     let asOf: string | null = null;
@@ -150,6 +181,7 @@ export class DatabaseMarketCache implements MarketCache {
       series,
       asOf,
     };
+    this.loadedDataVersion = dataVersion;
     this.currentVersion += 1;
   }
 
