@@ -1,5 +1,5 @@
 // Test data with overrides.
-import type { PatternResponse, PatternStats, SeasonalWindow } from './types';
+import type { MarketOverviewResponse, PatternResponse, PatternStats, SeasonalWindow } from './types';
 
 type PatternYear = PatternResponse['years'][number];
 
@@ -62,3 +62,58 @@ export const instrument = (symbol: string, synthetic = false) => ({
   path: `/api/v1/instruments/${symbol}`,
   body: { symbol, name: `${symbol} Inc`, type: 'stock', sector: 'Technology', industry: 'Software', synthetic },
 });
+
+const periodValues = (v: number) => ({
+  '1d': v,
+  '1w': v * 2,
+  '1m': v * 3,
+  '3m': v * 4,
+  '6m': v * 5,
+  ytd: v * 6,
+  '1y': v * 7,
+});
+
+export function createOverview(overrides: Partial<MarketOverviewResponse> = {}): MarketOverviewResponse {
+  const mover = (symbol: string, change1d: number, volume: number) => ({
+    symbol,
+    name: `${symbol} Corp`,
+    sector: 'Energy',
+    close: 50,
+    change1d,
+    volume,
+  });
+  return {
+    asOf: '2026-11-20',
+    indices: [
+      {
+        symbol: '^GSPC',
+        name: 'S&P 500',
+        asOf: '2026-11-20',
+        close: 5000,
+        change1d: 0.005,
+        w1: 0.01,
+        m1: 0.02,
+        ytd: 0.1,
+        y1: 0.12,
+      },
+    ],
+    sectors: [
+      { sector: 'Energy', count: 20, values: periodValues(-0.01) },
+      { sector: 'Utilities', count: 10, values: periodValues(0.004) },
+    ],
+    breadth: {
+      total: 30,
+      advancers: 18,
+      decliners: 10,
+      unchanged: 2,
+      aboveSma50: 0.6,
+      aboveSma200: 0.55,
+      newHighs: 3,
+      newLows: 1,
+    },
+    gainers: [mover('UPA', 0.08, 1e6), mover('UPB', 0.05, 2e6)],
+    losers: [mover('DNA', -0.07, 3e6)],
+    mostActive: [mover('ACT', 0.01, 9e7)],
+    ...overrides,
+  };
+}

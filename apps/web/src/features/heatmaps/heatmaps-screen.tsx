@@ -11,17 +11,9 @@ import { SymbolLink } from '../ui/symbol-link';
 import { DataTable, signClass, type Column } from '../tables/data-table';
 import { EChart } from '../charts/echart';
 import { changeColor, changeRange } from '../charts/colors';
+import { PERIODS } from './periods';
 
 const KEYS = ['period', 'size', 'universe', 'sector'] as const;
-export const PERIODS = [
-  ['1d', '1D'],
-  ['1w', '1W'],
-  ['1m', '1M'],
-  ['3m', '3M'],
-  ['6m', '6M'],
-  ['ytd', 'YTD'],
-  ['1y', '1Y'],
-] as const;
 const SIZES = [
   ['marketcap', 'Market cap'],
   ['dollarvolume', 'Dollar volume'],

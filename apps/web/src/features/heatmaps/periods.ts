@@ -1,0 +1,10 @@
+/** The change periods of the heatmap and market APIs, with their labels. */
+export const PERIODS = [
+  ['1d', '1D'],
+  ['1w', '1W'],
+  ['1m', '1M'],
+  ['3m', '3M'],
+  ['6m', '6M'],
+  ['ytd', 'YTD'],
+  ['1y', '1Y'],
+] as const;

@@ -1,0 +1,79 @@
+// Parts of the market overview shared by the market screen and the dashboard's summary.
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../api';
+import type { MarketOverviewResponse } from '../types';
+import type { Formatters } from '../format';
+import { signClass } from '../tables/data-table';
+import { useInstrument } from '../ui/instrument-header';
+import { DemoBadge } from '../ui/states';
+
+export function useMarketOverview() {
+  return useQuery({
+    queryKey: ['market-overview'],
+    queryFn: () => apiGet<MarketOverviewResponse>('/api/v1/market/overview'),
+    staleTime: 60_000,
+  });
+}
+
+/** "Demo data" when the universe is the generated one (asked of one of its stocks). */
+export function UniverseDemoBadge({ data }: { data: MarketOverviewResponse }) {
+  const sample = data.mostActive[0]?.symbol ?? data.gainers[0]?.symbol;
+  const instrument = useInstrument(sample);
+  return <DemoBadge synthetic={instrument.data?.synthetic} />;
+}
+
+export function IndexCards({ data, f }: { data: MarketOverviewResponse; f: Formatters }) {
+  if (data.indices.length === 0) return null;
+  return (
+    <div className="row g-2 mb-3" data-testid="index-cards">
+      {data.indices.map((i) => (
+        <div key={i.symbol} className="col-6 col-md-4 col-xl-3">
+          <section className="card h-100" aria-label={i.name}>
+            <div className="card-body p-2">
+              <div className="small text-muted text-truncate" title={i.name}>
+                {i.name} <span className="font-monospace">{i.symbol}</span>
+              </div>
+              <div className="fs-5 fw-semibold">{f.number(i.close)}</div>
+              <div className={`small ${signClass(i.change1d) ?? ''}`}>{f.percent(i.change1d)} today</div>
+              <div className="small text-muted">
+                1W {f.percent(i.w1, 1)} · 1M {f.percent(i.m1, 1)} · YTD {f.percent(i.ytd, 1)}
+              </div>
+              <div className="small text-muted">as of {f.date(i.asOf)}</div>
+            </div>
+          </section>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function BreadthSummary({ data, f }: { data: MarketOverviewResponse; f: Formatters }) {
+  const b = data.breadth;
+  return (
+    <dl className="row row-cols-2 row-cols-md-4 g-2 small mb-0" data-testid="breadth">
+      <div className="col">
+        <dt className="fw-normal text-muted">Advancers / decliners</dt>
+        <dd className="mb-0">
+          <span className="text-success fw-semibold">{b.advancers}</span> /{' '}
+          <span className="text-danger fw-semibold">{b.decliners}</span>{' '}
+          <span className="text-muted">({b.unchanged} unchanged)</span>
+        </dd>
+      </div>
+      <div className="col">
+        <dt className="fw-normal text-muted">Above 50-day average</dt>
+        <dd className="mb-0 fw-semibold">{f.percent(b.aboveSma50, 0, false)}</dd>
+      </div>
+      <div className="col">
+        <dt className="fw-normal text-muted">Above 200-day average</dt>
+        <dd className="mb-0 fw-semibold">{f.percent(b.aboveSma200, 0, false)}</dd>
+      </div>
+      <div className="col">
+        <dt className="fw-normal text-muted">New 52-week highs / lows</dt>
+        <dd className="mb-0">
+          <span className="text-success fw-semibold">{b.newHighs}</span> /{' '}
+          <span className="text-danger fw-semibold">{b.newLows}</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}

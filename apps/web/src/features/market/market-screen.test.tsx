@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, mockFetch, renderScreen, serverError } from '../test-utils';
+import { createOverview, instrument } from '../factories';
+import { optionOf } from '../charts/fake-loader';
+import { MarketScreen } from './market-screen';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+describe('market screen', () => {
+  it('shows index cards, breadth, sector performance and the movers', async () => {
+    mockFetch([{ path: '/api/v1/market/overview', body: createOverview() }, instrument('ACT', true)]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    const cards = await screen.findByTestId('index-cards');
+    expect(cards).toHaveTextContent('S&P 500');
+    expect(cards).toHaveTextContent('5.000,00');
+    const breadth = screen.getByTestId('breadth');
+    expect(breadth).toHaveTextContent('18 / 10');
+    expect(breadth).toHaveTextContent('%60');
+    expect(within(screen.getByTestId('gainers')).getAllByRole('row')[1]).toHaveTextContent('UPA');
+    expect(within(screen.getByTestId('losers')).getAllByRole('row')[1]).toHaveTextContent('DNA');
+    expect(within(screen.getByTestId('most-active')).getAllByRole('row')[1]).toHaveTextContent('ACT');
+    expect(await screen.findByTestId('demo-badge')).toBeInTheDocument();
+    await waitFor(() => expect(optionOf('Advancers, decliners and unchanged')).toBeDefined());
+    const pie = optionOf('Advancers, decliners and unchanged') as { series: { data: { value: number }[] }[] };
+    expect(pie.series[0]!.data.map((d) => d.value)).toEqual([18, 10, 2]);
+  });
+
+  it('orders the sector chart by the chosen period, kept in the URL', async () => {
+    mockFetch([{ path: '/api/v1/market/overview', body: createOverview() }, instrument('ACT')]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    await screen.findByTestId('sector-table');
+    await userEvent.click(within(screen.getByRole('group', { name: 'Period' })).getByRole('button', { name: 'YTD' }));
+    expect(currentLocation()).toBe('/market?period=ytd');
+    await waitFor(() => expect(optionOf('Sector performance over ytd')).toBeDefined());
+    const bars = optionOf('Sector performance over ytd') as {
+      yAxis: { data: string[] };
+      series: { data: { value: number }[] }[];
+    };
+    expect(bars.yAxis.data).toEqual(['Utilities', 'Energy']);
+    expect(bars.series[0]!.data.map((d) => d.value)).toEqual([0.024, -0.06]);
+  });
+
+  it('has error and empty states', async () => {
+    mockFetch([{ path: '/api/v1/market/overview', ...serverError('down') }]);
+    const a = renderScreen(<MarketScreen />, { url: '/market' });
+    expect(await screen.findByTestId('error-state')).toHaveTextContent('down');
+    a.unmount();
+    mockFetch([
+      {
+        path: '/api/v1/market/overview',
+        body: createOverview({
+          indices: [],
+          gainers: [],
+          losers: [],
+          mostActive: [],
+          breadth: { ...createOverview().breadth, total: 0 },
+        }),
+      },
+    ]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+});
