@@ -128,6 +128,8 @@ export async function installAuth(app: FastifyInstance, ctx: AppContext, options
     }
 
     request.user = await resolveUser(ctx, request, reply);
+    // Answers for a signed-in user are theirs alone (a route may still set its own policy).
+    if (request.user) reply.header('cache-control', 'private, no-store');
     // Unknown API paths answer 404 to everyone; routes default to "signed in".
     if (request.is404) return;
     enforce(request.routeOptions.config.access ?? { kind: 'user' }, request.user);

@@ -91,9 +91,10 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
     app.post('/api/auth/login', { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
       const input = parseInput(loginRequestSchema, request.body, 'body');
       await consume(limiter, 'loginPerIp', ipOf(request));
-      const account = input.login.toLowerCase();
-      await consume(limiter, 'loginFailuresPerAccount', account);
       const row = await findUserByLogin(db(), input.login);
+      // One counter per account whichever name is typed; an unknown login counts by its text.
+      const account = row ? `user:${row.email}` : `login:${input.login.toLowerCase()}`;
+      await consume(limiter, 'loginFailuresPerAccount', account);
       const ok = await verifyPassword(row?.password_hash ?? null, input.password);
       if (!row || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
       await limiter.reset(limitKey('loginFailuresPerAccount', account));

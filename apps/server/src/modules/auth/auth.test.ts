@@ -73,6 +73,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookie! } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body);
+    expect(me.headers['cache-control']).toBe('private, no-store');
     const contact = await t.database.db
       .selectFrom('contacts')
       .select('id')
