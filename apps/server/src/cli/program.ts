@@ -4,8 +4,13 @@ import { normalizeDatabaseUrl } from '../db/database.js';
 import { closeContext, createContext } from '../startup.js';
 import type { AppContext } from '../context.js';
 import { VERSION } from '../version.js';
+import type { MarketStartOptions } from '../modules/market/open-market.js';
 import { createOutput, type CliOutput } from './output.js';
 import { registerDbCommands } from './commands/db.js';
+import { registerImportCommand } from './commands/import.js';
+import { registerSeedCommand } from './commands/seed.js';
+import { registerDemoCommands } from './commands/demo.js';
+import { registerSyncCommand } from './commands/sync.js';
 import { registerUserCommands } from './commands/user.js';
 import { registerIndicatorCommands } from './commands/indicators.js';
 import { registerScanCommands } from './commands/scan.js';
@@ -21,6 +26,7 @@ export interface GlobalOptions {
 export async function withContext<T>(
   command: Command,
   body: (ctx: AppContext, out: CliOutput) => Promise<T>,
+  options: MarketStartOptions = {},
 ): Promise<T> {
   const opts = command.optsWithGlobals<GlobalOptions>();
   const env = { ...process.env };
@@ -28,7 +34,7 @@ export async function withContext<T>(
   env.LOG_LEVEL ??= 'warn';
   const settings: Settings = loadSettings(env);
   const out = createOutput(Boolean(opts.json));
-  const ctx = await createContext(settings, { info: (m) => out.info(m), warn: (m) => out.info(m) });
+  const ctx = await createContext(settings, { info: (m) => out.info(m), warn: (m) => out.info(m) }, options);
   try {
     return await body(ctx, out);
   } finally {
@@ -45,6 +51,10 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .configureHelp({ sortSubcommands: false });
   registerDbCommands(program);
+  registerImportCommand(program);
+  registerSeedCommand(program);
+  registerDemoCommands(program);
+  registerSyncCommand(program);
   registerUserCommands(program);
   registerIndicatorCommands(program);
   registerScanCommands(program);

@@ -18,6 +18,8 @@ export interface ImportReport {
   inserted: number;
   updated: number;
   issues: ImportIssue[];
+  /** Whether anything (bars or instruments) was written. */
+  changed: boolean;
 }
 
 export interface ImportOptions {
@@ -25,6 +27,8 @@ export interface ImportOptions {
   now?: () => number;
   /** The symbol of every daily file without a ticker column, instead of its file name (the seed's ^GSPC). */
   symbol?: string;
+  /** Announce a change to other processes when anything was written (default true). */
+  announce?: boolean;
 }
 
 const DATA_EXTENSIONS = new Set(['.csv', '.txt']);
@@ -124,8 +128,8 @@ export async function importPaths(
   } finally {
     restoreCache();
   }
-  if (changed) await announceMarketChange(database);
-  return { files: read, rejectedFiles: rejected, instruments: symbols.size, inserted, updated, issues };
+  if (changed && options.announce !== false) await announceMarketChange(database);
+  return { files: read, rejectedFiles: rejected, instruments: symbols.size, inserted, updated, issues, changed };
 }
 
 /** Rows after which a SQLite commit group is committed. */

@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import { importPaths, type ImportReport } from '../../modules/market/import/importer.js';
+import { withContext } from '../program.js';
+
+export function describeImport(report: ImportReport): string {
+  const lines = [
+    `${report.files} file(s) read, ${report.rejectedFiles.length} rejected; ${report.instruments} instrument(s); ` +
+      `${report.inserted} bar(s) inserted, ${report.updated} updated`,
+  ];
+  for (const i of report.issues)
+    lines.push(`  ${i.file}${i.line === null ? '' : `:${i.line}`}: ${i.reason} (${i.action})`);
+  return lines.join('\n');
+}
+
+export function registerImportCommand(program: Command): void {
+  program
+    .command('import')
+    .description(
+      'import daily bars and instruments from CSV files or directories (Stooq, Yahoo, plain; instruments.csv)',
+    )
+    .argument('<paths...>', 'CSV files or directories (read recursively)')
+    .action(async (paths: string[], _opts, command: Command) => {
+      await withContext(
+        command,
+        async (ctx, out) => {
+          const report = await importPaths(ctx.database, paths);
+          out.result(report, () => describeImport(report));
+          // Rows may be skipped with exit status 0; a file that could not be imported is a failure.
+          if (report.rejectedFiles.length > 0) process.exitCode = 1;
+        },
+        { loadMarket: false, seedOnEmpty: false },
+      );
+    });
+}
