@@ -44,7 +44,7 @@ export function fakeAccountApi() {
   let rows: { id: number; name: string; symbols: { sym: string; description: string }[]; updatedAt: number }[] = [];
   let nextId = 1;
   let clock = 1_000;
-  let signedIn = new WeakSet<BrowserContext>();
+  const signedIn = new WeakSet<BrowserContext>();
   const install = async (context: BrowserContext) => {
     await context.route('**/api/me', (route) =>
       signedIn.has(context)
@@ -93,9 +93,8 @@ export function fakeAccountApi() {
     install,
     rows: () => rows,
     signIn: (context: BrowserContext) => signedIn.add(context),
-    reset: () => {
+    resetRows: () => {
       rows = [];
-      signedIn = new WeakSet();
     },
   };
 }
@@ -103,4 +102,72 @@ export function fakeAccountApi() {
 /** Whether the page scrolls sideways. */
 export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+export const SHELL_LOGIN = { email: 'shell-e2e@example.com', password: 'correct horse battery' };
+
+/** Environment for startServer: the first admin account the shell tests sign in as. */
+export const SHELL_SERVER_ENV = { ADMIN_EMAIL: SHELL_LOGIN.email, ADMIN_PASSWORD: SHELL_LOGIN.password };
+
+export interface AccountHarness {
+  /** 'real' when the server has the accounts API, 'fake' when it is stood in for. */
+  mode: 'real' | 'fake';
+  username: string;
+  /** Installs the stand-in routes (fake mode only). */
+  install(context: BrowserContext): Promise<void>;
+  /** Gives the context a session (a real cookie in real mode). */
+  signIn(context: BrowserContext): Promise<void>;
+  /** The account's watchlists as the server holds them. */
+  lists(context: BrowserContext): Promise<{ name: string; symbols: { sym: string }[] }[]>;
+  /** Empties the account's watchlists. */
+  reset(context?: BrowserContext): Promise<void>;
+}
+
+/**
+ * Uses the server's accounts API when it answers (the first admin from SHELL_SERVER_ENV),
+ * otherwise the request-level stand-in, so the shell's tests run before and after it lands.
+ */
+export async function accountHarness(serverUrl: string): Promise<AccountHarness> {
+  const res = await fetch(`${serverUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: serverUrl },
+    body: JSON.stringify({ login: SHELL_LOGIN.email, password: SHELL_LOGIN.password }),
+  });
+  if (res.status === 404) {
+    const fake = fakeAccountApi();
+    return {
+      mode: 'fake',
+      username: 'ayse',
+      install: fake.install,
+      signIn: async (context) => void fake.signIn(context),
+      lists: async () => fake.rows(),
+      reset: async () => fake.resetRows(),
+    };
+  }
+  if (!res.ok) throw new Error(`login of the shell test account failed: ${res.status} ${await res.text()}`);
+  const username = ((await res.json()) as { data: { username: string } }).data.username;
+  const headers = { origin: serverUrl };
+  const lists = async (context: BrowserContext) => {
+    const r = await context.request.get(`${serverUrl}/api/v1/watchlists`);
+    return ((await r.json()) as { data: { id: number; name: string; symbols: { sym: string }[] }[] }).data;
+  };
+  return {
+    mode: 'real',
+    username,
+    install: async () => {},
+    signIn: async (context) => {
+      const r = await context.request.post(`${serverUrl}/api/auth/login`, {
+        data: { login: SHELL_LOGIN.email, password: SHELL_LOGIN.password },
+        headers,
+      });
+      if (!r.ok()) throw new Error(`login failed: ${r.status()}`);
+    },
+    lists,
+    reset: async (context) => {
+      if (!context) return;
+      for (const w of (await lists(context)) as { id: number }[]) {
+        await context.request.delete(`${serverUrl}/api/v1/watchlists/${w.id}`, { headers });
+      }
+    },
+  };
 }

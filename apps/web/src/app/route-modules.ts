@@ -29,8 +29,13 @@ export const routeModules = Object.fromEntries(
   Object.entries(importers).map(([path, load]) => [path, withChunkReload(load)]),
 ) as Record<AppPath, () => Promise<PageModule>>;
 
-/** Starts loading a route's page module (link prefetch); errors are left to navigation. */
+/**
+ * Starts loading a route's page module (link prefetch). Not through the reload guard: a
+ * prefetch that fails (e.g. the connection dropped) must not reload the page; the
+ * navigation, if the user makes it, meets the failure and handles it.
+ */
 export function prefetchRoute(path: string): void {
-  const load = (routeModules as Record<string, (() => Promise<PageModule>) | undefined>)[path];
+  if (!navigator.onLine) return;
+  const load = (importers as Record<string, (() => Promise<PageModule>) | undefined>)[path];
   load?.().catch(() => {});
 }
