@@ -247,6 +247,13 @@ describe('web shell in Chromium', () => {
     await visit(page, '/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
+    // Table cells at 10 px on narrow screens.
+    expect(
+      await page
+        .locator('.table td')
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontSize),
+    ).toBe('10px');
     const sidebar = page.getByTestId('sidebar');
     expect((await sidebar.boundingBox())?.x ?? 0).toBeLessThan(0);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
@@ -278,5 +285,34 @@ describe('web shell in Chromium', () => {
       'rgb(30, 36, 50)',
     );
     await screenshot(page, 'shell-dark');
+    expect(
+      await page
+        .locator('.table td')
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontSize),
+    ).toBe('13px');
+  });
+
+  it('collapses the sidebar to icons that expand on hover, and keeps 100 px margins on very wide screens', async () => {
+    const { page } = await signedIn({ viewport: { width: 1280, height: 800 } });
+    await visit(page, '/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const sidebar = page.getByTestId('sidebar');
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await page.mouse.move(900, 400);
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(70);
+    await sidebar.hover();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(260);
+    // Remembered across a reload (store key 'solstice').
+    await page.mouse.move(900, 400);
+    await page.reload();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(70);
+
+    await page.setViewportSize({ width: 2200, height: 900 });
+    const margins = await page.evaluate(() => {
+      const s = getComputedStyle(document.body);
+      return [s.marginLeft, s.marginRight];
+    });
+    expect(margins).toEqual(['100px', '100px']);
   });
 });
