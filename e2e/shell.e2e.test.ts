@@ -49,9 +49,15 @@ describe('web shell in Chromium', () => {
     return { context, page };
   }
 
-  async function signedIn(options: Parameters<Browser['newContext']>[0] = {}, store: Record<string, unknown> = {}) {
+  /** A signed-in browser; by default the account starts with no watchlists (then gets the default). */
+  async function signedIn(
+    options: Parameters<Browser['newContext']>[0] = {},
+    store: Record<string, unknown> = {},
+    { keepLists = false } = {},
+  ) {
     const opened = await open(options, { user: { id: 1, username: account.username }, ...store });
     await account.signIn(opened.context);
+    if (!keepLists) await account.reset(opened.context);
     return opened;
   }
 
@@ -208,7 +214,6 @@ describe('web shell in Chromium', () => {
 
   it('keeps watchlists across a reload and shows them in a second browser of the account', async () => {
     const a = await signedIn();
-    await account.reset(a.context);
     await visit(a.page, '/dashboard');
     const panel = a.page.getByTestId('watchlist-panel');
     await panel.getByLabel('New watchlist name').fill('Tech');
@@ -222,7 +227,7 @@ describe('web shell in Chromium', () => {
       'Tech (0)',
     ]);
 
-    const b = await signedIn();
+    const b = await signedIn({}, {}, { keepLists: true });
     await visit(b.page, '/dashboard');
     const panelB = b.page.getByTestId('watchlist-panel');
     await expect
