@@ -11,3 +11,4 @@ export * from './indicators.js';
 export * from './scanner.js';
 export * from './market.js';
 export * from './seasonality.js';
+export * from './market-data.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
+import { marketRoutes } from '../modules/market/market.routes.js';
 import { seasonalityRoutes } from '../modules/seasonality/seasonality.routes.js';
 import { indicatorRoutes } from '../modules/indicators/indicators.routes.js';
 import { scannerRoutes } from '../modules/scanner/scanner.routes.js';
@@ -15,6 +16,7 @@ import { stripeWebhookRoutes } from '../modules/billing/stripe-webhook.routes.js
 export function apiModules(ctx: AppContext): FastifyPluginAsync[] {
   return [
     healthRoutes(ctx),
+    marketRoutes(ctx),
     seasonalityRoutes(ctx),
     indicatorRoutes(ctx),
     scannerRoutes(ctx),

@@ -1,0 +1,143 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  barsQuerySchema,
+  importBodySchema,
+  instrumentSearchQuerySchema,
+  PERMISSIONS,
+  symbolParamsSchema,
+  type BarsResponse,
+  type ImportReportResponse,
+  type InstrumentDetail,
+  type InstrumentSearchResponse,
+  type InstrumentSummary,
+} from '@solstice/contracts';
+import type { AppContext } from '../../context.js';
+import { needs, SIGNED_IN } from '../../http/access.js';
+import { notFound } from '../../http/errors.js';
+import { parseInput } from '../../http/validation.js';
+import { dayNumberFast, isoFromDay } from './dates.js';
+import { importPaths } from './import/importer.js';
+import type { InstrumentInfo, MarketCache } from './market-cache.js';
+
+export const SEARCH_LIMIT = 20;
+
+function summarize(market: MarketCache, info: InstrumentInfo): InstrumentSummary {
+  const s = market.series(info.symbol);
+  const n = s?.dates.length ?? 0;
+  return {
+    ...info,
+    lastClose: n > 0 ? s!.close[n - 1]! : null,
+    lastDate: n > 0 ? isoFromDay(s!.dates[n - 1]!) : null,
+  };
+}
+
+const byCapThenSymbol = (a: InstrumentInfo, b: InstrumentInfo) =>
+  (b.marketCap ?? -1) - (a.marketCap ?? -1) || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
+
+/** Exact symbol, then symbol prefixes (shorter first), then names (word starts before substrings). */
+export function searchInstruments(market: MarketCache, query: string, limit = SEARCH_LIMIT): InstrumentInfo[] {
+  const q = query.trim().toUpperCase();
+  if (q === '') return [];
+  const exact: InstrumentInfo[] = [];
+  const prefix: InstrumentInfo[] = [];
+  const wordStart: InstrumentInfo[] = [];
+  const contains: InstrumentInfo[] = [];
+  for (const i of market.instruments()) {
+    if (i.symbol === q) exact.push(i);
+    else if (i.symbol.startsWith(q)) prefix.push(i);
+    else {
+      const name = i.name.toUpperCase();
+      const at = name.indexOf(q);
+      if (at === 0 || (at > 0 && /[^A-Z0-9]/.test(name[at - 1]!))) wordStart.push(i);
+      else if (at > 0) contains.push(i);
+    }
+  }
+  prefix.sort((a, b) => a.symbol.length - b.symbol.length || (a.symbol < b.symbol ? -1 : 1));
+  wordStart.sort(byCapThenSymbol);
+  contains.sort(byCapThenSymbol);
+  return [...exact, ...prefix, ...wordStart, ...contains].slice(0, limit);
+}
+
+function instrumentOr404(market: MarketCache, symbol: string): InstrumentInfo {
+  const info = market.instrument(symbol);
+  if (info) return info;
+  throw notFound(`Unknown symbol ${symbol}.`);
+}
+
+/** First index with dates[i] >= day. */
+function lowerBound(dates: Int32Array, day: number): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dates[mid]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function marketRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/api/v1/instruments', { config: SIGNED_IN }, async (request): Promise<InstrumentSearchResponse> => {
+      const { q } = parseInput(instrumentSearchQuerySchema, request.query, 'query');
+      return { instruments: searchInstruments(ctx.market, q).map((i) => summarize(ctx.market, i)) };
+    });
+
+    app.get('/api/v1/instruments/:symbol', { config: SIGNED_IN }, async (request): Promise<InstrumentDetail> => {
+      const { symbol } = parseInput(symbolParamsSchema, request.params, 'params');
+      const info = instrumentOr404(ctx.market, symbol);
+      const s = ctx.market.series(symbol);
+      const n = s?.dates.length ?? 0;
+      const last = n > 0 ? s!.close[n - 1]! : null;
+      const previous = n > 1 ? s!.close[n - 2]! : null;
+      return {
+        ...summarize(ctx.market, info),
+        firstDate: n > 0 ? isoFromDay(s!.dates[0]!) : null,
+        bars: n,
+        previousClose: previous,
+        changePct: last !== null && previous !== null && previous !== 0 ? ((last - previous) / previous) * 100 : null,
+      };
+    });
+
+    app.get('/api/v1/bars/:symbol', { config: SIGNED_IN }, async (request): Promise<BarsResponse> => {
+      const { symbol } = parseInput(symbolParamsSchema, request.params, 'params');
+      const { from, to } = parseInput(barsQuerySchema, request.query, 'query');
+      const info = instrumentOr404(ctx.market, symbol);
+      const s = ctx.market.series(symbol);
+      const bars: BarsResponse['bars'] = [];
+      if (s) {
+        const start = from ? lowerBound(s.dates, dayNumberFast(from)) : 0;
+        const end = to ? lowerBound(s.dates, dayNumberFast(to) + 1) : s.dates.length;
+        for (let i = start; i < end; i++) {
+          bars.push({
+            date: isoFromDay(s.dates[i]!),
+            open: s.open[i]!,
+            high: s.high[i]!,
+            low: s.low[i]!,
+            close: s.close[i]!,
+            volume: s.volume[i]!,
+          });
+        }
+      }
+      return { symbol, synthetic: info.synthetic, bars };
+    });
+
+    app.post(
+      '/api/v1/admin/import',
+      { config: needs(PERMISSIONS.marketImport) },
+      async (request): Promise<ImportReportResponse> => {
+        const { paths } = parseInput(importBodySchema, request.body, 'body');
+        const report = await importPaths(ctx.database, paths);
+        if (report.changed) await ctx.market.reload();
+        return {
+          files: report.files,
+          rejectedFiles: report.rejectedFiles,
+          instruments: report.instruments,
+          inserted: report.inserted,
+          updated: report.updated,
+          issues: report.issues,
+        };
+      },
+    );
+  };
+}

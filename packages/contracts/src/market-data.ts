@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { isoDateSchema, symbolSchema } from './common.js';
+
+export const instrumentTypeSchema = z.enum(['stock', 'etf', 'index']);
+
+/** An instrument with its latest bar; `synthetic` instruments show a "Demo data" badge. */
+export const instrumentSummarySchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  type: instrumentTypeSchema,
+  exchange: z.string().nullable(),
+  sector: z.string().nullable(),
+  industry: z.string().nullable(),
+  currency: z.string(),
+  marketCap: z.number().nullable(),
+  synthetic: z.boolean(),
+  lastClose: z.number().nullable(),
+  lastDate: z.string().nullable(),
+});
+export type InstrumentSummary = z.infer<typeof instrumentSummarySchema>;
+
+export const instrumentSearchQuerySchema = z.strictObject({
+  q: z.string().trim().max(100, 'a search has at most 100 characters').default(''),
+});
+export type InstrumentSearchQuery = z.infer<typeof instrumentSearchQuerySchema>;
+
+/** Exact symbol first, then symbol prefixes, then name matches; at most 20. */
+export const instrumentSearchResponseSchema = z.object({ instruments: z.array(instrumentSummarySchema) });
+export type InstrumentSearchResponse = z.infer<typeof instrumentSearchResponseSchema>;
+
+export const symbolParamsSchema = z.strictObject({ symbol: symbolSchema });
+
+export const instrumentDetailSchema = instrumentSummarySchema.extend({
+  firstDate: z.string().nullable(),
+  bars: z.number().int(),
+  previousClose: z.number().nullable(),
+  /** Change of the last close against the one before, in percent. */
+  changePct: z.number().nullable(),
+});
+export type InstrumentDetail = z.infer<typeof instrumentDetailSchema>;
+
+export const barsQuerySchema = z
+  .strictObject({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type BarsQuery = z.infer<typeof barsQuerySchema>;
+
+export const barSchema = z.object({
+  date: z.string(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+});
+export type Bar = z.infer<typeof barSchema>;
+
+export const barsResponseSchema = z.object({
+  symbol: z.string(),
+  synthetic: z.boolean(),
+  bars: z.array(barSchema),
+});
+export type BarsResponse = z.infer<typeof barsResponseSchema>;
+
+/** Server-side paths (files or directories) to import; the server must be able to read them. */
+export const importBodySchema = z.strictObject({
+  paths: z.array(z.string().trim().min(1, 'expected a path').max(4096)).min(1, 'expected at least one path').max(100),
+});
+export type ImportBody = z.infer<typeof importBodySchema>;
+
+export const importIssueSchema = z.object({
+  file: z.string(),
+  /** 1-based, the header is line 1; null for a whole file. */
+  line: z.number().int().nullable(),
+  reason: z.string(),
+  action: z.enum(['skip', 'repair', 'reject', 'replace']),
+});
+export type ImportIssue = z.infer<typeof importIssueSchema>;
+
+export const importReportSchema = z.object({
+  files: z.number().int(),
+  rejectedFiles: z.array(z.string()),
+  instruments: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  issues: z.array(importIssueSchema),
+});
+export type ImportReportResponse = z.infer<typeof importReportSchema>;
