@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { detectLayout, normalizeSymbol, parseDate, parseNumber } from './formats.js';
+import { FileRejected, readLines, splitCsv } from './line-reader.js';
+import { dailyBars, instrumentRows, IssueLog, openCsv, type BarTuple } from './parse.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-parse-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, content: string | Buffer): string {
+  const file = path.join(dir, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+function parseDaily(file: string): { bars: BarTuple[]; issues: ReturnType<IssueLog['finish']> } {
+  const log = new IssueLog(file);
+  const bars = [...dailyBars(openCsv(file), log)].flat();
+  return { bars, issues: log.finish() };
+}
+
+describe('formats', () => {
+  it('recognises each header, case- and bracket-insensitively', () => {
+    expect(
+      detectLayout(splitCsv('<TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>,<OPENINT>'))?.format,
+    ).toBe('stooq');
+    expect(detectLayout(splitCsv('Date,Open,High,Low,Close,Adj Close,Volume'))?.format).toBe('yahoo');
+    expect(detectLayout(splitCsv('Date,Open,High,Low,Close,Volume'))?.format).toBe('plain');
+    expect(detectLayout(splitCsv('Date,Open,High,Low,Close,Volume,OpenInt'))?.format).toBe('plain');
+    expect(detectLayout(splitCsv('symbol,name,type,sector,industry'))?.format).toBe('instruments');
+    expect(detectLayout(splitCsv('symbol,name,type,sector,industry,marketCap'))?.format).toBe('instruments');
+    expect(detectLayout(splitCsv('Date,Price'))).toBeNull();
+    expect(detectLayout(splitCsv('Date,Open,High,Low,Close,Volume,Extra'))).toBeNull();
+    expect(detectLayout(splitCsv('Date,Open,High,Low,Close,Close'))).toBeNull();
+  });
+
+  it('parses dates strictly', () => {
+    expect(parseDate('2024-02-29')).toBe('2024-02-29');
+    expect(parseDate('20240102')).toBe('2024-01-02');
+    expect(parseDate('2023-02-29')).toBeNull();
+    expect(parseDate('2024-13-01')).toBeNull();
+    expect(parseDate('2024/01/02')).toBeNull();
+    expect(parseDate('02-01-2024')).toBeNull();
+    expect(parseDate('')).toBeNull();
+  });
+
+  it('parses numbers exactly like Number() and rejects non-decimals', () => {
+    for (const t of ['0', '1', '2.4327', '187.15', '-3.5', '0.1', '123456789012345', '1e3', '.5', '82488700'])
+      expect(parseNumber(t)).toBe(Number(t));
+    for (const t of ['', '-', 'abc', '0x10', 'Infinity', '1.2.3', '12a', 'NaN']) expect(parseNumber(t)).toBeNaN();
+  });
+
+  it('normalises symbols: upper case, two-letter market suffix removed', () => {
+    expect(normalizeSymbol('aapl.us')).toBe('AAPL');
+    expect(normalizeSymbol('BRK.B')).toBe('BRK.B');
+    expect(normalizeSymbol(' ^gspc ')).toBe('^GSPC');
+  });
+
+  it('splits quoted fields', () => {
+    expect(splitCsv('A,"B, Inc.","say ""hi"""')).toEqual(['A', 'B, Inc.', 'say "hi"']);
+  });
+});
+
+describe('readLines', () => {
+  it('strips a BOM and CR of CRLF, keeps a last line without newline', () => {
+    const file = write('lines.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a,b\r\nc,d\r\ne,f')]));
+    expect([...readLines(file)]).toEqual(['a,b', 'c,d', 'e,f']);
+  });
+
+  it('reads lines across chunk boundaries and multi-byte characters', () => {
+    const line = `${'é'.repeat(300)},x`;
+    const content = Array.from({ length: 5000 }, () => line).join('\n');
+    const file = write('big.csv', content);
+    const lines = [...readLines(file)];
+    expect(lines.length).toBe(5000);
+    expect(lines.every((l) => l === line)).toBe(true);
+  });
+
+  it('rejects binary content', () => {
+    const file = write('bin.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]));
+    expect(() => [...readLines(file)]).toThrow(FileRejected);
+  });
+});
+
+describe('daily files', () => {
+  it('reads a plain file, symbol from the file name (Kaggle style aapl.us.txt)', () => {
+    const file = write(
+      'kaggle/aapl.us.txt',
+      'Date,Open,High,Low,Close,Volume,OpenInt\n2024-01-02,10,11,9,10.5,100,0\n',
+    );
+    expect(parseDaily(file).bars).toEqual([['AAPL', '2024-01-02', 10, 11, 9, 10.5, 100]]);
+  });
+
+  it('adjusts Yahoo prices by Adj Close / Close and skips null rows as missing days', () => {
+    const file = write(
+      'y/MSFT.csv',
+      'Date,Open,High,Low,Close,Adj Close,Volume\n2024-01-02,100,110,90,100,50,1000\n2024-01-03,null,null,null,null,null,null\n',
+    );
+    const { bars, issues } = parseDaily(file);
+    expect(bars).toEqual([['MSFT', '2024-01-02', 50, 55, 45, 50, 1000]]);
+    expect(issues).toEqual([{ file, line: 3, reason: 'missing day (null values)', action: 'skip' }]);
+  });
+
+  it('reads Stooq rows with their tickers and skips non-daily periods', () => {
+    const file = write(
+      's/x.txt',
+      '<TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>,<OPENINT>\nAAPL.US,D,20240102,000000,1,2,0.5,1.5,10,0\nAAPL.US,W,20240103,000000,1,2,0.5,1.5,10,0\nSPY.US,D,20240102,000000,4,5,3,4,7,0\n',
+    );
+    const { bars, issues } = parseDaily(file);
+    expect(bars).toEqual([
+      ['AAPL', '2024-01-02', 1, 2, 0.5, 1.5, 10],
+      ['SPY', '2024-01-02', 4, 5, 3, 4, 7],
+    ]);
+    expect(issues).toEqual([{ file, line: 3, reason: 'not a daily bar (period "W")', action: 'skip' }]);
+  });
+
+  it('reports every kind of bad row with its line and action', () => {
+    const rows = [
+      'Date,Open,High,Low,Close,Volume', // 1
+      '2024-01-02,10,11,9,10,100', // 2 ok
+      '2024-13-01,10,11,9,10,100', // 3 bad date
+      '2024-01-03,10,abc,9,10,100', // 4 bad number
+      '2024-01-04,10,,9,10,100', // 5 missing value
+      '2024-01-05,0,11,9,10,100', // 6 non-positive
+      '2024-01-08,10,9,11,10,100', // 7 high below low
+      '2024-01-09,10,11,9,20,100', // 8 close far outside range
+      '2024-01-10,10,11,9,11.02,100', // 9 close slightly above high: repaired
+      '2024-01-10,10,11,9,10,100', // 10 duplicate
+      '2024-01-04,10,11,9,10,100', // 11 out of order
+      '2024-01-11,10,11,9,10', // 12 wrong field count
+      '2024-01-12,10,11,9,10,-5', // 13 negative volume
+      '', // 14 empty line
+      '2024-01-15,10,11,9,10,100', // 15 ok
+    ];
+    const file = write('bad/BAD.csv', rows.join('\n'));
+    const { bars, issues } = parseDaily(file);
+    expect(bars.map((b) => b[1])).toEqual(['2024-01-02', '2024-01-10', '2024-01-15']);
+    expect(bars[1]).toEqual(['BAD', '2024-01-10', 10, 11.02, 9, 11.02, 100]);
+    expect(issues.map((i) => [i.line, i.action, i.reason])).toEqual([
+      [3, 'skip', 'unparseable date "2024-13-01"'],
+      [4, 'skip', 'unparseable number "abc" for high'],
+      [5, 'skip', 'missing high'],
+      [6, 'skip', 'non-positive price'],
+      [7, 'skip', 'high 9 below low 11'],
+      [8, 'skip', "close 20 outside the day's range 9–11"],
+      [9, 'repair', "close 11.02 slightly outside the day's range: range widened to 9–11.02"],
+      [10, 'skip', 'duplicate date 2024-01-10'],
+      [11, 'skip', 'out-of-order date 2024-01-04 (after 2024-01-10)'],
+      [12, 'skip', 'expected 6 fields, found 5'],
+      [13, 'skip', 'negative volume'],
+      [14, 'skip', 'empty line'],
+    ]);
+    expect(issues.every((i) => i.file === file)).toBe(true);
+  });
+
+  it('rejects unknown headers, empty files and file names that are no symbol', () => {
+    expect(() => openCsv(write('u/X.csv', 'Date,Price\n2024-01-02,1\n'))).toThrow(/unknown header "Date,Price"/);
+    expect(() => openCsv(write('e/X.csv', ''))).toThrow(/empty file/);
+    expect(() => openCsv(write('n/bad name!.csv', 'Date,Open,High,Low,Close,Volume\n'))).toThrow(
+      /cannot take a symbol/,
+    );
+  });
+});
+
+describe('instruments files', () => {
+  it('reads rows with quotes and optional market cap; skips and repairs bad ones', () => {
+    const file = write(
+      'i/instruments.csv',
+      'symbol,name,type,sector,industry,marketCap\nIBM,"IBM, Corp.",stock,Information Technology,IT Services,2e11\nSPY,SPDR,ETF,,,\nBAD SYMBOL,X,stock,,,\nXOM,,stock,Energy,Oil,\nFOO,Foo,bond,,,\nIBM,Again,stock,,,\nBAR,Bar Inc,stock,,,lots\n',
+    );
+    const log = new IssueLog(file);
+    const rows = [...instrumentRows(openCsv(file), log)];
+    expect(rows).toEqual([
+      {
+        symbol: 'IBM',
+        name: 'IBM, Corp.',
+        type: 'stock',
+        sector: 'Information Technology',
+        industry: 'IT Services',
+        marketCap: 2e11,
+      },
+      { symbol: 'SPY', name: 'SPDR', type: 'etf', sector: null, industry: null, marketCap: null },
+      { symbol: 'BAR', name: 'Bar Inc', type: 'stock', sector: null, industry: null, marketCap: null },
+    ]);
+    expect(log.finish().map((i) => [i.line, i.action])).toEqual([
+      [4, 'skip'],
+      [5, 'skip'],
+      [6, 'skip'],
+      [7, 'skip'],
+      [8, 'repair'],
+    ]);
+  });
+});
