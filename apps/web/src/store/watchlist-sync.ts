@@ -120,7 +120,10 @@ async function syncOnce(): Promise<void> {
   if (merged.length > 0) store().replaceWatchlists(merged);
 }
 
-/** Runs sync on local changes (debounced), on focus, when back online and at sign-in. */
+/** How often a visible, signed-in page pulls the account's lists. */
+export const PULL_INTERVAL_MS = 60_000;
+
+/** Runs sync on local changes (debounced), on focus, when back online, at sign-in and every minute. */
 export function startWatchlistSync(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = (delay = 300) => {
@@ -137,6 +140,10 @@ export function startWatchlistSync(): () => void {
     }
   });
   const onWake = () => schedule(0);
+  // Another browser's changes also arrive while this one stays in front.
+  const poll = setInterval(() => {
+    if (document.visibilityState === 'visible' && useAppStore.getState().user) schedule(0);
+  }, PULL_INTERVAL_MS);
   const onVisible = () => document.visibilityState === 'visible' && schedule(0);
   window.addEventListener('focus', onWake);
   window.addEventListener('online', onWake);
@@ -144,6 +151,7 @@ export function startWatchlistSync(): () => void {
   if (useAppStore.getState().user) schedule(0);
   return () => {
     clearTimeout(timer);
+    clearInterval(poll);
     unsubscribe();
     window.removeEventListener('focus', onWake);
     window.removeEventListener('online', onWake);
