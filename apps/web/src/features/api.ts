@@ -27,6 +27,11 @@ export function apiQueryPost<T>(path: string, body: unknown, options: CallOption
   return apiRequest<T>('POST', path, { body, quiet: true, background: options.background });
 }
 
+/** A change whose errors the screen shows itself (no popup; the overlay shows). */
+export function apiQuietPost<T>(path: string, body: unknown = {}): Promise<T> {
+  return apiRequest<T>('POST', path, { body, quiet: true });
+}
+
 /** A change (checkout, password): its error and success messages are the shell's popups. */
 export function apiPost<T>(path: string, body: unknown = {}): Promise<T> {
   return apiRequest<T>('POST', path, { body });

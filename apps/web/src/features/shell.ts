@@ -7,6 +7,12 @@ export type { SavedForm, Watchlist, WatchlistSymbol };
 export type FormName = 'scannerForm' | 'seascanForm' | 'patternForm' | 'calendarForm';
 
 export { useAppStore, resetAppStore, useUiStore };
+export { PreferencesPanel } from '../components/preferences-panel';
+
+/** After a payment: the premium tools answer to this user now. */
+export function markSubscriber(): void {
+  useAppStore.setState({ subscriber: true });
+}
 
 export function useWatchlists(): Watchlist[] {
   return useAppStore((s) => s.watchlists);

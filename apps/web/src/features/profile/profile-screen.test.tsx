@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderScreen, serverError, type MockRoute } from '../test-utils';
+import { ProfileScreen } from './profile-screen';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+const me: MockRoute = {
+  path: '/api/me',
+  body: {
+    data: {
+      id: 1,
+      email: 'ada@example.com',
+      username: 'ada',
+      locale: 'tr-TR',
+      timeZone: 'Europe/Istanbul',
+      layout: {},
+      createdAt: Date.UTC(2026, 0, 2, 12),
+    },
+    roles: ['member'],
+    subscriber: true,
+  },
+};
+const active = {
+  status: 'active',
+  product: { id: 1, name: 'Solstice Pro', description: 'All tools' },
+  price: { id: 2, amount: 2900, currency: 'usd', interval: 'month' },
+  currentPeriodEnd: '2026-12-21T09:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  subscriber: true,
+};
+
+describe('profile screen', () => {
+  it('shows the account, the subscription with its renewal date, and cancels it', async () => {
+    const { requests } = mockFetch([
+      me,
+      { path: '/api/v1/subscription', body: active },
+      { method: 'POST', path: '/api/v1/subscription/cancel', body: { ...active, cancelAtPeriodEnd: true } },
+    ]);
+    renderScreen(<ProfileScreen />, { url: '/profile' });
+    const account = await screen.findByTestId('account');
+    expect(account).toHaveTextContent('ada@example.com');
+    expect(account).toHaveTextContent('02.01.2026');
+    const status = await screen.findByTestId('subscription-status');
+    expect(status).toHaveTextContent('Active');
+    expect(status).toHaveTextContent('Solstice Pro');
+    expect(screen.getByTestId('renewal-date')).toHaveTextContent('21.12.2026');
+    expect(within(status).getByText('Renews on')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel at the end of the period' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('subscription-status')).getByText('Ends on')).toBeInTheDocument(),
+    );
+    expect(requests.some((r) => r.method === 'POST' && r.url.pathname === '/api/v1/subscription/cancel')).toBe(true);
+    expect(screen.getByTestId('preferences-panel')).toBeInTheDocument();
+  });
+
+  it('changes the password, checking the fields first', async () => {
+    const { requests } = mockFetch([
+      me,
+      {
+        path: '/api/v1/subscription',
+        body: { ...active, status: 'none', product: null, price: null, currentPeriodEnd: null, subscriber: false },
+      },
+      { method: 'POST', path: '/api/auth/password', body: me.body },
+    ]);
+    renderScreen(<ProfileScreen />, { url: '/profile' });
+    expect(await screen.findByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/subscribe');
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-password-1');
+    await userEvent.type(screen.getByLabelText('New password (10 to 128 characters)'), 'short');
+    await userEvent.type(screen.getByLabelText('New password again'), 'other');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByText('The two new passwords differ.')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === '/api/auth/password')).toBe(false);
+    await userEvent.clear(screen.getByLabelText('New password (10 to 128 characters)'));
+    await userEvent.type(screen.getByLabelText('New password (10 to 128 characters)'), 'a-much-longer-password');
+    await userEvent.clear(screen.getByLabelText('New password again'));
+    await userEvent.type(screen.getByLabelText('New password again'), 'a-much-longer-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/Your password was changed/)).toBeInTheDocument();
+    expect(requests.find((r) => r.url.pathname === '/api/auth/password')!.body).toEqual({
+      currentPassword: 'old-password-1',
+      newPassword: 'a-much-longer-password',
+    });
+  });
+
+  it('shows loading errors in place', async () => {
+    mockFetch([
+      { path: '/api/me', ...serverError('me failed') },
+      { path: '/api/v1/subscription', ...serverError('billing failed') },
+    ]);
+    renderScreen(<ProfileScreen />, { url: '/profile' });
+    await waitFor(() => expect(screen.getAllByTestId('error-state')).toHaveLength(2));
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, mockFetch, renderScreen, serverError, type MockRoute } from '../test-utils';
+import { useAppStore } from '../shell';
+import { SubscribeScreen } from './subscribe-screen';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+const products: MockRoute = {
+  path: '/api/v1/products',
+  body: [
+    {
+      id: 1,
+      name: 'Solstice Pro',
+      description: 'All tools',
+      prices: [
+        { id: 11, amount: 2900, currency: 'usd', interval: 'month' },
+        { id: 12, amount: 29000, currency: 'usd', interval: 'year' },
+      ],
+    },
+  ],
+};
+const config: MockRoute = { path: '/api/v1/payments/config', body: { provider: 'test', label: 'Test mode' } };
+const none: MockRoute = {
+  path: '/api/v1/subscription',
+  body: {
+    status: 'none',
+    product: null,
+    price: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    subscriber: false,
+  },
+};
+const checkout: MockRoute = {
+  method: 'POST',
+  path: '/api/v1/checkout',
+  body: { sessionId: 'cs_test_12345678', url: '/subscribe?session=cs_test_12345678', provider: 'test' },
+};
+const pay: MockRoute = {
+  method: 'POST',
+  path: '/api/v1/checkout/cs_test_12345678/pay',
+  respond: ({ body }) =>
+    (body as { cardNumber: string }).cardNumber.startsWith('4000')
+      ? { body: { status: 'declined', message: 'Your card was declined.' } }
+      : { body: { status: 'paid', message: 'Thank you, your subscription is active.' } },
+};
+
+async function fillCard(number: string) {
+  const card = screen.getByLabelText('Card number');
+  await userEvent.clear(card);
+  await userEvent.type(card, number);
+  const expiry = screen.getByLabelText('Expiry (MM/YY)');
+  await userEvent.clear(expiry);
+  await userEvent.type(expiry, '12/30');
+  const cvc = screen.getByLabelText('CVC');
+  await userEvent.clear(cvc);
+  await userEvent.type(cvc, '123');
+  await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+}
+
+describe('subscribe screen', () => {
+  it('lists the plans, checks out in test mode, is declined, then pays', async () => {
+    const { requests } = mockFetch([products, config, none, checkout, pay]);
+    renderScreen(<SubscribeScreen />, { url: '/subscribe' });
+    expect(await screen.findByTestId('test-mode')).toHaveTextContent('Test mode');
+    expect(screen.getByTestId('plans')).toHaveTextContent('$29,00 per month');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Choose Solstice Pro' })[0]!);
+    await waitFor(() => expect(currentLocation()).toBe('/subscribe?priceId=11&sessionId=cs_test_12345678'));
+    expect(requests.find((r) => r.url.pathname === '/api/v1/checkout')!.body).toEqual({ priceId: 11 });
+    expect(await screen.findByTestId('checkout')).toHaveTextContent('Test mode');
+    await userEvent.type(screen.getByLabelText('Card number'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(screen.getByLabelText('Card number')).toHaveClass('is-invalid');
+    expect(screen.getByText('expected an expiry date as MM/YY')).toBeInTheDocument();
+    await fillCard('4000 0000 0000 0002');
+    expect(await screen.findByTestId('payment-declined')).toHaveTextContent('Your card was declined.');
+    expect(useAppStore.getState().subscriber).toBe(false);
+    await fillCard('4242 4242 4242 4242');
+    expect(await screen.findByTestId('payment-result')).toHaveTextContent('Thank you, your subscription is active.');
+    expect(useAppStore.getState().subscriber).toBe(true);
+    expect(requests.filter((r) => r.url.pathname.endsWith('/pay')).map((r) => r.body)).toEqual([
+      { cardNumber: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' },
+      { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+    ]);
+  });
+
+  it('tells a subscriber they are subscribed', async () => {
+    mockFetch([
+      products,
+      config,
+      {
+        path: '/api/v1/subscription',
+        body: {
+          status: 'active',
+          product: { id: 1, name: 'Solstice Pro', description: '' },
+          price: null,
+          currentPeriodEnd: '2026-12-21T09:00:00.000Z',
+          cancelAtPeriodEnd: false,
+          subscriber: true,
+        },
+      },
+    ]);
+    renderScreen(<SubscribeScreen />, { url: '/subscribe' });
+    expect(await screen.findByTestId('already-subscribed')).toHaveTextContent('it renews on 21.12.2026');
+  });
+
+  it('has error and empty states for the plans', async () => {
+    mockFetch([{ path: '/api/v1/products', ...serverError('no products') }, config, none]);
+    const a = renderScreen(<SubscribeScreen />, { url: '/subscribe' });
+    expect(await screen.findByTestId('error-state')).toHaveTextContent('no products');
+    a.unmount();
+    mockFetch([{ path: '/api/v1/products', body: [] }, config, none]);
+    renderScreen(<SubscribeScreen />, { url: '/subscribe' });
+    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+});
