@@ -1,0 +1,210 @@
+// `npm run bench`: every benchmark of issue 9 against the built app (`npm run build` first;
+// nothing is built here). Writes bench/results.json and prints it, then each target with
+// PASS/FAIL. The shared dataset comes from SHARED_DATA (default
+// ../shared/market-data/us-equities-eod). Takes about 3–5 minutes on 2 cores.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import {
+  DATA,
+  ROOT,
+  WEB_INDEX,
+  createAdmin,
+  importDataset,
+  machine,
+  missingBuild,
+  rssOf,
+  runTsBench,
+  signIn,
+  startServer,
+  tempDir,
+} from './support.mjs';
+
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const CONNECTIONS = 50;
+const PATTERN_PATH = '/api/v1/seasonality/pattern?symbol=AAPL&start=03-01&end=04-15';
+
+/** [key, target text, predicate] — the issue's targets. */
+const TARGETS = [
+  ['import_rows_per_s', '≥ 100,000 rows/s', (v) => v >= 100_000],
+  ['cold_start_s', '≤ 5 s', (v) => v <= 5],
+  ['seasonality_scan_p50_ms', '≤ 50 ms', (v) => v <= 50],
+  ['best_trades_p50_ms', '≤ 150 ms', (v) => v <= 150],
+  ['technical_scan_p50_ms', '≤ 5 ms', (v) => v <= 5],
+  ['overview_rps', '≥ 2,000 req/s', (v) => v >= 2000],
+  ['overview_p99_ms', '≤ 50 ms', (v) => v <= 50],
+  ['pattern_rps', '≥ 1,000 req/s', (v) => v >= 1000],
+  ['pattern_p99_ms', '≤ 100 ms', (v) => v <= 100],
+  ['initial_js_gzip_kb', '≤ 170 KB', (v) => v <= 170],
+  ['rss_mb', '≤ 1,024 MB', (v) => v <= 1024],
+  ['duckdb_scan_ratio', '≤ 1', (v) => v <= 1],
+];
+
+const results = { taken_at: new Date().toISOString(), machine: machine(), dataset: path.relative(ROOT, DATA) };
+const errors = {};
+const log = (m) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${m}\n`);
+const started = performance.now();
+
+async function step(name, f) {
+  try {
+    await f();
+  } catch (error) {
+    errors[name] = error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n') : String(error);
+    log(`${name} FAILED: ${errors[name]}`);
+  }
+}
+
+function initialJs() {
+  const html = fs.readFileSync(WEB_INDEX, 'utf8');
+  const dist = path.dirname(WEB_INDEX);
+  const urls = new Set();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const attr = (name) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`).exec(tag)?.[1];
+    if (tag.startsWith('<script') && attr('type') === 'module' && attr('src')) urls.add(attr('src'));
+    if (tag.startsWith('<link') && attr('rel') === 'modulepreload' && attr('href')) urls.add(attr('href'));
+  }
+  let raw = 0;
+  let gzip = 0;
+  const files = [];
+  for (const url of urls) {
+    const file = path.join(dist, url.replace(/^\//, '').split('?')[0]);
+    const body = fs.readFileSync(file);
+    const gz = zlib.gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gzip += gz;
+    files.push(`${url} ${(gz / 1024).toFixed(1)} KB`);
+  }
+  return {
+    initial_js_gzip_kb: Math.round((gzip / 1024) * 10) / 10,
+    initial_js_raw_kb: Math.round((raw / 1024) * 10) / 10,
+    initial_js_files: files,
+  };
+}
+
+async function load(url, requestPath, cookie) {
+  const options = {
+    url: `${url}${requestPath}`,
+    headers: { cookie },
+    connections: CONNECTIONS,
+  };
+  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches
+  const r = await autocannon({ ...options, duration: LOAD_SECONDS });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+    total: r.requests.total,
+  };
+}
+
+const missing = missingBuild();
+if (missing.length > 0) {
+  process.stderr.write(
+    `The build is missing (${missing.join(', ')}): run \`npm run build\` first; benchmarks that need it are skipped.\n`,
+  );
+  results.build_missing = missing;
+}
+if (!fs.existsSync(path.join(DATA, 'instruments.csv'))) {
+  process.stderr.write(`No dataset at ${DATA}: set SHARED_DATA to the us-equities-eod directory.\n`);
+  process.exit(2);
+}
+
+const dir = tempDir();
+const databaseUrl = `file:${path.join(dir, 'bench.sqlite')}`;
+try {
+  const haveServer = !missing.some((m) => m.startsWith('apps/server'));
+  if (haveServer) {
+    await step('import', async () => {
+      log(`import ${DATA}`);
+      const { report, seconds } = importDataset(databaseUrl);
+      const rows = report.inserted + report.updated;
+      results.import_rows = rows;
+      results.import_files = report.files;
+      results.import_s = Math.round(seconds * 100) / 100;
+      results.import_rows_per_s = Math.round(rows / seconds);
+      results.database_mb = Math.round(fs.statSync(path.join(dir, 'bench.sqlite')).size / 1024 ** 2);
+      createAdmin(databaseUrl);
+    });
+
+    await step('server', async () => {
+      // Cold start: three process starts, the median counts; the last one serves the load tests.
+      const starts = [];
+      let server = null;
+      for (let i = 0; i < 3; i++) {
+        if (server) await server.stop();
+        server = await startServer(databaseUrl);
+        starts.push(Math.round(server.seconds * 1000) / 1000);
+      }
+      log(`cold starts ${starts.join(', ')} s`);
+      results.cold_start_runs_s = starts;
+      results.cold_start_s = [...starts].sort((a, b) => a - b)[1];
+      try {
+        results.rss_after_start_mb = rssOf(server.child.pid).rss_mb;
+        const cookie = await signIn(server.url);
+        for (const [name, p] of [
+          ['overview', '/api/v1/market/overview'],
+          ['pattern', PATTERN_PATH],
+        ]) {
+          const probe = await fetch(`${server.url}${p}`, { headers: { cookie } });
+          if (probe.status !== 200) throw new Error(`${p}: ${probe.status} ${await probe.text()}`);
+          await probe.arrayBuffer();
+          log(`${name}: ${CONNECTIONS} connections, ${LOAD_SECONDS} s`);
+          const r = await load(server.url, p, cookie);
+          results[`${name}_rps`] = r.rps;
+          results[`${name}_p50_ms`] = r.p50;
+          results[`${name}_p99_ms`] = r.p99;
+          results[`${name}_requests`] = r.total;
+          results[`${name}_errors`] = r.bad;
+          if (r.bad > 0) errors[name] = `${r.bad} non-2xx/errors/timeouts under load`;
+        }
+        const mem = rssOf(server.child.pid);
+        results.rss_mb = mem.rss_mb;
+        results.rss_peak_mb = mem.peak_mb;
+      } finally {
+        await server.stop();
+      }
+    });
+
+    await step('seasonality', async () => {
+      log('seasonality scan, best trades, DuckDB');
+      Object.assign(results, runTsBench('seasonality.ts', { BENCH_DB: databaseUrl }));
+    });
+  }
+
+  await step('technical_scan', async () => {
+    log('technical scan');
+    Object.assign(results, runTsBench('technical-scan.ts'));
+  });
+
+  await step('market_overview_in_process', async () => {
+    log('market overview in process (last 300 bars)');
+    Object.assign(results, runTsBench('market-overview.ts'));
+  });
+
+  if (!missing.includes('apps/web/dist/index.html')) {
+    await step('initial_js', async () => Object.assign(results, initialJs()));
+  }
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+results.bench_seconds = Math.round((performance.now() - started) / 1000);
+const verdicts = TARGETS.map(([key, target, ok]) => {
+  const v = results[key];
+  const pass = typeof v === 'number' && Number.isFinite(v) && ok(v);
+  return { key, value: v ?? null, target, pass };
+});
+results.targets = Object.fromEntries(verdicts.map((v) => [v.key, v.pass ? 'PASS' : 'FAIL']));
+if (Object.keys(errors).length > 0) results.errors = errors;
+fs.writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify(results, null, 2)}\n\n`);
+for (const v of verdicts) {
+  process.stdout.write(
+    `${v.pass ? 'PASS' : 'FAIL'}  ${v.key.padEnd(26)} ${String(v.value ?? 'n/a').padStart(12)}   target ${v.target}\n`,
+  );
+}
+const failed = verdicts.filter((v) => !v.pass).length;
+process.stdout.write(`\n${verdicts.length - failed}/${verdicts.length} targets met\n`);
+process.exitCode = failed > 0 || Object.keys(errors).length > 0 ? 1 : 0;

@@ -1,0 +1,170 @@
+// Shared by bench/run.mjs and bench/soak.mjs: the built app as real processes on loopback.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const DATA = path.resolve(
+  ROOT,
+  process.env.SHARED_DATA ?? path.join(ROOT, '..', 'shared', 'market-data', 'us-equities-eod'),
+);
+export const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+export const CLI = path.join(ROOT, 'apps/server/bin/solstice.js');
+export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+export const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+export const ADMIN = { email: 'bench@solstice.test', password: 'bench-password-1234' };
+
+/** What the benchmarks need that `npm run build` makes; missing parts named. */
+export function missingBuild() {
+  const missing = [];
+  if (!fs.existsSync(SERVER_MAIN)) missing.push('apps/server/dist/main.js');
+  if (!fs.existsSync(path.join(ROOT, 'apps/server/dist/cli.js'))) missing.push('apps/server/dist/cli.js');
+  if (!fs.existsSync(WEB_INDEX)) missing.push('apps/web/dist/index.html');
+  return missing;
+}
+
+export function tempDir(prefix = 'solstice-bench-') {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the solstice CLI synchronously; returns { status, stdout, stderr, seconds }. */
+export function cli(args, databaseUrl) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [CLI, ...args, '--db', databaseUrl, '--json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** Imports the shared dataset into a fresh database; the CLI's report plus the wall time. */
+export function importDataset(databaseUrl) {
+  const r = cli(['import', DATA], databaseUrl);
+  if (r.status !== 0) throw new Error(`import failed (${r.status}): ${r.stderr.slice(0, 2000)}`);
+  const report = JSON.parse(r.stdout);
+  return { report, seconds: r.seconds };
+}
+
+export function createAdmin(databaseUrl) {
+  const r = cli(['user', 'create', '--admin', '--email', ADMIN.email, '--password', ADMIN.password], databaseUrl);
+  if (r.status !== 0) throw new Error(`user create failed (${r.status}): ${r.stderr}`);
+}
+
+/**
+ * Starts apps/server/dist/main.js and waits for /api/health to answer 200, polling every
+ * 10 ms. Returns the process, its URL and the seconds from spawn to the first 200.
+ */
+export async function startServer(databaseUrl, env = {}) {
+  const port = await freePort();
+  let log = '';
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_ON_EMPTY: 'false',
+      DATABASE_URL: databaseUrl,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) {
+        await res.arrayBuffer();
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /api/health in time:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    child,
+    url,
+    port,
+    seconds,
+    log: () => log,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** Signs the bench admin in; returns the Cookie header value. */
+export async function signIn(url) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password }),
+  });
+  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  return cookies.join('; ');
+}
+
+/** Resident set size and its peak of a process, in MB (Linux /proc). */
+export function rssOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss_mb: Math.round(kb('VmRSS') / 1024), peak_mb: Math.round(kb('VmHWM') / 1024) };
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpu_model: cpus[0]?.model ?? 'unknown',
+    memory_gb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    load_average_1m: Math.round(os.loadavg()[0] * 100) / 100,
+  };
+}
+
+/** Runs a TypeScript benchmark that prints one JSON line; returns the parsed object. */
+export function runTsBench(file, env = {}) {
+  const r = spawnSync(TSX, [path.join(ROOT, 'bench', file)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`${file} failed (${r.status}):\n${r.stderr.slice(-4000)}`);
+  const line = r.stdout.trim().split('\n').filter(Boolean).pop();
+  return JSON.parse(line);
+}
