@@ -17,7 +17,7 @@ import { parseInput } from '../../http/validation.js';
 import { getContactForUser } from '../contacts/contacts.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { consume, ipOf, limitKey } from './rate-limits.js';
+import { consume, ensureUnder, ipOf, limitKey, recordFailure } from './rate-limits.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
 import { createSession, deleteSession, deleteSessionsOfUser } from './sessions.js';
 import {
@@ -90,13 +90,16 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
 
     app.post('/api/auth/login', { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
       const input = parseInput(loginRequestSchema, request.body, 'body');
-      await consume(limiter, 'loginPerIp', ipOf(request));
+      await ensureUnder(limiter, 'loginFailuresPerIp', ipOf(request));
       const row = await findUserByLogin(db(), input.login);
       // One counter per account whichever name is typed; an unknown login counts by its text.
       const account = row ? `user:${row.email}` : `login:${input.login.toLowerCase()}`;
       await consume(limiter, 'loginFailuresPerAccount', account);
       const ok = await verifyPassword(row?.password_hash ?? null, input.password);
-      if (!row || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
+      if (!row || !ok) {
+        await recordFailure(limiter, 'loginFailuresPerIp', ipOf(request));
+        throw new AppError('unauthorized', LOGIN_FAILED);
+      }
       await limiter.reset(limitKey('loginFailuresPerAccount', account));
       // A session token from before the login is never reused (fixation).
       const previous = readSessionToken(ctx.settings, request);

@@ -51,6 +51,15 @@ describe.each(backends)('the %s rate limiter', (_name, make) => {
     expect(results[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
+  it('peeks without counting', async () => {
+    expect(await limiter.peek('k5')).toEqual({ count: 0, retryAfterSeconds: 0 });
+    await limiter.hit('k5', 2, 60_000);
+    const p = await limiter.peek('k5');
+    expect(p.count).toBe(1);
+    expect(p.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect((await limiter.peek('k5')).count).toBe(1);
+  });
+
   it('keeps keys apart and forgets a key on reset', async () => {
     await limiter.hit('k2', 1, 60_000);
     expect((await limiter.hit('k2', 1, 60_000)).allowed).toBe(false);
@@ -115,7 +124,26 @@ describe.each(testDialects())('auth rate limits on %s', (dialect) => {
       }
     });
 
-    it('limits logins, signups and reset requests per IP', async () => {
+    it('does not count successful logins against the IP', async () => {
+      const t = await createTestApp(dialect, settings);
+      try {
+        const user = await createUser(t.database.db);
+        const ip = `10.7.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+        for (let i = 0; i <= AUTH_LIMITS.loginFailuresPerIp.limit; i++) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: ip,
+            payload: { login: user.username, password: user.password },
+          });
+          expect(res.statusCode, `login #${i}`).toBe(200);
+        }
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('limits failed logins, signups and reset requests per IP', async () => {
       const t = await createTestApp(dialect, settings);
       try {
         const ip = `10.8.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
@@ -126,7 +154,7 @@ describe.each(testDialects())('auth rate limits on %s', (dialect) => {
         const cases: Array<[string, number, (i: number) => object]> = [
           [
             '/api/auth/login',
-            AUTH_LIMITS.loginPerIp.limit,
+            AUTH_LIMITS.loginFailuresPerIp.limit,
             (i) => ({ login: `someone${i}_${run}`, password: 'whatever pw' }),
           ],
           [

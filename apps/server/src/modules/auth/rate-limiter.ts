@@ -14,6 +14,8 @@ export interface RateLimitResult {
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** The current window's count without adding to it (0 when there is none). */
+  peek(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +42,13 @@ export class MemoryRateLimiter implements RateLimiter {
       count: w.count,
       retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)),
     };
+  }
+
+  async peek(key: string): Promise<{ count: number; retryAfterSeconds: number }> {
+    const now = this.now();
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now) return { count: 0, retryAfterSeconds: 0 };
+    return { count: w.count, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
   }
 
   async reset(key: string): Promise<void> {
@@ -91,6 +100,23 @@ export class RedisRateLimiter implements RateLimiter {
       // Redis down: still limit, per process, rather than fail every login or let everything through.
       this.onError(error);
       return this.fallback.hit(key, limit, windowMs);
+    }
+  }
+
+  async peek(key: string): Promise<{ count: number; retryAfterSeconds: number }> {
+    try {
+      const result = await this.redis
+        .multi()
+        .get(this.prefix + key)
+        .pttl(this.prefix + key)
+        .exec();
+      const count = Number(result?.[0]?.[1] ?? 0);
+      const ttl = Number(result?.[1]?.[1] ?? -2);
+      if (!Number.isFinite(count) || count <= 0 || ttl <= 0) return { count: 0, retryAfterSeconds: 0 };
+      return { count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    } catch (error) {
+      this.onError(error);
+      return this.fallback.peek(key);
     }
   }
 

@@ -6,12 +6,13 @@ const MINUTE = 60_000;
 
 /** Per window; tuned so a person never meets them and a script soon does. */
 export const AUTH_LIMITS = {
-  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** Failed logins from one address (successful ones do not count). */
+  loginFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
   /** Failed logins of one account (successful ones reset it). */
   loginFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
-  signupPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  signupPerIp: { limit: 20, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   passwordChangePerAccount: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
 
@@ -25,18 +26,32 @@ export function ipOf(request: FastifyRequest): string {
   return request.ip || 'unknown';
 }
 
+function tooMany(retryAfterSeconds: number): AppError {
+  return new AppError(
+    'rate_limited',
+    `Too many attempts; try again in ${formatWait(retryAfterSeconds)}.`,
+    { retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
 /** Counts a hit; over the limit, a 429 with Retry-After. */
 export async function consume(limiter: RateLimiter, name: LimitName, subject: string): Promise<void> {
   const { limit, windowMs } = AUTH_LIMITS[name];
   const result = await limiter.hit(limitKey(name, subject), limit, windowMs);
-  if (!result.allowed) {
-    throw new AppError(
-      'rate_limited',
-      `Too many attempts; try again in ${formatWait(result.retryAfterSeconds)}.`,
-      { retryAfterSeconds: result.retryAfterSeconds },
-      { 'retry-after': String(result.retryAfterSeconds) },
-    );
-  }
+  if (!result.allowed) throw tooMany(result.retryAfterSeconds);
+}
+
+/** A 429 when the limit is already reached, without counting this request. */
+export async function ensureUnder(limiter: RateLimiter, name: LimitName, subject: string): Promise<void> {
+  const { count, retryAfterSeconds } = await limiter.peek(limitKey(name, subject));
+  if (count >= AUTH_LIMITS[name].limit) throw tooMany(retryAfterSeconds);
+}
+
+/** Counts a failure towards a limit checked with ensureUnder. */
+export async function recordFailure(limiter: RateLimiter, name: LimitName, subject: string): Promise<void> {
+  const { limit, windowMs } = AUTH_LIMITS[name];
+  await limiter.hit(limitKey(name, subject), limit, windowMs);
 }
 
 function formatWait(seconds: number): string {
