@@ -11,7 +11,7 @@ export const AUTH_LIMITS = {
   /** Failed logins of one account (successful ones reset it). */
   loginFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   signupPerIp: { limit: 20, windowMs: 60 * MINUTE },
-  resetPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  resetPerIp: { limit: 20, windowMs: 15 * MINUTE },
   resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   passwordChangePerAccount: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
