@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
-import {
-  createTestDatabase,
-  postgresAvailable,
-  testDialects,
-  type TestDatabase,
-} from '../../testing/test-databases.js';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
 import { DatabaseMarketCache } from './database-market-cache.js';
 import { announceMarketChange } from './market-events.js';
 
