@@ -3,6 +3,7 @@
 // PASS/FAIL. The shared dataset comes from SHARED_DATA (default
 // ../shared/market-data/us-equities-eod). Takes about 3–5 minutes on 2 cores.
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';

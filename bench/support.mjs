@@ -1,6 +1,7 @@
 // Shared by bench/run.mjs and bench/soak.mjs: the built app as real processes on loopback.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
