@@ -76,6 +76,9 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // A client checked out when its connection drops emits 'error' with no pool listener on
+  // it, which would crash the process (e2e/failure-database); its query still rejects (→ 503).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const u = new URL(normalized);
   return {
