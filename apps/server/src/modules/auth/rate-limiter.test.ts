@@ -76,6 +76,28 @@ describe.each(backends)('the %s rate limiter', (_name, make) => {
   });
 });
 
+describe('the client address of per-IP limits', () => {
+  it('is the address the trusted proxy saw, not what the client wrote in X-Forwarded-For', async () => {
+    const t = await createTestApp('sqlite', { TRUST_PROXY: 'true' });
+    try {
+      const send = (forged: string, n: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': `${forged}, 203.0.113.7` },
+          payload: { login: `nobody_${n}`, password: 'wrong password' },
+        });
+      for (let i = 0; i < AUTH_LIMITS.loginFailuresPerIp.limit; i++) {
+        expect((await send(`198.51.100.${i}`, i)).statusCode).toBe(401);
+      }
+      expect((await send('198.51.100.250', 999)).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the memory limiter’s clock', () => {
   it('counts Retry-After from the window start', async () => {
     let now = 1_000_000;

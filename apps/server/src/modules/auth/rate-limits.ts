@@ -22,7 +22,14 @@ export function limitKey(name: LimitName, subject: string): string {
   return `${name}:${subject}`;
 }
 
+/**
+ * The client address for per-IP limits. Behind a trusted proxy, the address that proxy
+ * saw (the right-most X-Forwarded-For entry): the left-most one, Fastify's request.ip,
+ * is whatever the client wrote there.
+ */
 export function ipOf(request: FastifyRequest): string {
+  const ips = request.ips;
+  if (ips && ips.length > 1) return ips[1] ?? request.ip;
   return request.ip || 'unknown';
 }
 
