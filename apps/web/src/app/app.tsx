@@ -4,6 +4,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { OfflineNotice } from '../components/offline-notice';
 import { startWatchlistSync } from '../store/watchlist-sync';
+import { useAppStore } from '../store/app-store';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
 import { ProgressController } from './progress';
 import { ProgressBar } from './progress-bar';
@@ -26,6 +27,12 @@ export function App({ queryClient: given }: AppProps) {
   const progress = useMemo(() => new ProgressController(), []);
 
   useEffect(() => startWatchlistSync(), []);
+  useEffect(() => {
+    // The store's url.full follows the address bar (§3 url: base, full, cms).
+    const setUrl = useAppStore.getState().setUrl;
+    setUrl({ full: window.location.href });
+    return router.subscribe(() => setUrl({ full: window.location.href }));
+  }, [router]);
   useEffect(() => {
     // Vite's own preload failure (a CSS or JS dependency of a lazy chunk).
     const onPreloadError = (event: Event) => {
