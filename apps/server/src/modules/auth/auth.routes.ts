@@ -205,6 +205,19 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
         await consume(limiter, 'resetPerIp', ipOf(request));
         const now = Date.now();
         const tokenHash = resetTokenHash(input.token);
+        const invalid = () => {
+          const message = 'This reset link is invalid, used or expired; ask for a new one.';
+          return new AppError('validation_failed', message, { issues: [{ path: 'body.token', message }] });
+        };
+        // A cheap look first: a made-up token costs no hashing.
+        const pending = await db()
+          .selectFrom('password_resets')
+          .select('user_id')
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        if (!pending) throw invalid();
         const newHash = await hashPassword(input.newPassword);
         const userId = await db()
           .transaction()
@@ -235,10 +248,7 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
               .execute();
             return id;
           });
-        if (userId === null) {
-          const message = 'This reset link is invalid, used or expired; ask for a new one.';
-          throw new AppError('validation_failed', message, { issues: [{ path: 'body.token', message }] });
-        }
+        if (userId === null) throw invalid();
         clearSessionCookie(ctx.settings, request, reply);
         return reply.status(204).send();
       },
