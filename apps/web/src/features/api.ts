@@ -44,3 +44,9 @@ export function apiPut<T>(path: string, body: unknown): Promise<T> {
 export function isSubscriptionRequired(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'subscription_required' || error.status === 403);
 }
+
+/** Query retry rule: a 4xx answer (refused, not found, bad input) is final; others get one more try. */
+export function retryServerErrors(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}

@@ -2,7 +2,7 @@
 // request level. A request no test route answers fails the test.
 import '@testing-library/jest-dom/vitest';
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
@@ -26,6 +26,8 @@ export interface RecordedRequest {
 
 // The test machines are shared and slow; user-event typing takes its time.
 vi.setConfig({ testTimeout: 30_000 });
+// a server error (5xx) is retried once, after a second, before the screen shows it
+configure({ asyncUtilTimeout: 5_000 });
 
 let unexpected: string[] = [];
 

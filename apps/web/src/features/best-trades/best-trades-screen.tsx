@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiGet } from '../api';
+import { apiGet, retryServerErrors } from '../api';
 import type { BestTradesResponse, SeasonalWindow } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
@@ -53,6 +53,7 @@ function BestTradesTool() {
   const ready = Boolean(url.symbol && url.minDays && url.maxDays);
   const query = useQuery({
     queryKey: ['best-trades', url],
+    retry: retryServerErrors,
     queryFn: () => apiGet<BestTradesResponse>('/api/v1/seasonality/best-trades', url),
     enabled: ready,
   });

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api';
+import { apiGet, retryServerErrors } from '../api';
 import type { CalendarResponse } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
@@ -49,6 +49,7 @@ function CalendarTool() {
   const ready = Boolean(url.symbol);
   const calendar = useQuery({
     queryKey: ['calendar', url],
+    retry: retryServerErrors,
     queryFn: () => apiGet<CalendarResponse>('/api/v1/seasonality/calendar', url),
     enabled: ready,
   });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { IndicatorsResponse } from '@solstice/contracts';
-import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired } from '../api';
+import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired, retryServerErrors } from '../api';
 import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
 import { useFormatters, type Formatters } from '../format';
 import { useSavedForm, useWatchlists, type Watchlist } from '../shell';
@@ -39,6 +39,7 @@ export function DashboardScreen() {
   const indicators = useQueries({
     queries: symbols.map((sym) => ({
       queryKey: ['indicators', sym, SPARK_BARS],
+      retry: retryServerErrors,
       queryFn: () =>
         apiGet<IndicatorsResponse>(
           `/api/v1/indicators/${encodeURIComponent(sym)}`,
@@ -53,6 +54,7 @@ export function DashboardScreen() {
   const asOf = overview.data?.asOf ?? null;
   const upcoming = useQuery({
     queryKey: ['upcoming-seasonal', symbols, asOf],
+    retry: retryServerErrors,
     queryFn: () =>
       apiQueryPost<SeasonalScanResponse>(
         '/api/v1/seasonality/scan',

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { HeatmapResponse } from '../types';
-import { apiGet } from '../api';
+import { apiGet, retryServerErrors } from '../api';
 import { useFormatters, type Formatters } from '../format';
 import { useOpenSymbolDetails, useWatchlists } from '../shell';
 import { useUrlState } from '../ui/url-state';
@@ -81,6 +81,7 @@ export function HeatmapsScreen() {
   const sector = url.sector || undefined;
   const query = useQuery({
     queryKey: ['heatmap', period, size, universe],
+    retry: retryServerErrors,
     queryFn: () => apiGet<HeatmapResponse>('/api/v1/heatmap', { period, size, universe }),
   });
   const universes = [

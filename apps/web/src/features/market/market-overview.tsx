@@ -1,6 +1,6 @@
 // Parts of the market overview shared by the market screen and the dashboard's summary.
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api';
+import { apiGet, retryServerErrors } from '../api';
 import type { MarketOverviewResponse } from '../types';
 import type { Formatters } from '../format';
 import { signClass } from '../tables/data-table';
@@ -10,6 +10,7 @@ import { DemoBadge } from '../ui/states';
 export function useMarketOverview() {
   return useQuery({
     queryKey: ['market-overview'],
+    retry: retryServerErrors,
     queryFn: () => apiGet<MarketOverviewResponse>('/api/v1/market/overview'),
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiGet } from '../api';
+import { apiGet, retryServerErrors } from '../api';
 import type { PatternResponse } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
@@ -30,6 +30,7 @@ export const PATTERN_TOOL: ToolInfo = {
 export function usePattern(params: Partial<PatternForm>, enabled: boolean) {
   return useQuery({
     queryKey: ['pattern', params],
+    retry: retryServerErrors,
     queryFn: () => apiGet<PatternResponse>('/api/v1/seasonality/pattern', params),
     enabled,
   });

@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { passwordChangeRequestSchema, type MeResponse, type SubscriptionResponse } from '@solstice/contracts';
-import { apiGet, apiQuietPost } from '../api';
+import { apiGet, apiQuietPost, retryServerErrors } from '../api';
 import { useFormatters, type Formatters } from '../format';
 import { PreferencesPanel } from '../shell';
 import { QueryView } from '../ui/states';
 
 export function ProfileScreen() {
   const f = useFormatters();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => apiGet<MeResponse>('/api/me') });
+  const me = useQuery({ queryKey: ['me'], retry: retryServerErrors, queryFn: () => apiGet<MeResponse>('/api/me') });
   const subscription = useQuery({
     queryKey: ['subscription'],
+    retry: retryServerErrors,
     queryFn: () => apiGet<SubscriptionResponse>('/api/v1/subscription'),
   });
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ScanPresetsResponse, ScanResponse } from '@solstice/contracts';
-import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired } from '../api';
+import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired, retryServerErrors } from '../api';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
 import { useAppStore, useSavedForm } from '../shell';
@@ -87,6 +87,7 @@ function ScannerTool() {
   const debounced = useDebounced(text.trim(), COUNT_DEBOUNCE_MS);
   const count = useQuery({
     queryKey: ['scan-count', debounced],
+    retry: retryServerErrors,
     queryFn: () =>
       apiQueryPost<ScanResponse>('/api/v1/scanner', { expression: debounced, limit: 1 }, { background: true }),
     enabled: debounced.length > 0,
@@ -94,6 +95,7 @@ function ScannerTool() {
   });
   const presets = useQuery({
     queryKey: ['scan-presets'],
+    retry: retryServerErrors,
     queryFn: () => apiGet<ScanPresetsResponse>('/api/v1/scanner/presets', undefined, { background: true }),
     staleTime: Infinity,
   });
@@ -103,6 +105,7 @@ function ScannerTool() {
   const desc = url.desc === 'true';
   const results = useQuery({
     queryKey: ['scan', url.expression, sort, desc],
+    retry: retryServerErrors,
     queryFn: () =>
       apiQueryPost<ScanResponse>('/api/v1/scanner', {
         expression: url.expression,

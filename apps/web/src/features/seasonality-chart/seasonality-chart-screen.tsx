@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiGet } from '../api';
+import { apiGet, retryServerErrors } from '../api';
 import type { ChartResponse } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
@@ -33,6 +33,7 @@ export function dayLabel(index: number): string {
 function useChart(params: Record<string, string | undefined>, enabled: boolean) {
   return useQuery({
     queryKey: ['seasonal-chart', params],
+    retry: retryServerErrors,
     queryFn: () => apiGet<ChartResponse>('/api/v1/seasonality/chart', params),
     enabled,
   });

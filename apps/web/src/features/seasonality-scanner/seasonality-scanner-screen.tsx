@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiQueryPost } from '../api';
+import { apiQueryPost, retryServerErrors } from '../api';
 import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
@@ -115,6 +115,7 @@ function SeasonalityScannerTool() {
   const ready = Boolean(url.startFrom && url.startTo && url.minDays && url.maxDays);
   const query = useQuery({
     queryKey: ['seasonality-scan', url],
+    retry: retryServerErrors,
     queryFn: () => apiQueryPost<SeasonalScanResponse>('/api/v1/seasonality/scan', scanBody(url)),
     enabled: ready,
   });

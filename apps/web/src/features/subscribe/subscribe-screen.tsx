@@ -8,7 +8,7 @@ import {
   type Product,
   type SubscriptionResponse,
 } from '@solstice/contracts';
-import { apiGet, apiPost, apiQueryPost } from '../api';
+import { apiGet, apiPost, apiQueryPost, retryServerErrors } from '../api';
 import { useFormatters, type Formatters } from '../format';
 import { markSubscriber } from '../shell';
 import { useUrlState } from '../ui/url-state';
@@ -22,11 +22,13 @@ export function SubscribeScreen() {
   const [url, setUrl] = useUrlState(KEYS);
   const products = useQuery({
     queryKey: ['products'],
+    retry: retryServerErrors,
     queryFn: () => apiGet<Product[]>('/api/v1/products'),
     staleTime: 5 * 60_000,
   });
   const config = useQuery({
     queryKey: ['payments-config'],
+    retry: retryServerErrors,
     queryFn: () =>
       apiGet<{ provider: 'test' | 'stripe'; label: string }>('/api/v1/payments/config', undefined, {
         background: true,
@@ -35,6 +37,7 @@ export function SubscribeScreen() {
   });
   const subscription = useQuery({
     queryKey: ['subscription'],
+    retry: retryServerErrors,
     queryFn: () => apiGet<SubscriptionResponse>('/api/v1/subscription'),
   });
   const [paid, setPaid] = useState<PayResponse | null>(null);
@@ -178,6 +181,8 @@ function CheckoutForm({
         void client.invalidateQueries({ queryKey: premiumAccessKey });
         void client.invalidateQueries({ queryKey: ['subscription'] });
         void client.invalidateQueries({ queryKey: ['me'] });
+        // the shell's session (GET /api/me) carries the subscriber flag
+        void client.invalidateQueries({ queryKey: ['session'] });
         onPaid(res);
       }
     },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api';
+import { apiGet, retryServerErrors } from '../api';
 import type { Instrument } from '../types';
 import { DemoBadge } from './states';
 import { AddToWatchlistButton, SymbolLink } from './symbol-link';
@@ -7,6 +7,7 @@ import { AddToWatchlistButton, SymbolLink } from './symbol-link';
 export function useInstrument(symbol: string | undefined) {
   return useQuery({
     queryKey: ['instrument', symbol],
+    retry: retryServerErrors,
     queryFn: () => apiGet<Instrument>(`/api/v1/instruments/${encodeURIComponent(symbol ?? '')}`),
     enabled: Boolean(symbol),
     staleTime: 5 * 60_000,

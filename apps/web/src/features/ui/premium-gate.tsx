@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, isSubscriptionRequired } from '../api';
+import { apiGet, isSubscriptionRequired, retryServerErrors } from '../api';
 import { SubscribeCard, type ToolInfo } from './states';
 
 export const PREMIUM_PROBE = '/api/v1/subscription/premium';
@@ -13,6 +13,7 @@ export const premiumAccessKey = ['premium-access'] as const;
 export function PremiumGate({ tool, title, children }: { tool: ToolInfo; title: string; children: ReactNode }) {
   const probe = useQuery({
     queryKey: premiumAccessKey,
+    retry: retryServerErrors,
     queryFn: () => apiGet<{ access: boolean }>(PREMIUM_PROBE, undefined, { background: true }),
     staleTime: 0,
   });
