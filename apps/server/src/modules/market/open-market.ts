@@ -1,7 +1,8 @@
 import type { Settings } from '../../config/settings.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { DatabaseMarketCache } from './database-market-cache.js';
-import { hasBars, seedEmbeddedDefault } from './seed/seed.js';
+import { hasBars } from './bulk-load.js';
+import { seedEmbeddedDefault } from './seed/seed.js';
 
 export interface MarketStartOptions {
   /** Load the cache now (default true). Commands that only write (import, seed, sync) skip it. */

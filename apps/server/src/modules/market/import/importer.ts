@@ -3,6 +3,7 @@ import type SQLite from 'better-sqlite3';
 import path from 'node:path';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
+import { withDeferredDateIndex } from '../bulk-load.js';
 import { PgBarWriter, recordFromRow, SqliteBarWriter, type WriteCounts } from './bar-store.js';
 import { FileRejected } from './line-reader.js';
 import { dailyBars, instrumentRows, IssueLog, openCsv, type ImportIssue } from './parse.js';
@@ -27,6 +28,8 @@ export interface ImportOptions {
   now?: () => number;
   /** The symbol of every daily file without a ticker column, instead of its file name (the seed's ^GSPC). */
   symbol?: string;
+  /** Into an empty daily_bars, build the date index once at the end (default true). */
+  deferIndex?: boolean;
   /** Announce a change to other processes when anything was written (default true). */
   announce?: boolean;
 }
@@ -78,6 +81,15 @@ export async function importPaths(
   database: DatabaseHandle,
   paths: readonly string[],
   options: ImportOptions = {},
+): Promise<ImportReport> {
+  if (options.deferIndex === false) return importAll(database, paths, options);
+  return withDeferredDateIndex(database, () => importAll(database, paths, options));
+}
+
+async function importAll(
+  database: DatabaseHandle,
+  paths: readonly string[],
+  options: ImportOptions,
 ): Promise<ImportReport> {
   const now = options.now ?? Date.now;
   const issues: ImportIssue[] = [];

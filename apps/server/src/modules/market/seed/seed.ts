@@ -4,14 +4,13 @@ import type { PriceSeries } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { isoFromDay } from '../dates.js';
 import { announceMarketChange } from '../market-events.js';
+import { hasBars, withDeferredDateIndex } from '../bulk-load.js';
 import { importPaths } from '../import/importer.js';
 import { enlargeSqliteCache } from '../import/importer.js';
 import { PgBarWriter, SqliteBarWriter, type InstrumentRecord } from '../import/bar-store.js';
 import { DEFAULT_SEED, generateDemoUniverse } from './synthetic.js';
 
 export const SP500_SYMBOL = '^GSPC';
-/** Created by migration 0002. */
-const DATE_INDEX = 'daily_bars_date_idx';
 
 /** The real S&P 500 daily history 2000–2020 that ships in the vega-datasets package. */
 export function sp500File(): string {
@@ -20,10 +19,7 @@ export function sp500File(): string {
   return path.join(path.dirname(entry), '..', 'data', 'sp500-2000.csv');
 }
 
-export async function hasBars(database: DatabaseHandle): Promise<boolean> {
-  const row = await database.db.selectFrom('daily_bars').select('symbol').limit(1).executeTakeFirst();
-  return row !== undefined;
-}
+export { hasBars };
 
 export interface SeedReport {
   instruments: number;
@@ -49,16 +45,7 @@ const todayText = (today: Date | string) => (typeof today === 'string' ? today :
  * whose data is real.
  */
 export async function seedEmbeddedDefault(database: DatabaseHandle, options: SeedOptions): Promise<SeedReport> {
-  // Into an empty table, the date index is cheaper built once afterwards than kept up row
-  // by row (a symbol-ordered bulk load writes it in random order).
-  const rebuildDateIndex = !(await hasBars(database));
-  if (rebuildDateIndex) await database.db.schema.dropIndex(DATE_INDEX).ifExists().execute();
-  try {
-    return await seed(database, options);
-  } finally {
-    if (rebuildDateIndex)
-      await database.db.schema.createIndex(DATE_INDEX).ifNotExists().on('daily_bars').column('date').execute();
-  }
+  return withDeferredDateIndex(database, () => seed(database, options));
 }
 
 async function seed(database: DatabaseHandle, options: SeedOptions): Promise<SeedReport> {
@@ -74,7 +61,7 @@ async function seed(database: DatabaseHandle, options: SeedOptions): Promise<See
     marketCap: null,
     synthetic: false,
   });
-  const sp = await importPaths(database, [sp500File()], { symbol: SP500_SYMBOL });
+  const sp = await importPaths(database, [sp500File()], { symbol: SP500_SYMBOL, deferIndex: false });
   if (sp.rejectedFiles.length > 0) throw new Error(`cannot read ${sp500File()}: ${sp.issues[0]?.reason}`);
 
   await dropDemoUniverse(database, { announce: false });

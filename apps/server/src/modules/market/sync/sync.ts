@@ -103,7 +103,7 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
       if (body.trim() === '' || /^no data/i.test(body.trim())) continue;
       const file = path.join(dir, `${symbol.replace(/[^A-Za-z0-9.-]/g, '_')}.csv`);
       fs.writeFileSync(file, body);
-      const report = await importPaths(database, [file], { symbol, announce: false });
+      const report = await importPaths(database, [file], { symbol, announce: false, deferIndex: false });
       fs.rmSync(file, { force: true });
       result.issues = report.issues.map((i) => ({ ...i, file: `${options.provider.name}:${symbol}` }));
       if (report.rejectedFiles.length > 0) {
