@@ -47,7 +47,6 @@ export interface CoreTables {
  * Every table. A module declares its tables in its own `<module>.tables.ts` and adds the
  * interface here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of the modules' tables
 export interface Database extends CoreTables, AccountTables, BillingTables, MailTables {}
 
 export type { Generated };
