@@ -117,3 +117,12 @@ export function createOverview(overrides: Partial<MarketOverviewResponse> = {}):
     ...overrides,
   };
 }
+
+/** Answers GET /api/v1/instruments/:symbol for any symbol. */
+export const anyInstrument = (synthetic = false) => ({
+  path: /^\/api\/v1\/instruments\/[^/?]+$/,
+  respond: ({ url }: { url: URL }) => {
+    const symbol = decodeURIComponent(url.pathname.split('/').pop()!);
+    return { body: { symbol, name: `${symbol} Inc`, type: 'stock', sector: 'Energy', industry: 'Oil', synthetic } };
+  },
+});

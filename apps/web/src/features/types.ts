@@ -37,17 +37,7 @@ export interface ScanPreset {
   desc?: boolean;
 }
 
-export interface Instrument {
-  symbol: string;
-  name: string;
-  type?: string;
-  exchange?: string | null;
-  sector?: string | null;
-  industry?: string | null;
-  currency?: string | null;
-  marketCap?: number | null;
-  synthetic?: boolean;
-}
+export type { InstrumentDetail as Instrument } from '@solstice/contracts';
 
 export interface Bar {
   date: string;

@@ -219,7 +219,7 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
           name: 'Mean',
           data: data.summary.map((s) => ({ value: s.mean, itemStyle: { color: (s.mean ?? 0) >= 0 ? UP : DOWN } })),
         },
-        { type: 'line', name: 'Median', smooth: true, data: data.summary.map((s) => s.median) },
+        { type: 'line', name: 'Median', data: data.summary.map((s) => s.median), areaStyle: { opacity: 0.15 } },
       ],
     }),
     [data, f],

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, renderScreen, serverError } from '../test-utils';
+import { anyInstrument } from '../factories';
 import { handlersOf, optionOf } from '../charts/fake-loader';
 import type { HeatmapResponse } from '../types';
 import { HeatmapsScreen } from './heatmaps-screen';
@@ -65,7 +66,7 @@ const treemapNodes = (label: string) =>
 
 describe('heatmaps screen', () => {
   it('draws the treemap sector → industry → stock with the sorted bar view, legend and grids', async () => {
-    const { requests } = mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }]);
+    const { requests } = mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }, anyInstrument(true)]);
     renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
     await waitFor(() => expect(treemapNodes('Heatmap of all sectors')).toBeDefined());
     const nodes = treemapNodes('Heatmap of all sectors')!;
@@ -81,10 +82,11 @@ describe('heatmaps screen', () => {
     expect(within(screen.getByTestId('sector-grid')).getAllByRole('row')).toHaveLength(3);
     expect(within(screen.getByTestId('seasonality-grid')).getAllByRole('row')).toHaveLength(2);
     expect(requests[0]!.url.search).toBe('?period=1d&size=marketcap&universe=all');
+    expect(await screen.findByTestId('demo-badge')).toHaveTextContent('Demo data');
   });
 
   it('zooms into a sector from the treemap and back, in the URL', async () => {
-    mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }]);
+    mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }, anyInstrument()]);
     renderScreen(<HeatmapsScreen />, { url: '/heatmaps?period=1d' });
     await waitFor(() => expect(treemapNodes('Heatmap of all sectors')).toBeDefined());
     act(() => handlersOf('Heatmap of all sectors').click!({ data: treemapNodes('Heatmap of all sectors')![0] }));
@@ -99,6 +101,7 @@ describe('heatmaps screen', () => {
   it('changes the period and size through the URL', async () => {
     const { requests } = mockFetch([
       { path: '/api/v1/heatmap', respond: ({ url }) => ({ body: heatmap(url.searchParams.get('period') ?? '1d') }) },
+      anyInstrument(),
     ]);
     renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
     await screen.findByTestId('heatmap-legend');
@@ -106,7 +109,9 @@ describe('heatmaps screen', () => {
     await userEvent.selectOptions(screen.getByLabelText('Size by'), 'Equal');
     expect(currentLocation()).toBe('/heatmaps?period=1m&size=equal');
     await waitFor(() => expect(screen.getByTestId('heatmap-legend')).toHaveTextContent('1M change'));
-    expect(requests[requests.length - 1]!.url.search).toBe('?period=1m&size=equal&universe=all');
+    expect(requests.filter((r) => r.url.pathname === '/api/v1/heatmap').pop()!.url.search).toBe(
+      '?period=1m&size=equal&universe=all',
+    );
   });
 
   it('has error and empty states', async () => {

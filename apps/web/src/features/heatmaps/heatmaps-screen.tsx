@@ -8,6 +8,7 @@ import { useUrlState } from '../ui/url-state';
 import { QueryView } from '../ui/states';
 import { Field } from '../ui/fields';
 import { SymbolLink } from '../ui/symbol-link';
+import { SymbolDemoBadge } from '../ui/instrument-header';
 import { DataTable, signClass, type Column } from '../tables/data-table';
 import { EChart } from '../charts/echart';
 import { changeColor, changeRange } from '../charts/colors';
@@ -319,6 +320,7 @@ function HeatmapResult({
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         {data.asOf ? <span className="small text-muted">As of {f.date(data.asOf)}</span> : null}
+        <SymbolDemoBadge symbol={data.tree.children[0]?.children[0]?.children[0]?.symbol} />
         {sector ? (
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => onSector(null)}>
             ← All sectors

@@ -246,6 +246,36 @@ function PatternResult({
     }),
     [data, f],
   );
+  // risk against outcome: how deep each year fell on the way to its result
+  const scatter = useMemo(
+    () => ({
+      grid: { left: 52, right: 16, top: 24, bottom: 40 },
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: { data: [number, number, number] }) =>
+          `${p.data[2]}: return ${f.percent(p.data[1])}, max drop ${f.percent(p.data[0])}`,
+      },
+      xAxis: {
+        type: 'value',
+        name: 'Max drop',
+        nameLocation: 'middle',
+        nameGap: 26,
+        axisLabel: { formatter: (v: number) => f.percent(v, 0) },
+      },
+      yAxis: { type: 'value', name: 'Return', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
+      series: [
+        {
+          type: 'scatter',
+          symbolSize: 9,
+          data: data.years.map((y) => ({
+            value: [y.maxDrop, y.return, y.year],
+            itemStyle: { color: y.return >= 0 ? UP : DOWN },
+          })),
+        },
+      ],
+    }),
+    [data, f],
+  );
 
   const query = new URLSearchParams(
     Object.entries({ symbol: data.symbol, from: links.from, to: links.to }).filter((e): e is [string, string] =>
@@ -281,7 +311,14 @@ function PatternResult({
           <span className="text-muted">no benchmark data for these years.</span>
         )}
       </p>
-      <EChart kinds={['line']} option={option} label={`Yearly returns of ${data.symbol}`} height={260} />
+      <div className="row g-2">
+        <div className="col-12 col-lg-8">
+          <EChart kinds={['line']} option={option} label={`Yearly returns of ${data.symbol}`} height={260} />
+        </div>
+        <div className="col-12 col-lg-4">
+          <EChart kinds={['line']} option={scatter} label={`Return against max drop of ${data.symbol}`} height={260} />
+        </div>
+      </div>
       <DataTable
         rows={rows}
         columns={columns}

@@ -11,6 +11,7 @@ import {
   type MockRoute,
 } from '../test-utils';
 import { useAppStore, useUiStore } from '../shell';
+import { anyInstrument } from '../factories';
 import { ScannerScreen, addCondition } from './scanner-screen';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
@@ -63,7 +64,7 @@ const scanner: MockRoute = {
 
 describe('scanner screen', () => {
   it('counts the matches as you type, debounced, and names a mistake', async () => {
-    const { requests } = mockFetch([premium, presets, scanner]);
+    const { requests } = mockFetch([premium, presets, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.type(screen.getByLabelText('Expression'), 'rsi14 < 30');
     await waitFor(() => expect(screen.getByTestId('scan-count')).toHaveTextContent('7 matches'));
@@ -79,7 +80,7 @@ describe('scanner screen', () => {
   });
 
   it('keeps filter chips and the text expression in step', async () => {
-    mockFetch([premium, presets, scanner]);
+    mockFetch([premium, presets, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     const box = screen.getByLabelText('Expression');
     await userEvent.type(box, 'rsi14 < 30 and close between 10 and 20');
@@ -104,7 +105,7 @@ describe('scanner screen', () => {
   });
 
   it('runs a scan into the URL, sorts through the API and adds a result to a watchlist', async () => {
-    const { requests } = mockFetch([premium, presets, scanner]);
+    const { requests } = mockFetch([premium, presets, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     const table = await screen.findByTestId('scan-results');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -130,7 +131,7 @@ describe('scanner screen', () => {
   });
 
   it('runs a preset and remembers saved scans', async () => {
-    mockFetch([premium, presets, scanner]);
+    mockFetch([premium, presets, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.click(await screen.findByRole('button', { name: 'Oversold' }));
     await waitFor(() => expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+30&sort=rsi14&desc=false'));

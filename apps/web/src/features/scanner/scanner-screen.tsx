@@ -8,6 +8,7 @@ import { useAppStore, useSavedForm } from '../shell';
 import { useUrlState } from '../ui/url-state';
 import { ErrorState, LoadingState, EmptyState, SubscribeCard, type ToolInfo } from '../ui/states';
 import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
+import { SymbolDemoBadge } from '../ui/instrument-header';
 import { DataTable, signClass, type Column } from '../tables/data-table';
 import { FIELDS, LARGE_FIELDS, OPERATORS, PERCENT_FIELDS, conditionsOf, joinConditions } from './expression-chips';
 
@@ -457,6 +458,7 @@ function Results({
         {data.count} {data.count === 1 ? 'match' : 'matches'}
         {data.asOf ? ` as of ${f.date(data.asOf)}` : ''}
         {data.count > data.results.length ? ` (the first ${data.results.length} are listed)` : ''}
+        <SymbolDemoBadge symbol={data.results[0]?.symbol} />
       </p>
       <DataTable
         rows={data.results}

@@ -30,3 +30,9 @@ export function InstrumentHeader({ symbol, children }: { symbol: string; childre
     </div>
   );
 }
+
+/** "Demo data" when the instrument behind a view (e.g. one stock of its universe) is synthetic. */
+export function SymbolDemoBadge({ symbol }: { symbol: string | undefined }) {
+  const instrument = useInstrument(symbol);
+  return <DemoBadge synthetic={instrument.data?.synthetic} />;
+}
