@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import autocannon from 'autocannon';
 import { createAdmin, importDataset, machine, missingBuild, rssOf, signIn, startServer, tempDir } from './support.mjs';
 
