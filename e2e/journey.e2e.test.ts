@@ -197,12 +197,13 @@ describe('the journey of a new trader', () => {
     const scanned = page.getByTestId('scan-results');
     await scanned.waitFor();
     await shot('12-scanner-results');
-    const addButton = scanned
+    const labels = await scanned
       .getByRole('button', { name: /^Add .+ to a watchlist$/ })
-      .filter({ hasNotText: 'AAPL' })
-      .first();
-    const label = (await addButton.getAttribute('aria-label'))!;
-    const symbol = /^Add (.+) to a watchlist$/.exec(label)![1]!;
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    const label = labels.find((l) => l !== 'Add AAPL to a watchlist');
+    expect(label).toBeDefined();
+    const symbol = /^Add (.+) to a watchlist$/.exec(label!)![1]!;
+    const addButton = scanned.getByRole('button', { name: label!, exact: true });
     await addButton.click();
     const modal = page.getByTestId('add-to-watchlist');
     await modal.waitFor();

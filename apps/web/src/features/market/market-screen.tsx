@@ -145,7 +145,7 @@ function MarketResult({
           <BreadthSummary data={data} f={f} />
         </section>
         <section className="col-12 col-lg-8" aria-labelledby="sectors-title">
-          <div className="d-flex align-items-center gap-2 mb-1">
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
             <h2 className="h6 mb-0" id="sectors-title">
               Sector performance
             </h2>
