@@ -1,7 +1,7 @@
 // Two server processes on one PostgreSQL database (a deployment behind a load balancer):
 // a session made on one is valid on the other, watchlists written through one are read
-// through the other, and an import refreshes the analytics cache of both (LISTEN/NOTIFY in
-// modules/market/market-events.ts) without a restart.
+// through the other, and an import through one (or the command line) refreshes the other's
+// analytics cache (LISTEN/NOTIFY in modules/market/market-events.ts) without a restart.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ import {
   type ScratchPostgres,
 } from './failure-support.js';
 
+const ADMIN = { email: 'admin@solstice.test', password: 'admin-password-123' };
+
 interface Indicators {
   symbol: string;
   asOf: string;
@@ -32,8 +34,9 @@ describe.runIf(postgresAvailable())('two server processes on one PostgreSQL', ()
   beforeAll(async () => {
     scratch = await createScratchPostgres();
     // One after the other: the first start migrates the empty database.
-    a = await startServer({ DATABASE_URL: scratch.url });
-    b = await startServer({ DATABASE_URL: scratch.url });
+    const env = { DATABASE_URL: scratch.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    a = await startServer(env);
+    b = await startServer(env);
     fixture = writeFixture(3, 300, 'TWO');
   });
   afterAll(async () => {
@@ -78,17 +81,16 @@ describe.runIf(postgresAvailable())('two server processes on one PostgreSQL', ()
     expect((await api(a.url, 'GET', '/api/me', cookie)).status).toBe(401);
   });
 
-  it("an import refreshes both processes' analytics cache", async () => {
-    const signup = await api(b.url, 'POST', '/api/auth/signup', null, {
-      email: 'cache@solstice.test',
-      username: 'cache',
-      password: 'a-long-password-3',
-    });
-    const cookie = cookieOf(signup.setCookie);
+  it("an import through one refreshes the other's analytics cache", async () => {
+    const login = await api(a.url, 'POST', '/api/auth/login', null, { login: ADMIN.email, password: ADMIN.password });
+    expect(login.status).toBe(200);
+    const cookie = cookieOf(login.setCookie);
     for (const s of [a, b]) expect((await api(s.url, 'GET', '/api/v1/indicators/TWO001', cookie)).status).toBe(404);
 
-    const imported = await runCli(['import', fixture.dir], scratch.url).done;
-    expect(imported.code, imported.stderr).toBe(0);
+    // Through A's admin endpoint: A reloads itself, B hears NOTIFY and reloads.
+    const imported = await api(a.url, 'POST', '/api/v1/admin/import', cookie, { paths: [fixture.dir] });
+    expect(imported.status, JSON.stringify(imported.json)).toBe(200);
+    expect(imported.json).toMatchObject({ files: 3, inserted: fixture.total, updated: 0 });
     const expected = { symbol: 'TWO001', asOf: fixture.lastDate, close: fixture.lastClose.get('TWO001') };
     const readBoth = async () =>
       Promise.all(
@@ -105,7 +107,7 @@ describe.runIf(postgresAvailable())('two server processes on one PostgreSQL', ()
     });
     expect(both).toEqual([expected, expected]);
 
-    // A later bar (a correction of the last close) reaches both as well.
+    // A correction of the last close imported by the command line (a third process) reaches both.
     const file = path.join(fixture.dir, 'TWO001.csv');
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
     const last = lines[lines.length - 1]!.split(',');
