@@ -100,48 +100,101 @@ async function importAll(
   let inserted = 0;
   let updated = 0;
   let changed = false;
-  const sqliteWriter = database.sqlite ? new SqliteBarWriter(database.sqlite) : null;
-  const restoreCache = database.sqlite ? enlargeSqliteCache(database) : () => {};
-  const group = database.sqlite ? new SqliteCommitGroup(database.sqlite) : null;
-  try {
-    for (const file of files) {
-      const log = new IssueLog(file);
-      try {
-        let outcome: FileOutcome;
-        if (sqliteWriter && group) {
-          group.open();
-          outcome = importFileSqlite(database, sqliteWriter, file, log, now(), options.symbol);
-          group.add(outcome.inserted + outcome.updated);
-        } else outcome = await importFilePg(database, file, log, now(), options.symbol);
-        read += 1;
-        inserted += outcome.inserted;
-        updated += outcome.updated;
-        if (outcome.inserted + outcome.updated + outcome.instrumentChanges > 0) changed = true;
-        for (const s of outcome.symbols) symbols.add(s);
-        issues.push(...log.finish());
-      } catch (error) {
-        if (!(error instanceof FileRejected)) {
-          const message = error instanceof Error ? error.message : String(error);
-          if (!(error instanceof Error) || !('code' in error)) throw error;
-          // An I/O error (EACCES, EISDIR, …) rejects the file like unreadable content does.
-          issues.push({ file, line: null, reason: `cannot read the file: ${message}`, action: 'reject' });
-        } else {
-          issues.push({ file, line: null, reason: error.reason, action: 'reject' });
-        }
-        rejected.push(file);
-      }
-      // Let the server answer other requests between commits (never inside an open group).
-      if (!group || group.commitIfFull()) await new Promise((resolve) => setImmediate(resolve));
+  const merge = (file: string, result: FileResult) => {
+    issues.push(...result.issues);
+    if (!result.outcome) {
+      rejected.push(file);
+      return;
     }
-    group?.commit();
-  } catch (error) {
-    group?.rollback();
-    throw error;
-  } finally {
-    restoreCache();
+    const outcome = result.outcome;
+    read += 1;
+    inserted += outcome.inserted;
+    updated += outcome.updated;
+    if (outcome.inserted + outcome.updated + outcome.instrumentChanges > 0) changed = true;
+    for (const s of outcome.symbols) symbols.add(s);
+  };
+  if (database.sqlite) {
+    const writer = new SqliteBarWriter(database.sqlite);
+    const restoreCache = enlargeSqliteCache(database);
+    const group = new SqliteCommitGroup(database.sqlite);
+    try {
+      for (const file of files) {
+        group.open();
+        const result = runFile(file, (log) => importFileSqlite(database, writer, file, log, now(), options.symbol));
+        group.add(result.outcome ? result.outcome.inserted + result.outcome.updated : 0);
+        merge(file, result);
+        // Let the server answer other requests between commits (never inside an open group).
+        if (group.commitIfFull()) await new Promise((resolve) => setImmediate(resolve));
+      }
+      group.commit();
+    } catch (error) {
+      group.rollback();
+      throw error;
+    } finally {
+      restoreCache();
+    }
+  } else {
+    // Instruments files first, one by one; daily files on PG_CONCURRENCY connections, their
+    // results merged in file order.
+    const importOne = (file: string) =>
+      runFileAsync(file, (log) => importFilePg(database, file, log, now(), options.symbol));
+    const daily = files.filter((f) => !isInstrumentsFile(f));
+    for (const file of files.filter(isInstrumentsFile)) merge(file, await importOne(file));
+    const results = new Array<FileResult | undefined>(daily.length);
+    let next = 0;
+    let flushed = 0;
+    const worker = async () => {
+      while (next < daily.length) {
+        const i = next++;
+        results[i] = await importOne(daily[i]!);
+        while (flushed < daily.length && results[flushed]) {
+          merge(daily[flushed]!, results[flushed]!);
+          results[flushed] = undefined;
+          flushed++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PG_CONCURRENCY, daily.length) }, worker));
   }
   if (changed && options.announce !== false) await announceMarketChange(database);
   return { files: read, rejectedFiles: rejected, instruments: symbols.size, inserted, updated, issues, changed };
+}
+
+interface FileResult {
+  /** Undefined when the file was rejected. */
+  outcome?: FileOutcome;
+  issues: ImportIssue[];
+}
+
+/** Files imported at once on PostgreSQL (each on its own pooled connection). */
+const PG_CONCURRENCY = 2;
+
+function rejection(file: string, error: unknown): ImportIssue {
+  if (error instanceof FileRejected) return { file, line: null, reason: error.reason, action: 'reject' };
+  // An I/O error (ENOENT, EACCES, EISDIR, …) rejects the file like unreadable content does.
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code))
+    return { file, line: null, reason: `cannot read the file: ${error.message}`, action: 'reject' };
+  throw error;
+}
+
+function runFile(file: string, body: (log: IssueLog) => FileOutcome): FileResult {
+  const log = new IssueLog(file);
+  try {
+    const outcome = body(log);
+    return { outcome, issues: log.finish() };
+  } catch (error) {
+    return { issues: [rejection(file, error)] };
+  }
+}
+
+async function runFileAsync(file: string, body: (log: IssueLog) => Promise<FileOutcome>): Promise<FileResult> {
+  const log = new IssueLog(file);
+  try {
+    const outcome = await body(log);
+    return { outcome, issues: log.finish() };
+  } catch (error) {
+    return { issues: [rejection(file, error)] };
+  }
 }
 
 /** Rows after which a SQLite commit group is committed. */
@@ -262,6 +315,8 @@ async function importFilePg(
   const client = await database.pgPool!.connect();
   try {
     await client.query('BEGIN');
+    // A bulk import can be run again; not waiting for each commit's WAL flush halves its time.
+    await client.query('SET LOCAL synchronous_commit = off');
     const writer = new PgBarWriter(client);
     const seen = new Set<string>();
     let instrumentChanges = 0;
