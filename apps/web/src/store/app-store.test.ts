@@ -56,6 +56,22 @@ describe('app store', () => {
     expect(names().map((n) => n.name)).toEqual(['Default', 'Energy']);
   });
 
+  it('refuses a list name that is taken or empty (names are unique per account)', () => {
+    expect(store().createWatchlist('Tech', [{ sym: 'MSFT', description: 'MICROSOFT' }])).toBe(true);
+    expect(store().createWatchlist('Tech')).toBe(false);
+    expect(store().createWatchlist('  Tech ')).toBe(false);
+    expect(store().createWatchlist('Default')).toBe(false);
+    expect(store().createWatchlist('   ')).toBe(false);
+    expect(store().createWatchlist(' Energy ')).toBe(true);
+    // Adding to a name that differs only by spaces goes into the existing list.
+    store().addSymbol('Tech ', { sym: 'NVDA', description: 'NVIDIA' });
+    expect(names()).toEqual([
+      { name: 'Default', symbols: ['AAPL'] },
+      { name: 'Tech', symbols: ['MSFT', 'NVDA'] },
+      { name: 'Energy', symbols: [] },
+    ]);
+  });
+
   it('remembers the ids of deleted synced lists for the account', () => {
     store().replaceWatchlists([{ name: 'A', symbols: [], id: 11, updatedAt: 1, syncedAt: 1 }]);
     store().deleteWatchlist(0);

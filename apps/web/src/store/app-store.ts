@@ -20,6 +20,8 @@ export interface Watchlist {
   id?: number;
   updatedAt?: number;
   syncedAt?: number;
+  /** The `updatedAt` the account refused (409/400): not sent again until the list changes. */
+  refusedAt?: number;
 }
 
 export type NotifyType = 'success' | 'error' | 'warning' | 'info';
@@ -105,7 +107,11 @@ export interface AppActions {
   setNotify(notify: Partial<Notify>): void;
   setShow(flag: keyof ShowFlags, value: boolean): void;
   setUrl(url: Partial<UrlState>): void;
-  createWatchlist(name: string, symbols?: WatchlistSymbol[]): void;
+  /**
+   * Adds a list; refuses (false) an empty name or one a list already has (after trimming, as
+   * the account does): names are unique per account, so a duplicate could never sync.
+   */
+  createWatchlist(name: string, symbols?: WatchlistSymbol[]): boolean;
   deleteWatchlist(index: number): void;
   addSymbol(listName: string, symbol: WatchlistSymbol): void;
   removeSymbol(listName: string, index: number): void;
@@ -155,7 +161,7 @@ function touched(list: Watchlist, symbols: WatchlistSymbol[]): Watchlist {
 
 export const useAppStore = create<AppStore>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       ...initialState(),
       setSession: ({ data, roles, subscriber }) =>
         set({
@@ -176,8 +182,14 @@ export const useAppStore = create<AppStore>()(
       setNotify: (notify) => set((s) => ({ notify: { ...s.notify, ...notify } })),
       setShow: (flag, value) => set((s) => ({ show: { ...s.show, [flag]: value } })),
       setUrl: (url) => set((s) => ({ url: { ...s.url, ...url } })),
-      createWatchlist: (name, symbols = []) =>
-        set((s) => ({ watchlists: [...s.watchlists, { name, symbols: [...symbols], updatedAt: Date.now() }] })),
+      createWatchlist: (name, symbols = []) => {
+        const trimmed = name.trim();
+        if (!trimmed || get().watchlists.some((w) => w.name.trim() === trimmed)) return false;
+        set((s) => ({
+          watchlists: [...s.watchlists, { name: trimmed, symbols: [...symbols], updatedAt: Date.now() }],
+        }));
+        return true;
+      },
       deleteWatchlist: (index) =>
         set((s) => {
           const list = s.watchlists[index];
@@ -189,9 +201,12 @@ export const useAppStore = create<AppStore>()(
         }),
       addSymbol: (listName, symbol) =>
         set((s) => {
-          const index = s.watchlists.findIndex((w) => w.name === listName);
+          // Matched as the account matches names (trimmed), so a missing list is never a duplicate.
+          const name = listName.trim();
+          const index = s.watchlists.findIndex((w) => w.name === listName || w.name.trim() === name);
           if (index < 0) {
-            return { watchlists: [...s.watchlists, { name: listName, symbols: [symbol], updatedAt: Date.now() }] };
+            if (!name) return {};
+            return { watchlists: [...s.watchlists, { name, symbols: [symbol], updatedAt: Date.now() }] };
           }
           const list = s.watchlists[index]!;
           return {

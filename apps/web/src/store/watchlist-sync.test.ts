@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import {
+  watchlistCreateSchema,
+  watchlistListResponseSchema,
+  watchlistReplaceSchema,
+  watchlistResponseSchema,
+} from '@solstice/contracts';
 import { resetAppStore, useAppStore } from './app-store';
-import { isPending, syncWatchlists } from './watchlist-sync';
+import { isPending, isRefused, syncWatchlists } from './watchlist-sync';
 import { mockApi } from '../../test/mock-api';
+import { loadSwal } from '../lib/popups';
 
 interface Row {
   id: number;
@@ -10,18 +18,29 @@ interface Row {
   updatedAt: number;
 }
 
-/** A tiny in-memory account watchlist API. */
-function fakeAccount(initial: Row[] = []) {
+const conflict = (message: string) => ({ status: 409, body: { error: { code: 'conflict', message } } });
+const invalid = { status: 400, body: { error: { code: 'validation_failed', message: 'Invalid body.' } } };
+
+/**
+ * A tiny in-memory account watchlist API that behaves as the server's: the contract's strict
+ * bodies, the `{ data }` envelope, names unique per account (409) and a list limit (409).
+ */
+function fakeAccount(initial: Row[] = [], options: { limit?: number; beforePost?: () => void } = {}) {
   let rows = [...initial];
   let nextId = 100;
   let clock = 5_000;
+  const nameTaken = (name: string, except?: number) => rows.some((r) => r.name === name && r.id !== except);
   const api = mockApi({
-    'GET /api/v1/watchlists': () => ({ status: 200, body: { data: rows } }),
+    'GET /api/v1/watchlists': () => ({ status: 200, body: watchlistListResponseSchema.parse({ data: rows }) }),
     'POST /api/v1/watchlists': ({ body }) => {
-      const b = body as Omit<Row, 'id' | 'updatedAt'>;
-      const row = { id: nextId++, name: b.name, symbols: b.symbols, updatedAt: ++clock };
+      options.beforePost?.();
+      const parsed = watchlistCreateSchema.safeParse(body);
+      if (!parsed.success) return invalid;
+      if (rows.length >= (options.limit ?? 50)) return conflict('You can keep at most 1 watchlists; delete one first.');
+      if (nameTaken(parsed.data.name)) return conflict(`You already have a watchlist named "${parsed.data.name}".`);
+      const row = { id: nextId++, ...parsed.data, updatedAt: ++clock };
       rows.push(row);
-      return { status: 201, body: { data: row } };
+      return { status: 201, body: watchlistResponseSchema.parse({ data: row }) };
     },
   });
   const fetchImpl = vi.mocked(globalThis.fetch).getMockImplementation()!;
@@ -31,15 +50,18 @@ function fakeAccount(initial: Row[] = []) {
     if (m) {
       const id = Number(m[1]);
       const row = rows.find((r) => r.id === id);
-      api.calls.push({ method: init?.method ?? 'GET', path: url.pathname, body: init?.body });
+      const sent: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+      api.calls.push({ method: init?.method ?? 'GET', path: url.pathname, body: sent });
       if (!row) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'gone' } }), { status: 404 });
       if (init?.method === 'DELETE') {
         rows = rows.filter((r) => r.id !== id);
         return new Response(null, { status: 204 });
       }
-      const b = JSON.parse(String(init?.body)) as Row;
-      Object.assign(row, { name: b.name, symbols: b.symbols, updatedAt: ++clock });
-      return new Response(JSON.stringify({ data: row }), { status: 200 });
+      const parsed = watchlistReplaceSchema.safeParse(sent);
+      if (!parsed.success) return new Response(JSON.stringify(invalid.body), { status: 400 });
+      if (nameTaken(parsed.data.name, id)) return new Response(JSON.stringify(conflict('taken').body), { status: 409 });
+      Object.assign(row, { ...parsed.data, updatedAt: ++clock });
+      return new Response(JSON.stringify(watchlistResponseSchema.parse({ data: row })), { status: 200 });
     }
     return fetchImpl(input, init);
   });
@@ -62,7 +84,10 @@ beforeEach(() => {
   resetAppStore();
   useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
 });
-afterEach(() => account.api.restore());
+afterEach(async () => {
+  account.api.restore();
+  (await loadSwal()).close();
+});
 
 describe('watchlist sync', () => {
   it('pushes the untouched default into an empty account', async () => {
@@ -115,6 +140,77 @@ describe('watchlist sync', () => {
     await syncWatchlists();
     expect(account.rows()[0]?.symbols).toEqual([{ sym: 'T', description: 'AT&T' }]);
     onLine.mockRestore();
+  });
+
+  it('reads the { data } envelope of every answer and sends only the contract’s strict bodies', async () => {
+    account = fakeAccount([{ id: 7, name: 'Mine', symbols: [], updatedAt: 10 }]);
+    await syncWatchlists();
+    const s = useAppStore.getState();
+    // A symbol object carrying more than { sym, description } (e.g. a search hit spread in).
+    s.addSymbol('Mine', { sym: 'IBM', description: 'IBM', exchange: 'NYSE' } as never);
+    s.createWatchlist('Fresh', [{ sym: 'XOM', description: 'EXXON' }]);
+    await syncWatchlists();
+    const writes = account.api.calls.filter((c) => c.method === 'POST' || c.method === 'PUT');
+    expect(writes.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', '/api/v1/watchlists/7', { name: 'Mine', symbols: [{ sym: 'IBM', description: 'IBM' }] }],
+      ['POST', '/api/v1/watchlists', { name: 'Fresh', symbols: [{ sym: 'XOM', description: 'EXXON' }] }],
+    ]);
+    expect(lists()).toEqual([
+      { id: 7, name: 'Mine', syms: ['IBM'] },
+      { id: 100, name: 'Fresh', syms: ['XOM'] },
+    ]);
+    expect(useAppStore.getState().watchlists.some(isPending)).toBe(false);
+  });
+
+  it('takes over a list of the same name another browser created meanwhile (409 on create)', async () => {
+    let raced = false;
+    account = fakeAccount([], {
+      beforePost: () => {
+        if (raced) return;
+        raced = true;
+        account.rows().push({ id: 50, name: 'Tech', symbols: [{ sym: 'NVDA', description: 'NVIDIA' }], updatedAt: 9 });
+      },
+    });
+    useAppStore.setState({ watchlists: [] });
+    useAppStore.getState().createWatchlist('Tech', [{ sym: 'MSFT', description: 'MICROSOFT' }]);
+    await syncWatchlists();
+    expect(account.rows().map((r) => [r.id, r.name, r.symbols.map((x) => x.sym)])).toEqual([[50, 'Tech', ['MSFT']]]);
+    expect(lists()).toEqual([{ id: 50, name: 'Tech', syms: ['MSFT'] }]);
+    expect(useAppStore.getState().watchlists.some(isPending)).toBe(false);
+    expect(screen.queryByText('Error!')).toBeNull();
+  });
+
+  it('a refused list (409) shows one error popup, stays local and is not sent again until it changes', async () => {
+    account = fakeAccount([{ id: 7, name: 'Mine', symbols: [], updatedAt: 10 }], { limit: 1 });
+    await syncWatchlists();
+    useAppStore.getState().createWatchlist('Extra', [{ sym: 'KO', description: 'COCA-COLA' }]);
+    await syncWatchlists();
+    expect(await screen.findByText('You can keep at most 1 watchlists; delete one first.')).toBeInTheDocument();
+    expect(screen.getAllByText('Error!')).toHaveLength(1);
+    const extra = () => useAppStore.getState().watchlists.find((w) => w.name === 'Extra')!;
+    expect(lists()).toEqual([
+      { id: 7, name: 'Mine', syms: [] },
+      { id: undefined, name: 'Extra', syms: ['KO'] },
+    ]);
+    expect(isRefused(extra())).toBe(true);
+    expect(isPending(extra())).toBe(false);
+
+    const posts = () => account.api.calls.filter((c) => c.method === 'POST').length;
+    expect(posts()).toBe(1);
+    (await loadSwal()).close();
+    await syncWatchlists();
+    await syncWatchlists();
+    expect(posts()).toBe(1);
+    expect(screen.queryByText('Error!')).toBeNull();
+    expect(lists()[1]).toEqual({ id: undefined, name: 'Extra', syms: ['KO'] });
+
+    // A new change is a new attempt (here accepted once the account has room).
+    account.rows().splice(0);
+    useAppStore.getState().addSymbol('Extra', { sym: 'PEP', description: 'PEPSICO' });
+    expect(isPending(extra())).toBe(true);
+    await syncWatchlists();
+    expect(posts()).toBe(2);
+    expect(account.rows().map((r) => [r.name, r.symbols.map((x) => x.sym)])).toEqual([['Extra', ['KO', 'PEP']]]);
   });
 
   it('does nothing when signed out', async () => {

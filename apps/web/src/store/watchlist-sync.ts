@@ -1,5 +1,6 @@
 import type { Watchlist as ServerWatchlist } from '@solstice/contracts';
 import { ApiError, api } from '../lib/api-client';
+import { showError } from '../lib/popups';
 import { useAppStore, type Watchlist } from './app-store';
 
 /**
@@ -9,8 +10,22 @@ import { useAppStore, type Watchlist } from './app-store';
  * "pending" and survives the pull; offline changes stay pending until the next sync.
  */
 export function isPending(list: Watchlist): boolean {
+  if (isRefused(list)) return false;
   if (list.id === undefined) return (list.updatedAt ?? 0) > 0;
   return (list.updatedAt ?? 0) > (list.syncedAt ?? 0);
+}
+
+/**
+ * The account refused this state of the list (409: a name taken or the list limit; 400/413: a
+ * body it does not accept). Sending it again would be refused again, so it waits for the next
+ * local change; the local copy is kept meanwhile.
+ */
+export function isRefused(list: Watchlist): boolean {
+  return list.refusedAt !== undefined && list.refusedAt === (list.updatedAt ?? 0);
+}
+
+function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 409 || error.status === 400 || error.status === 413);
 }
 
 let running: Promise<void> | null = null;
@@ -49,8 +64,16 @@ function confirm(match: (w: Watchlist) => boolean, id: number, sentUpdatedAt: nu
   }));
 }
 
+function sameList(list: Watchlist): (w: Watchlist) => boolean {
+  return (w) => (list.id !== undefined ? w.id === list.id : w.id === undefined && w.name === list.name);
+}
+
 async function push(list: Watchlist, id: number | undefined): Promise<void> {
-  const body = { name: list.name, symbols: list.symbols };
+  // Exactly the contract's body (strict on the server): no local fields ride along.
+  const body = {
+    name: list.name.trim(),
+    symbols: list.symbols.map(({ sym, description }) => ({ sym, description: description ?? '' })),
+  };
   const sent = list.updatedAt ?? 0;
   if (id !== undefined) {
     try {
@@ -62,12 +85,28 @@ async function push(list: Watchlist, id: number | undefined): Promise<void> {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
-  const created = (await api.post<{ data: Remote }>('/api/v1/watchlists', body, OPTS)).data;
-  confirm(
-    (w) => (list.id !== undefined ? w.id === list.id : w.id === undefined && w.name === list.name),
-    created.id,
-    sent,
-  );
+  let created: Remote;
+  try {
+    created = (await api.post<{ data: Remote }>('/api/v1/watchlists', body, OPTS)).data;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    // Another browser created a list of this name since we looked: take it over, as a
+    // never-synced list does (decision 0004). Otherwise (the list limit) it is a refusal.
+    const lists = (await api.get<{ data: Remote[] }>('/api/v1/watchlists', OPTS)).data;
+    const taken = lists.find((w) => w.name === body.name);
+    if (!taken) throw error;
+    await api.put<{ data: Remote }>(`/api/v1/watchlists/${taken.id}`, body, OPTS);
+    confirm(sameList(list), taken.id, sent);
+    return;
+  }
+  confirm(sameList(list), created.id, sent);
+}
+
+function markRefused(list: Watchlist): void {
+  const match = sameList(list);
+  useAppStore.setState((s) => ({
+    watchlists: s.watchlists.map((w) => (match(w) ? { ...w, refusedAt: list.updatedAt ?? 0 } : w)),
+  }));
 }
 
 async function syncOnce(): Promise<void> {
@@ -89,14 +128,24 @@ async function syncOnce(): Promise<void> {
   const before = (await api.get<{ data: Remote[] }>('/api/v1/watchlists', OPTS)).data;
   const byName = new Map(before.map((w) => [w.name, w]));
   let dropUntouchedDefault = false;
+  const refusals = new Set<string>();
   for (const list of store().watchlists) {
-    if (list.id === undefined && !isPending(list)) {
-      if (before.length === 0) await push({ ...list, updatedAt: 0 }, undefined);
-      else dropUntouchedDefault = true;
-      continue;
+    if (isRefused(list)) continue;
+    try {
+      if (list.id === undefined && !isPending(list)) {
+        if (before.length === 0) await push({ ...list, updatedAt: 0 }, undefined);
+        else dropUntouchedDefault = true;
+        continue;
+      }
+      if (isPending(list)) await push(list, list.id ?? byName.get(list.name.trim())?.id);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      markRefused(list);
+      refusals.add(error.message);
     }
-    if (isPending(list)) await push(list, list.id ?? byName.get(list.name)?.id);
   }
+  // One popup for the round; a refused list is not sent again until it changes, so no repeats.
+  if (refusals.size > 0) void showError([...refusals].join(' '));
 
   // 3. Pull: the account's lists, except where this browser changed a list during this round.
   const after = (await api.get<{ data: Remote[] }>('/api/v1/watchlists', OPTS)).data;
@@ -106,15 +155,15 @@ async function syncOnce(): Promise<void> {
   for (const r of after) {
     if (deleting.has(r.id)) continue;
     const local = current.find((w) => w.id === r.id);
-    if (local && isPending(local)) {
+    if (local && (isPending(local) || isRefused(local))) {
       merged.push(local);
-      again = true;
+      if (isPending(local)) again = true;
     } else merged.push(fromServer(r));
   }
   for (const w of current) {
-    if (w.id === undefined && isPending(w)) {
+    if (w.id === undefined && (isPending(w) || isRefused(w))) {
       merged.push(w);
-      again = true;
+      if (isPending(w)) again = true;
     } else if (w.id === undefined && !dropUntouchedDefault && !merged.some((m) => m.name === w.name)) merged.push(w);
   }
   if (merged.length > 0) store().replaceWatchlists(merged);
