@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { PasswordResetHost } from '../auth/password-reset-host';
 import { ErrorPage } from './error-page';
 import { notFound, runRouteChecks, type RouteHandle } from './guards';
 import { paths, type AppPath } from './paths';
@@ -50,7 +51,12 @@ export function createRoutes(options: RouteOptions): RouteObject[] {
   return [
     {
       id: 'root',
-      element: <Outlet />,
+      element: (
+        <>
+          <Outlet />
+          <PasswordResetHost />
+        </>
+      ),
       errorElement: <ErrorPage />,
       hydrateFallbackElement: <div className="app-boot" aria-busy="true" />,
       children: [

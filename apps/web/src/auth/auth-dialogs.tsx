@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { loginRequestSchema, signupRequestSchema, type MeResponse } from '@solstice/contracts';
+import {
+  loginRequestSchema,
+  passwordResetRequestSchema,
+  signupRequestSchema,
+  type MeResponse,
+} from '@solstice/contracts';
 import { api } from '../lib/api-client';
 import { showToast } from '../lib/popups';
 import { useAppStore } from '../store/app-store';
@@ -20,7 +25,7 @@ interface FieldProps {
   onChange: (value: string) => void;
 }
 
-function Field({ id, label, type = 'text', value, error, autoComplete, autoFocus, onChange }: FieldProps) {
+export function Field({ id, label, type = 'text', value, error, autoComplete, autoFocus, onChange }: FieldProps) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (autoFocus) ref.current?.focus();
@@ -65,9 +70,72 @@ function useSignedIn(): (session: MeResponse) => Promise<void> {
   };
 }
 
+/** Inside the login dialog: asks for the e-mail and requests a reset link. */
+function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateFields(passwordResetRequestSchema, { email });
+    setError(found.email);
+    if (found.email) return;
+    setBusy(true);
+    try {
+      await api.post('/api/auth/password-reset/request', { email: email.trim() });
+      setSent(true);
+    } catch (err) {
+      setError(serverFieldErrors(err, ['email'] as const).email);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <div>
+        {/* Neutral on purpose: the answer does not tell whether the address has an account. */}
+        <p role="status">
+          If an account uses this address, we have sent it a link to choose a new password. The link works once, within
+          one hour.
+        </p>
+        <button type="button" className="btn btn-primary" onClick={onBack}>
+          Back to log in
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Reset your password">
+      <p className="small text-muted">Enter the e-mail address of your account; we will send you a link.</p>
+      <Field
+        id="forgot-email"
+        label="E-mail"
+        type="email"
+        value={email}
+        error={error}
+        autoComplete="email"
+        autoFocus
+        onChange={setEmail}
+      />
+      <div className="d-flex align-items-center gap-2">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Send the link
+        </button>
+        <button type="button" className="btn btn-link" onClick={onBack}>
+          Back to log in
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export function LoginDialog() {
   const show = useAppStore((s) => s.show.login);
   const setShow = useAppStore((s) => s.setShow);
+  const [forgot, setForgot] = useState(false);
   const [values, setValues] = useState({ login: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<'login' | 'password'>>({});
   const [busy, setBusy] = useState(false);
@@ -89,8 +157,21 @@ export function LoginDialog() {
     }
   };
 
+  const close = () => {
+    setShow('login', false);
+    setForgot(false);
+  };
+
+  if (forgot) {
+    return (
+      <Modal show={show} title="Reset your password" onClose={close} testId="login-dialog">
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      </Modal>
+    );
+  }
+
   return (
-    <Modal show={show} title="Log in" onClose={() => setShow('login', false)} testId="login-dialog">
+    <Modal show={show} title="Log in" onClose={close} testId="login-dialog">
       <form onSubmit={(e) => void submit(e)} noValidate aria-label="Log in">
         <Field
           id="login-login"
@@ -123,6 +204,9 @@ export function LoginDialog() {
             }}
           >
             Create an account
+          </button>
+          <button type="button" className="btn btn-link ms-auto" onClick={() => setForgot(true)}>
+            Forgot password?
           </button>
         </div>
       </form>

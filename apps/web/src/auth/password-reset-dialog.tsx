@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { passwordResetConfirmSchema } from '@solstice/contracts';
+import { ApiError, api } from '../lib/api-client';
+import { showSuccess } from '../lib/popups';
+import { Modal } from '../components/modal';
+import { Field } from './auth-dialogs';
+import { serverFieldErrors, validateFields } from './auth-form';
+
+export const RESET_SUCCESS_MESSAGE = 'Your password is changed. Log in with the new one.';
+export const PASSWORDS_DIFFER = 'The two passwords differ.';
+
+export interface PasswordResetDialogProps {
+  /** The single-use token of the e-mailed link (`/?reset=TOKEN`). */
+  token: string;
+  /** Closes the dialog (drops the token from the address). */
+  onClose: () => void;
+  /** After the success popup: the login dialog. */
+  onDone: () => void;
+}
+
+/** "Choose a new password" for the link of a password-reset e-mail. */
+export default function PasswordResetDialog({ token, onClose, onDone }: PasswordResetDialogProps) {
+  const [values, setValues] = useState({ newPassword: '', confirm: '' });
+  const [errors, setErrors] = useState<{ newPassword?: string; confirm?: string }>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateFields<'token' | 'newPassword'>(passwordResetConfirmSchema, {
+      token,
+      newPassword: values.newPassword,
+    });
+    const next = {
+      newPassword: found.newPassword,
+      confirm: !found.newPassword && values.confirm !== values.newPassword ? PASSWORDS_DIFFER : undefined,
+    };
+    setErrors(next);
+    setProblem(found.token ?? null);
+    if (found.token || next.newPassword || next.confirm) return;
+    setBusy(true);
+    try {
+      // quiet: the dialog shows the server's message itself, next to the form.
+      await api.post('/api/auth/password-reset/confirm', { token, newPassword: values.newPassword }, { quiet: true });
+      onClose();
+      await showSuccess(RESET_SUCCESS_MESSAGE);
+      onDone();
+    } catch (error) {
+      const fields = serverFieldErrors(error, ['newPassword'] as const);
+      setErrors(fields);
+      if (!fields.newPassword) setProblem(error instanceof ApiError ? error.message : 'Error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal show title="Choose a new password" onClose={onClose} testId="password-reset-dialog">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Choose a new password">
+        {problem && (
+          <div className="alert alert-danger" role="alert">
+            {problem}
+          </div>
+        )}
+        <Field
+          id="reset-password"
+          label="New password"
+          type="password"
+          value={values.newPassword}
+          error={errors.newPassword}
+          autoComplete="new-password"
+          autoFocus
+          onChange={(newPassword) => setValues((v) => ({ ...v, newPassword }))}
+        />
+        <Field
+          id="reset-confirm"
+          label="Repeat the new password"
+          type="password"
+          value={values.confirm}
+          error={errors.confirm}
+          autoComplete="new-password"
+          onChange={(confirm) => setValues((v) => ({ ...v, confirm }))}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Set the new password
+        </button>
+      </form>
+    </Modal>
+  );
+}
