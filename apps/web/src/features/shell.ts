@@ -33,8 +33,17 @@ export function useSetLocalePrefs(): (locale: string, timeZone: string) => void 
   return (locale, timeZone) => setDisplay({ locale, timeZone });
 }
 
-export function useIsSubscriber(): boolean {
-  return useAppStore((s) => s.subscriber);
+/**
+ * What the session (GET /api/me, kept in the store) says about the premium tools: 'no' for a
+ * signed-in member without the subscriber tag, 'yes' for a subscriber or an admin, 'unknown'
+ * before the session is known.
+ */
+export function usePremiumAccess(): 'yes' | 'no' | 'unknown' {
+  const user = useAppStore((s) => s.user);
+  const subscriber = useAppStore((s) => s.subscriber);
+  const admin = useAppStore((s) => s.roles.includes('admin'));
+  if (!user) return 'unknown';
+  return subscriber || admin ? 'yes' : 'no';
 }
 
 /** Opens the shell's add-to-watchlist modal for a symbol (the modal chooses the list). */

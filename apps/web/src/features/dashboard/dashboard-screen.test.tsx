@@ -97,4 +97,17 @@ describe('dashboard screen', () => {
       expect(within(screen.getByTestId('watchlist-Default')).getAllByRole('row')[1]).toHaveTextContent('190,50'),
     );
   });
+
+  it('asks for no seasonal windows when the session says the user is not a subscriber', async () => {
+    useAppStore.getState().setSession({ data: { id: 7, username: 'ada' }, roles: ['member'], subscriber: false });
+    const { requests } = mockFetch([
+      { path: '/api/v1/market/overview', body: createOverview() },
+      instrument('ACT'),
+      indicators('AAPL', 190.5, 0.01),
+    ]);
+    renderScreen(<DashboardScreen />, { url: '/dashboard' });
+    expect(await screen.findByTestId('upcoming-subscribe')).toBeInTheDocument();
+    await screen.findByTestId('index-cards');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
 });

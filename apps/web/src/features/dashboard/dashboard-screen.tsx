@@ -5,7 +5,7 @@ import type { IndicatorsResponse } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired, retryServerErrors } from '../api';
 import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
 import { useFormatters, type Formatters } from '../format';
-import { useSavedForm, useWatchlists, type Watchlist } from '../shell';
+import { usePremiumAccess, useSavedForm, useWatchlists, type Watchlist } from '../shell';
 import { EmptyState, ErrorState, LoadingState, QueryView } from '../ui/states';
 import { SymbolLink } from '../ui/symbol-link';
 import { DataTable, signClass, type Column } from '../tables/data-table';
@@ -52,6 +52,7 @@ export function DashboardScreen() {
   const bySymbol = new Map(symbols.map((s, i) => [s, indicators[i]]));
   // the window opens "from the latest bar", never from the wall clock
   const asOf = overview.data?.asOf ?? null;
+  const premium = usePremiumAccess();
   const upcoming = useQuery({
     queryKey: ['upcoming-seasonal', symbols, asOf],
     retry: retryServerErrors,
@@ -69,7 +70,7 @@ export function DashboardScreen() {
         },
         { background: true },
       ),
-    enabled: symbols.length > 0 && asOf !== null,
+    enabled: symbols.length > 0 && asOf !== null && premium !== 'no',
   });
 
   return (
@@ -131,7 +132,7 @@ export function DashboardScreen() {
             <p className="small text-muted mb-1">
               Windows of your watchlist symbols opening in the next {UPCOMING_DAYS} days (win rate ≥ 60 %).
             </p>
-            <Upcoming query={upcoming} f={f} hasSymbols={symbols.length > 0} />
+            <Upcoming query={upcoming} f={f} hasSymbols={symbols.length > 0} premium={premium !== 'no'} />
           </section>
           <section aria-labelledby="saved-title">
             <h2 className="h6" id="saved-title">
@@ -222,14 +223,16 @@ function Upcoming({
   query,
   f,
   hasSymbols,
+  premium,
 }: {
   query: ReturnType<typeof useQuery<SeasonalScanResponse>>;
   f: Formatters;
   hasSymbols: boolean;
+  premium: boolean;
 }) {
   if (!hasSymbols) return <EmptyState>Add symbols to a watchlist to see their seasonal windows.</EmptyState>;
-  if (query.isError) {
-    if (isSubscriptionRequired(query.error))
+  if (!premium || query.isError) {
+    if (!premium || isSubscriptionRequired(query.error))
       return (
         <div className="alert alert-info small" data-testid="upcoming-subscribe">
           Seasonal windows of your symbols are part of the subscription. <Link to="/subscribe">Subscribe</Link> to see

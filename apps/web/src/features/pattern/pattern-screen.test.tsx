@@ -125,4 +125,23 @@ describe('pattern screen', () => {
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('button', { name: 'Show pattern' })).not.toBeInTheDocument();
   });
+
+  it('trusts a known session: a signed-in member without the tag gets the card with no request at all', async () => {
+    useAppStore.getState().setSession({ data: { id: 7, username: 'ada' }, roles: ['member'], subscriber: false });
+    const { requests } = mockFetch([]);
+    renderScreen(<PatternScreen />, { url: URL });
+    expect(await screen.findByTestId('subscribe-card')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it('lets a known subscriber straight through to the tool', async () => {
+    useAppStore.getState().setSession({ data: { id: 7, username: 'ada' }, roles: ['member'], subscriber: true });
+    const { requests } = mockFetch([
+      { path: '/api/v1/seasonality/pattern', body: createPattern() },
+      instrument('AAPL'),
+    ]);
+    renderScreen(<PatternScreen />, { url: URL });
+    expect(await screen.findByTestId('pattern-table')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === '/api/v1/subscription/premium')).toBe(false);
+  });
 });
