@@ -35,16 +35,22 @@ describe('seasonal chart screen', () => {
     mockFetch([
       premium,
       { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1) },
-      { path: /chart\?symbol=%5EGSPC/, body: chart('^GSPC', 0.06) },
+      { path: /chart\?symbol=SPY/, body: chart('SPY', 0.06) },
+      {
+        path: '/api/v1/instruments',
+        respond: ({ url }) => ({
+          body: { instruments: url.searchParams.get('q') === 'SPY' ? [{ symbol: 'SPY' }] : [] },
+        }),
+      },
       instrument('AAPL'),
     ]);
     renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
-    await waitFor(() => expect(screen.getByTestId('chart-summary')).toHaveTextContent('S&P 500'));
+    await waitFor(() => expect(screen.getByTestId('chart-summary')).toHaveTextContent('SPY'));
     // 10% − 6% = +4% against the benchmark
     expect(screen.getByTestId('chart-summary').textContent).toMatch(/\+%4,00/);
     await waitFor(() => expect((optionOf('Seasonal chart of AAPL') as Option | undefined)?.series).toHaveLength(4));
     const option = optionOf('Seasonal chart of AAPL') as Option;
-    expect(option.series.map((s) => s.name)).toEqual(['AAPL average', '2026', 'S&P 500 average', 'AAPL vs S&P 500']);
+    expect(option.series.map((s) => s.name)).toEqual(['AAPL average', '2026', 'SPY average', 'AAPL vs SPY']);
     expect(option.xAxis.data[59]).toBe('03-01');
     expect(dayLabel(364)).toBe('12-31');
   });
@@ -53,7 +59,13 @@ describe('seasonal chart screen', () => {
     mockFetch([
       premium,
       { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1) },
-      { path: /chart\?symbol=%5EGSPC/, body: chart('^GSPC', 0.06) },
+      { path: /chart\?symbol=SPY/, body: chart('SPY', 0.06) },
+      {
+        path: '/api/v1/instruments',
+        respond: ({ url }) => ({
+          body: { instruments: url.searchParams.get('q') === 'SPY' ? [{ symbol: 'SPY' }] : [] },
+        }),
+      },
       instrument('AAPL'),
     ]);
     renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
@@ -75,7 +87,7 @@ describe('seasonal chart screen', () => {
     mockFetch([
       premium,
       { path: /symbol=AAPL/, body: { ...chart('AAPL', 0), years: [] } },
-      { path: /symbol=%5EGSPC/, body: chart('^GSPC', 0) },
+      { path: '/api/v1/instruments', body: { instruments: [] } },
     ]);
     renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();

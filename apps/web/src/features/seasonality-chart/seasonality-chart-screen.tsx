@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiGet, retryServerErrors } from '../api';
+import type { InstrumentSearchResponse } from '@solstice/contracts';
 import type { ChartResponse } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
@@ -13,7 +14,29 @@ import { EChart } from '../charts/echart';
 import { PRIMARY } from '../charts/colors';
 import { StatLabel } from '../stats/stat-label';
 
-export const BENCHMARK = '^GSPC';
+/** Benchmarks in order of preference (as the pattern API: SPY, else the S&P 500 index). */
+export const BENCHMARKS = ['SPY', '^GSPC'] as const;
+
+/** The first benchmark the store holds, found by search (a 200 either way, never a 404). */
+function useBenchmark(enabled: boolean) {
+  return useQuery({
+    queryKey: ['benchmark-symbol'],
+    retry: retryServerErrors,
+    queryFn: async () => {
+      for (const symbol of BENCHMARKS) {
+        const found = await apiGet<InstrumentSearchResponse>(
+          '/api/v1/instruments',
+          { q: symbol },
+          { background: true },
+        );
+        if (found.instruments.some((i) => i.symbol === symbol)) return symbol;
+      }
+      return null;
+    },
+    enabled,
+    staleTime: Infinity,
+  });
+}
 const KEYS = ['symbol', 'from', 'to', 'detrended'] as const;
 const DEFAULTS = { symbol: 'AAPL', from: '', to: '', detrended: '' };
 
@@ -54,9 +77,10 @@ function SeasonalityChartTool() {
   const ready = Boolean(url.symbol);
   const params = { symbol: url.symbol, from: url.from, to: url.to };
   const chart = useChart(params, ready);
+  const benchmarkSymbol = useBenchmark(ready && chart.isSuccess).data ?? null;
   const benchmark = useChart(
-    { ...params, symbol: BENCHMARK },
-    ready && chart.isSuccess && url.symbol?.toUpperCase() !== BENCHMARK,
+    { ...params, symbol: benchmarkSymbol ?? '' },
+    ready && chart.isSuccess && benchmarkSymbol !== null && url.symbol?.toUpperCase() !== benchmarkSymbol,
   );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -163,7 +187,7 @@ function ChartResult({
     if (benchCurve) {
       series.push({
         type: 'line',
-        name: `S&P 500 average`,
+        name: `${benchmark?.symbol ?? 'Benchmark'} average`,
         smooth: true,
         showSymbol: false,
         data: benchCurve,
@@ -171,7 +195,7 @@ function ChartResult({
       });
       series.push({
         type: 'line',
-        name: `${data.symbol} vs S&P 500`,
+        name: `${data.symbol} vs ${benchmark?.symbol ?? 'benchmark'}`,
         smooth: true,
         showSymbol: false,
         data: curve.map((v, i) => v - (benchCurve[i] ?? 0)),
@@ -206,7 +230,7 @@ function ChartResult({
         {benchEnd !== null ? (
           <>
             {' '}
-            · S&amp;P 500 {f.percent(benchEnd)} · <StatLabel stat="relative" />{' '}
+            · {benchmark?.symbol} {f.percent(benchEnd)} · <StatLabel stat="relative" />{' '}
             <strong>{f.percent(end !== null ? end - benchEnd : null)}</strong>
           </>
         ) : null}
