@@ -43,8 +43,8 @@ describe('pattern screen', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent('2023');
     // 2023: 10% − 4% = +6% against the benchmark; 2022 has no benchmark year
-    expect(within(rows[1]!).getAllByRole('cell')[6]!.textContent).toMatch(/6,00/);
-    expect(within(rows[2]!).getAllByRole('cell')[6]).toHaveTextContent('—');
+    expect(within(rows[1]!).getAllByRole('cell')[7]!.textContent).toMatch(/6,00/);
+    expect(within(rows[2]!).getAllByRole('cell')[7]).toHaveTextContent('—');
     expect(screen.getByTestId('significance-ok')).toBeInTheDocument();
     expect(await screen.findByTestId('demo-badge')).toHaveTextContent('Demo data');
     expect(requests[0]!.url.searchParams.get('start')).toBe('11-01');

@@ -195,6 +195,14 @@ function PatternResult({
       text: (r) => f.number(r.exitClose),
     },
     {
+      key: 'tradingDays',
+      label: <StatLabel stat="tradingDays" />,
+      csvLabel: 'Trading days',
+      align: 'end',
+      sortValue: (r) => r.tradingDays,
+      text: (r) => String(r.tradingDays),
+    },
+    {
       key: 'return',
       label: <StatLabel stat="return" />,
       csvLabel: 'Return',

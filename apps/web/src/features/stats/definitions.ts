@@ -20,6 +20,7 @@ export const STAT_DEFINITIONS = {
     meaning: 'Mean ÷ standard deviation × √(365 ÷ calendar days): return per unit of risk, annualized.',
   },
   calendarDays: { label: 'Calendar days', meaning: 'Length of the window in days of a non-leap year.' },
+  tradingDays: { label: 'Trading days', meaning: 'Trading days after the entry up to and including the exit.' },
   pValue: {
     label: 'p-value',
     meaning:
