@@ -217,7 +217,7 @@ function ChartResult({
   return (
     <>
       <InstrumentHeader symbol={data.symbol}>
-        <Link className="small" to={`/seasonality/besttrades?${q}`}>
+        <Link className="small" to={`/seasonality/besttrades?${q}&minDays=10&maxDays=30`}>
           Best trades
         </Link>
         <Link className="small" to={`/seasonality/calendar?${q}`}>
