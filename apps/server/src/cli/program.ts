@@ -34,7 +34,13 @@ export async function withContext<T>(
   env.LOG_LEVEL ??= 'warn';
   const settings: Settings = loadSettings(env);
   const out = createOutput(Boolean(opts.json));
-  const ctx = await createContext(settings, { info: (m) => out.info(m), warn: (m) => out.info(m) }, options);
+  // A command is one short process: it never seeds behind the user's back (`solstice seed` does that)
+  // and never watches for other processes' changes.
+  const ctx = await createContext(
+    settings,
+    { info: (m) => out.info(m), warn: (m) => out.info(m) },
+    { seedOnEmpty: false, watch: false, ...options },
+  );
   try {
     return await body(ctx, out);
   } finally {

@@ -7,11 +7,15 @@ export function registerDbCommands(program: Command): void {
     .description('apply every pending migration (also done at start-up)')
     .action(async (_opts, command: Command) => {
       // createContext migrates; the report is what it printed.
-      await withContext(command, async (ctx, out) => {
-        out.result(
-          { database: ctx.database.dialect, migrated: true },
-          () => `database ${ctx.database.description} is up to date`,
-        );
-      });
+      await withContext(
+        command,
+        async (ctx, out) => {
+          out.result(
+            { database: ctx.database.dialect, migrated: true },
+            () => `database ${ctx.database.description} is up to date`,
+          );
+        },
+        { loadMarket: false },
+      );
     });
 }

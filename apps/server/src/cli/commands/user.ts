@@ -21,22 +21,26 @@ export function registerUserCommands(program: Command): void {
     .option('--username <name>', 'username (default: from the e-mail address)')
     .option('--admin', 'make the account an administrator')
     .action(async (opts: CreateOptions, command: Command) => {
-      await withContext(command, async (ctx, out) => {
-        try {
-          const row = await createAccount(ctx.database.db, {
-            email: opts.email,
-            password: opts.password,
-            ...(opts.username !== undefined ? { username: opts.username } : {}),
-            role: opts.admin ? 'admin' : 'member',
-          });
-          out.result(
-            { id: row.id, email: row.email, username: row.username, roles: rolesOf(row.role) },
-            () => `created ${opts.admin ? 'admin' : 'member'} ${row.username} <${row.email}> (id ${row.id})`,
-          );
-        } catch (error) {
-          if (error instanceof AccountInputError) throw new CliError(error.message, 2);
-          throw error;
-        }
-      });
+      await withContext(
+        command,
+        async (ctx, out) => {
+          try {
+            const row = await createAccount(ctx.database.db, {
+              email: opts.email,
+              password: opts.password,
+              ...(opts.username !== undefined ? { username: opts.username } : {}),
+              role: opts.admin ? 'admin' : 'member',
+            });
+            out.result(
+              { id: row.id, email: row.email, username: row.username, roles: rolesOf(row.role) },
+              () => `created ${opts.admin ? 'admin' : 'member'} ${row.username} <${row.email}> (id ${row.id})`,
+            );
+          } catch (error) {
+            if (error instanceof AccountInputError) throw new CliError(error.message, 2);
+            throw error;
+          }
+        },
+        { loadMarket: false },
+      );
     });
 }

@@ -5,7 +5,11 @@ import { findUserByEmail } from '../auth/users.repository.js';
 import { formatMoney } from '../mail/mail-templates.js';
 import { listAdminProducts } from './products.js';
 
-type WithContext = <T>(command: Command, body: (ctx: AppContext, out: CliOutput) => Promise<T>) => Promise<T>;
+type WithContext = <T>(
+  command: Command,
+  body: (ctx: AppContext, out: CliOutput) => Promise<T>,
+  options?: { loadMarket?: boolean },
+) => Promise<T>;
 
 export interface CommandResult<T> {
   value: T;
@@ -49,29 +53,41 @@ export function registerBillingCommands(program: Command, withContext: WithConte
     .command('products')
     .description('list products and prices')
     .action(async (_opts, command: Command) =>
-      withContext(command, async (ctx, out) => {
-        const r = await productsCommand(ctx);
-        out.result(r.value, () => r.text);
-      }),
+      withContext(
+        command,
+        async (ctx, out) => {
+          const r = await productsCommand(ctx);
+          out.result(r.value, () => r.text);
+        },
+        { loadMarket: false },
+      ),
     );
   billing
     .command('run-jobs')
     .description('run the scheduled jobs that are due (subscription period ends) and exit')
     .action(async (_opts, command: Command) =>
-      withContext(command, async (ctx, out) => {
-        const r = await runJobsCommand(ctx);
-        out.result(r.value, () => r.text);
-      }),
+      withContext(
+        command,
+        async (ctx, out) => {
+          const r = await runJobsCommand(ctx);
+          out.result(r.value, () => r.text);
+        },
+        { loadMarket: false },
+      ),
     );
   for (const grant of [true, false]) {
     billing
       .command(`${grant ? 'grant' : 'revoke'} <email>`)
       .description(grant ? 'give an account the subscriber tag 2582' : 'remove the tag and end live subscriptions')
       .action(async (email: string, _opts, command: Command) =>
-        withContext(command, async (ctx, out) => {
-          const r = await subscriberTagCommand(ctx, email, grant);
-          out.result(r.value, () => r.text);
-        }),
+        withContext(
+          command,
+          async (ctx, out) => {
+            const r = await subscriberTagCommand(ctx, email, grant);
+            out.result(r.value, () => r.text);
+          },
+          { loadMarket: false },
+        ),
       );
   }
 }
