@@ -60,8 +60,14 @@ export const settingsSchema = z.object({
     })
     .default('Solstice <noreply@solstice.local>'),
   /** Stripe: both keys switch checkout from the built-in test mode to Stripe. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'expected sk_test_… or sk_live_…').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, 'expected whsec_…').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'expected sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'expected whsec_…')
+    .optional(),
   /** Only for tests and stripe-mock: where the Stripe SDK sends its requests (default api.stripe.com). */
   STRIPE_API_URL: z.url({ message: 'expected a URL such as http://127.0.0.1:12111' }).optional(),
   /** The contact-list sync (specification §7: a PUT with JSON and a bearer key); off unless both are set. */
