@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -38,6 +38,27 @@ export function normalizeDatabaseUrl(value: string): string {
   return `file:${value}`;
 }
 
+/**
+ * Kysely prepares every query anew; on the request path (the session lookup of every
+ * signed-in request) preparing costs more than running. Statements are reused by SQL
+ * text, which is safe because better-sqlite3 runs each to completion synchronously.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const normalized = normalizeDatabaseUrl(url);
   if (normalized.startsWith('file:')) {
@@ -48,7 +69,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return {
       db,
       dialect: 'sqlite',
