@@ -2,6 +2,7 @@ import type { PriceSeries } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
 import { dayNumberFast } from './dates.js';
+import { loadSeriesInWorkers } from './parallel-series-loader.js';
 import { readDataVersion, watchMarketChanges, type ChangeWatcher } from './market-events.js';
 
 /**
@@ -167,7 +168,9 @@ export class DatabaseMarketCache implements MarketCache {
     // Read before the data: a change committed during the load makes the next poll reload again.
     const dataVersion = await readDataVersion(this.database);
     const instruments = await this.loadInstruments();
-    const series = this.database.sqlite ? this.loadSeriesSqlite() : await this.loadSeriesPostgres();
+    const series = this.database.sqlite
+      ? ((await loadSeriesInWorkers(this.database.sqlite)) ?? this.loadSeriesSqlite())
+      : await this.loadSeriesPostgres();
     let asOf: string | null = null;
     let maxDay = -Infinity;
     for (const s of series.values()) {
