@@ -61,7 +61,9 @@ let skipped = 0;
 if (fs.existsSync(reportFile)) {
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
   passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  failed = report.numFailedTests ?? 0;
+  // A file that failed to load has no failed test of its own: count the file.
+  if (failed === 0) failed = report.numFailedTestSuites ?? 0;
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 const total = passed + failed;
