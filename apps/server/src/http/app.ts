@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context.js';
@@ -39,7 +39,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? { level: ctx.settings.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.settings.TRUST_PROXY,
-    disableRequestLogging: ctx.settings.LOG_LEVEL !== 'debug' && ctx.settings.LOG_LEVEL !== 'trace',
+    // Per-request lines only when debugging: at load they cost more than the requests themselves.
+    logController: new LogController({
+      disableRequestLogging: ctx.settings.LOG_LEVEL !== 'debug' && ctx.settings.LOG_LEVEL !== 'trace',
+    }),
   });
   ctx.logger = app.log;
   installErrorHandling(app);
