@@ -36,7 +36,7 @@ type SummaryRow = CalendarResponse['summary'][number];
 
 export function CalendarScreen() {
   return (
-    <PremiumGate tool={CALENDAR_TOOL} title="Seasonal calendar">
+    <PremiumGate tool={CALENDAR_TOOL} title="Calendar">
       <CalendarTool />
     </PremiumGate>
   );
@@ -62,7 +62,7 @@ function CalendarTool() {
   };
   return (
     <div className="container-fluid py-3" data-testid="calendar-screen">
-      <h1 className="h4">Seasonal calendar</h1>
+      <h1 className="h4">Calendar</h1>
       <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label="Calendar form">
         <Field id="calendar-symbol" label="Symbol" error={errors.symbol}>
           <input

@@ -40,7 +40,7 @@ type YearRow = PatternResponse['years'][number] & { relative: number | null };
 
 export function PatternScreen() {
   return (
-    <PremiumGate tool={PATTERN_TOOL} title="Seasonal pattern">
+    <PremiumGate tool={PATTERN_TOOL} title="Pattern">
       <PatternTool />
     </PremiumGate>
   );
@@ -80,7 +80,7 @@ function PatternTool() {
 
   return (
     <div className="container-fluid py-3" data-testid="pattern-screen">
-      <h1 className="h4">Seasonal pattern</h1>
+      <h1 className="h4">Pattern</h1>
       <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate aria-label="Pattern form">
         <Field id="pattern-symbol" label="Symbol" error={errors.symbol}>
           <input

@@ -64,7 +64,7 @@ function useChart(params: Record<string, string | undefined>, enabled: boolean) 
 
 export function SeasonalityChartScreen() {
   return (
-    <PremiumGate tool={CHART_TOOL} title="Seasonal chart">
+    <PremiumGate tool={CHART_TOOL} title="Seasonality">
       <SeasonalityChartTool />
     </PremiumGate>
   );
@@ -91,7 +91,7 @@ function SeasonalityChartTool() {
   };
   return (
     <div className="container-fluid py-3" data-testid="seasonality-chart-screen">
-      <h1 className="h4">Seasonal chart</h1>
+      <h1 className="h4">Seasonality</h1>
       <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label="Seasonal chart form">
         <Field id="chart-symbol" label="Symbol" error={errors.symbol}>
           <input id="chart-symbol" className="form-control form-control-sm" autoComplete="off" {...field('symbol')} />

@@ -56,14 +56,14 @@ export function SubscribeScreen() {
     subscription.data && (subscription.data.status === 'active' || subscription.data.status === 'past_due');
   return (
     <div className="container-fluid py-3" data-testid="subscribe-screen">
-      <h1 className="h4">
-        Subscribe
+      <div className="d-flex align-items-center gap-2 mb-2">
+        <h1 className="h4 mb-0">Subscribe</h1>
         {config.data?.provider === 'test' ? (
-          <span className="badge text-bg-warning ms-2 align-middle" data-testid="test-mode">
+          <span className="badge text-bg-warning" data-testid="test-mode">
             {config.data.label || 'Test mode'}
           </span>
         ) : null}
-      </h1>
+      </div>
       {paid?.status === 'paid' ? (
         <PaymentResult message={paid.message} />
       ) : active && !url.sessionId ? (
