@@ -100,7 +100,7 @@ describe.each(dialects)('SIGKILL during an import (%s)', (dialect) => {
   let fixture: Fixture;
   let target: Target;
   beforeAll(async () => {
-    fixture = dialect === 'sqlite' ? writeFixture(45, 8000) : writeFixture(60, 2500);
+    fixture = dialect === 'sqlite' ? writeFixture(60, 8000) : writeFixture(60, 2500);
     target = dialect === 'sqlite' ? await sqliteTarget() : await postgresTarget();
   });
   afterAll(async () => {
