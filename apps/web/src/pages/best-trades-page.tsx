@@ -1,5 +1,1 @@
-import { PagePlaceholder } from './page-placeholder';
-
-export default function BestTradesPage() {
-  return <PagePlaceholder title="Best trades" description="The best long and short seasonal windows of a symbol." />;
-}
+export { default } from '../features/best-trades/best-trades-screen';

@@ -1,5 +1,1 @@
-import { PagePlaceholder } from './page-placeholder';
-
-export default function CalendarPage() {
-  return <PagePlaceholder title="Calendar" description="Year by month returns as a heat table." />;
-}
+export { default } from '../features/calendar/calendar-screen';

@@ -1,13 +1,10 @@
-import { PagePlaceholder } from './page-placeholder';
 import { WatchlistPanel } from '../components/watchlist-panel';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 
 export default function DashboardPage() {
   return (
     <>
-      <PagePlaceholder
-        title="Dashboard"
-        description="Market summary, your watchlists, upcoming seasonal opportunities and saved scans."
-      />
+      <DashboardScreen />
       <div className="mt-3">
         <WatchlistPanel />
       </div>

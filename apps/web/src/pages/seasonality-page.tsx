@@ -1,7 +1,1 @@
-import { PagePlaceholder } from './page-placeholder';
-
-export default function SeasonalityPage() {
-  return (
-    <PagePlaceholder title="Seasonality" description="The average seasonal path of a symbol over the chosen years." />
-  );
-}
+export { default } from '../features/seasonality-chart/seasonality-chart-screen';

@@ -1,10 +1,1 @@
-import { PagePlaceholder } from './page-placeholder';
-
-export default function SeasonalityScannerPage() {
-  return (
-    <PagePlaceholder
-      title="Seasonality scanner"
-      description="Seasonal windows over the whole universe that start in a date range."
-    />
-  );
-}
+export { default } from '../features/seasonality-scanner/seasonality-scanner-screen';

@@ -1,5 +1,1 @@
-import { PagePlaceholder } from './page-placeholder';
-
-export default function SubscribePage() {
-  return <PagePlaceholder title="Subscribe" description="Plans, checkout and its result." />;
-}
+export { default } from '../features/subscribe/subscribe-screen';
