@@ -108,6 +108,17 @@ describe('the journey of a new trader', () => {
   };
 
   it('signs up, is refused a premium tool, subscribes, scans, watches and finds the stock again', async () => {
+    try {
+      await journey();
+    } catch (error) {
+      // the state of the screen when a step failed, next to the screens that passed
+      await screenshot(page, 'journey-failure').catch(() => {});
+      throw error;
+    }
+    expect(watch.errors).toEqual([]);
+  });
+
+  async function journey() {
     // sign up through the landing page's dialog
     await go('/');
     await shot('01-landing');
@@ -240,7 +251,5 @@ describe('the journey of a new trader', () => {
     await results.waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot('18-seasonality-scanner-375px');
-
-    expect(watch.errors).toEqual([]);
-  });
+  }
 });

@@ -81,7 +81,7 @@ describe('heatmaps screen', () => {
     expect(screen.getByTestId('heatmap-legend')).toHaveTextContent('1D change');
     expect(within(screen.getByTestId('sector-grid')).getAllByRole('row')).toHaveLength(3);
     expect(within(screen.getByTestId('seasonality-grid')).getAllByRole('row')).toHaveLength(2);
-    expect(requests[0]!.url.search).toBe('?period=1d&size=marketcap&universe=all');
+    expect(requests[0]!.url.search).toBe('?period=1d&size=dollarvolume&universe=all');
     expect(await screen.findByTestId('demo-badge')).toHaveTextContent('Demo data');
   });
 

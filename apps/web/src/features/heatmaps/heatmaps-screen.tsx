@@ -77,7 +77,8 @@ export function HeatmapsScreen() {
   const watchlists = useWatchlists();
   const [url, setUrl] = useUrlState(KEYS);
   const period = url.period ?? '1d';
-  const size = url.size ?? 'marketcap';
+  // the API's default: market caps are often unknown in imported data
+  const size = url.size ?? 'dollarvolume';
   const universe = url.universe ?? 'all';
   const sector = url.sector || undefined;
   const query = useQuery({
@@ -160,7 +161,11 @@ export function HeatmapsScreen() {
       <QueryView
         query={query}
         isEmpty={(d) => d.tree.children.length === 0}
-        empty="No stock in this universe has prices for this period."
+        empty={
+          size === 'marketcap'
+            ? 'No stock in this universe has a known market cap: size by dollar volume instead.'
+            : 'No stock in this universe has prices for this period.'
+        }
       >
         {(data) => <HeatmapResult data={data} sector={sector} f={f} onSector={(s) => setUrl({ sector: s })} />}
       </QueryView>
