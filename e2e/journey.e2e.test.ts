@@ -232,8 +232,9 @@ describe('the journey of a new trader', () => {
     await page.getByTestId('heatmap-legend').waitFor();
     await shot('14-heatmaps-all');
     await page.getByLabel('Universe').selectOption({ label: 'Watchlist: Default' });
-    // the treemap is drawn as SVG: its tiles carry the symbols as text
-    await page.getByLabel('Heatmap of all sectors').locator('text', { hasText: symbol }).first().waitFor();
+    // the treemap of the watchlist is drawn, and its symbol × month grid lists the symbol
+    await page.getByLabel('Heatmap of all sectors').locator('svg').waitFor();
+    await page.getByTestId('seasonality-grid').getByRole('cell', { name: symbol, exact: true }).waitFor();
     await shot('15-heatmaps-watchlist');
 
     // the remaining screens
@@ -249,6 +250,14 @@ describe('the journey of a new trader', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await go(new URL(scanUrl).pathname + new URL(scanUrl).search);
     await results.waitFor({ timeout: 60_000 });
+    // nothing sticks out to the right (wide tables scroll inside their own box)
+    const offenders = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-responsive'))
+        .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}[${e.getAttribute('data-testid') ?? ''}]`)
+        .slice(0, 10),
+    );
+    expect(offenders).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot('18-seasonality-scanner-375px');
   }

@@ -117,7 +117,7 @@ export function DataTable<T>({
           Export CSV
         </button>
       </div>
-      <div className="table-responsive">
+      <div className="table-responsive position-relative">
         <table className="table table-sm table-hover align-middle mb-2">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
