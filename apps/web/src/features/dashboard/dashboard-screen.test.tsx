@@ -7,6 +7,13 @@ import { DashboardScreen } from './dashboard-screen';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 
+const search: MockRoute = {
+  path: '/api/v1/instruments',
+  respond: ({ url }) => ({
+    body: { instruments: url.searchParams.get('q') === 'GONE' ? [] : [{ symbol: url.searchParams.get('q') }] },
+  }),
+};
+
 function indicators(symbol: string, close: number, change1d: number): MockRoute {
   return {
     path: `/api/v1/indicators/${symbol}`,
@@ -23,10 +30,12 @@ function indicators(symbol: string, close: number, change1d: number): MockRoute 
 describe('dashboard screen', () => {
   it('shows the market summary, watchlists with last price, change and sparkline, upcoming windows and saved scans', async () => {
     useAppStore.getState().addSymbol('Default', { sym: 'XOM', description: 'EXXON' });
+    useAppStore.getState().addSymbol('Default', { sym: 'GONE', description: 'DELISTED' });
     useAppStore
       .getState()
       .setForm('scannerForm', { expression: '', saved: [{ name: 'Oversold', expression: 'rsi14 < 30' }] });
     const { requests } = mockFetch([
+      search,
       { path: '/api/v1/market/overview', body: createOverview() },
       instrument('ACT', true),
       indicators('AAPL', 190.5, 0.01),
@@ -44,6 +53,9 @@ describe('dashboard screen', () => {
     expect(within(list).getAllByRole('row')[2]).toHaveTextContent('XOM');
     expect(within(list).getAllByRole('row')[2]).toHaveTextContent('-%2,00');
     expect(within(list).getAllByTestId('sparkline')).toHaveLength(2);
+    // a symbol the store does not hold is "no data", asked by search, never a 404
+    expect(within(list).getAllByRole('row')[3]).toHaveTextContent('no data');
+    expect(requests.some((r) => r.url.pathname === '/api/v1/indicators/GONE')).toBe(false);
     const upcoming = await screen.findByTestId('upcoming');
     expect(upcoming).toHaveTextContent('XOM');
     expect(within(upcoming).getByRole('link', { name: 'Pattern' })).toHaveAttribute(
@@ -52,7 +64,7 @@ describe('dashboard screen', () => {
     );
     const scan = requests.find((r) => r.method === 'POST')!;
     // from the day after the latest bar (2026-11-20), 14 days ahead
-    expect(scan.body).toMatchObject({ startFrom: '11-21', startTo: '12-04', universe: ['AAPL', 'XOM'] });
+    expect(scan.body).toMatchObject({ startFrom: '11-21', startTo: '12-04', universe: ['AAPL', 'XOM', 'GONE'] });
     expect(within(screen.getByTestId('saved-scans')).getByRole('link', { name: 'Oversold' })).toHaveAttribute(
       'href',
       '/scanner?expression=rsi14%20%3C%2030',
@@ -68,6 +80,7 @@ describe('dashboard screen', () => {
       ],
     });
     mockFetch([
+      search,
       { path: '/api/v1/market/overview', body: createOverview() },
       instrument('ACT'),
       indicators('AAPL', 190.5, 0.01),
@@ -84,6 +97,7 @@ describe('dashboard screen', () => {
 
   it('shows the error of the market summary without breaking the rest', async () => {
     mockFetch([
+      search,
       {
         path: '/api/v1/market/overview',
         status: 500,
@@ -101,6 +115,7 @@ describe('dashboard screen', () => {
   it('asks for no seasonal windows when the session says the user is not a subscriber', async () => {
     useAppStore.getState().setSession({ data: { id: 7, username: 'ada' }, roles: ['member'], subscriber: false });
     const { requests } = mockFetch([
+      search,
       { path: '/api/v1/market/overview', body: createOverview() },
       instrument('ACT'),
       indicators('AAPL', 190.5, 0.01),

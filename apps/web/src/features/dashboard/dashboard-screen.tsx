@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { IndicatorsResponse } from '@solstice/contracts';
+import type { IndicatorsResponse, InstrumentSearchResponse } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired, retryServerErrors } from '../api';
 import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
 import { useFormatters, type Formatters } from '../format';
@@ -27,7 +27,7 @@ type WatchRow = {
   description: string;
   data: IndicatorsResponse | undefined;
   error: unknown;
-  loading: boolean;
+  missing: boolean;
 };
 
 export function DashboardScreen() {
@@ -36,8 +36,23 @@ export function DashboardScreen() {
   const watchlists = useWatchlists();
   const [scannerForm] = useSavedForm<{ saved?: { name: string; expression: string }[] }>('scannerForm');
   const symbols = useMemo(() => [...new Set(watchlists.flatMap((w) => w.symbols.map((s) => s.sym)))], [watchlists]);
-  const indicators = useQueries({
+  // ask the store first (a search answers 200 either way): an unknown symbol is "no data",
+  // not a refused request
+  const known = useQueries({
     queries: symbols.map((sym) => ({
+      queryKey: ['instrument-known', sym],
+      retry: retryServerErrors,
+      queryFn: async () => {
+        const found = await apiGet<InstrumentSearchResponse>('/api/v1/instruments', { q: sym }, { background: true });
+        return found.instruments.some((i) => i.symbol === sym);
+      },
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const knownBySymbol = new Map(symbols.map((s, i) => [s, known[i]?.data]));
+  const indicators = useQueries({
+    queries: symbols.map((sym, i) => ({
+      enabled: known[i]?.data === true,
       queryKey: ['indicators', sym, SPARK_BARS],
       retry: retryServerErrors,
       queryFn: () =>
@@ -118,7 +133,7 @@ export function DashboardScreen() {
                   description: s.description,
                   data: q?.data,
                   error: q?.error,
-                  loading: q?.isPending ?? true,
+                  missing: knownBySymbol.get(s.sym) === false,
                 };
               })}
             />
@@ -177,11 +192,13 @@ function WatchlistTable({ list, rows, f }: { list: Watchlist; rows: WatchRow[]; 
       text: (r) =>
         r.data
           ? f.number(r.data.close)
-          : r.error
-            ? r.error instanceof ApiError && r.error.status === 404
-              ? 'no data'
-              : 'error'
-            : '…',
+          : r.missing
+            ? 'no data'
+            : r.error
+              ? r.error instanceof ApiError && r.error.status === 404
+                ? 'no data'
+                : 'error'
+              : '…',
     },
     {
       key: 'change1d',
