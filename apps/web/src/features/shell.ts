@@ -1,5 +1,6 @@
 // Seam between the screens and the web shell (store, symbol details, add-to-watchlist modal,
 // tutorial, preferences). Screens import these only from here.
+import { useRef } from 'react';
 import { resetAppStore, useAppStore, type SavedForm, type Watchlist, type WatchlistSymbol } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 
@@ -31,6 +32,17 @@ export function useLocalePrefs(): { locale: string; timeZone: string } {
 export function useSetLocalePrefs(): (locale: string, timeZone: string) => void {
   const setDisplay = useAppStore((s) => s.setDisplay);
   return (locale, timeZone) => setDisplay({ locale, timeZone });
+}
+
+/**
+ * True once the user this screen was shown to has signed out (the store lost its user while
+ * the screen is still mounted, on its way to /): its queries stop instead of meeting a 401.
+ */
+export function useSignedOut(): boolean {
+  const user = useAppStore((s) => s.user);
+  const seen = useRef(false);
+  if (user) seen.current = true;
+  return seen.current && !user;
 }
 
 /**

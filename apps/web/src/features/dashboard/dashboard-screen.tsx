@@ -5,7 +5,7 @@ import type { IndicatorsResponse, InstrumentSearchResponse } from '@solstice/con
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired, retryServerErrors } from '../api';
 import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
 import { useFormatters, type Formatters } from '../format';
-import { usePremiumAccess, useSavedForm, useWatchlists, type Watchlist } from '../shell';
+import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists, type Watchlist } from '../shell';
 import { EmptyState, ErrorState, LoadingState, QueryView } from '../ui/states';
 import { SymbolLink } from '../ui/symbol-link';
 import { DataTable, signClass, type Column } from '../tables/data-table';
@@ -38,8 +38,10 @@ export function DashboardScreen() {
   const symbols = useMemo(() => [...new Set(watchlists.flatMap((w) => w.symbols.map((s) => s.sym)))], [watchlists]);
   // ask the store first (a search answers 200 either way): an unknown symbol is "no data",
   // not a refused request
+  const signedOut = useSignedOut();
   const known = useQueries({
     queries: symbols.map((sym) => ({
+      enabled: !signedOut,
       queryKey: ['instrument-known', sym],
       retry: retryServerErrors,
       queryFn: async () => {
@@ -52,7 +54,7 @@ export function DashboardScreen() {
   const knownBySymbol = new Map(symbols.map((s, i) => [s, known[i]?.data]));
   const indicators = useQueries({
     queries: symbols.map((sym, i) => ({
-      enabled: known[i]?.data === true,
+      enabled: known[i]?.data === true && !signedOut,
       queryKey: ['indicators', sym, SPARK_BARS],
       retry: retryServerErrors,
       queryFn: () =>
@@ -85,7 +87,7 @@ export function DashboardScreen() {
         },
         { background: true },
       ),
-    enabled: symbols.length > 0 && asOf !== null && premium !== 'no',
+    enabled: symbols.length > 0 && asOf !== null && premium !== 'no' && !signedOut,
   });
 
   return (

@@ -1,5 +1,6 @@
 // Parts of the market overview shared by the market screen and the dashboard's summary.
 import { useQuery } from '@tanstack/react-query';
+import { useSignedOut } from '../shell';
 import { apiGet, retryServerErrors } from '../api';
 import type { MarketOverviewResponse } from '../types';
 import type { Formatters } from '../format';
@@ -8,7 +9,9 @@ import { useInstrument } from '../ui/instrument-header';
 import { DemoBadge } from '../ui/states';
 
 export function useMarketOverview() {
+  const signedOut = useSignedOut();
   return useQuery({
+    enabled: !signedOut,
     queryKey: ['market-overview'],
     retry: retryServerErrors,
     queryFn: () => apiGet<MarketOverviewResponse>('/api/v1/market/overview'),
