@@ -252,9 +252,12 @@ describe('the journey of a new trader', () => {
     await results.waitFor({ timeout: 60_000 });
     // nothing sticks out to the right (wide tables scroll inside their own box)
     const offenders = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
+      Array.from(document.querySelectorAll('body *'))
         .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-responsive'))
-        .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}[${e.getAttribute('data-testid') ?? ''}]`)
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${Array.from(e.classList).join('.')}[${e.getAttribute('data-testid') ?? ''}]`,
+        )
         .slice(0, 10),
     );
     expect(offenders).toEqual([]);
