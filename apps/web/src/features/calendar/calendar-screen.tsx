@@ -5,7 +5,7 @@ import type { CalendarResponse } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
 import { QueryView, type ToolInfo } from '../ui/states';
-import { Field, checkWindowFields } from '../ui/fields';
+import { TextField, checkWindowFields } from '../ui/fields';
 import { InstrumentHeader } from '../ui/instrument-header';
 import { useScreenForm } from '../ui/screen-form';
 import { DataTable, signClass, type Column } from '../tables/data-table';
@@ -64,32 +64,23 @@ function CalendarTool() {
     <div className="container-fluid py-3" data-testid="calendar-screen">
       <h1 className="h4">Calendar</h1>
       <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label="Calendar form">
-        <Field id="calendar-symbol" label="Symbol" error={errors.symbol}>
-          <input
-            id="calendar-symbol"
-            className="form-control form-control-sm"
-            autoComplete="off"
-            {...field('symbol')}
-          />
-        </Field>
-        <Field id="calendar-from" label="From year" error={errors.from}>
-          <input
-            id="calendar-from"
-            className="form-control form-control-sm"
-            inputMode="numeric"
-            placeholder="all"
-            {...field('from')}
-          />
-        </Field>
-        <Field id="calendar-to" label="To year" error={errors.to}>
-          <input
-            id="calendar-to"
-            className="form-control form-control-sm"
-            inputMode="numeric"
-            placeholder="all"
-            {...field('to')}
-          />
-        </Field>
+        <TextField id="calendar-symbol" label="Symbol" error={errors.symbol} autoComplete="off" {...field('symbol')} />
+        <TextField
+          id="calendar-from"
+          label="From year"
+          error={errors.from}
+          inputMode="numeric"
+          placeholder="all"
+          {...field('from')}
+        />
+        <TextField
+          id="calendar-to"
+          label="To year"
+          error={errors.to}
+          inputMode="numeric"
+          placeholder="all"
+          {...field('to')}
+        />
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
             Show calendar

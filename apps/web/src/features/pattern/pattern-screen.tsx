@@ -8,7 +8,7 @@ import { useFormatters } from '../format';
 import { useSavedForm } from '../shell';
 import { useUrlState } from '../ui/url-state';
 import { QueryView, type ToolInfo } from '../ui/states';
-import { Field, checkWindowFields } from '../ui/fields';
+import { Field, TextField, checkWindowFields } from '../ui/fields';
 import { InstrumentHeader } from '../ui/instrument-header';
 import { StatsPanel } from '../stats/stats-panel';
 import { StatLabel } from '../stats/stat-label';
@@ -82,53 +82,48 @@ function PatternTool() {
     <div className="container-fluid py-3" data-testid="pattern-screen">
       <h1 className="h4">Pattern</h1>
       <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate aria-label="Pattern form">
-        <Field id="pattern-symbol" label="Symbol" error={errors.symbol}>
-          <input
-            id="pattern-symbol"
-            className="form-control form-control-sm"
-            value={form.symbol}
-            onChange={set('symbol')}
-            autoComplete="off"
-          />
-        </Field>
-        <Field id="pattern-start" label="Start (MM-DD)" error={errors.start}>
-          <input
-            id="pattern-start"
-            className="form-control form-control-sm"
-            value={form.start}
-            onChange={set('start')}
-            placeholder="MM-DD"
-          />
-        </Field>
-        <Field id="pattern-end" label="End (MM-DD)" error={errors.end}>
-          <input
-            id="pattern-end"
-            className="form-control form-control-sm"
-            value={form.end}
-            onChange={set('end')}
-            placeholder="MM-DD"
-          />
-        </Field>
-        <Field id="pattern-from" label="From year" error={errors.from}>
-          <input
-            id="pattern-from"
-            className="form-control form-control-sm"
-            value={form.from}
-            onChange={set('from')}
-            inputMode="numeric"
-            placeholder="all"
-          />
-        </Field>
-        <Field id="pattern-to" label="To year" error={errors.to}>
-          <input
-            id="pattern-to"
-            className="form-control form-control-sm"
-            value={form.to}
-            onChange={set('to')}
-            inputMode="numeric"
-            placeholder="all"
-          />
-        </Field>
+        <TextField
+          id="pattern-symbol"
+          label="Symbol"
+          error={errors.symbol}
+          value={form.symbol}
+          onChange={set('symbol')}
+          autoComplete="off"
+        />
+        <TextField
+          id="pattern-start"
+          label="Start (MM-DD)"
+          error={errors.start}
+          value={form.start}
+          onChange={set('start')}
+          placeholder="MM-DD"
+        />
+        <TextField
+          id="pattern-end"
+          label="End (MM-DD)"
+          error={errors.end}
+          value={form.end}
+          onChange={set('end')}
+          placeholder="MM-DD"
+        />
+        <TextField
+          id="pattern-from"
+          label="From year"
+          error={errors.from}
+          value={form.from}
+          onChange={set('from')}
+          inputMode="numeric"
+          placeholder="all"
+        />
+        <TextField
+          id="pattern-to"
+          label="To year"
+          error={errors.to}
+          value={form.to}
+          onChange={set('to')}
+          inputMode="numeric"
+          placeholder="all"
+        />
         <Field id="pattern-direction" label="Direction">
           <select
             id="pattern-direction"

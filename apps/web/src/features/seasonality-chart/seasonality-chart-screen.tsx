@@ -7,7 +7,7 @@ import type { ChartResponse } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
 import { QueryView, type ToolInfo } from '../ui/states';
-import { Field, checkWindowFields } from '../ui/fields';
+import { Field, TextField, checkWindowFields } from '../ui/fields';
 import { InstrumentHeader } from '../ui/instrument-header';
 import { useScreenForm } from '../ui/screen-form';
 import { EChart } from '../charts/echart';
@@ -96,24 +96,22 @@ function SeasonalityChartTool() {
         <Field id="chart-symbol" label="Symbol" error={errors.symbol}>
           <input id="chart-symbol" className="form-control form-control-sm" autoComplete="off" {...field('symbol')} />
         </Field>
-        <Field id="chart-from" label="From year" error={errors.from}>
-          <input
-            id="chart-from"
-            className="form-control form-control-sm"
-            inputMode="numeric"
-            placeholder="all"
-            {...field('from')}
-          />
-        </Field>
-        <Field id="chart-to" label="To year" error={errors.to}>
-          <input
-            id="chart-to"
-            className="form-control form-control-sm"
-            inputMode="numeric"
-            placeholder="all"
-            {...field('to')}
-          />
-        </Field>
+        <TextField
+          id="chart-from"
+          label="From year"
+          error={errors.from}
+          inputMode="numeric"
+          placeholder="all"
+          {...field('from')}
+        />
+        <TextField
+          id="chart-to"
+          label="To year"
+          error={errors.to}
+          inputMode="numeric"
+          placeholder="all"
+          {...field('to')}
+        />
         <div className="col-6 col-md-auto form-check ms-2 mb-1">
           <input
             id="chart-detrended"

@@ -7,7 +7,7 @@ import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
 import { useWatchlists } from '../shell';
 import { QueryView, type ToolInfo } from '../ui/states';
-import { Field, MMDD, YEAR } from '../ui/fields';
+import { Field, TextField, MMDD, YEAR } from '../ui/fields';
 import { useScreenForm } from '../ui/screen-form';
 import { SECTORS } from '../ui/sectors';
 import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
@@ -199,43 +199,39 @@ function SeasonalityScannerTool() {
         <Field id="ss-max-days" label="Max days" error={errors.maxDays}>
           <input id="ss-max-days" className="form-control form-control-sm" inputMode="numeric" {...field('maxDays')} />
         </Field>
-        <Field id="ss-win-rate" label="Min win rate (%)" error={errors.minWinRate}>
-          <input
-            id="ss-win-rate"
-            className="form-control form-control-sm"
-            inputMode="decimal"
-            value={winRatePct}
-            onChange={(e) =>
-              setForm((v) => ({ ...v, minWinRate: e.target.value === '' ? '' : String(Number(e.target.value) / 100) }))
-            }
-          />
-        </Field>
-        <Field id="ss-min-years" label="Min years" error={errors.minYears}>
-          <input
-            id="ss-min-years"
-            className="form-control form-control-sm"
-            inputMode="numeric"
-            {...field('minYears')}
-          />
-        </Field>
-        <Field id="ss-from" label="From year" error={errors.from}>
-          <input
-            id="ss-from"
-            className="form-control form-control-sm"
-            inputMode="numeric"
-            placeholder="all"
-            {...field('from')}
-          />
-        </Field>
-        <Field id="ss-to" label="To year" error={errors.to}>
-          <input
-            id="ss-to"
-            className="form-control form-control-sm"
-            inputMode="numeric"
-            placeholder="all"
-            {...field('to')}
-          />
-        </Field>
+        <TextField
+          id="ss-win-rate"
+          label="Min win rate (%)"
+          error={errors.minWinRate}
+          inputMode="decimal"
+          value={winRatePct}
+          onChange={(e) =>
+            setForm((v) => ({ ...v, minWinRate: e.target.value === '' ? '' : String(Number(e.target.value) / 100) }))
+          }
+        />
+        <TextField
+          id="ss-min-years"
+          label="Min years"
+          error={errors.minYears}
+          inputMode="numeric"
+          {...field('minYears')}
+        />
+        <TextField
+          id="ss-from"
+          label="From year"
+          error={errors.from}
+          inputMode="numeric"
+          placeholder="all"
+          {...field('from')}
+        />
+        <TextField
+          id="ss-to"
+          label="To year"
+          error={errors.to}
+          inputMode="numeric"
+          placeholder="all"
+          {...field('to')}
+        />
         <Field id="ss-direction" label="Direction">
           <select id="ss-direction" className="form-select form-select-sm" {...field('direction')}>
             <option value="long">Long</option>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 export const MMDD = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const YEAR = /^\d{4}$/;
@@ -32,6 +32,34 @@ export function Field({
         <div className="form-text">{hint}</div>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled small text input with its message: the common case of `Field`. */
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: string;
+  className?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      {...(hint === undefined ? {} : { hint })}
+      {...(className === undefined ? {} : { className })}
+    >
+      <input id={id} className="form-control form-control-sm" {...input} />
+    </Field>
   );
 }
 
