@@ -83,6 +83,9 @@ export async function startServer(databaseUrl, env = {}) {
       PORT: String(port),
       LOG_LEVEL: 'warn',
       SEED_ON_EMPTY: 'false',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The journey pays with the built-in test checkout (card 4242…).
+      BILLING_TEST_MODE: 'true',
       DATABASE_URL: databaseUrl,
       ...env,
     },

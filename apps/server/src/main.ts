@@ -1,4 +1,4 @@
-import { loadSettings, SettingsError } from './config/settings.js';
+import { loadSettings, serverStartProblems, SettingsError } from './config/settings.js';
 import { buildApp } from './http/app.js';
 import { closeContext, createContext } from './startup.js';
 
@@ -6,6 +6,8 @@ async function main(): Promise<void> {
   let settings;
   try {
     settings = loadSettings();
+    const problems = serverStartProblems(settings);
+    if (problems.length > 0) throw new SettingsError(problems);
   } catch (error) {
     if (error instanceof SettingsError) {
       console.error(error.message);

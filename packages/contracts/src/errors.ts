@@ -9,6 +9,7 @@ export const errorCodeSchema = z.enum([
   'subscription_required',
   'not_found',
   'method_not_allowed',
+  'misdirected_request',
   'conflict',
   'payload_too_large',
   'unsupported_media_type',

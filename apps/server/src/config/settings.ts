@@ -77,9 +77,48 @@ export const settingsSchema = z.object({
   CMS_URL: z.url({ message: 'expected an absolute URL' }).optional(),
   /** How often due jobs (subscription period ends) are picked up; 0 turns the poller off. */
   JOBS_POLL_INTERVAL_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).optional(),
+  /**
+   * The built-in test checkout (card 4242… pays) when no payment provider is configured.
+   * On by default in development and test; in production only when set to true.
+   */
+  BILLING_TEST_MODE: booleanFlag.optional(),
+  /** The only folder the admin import API reads server-side files from. */
+  IMPORT_DIR: z.string().trim().min(1).default('data/imports'),
+  /**
+   * More Host names this server answers besides PUBLIC_URL's host, loopback names and IP
+   * addresses (comma-separated, e.g. "solstice.internal,app-1"); anything else gets 421.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(:\d+)?(\s*,\s*[A-Za-z0-9.-]+(:\d+)?)*$/, 'expected host names separated by commas')
+    .optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * What a production server refuses to start without (the command line does not need them).
+ * Each line names the variable and what it must hold, never a value.
+ */
+export function serverStartProblems(settings: Settings): string[] {
+  const problems: string[] = [];
+  if (settings.NODE_ENV === 'production' && !settings.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: required in production: the public origin (e.g. https://solstice.example) that links in mail and the Host check use',
+    );
+  }
+  return problems;
+}
+
+/** The origin links in mail point at: PUBLIC_URL, never the request's Host (development: localhost). */
+export function publicOrigin(settings: Pick<Settings, 'PUBLIC_URL' | 'PORT'>): string {
+  return settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).origin : `http://localhost:${settings.PORT}`;
+}
+
+/** Whether the built-in test checkout may take payments (explicit in production). */
+export function billingTestModeOn(settings: Pick<Settings, 'BILLING_TEST_MODE' | 'NODE_ENV'>): boolean {
+  return settings.BILLING_TEST_MODE ?? settings.NODE_ENV !== 'production';
+}
 
 export class SettingsError extends Error {
   constructor(readonly problems: string[]) {
@@ -97,13 +136,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   }
   const parsed = settingsSchema.safeParse(input);
   if (!parsed.success) {
-    throw new SettingsError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.') || '(settings)';
-        const got = input[name];
-        return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
-      }),
-    );
+    // Names and rules only: values may be secrets (keys, passwords, credentials in URLs).
+    throw new SettingsError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(settings)'}: ${issue.message}`));
   }
   return parsed.data;
 }

@@ -4,9 +4,18 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context.js';
-import { installErrorHandling, sendNotFound } from './error-handler.js';
+import { answerFrameworkError, answerUnreadableRequest, installErrorHandling, sendNotFound } from './error-handler.js';
 import { apiModules } from './routes.js';
 import { installAuth } from '../modules/auth/auth.plugin.js';
+import { ASSET, declaredAs, requireDeclaredAccess, type DeclaredRoute } from './access.js';
+import { isApiPath, normalisePath } from './request-path.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with the access it declared, in registration order. */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
 
 export interface BuildAppOptions {
   /** Fastify logger option; tests pass false. */
@@ -39,12 +48,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? { level: ctx.settings.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.settings.TRUST_PROXY,
+    // The router's own refusals (an undecodable path such as /%ff) in the app's shape.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerUnreadableRequest,
     // Per-request lines only when debugging: at load they cost more than the requests themselves.
     logController: new LogController({
       disableRequestLogging: ctx.settings.LOG_LEVEL !== 'debug' && ctx.settings.LOG_LEVEL !== 'trace',
     }),
   });
   ctx.logger = app.log;
+  app.decorate('declaredRoutes', requireDeclaredAccess(app));
   installErrorHandling(app);
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
 
@@ -55,26 +68,32 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const webDist = resolveWebDist(ctx.settings.WEB_DIST);
   const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
   if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      // Hashed assets never change; index.html must always be revalidated.
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('cache-control', 'no-cache');
-        }
-      },
+    await declaredAs(app, ASSET.access, async (files) => {
+      await files.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        // Hashed assets never change; index.html must always be revalidated.
+        setHeaders: (res, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          } else {
+            res.setHeader('cache-control', 'no-cache');
+          }
+        },
+      });
     });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    const pathname = normalisePath(request.url);
+    if (
+      pathname !== null &&
+      !isApiPath(pathname) &&
+      indexHtml &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       // History-mode fallback: the client router decides what the path shows.
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }

@@ -1,10 +1,41 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, ErrorResponse } from '@solstice/contracts';
 import { AppError, STATUS_BY_CODE } from './errors.js';
 
+export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorResponse {
+  return { error: { code, message, ...(details === undefined ? {} : { details }) } };
+}
+
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: unknown) {
-  const body: ErrorResponse = { error: { code, message, ...(details === undefined ? {} : { details }) } };
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, message, details));
+}
+
+/** The router's own refusals (an undecodable path such as /%ff), in the app's shape. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void send(reply, 400, 'bad_request', `The request could not be read: ${error.message}`);
+}
+
+/** A request Node's parser refused (bad request line, header overflow): closed with a 400 in the app's shape. */
+export function answerUnreadableRequest(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify(
+    tooLarge
+      ? errorBody('payload_too_large', 'The request headers are too large.')
+      : errorBody('bad_request', 'The request could not be read.'),
+  );
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Fastify's own failures (bad JSON, body too large, wrong content type…) in our shape. */

@@ -21,6 +21,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   subscription_required: 403,
   not_found: 404,
   method_not_allowed: 405,
+  misdirected_request: 421,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

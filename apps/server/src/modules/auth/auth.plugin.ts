@@ -6,7 +6,9 @@ import { AppError, forbidden, unauthorized } from '../../http/errors.js';
 import { isSubscriberContact } from '@solstice/contracts';
 import { hasPermission, hasSubscriberAccess, type AuthUser } from './auth-user.js';
 import { authRoutes } from './auth.routes.js';
-import { checkOrigin, isMutation } from './origin-check.js';
+import { checkOrigin, isMutation, trustedOriginsOf } from './origin-check.js';
+import { hostAllowList } from '../../http/host-check.js';
+import { isApiPath, normalisePath } from '../../http/request-path.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
 import { lookupSession, purgeExpiredSessions } from './sessions.js';
@@ -27,14 +29,6 @@ export function contextOfApp(app: FastifyInstance): AppContext {
   const ctx = contexts.get(app);
   if (!ctx) throw new Error('this app was not built by buildApp');
   return ctx;
-}
-
-function pathOf(request: FastifyRequest): string {
-  return request.url.split('?')[0] ?? '/';
-}
-
-export function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 /** Loads who is signed in from the session cookie; slides the session and re-sets the cookie. */
@@ -61,7 +55,7 @@ export async function resolveUser(
 }
 
 function enforce(access: RouteAccess, user: AuthUser | null): void {
-  if (access.kind === 'public') return;
+  if (access.kind === 'public' || access.kind === 'asset') return;
   if (!user) throw unauthorized();
   if (access.kind === 'user') return;
   if (access.kind === 'subscriber') {
@@ -103,36 +97,46 @@ export async function installAuth(app: FastifyInstance, ctx: AppContext, options
     await limiter.close();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const pathname = pathOf(request);
-    if (!isApiPath(pathname)) {
-      // Pages: the server-side gate. Files (hashed assets, favicon…) have their own routes;
-      // everything else would get index.html, so it is a page (a missing asset included).
-      const isPage = request.is404 && (request.method === 'GET' || request.method === 'HEAD');
-      if (!isPage) return;
-      request.user = await resolveUser(ctx, request, reply);
-      if (pathname === '/') {
-        if (request.user) return reply.redirect(SIGNED_IN_HOME, 302);
-        return;
-      }
-      if (!request.user) return reply.redirect('/', 302);
-      return;
-    }
+  const hostAllowed = hostAllowList(ctx.settings);
+  const trustedOrigins = trustedOriginsOf(ctx.settings);
 
+  app.addHook('onRequest', async (request, reply) => {
+    if (!hostAllowed(request.host)) {
+      throw new AppError('misdirected_request', 'This server does not answer for that host name.');
+    }
+    // Every write needs a same-origin sender, whatever path it names (matched or not).
     if (isMutation(request.method)) {
-      const verdict = checkOrigin(request, ctx.settings.PUBLIC_URL);
+      const verdict = checkOrigin(request, trustedOrigins);
       const hasCookie = readSessionToken(ctx.settings, request) !== undefined;
       if (verdict === 'foreign' || (verdict === 'absent' && hasCookie)) {
         throw forbidden('This request must come from the Solstice app itself.');
       }
     }
 
+    if (!request.is404) {
+      // A route matched: its own declaration decides, read from the route the router chose,
+      // never from the text of the URL. Every route declares one (checked at registration).
+      const access = request.routeOptions.config.access;
+      if (!access) throw forbidden();
+      if (access.kind === 'asset') return;
+      request.user = await resolveUser(ctx, request, reply);
+      // Answers for a signed-in user are theirs alone (a route may still set its own policy).
+      if (request.user) reply.header('cache-control', 'private, no-store');
+      enforce(access, request.user);
+      return;
+    }
+
+    // No route: an unknown API path (404 to everyone) or a page of the app (the page gate).
+    const pathname = normalisePath(request.url);
+    if (pathname === null || isApiPath(pathname)) return;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
     request.user = await resolveUser(ctx, request, reply);
-    // Answers for a signed-in user are theirs alone (a route may still set its own policy).
-    if (request.user) reply.header('cache-control', 'private, no-store');
-    // Unknown API paths answer 404 to everyone; routes default to "signed in".
-    if (request.is404) return;
-    enforce(request.routeOptions.config.access ?? { kind: 'user' }, request.user);
+    if (pathname === '/') {
+      if (request.user) return reply.redirect(SIGNED_IN_HOME, 302);
+      return;
+    }
+    if (!request.user) return reply.redirect('/', 302);
+    return;
   });
 
   await app.register(authRoutes(ctx, limiter));

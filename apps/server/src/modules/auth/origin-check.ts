@@ -21,22 +21,23 @@ function sourceOrigin(request: FastifyRequest): URL | null {
 
 export type OriginVerdict = 'same' | 'foreign' | 'absent';
 
-/** Compares the sender's origin with the request's own host (or PUBLIC_URL's origin). */
-export function checkOrigin(request: FastifyRequest, publicUrl: string | undefined): OriginVerdict {
+/** Origins a write may come from besides the request's own: PUBLIC_URL's. */
+export function trustedOriginsOf(settings: { PUBLIC_URL?: string | undefined }): string[] {
+  return settings.PUBLIC_URL ? [new URL(settings.PUBLIC_URL).origin] : [];
+}
+
+/**
+ * Compares the sender's origin, scheme, host and port, with the request's own origin (the
+ * scheme it arrived over, X-Forwarded-Proto only behind a trusted proxy) or a trusted one.
+ */
+export function checkOrigin(request: FastifyRequest, trusted: readonly string[]): OriginVerdict {
   const hasHeader = Boolean(request.headers.origin || request.headers.referer);
   const source = sourceOrigin(request);
   if (!source) return hasHeader ? 'foreign' : 'absent';
   if (source.protocol !== 'http:' && source.protocol !== 'https:') return 'foreign';
-  if (publicUrl) {
-    try {
-      if (new URL(publicUrl).origin === source.origin) return 'same';
-    } catch {
-      // settings validated PUBLIC_URL; nothing to compare otherwise
-    }
-  }
+  if (trusted.includes(source.origin)) return 'same';
   try {
-    const own = new URL(`${source.protocol}//${request.host}`);
-    return own.host === source.host ? 'same' : 'foreign';
+    return new URL(`${request.protocol}://${request.host}`).origin === source.origin ? 'same' : 'foreign';
   } catch {
     return 'foreign';
   }
