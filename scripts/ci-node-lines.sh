@@ -18,6 +18,8 @@ for line in "${lines[@]}"; do
   fi
   work="$(mktemp -d)"
   git clone --quiet "${root}" "${work}/solstice"
+  # The shared market data sits beside the project, as in CI.
+  [ -d "${root}/../shared" ] && ln -s "$(cd "${root}/../shared" && pwd)" "${work}/shared"
   (
     cd "${work}/solstice"
     export PATH="${nodedir}/bin:${PATH}"
