@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, idSchema } from './validators.js';
 
 export const planIntervalSchema = z.enum(['month', 'year']);
 export type PlanInterval = z.infer<typeof planIntervalSchema>;
@@ -21,15 +22,10 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 export const productsResponseSchema = z.array(productSchema);
 
-export const idParamsSchema = z.strictObject({
-  id: z.coerce
-    .number({ message: 'expected a numeric id' })
-    .int('expected a whole number')
-    .positive('expected a positive id'),
-});
+export const idParamsSchema = z.strictObject({ id: idSchema() });
 
 export const checkoutRequestSchema = z.strictObject({
-  priceId: z.number({ message: 'expected a price id (a number)' }).int().positive(),
+  priceId: idSchema('expected a price id (a number)'),
 });
 export const checkoutResponseSchema = z.object({
   sessionId: z.string(),
@@ -105,23 +101,19 @@ export const subscriptionResponseSchema = z.object({
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
 export const paymentsConfigSchema = z.object({
-  provider: z.enum(['test', 'stripe']),
+  /** "none": this server takes no payments (production without a provider); checkout answers 503. */
+  provider: z.enum(['test', 'stripe', 'none']),
   /** "Test mode" for the built-in checkout; shown on the subscribe page. */
   label: z.string(),
 });
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
 /** The specification's compatibility call (§7). */
 export const seasonalityActionSchema = z.enum(['getProducts', 'getSubscriptionsByUserID', 'getUserByEmail']);
 export const SEASONALITY_ACTIONS = seasonalityActionSchema.options;
 export const seasonalityCompatRequestSchema = z.strictObject({
   action: z.string({ message: `expected an action: one of ${SEASONALITY_ACTIONS.join(', ')}` }),
-  contact_id: z
-    .union([z.number(), z.string().regex(/^\d+$/, 'expected a contact id (a number)')], {
-      message: 'expected a contact id (a number)',
-    })
-    .transform(Number)
-    .pipe(z.number().int('expected a whole number').positive('expected a positive contact id'))
-    .optional(),
+  contact_id: idSchema('expected a contact id (a number)').optional(),
   email: z.string().trim().max(320).optional(),
 });
 
@@ -139,7 +131,12 @@ export const compatSubscriptionSchema = z.object({
 });
 export type CompatSubscription = z.infer<typeof compatSubscriptionSchema>;
 
-const money = z.number().int('expected whole cents').positive('expected a positive amount in cents');
+const money = z
+  .number()
+  .int('expected whole cents')
+  .positive('expected a positive amount in cents')
+  // The amount column is a 32-bit INTEGER.
+  .max(INT32_MAX, `expected at most ${INT32_MAX} cents`);
 const currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'expected a 3-letter currency code')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { symbolSchema } from './common.js';
+import { INT32_MAX, parseId } from './validators.js';
 
 /** Limits of the seasonality API (analytics.md and docs/analytics-decisions.md). */
 export const SEASONALITY_LIMITS = {
@@ -103,7 +104,10 @@ export const seasonalUniverseSchema = z.union(
   [
     z.literal('all'),
     z.string().regex(/^sector:.+$/, 'expected all, sector:NAME, watchlist:ID or a list of symbols'),
-    z.string().regex(/^watchlist:[1-9][0-9]{0,9}$/, 'expected all, sector:NAME, watchlist:ID or a list of symbols'),
+    z
+      .string()
+      .regex(/^watchlist:[1-9][0-9]{0,9}$/, 'expected all, sector:NAME, watchlist:ID or a list of symbols')
+      .refine((v) => parseId(v.slice('watchlist:'.length)) !== null, `expected watchlist:ID, an id up to ${INT32_MAX}`),
     z
       .array(symbolSchema, { message: 'expected a list of symbols' })
       .min(1, 'expected at least one symbol')

@@ -29,6 +29,8 @@ export const MESSAGES = {
   objectExists: 'This is required.',
   username: 'A username has 3 to 32 letters, digits, "_", "-" or ".", and starts with a letter or digit.',
   password: `A password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+  passwordCommon: 'This password is on lists of common or leaked passwords; choose another one.',
+  passwordPersonal: 'A password must not be your e-mail address or username.',
   lengthBetween: (min: number, max: number) => `Use ${min} to ${max} characters.`,
 } as const;
 
@@ -89,6 +91,14 @@ export function isPassword(value: unknown): boolean {
   return isLengthBetween(value, PASSWORD_MIN, PASSWORD_MAX);
 }
 
+/** Whether a password is the account's e-mail address, its local part or the username (any case). */
+export function passwordMatchesAccount(password: string, account: { email?: string; username?: string }): boolean {
+  const candidate = password.trim().toLowerCase();
+  const email = account.email?.trim().toLowerCase() ?? '';
+  const names = [email, email.split('@')[0] ?? '', account.username?.trim().toLowerCase() ?? ''];
+  return names.some((name) => name !== '' && name === candidate);
+}
+
 // zod forms of the same rules.
 
 export const nonEmptyStringSchema = z.string({ message: MESSAGES.nonEmptyString }).refine(isNonEmptyString, {
@@ -117,3 +127,71 @@ export const usernameSchema = z
 export const passwordSchema = z
   .string({ message: MESSAGES.password })
   .refine(isPassword, { message: MESSAGES.password });
+
+// What the databases can store: every request input passes these before a query sees it.
+
+/** The largest value of a 32-bit INTEGER column: PostgreSQL's serial ids stop here. */
+export const INT32_MAX = 2_147_483_647;
+
+/** An id as text (a path or query parameter): decimal digits only, no sign, space, leading zero or exponent. */
+const ID_TEXT = /^[1-9][0-9]{0,9}$/;
+
+export const ID_MESSAGE = `expected an id (a whole number from 1 to ${INT32_MAX})`;
+
+/** The id `value` names (a JSON number, or the plain decimal text of one), or null: ids are 1 to INT32_MAX. */
+export function parseId(value: unknown): number | null {
+  const n = typeof value === 'string' ? (ID_TEXT.test(value) ? Number(value) : Number.NaN) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= INT32_MAX ? n : null;
+}
+
+/** Every id a request names, in a path (text) or a body (a number or its text). */
+export const idSchema = (message: string = ID_MESSAGE) =>
+  z.union([z.number(), z.string()], { message }).transform((value, ctx) => {
+    const id = parseId(value);
+    if (id !== null) return id;
+    ctx.issues.push({ code: 'custom', message, input: value });
+    return z.NEVER;
+  });
+
+/** PostgreSQL text cannot hold NUL (the driver fails the query), so no input may carry it. */
+export const NUL_MESSAGE = 'text must not contain the NUL character (\\u0000)';
+
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let v: Visit | null = visit; v && v.key !== null; v = v.parent) path.push(v.key);
+  return path.reverse();
+}
+
+/**
+ * The paths of the strings and object keys holding NUL anywhere in `value` (parsed JSON, a
+ * query, path parameters), at most `limit` of them. A key's own path ends with that key.
+ * Iterative: a 1 MB body can nest deeper than the call stack.
+ */
+export function nulPaths(value: unknown, limit = 20): (string | number)[][] {
+  const found: (string | number)[][] = [];
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0 && found.length < limit) {
+    const visit = stack.pop()!;
+    const v = visit.value;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) found.push(pathOf(visit));
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: visit });
+    } else if (typeof v === 'object' && v !== null) {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        const child: Visit = { value: (v as Record<string, unknown>)[key], key, parent: visit };
+        if (key.includes('\u0000')) found.push(pathOf(child));
+        else stack.push(child);
+      }
+    }
+  }
+  return found.slice(0, limit);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { symbolSchema } from './common.js';
+import { idSchema } from './validators.js';
 
 export const WATCHLIST_LIMITS = { lists: 50, symbols: 500, nameMax: 64, descriptionMax: 200 } as const;
 
@@ -40,14 +41,7 @@ export type WatchlistCreate = z.input<typeof watchlistCreateSchema>;
 export const watchlistReplaceSchema = z.strictObject({ name: nameSchema, symbols: symbolsSchema });
 export type WatchlistReplace = z.input<typeof watchlistReplaceSchema>;
 
-export const watchlistIdParamsSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, 'expected a watchlist id')
-    .transform(Number)
-    // Ids are 32-bit integers in the database.
-    .refine((n) => n <= 2147483647, 'expected a watchlist id'),
-});
+export const watchlistIdParamsSchema = z.strictObject({ id: idSchema('expected a watchlist id') });
 
 export const watchlistSchema = z.object({
   id: z.number().int(),

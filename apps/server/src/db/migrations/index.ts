@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_market_data.js';
 import * as m0003 from './0003_accounts.js';
 import * as m0004 from './0004_billing.js';
+import * as m0005 from './0005_one_active_subscription.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_market_data': m0002,
   '0003_accounts': m0003,
   '0004_billing': m0004,
+  '0005_one_active_subscription': m0005,
 };

@@ -240,20 +240,23 @@ export function billingAdminRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/api/v1/admin/jobs/run', { config: USERS }, async () => ({ ran: await ctx.billing.jobs.runDue() }));
 
     /**
-     * Test mode only: moves the billing clock forward (Stripe calls this a test clock) and runs
-     * the jobs that became due, so a tester sees a renewal or a period end now.
+     * Test mode only (the route does not exist otherwise: moving billing time in production
+     * would end or renew real subscriptions early): moves the billing clock forward (Stripe
+     * calls this a test clock) and runs the jobs that became due, so a tester sees a renewal
+     * or a period end now.
      */
-    app.post('/api/v1/admin/billing/test-clock', { config: USERS }, async (request) => {
-      const input = parseInput(adminTestClockSchema, request.body, 'body');
-      if (ctx.billing.provider !== 'test') throw conflict('The test clock exists only in test mode.');
-      const current = ctx.billing.clock;
-      const clock = current instanceof OffsetClock ? current : new OffsetClock();
-      if (clock !== current) clock.offsetMs = current.now() - Date.now();
-      ctx.billing.clock = clock;
-      clock.offsetMs += input.advanceSeconds * 1000;
-      const ran = await ctx.billing.jobs.runDue();
-      return { now: new Date(clock.now()).toISOString(), ran };
-    });
+    if (ctx.billing.testMode) {
+      app.post('/api/v1/admin/billing/test-clock', { config: USERS }, async (request) => {
+        const input = parseInput(adminTestClockSchema, request.body, 'body');
+        const current = ctx.billing.clock;
+        const clock = current instanceof OffsetClock ? current : new OffsetClock();
+        if (clock !== current) clock.offsetMs = current.now() - Date.now();
+        ctx.billing.clock = clock;
+        clock.offsetMs += input.advanceSeconds * 1000;
+        const ran = await ctx.billing.jobs.runDue();
+        return { now: new Date(clock.now()).toISOString(), ran };
+      });
+    }
 
     // ------------------------------------------------------------ outbox
     const toMessage = (r: {

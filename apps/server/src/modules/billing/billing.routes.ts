@@ -36,6 +36,18 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsync {
     }
     app.addHook('onClose', async () => billing.jobs.stop());
 
+    const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, NODE_ENV } = ctx.settings;
+    if (Boolean(STRIPE_SECRET_KEY) !== Boolean(STRIPE_WEBHOOK_SECRET)) {
+      app.log.warn('payments: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; only one is set');
+    }
+    if (billing.provider === 'none') {
+      app.log.warn(
+        'payments: no payment provider, checkout is refused (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or BILLING_TEST_MODE=true for the built-in test checkout)',
+      );
+    } else if (billing.testMode && NODE_ENV === 'production') {
+      app.log.warn('payments: BILLING_TEST_MODE is on in production: anyone can subscribe with the test card 4242…');
+    }
+
     app.get('/api/v1/products', { config: PUBLIC }, async (): Promise<Product[]> => listProducts(ctx.database.db));
 
     app.get('/api/v1/payments/config', { config: PUBLIC }, async () => ({

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type Stripe from 'stripe';
 import {
   SUBSCRIBER_TAG_ID,
   type CheckoutResponse,
@@ -8,9 +7,11 @@ import {
   type PayResponse,
   type SubscriptionResponse,
 } from '@solstice/contracts';
+import { billingTestModeOn, publicOrigin } from '../../config/settings.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound, serviceUnavailable, validationFailed } from '../../http/errors.js';
+import { isUniqueViolation } from '../auth/users.repository.js';
 import { addTag, ensureContactForUser, getContactForUser, removeTag } from '../contacts/contacts.repository.js';
 import { mailTemplates, type MailUser, type PlanFacts, type RenderedMail } from '../mail/mail-templates.js';
 import type { PaymentProviderName, SubscriptionsTable } from './billing.tables.js';
@@ -18,6 +19,14 @@ import { addInterval, DAY_MS, systemClock, type Clock } from './clock.js';
 import { JobQueue } from './job-queue.js';
 import { getPlan, planPrice, planProduct, type PlanRow } from './products.js';
 import { StripeGateway } from './stripe-gateway.js';
+import {
+  invoiceSubscriptionId,
+  referenceId,
+  type StripeCheckoutSessionData,
+  type StripeInvoiceData,
+  type StripeSubscriptionData,
+  type StripeWebhookEvent,
+} from './stripe-events.js';
 import { stripePayments, testModePayments, type PaymentProvider } from './payment-provider.js';
 import { expiryInPast, testCardOutcome } from './test-cards.js';
 import { ContactSyncClient } from '../integrations/contact-sync.js';
@@ -30,6 +39,23 @@ export const PERIOD_END_JOB = 'subscription.period_end';
 const STRIPE_GRACE_MS = 3 * DAY_MS;
 /** A test-mode checkout session can be paid for this long (the price shown must not go stale). */
 export const CHECKOUT_TTL_MS = DAY_MS;
+/**
+ * Asking to check out the same plan again within this time gives the same open session (a
+ * double click, a retried request, several tabs). Shorter than CHECKOUT_TTL_MS and than the
+ * 24 hours Stripe keeps an idempotency key, so a reused Stripe session is replayed by its key.
+ */
+export const CHECKOUT_REUSE_MS = 60 * 60 * 1000;
+/** What a user sees when this server takes no payments (production without a provider). */
+export const PAYMENTS_OFF_MESSAGE =
+  'Payments are not configured on this server, so subscriptions cannot be bought right now. Please try again later.';
+const ALREADY_SUBSCRIBED_MESSAGE = 'You already have an active subscription. Manage it from your profile.';
+
+type Activation =
+  | { kind: 'activated'; subscriptionId: number; paymentId: number }
+  /** The session was completed before (a repeated payment or event). */
+  | { kind: 'completed-before' }
+  /** The user has another live subscription (the database allows one). Nothing was written. */
+  | { kind: 'already-subscribed' };
 
 interface SubscriptionRow {
   id: number;
@@ -43,6 +69,7 @@ interface SubscriptionRow {
   card_renews: number;
   card_last4: string | null;
   external_id: string | null;
+  updated_at: number;
 }
 
 export interface BillingUser {
@@ -60,13 +87,20 @@ export class BillingService {
   clock: Clock = systemClock;
   readonly jobs: JobQueue;
   readonly stripe: StripeGateway | null;
-  /** Stripe when its keys are set, else the built-in test mode. */
-  readonly payments: PaymentProvider;
+  /**
+   * Stripe when its keys are set, else the built-in test mode when it is on
+   * (`billingTestModeOn`: by default outside production), else null: checkout is refused.
+   */
+  readonly payments: PaymentProvider | null;
   readonly contactSync: ContactSyncClient | null;
 
   constructor(private readonly ctx: BillingContext) {
     this.stripe = StripeGateway.fromSettings(ctx.settings);
-    this.payments = this.stripe ? stripePayments(this.stripe) : testModePayments;
+    this.payments = this.stripe
+      ? stripePayments(this.stripe)
+      : billingTestModeOn(ctx.settings)
+        ? testModePayments
+        : null;
     this.contactSync = ContactSyncClient.fromSettings(ctx.settings, () => ctx.logger);
     this.jobs = new JobQueue(
       ctx.database.db,
@@ -82,55 +116,127 @@ export class BillingService {
     return this.ctx.database.db;
   }
 
-  get provider(): PaymentProviderName {
-    return this.payments.name;
+  get provider(): PaymentProviderName | 'none' {
+    return this.payments?.name ?? 'none';
   }
 
   get providerLabel(): string {
-    return this.payments.label;
+    return this.payments?.label ?? 'Payments are not configured';
+  }
+
+  /** Whether the built-in test checkout (and its test clock) is what takes payments here. */
+  get testMode(): boolean {
+    return this.payments?.name === 'test';
+  }
+
+  private requirePayments(): PaymentProvider {
+    if (this.payments) return this.payments;
+    this.ctx.logger?.warn(
+      'payments: checkout refused: no payment provider (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or BILLING_TEST_MODE=true for the test checkout)',
+    );
+    throw serviceUnavailable(PAYMENTS_OFF_MESSAGE);
   }
 
   private appUrl(): string {
-    return (this.ctx.settings.PUBLIC_URL ?? `http://localhost:${this.ctx.settings.PORT}`).replace(/\/$/, '');
+    return publicOrigin(this.ctx.settings);
   }
 
   // ---------------------------------------------------------------- checkout
 
+  /**
+   * Opens a checkout session, or gives the user's open one for the same plan again (see
+   * CHECKOUT_REUSE_MS): repeated and concurrent requests get one session, held by a unique
+   * index on open sessions per user and price.
+   */
   async createCheckout(user: BillingUser, priceId: number): Promise<CheckoutResponse> {
+    const payments = this.requirePayments();
     const plan = await getPlan(this.db, priceId);
     if (!plan || !plan.active) throw notFound(`There is no plan with price id ${priceId}.`);
-    const current = await this.currentSubscription(user.id);
-    if (current) throw conflict('You already have an active subscription. Manage it from your profile.');
-    const sessionId = `cs_${this.provider}_${randomBytes(16).toString('base64url')}`;
-    const now = this.clock.now();
+    if (await this.currentSubscription(user.id)) throw conflict(ALREADY_SUBSCRIBED_MESSAGE);
+    const session = await this.openSession(user.id, plan.priceId, payments.name);
     let started: { url: string; externalId: string | null };
     try {
-      started = await this.payments.startCheckout({
-        sessionId,
+      // A reused Stripe session is asked for again with the same idempotency key: Stripe answers the same one.
+      started = await payments.startCheckout({
+        sessionId: session.id,
         userId: user.id,
         email: user.email,
         plan,
         appUrl: this.appUrl(),
       });
     } catch (error) {
-      this.ctx.logger?.error({ err: error, provider: this.provider }, 'payments: starting a checkout failed');
+      this.ctx.logger?.error({ err: error, provider: payments.name }, 'payments: starting a checkout failed');
+      // Expired, not deleted: a concurrent request may have reached Stripe with this session's key,
+      // and a payment on that page must still find its session.
+      if (session.created) {
+        await this.db
+          .updateTable('checkout_sessions')
+          .set({ status: 'expired' })
+          .where('id', '=', session.id)
+          .where('status', '=', 'open')
+          .execute();
+      }
       throw serviceUnavailable('The payment service is unavailable right now. Try again in a minute.');
     }
-    await this.db
-      .insertInto('checkout_sessions')
-      .values({
-        id: sessionId,
-        user_id: user.id,
-        price_id: plan.priceId,
-        provider: this.provider,
-        status: 'open',
-        external_id: started.externalId,
-        subscription_id: null,
-        created_at: now,
-        completed_at: null,
-      })
-      .execute();
-    return { sessionId, url: started.url, provider: this.provider };
+    if (started.externalId && started.externalId !== session.externalId) {
+      await this.db
+        .updateTable('checkout_sessions')
+        .set({ external_id: started.externalId })
+        .where('id', '=', session.id)
+        .execute();
+    }
+    return { sessionId: session.id, url: started.url, provider: payments.name };
+  }
+
+  /** The user's open session for this price if it is recent, else a new one (an older one expires). */
+  private async openSession(
+    userId: number,
+    priceId: number,
+    provider: PaymentProviderName,
+  ): Promise<{ id: string; externalId: string | null; created: boolean }> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const now = this.clock.now();
+      const open = await this.db
+        .selectFrom('checkout_sessions')
+        .select(['id', 'provider', 'external_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('price_id', '=', priceId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (open) {
+        if (open.provider === provider && Number(open.created_at) + CHECKOUT_REUSE_MS > now) {
+          return { id: open.id, externalId: open.external_id, created: false };
+        }
+        await this.db
+          .updateTable('checkout_sessions')
+          .set({ status: 'expired' })
+          .where('id', '=', open.id)
+          .where('status', '=', 'open')
+          .execute();
+      }
+      const id = `cs_${provider}_${randomBytes(16).toString('base64url')}`;
+      try {
+        await this.db
+          .insertInto('checkout_sessions')
+          .values({
+            id,
+            user_id: userId,
+            price_id: priceId,
+            provider,
+            status: 'open',
+            external_id: null,
+            subscription_id: null,
+            created_at: now,
+            completed_at: null,
+          })
+          .execute();
+        return { id, externalId: null, created: true };
+      } catch (error) {
+        // A concurrent request opened one first: the next round takes it.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    throw new Error(`billing: could not open a checkout session for user ${userId} and price ${priceId}`);
   }
 
   private async sessionOf(userId: number, sessionId: string) {
@@ -167,6 +273,8 @@ export class BillingService {
   ): Promise<PayResponse> {
     const session = await this.sessionOf(user.id, sessionId);
     if (session.provider !== 'test') throw badRequest('This checkout session is paid on Stripe, not in test mode.');
+    // A session opened while test mode was on cannot be paid after it was switched off.
+    if (!this.testMode) throw serviceUnavailable(PAYMENTS_OFF_MESSAGE);
     if (session.status === 'paid') return { status: 'paid', message: 'This checkout session is already paid.' };
     const now = this.clock.now();
     if (session.status === 'open' && Number(session.created_at) + CHECKOUT_TTL_MS < now) {
@@ -181,6 +289,8 @@ export class BillingService {
     }
     const plan = await getPlan(this.db, Number(session.price_id));
     if (!plan || !plan.active) throw conflict('This plan is no longer offered. Choose another one.');
+    // Refused before the card is charged; concurrent payments are caught by the unique index in activate().
+    if (await this.currentSubscription(user.id)) throw conflict(ALREADY_SUBSCRIBED_MESSAGE);
     const outcome = testCardOutcome(card.cardNumber);
     const last4 = card.cardNumber.slice(-4);
     if (!outcome.pays) {
@@ -210,14 +320,20 @@ export class BillingService {
       externalId: null,
       periodEnd: addInterval(now, plan.interval),
       amountPaid: plan.amount,
+      claimable: ['open'],
     });
-    if (!activated) return { status: 'paid', message: 'This checkout session is already paid.' };
+    if (activated.kind === 'completed-before') {
+      return { status: 'paid', message: 'This checkout session is already paid.' };
+    }
+    // Test mode charges nothing until activate() commits, so a refusal costs the user nothing.
+    if (activated.kind === 'already-subscribed') throw conflict(ALREADY_SUBSCRIBED_MESSAGE);
     return { status: 'paid', message: outcome.message };
   }
 
   /**
    * Turns a paid checkout session into an active subscription, grants the tag, schedules the
-   * period end and sends the mails. Returns null when the session was already completed.
+   * period end and sends the mails, all or nothing. `claimable`: the session statuses it may
+   * complete (Stripe: an expired session paid anyway is still money taken).
    */
   private async activate(input: {
     userId: number;
@@ -229,14 +345,52 @@ export class BillingService {
     externalId: string | null;
     periodEnd: number;
     amountPaid: number;
-  }): Promise<{ subscriptionId: number; paymentId: number } | null> {
+    claimable: ('open' | 'expired')[];
+  }): Promise<Activation> {
     const now = this.clock.now();
-    const result = await this.db.transaction().execute(async (trx) => {
+    let result: { subscriptionId: number; paymentId: number } | null;
+    try {
+      result = await this.insertActivation(input, now);
+    } catch (error) {
+      // subscriptions_one_live_per_user: another live subscription won (the transaction rolled back).
+      if (isUniqueViolation(error) && (await this.currentSubscription(input.userId))) {
+        return { kind: 'already-subscribed' };
+      }
+      throw error;
+    }
+    if (!result) return { kind: 'completed-before' };
+    this.ctx.logger?.info(
+      { userId: input.userId, subscriptionId: result.subscriptionId },
+      'billing: subscription active',
+    );
+    this.syncContact(input.userId);
+    const user = await this.loadUser(input.userId);
+    if (user) {
+      const facts = planFacts(input.plan);
+      await this.mail(user, mailTemplates.subscriptionStarted(user, facts, input.periodEnd, this.appUrl()));
+      await this.mail(
+        user,
+        mailTemplates.receipt(user, facts, {
+          id: result.paymentId,
+          paidAt: now,
+          cardLast4: input.cardLast4,
+          periodEnd: input.periodEnd,
+        }),
+      );
+    }
+    return { kind: 'activated', ...result };
+  }
+
+  private async insertActivation(
+    input: Parameters<BillingService['activate']>[0],
+    now: number,
+  ): Promise<{ subscriptionId: number; paymentId: number } | null> {
+    return this.db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable('checkout_sessions')
         .set({ status: 'paid', completed_at: now })
         .where('id', '=', input.sessionId)
-        .where('status', '=', 'open')
+        .where('status', 'in', input.claimable)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return null;
       const sub = await trx
@@ -285,27 +439,6 @@ export class BillingService {
       await this.schedulePeriodEnd(trx, subscriptionId, input.provider, input.periodEnd);
       return { subscriptionId, paymentId: Number(payment.id) };
     });
-    if (!result) return null;
-    this.ctx.logger?.info(
-      { userId: input.userId, subscriptionId: result.subscriptionId },
-      'billing: subscription active',
-    );
-    this.syncContact(input.userId);
-    const user = await this.loadUser(input.userId);
-    if (user) {
-      const facts = planFacts(input.plan);
-      await this.mail(user, mailTemplates.subscriptionStarted(user, facts, input.periodEnd, this.appUrl()));
-      await this.mail(
-        user,
-        mailTemplates.receipt(user, facts, {
-          id: result.paymentId,
-          paidAt: now,
-          cardLast4: input.cardLast4,
-          periodEnd: input.periodEnd,
-        }),
-      );
-    }
-    return result;
   }
 
   private async schedulePeriodEnd(db: Db, subscriptionId: number, provider: PaymentProviderName, periodEnd: number) {
@@ -393,7 +526,12 @@ export class BillingService {
     if (sub.provider === 'stripe' && sub.external_id) {
       if (!this.stripe) throw serviceUnavailable('Stripe is not configured; this subscription cannot be changed now.');
       try {
-        await this.stripe.setCancelAtPeriodEnd(sub.external_id, cancel);
+        // The row's updated_at changes with every change we make, so one intent (and its retries) has one key.
+        await this.stripe.setCancelAtPeriodEnd(
+          sub.external_id,
+          cancel,
+          `${sub.external_id}-${cancel}-${sub.updated_at}`,
+        );
       } catch (error) {
         this.ctx.logger?.error({ err: error }, 'stripe: updating a subscription failed');
         throw serviceUnavailable('The payment service is unavailable right now. Try again in a minute.');
@@ -425,6 +563,11 @@ export class BillingService {
     }
     if (sub.provider === 'stripe') {
       await this.endSubscription(sub.id, 'not renewed');
+      return;
+    }
+    // A test-mode card is no money: its subscription renews only while test mode takes payments.
+    if (!this.testMode) {
+      await this.endSubscription(sub.id, 'test mode is off');
       return;
     }
     const plan = await getPlan(this.db, sub.price_id);
@@ -590,26 +733,25 @@ export class BillingService {
 
   // ---------------------------------------------------------------- stripe webhook
 
-  /** Applies a verified Stripe event once (processed ids are remembered). */
-  async handleStripeEvent(event: Stripe.Event): Promise<'processed' | 'duplicate' | 'ignored'> {
+  /** Applies a verified, well-formed Stripe event once (processed ids are remembered). */
+  async handleStripeEvent(event: StripeWebhookEvent): Promise<'processed' | 'duplicate' | 'ignored'> {
     const seen = await this.db.selectFrom('stripe_events').select('id').where('id', '=', event.id).executeTakeFirst();
     if (seen) return 'duplicate';
-    let outcome: 'processed' | 'ignored' = 'processed';
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-        outcome = await this.onStripeCheckoutCompleted(event.data.object);
+    let outcome: 'processed' | 'ignored';
+    switch (event.kind) {
+      case 'checkout_completed':
+        outcome = await this.onStripeCheckoutCompleted(event.object);
         break;
-      case 'invoice.paid':
-        outcome = await this.onStripeInvoicePaid(event.data.object);
+      case 'invoice_paid':
+        outcome = await this.onStripeInvoicePaid(event.object);
         break;
-      case 'customer.subscription.updated':
-        outcome = await this.onStripeSubscriptionUpdated(event.data.object);
+      case 'subscription_updated':
+        outcome = await this.onStripeSubscriptionUpdated(event.object);
         break;
-      case 'customer.subscription.deleted':
-        outcome = await this.onStripeSubscriptionDeleted(event.data.object);
+      case 'subscription_deleted':
+        outcome = await this.onStripeSubscriptionDeleted(event.object);
         break;
-      default:
+      case 'other':
         outcome = 'ignored';
     }
     // Recorded after the work: a crash in between makes Stripe retry, and every handler is idempotent.
@@ -621,31 +763,127 @@ export class BillingService {
     return outcome;
   }
 
-  private async onStripeCheckoutCompleted(session: Stripe.Checkout.Session): Promise<'processed' | 'ignored'> {
+  private async onStripeCheckoutCompleted(session: StripeCheckoutSessionData): Promise<'processed' | 'ignored'> {
     const ourId = session.client_reference_id ?? session.metadata?.sessionId ?? null;
     if (!ourId) return 'ignored';
     const ours = await this.db.selectFrom('checkout_sessions').selectAll().where('id', '=', ourId).executeTakeFirst();
-    if (!ours) {
+    if (!ours || ours.provider !== 'stripe') {
       this.ctx.logger?.warn({ sessionId: ourId }, 'stripe: checkout.session.completed for an unknown session');
       return 'ignored';
     }
     if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return 'ignored';
+    if (ours.status === 'paid') return 'ignored';
     const plan = await getPlan(this.db, Number(ours.price_id));
     if (!plan) return 'ignored';
-    const subscriptionId =
-      typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
-    await this.activate({
-      userId: Number(ours.user_id),
-      plan,
-      provider: 'stripe',
-      sessionId: ours.id,
-      cardLast4: null,
-      renews: true,
-      externalId: subscriptionId,
-      periodEnd: addInterval(this.clock.now(), plan.interval),
-      amountPaid: session.amount_total ?? plan.amount,
-    });
+    const userId = Number(ours.user_id);
+    const stripeSubscriptionId = referenceId(session.subscription);
+    const live = await this.currentSubscription(userId);
+    const activation: Activation = live
+      ? { kind: 'already-subscribed' }
+      : await this.activate({
+          userId,
+          plan,
+          provider: 'stripe',
+          sessionId: ours.id,
+          cardLast4: null,
+          renews: true,
+          externalId: stripeSubscriptionId,
+          periodEnd: addInterval(this.clock.now(), plan.interval),
+          amountPaid: session.amount_total ?? plan.amount,
+          // An expired session paid anyway is still money taken: it counts.
+          claimable: ['open', 'expired'],
+        });
+    if (activation.kind === 'already-subscribed') {
+      const current = live ?? (await this.currentSubscription(userId));
+      // The live one came from this very Stripe subscription (a concurrent delivery): nothing to undo.
+      if (current && stripeSubscriptionId !== null && current.external_id === stripeSubscriptionId) return 'processed';
+      await this.undoDuplicateStripeSubscription(ours.id, userId, plan, session, stripeSubscriptionId);
+    }
     return 'processed';
+  }
+
+  /**
+   * Stripe charged a user who already has a live subscription (two checkouts paid): the
+   * second Stripe subscription is cancelled and its payment refunded there, then recorded
+   * here as an ended subscription with a refunded payment, so the admin's list of the user's
+   * subscriptions shows it. A Stripe failure throws (500): Stripe delivers the event again
+   * later, and both calls are safe to repeat.
+   */
+  private async undoDuplicateStripeSubscription(
+    sessionId: string,
+    userId: number,
+    plan: PlanRow,
+    session: StripeCheckoutSessionData,
+    stripeSubscriptionId: string | null,
+  ): Promise<void> {
+    let reason = 'duplicate subscription: refund it on Stripe by hand (no Stripe subscription id)';
+    let refunded = false;
+    if (stripeSubscriptionId && this.stripe) {
+      ({ refunded } = await this.stripe.cancelAndRefund(stripeSubscriptionId, referenceId(session.invoice), sessionId));
+      reason = refunded
+        ? 'duplicate subscription: cancelled and refunded on Stripe'
+        : 'duplicate subscription: cancelled on Stripe (nothing was paid)';
+    }
+    const now = this.clock.now();
+    const recorded = await this.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('checkout_sessions')
+        .set({ status: 'paid', completed_at: now })
+        .where('id', '=', sessionId)
+        .where('status', 'in', ['open', 'expired'])
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      const sub = await trx
+        .insertInto('subscriptions')
+        .values({
+          user_id: userId,
+          price_id: plan.priceId,
+          provider: 'stripe',
+          status: 'ended',
+          current_period_start: now,
+          current_period_end: now,
+          cancel_at_period_end: 0,
+          card_last4: null,
+          card_renews: 0,
+          external_id: stripeSubscriptionId,
+          end_reason: reason,
+          ended_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('checkout_sessions')
+        .set({ subscription_id: Number(sub.id) })
+        .where('id', '=', sessionId)
+        .execute();
+      const amount = session.amount_total ?? plan.amount;
+      if (amount > 0) {
+        await trx
+          .insertInto('payments')
+          .values({
+            user_id: userId,
+            subscription_id: Number(sub.id),
+            checkout_session_id: sessionId,
+            amount,
+            currency: plan.currency,
+            status: refunded ? 'refunded' : 'paid',
+            card_last4: null,
+            message: refunded ? 'Duplicate subscription: refunded' : `Duplicate subscription: ${reason}`,
+            created_at: now,
+          })
+          .execute();
+      }
+      return true;
+    });
+    if (recorded) {
+      const log = stripeSubscriptionId ? 'warn' : 'error';
+      this.ctx.logger?.[log](
+        { userId, sessionId, stripeSubscriptionId, refunded },
+        `billing: a second subscription was paid for; ${reason}`,
+      );
+    }
   }
 
   private async subscriptionByExternal(externalId: string | null): Promise<SubscriptionRow | null> {
@@ -658,7 +896,7 @@ export class BillingService {
     return row ? normalizeSubscription(row) : null;
   }
 
-  private async onStripeInvoicePaid(invoice: Stripe.Invoice): Promise<'processed' | 'ignored'> {
+  private async onStripeInvoicePaid(invoice: StripeInvoiceData): Promise<'processed' | 'ignored'> {
     const sub = await this.subscriptionByExternal(invoiceSubscriptionId(invoice));
     if (!sub || sub.status === 'ended') return 'ignored';
     const line = invoice.lines?.data?.[0];
@@ -671,7 +909,7 @@ export class BillingService {
     return 'processed';
   }
 
-  private async onStripeSubscriptionUpdated(subscription: Stripe.Subscription): Promise<'processed' | 'ignored'> {
+  private async onStripeSubscriptionUpdated(subscription: StripeSubscriptionData): Promise<'processed' | 'ignored'> {
     const sub = await this.subscriptionByExternal(subscription.id);
     if (!sub || sub.status === 'ended') return 'ignored';
     if (
@@ -693,7 +931,7 @@ export class BillingService {
     return 'processed';
   }
 
-  private async onStripeSubscriptionDeleted(subscription: Stripe.Subscription): Promise<'processed' | 'ignored'> {
+  private async onStripeSubscriptionDeleted(subscription: StripeSubscriptionData): Promise<'processed' | 'ignored'> {
     const sub = await this.subscriptionByExternal(subscription.id);
     if (!sub) return 'ignored';
     await this.endSubscription(sub.id, 'cancelled');
@@ -758,6 +996,7 @@ function normalizeSubscription(row: {
   card_renews: number;
   card_last4: string | null;
   external_id: string | null;
+  updated_at: number;
 }): SubscriptionRow {
   return {
     id: Number(row.id),
@@ -771,15 +1010,6 @@ function normalizeSubscription(row: {
     card_renews: Number(row.card_renews),
     card_last4: row.card_last4,
     external_id: row.external_id,
+    updated_at: Number(row.updated_at),
   };
-}
-
-/** The invoice's subscription id across Stripe API versions (top-level before 2025-03, under parent after). */
-function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
-  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
-  if (typeof legacy === 'string') return legacy;
-  if (legacy && typeof legacy === 'object') return legacy.id;
-  const details = invoice.parent?.subscription_details?.subscription;
-  if (typeof details === 'string') return details;
-  return details?.id ?? null;
 }

@@ -74,8 +74,48 @@ export class StripeGateway {
     return { id: session.id, url: session.url };
   }
 
-  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
-    await this.client.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+  /**
+   * `requestKey` names this one intent (the same key again is a retry of it, which Stripe
+   * answers from its record instead of applying twice).
+   */
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, requestKey: string): Promise<void> {
+    await this.client.subscriptions.update(
+      subscriptionId,
+      { cancel_at_period_end: cancel },
+      { idempotencyKey: `cancel-flag-${requestKey}` },
+    );
+  }
+
+  /**
+   * Undoes a subscription that should not exist (a second one for a user who already has
+   * one): cancels it now and refunds its first payment. Safe to repeat: an already
+   * cancelled subscription is left alone and the refund carries an idempotency key.
+   * Answers whether money was refunded (false when nothing was paid).
+   */
+  async cancelAndRefund(
+    subscriptionId: string,
+    invoiceId: string | null,
+    requestKey: string,
+  ): Promise<{ refunded: boolean }> {
+    const subscription = await this.client.subscriptions.retrieve(subscriptionId);
+    if (subscription.status !== 'canceled') await this.client.subscriptions.cancel(subscriptionId);
+    const latest = subscription.latest_invoice;
+    const invoiceRef = invoiceId ?? (typeof latest === 'string' ? latest : (latest?.id ?? null));
+    if (!invoiceRef) return { refunded: false };
+    const invoice = await this.client.invoices.retrieve(invoiceRef, { expand: ['payments'] });
+    const paid = invoice.payments?.data.find((p) => p.status === 'paid')?.payment;
+    const paymentIntent = typeof paid?.payment_intent === 'string' ? paid.payment_intent : paid?.payment_intent?.id;
+    const charge = typeof paid?.charge === 'string' ? paid.charge : paid?.charge?.id;
+    if (!paymentIntent && !charge) return { refunded: false };
+    await this.client.refunds.create(
+      {
+        ...(paymentIntent ? { payment_intent: paymentIntent } : { charge }),
+        reason: 'duplicate',
+        metadata: { subscriptionId },
+      },
+      { idempotencyKey: `refund-${requestKey}` },
+    );
+    return { refunded: true };
   }
 
   /** Verifies the signature over the raw body; throws when it does not match. */

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import Stripe from 'stripe';
 import type { AppContext } from '../../context.js';
 import { PUBLIC } from '../../http/access.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { parseStripeEvent, type StripeWebhookEvent } from './stripe-events.js';
 
 /**
  * POST /api/v1/stripe/webhook. The signature covers the exact bytes Stripe sent, so this
@@ -18,12 +20,34 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw badRequest('Expected a signed Stripe event (Stripe-Signature header and a JSON body).');
       }
-      let event;
+      let raw: unknown;
       try {
-        event = stripe.constructEvent(request.body, signature);
-      } catch {
-        request.log.warn('stripe webhook: signature verification failed');
-        throw badRequest('The Stripe signature does not match this body.');
+        raw = stripe.constructEvent(request.body, signature);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          request.log.warn('stripe webhook: signature verification failed');
+          throw badRequest('The Stripe signature does not match this body.');
+        }
+        // Signed, but not a JSON event: Stripe never sends that; retrying the same bytes cannot help.
+        request.log.warn({ err: error }, 'stripe webhook: a signed body that is not a JSON event');
+        throw badRequest('This Stripe event is not a JSON event object.');
+      }
+      let event: StripeWebhookEvent;
+      try {
+        event = parseStripeEvent(raw);
+      } catch (error) {
+        if (error instanceof AppError) {
+          const envelope = raw as { id?: unknown; type?: unknown } | null;
+          request.log.warn(
+            {
+              eventId: typeof envelope?.id === 'string' ? envelope.id : undefined,
+              type: typeof envelope?.type === 'string' ? envelope.type : undefined,
+              problems: error.details,
+            },
+            'stripe webhook: a signed event is malformed; answered 400',
+          );
+        }
+        throw error;
       }
       const outcome = await ctx.billing.handleStripeEvent(event);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');

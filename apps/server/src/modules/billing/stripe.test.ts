@@ -17,6 +17,7 @@ interface Recorded {
   method: string;
   path: string;
   authorization: string | undefined;
+  idempotencyKey: string | undefined;
   body: URLSearchParams;
 }
 
@@ -32,6 +33,7 @@ function fakeStripeApi() {
         method: req.method ?? '',
         path,
         authorization: req.headers.authorization,
+        idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined,
         body: new URLSearchParams(raw),
       });
       res.setHeader('content-type', 'application/json');
@@ -127,6 +129,7 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
     expect(url).toBe('https://checkout.stripe.com/c/pay/cs_test_fake1');
     const created = fake.requests.find((r) => r.path === '/v1/checkout/sessions');
     expect(created?.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(created?.idempotencyKey).toBe(`checkout-${sessionId}`);
     expect(created?.body.get('mode')).toBe('subscription');
     expect(created?.body.get('client_reference_id')).toBe(sessionId);
     expect(created?.body.get('customer_email')).toBe('erin@example.com');
@@ -185,6 +188,7 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
     expect(cancel.json()).toMatchObject({ cancelAtPeriodEnd: true });
     const update = fake.requests.find((r) => r.path === '/v1/subscriptions/sub_fake1');
     expect(update?.body.get('cancel_at_period_end')).toBe('true');
+    expect(update?.idempotencyKey).toMatch(/^cancel-flag-sub_fake1-true-\d+$/);
 
     // Stripe says the customer resumed in its portal.
     await deliver(
@@ -222,7 +226,7 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
     expect(unknown.json().outcome).toBe('ignored');
   });
 
-  it('answers 503 when Stripe cannot be reached, and records no session', async () => {
+  it('answers 503 when Stripe cannot be reached, and leaves no open session', async () => {
     const down = await createTestApp(dialect, {
       STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -233,7 +237,8 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
       const res = await ivy.post('/api/v1/checkout', { priceId: 1 });
       expect(res.statusCode).toBe(503);
       expect(res.json().error.message).toBe('The payment service is unavailable right now. Try again in a minute.');
-      expect(await down.ctx.database.db.selectFrom('checkout_sessions').selectAll().execute()).toEqual([]);
+      const sessions = await down.ctx.database.db.selectFrom('checkout_sessions').select('status').execute();
+      expect(sessions).toEqual([{ status: 'expired' }]);
     } finally {
       await down.close();
     }

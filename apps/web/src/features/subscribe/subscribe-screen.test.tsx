@@ -106,6 +106,18 @@ describe('subscribe screen', () => {
     expect(await screen.findByTestId('already-subscribed')).toHaveTextContent('it renews on 21.12.2026');
   });
 
+  it('says so when the server takes no payments, and offers no plan to buy', async () => {
+    mockFetch([
+      products,
+      { path: '/api/v1/payments/config', body: { provider: 'none', label: 'Payments are not configured' } },
+      none,
+    ]);
+    renderScreen(<SubscribeScreen />, { url: '/subscribe' });
+    expect(await screen.findByTestId('payments-off')).toHaveTextContent('Payments are not configured on this server');
+    expect(screen.queryByTestId('test-mode')).not.toBeInTheDocument();
+    for (const button of screen.getAllByRole('button', { name: 'Choose Solstice Pro' })) expect(button).toBeDisabled();
+  });
+
   it('has error and empty states for the plans', async () => {
     mockFetch([{ path: '/api/v1/products', ...serverError('no products') }, config, none]);
     const a = renderScreen(<SubscribeScreen />, { url: '/subscribe' });

@@ -5,6 +5,7 @@ import {
   payRequestSchema,
   type CheckoutResponse,
   type PayResponse,
+  type PaymentsConfig,
   type Product,
   type SubscriptionResponse,
 } from '@solstice/contracts';
@@ -30,7 +31,7 @@ export function SubscribeScreen() {
     queryKey: ['payments-config'],
     retry: retryServerErrors,
     queryFn: () =>
-      apiGet<{ provider: 'test' | 'stripe'; label: string }>('/api/v1/payments/config', undefined, {
+      apiGet<PaymentsConfig>('/api/v1/payments/config', undefined, {
         background: true,
       }),
     staleTime: Infinity,
@@ -54,6 +55,8 @@ export function SubscribeScreen() {
 
   const active =
     subscription.data && (subscription.data.status === 'active' || subscription.data.status === 'past_due');
+  // The server takes no payments (production without a provider): say so before anyone picks a plan.
+  const paymentsOff = config.data?.provider === 'none';
   return (
     <div className="container-fluid py-3" data-testid="subscribe-screen">
       <div className="d-flex align-items-center gap-2 mb-2">
@@ -79,20 +82,33 @@ export function SubscribeScreen() {
           sessionId={url.sessionId}
           price={findPrice(products.data, Number(url.priceId))}
           f={f}
-          testMode={config.data?.provider !== 'stripe'}
+          testMode={config.data?.provider === undefined || config.data.provider === 'test'}
           onPaid={setPaid}
           onCancel={() => setUrl({ priceId: null, sessionId: null })}
         />
       ) : (
-        <QueryView
-          query={products}
-          isEmpty={(d) => d.every((p) => p.prices.length === 0)}
-          empty="No plan is on sale right now."
-        >
-          {(data) => (
-            <Plans products={data} f={f} busy={checkout.isPending} onChoose={(priceId) => checkout.mutate(priceId)} />
-          )}
-        </QueryView>
+        <>
+          {paymentsOff ? (
+            <div className="alert alert-warning" role="status" data-testid="payments-off">
+              Payments are not configured on this server, so subscriptions cannot be bought right now. Please try again
+              later.
+            </div>
+          ) : null}
+          <QueryView
+            query={products}
+            isEmpty={(d) => d.every((p) => p.prices.length === 0)}
+            empty="No plan is on sale right now."
+          >
+            {(data) => (
+              <Plans
+                products={data}
+                f={f}
+                busy={checkout.isPending || paymentsOff}
+                onChoose={(priceId) => checkout.mutate(priceId)}
+              />
+            )}
+          </QueryView>
+        </>
       )}
     </div>
   );
