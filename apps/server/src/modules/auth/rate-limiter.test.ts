@@ -1,31 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { TEST_ORIGIN } from '../../testing/auth-helpers.js';
 import { createUser } from '../../testing/factories.js';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { REDIS_TEST_URL as REDIS_URL, redisReachable } from '../../testing/test-redis.js';
+import { MemoryRateLimiter, RedisRateLimiter, type AttemptRule, type RateLimiter } from './rate-limiter.js';
 import { AUTH_LIMITS } from './rate-limits.js';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Redis must be there under CI; elsewhere its tests are left out with a loud warning. */
-async function redisReachable(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch (error) {
-    if (process.env.CI === 'true')
-      throw new Error(`Redis is required under CI but ${REDIS_URL} is unreachable: ${String(error)}`);
-    console.warn(`\n!!! Redis at ${REDIS_URL} is unreachable: the Redis rate-limit tests are NOT run.\n`);
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const withRedis = await redisReachable();
 const backends: Array<[string, () => RateLimiter]> = [['memory', () => new MemoryRateLimiter()]];
@@ -68,6 +49,73 @@ describe.each(backends)('the %s rate limiter', (_name, make) => {
     expect((await limiter.hit('k2', 1, 60_000)).allowed).toBe(true);
   });
 
+  const window = (key: string, limit: number): AttemptRule => ({ kind: 'window', key, limit, windowMs: 60_000 });
+  const backoff = (key: string, lockAfter: number, firstLockMs = 200): AttemptRule => ({
+    kind: 'backoff',
+    key,
+    lockAfter,
+    firstLockMs,
+    maxLockMs: 60_000,
+    forgetMs: 60_000,
+  });
+
+  it('reserves attempts up to a window’s limit, then refuses with the time left', async () => {
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await limiter.reserve([window('r1', 3)]));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    const last = results[3]!;
+    if (last.allowed) throw new Error('unreachable');
+    expect(last.retryAfterMs).toBeGreaterThan(58_000);
+    expect(last.retryAfterSeconds).toBe(60);
+    expect((await limiter.peek('r1')).count).toBe(3);
+  });
+
+  it('counts nothing anywhere when one rule refuses', async () => {
+    expect((await limiter.reserve([window('r2a', 1), window('r2b', 5)])).allowed).toBe(true);
+    expect((await limiter.reserve([window('r2a', 1), window('r2b', 5)])).allowed).toBe(false);
+    expect((await limiter.reserve([backoff('r2c', 1, 60_000), window('r2b', 5)])).allowed).toBe(true);
+    expect((await limiter.reserve([window('r2b', 5), backoff('r2c', 1, 60_000)])).allowed).toBe(false);
+    expect((await limiter.peek('r2b')).count).toBe(2);
+  });
+
+  it('locks a backoff key from its lockAfter-th attempt, twice as long each time', async () => {
+    const rule = backoff('r3', 2, 300);
+    expect((await limiter.reserve([rule])).allowed).toBe(true);
+    expect((await limiter.reserve([rule])).allowed).toBe(true);
+    const first = await limiter.reserve([rule]);
+    expect(first.allowed).toBe(false);
+    if (!first.allowed) expect(first.retryAfterMs).toBeGreaterThan(150);
+    if (!first.allowed) expect(first.retryAfterMs).toBeLessThanOrEqual(300);
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await limiter.reserve([rule])).allowed).toBe(true);
+    const second = await limiter.reserve([rule]);
+    expect(second.allowed).toBe(false);
+    if (!second.allowed) expect(second.retryAfterMs).toBeGreaterThan(450);
+    if (!second.allowed) expect(second.retryAfterMs).toBeLessThanOrEqual(600);
+    await limiter.reset('r3');
+    expect((await limiter.reserve([rule])).allowed).toBe(true);
+  });
+
+  it('lets only the limit of 50 simultaneous reservations through', async () => {
+    const burst = (rule: AttemptRule) => Promise.all(Array.from({ length: 50 }, () => limiter.reserve([rule])));
+    expect((await burst(window('r4a', 30))).filter((r) => r.allowed)).toHaveLength(30);
+    expect((await burst(backoff('r4b', 5, 60_000))).filter((r) => r.allowed)).toHaveLength(5);
+  });
+
+  it('gives reservations back, never below zero and without making up a key', async () => {
+    await limiter.reserve([window('r5', 2)]);
+    await limiter.reserve([window('r5', 2)]);
+    expect((await limiter.reserve([window('r5', 2)])).allowed).toBe(false);
+    await limiter.release(['r5']);
+    expect((await limiter.peek('r5')).count).toBe(1);
+    await limiter.release(['r5', 'r5-never-seen']);
+    await limiter.release(['r5']);
+    expect((await limiter.peek('r5')).count).toBe(0);
+    expect(await limiter.peek('r5-never-seen')).toEqual({ count: 0, retryAfterSeconds: 0 });
+    expect((await limiter.reserve([window('r5-never-seen', 1)])).allowed).toBe(true);
+    expect((await limiter.reserve([window('r5-never-seen', 1)])).allowed).toBe(false);
+  });
+
   it('opens a new window when the old one ends', async () => {
     await limiter.hit('k4', 1, 50);
     expect((await limiter.hit('k4', 1, 50)).allowed).toBe(false);
@@ -99,6 +147,35 @@ describe('the client address of per-IP limits', () => {
 });
 
 describe('the memory limiter’s clock', () => {
+  it('doubles backoff locks up to the cap and forgets the count after a quiet spell', async () => {
+    let now = 1_000_000;
+    const limiter = new MemoryRateLimiter(() => now);
+    const rule: AttemptRule = {
+      kind: 'backoff',
+      key: 'b',
+      lockAfter: 3,
+      firstLockMs: 1000,
+      maxLockMs: 5000,
+      forgetMs: 60_000,
+    };
+    // Each refusal's wait is waited out exactly, then the next attempt goes through.
+    const outcomes: Array<number | 'ok'> = [];
+    for (let i = 0; i < 13; i++) {
+      const r = await limiter.reserve([rule]);
+      outcomes.push(r.allowed ? 'ok' : r.retryAfterMs);
+      if (!r.allowed) now += r.retryAfterMs;
+    }
+    expect(outcomes).toEqual(['ok', 'ok', 'ok', 1000, 'ok', 2000, 'ok', 4000, 'ok', 5000, 'ok', 5000, 'ok']);
+    // Remembered until forgetMs after the last lock ends (5 s + 60 s), then forgotten.
+    now += 64_999;
+    expect((await limiter.reserve([rule])).allowed).toBe(true);
+    expect((await limiter.peek('b')).count).toBe(9);
+    now += 65_000;
+    expect((await limiter.reserve([rule])).allowed).toBe(true);
+    expect((await limiter.peek('b')).count).toBe(1);
+    await limiter.close();
+  });
+
   it('counts Retry-After from the window start', async () => {
     let now = 1_000_000;
     const limiter = new MemoryRateLimiter(() => now);
@@ -115,37 +192,6 @@ if (withRedis) appBackends.push(['redis', { REDIS_URL }]);
 
 describe.each(testDialects())('auth rate limits on %s', (dialect) => {
   describe.each(appBackends)('with the %s backend', (_name, settings) => {
-    it('locks an account after repeated failed logins with 429 and Retry-After, from any IP', async () => {
-      const t = await createTestApp(dialect, settings);
-      try {
-        const user = await createUser(t.database.db);
-        const net = randomBytes(2);
-        const attemptAs = (login: string, password: string, i: number) =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/auth/login',
-            headers: { origin: TEST_ORIGIN },
-            remoteAddress: `10.${net[0]}.${net[1]}.${i}`,
-            payload: { login, password },
-          });
-        const attempt = (password: string, i: number) => attemptAs(user.username, password, i);
-        const { limit } = AUTH_LIMITS.loginFailuresPerAccount;
-        // The username and the e-mail address share one counter.
-        for (let i = 0; i < limit; i++) {
-          const res = await attemptAs(i % 2 === 0 ? user.username : user.email.toUpperCase(), 'wrong password', i);
-          expect(res.statusCode).toBe(401);
-        }
-        const locked = await attempt(user.password, limit);
-        expect(locked.statusCode).toBe(429);
-        expect(locked.json().error.code).toBe('rate_limited');
-        const retryAfter = Number(locked.headers['retry-after']);
-        expect(retryAfter).toBeGreaterThan(0);
-        expect(retryAfter).toBeLessThanOrEqual(AUTH_LIMITS.loginFailuresPerAccount.windowMs / 1000);
-      } finally {
-        await t.close();
-      }
-    });
-
     it('does not count successful logins against the IP', async () => {
       const t = await createTestApp(dialect, settings);
       try {
@@ -215,6 +261,11 @@ describe('the Redis limiter without Redis', () => {
     try {
       expect((await limiter.hit('k', 1, 60_000)).allowed).toBe(true);
       expect((await limiter.hit('k', 1, 60_000)).allowed).toBe(false);
+      const rule: AttemptRule = { kind: 'window', key: 'r', limit: 1, windowMs: 60_000 };
+      expect((await limiter.reserve([rule])).allowed).toBe(true);
+      expect((await limiter.reserve([rule])).allowed).toBe(false);
+      await limiter.release(['r']);
+      expect((await limiter.reserve([rule])).allowed).toBe(true);
       expect(errors.length).toBeGreaterThan(0);
     } finally {
       await limiter.close();

@@ -1,22 +1,35 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { AttemptRule, RateLimiter } from './rate-limiter.js';
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
 /** Per window; tuned so a person never meets them and a script soon does. */
 export const AUTH_LIMITS = {
-  /** Failed logins from one address (successful ones do not count). */
+  /** Failed logins from one address, whatever the accounts (credential stuffing). */
   loginFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  /** Failed logins of one account (successful ones reset it). */
-  loginFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   signupPerIp: { limit: 20, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 20, windowMs: 15 * MINUTE },
   resetPerAccount: { limit: 5, windowMs: 60 * MINUTE },
   passwordChangePerAccount: { limit: 10, windowMs: 15 * MINUTE },
 } as const;
 
-export type LimitName = keyof typeof AUTH_LIMITS;
+/**
+ * Growing lockouts of login failures. Keyed by account and client address, an attacker
+ * locks out only their own address: the owner still signs in from theirs. The account-wide
+ * one is looser, with short locks, so that a distributed attack is slowed to about one
+ * guess a minute while the owner waits a minute at most.
+ */
+export const LOGIN_BACKOFF = {
+  /** The 5th failure locks for 1 s, then 2 s, 4 s … at most 15 min; cleared by a successful login. */
+  loginFailuresPerClient: { lockAfter: 5, firstLockMs: SECOND, maxLockMs: 15 * MINUTE, forgetMs: HOUR },
+  /** The 50th failure from anywhere locks for 1 s, then 2 s, 4 s … at most 1 min. */
+  loginFailuresPerAccount: { lockAfter: 50, firstLockMs: SECOND, maxLockMs: MINUTE, forgetMs: HOUR },
+} as const;
+
+export type LimitName = keyof typeof AUTH_LIMITS | keyof typeof LOGIN_BACKOFF;
 
 export function limitKey(name: LimitName, subject: string): string {
   return `${name}:${subject}`;
@@ -43,25 +56,43 @@ function tooMany(retryAfterSeconds: number): AppError {
 }
 
 /** Counts a hit; over the limit, a 429 with Retry-After. */
-export async function consume(limiter: RateLimiter, name: LimitName, subject: string): Promise<void> {
+export async function consume(limiter: RateLimiter, name: keyof typeof AUTH_LIMITS, subject: string): Promise<void> {
   const { limit, windowMs } = AUTH_LIMITS[name];
   const result = await limiter.hit(limitKey(name, subject), limit, windowMs);
   if (!result.allowed) throw tooMany(result.retryAfterSeconds);
 }
 
-/** A 429 when the limit is already reached, without counting this request. */
-export async function ensureUnder(limiter: RateLimiter, name: LimitName, subject: string): Promise<void> {
-  const { count, retryAfterSeconds } = await limiter.peek(limitKey(name, subject));
-  if (count >= AUTH_LIMITS[name].limit) throw tooMany(retryAfterSeconds);
+export interface LoginAttempt {
+  /** The password was right: the attempt counts against neither the address nor the account. */
+  succeeded(): Promise<void>;
 }
 
-/** Counts a failure towards a limit checked with ensureUnder. */
-export async function recordFailure(limiter: RateLimiter, name: LimitName, subject: string): Promise<void> {
-  const { limit, windowMs } = AUTH_LIMITS[name];
-  await limiter.hit(limitKey(name, subject), limit, windowMs);
+/**
+ * Counts a login attempt as failed before the password is checked, against the client,
+ * the address and the account at once (a 429 and nothing counted when any is at its limit);
+ * `succeeded()` takes it back. `account` names the account whichever login was typed.
+ */
+export async function reserveLoginAttempt(limiter: RateLimiter, account: string, ip: string): Promise<LoginAttempt> {
+  const client = limitKey('loginFailuresPerClient', `${ip} ${account}`);
+  const address = limitKey('loginFailuresPerIp', ip);
+  const wholeAccount = limitKey('loginFailuresPerAccount', account);
+  const rules: AttemptRule[] = [
+    { kind: 'backoff', key: client, ...LOGIN_BACKOFF.loginFailuresPerClient },
+    { kind: 'window', key: address, ...AUTH_LIMITS.loginFailuresPerIp },
+    { kind: 'backoff', key: wholeAccount, ...LOGIN_BACKOFF.loginFailuresPerAccount },
+  ];
+  const reservation = await limiter.reserve(rules);
+  if (!reservation.allowed) throw tooMany(reservation.retryAfterSeconds);
+  return {
+    succeeded: async () => {
+      await limiter.reset(client);
+      await limiter.release([address, wholeAccount]);
+    },
+  };
 }
 
 function formatWait(seconds: number): string {
+  if (seconds === 1) return '1 second';
   if (seconds < 90) return `${seconds} seconds`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }
