@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch, newWatchedPage, launchBrowser, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { startSmtpTestServer } from '../apps/server/src/testing/smtp-test-server.js';
 import { seedStore } from './support/shell.js';
 
 const ADMIN = { email: 'followups-admin@example.com', password: 'admin password for e2e' };
@@ -13,14 +14,22 @@ describe('web shell follow-ups', () => {
   let browser: Browser;
   let watch: ConsoleWatch;
   const contexts: BrowserContext[] = [];
+  // The reset link reaches only its recipient (the admin outbox keeps it redacted): a real mailbox.
+  const smtp = startSmtpTestServer();
 
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    const smtpPort = await smtp.listen();
+    server = await startServer({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await smtp.close();
   });
   beforeEach(() => {
     watch = new ConsoleWatch();
@@ -83,20 +92,37 @@ describe('web shell follow-ups', () => {
       .getByText(/If an account uses this address, we have sent it a link/)
       .waitFor();
 
-    // The mail, as the admin outbox has it.
+    // The mail as the recipient's mailbox got it (quoted-printable undone).
+    const deadline = Date.now() + 15_000;
+    let link: string | undefined;
+    while (!link && Date.now() < deadline) {
+      link = smtp.received
+        .filter((m) => m.to.includes(email))
+        .map((m) => /(http\S+\/\?reset=[A-Za-z0-9_-]{43})/.exec(m.data.replace(/=\r\n/g, '').replace(/=3D/g, '='))?.[1])
+        .find(Boolean);
+      if (!link) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(link?.startsWith(`${server.url}/?reset=`)).toBe(true);
+
+    // The admin outbox lists it, with the token redacted.
     const admin = await session('/api/auth/login', { login: ADMIN.email, password: ADMIN.password });
-    const list = await call(
-      'GET',
-      `/api/v1/admin/outbox?to=${encodeURIComponent(email)}&template=password-reset`,
-      admin,
-    );
-    const { messages } = (await list.json()) as { messages: { id: number; subject: string }[] };
+    // The outbox row is written once the SMTP server has answered.
+    let messages: { id: number; subject: string }[] = [];
+    for (let i = 0; i < 100 && messages.length === 0; i++) {
+      const list = await call(
+        'GET',
+        `/api/v1/admin/outbox?to=${encodeURIComponent(email)}&template=password-reset`,
+        admin,
+      );
+      ({ messages } = (await list.json()) as { messages: { id: number; subject: string }[] });
+      if (messages.length === 0) await new Promise((r) => setTimeout(r, 50));
+    }
     expect(messages.map((m) => m.subject)).toEqual(['Reset your Solstice password']);
     const mail = (await (await call('GET', `/api/v1/admin/outbox/${messages[0]!.id}`, admin)).json()) as {
       text: string;
     };
-    const link = /(http\S+\/\?reset=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-    expect(link?.startsWith(`${server.url}/?reset=`)).toBe(true);
+    expect(mail.text).toContain(`${server.url}/?reset=[redacted]`);
+    expect(mail.text).not.toContain(link!.split('=')[1]!);
 
     await page.goto(link!);
     const dialog = page.getByTestId('password-reset-dialog');

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { ROLES } from './permissions.js';
-import { MESSAGES, emailSchema, passwordSchema, usernameSchema } from './validators.js';
+import { MESSAGES, emailSchema, passwordMatchesAccount, passwordSchema, usernameSchema } from './validators.js';
 
 const loginMax = 254;
 
-export const signupRequestSchema = z.strictObject({
-  email: emailSchema,
-  username: usernameSchema,
-  password: passwordSchema,
-});
+export const signupRequestSchema = z
+  .strictObject({
+    email: emailSchema,
+    username: usernameSchema,
+    password: passwordSchema,
+  })
+  .refine((v) => !passwordMatchesAccount(v.password, v), { message: MESSAGES.passwordPersonal, path: ['password'] });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 /** `login` is the e-mail address or the username. */

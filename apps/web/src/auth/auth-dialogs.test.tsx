@@ -98,4 +98,32 @@ describe('signup dialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(useAppStore.getState().me.account.username).toBe('newbie');
   });
+
+  it('refuses a password equal to the username itself, and shows the server’s refusal of a common one', async () => {
+    api = mockApi({
+      'POST /api/auth/signup': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: MESSAGES.passwordCommon,
+            details: { issues: [{ path: 'body.password', message: MESSAGES.passwordCommon }] },
+          },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    useAppStore.getState().setShow('signup', true);
+    renderDialogs();
+    await user.type(await screen.findByLabelText('E-mail'), 'ada.lovelace@example.com');
+    await user.type(screen.getByLabelText('Username'), 'AdaLovelace');
+    await user.type(screen.getByLabelText('Password'), 'adalovelace');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(MESSAGES.passwordPersonal);
+    expect(api.calls).toEqual([]);
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(MESSAGES.passwordCommon));
+  });
 });

@@ -123,6 +123,30 @@ describe('choose a new password (/?reset=TOKEN)', () => {
     expect(useAppStore.getState().show.login).toBe(false);
   });
 
+  it('shows the server’s refusal of a common password under the field and keeps the dialog', async () => {
+    api = mockApi({
+      'POST /api/auth/password-reset/confirm': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: MESSAGES.passwordCommon,
+            details: { issues: [{ path: 'body.newPassword', message: MESSAGES.passwordCommon }] },
+          },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAt(`/?reset=${TOKEN}`);
+    await user.type(await screen.findByLabelText('New password'), '1234567890');
+    await user.type(screen.getByLabelText('Repeat the new password'), '1234567890{Enter}');
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(MESSAGES.passwordCommon),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+  });
+
   it('a malformed link is refused without asking the server', async () => {
     api = mockApi({});
     const user = userEvent.setup();

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   isSubscriberContact,
@@ -15,14 +14,15 @@ import { PUBLIC, SIGNED_IN } from '../../http/access.js';
 import { AppError, conflict, unauthorized } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
 import { getContactForUser } from '../contacts/contacts.repository.js';
+import { assertPasswordPolicy } from './password-policy.js';
+import { endResetLinks, queuePasswordReset, resetTokenHash } from './password-resets.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { consume, ensureUnder, ipOf, limitKey, recordFailure } from './rate-limits.js';
+import { consume, ipOf, reserveLoginAttempt } from './rate-limits.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
 import { createSession, deleteSession, deleteSessionsOfUser } from './sessions.js';
 import {
   DuplicateAccountError,
-  findUserByEmail,
   findUserById,
   findUserByLogin,
   insertUser,
@@ -36,17 +36,12 @@ import { sendWelcome } from '../mail/notifications.js';
 
 /** Auth bodies are small; anything bigger is refused before parsing. */
 const AUTH_BODY_LIMIT = 16 * 1024;
-export const RESET_TTL_MS = 60 * 60 * 1000;
 
 const LOGIN_FAILED = 'The e-mail address, username or password is not right.';
 
 function requireUser(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-export function resetTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPluginAsync {
@@ -62,14 +57,10 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
     setSessionCookie(ctx.settings, request, reply, token);
   }
 
-  function appBaseUrl(request: FastifyRequest): string {
-    if (ctx.settings.PUBLIC_URL) return ctx.settings.PUBLIC_URL.replace(/\/+$/, '');
-    return `${request.protocol}://${request.host}`;
-  }
-
   return async (app) => {
     app.post('/api/auth/signup', { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
       const input = parseInput(signupRequestSchema, request.body, 'body');
+      assertPasswordPolicy(input.password, input, 'body.password');
       await consume(limiter, 'signupPerIp', ipOf(request));
       const passwordHash = await hashPassword(input.password);
       let row: UserRow;
@@ -90,17 +81,14 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
 
     app.post('/api/auth/login', { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
       const input = parseInput(loginRequestSchema, request.body, 'body');
-      await ensureUnder(limiter, 'loginFailuresPerIp', ipOf(request));
       const row = await findUserByLogin(db(), input.login);
       // One counter per account whichever name is typed; an unknown login counts by its text.
       const account = row ? `user:${row.email}` : `login:${input.login.toLowerCase()}`;
-      await consume(limiter, 'loginFailuresPerAccount', account);
+      // Counted as a failure before the costly hash check, so a burst cannot outrun the limit.
+      const attempt = await reserveLoginAttempt(limiter, account, ipOf(request));
       const ok = await verifyPassword(row?.password_hash ?? null, input.password);
-      if (!row || !ok) {
-        await recordFailure(limiter, 'loginFailuresPerIp', ipOf(request));
-        throw new AppError('unauthorized', LOGIN_FAILED);
-      }
-      await limiter.reset(limitKey('loginFailuresPerAccount', account));
+      if (!row || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
+      await attempt.succeeded();
       // A session token from before the login is never reused (fixation).
       const previous = readSessionToken(ctx.settings, request);
       if (previous) await deleteSession(db(), previous);
@@ -141,9 +129,16 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
         const message = 'The current password is not right.';
         throw new AppError('validation_failed', message, { issues: [{ path: 'body.currentPassword', message }] });
       }
-      await setPasswordHash(db(), row.id, await hashPassword(input.newPassword));
-      // Every other session ends; this browser gets a fresh one.
-      await deleteSessionsOfUser(db(), row.id);
+      assertPasswordPolicy(input.newPassword, row, 'body.newPassword');
+      const newHash = await hashPassword(input.newPassword);
+      // Every other session and every outstanding reset link ends; this browser gets a fresh session.
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await setPasswordHash(trx, row.id, newHash);
+          await deleteSessionsOfUser(trx, row.id);
+          await endResetLinks(trx, row.id);
+        });
       await signIn(request, reply, row.id);
       return reply.status(200).send(await meOf(row));
     });
@@ -156,42 +151,7 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
         const email = input.email.toLowerCase();
         await consume(limiter, 'resetPerIp', ipOf(request));
         await consume(limiter, 'resetPerAccount', email);
-        const row = await findUserByEmail(db(), email);
-        if (row) {
-          const token = randomBytes(32).toString('base64url');
-          const now = Date.now();
-          await db()
-            .insertInto('password_resets')
-            .values({
-              token_hash: resetTokenHash(token),
-              user_id: row.id,
-              created_at: now,
-              expires_at: now + RESET_TTL_MS,
-              used_at: null,
-            })
-            .execute();
-          const link = `${appBaseUrl(request)}/?reset=${token}`;
-          const text = [
-            `Hello ${row.username},`,
-            '',
-            'Someone asked to reset the password of your Solstice account.',
-            `Open this link within one hour to choose a new password (it works once):`,
-            '',
-            link,
-            '',
-            'If it was not you, ignore this message; your password stays as it is.',
-          ].join('\n');
-          try {
-            await ctx.mail.send({
-              to: row.email,
-              subject: 'Reset your Solstice password',
-              text,
-              template: 'password-reset',
-            });
-          } catch (error) {
-            request.log.warn({ err: error }, 'password reset mail could not be sent');
-          }
-        }
+        await queuePasswordReset(ctx, email);
         // The same answer whether or not the address has an account.
         return reply.status(202).send({ data: { status: 'accepted' } });
       },
@@ -212,12 +172,14 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
         // A cheap look first: a made-up token costs no hashing.
         const pending = await db()
           .selectFrom('password_resets')
-          .select('user_id')
+          .innerJoin('users', 'users.id', 'password_resets.user_id')
+          .select(['users.email', 'users.username'])
           .where('token_hash', '=', tokenHash)
           .where('used_at', 'is', null)
           .where('expires_at', '>', now)
           .executeTakeFirst();
         if (!pending) throw invalid();
+        assertPasswordPolicy(input.newPassword, pending, 'body.newPassword');
         const newHash = await hashPassword(input.newPassword);
         const userId = await db()
           .transaction()
@@ -240,12 +202,7 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
               .execute();
             await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
             // Other outstanding links of the account die with this one.
-            await trx
-              .updateTable('password_resets')
-              .set({ used_at: now })
-              .where('user_id', '=', id)
-              .where('used_at', 'is', null)
-              .execute();
+            await endResetLinks(trx, id, now);
             return id;
           });
         if (userId === null) throw invalid();

@@ -7,6 +7,8 @@ type Db = Kysely<Database>;
 
 export const SESSION_MAX_AGE_SECONDS = 604800;
 export const SESSION_TTL_MS = SESSION_MAX_AGE_SECONDS * 1000;
+/** However often it is used, a session ends this long after sign-in (then the user signs in again). */
+export const SESSION_ABSOLUTE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding the expiry writes to the database at most this often per session. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
@@ -46,7 +48,10 @@ export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void
 }
 
 export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('created_at', '<=', now - SESSION_ABSOLUTE_TTL_MS)]))
+    .executeTakeFirst();
   await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute();
   return Number(result.numDeletedRows);
 }
@@ -62,7 +67,8 @@ export interface SessionUser {
 
 /**
  * One query per request: the session, its user and whether the contact has the subscriber
- * tag. Expired sessions are deleted; the expiry slides at most once a minute.
+ * tag. Expired sessions are deleted; the expiry slides at most once a minute, never past
+ * SESSION_ABSOLUTE_TTL_MS after creation.
  */
 export async function lookupSession(db: Db, token: string, now = Date.now()): Promise<SessionUser | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
@@ -75,6 +81,7 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
       join.onRef('ct.contact_id', '=', 'c.id').on('ct.tag_id', '=', SUBSCRIBER_TAG_ID),
     )
     .select([
+      's.created_at',
       's.expires_at',
       's.last_seen_at',
       'u.id as user_id',
@@ -87,14 +94,15 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return null;
-  if (Number(row.expires_at) <= now) {
+  const endOfLife = Number(row.created_at) + SESSION_ABSOLUTE_TTL_MS;
+  if (Number(row.expires_at) <= now || endOfLife <= now) {
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     return null;
   }
   if (now - Number(row.last_seen_at) >= SESSION_TOUCH_INTERVAL_MS) {
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: now, expires_at: now + SESSION_TTL_MS })
+      .set({ last_seen_at: now, expires_at: Math.min(now + SESSION_TTL_MS, endOfLife) })
       .where('token_hash', '=', tokenHash)
       .execute();
   }

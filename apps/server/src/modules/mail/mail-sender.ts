@@ -5,6 +5,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   template: string;
+  /**
+   * Strings that only the recipient may see (a reset token): delivery sends them, the outbox
+   * copy that admins read has each replaced by "[redacted]".
+   */
+  secrets?: readonly string[];
 }
 
 /** How modules send mail. The outbox/SMTP implementation lives in this folder. */

@@ -14,19 +14,26 @@ export class OutboxMailSender implements MailSender {
   }
 }
 
+export const REDACTED = '[redacted]';
+
+function redact(body: string, secrets: readonly string[]): string {
+  return secrets.reduce((text, secret) => (secret === '' ? text : text.split(secret).join(REDACTED)), body);
+}
+
 export async function recordMail(
   db: Kysely<Database>,
   message: MailMessage,
   outcome: { transport: 'outbox' | 'smtp'; status: 'stored' | 'sent' | 'failed'; error: string | null; at: number },
 ): Promise<void> {
+  const secrets = message.secrets ?? [];
   await db
     .insertInto('mail_outbox')
     .values({
       to_address: message.to,
       template: message.template,
       subject: message.subject,
-      text_body: message.text,
-      html_body: message.html ?? '',
+      text_body: redact(message.text, secrets),
+      html_body: redact(message.html ?? '', secrets),
       transport: outcome.transport,
       status: outcome.status,
       error: outcome.error,

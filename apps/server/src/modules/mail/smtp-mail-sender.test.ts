@@ -1,54 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { randomIp, sessionCookieFrom, TEST_ORIGIN } from '../../testing/auth-helpers.js';
+import { startSmtpTestServer } from '../../testing/smtp-test-server.js';
 import { SmtpMailSender } from './smtp-mail-sender.js';
 
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on a free local port that keeps what it receives. */
-function startSmtp(options: { rejectRecipients?: boolean } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (options.rejectRecipients) return callback(new Error('mailbox unavailable'));
-      callback();
-    },
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data,
-        });
-        callback();
-      });
-    },
-  });
-  return {
-    received,
-    listen: () =>
-      new Promise<number>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.each(testDialects())('mail over SMTP (%s)', (dialect) => {
-  const smtp = startSmtp();
-  const refusing = startSmtp({ rejectRecipients: true });
+  const smtp = startSmtpTestServer();
+  const refusing = startSmtpTestServer({ rejectRecipients: true });
   let port = 0;
   let refusingPort = 0;
   beforeAll(async () => {
@@ -87,6 +46,35 @@ describe.each(testDialects())('mail over SMTP (%s)', (dialect) => {
       const rows = await t.ctx.database.db.selectFrom('mail_outbox').selectAll().execute();
       expect(rows.map((r) => [r.template, r.transport, r.status])).toEqual([['welcome', 'smtp', 'sent']]);
     } finally {
+      await t.close();
+    }
+  });
+
+  it('delivers secrets to the recipient and keeps them out of the outbox copy', async () => {
+    const t = await createTestApp(dialect);
+    const sender = new SmtpMailSender({
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'noreply@solstice.test',
+      db: t.ctx.database.db,
+    });
+    const secret = 'S3cr3tT0k3n_abcdefghijklmnopqrstuvwxyz-0123';
+    try {
+      await sender.send({
+        to: `secret_${dialect}@example.com`,
+        subject: 'Reset',
+        text: `Open https://s.example/?reset=${secret}`,
+        html: `<a href="https://s.example/?reset=${secret}">Open</a>`,
+        template: 'password-reset',
+        secrets: [secret],
+      });
+      const delivered = smtp.received.find((m) => m.to.includes(`secret_${dialect}@example.com`));
+      expect(delivered?.data.replace(/=\r\n/g, '')).toContain(secret);
+      const rows = await t.ctx.database.db.selectFrom('mail_outbox').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.text_body).toBe('Open https://s.example/?reset=[redacted]');
+      expect(rows[0]!.html_body).toBe('<a href="https://s.example/?reset=[redacted]">Open</a>');
+    } finally {
+      sender.close();
       await t.close();
     }
   });

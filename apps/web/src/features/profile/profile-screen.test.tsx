@@ -84,6 +84,42 @@ describe('profile screen', () => {
     });
   });
 
+  it('refuses the username as the new password, and shows the server’s refusal under the field', async () => {
+    const common = 'This password is on lists of common or leaked passwords; choose another one.';
+    const { requests } = mockFetch([
+      me,
+      { path: '/api/v1/subscription', body: active },
+      {
+        method: 'POST',
+        path: '/api/auth/password',
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: common,
+            details: { issues: [{ path: 'body.newPassword', message: common }] },
+          },
+        },
+      },
+    ]);
+    renderScreen(<ProfileScreen />, { url: '/profile' });
+    await screen.findByTestId('account');
+    const next = screen.getByLabelText('New password (10 to 128 characters)');
+    await userEvent.type(screen.getByLabelText('Current password'), 'old-password-1');
+    await userEvent.type(next, 'ADA@example.com');
+    await userEvent.type(screen.getByLabelText('New password again'), 'ADA@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(next).toHaveAccessibleDescription('A password must not be your e-mail address or username.');
+    expect(requests.some((r) => r.url.pathname === '/api/auth/password')).toBe(false);
+    await userEvent.clear(next);
+    await userEvent.type(next, 'qwertyuiop');
+    await userEvent.clear(screen.getByLabelText('New password again'));
+    await userEvent.type(screen.getByLabelText('New password again'), 'qwertyuiop');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(next).toHaveAccessibleDescription(common));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows loading errors in place', async () => {
     mockFetch([
       { path: '/api/me', ...serverError('me failed') },

@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { passwordChangeRequestSchema, type MeResponse, type SubscriptionResponse } from '@solstice/contracts';
+import {
+  MESSAGES,
+  passwordChangeRequestSchema,
+  passwordMatchesAccount,
+  type MeResponse,
+  type SubscriptionResponse,
+} from '@solstice/contracts';
+import { serverFieldErrors } from '../../auth/auth-form';
 import { apiGet, apiQuietPost, retryServerErrors } from '../api';
 import { useFormatters, type Formatters } from '../format';
 import { PreferencesPanel } from '../shell';
@@ -41,7 +48,7 @@ export function ProfileScreen() {
               </QueryView>
             </div>
           </section>
-          <PasswordChange />
+          <PasswordChange account={me.data?.data} />
         </div>
         <div className="col-12 col-lg-6">
           <section className="card" aria-labelledby="subscription-title">
@@ -119,13 +126,15 @@ function SubscriptionStatus({ data, f }: { data: SubscriptionResponse; f: Format
   );
 }
 
-function PasswordChange() {
+function PasswordChange({ account }: { account?: { email: string; username: string } }) {
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
       apiQuietPost<MeResponse>('/api/auth/password', body),
     onSuccess: () => setValues({ currentPassword: '', newPassword: '', confirm: '' }),
+    // A refused password (common, or the account's own name) is shown under its field.
+    onError: (error) => setErrors(serverFieldErrors(error, ['currentPassword', 'newPassword'] as const)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -135,6 +144,9 @@ function PasswordChange() {
       newPassword: values.newPassword,
     });
     if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+    if (!problems.newPassword && account && passwordMatchesAccount(values.newPassword, account)) {
+      problems.newPassword = MESSAGES.passwordPersonal;
+    }
     if (values.confirm !== values.newPassword) problems.confirm = 'The two new passwords differ.';
     setErrors(problems);
     if (Object.keys(problems).length === 0)
@@ -171,7 +183,7 @@ function PasswordChange() {
           {field('currentPassword', 'Current password', 'current-password')}
           {field('newPassword', 'New password (10 to 128 characters)', 'new-password')}
           {field('confirm', 'New password again', 'new-password')}
-          {change.isError ? (
+          {change.isError && !errors.currentPassword && !errors.newPassword ? (
             <div className="alert alert-danger py-1 small" role="alert">
               {(change.error as Error).message}
             </div>
