@@ -46,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       LOG_LEVEL: 'warn',
       SEED_ON_EMPTY: 'false',
+      // Each test's database is a new file (production refuses to create one unless told to).
+      CREATE_DATABASE: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The journey pays with the built-in test checkout (card 4242…).
       BILLING_TEST_MODE: 'true',

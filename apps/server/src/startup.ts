@@ -1,4 +1,4 @@
-import type { Settings } from './config/settings.js';
+import { createDatabaseAllowed, type Settings } from './config/settings.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { AppContext } from './context.js';
@@ -7,6 +7,11 @@ import { ensureAdminFromSettings } from './modules/auth/accounts.service.js';
 import { openMarket, type MarketStartOptions } from './modules/market/open-market.js';
 import { createMailSender } from './modules/mail/create-mail-sender.js';
 import { attachBilling } from './modules/billing/attach-billing.js';
+
+export interface ContextOptions extends MarketStartOptions {
+  /** Create a missing SQLite file (default: createDatabaseAllowed(settings)); commands that build a database pass true. */
+  createDatabase?: boolean;
+}
 
 export interface StartupLog {
   info(message: string): void;
@@ -20,9 +25,12 @@ export interface StartupLog {
 export async function createContext(
   settings: Settings,
   log: StartupLog,
-  options: MarketStartOptions = {},
+  options: ContextOptions = {},
 ): Promise<AppContext> {
-  const database: DatabaseHandle = await openDatabase(settings.DATABASE_URL);
+  const database: DatabaseHandle = await openDatabase(settings.DATABASE_URL, {
+    create: options.createDatabase ?? createDatabaseAllowed(settings),
+  });
+  if (database.created) log.info(`database ${database.description}: created a new, empty database`);
   try {
     const { applied } = await migrateToLatest(database);
     if (applied.length > 0) log.info(`database ${database.description}: applied migrations ${applied.join(', ')}`);

@@ -31,8 +31,16 @@ export const settingsSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** The public origin of the app (e.g. https://solstice.example); used for links in mail and the origin check. */
   PUBLIC_URL: z.url({ message: 'expected an absolute URL such as https://solstice.example' }).optional(),
-  /** Seed the embedded default (demo universe + S&P 500 history) when the database has no bars. */
-  SEED_ON_EMPTY: booleanFlag.default(true),
+  /**
+   * Seed the embedded default (demo universe + S&P 500 history) when the database has no bars.
+   * On by default in development and test; in production only when set to true (seedOnEmpty).
+   */
+  SEED_ON_EMPTY: booleanFlag.optional(),
+  /**
+   * Create the SQLite file of DATABASE_URL when it does not exist. On by default in development
+   * and test; in production only when set to true, so a mistyped path fails (createDatabaseAllowed).
+   */
+  CREATE_DATABASE: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
   /** Shared rate-limit counters for several processes (redis://host:port/db); in memory when unset. */
   REDIS_URL: z
@@ -92,6 +100,10 @@ export const settingsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]+(:\d+)?(\s*,\s*[A-Za-z0-9.-]+(:\d+)?)*$/, 'expected host names separated by commas')
     .optional(),
+  /** Bearer token Prometheus sends to GET /metrics; without it the endpoint does not exist (404). */
+  METRICS_TOKEN: z.string().trim().min(16, 'expected at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  /** On SIGTERM: how long in-flight requests and the running job may take before the process quits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).default(10_000),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -118,6 +130,16 @@ export function publicOrigin(settings: Pick<Settings, 'PUBLIC_URL' | 'PORT'>): s
 /** Whether the built-in test checkout may take payments (explicit in production). */
 export function billingTestModeOn(settings: Pick<Settings, 'BILLING_TEST_MODE' | 'NODE_ENV'>): boolean {
   return settings.BILLING_TEST_MODE ?? settings.NODE_ENV !== 'production';
+}
+
+/** Whether an empty database gets the embedded default at start (explicit in production). */
+export function seedOnEmpty(settings: Pick<Settings, 'SEED_ON_EMPTY' | 'NODE_ENV'>): boolean {
+  return settings.SEED_ON_EMPTY ?? settings.NODE_ENV !== 'production';
+}
+
+/** Whether a missing SQLite database file may be created (explicit in production). */
+export function createDatabaseAllowed(settings: Pick<Settings, 'CREATE_DATABASE' | 'NODE_ENV'>): boolean {
+  return settings.CREATE_DATABASE ?? settings.NODE_ENV !== 'production';
 }
 
 export class SettingsError extends Error {

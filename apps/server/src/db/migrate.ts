@@ -1,5 +1,5 @@
 import { Migrator, type MigrationResult } from 'kysely';
-import type { DatabaseHandle } from './database.js';
+import { describePostgresError, type DatabaseHandle } from './database.js';
 import { migrations } from './migrations/index.js';
 
 export interface MigrationReport {
@@ -20,7 +20,10 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
   if (error) {
     const failed = (results ?? []).find((r) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
+    if (failed) throw new Error(`Migration ${failed.migrationName} failed: ${reason}`);
+    // Nothing ran: the database was not reachable or its migration tables could not be read.
+    const cause = handle.server ? describePostgresError(error, handle.server) : `${handle.description}: ${reason}`;
+    throw new Error(`Migrations could not start: ${cause}`);
   }
   return { applied };
 }

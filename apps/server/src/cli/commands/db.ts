@@ -1,5 +1,21 @@
 import type { Command } from 'commander';
-import { withContext } from '../program.js';
+import { BackupError, backupDatabase, restoreDatabase } from '../../db/backup.js';
+import { DatabaseOpenError } from '../../db/database.js';
+import { commandSettings, withContext, type GlobalOptions } from '../program.js';
+import { CliError, createOutput } from '../output.js';
+
+async function asCliErrors<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof BackupError || error instanceof DatabaseOpenError) throw new CliError(error.message, 1);
+    throw error;
+  }
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
 
 export function registerDbCommands(program: Command): void {
   const db = program.command('db').description('database maintenance');
@@ -16,6 +32,47 @@ export function registerDbCommands(program: Command): void {
           );
         },
         { loadMarket: false },
+      );
+    });
+
+  db.command('backup')
+    .description(
+      'write a consistent copy of the database to FILE while the server runs ' +
+        '(SQLite: VACUUM INTO; PostgreSQL: pg_dump --format=custom, which must be on PATH)',
+    )
+    .argument('<file>', 'the backup file to write')
+    .option('--force', 'replace FILE if it exists')
+    .action(async (file: string, opts: { force?: boolean }, command: Command) => {
+      const settings = commandSettings(command);
+      const out = createOutput(Boolean(command.optsWithGlobals<GlobalOptions>().json));
+      const report = await asCliErrors(() =>
+        backupDatabase(settings.DATABASE_URL, file, { force: opts.force ?? false }),
+      );
+      out.result(
+        report,
+        () => `backed up to ${report.file} (${megabytes(report.bytes)}, ${report.method}, ${report.ms} ms)`,
+      );
+    });
+
+  db.command('restore')
+    .description(
+      'restore a backup made by `db backup` into an empty database (or with --force over one that has data), ' +
+        'then migrate it; stop the server first (PostgreSQL: pg_restore must be on PATH)',
+    )
+    .argument('<file>', 'the backup file')
+    .option('--force', 'replace a database that holds accounts or market data')
+    .action(async (file: string, opts: { force?: boolean }, command: Command) => {
+      const settings = commandSettings(command);
+      const out = createOutput(Boolean(command.optsWithGlobals<GlobalOptions>().json));
+      const report = await asCliErrors(() =>
+        restoreDatabase(settings.DATABASE_URL, file, { force: opts.force ?? false }),
+      );
+      out.result(
+        report,
+        () =>
+          `restored ${report.file}${report.replaced ? ' over the previous data' : ''}` +
+          (report.migrationsApplied.length > 0 ? `; applied migrations ${report.migrationsApplied.join(', ')}` : '') +
+          ` (${report.ms} ms)`,
       );
     });
 }

@@ -28,7 +28,8 @@ export function registerImportCommand(program: Command): void {
           // Rows may be skipped with exit status 0; a file that could not be imported is a failure.
           if (report.rejectedFiles.length > 0) process.exitCode = 1;
         },
-        { loadMarket: false, seedOnEmpty: false },
+        // Building a database is what this command is for: it may create the file (its folder must exist).
+        { loadMarket: false, seedOnEmpty: false, createDatabase: true },
       );
     });
 }

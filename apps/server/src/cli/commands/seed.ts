@@ -27,7 +27,8 @@ export function registerSeedCommand(program: Command): void {
               (report.keptReal.length > 0 ? `; kept real data for ${report.keptReal.join(', ')}` : ''),
           );
         },
-        { loadMarket: false, seedOnEmpty: false },
+        // Building a database is what this command is for: it may create the file (its folder must exist).
+        { loadMarket: false, seedOnEmpty: false, createDatabase: true },
       );
     });
 }

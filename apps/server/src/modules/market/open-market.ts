@@ -1,4 +1,4 @@
-import type { Settings } from '../../config/settings.js';
+import { seedOnEmpty, type Settings } from '../../config/settings.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { DatabaseMarketCache } from './database-market-cache.js';
 import { hasBars } from './bulk-load.js';
@@ -7,7 +7,7 @@ import { seedEmbeddedDefault } from './seed/seed.js';
 export interface MarketStartOptions {
   /** Load the cache now (default true). Commands that only write (import, seed, sync) skip it. */
   loadMarket?: boolean;
-  /** Seed the embedded default when the database has no bars (default: settings.SEED_ON_EMPTY). */
+  /** Seed the embedded default when the database has no bars (default: seedOnEmpty(settings)). */
   seedOnEmpty?: boolean;
   /** Reload when another process announces a change (default: when the cache is loaded). */
   watch?: boolean;
@@ -20,7 +20,7 @@ export async function openMarket(
   log: { info(message: string): void; warn(message: string): void },
   options: MarketStartOptions = {},
 ): Promise<DatabaseMarketCache> {
-  if ((options.seedOnEmpty ?? settings.SEED_ON_EMPTY) && !(await hasBars(database))) {
+  if ((options.seedOnEmpty ?? seedOnEmpty(settings)) && !(await hasBars(database))) {
     log.info('market data: the database has no bars; loading the embedded default (S&P 500 history + demo universe)');
     const report = await seedEmbeddedDefault(database, { today: new Date() });
     log.info(

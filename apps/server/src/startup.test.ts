@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabaseAllowed, loadSettings, seedOnEmpty } from './config/settings.js';
+import { closeContext, createContext } from './startup.js';
+
+const quiet = { info: () => {}, warn: () => {} };
+
+describe('start-up never creates or fills a database in production unless told to', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-startup-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const production = (env: Record<string, string>) =>
+    loadSettings({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://solstice.example', ...env });
+
+  it('SEED_ON_EMPTY and CREATE_DATABASE default to off in production and on elsewhere', () => {
+    for (const NODE_ENV of ['development', 'test'] as const) {
+      const settings = loadSettings({ NODE_ENV });
+      expect(seedOnEmpty(settings)).toBe(true);
+      expect(createDatabaseAllowed(settings)).toBe(true);
+    }
+    expect(seedOnEmpty(loadSettings({}))).toBe(false);
+    expect(createDatabaseAllowed(loadSettings({}))).toBe(false);
+    expect(seedOnEmpty(production({ SEED_ON_EMPTY: 'true' }))).toBe(true);
+    expect(createDatabaseAllowed(production({ CREATE_DATABASE: 'true' }))).toBe(true);
+    expect(seedOnEmpty(loadSettings({ NODE_ENV: 'development', SEED_ON_EMPTY: 'false' }))).toBe(false);
+  });
+
+  it('refuses a missing SQLite file in production and creates nothing', async () => {
+    const file = path.join(dir, 'solstice.sqlite');
+    await expect(createContext(production({ DATABASE_URL: `file:${file}` }), quiet)).rejects.toThrow(
+      `the SQLite database ${file} does not exist. If this is a first install, set CREATE_DATABASE=true`,
+    );
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('refuses a mistyped folder even with CREATE_DATABASE=true, naming the folder', async () => {
+    const url = `file:${path.join(dir, 'nonexistent', 'dir', 'x.sqlite')}`;
+    await expect(createContext(production({ DATABASE_URL: url, CREATE_DATABASE: 'true' }), quiet)).rejects.toThrow(
+      `the folder ${path.join(dir, 'nonexistent', 'dir')} of the SQLite database`,
+    );
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('with CREATE_DATABASE=true creates an empty, migrated database and loads no demo universe', async () => {
+    const file = path.join(dir, 'solstice.sqlite');
+    const messages: string[] = [];
+    const ctx = await createContext(
+      production({ DATABASE_URL: `file:${file}`, CREATE_DATABASE: 'true' }),
+      { info: (m) => messages.push(m), warn: (m) => messages.push(m) },
+      { watch: false },
+    );
+    try {
+      expect(messages[0]).toBe(`database sqlite:${file}: created a new, empty database`);
+      const bars = await ctx.database.db
+        .selectFrom('daily_bars')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const instruments = await ctx.database.db
+        .selectFrom('instruments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect([Number(bars.n), Number(instruments.n)]).toEqual([0, 0]);
+    } finally {
+      await closeContext(ctx);
+    }
+  });
+
+  it('says a PostgreSQL that is not there is unreachable', async () => {
+    await expect(
+      createContext(production({ DATABASE_URL: 'postgres://solstice@127.0.0.1:1/solstice' }), quiet),
+    ).rejects.toThrow(/^PostgreSQL at 127\.0\.0\.1:1 is unreachable: connection refused$/);
+  });
+});
