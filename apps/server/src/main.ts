@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { loadSettings, serverStartProblems, SettingsError } from './config/settings.js';
 import { buildApp } from './http/app.js';
 import { closeContext, createContext } from './startup.js';
@@ -20,15 +21,64 @@ async function main(): Promise<void> {
     warn: (m) => console.warn(m),
   });
   const app = await buildApp(ctx);
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await closeContext(ctx);
+  const drain = connectionDrainer(app.server);
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: quitting now, work unfinished`);
+      process.exit(1);
+    }
+    stopping = true;
+    const bound = settings.SHUTDOWN_TIMEOUT_MS;
+    app.log.info(
+      `${signal}: refusing new connections; finishing requests in flight and the running job (at most ${bound} ms)`,
+    );
+    const deadline = setTimeout(() => {
+      app.log.error(`${signal}: still busy after ${bound} ms (SHUTDOWN_TIMEOUT_MS); quitting with work unfinished`);
+      process.exit(1);
+    }, bound);
+    try {
+      drain.start();
+      // Stops listening, waits for the requests in flight, then runs the onClose hooks (the
+      // job poller waits for its current run); only then is the database closed.
+      await app.close();
+      await closeContext(ctx);
+    } catch (error) {
+      app.log.error({ err: error }, `${signal}: shutdown failed`);
+      process.exit(1);
+    }
+    clearTimeout(deadline);
+    app.log.info(`${signal}: stopped`);
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
   await app.listen({ host: settings.HOST, port: settings.PORT });
+}
+
+/**
+ * Node's server.close() closes the connections idle at that moment only: a keep-alive
+ * connection whose request was in flight stays open (for keepAliveTimeout) after its answer,
+ * and close() waits for it. Answers in flight therefore end their connection, and
+ * connections that fall idle while draining are closed as they do. Requests that arrive
+ * while draining get Fastify's 503 with Connection: close (return503OnClosing).
+ */
+function connectionDrainer(server: Server): { start(): void } {
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (draining) return;
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+  });
+  return {
+    start() {
+      draining = true;
+      for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
+      server.closeIdleConnections();
+      setInterval(() => server.closeIdleConnections(), 50).unref();
+    },
+  };
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,7 @@ import { billingRoutes } from '../modules/billing/billing.routes.js';
 import { billingAdminRoutes } from '../modules/billing/admin.routes.js';
 import { seasonalityCompatRoutes } from '../modules/billing/seasonality-compat.routes.js';
 import { stripeWebhookRoutes } from '../modules/billing/stripe-webhook.routes.js';
+import { metricsRoutes } from '../modules/metrics/metrics.routes.js';
 
 /** Every API module, registered in this order. Add a module's routes here. */
 export function apiModules(ctx: AppContext): FastifyPluginAsync[] {
@@ -26,5 +27,6 @@ export function apiModules(ctx: AppContext): FastifyPluginAsync[] {
     billingAdminRoutes(ctx),
     seasonalityCompatRoutes(ctx),
     stripeWebhookRoutes(ctx),
+    metricsRoutes(ctx),
   ];
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import type { HealthResponse } from '@solstice/contracts';
+import type { HealthResponse, NotReadyDetails, ReadyResponse } from '@solstice/contracts';
 import type { AppContext } from '../../context.js';
-import { serviceUnavailable } from '../../http/errors.js';
+import { AppError, serviceUnavailable } from '../../http/errors.js';
 import { PUBLIC } from '../../http/access.js';
+import { checkReadiness } from './readiness.js';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -20,6 +21,19 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
         throw serviceUnavailable('The database is unavailable; try again shortly.');
       }
       return { status: 'ok', version: ctx.version, database: ctx.database.dialect, asOf };
+    });
+
+    // Readiness for a load balancer or orchestrator: 503 takes the process out of rotation.
+    app.get('/api/ready', { config: PUBLIC }, async (_request, reply): Promise<ReadyResponse> => {
+      reply.header('cache-control', 'no-store');
+      const { ready, checks, latestBar } = await checkReadiness(ctx);
+      if (!ready) {
+        const reasons = checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+        app.log.warn({ checks }, 'not ready');
+        const details: NotReadyDetails = { checks, latestBar };
+        throw new AppError('service_unavailable', `Not ready: ${reasons.join('; ')}`, details);
+      }
+      return { status: 'ready', version: ctx.version, database: ctx.database.dialect, checks, latestBar };
     });
   };
 }

@@ -1,0 +1,279 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DialectName } from './db/database.js';
+import { POSTGRES_TEST_URL, testDialects } from './testing/test-databases.js';
+
+/**
+ * The server as operators run it: a real process (src/main.ts through tsx, so no build is
+ * needed), stopped with SIGTERM while it works.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Scratch {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function scratchDatabase(dialect: DialectName): Promise<Scratch> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-sigterm-'));
+    return {
+      url: `file:${path.join(dir, 'db.sqlite')}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  // A database of its own: the server uses the default search_path, not a test schema.
+  const name = `solstice_sigterm_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_TEST_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      SEED_ON_EMPTY: 'false',
+      // A first install on SQLite: production refuses to create the file unless told to.
+      CREATE_DATABASE: 'true',
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, port, base, output: () => log, exited };
+}
+
+/**
+ * A request whose headers and first half of body are sent now, the rest when told: it is
+ * accepted and in flight (routed, waiting for its body) until then.
+ */
+function slowSignup(port: number) {
+  const id = randomBytes(4).toString('hex');
+  const body = JSON.stringify({
+    email: `slow-${id}@example.com`,
+    username: `slow_${id}`,
+    password: `Quiet-Harbor-${id}-91`,
+  });
+  const socket = net.connect({ host: '127.0.0.1', port });
+  const chunks: Buffer[] = [];
+  socket.on('data', (c: Buffer) => chunks.push(c));
+  const response = new Promise<string>((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+  const connected = new Promise<void>((resolve) => socket.once('connect', resolve));
+  const half = Math.floor(body.length / 2);
+  return {
+    async start() {
+      await connected;
+      socket.write(
+        [
+          'POST /api/auth/signup HTTP/1.1',
+          `Host: 127.0.0.1:${port}`,
+          `Origin: http://127.0.0.1:${port}`,
+          'Content-Type: application/json',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          'Connection: keep-alive',
+          '',
+          body.slice(0, half),
+        ].join('\r\n'),
+      );
+    },
+    finish() {
+      socket.write(body.slice(half));
+      return response;
+    },
+  };
+}
+
+type Outcome =
+  | { kind: 'answered'; status: number; afterSignal: boolean }
+  /** The connection failed before any answer (refused, or an idle keep-alive closed under it). */
+  | { kind: 'unanswered'; afterSignal: boolean; error: string }
+  /** An answer began and was cut off: an accepted request that failed. */
+  | { kind: 'cut'; status: number; error: string };
+
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+describe.each(testDialects())('SIGTERM on %s', (dialect) => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  });
+
+  it('stops accepting, finishes accepted requests under load, closes the database and exits 0', async () => {
+    const db = await scratchDatabase(dialect);
+    cleanup.push(db.drop);
+    const server = await startServer(db.url);
+    cleanup.push(async () => {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      await server.exited;
+    });
+
+    let signalled = false;
+    let loadRunning = true;
+    const outcomes: Outcome[] = [];
+    const load = async () => {
+      while (loadRunning) {
+        const afterSignal = signalled;
+        let status = 0;
+        try {
+          const res = await fetch(`${server.base}/api/health`);
+          status = res.status;
+          await res.text();
+          outcomes.push({ kind: 'answered', status, afterSignal });
+        } catch (error) {
+          const message = String((error as Error & { cause?: unknown }).cause ?? error);
+          outcomes.push(
+            status ? { kind: 'cut', status, error: message } : { kind: 'unanswered', afterSignal, error: message },
+          );
+          if (/ECONNREFUSED/.test(message)) return;
+        }
+      }
+    };
+    const loaders = Array.from({ length: 4 }, load);
+    await new Promise((r) => setTimeout(r, 300));
+
+    const slow = [slowSignup(server.port), slowSignup(server.port), slowSignup(server.port)];
+    for (const request of slow) await request.start();
+    await new Promise((r) => setTimeout(r, 300));
+
+    const signalledAt = Date.now();
+    signalled = true;
+    server.child.kill('SIGTERM');
+
+    // While the slow requests are still in flight: no new connection is taken.
+    let refused = false;
+    for (let i = 0; i < 50 && !refused; i++) {
+      refused = await connectionRefused(server.port);
+      if (!refused) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(refused, 'new connections are refused once SIGTERM arrived').toBe(true);
+    expect(server.child.exitCode, 'the process waits for the requests in flight').toBeNull();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(server.child.exitCode, 'still waiting half a second later').toBeNull();
+
+    const answers = await Promise.all(slow.map((request) => request.finish()));
+    for (const answer of answers) {
+      expect(answer, answer.slice(0, 300)).toMatch(/^HTTP\/1\.1 201 /);
+      expect(answer.toLowerCase()).toContain('connection: close');
+      const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+      expect(JSON.parse(body)).toMatchObject({ data: { username: expect.stringMatching(/^slow_/) } });
+    }
+
+    const exit = await server.exited;
+    loadRunning = false;
+    await Promise.all(loaders);
+    expect(exit, server.output()).toMatchObject({ code: 0, signal: null });
+    expect(exit.at - signalledAt).toBeLessThan(10_000);
+    expect(server.output()).toContain('SIGTERM: stopped');
+    expect(await connectionRefused(server.port)).toBe(true);
+
+    const before = outcomes.filter((o) => o.kind !== 'cut' && !o.afterSignal);
+    expect(before.length).toBeGreaterThan(20);
+    expect(before.every((o) => o.kind === 'answered' && o.status === 200)).toBe(true);
+    // No request that got an answer lost it, and every answer is a 200 or the draining 503.
+    expect(outcomes.filter((o) => o.kind === 'cut')).toEqual([]);
+    const statuses = new Set(outcomes.flatMap((o) => (o.kind === 'answered' ? [o.status] : [])));
+    expect(
+      [...statuses].every((s) => s === 200 || s === 503),
+      [...statuses].join(),
+    ).toBe(true);
+  }, 90_000);
+
+  it.runIf(dialect === 'sqlite')(
+    'quits with 1 when a request outlasts SHUTDOWN_TIMEOUT_MS',
+    async () => {
+      const db = await scratchDatabase(dialect);
+      cleanup.push(db.drop);
+      const server = await startServer(db.url, { SHUTDOWN_TIMEOUT_MS: '1000' });
+      cleanup.push(async () => {
+        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+        await server.exited;
+      });
+      const stuck = slowSignup(server.port);
+      await stuck.start();
+      await new Promise((r) => setTimeout(r, 200));
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      const exit = await server.exited;
+      expect(exit.code, server.output()).toBe(1);
+      expect(exit.at - signalledAt).toBeGreaterThanOrEqual(900);
+      expect(exit.at - signalledAt).toBeLessThan(5000);
+      expect(server.output()).toContain('still busy after 1000 ms (SHUTDOWN_TIMEOUT_MS)');
+    },
+    60_000,
+  );
+});

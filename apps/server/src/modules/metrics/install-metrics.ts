@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { metricsFor, UNMATCHED_ROUTE } from './app-metrics.js';
+
+/**
+ * Times every answer for /metrics. Installed on the root instance before any route so that
+ * the hook covers them all; nothing is installed when METRICS_TOKEN is unset (metrics off).
+ */
+export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
+  if (!ctx.settings.METRICS_TOKEN) return;
+  const { requests, duration } = metricsFor(ctx);
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern (/api/v1/instruments/:symbol), never the URL: one series per route.
+    const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
+    const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+}
