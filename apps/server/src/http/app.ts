@@ -7,8 +7,10 @@ import type { AppContext } from '../context.js';
 import { answerFrameworkError, answerUnreadableRequest, installErrorHandling, sendNotFound } from './error-handler.js';
 import { apiModules } from './routes.js';
 import { installAuth } from '../modules/auth/auth.plugin.js';
+import { serviceUnavailable } from './errors.js';
 import { ASSET, declaredAs, requireDeclaredAccess, type DeclaredRoute } from './access.js';
 import { isApiPath, normalisePath } from './request-path.js';
+import { installMetrics } from '../modules/metrics/install-metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +53,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // The router's own refusals (an undecodable path such as /%ff) in the app's shape.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerUnreadableRequest,
+    // Requests that arrive while the server drains get the app's 503 (below), not Fastify's.
+    return503OnClosing: false,
     // Per-request lines only when debugging: at load they cost more than the requests themselves.
     logController: new LogController({
       disableRequestLogging: ctx.settings.LOG_LEVEL !== 'debug' && ctx.settings.LOG_LEVEL !== 'trace',
@@ -59,6 +63,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   ctx.logger = app.log;
   app.decorate('declaredRoutes', requireDeclaredAccess(app));
   installErrorHandling(app);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw serviceUnavailable('The server is restarting; try again in a moment.');
+  });
+  installMetrics(app, ctx);
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
 
   // Sessions, request.user, route access, origin check, page gate and /api/auth/*.
