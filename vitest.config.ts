@@ -14,6 +14,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tooling',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'contracts',
           include: ['packages/contracts/**/*.test.ts'],
           environment: 'node',

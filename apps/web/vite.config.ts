@@ -13,7 +13,9 @@ export default defineConfig({
       },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
+  // No source maps in the build: dist is served as it is, and maps would publish the
+  // sources (sourcesContent) to anyone. `vite` (dev) still maps in the browser.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1200 },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

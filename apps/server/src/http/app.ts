@@ -9,7 +9,7 @@ import { apiModules } from './routes.js';
 import { installAuth } from '../modules/auth/auth.plugin.js';
 import { serviceUnavailable } from './errors.js';
 import { ASSET, declaredAs, requireDeclaredAccess, type DeclaredRoute } from './access.js';
-import { isApiPath, normalisePath } from './request-path.js';
+import { isApiPath, isAssetPath, normalisePath } from './request-path.js';
 import { installMetrics } from '../modules/metrics/install-metrics.js';
 
 declare module 'fastify' {
@@ -105,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (
       pathname !== null &&
       !isApiPath(pathname) &&
+      !isAssetPath(pathname) &&
       indexHtml &&
       (request.method === 'GET' || request.method === 'HEAD')
     ) {

@@ -34,3 +34,8 @@ export function normalisePath(rawUrl: string): string | null {
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
+
+/** Whether a normalised path names a file of the built app: a missing one is a 404, never the page. */
+export function isAssetPath(pathname: string): boolean {
+  return pathname.startsWith('/assets/');
+}

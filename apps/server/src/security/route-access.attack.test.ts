@@ -186,6 +186,10 @@ describe.each(testDialects())('every route through every spelling of its path, o
     expect(JSON.parse(api.body).error.code).toBe('not_found');
     const asset = await send('GET', '/assets/app.js');
     expect(asset.status).toBe(200);
+    for (const missing of ['/assets/app.js.map', '/assets/sub/missing.css']) {
+      const res = await send('GET', missing, member);
+      expect(res.status, missing).toBe(404);
+    }
     for (const traversal of [
       '/assets/../../../../etc/passwd',
       '/assets/%2e%2e/%2e%2e/etc/passwd',

@@ -21,15 +21,16 @@ interface FieldProps {
   value: string;
   error?: string;
   autoComplete: string;
-  autoFocus?: boolean;
+  /** The dialog's first field takes focus when it opens (the WAI-ARIA dialog pattern). */
+  focusOnOpen?: boolean;
   onChange: (value: string) => void;
 }
 
-export function Field({ id, label, type = 'text', value, error, autoComplete, autoFocus, onChange }: FieldProps) {
+export function Field({ id, label, type = 'text', value, error, autoComplete, focusOnOpen, onChange }: FieldProps) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (autoFocus) ref.current?.focus();
-  }, [autoFocus]);
+    if (focusOnOpen) ref.current?.focus();
+  }, [focusOnOpen]);
   return (
     <div className="mb-3">
       <label className="form-label" htmlFor={id}>
@@ -117,7 +118,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         value={email}
         error={error}
         autoComplete="email"
-        autoFocus
+        focusOnOpen
         onChange={setEmail}
       />
       <div className="d-flex align-items-center gap-2">
@@ -179,7 +180,7 @@ export function LoginDialog() {
           value={values.login}
           error={errors.login}
           autoComplete="username"
-          autoFocus
+          focusOnOpen
           onChange={(login) => setValues((v) => ({ ...v, login }))}
         />
         <Field
@@ -248,7 +249,7 @@ export function SignupDialog() {
           value={values.email}
           error={errors.email}
           autoComplete="email"
-          autoFocus
+          focusOnOpen
           onChange={(email) => setValues((v) => ({ ...v, email }))}
         />
         <Field

@@ -69,7 +69,7 @@ export default function PasswordResetDialog({ token, onClose, onDone }: Password
           value={values.newPassword}
           error={errors.newPassword}
           autoComplete="new-password"
-          autoFocus
+          focusOnOpen
           onChange={(newPassword) => setValues((v) => ({ ...v, newPassword }))}
         />
         <Field

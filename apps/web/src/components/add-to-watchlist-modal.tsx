@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { Modal } from './modal';
@@ -15,14 +15,20 @@ export function AddToWatchlistModal() {
   const [newName, setNewName] = useState('');
   const [error, setError] = useState('');
 
+  // Reset only when a new symbol is chosen, not when the lists change underneath.
+  const listsNow = useRef(lists);
+  listsNow.current = lists;
+  const nameInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (symbol) {
-      setList(lists[0]?.name ?? NEW_LIST);
+      setList(listsNow.current[0]?.name ?? NEW_LIST);
       setNewName('');
       setError('');
     }
-    // Reset only when a new symbol is chosen, not when the lists change underneath.
-  }, [symbol]); // lists[0] is read once on purpose
+  }, [symbol]);
+  useEffect(() => {
+    if (symbol && list === NEW_LIST) nameInput.current?.focus();
+  }, [symbol, list]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -73,7 +79,7 @@ export function AddToWatchlistModal() {
               value={newName}
               onChange={(e) => setNewName(e.target.value)}
               maxLength={64}
-              autoFocus
+              ref={nameInput}
             />
           </div>
         )}

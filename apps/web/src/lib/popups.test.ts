@@ -52,4 +52,12 @@ describe('popups', () => {
     await waitFor(() => expect(document.querySelector('.swal2-container.swal2-top-end')).not.toBeNull());
     expect(document.querySelector('.swal2-timer-progress-bar')).not.toBeNull();
   });
+
+  it('shows a title and message that hold markup as text', async () => {
+    const payload = '<img src=x onerror=alert(1)>';
+    void showError(`message ${payload}`, `title ${payload}`);
+    expect(await screen.findByText(`title ${payload}`)).toBeInTheDocument();
+    expect(screen.getByText(`message ${payload}`)).toBeInTheDocument();
+    expect(document.querySelector('.swal2-container img[src="x"]')).toBeNull();
+  });
 });

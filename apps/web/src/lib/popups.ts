@@ -1,6 +1,7 @@
 import type SwalDefault from 'sweetalert2';
 import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
 import { useAppStore, type NotifyType } from '../store/app-store';
+import { escapeHtml } from './escape-html';
 
 /** Titles and texts of the specification's popups (§8). */
 export const POPUP_TITLES = { success: 'Success!', error: 'Error!', warning: 'Oops!' } as const;
@@ -23,7 +24,9 @@ const BUTTONS = {
 async function fire(type: NotifyType, title: string, message: string, extra: SweetAlertOptions = {}) {
   useAppStore.getState().setNotify({ type, title, message });
   const Swal = await loadSwal();
-  return Swal.fire({ icon: type as SweetAlertIcon, title, text: message, ...BUTTONS, ...extra });
+  // SweetAlert2 puts `title` in as HTML (`text` as text); titleText would be safe too, but
+  // it is set through innerText, which jsdom does not have
+  return Swal.fire({ icon: type as SweetAlertIcon, title: escapeHtml(title), text: message, ...BUTTONS, ...extra });
 }
 
 export async function showSuccess(message: string, title: string = POPUP_TITLES.success): Promise<void> {
@@ -57,7 +60,7 @@ export async function showToast(title: string = TOAST_SIGNED_IN, icon: SweetAler
     toast: true,
     position: 'top-end',
     icon,
-    title,
+    title: escapeHtml(title),
     showConfirmButton: false,
     timer: TOAST_MS,
     timerProgressBar: true,

@@ -246,9 +246,12 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
       expect((await get('/')).statusCode).not.toBe(302);
     });
 
-    it('gates a missing asset like a page (it would get index.html)', async () => {
-      const res = await probe.inject({ method: 'GET', url: '/assets/app-123.js' });
-      expect(res.statusCode).toBe(302);
+    it('answers a missing asset 404, signed in or not (never the page, never a redirect)', async () => {
+      for (const who of [undefined, member]) {
+        const res = await get('/assets/app-123.js.map', who);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('not_found');
+      }
     });
   });
 });

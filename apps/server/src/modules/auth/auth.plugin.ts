@@ -8,7 +8,7 @@ import { hasPermission, hasSubscriberAccess, type AuthUser } from './auth-user.j
 import { authRoutes } from './auth.routes.js';
 import { checkOrigin, isMutation, trustedOriginsOf } from './origin-check.js';
 import { hostAllowList } from '../../http/host-check.js';
-import { isApiPath, normalisePath } from '../../http/request-path.js';
+import { isApiPath, isAssetPath, normalisePath } from '../../http/request-path.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
 import { lookupSession, purgeExpiredSessions } from './sessions.js';
@@ -128,7 +128,7 @@ export async function installAuth(app: FastifyInstance, ctx: AppContext, options
 
     // No route: an unknown API path (404 to everyone) or a page of the app (the page gate).
     const pathname = normalisePath(request.url);
-    if (pathname === null || isApiPath(pathname)) return;
+    if (pathname === null || isApiPath(pathname) || isAssetPath(pathname)) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     request.user = await resolveUser(ctx, request, reply);
     if (pathname === '/') {

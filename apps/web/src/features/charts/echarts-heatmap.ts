@@ -1,5 +1,5 @@
-import { use } from 'echarts/core';
+import { use as registerEchartsParts } from 'echarts/core';
 import { HeatmapChart } from 'echarts/charts';
 import { VisualMapComponent } from 'echarts/components';
 
-use([HeatmapChart, VisualMapComponent]);
+registerEchartsParts([HeatmapChart, VisualMapComponent]);

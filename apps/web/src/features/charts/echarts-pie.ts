@@ -1,5 +1,5 @@
 // Pie and doughnut.
-import { use } from 'echarts/core';
+import { use as registerEchartsParts } from 'echarts/core';
 import { PieChart } from 'echarts/charts';
 
-use([PieChart]);
+registerEchartsParts([PieChart]);

@@ -1,5 +1,5 @@
-import { use } from 'echarts/core';
+import { use as registerEchartsParts } from 'echarts/core';
 import { TreemapChart } from 'echarts/charts';
 import { VisualMapComponent } from 'echarts/components';
 
-use([TreemapChart, VisualMapComponent]);
+registerEchartsParts([TreemapChart, VisualMapComponent]);

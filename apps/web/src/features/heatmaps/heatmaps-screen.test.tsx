@@ -114,6 +114,49 @@ describe('heatmaps screen', () => {
     );
   });
 
+  it('shows hostile sector, industry and instrument names in the tooltip as text, never as markup', async () => {
+    const sector = '<img src=x onerror="window.__xss=1">';
+    const industry = '<svg onload=window.__xss=2>';
+    const name = "<img src=x onerror=alert(1)> & 'Co'";
+    const hostile = heatmap();
+    hostile.tree.children = [
+      {
+        name: sector,
+        size: 100,
+        change: 0.01,
+        children: [
+          { name: industry, size: 100, change: 0.01, children: [{ symbol: 'XSS', name, size: 100, change: 0.01 }] },
+        ],
+      },
+    ];
+    mockFetch([{ path: '/api/v1/heatmap', body: hostile }, anyInstrument()]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    await waitFor(() => expect(treemapNodes('Heatmap of all sectors')).toBeDefined());
+    const option = optionOf('Heatmap of all sectors') as {
+      tooltip: { formatter: (p: { data: unknown }) => string };
+    };
+    const sectorNode = treemapNodes('Heatmap of all sectors')![0]!;
+    const industryNode = sectorNode.children![0]!;
+    const stockNode = industryNode.children![0]!;
+    // ECharts puts a tooltip formatter's string into the page with innerHTML
+    const shown = (node: Node) => {
+      const tip = document.createElement('div');
+      tip.innerHTML = option.tooltip.formatter({ data: node });
+      return tip;
+    };
+    for (const [node, text] of [
+      [sectorNode, sector],
+      [industryNode, industry],
+      [stockNode, name],
+    ] as const) {
+      const tip = shown(node);
+      expect(tip.querySelectorAll('img, svg, script')).toHaveLength(0);
+      expect(tip.textContent).toContain(text);
+    }
+    expect(shown(stockNode).textContent).toContain(sector);
+    expect(shown(stockNode).querySelector('strong')!.textContent).toBe('XSS');
+  });
+
   it('has error and empty states', async () => {
     mockFetch([{ path: '/api/v1/heatmap', ...serverError('no cache') }]);
     const a = renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });

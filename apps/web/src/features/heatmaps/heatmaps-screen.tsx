@@ -13,6 +13,7 @@ import { DataTable, signClass, type Column } from '../tables/data-table';
 import { EChart } from '../charts/echart';
 import { changeColor, changeRange } from '../charts/colors';
 import { PERIODS } from './periods';
+import { escapeHtml } from '../../lib/escape-html';
 
 const KEYS = ['period', 'size', 'universe', 'sector'] as const;
 const SIZES = [
@@ -217,8 +218,11 @@ function HeatmapResult({
         formatter: (p: { data?: TreeNode; treePathInfo?: { name: string }[] }) => {
           const d = p.data;
           if (!d) return '';
-          const title = d.symbol ? `<strong>${d.symbol}</strong> ${d.fullName ?? ''}` : `<strong>${d.name}</strong>`;
-          return `${title}<br/>Change: ${f.percent(d.change)}<br/>Size: ${f.compact(d.value)}${d.sector && d.symbol ? `<br/>${d.sector}` : ''}`;
+          const title = d.symbol
+            ? `<strong>${escapeHtml(d.symbol)}</strong> ${escapeHtml(d.fullName)}`
+            : `<strong>${escapeHtml(d.name)}</strong>`;
+          const sectorLine = d.sector && d.symbol ? `<br/>${escapeHtml(d.sector)}` : '';
+          return `${title}<br/>Change: ${escapeHtml(f.percent(d.change))}<br/>Size: ${escapeHtml(f.compact(d.value))}${sectorLine}`;
         },
       },
       series: [
@@ -234,6 +238,7 @@ function HeatmapResult({
           left: 0,
           label: {
             show: true,
+            // drawn as SVG text (textContent), not HTML: escaping here would show entities
             formatter: (p: { data: TreeNode }) => `${p.data.name}\n${f.percent(p.data.change, 1)}`,
             fontSize: 11,
           },

@@ -13,6 +13,7 @@ import {
 import { createPattern, createStats, instrument } from '../factories';
 import { PatternScreen } from './pattern-screen';
 import { useAppStore } from '../shell';
+import { optionOf } from '../charts/fake-loader';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 
@@ -143,5 +144,21 @@ describe('pattern screen', () => {
     renderScreen(<PatternScreen />, { url: URL });
     expect(await screen.findByTestId('pattern-table')).toBeInTheDocument();
     expect(requests.some((r) => r.url.pathname === '/api/v1/subscription/premium')).toBe(false);
+  });
+
+  it('builds the scatter tooltip (HTML) from escaped text only', async () => {
+    mockFetch([premium, { path: /symbol=AAPL/, body: createPattern() }, instrument('AAPL')]);
+    renderScreen(<PatternScreen />, { url: URL });
+    await screen.findByTestId('pattern-table');
+    let option: { tooltip: { formatter: (p: { data: unknown[] }) => string } } | undefined;
+    await waitFor(() => {
+      option = optionOf('Return against max drop of AAPL') as typeof option;
+      expect(option).toBeDefined();
+    });
+    const payload = '<img src=x onerror=alert(1)>';
+    const tip = document.createElement('div');
+    tip.innerHTML = option!.tooltip.formatter({ data: [-0.05, 0.1, payload] });
+    expect(tip.querySelector('img')).toBeNull();
+    expect(tip.textContent).toContain(payload);
   });
 });

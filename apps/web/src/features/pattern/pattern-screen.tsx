@@ -15,6 +15,7 @@ import { StatLabel } from '../stats/stat-label';
 import { DataTable, signClass, type Column } from '../tables/data-table';
 import { EChart } from '../charts/echart';
 import { DOWN, UP } from '../charts/colors';
+import { escapeHtml } from '../../lib/escape-html';
 
 const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction'] as const;
 type PatternForm = { symbol: string; start: string; end: string; from: string; to: string; direction: string };
@@ -256,7 +257,7 @@ function PatternResult({
       tooltip: {
         trigger: 'item',
         formatter: (p: { data: [number, number, number] }) =>
-          `${p.data[2]}: return ${f.percent(p.data[1])}, max drop ${f.percent(p.data[0])}`,
+          `${escapeHtml(p.data[2])}: return ${escapeHtml(f.percent(p.data[1]))}, max drop ${escapeHtml(f.percent(p.data[0]))}`,
       },
       xAxis: {
         type: 'value',
@@ -300,7 +301,7 @@ function PatternResult({
       </InstrumentHeader>
       {data.stats ? <StatsPanel stats={data.stats} /> : null}
       <p className="small mt-2 mb-3" data-testid="benchmark-summary">
-        <StatLabel stat="relative" />:{' '}
+        <StatLabel standalone stat="relative" />:{' '}
         {benchmark && relMean !== null ? (
           <>
             <strong className={signClass(relMean)}>{f.percent(relMean)}</strong> mean return against {benchmark.symbol}{' '}

@@ -208,7 +208,7 @@ function ChartResult({
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
       series,
     };
-  }, [data, curve, benchCurve, f]);
+  }, [data, curve, benchCurve, benchmark?.symbol, f]);
   const end = curve[curve.length - 1] ?? null;
   const benchEnd = benchCurve ? (benchCurve[benchCurve.length - 1] ?? null) : null;
   const q = `symbol=${encodeURIComponent(data.symbol)}`;
@@ -228,7 +228,7 @@ function ChartResult({
         {benchEnd !== null ? (
           <>
             {' '}
-            · {benchmark?.symbol} {f.percent(benchEnd)} · <StatLabel stat="relative" />{' '}
+            · {benchmark?.symbol} {f.percent(benchEnd)} · <StatLabel standalone stat="relative" />{' '}
             <strong>{f.percent(end !== null ? end - benchEnd : null)}</strong>
           </>
         ) : null}

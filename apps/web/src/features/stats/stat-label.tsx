@@ -1,26 +1,56 @@
 import { useId, useState } from 'react';
 import { STAT_DEFINITIONS, type StatKey } from './definitions';
 
-/** A statistic's name whose meaning shows on hover and on keyboard focus. */
-export function StatLabel({ stat, label }: { stat: StatKey; label?: string }) {
+/**
+ * A statistic's name whose meaning shows on hover and, for a standalone label, on keyboard
+ * focus. Inside a control (a sortable column header is a button) the label is plain text:
+ * a focusable element inside a button is a second, hidden tab stop. The meaning is in the
+ * DOM either way, so screen readers read it with the name.
+ */
+export function StatLabel({
+  stat,
+  label,
+  standalone = false,
+}: {
+  stat: StatKey;
+  label?: string;
+  standalone?: boolean;
+}) {
   const def = STAT_DEFINITIONS[stat];
   const id = useId();
   const [open, setOpen] = useState(false);
+  const show = {
+    onMouseEnter: () => setOpen(true),
+    onMouseLeave: () => setOpen(false),
+    onFocus: () => setOpen(true),
+    onBlur: () => setOpen(false),
+  };
+  const text = label ?? def.label;
+  const style = { textDecorationStyle: 'dotted' as const, cursor: 'help' };
   return (
     <span className="position-relative d-inline-block">
-      <span
-        tabIndex={0}
-        className="stat-label text-decoration-underline"
-        style={{ textDecorationStyle: 'dotted', cursor: 'help' }}
-        title={def.meaning}
-        aria-describedby={id}
-        onMouseEnter={() => setOpen(true)}
-        onMouseLeave={() => setOpen(false)}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-      >
-        {label ?? def.label}
-      </span>
+      {standalone ? (
+        <button
+          type="button"
+          className="stat-label btn btn-link p-0 border-0 align-baseline text-reset text-decoration-underline"
+          style={style}
+          title={def.meaning}
+          aria-describedby={id}
+          {...show}
+        >
+          {text}
+        </button>
+      ) : (
+        <span
+          className="stat-label text-decoration-underline"
+          style={style}
+          title={def.meaning}
+          onMouseEnter={show.onMouseEnter}
+          onMouseLeave={show.onMouseLeave}
+        >
+          {text}
+        </span>
+      )}
       <span
         id={id}
         role="tooltip"

@@ -50,7 +50,7 @@ export function StatsPanel({ stats }: { stats: PatternStats }) {
           <div key={key} className="col">
             <div className="border rounded p-2 h-100">
               <dt className="small text-muted fw-normal">
-                <StatLabel stat={key} />
+                <StatLabel standalone stat={key} />
               </dt>
               <dd className="mb-0 fw-semibold" data-stat={key}>
                 {value}

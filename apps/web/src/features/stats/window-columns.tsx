@@ -90,13 +90,8 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
       render: (r) => {
         const w = weaknesses(r.stats);
         return w.length ? (
-          <span
-            className="badge text-bg-warning"
-            title={w.join('; ')}
-            tabIndex={0}
-            aria-label={`Weak pattern: ${w.join('; ')}`}
-          >
-            Weak
+          <span className="badge text-bg-warning" title={w.join('; ')}>
+            Weak<span className="visually-hidden">{`: ${w.join('; ')}`}</span>
           </span>
         ) : (
           <span className="badge text-bg-success">OK</span>

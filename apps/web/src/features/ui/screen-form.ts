@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useSavedForm, type FormName } from '../shell';
 import { useUrlState } from './url-state';
 
@@ -22,9 +22,12 @@ export function useScreenForm<K extends string>(
   };
   const [form, setForm] = useState<Record<K, string>>(() => pick(fromUrl ? url : saved));
   const urlKey = JSON.stringify(url);
+  const latest = useRef({ fromUrl, url, pick });
+  latest.current = { fromUrl, url, pick };
   useEffect(() => {
     // back/forward or a link changed the URL: show its values in the form
-    if (fromUrl) setForm(pick(url));
+    const now = latest.current;
+    if (now.fromUrl) setForm(now.pick(now.url));
   }, [urlKey]);
 
   const field = (key: K) => ({

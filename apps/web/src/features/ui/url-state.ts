@@ -13,16 +13,17 @@ export function useUrlState<K extends string>(
 ] {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
+  // A screen passes a new array each render; its contents are what count.
+  const keyList = keys.join('&');
   const values = useMemo(() => {
     const out: Partial<Record<K, string>> = {};
     const current = new URLSearchParams(key);
-    for (const k of keys) {
+    for (const k of keyList.split('&') as K[]) {
       const v = current.get(k);
       if (v !== null) out[k] = v;
     }
     return out;
-    // keys is a constant list per screen, so the query string alone decides the values
-  }, [key]);
+  }, [key, keyList]);
   const update = useCallback(
     (next: Partial<Record<K, string | number | boolean | null | undefined>>, replace = false) => {
       setParams(

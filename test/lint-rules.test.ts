@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+/**
+ * The lint rules we claim, shown to bite: each fixture breaks one rule on purpose, inside the
+ * folder whose rules it tests, and the project's own eslint.config.js must refuse it.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const created: string[] = [];
+
+function fixture(dir: string, files: Record<string, string>): string[] {
+  const folder = path.join(root, dir, `__lint_fixture_${process.pid}__`);
+  fs.mkdirSync(folder, { recursive: true });
+  created.push(folder);
+  return Object.entries(files).map(([name, text]) => {
+    const file = path.join(folder, name);
+    fs.writeFileSync(file, text);
+    return file;
+  });
+}
+
+async function ruleIds(files: string[]): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root });
+  const results = await eslint.lintFiles(files);
+  return results.flatMap((r) => r.messages.map((m) => m.ruleId ?? m.message));
+}
+
+afterAll(() => {
+  for (const folder of created) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe('eslint.config.js', () => {
+  it('refuses an import cycle between TypeScript modules (".js"-suffixed imports resolved)', async () => {
+    const files = fixture('apps/server/src', {
+      'a.ts': "import { b } from './b.js';\nexport const a = (): number => b() + 1;\n",
+      'b.ts': "import { a } from './a.js';\nexport const b = (): number => (a.length > 5 ? 0 : 1);\n",
+    });
+    expect(await ruleIds(files)).toContain('import-x/no-cycle');
+  }, 60_000);
+
+  it('refuses a cycle through a longer chain', async () => {
+    const files = fixture('apps/server/src', {
+      'c1.ts': "import { c2 } from './c2.js';\nexport const c1 = (): number => c2();\n",
+      'c2.ts': "import { c3 } from './c3.js';\nexport const c2 = (): number => c3();\n",
+      'c3.ts': "import { c1 } from './c1.js';\nexport const c3 = (): number => (typeof c1 === 'function' ? 1 : 0);\n",
+    });
+    expect(await ruleIds(files)).toContain('import-x/no-cycle');
+  }, 60_000);
+
+  it('refuses a hook called conditionally and an effect with a missing dependency', async () => {
+    const files = fixture('apps/web/src', {
+      'hooks.tsx': [
+        "import { useEffect, useState } from 'react';",
+        'export function Bad({ on, id }: { on: boolean; id: string }) {',
+        '  if (on) {',
+        '    useState(0);',
+        '  }',
+        '  useEffect(() => {',
+        '    console.log(id);',
+        '  }, []);',
+        '  return null;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const ids = await ruleIds(files);
+    expect(ids).toContain('react-hooks/rules-of-hooks');
+    expect(ids).toContain('react-hooks/exhaustive-deps');
+  }, 60_000);
+
+  it('refuses inaccessible JSX', async () => {
+    const files = fixture('apps/web/src', {
+      'a11y.tsx': 'export const Pic = () => <img src="/x.png" />;\nexport const Div = () => <div onClick={() => 1}>x</div>;\n',
+    });
+    const ids = await ruleIds(files);
+    expect(ids).toContain('jsx-a11y/alt-text');
+    expect(ids).toContain('jsx-a11y/click-events-have-key-events');
+  }, 60_000);
+
+  it('keeps the import direction: analytics is pure, web depends only on contracts', async () => {
+    const analytics = fixture('packages/analytics/src', {
+      'io.ts': "import fs from 'node:fs';\nexport const read = (): boolean => fs.existsSync('/');\n",
+    });
+    const web = fixture('apps/web/src', {
+      'deep.ts': "import { sma } from '@solstice/analytics';\nexport const x = sma;\n",
+    });
+    expect(await ruleIds(analytics)).toContain('no-restricted-imports');
+    expect(await ruleIds(web)).toContain('no-restricted-imports');
+  }, 60_000);
+});
