@@ -33,11 +33,16 @@ describe.runIf(postgresAvailable())('two server processes on one PostgreSQL', ()
   let fixture: Fixture;
   beforeAll(async () => {
     scratch = await createScratchPostgres();
+    fixture = writeFixture(3, 300, 'TWO');
     // One after the other: the first start migrates the empty database.
-    const env = { DATABASE_URL: scratch.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const env = {
+      DATABASE_URL: scratch.url,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      IMPORT_DIR: fixture.dir,
+    };
     a = await startServer(env);
     b = await startServer(env);
-    fixture = writeFixture(3, 300, 'TWO');
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -88,7 +93,7 @@ describe.runIf(postgresAvailable())('two server processes on one PostgreSQL', ()
     for (const s of [a, b]) expect((await api(s.url, 'GET', '/api/v1/indicators/TWO001', cookie)).status).toBe(404);
 
     // Through A's admin endpoint: A reloads itself, B hears NOTIFY and reloads.
-    const imported = await api(a.url, 'POST', '/api/v1/admin/import', cookie, { paths: [fixture.dir] });
+    const imported = await api(a.url, 'POST', '/api/v1/admin/import', cookie, { paths: ['.'] });
     expect(imported.status, JSON.stringify(imported.json)).toBe(200);
     expect(imported.json).toMatchObject({ files: 3, inserted: fixture.total, updated: 0 });
     const expected = { symbol: 'TWO001', asOf: fixture.lastDate, close: fixture.lastClose.get('TWO001') };

@@ -64,11 +64,22 @@ export const barsResponseSchema = z.object({
 });
 export type BarsResponse = z.infer<typeof barsResponseSchema>;
 
-/** Server-side paths (files or directories) to import; the server must be able to read them. */
+/** Files or folders to import, relative to the server's import directory (IMPORT_DIR); "." is all of it. */
 export const importBodySchema = z.strictObject({
   paths: z.array(z.string().trim().min(1, 'expected a path').max(4096)).min(1, 'expected at least one path').max(100),
 });
 export type ImportBody = z.infer<typeof importBodySchema>;
+
+/** POST /api/v1/admin/imports/upload?name=AAPL.csv: the file name gives a Yahoo or plain file its symbol. */
+export const importUploadQuerySchema = z.strictObject({
+  name: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9^][A-Za-z0-9._^=-]{0,99}\.(csv|txt)$/i,
+      'expected a file name such as AAPL.csv (letters, digits, . _ ^ = -; ending in .csv or .txt)',
+    ),
+});
+export type ImportUploadQuery = z.infer<typeof importUploadQuerySchema>;
 
 export const importIssueSchema = z.object({
   file: z.string(),

@@ -153,10 +153,10 @@ describe.each(testDialects())('market routes on %s', (dialect) => {
   });
 
   it('imports through the admin endpoint (admins only) and reloads the cache', async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { IMPORT_DIR: fixtures });
     const member = await signedInUser(t.app);
     const admin = await signedInUser(t.app, { role: 'admin' });
-    const payload = { paths: [path.join(fixtures, 'dir')] };
+    const payload = { paths: ['dir'] };
     const denied = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/import',

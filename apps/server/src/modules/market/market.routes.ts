@@ -1,22 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   barsQuerySchema,
-  importBodySchema,
   instrumentSearchQuerySchema,
-  PERMISSIONS,
   symbolParamsSchema,
   type BarsResponse,
-  type ImportReportResponse,
   type InstrumentDetail,
   type InstrumentSearchResponse,
   type InstrumentSummary,
 } from '@solstice/contracts';
 import type { AppContext } from '../../context.js';
-import { needs, SIGNED_IN } from '../../http/access.js';
+import { SIGNED_IN } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
 import { dayNumberFast, isoFromDay } from './dates.js';
-import { importPaths } from './import/importer.js';
+import { importRoutes } from './import/import.routes.js';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
 
 export const SEARCH_LIMIT = 20;
@@ -122,22 +119,6 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsync {
       return { symbol, synthetic: info.synthetic, bars };
     });
 
-    app.post(
-      '/api/v1/admin/import',
-      { config: needs(PERMISSIONS.marketImport) },
-      async (request): Promise<ImportReportResponse> => {
-        const { paths } = parseInput(importBodySchema, request.body, 'body');
-        const report = await importPaths(ctx.database, paths);
-        if (report.changed) await ctx.market.reload();
-        return {
-          files: report.files,
-          rejectedFiles: report.rejectedFiles,
-          instruments: report.instruments,
-          inserted: report.inserted,
-          updated: report.updated,
-          issues: report.issues,
-        };
-      },
-    );
+    await app.register(importRoutes(ctx));
   };
 }

@@ -6,7 +6,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
 import { loadMarketCache } from '../database-market-cache.js';
 import { readDataVersion } from '../market-events.js';
-import { importPaths } from './importer.js';
+import { importFiles, importPaths } from './importer.js';
+import { tooLargeReason } from './line-reader.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-import-'));
@@ -202,6 +203,44 @@ describe.each(testDialects())('importPaths on %s', (dialect) => {
       synthetic: 0,
       sector: 'Information Technology',
     });
+  });
+
+  it('imports listed files under their names, with limits and without quoting content (the admin API)', async () => {
+    database = await createTestDatabase(dialect);
+    const opened = write(
+      'opened-as.csv',
+      'Date,Open,High,Low,Close,Volume\n2024-01-02,1,1,1,1,1\nsecret-row,1,1,1,1,1\n',
+    );
+    const instruments = write('x.csv', 'symbol,name,type,sector,industry\nNAMED,Named Inc,stock,,\n');
+    const leak = write('leak.csv', 'secret-header,x\n');
+    const big = write('big.csv', `Date,Open,High,Low,Close,Volume\n${'2024-01-02,1,1,1,1,1\n'.repeat(10)}`);
+    const report = await importFiles(
+      database,
+      {
+        files: [
+          { path: opened, name: 'sub/NAMED.csv' },
+          { path: leak, name: 'leak.csv' },
+          { path: big, name: 'BIG.csv' },
+          { path: path.join(tmp, 'gone.csv'), name: 'gone.csv' },
+          { path: instruments, name: 'sub/instruments.csv' },
+        ],
+        issues: [{ file: 'listed.csv', line: null, reason: 'rejected while listing', action: 'reject' }],
+      },
+      { limits: { maxBytes: 100 }, withholdContent: true },
+    );
+    expect(report).toMatchObject({ files: 2, instruments: 1, inserted: 1 });
+    expect(report.rejectedFiles).toEqual(['listed.csv', 'leak.csv', 'BIG.csv', 'gone.csv']);
+    expect(report.issues).toEqual([
+      { file: 'listed.csv', line: null, reason: 'rejected while listing', action: 'reject' },
+      { file: 'sub/NAMED.csv', line: 3, reason: 'unparseable date', action: 'skip' },
+      { file: 'leak.csv', line: null, reason: expect.stringMatching(/^unknown header: expected/), action: 'reject' },
+      { file: 'BIG.csv', line: null, reason: tooLargeReason(100), action: 'reject' },
+      { file: 'gone.csv', line: null, reason: 'cannot read the file (ENOENT)', action: 'reject' },
+    ]);
+    expect(JSON.stringify(report)).not.toMatch(/secret|\/tmp/);
+    const named = await database.db.selectFrom('instruments').selectAll().where('symbol', '=', 'NAMED').execute();
+    expect(named).toMatchObject([{ name: 'Named Inc' }]);
+    expect(await bars('NAMED')).toHaveLength(1);
   });
 
   it('loads into the cache exactly what the tables hold', async () => {

@@ -5,8 +5,8 @@ import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
 import { withDeferredDateIndex } from '../bulk-load.js';
 import { PgBarWriter, recordFromRow, SqliteBarWriter, type WriteCounts } from './bar-store.js';
-import { FileRejected } from './line-reader.js';
-import { dailyBars, instrumentRows, IssueLog, openCsv, type ImportIssue } from './parse.js';
+import { FileRejected, type ReadLimits } from './line-reader.js';
+import { dailyBars, instrumentRows, IssueLog, openCsv, type ImportIssue, type OpenOptions } from './parse.js';
 
 export interface ImportReport {
   /** Files read (rows may have been skipped). */
@@ -32,6 +32,22 @@ export interface ImportOptions {
   deferIndex?: boolean;
   /** Announce a change to other processes when anything was written (default true). */
   announce?: boolean;
+  /** Regular files only, up to a size (the admin API; the command line reads what it is given). */
+  limits?: ReadLimits;
+  /** Issue reasons never quote a file's text (the admin API: no reading files out through the report). */
+  withholdContent?: boolean;
+}
+
+/** A file to import: the path opened, and the name the report gives it (and a symbol is taken from). */
+export interface ImportFile {
+  path: string;
+  name: string;
+}
+
+/** Files to import, and the ones already rejected while listing them. */
+export interface ImportListing {
+  files: ImportFile[];
+  issues: ImportIssue[];
 }
 
 const DATA_EXTENSIONS = new Set(['.csv', '.txt']);
@@ -82,28 +98,44 @@ export async function importPaths(
   paths: readonly string[],
   options: ImportOptions = {},
 ): Promise<ImportReport> {
-  if (options.deferIndex === false) return importAll(database, paths, options);
-  return withDeferredDateIndex(database, () => importAll(database, paths, options));
+  const issues: ImportIssue[] = [];
+  const files = listImportFiles(paths, issues).map((file) => ({ path: file, name: file }));
+  return importFiles(database, { files, issues }, options);
+}
+
+/** Imports files already listed (the admin API lists them inside its import directory). */
+export async function importFiles(
+  database: DatabaseHandle,
+  listing: ImportListing,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  if (options.deferIndex === false) return importAll(database, listing, options);
+  return withDeferredDateIndex(database, () => importAll(database, listing, options));
 }
 
 async function importAll(
   database: DatabaseHandle,
-  paths: readonly string[],
+  listing: ImportListing,
   options: ImportOptions,
 ): Promise<ImportReport> {
   const now = options.now ?? Date.now;
-  const issues: ImportIssue[] = [];
-  const files = listImportFiles(paths, issues);
+  const issues: ImportIssue[] = [...listing.issues];
+  const files = [
+    ...listing.files.filter((f) => isInstrumentsFile(f.name)),
+    ...listing.files.filter((f) => !isInstrumentsFile(f.name)),
+  ];
+  const withhold = options.withholdContent ?? false;
+  const open: OpenOptions = { limits: options.limits, withholdContent: withhold };
   const rejected = issues.map((i) => i.file);
   const symbols = new Set<string>();
   let read = 0;
   let inserted = 0;
   let updated = 0;
   let changed = false;
-  const merge = (file: string, result: FileResult) => {
+  const merge = (file: ImportFile, result: FileResult) => {
     issues.push(...result.issues);
     if (!result.outcome) {
-      rejected.push(file);
+      rejected.push(file.name);
       return;
     }
     const outcome = result.outcome;
@@ -120,7 +152,9 @@ async function importAll(
     try {
       for (const file of files) {
         group.open();
-        const result = runFile(file, (log) => importFileSqlite(database, writer, file, log, now(), options.symbol));
+        const result = runFile(file.name, withhold, (log) =>
+          importFileSqlite(database, writer, file.path, log, now(), options.symbol, { ...open, name: file.name }),
+        );
         group.add(result.outcome ? result.outcome.inserted + result.outcome.updated : 0);
         merge(file, result);
         // Let the server answer other requests between commits (never inside an open group).
@@ -136,10 +170,12 @@ async function importAll(
   } else {
     // Instruments files first, one by one; daily files on PG_CONCURRENCY connections, their
     // results merged in file order.
-    const importOne = (file: string) =>
-      runFileAsync(file, (log) => importFilePg(database, file, log, now(), options.symbol));
-    const daily = files.filter((f) => !isInstrumentsFile(f));
-    for (const file of files.filter(isInstrumentsFile)) merge(file, await importOne(file));
+    const importOne = (file: ImportFile) =>
+      runFileAsync(file.name, withhold, (log) =>
+        importFilePg(database, file.path, log, now(), options.symbol, { ...open, name: file.name }),
+      );
+    const daily = files.filter((f) => !isInstrumentsFile(f.name));
+    for (const file of files.filter((f) => isInstrumentsFile(f.name))) merge(file, await importOne(file));
     const results = new Array<FileResult | undefined>(daily.length);
     let next = 0;
     let flushed = 0;
@@ -169,31 +205,38 @@ interface FileResult {
 /** Files imported at once on PostgreSQL (each on its own pooled connection). */
 const PG_CONCURRENCY = 2;
 
-function rejection(file: string, error: unknown): ImportIssue {
+function rejection(file: string, error: unknown, withhold: boolean): ImportIssue {
   if (error instanceof FileRejected) return { file, line: null, reason: error.reason, action: 'reject' };
   // An I/O error (ENOENT, EACCES, EISDIR, …) rejects the file like unreadable content does.
-  if (error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code))
-    return { file, line: null, reason: `cannot read the file: ${error.message}`, action: 'reject' };
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code)) {
+    // The message names the server-side path: only the code goes to the API's caller.
+    const reason = withhold ? `cannot read the file (${error.code})` : `cannot read the file: ${error.message}`;
+    return { file, line: null, reason, action: 'reject' };
+  }
   throw error;
 }
 
-function runFile(file: string, body: (log: IssueLog) => FileOutcome): FileResult {
-  const log = new IssueLog(file);
+function runFile(file: string, withhold: boolean, body: (log: IssueLog) => FileOutcome): FileResult {
+  const log = new IssueLog(file, withhold);
   try {
     const outcome = body(log);
     return { outcome, issues: log.finish() };
   } catch (error) {
-    return { issues: [rejection(file, error)] };
+    return { issues: [rejection(file, error, withhold)] };
   }
 }
 
-async function runFileAsync(file: string, body: (log: IssueLog) => Promise<FileOutcome>): Promise<FileResult> {
-  const log = new IssueLog(file);
+async function runFileAsync(
+  file: string,
+  withhold: boolean,
+  body: (log: IssueLog) => Promise<FileOutcome>,
+): Promise<FileResult> {
+  const log = new IssueLog(file, withhold);
   try {
     const outcome = await body(log);
     return { outcome, issues: log.finish() };
   } catch (error) {
-    return { issues: [rejection(file, error)] };
+    return { issues: [rejection(file, error, withhold)] };
   }
 }
 
@@ -259,11 +302,12 @@ function importFileSqlite(
   log: IssueLog,
   now: number,
   symbol: string | undefined,
+  open: OpenOptions,
 ): FileOutcome {
   // better-sqlite3 runs the whole file synchronously inside one transaction (a savepoint of
   // the commit group): nothing else can interleave, and a throw rolls the file back.
   try {
-    return sqliteFileTransaction(database, writer, file, log, now, symbol);
+    return sqliteFileTransaction(database, writer, file, log, now, symbol, open);
   } catch (error) {
     writer.reset();
     throw error;
@@ -277,9 +321,10 @@ function sqliteFileTransaction(
   log: IssueLog,
   now: number,
   symbol: string | undefined,
+  open: OpenOptions,
 ): FileOutcome {
   return database.sqlite!.transaction((): FileOutcome => {
-    const opened = openCsv(file, symbol);
+    const opened = openCsv(file, symbol, open);
     const seen = new Set<string>();
     let instrumentChanges = 0;
     if (opened.layout.format === 'instruments') {
@@ -311,6 +356,7 @@ async function importFilePg(
   log: IssueLog,
   now: number,
   symbol: string | undefined,
+  open: OpenOptions,
 ): Promise<FileOutcome> {
   const client = await database.pgPool!.connect();
   try {
@@ -321,7 +367,7 @@ async function importFilePg(
     const seen = new Set<string>();
     let instrumentChanges = 0;
     try {
-      const opened = openCsv(file, symbol);
+      const opened = openCsv(file, symbol, open);
       if (opened.layout.format === 'instruments') {
         for (const row of instrumentRows(opened, log)) {
           seen.add(row.symbol);

@@ -1,9 +1,10 @@
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectLayout, normalizeSymbol, parseDate, parseNumber } from './formats.js';
-import { FileRejected, readLines, splitCsv } from './line-reader.js';
+import { FileRejected, NOT_A_REGULAR_FILE, readLines, splitCsv, tooLargeReason } from './line-reader.js';
 import { dailyBars, instrumentRows, IssueLog, openCsv, type BarTuple } from './parse.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-parse-'));
@@ -83,6 +84,48 @@ describe('readLines', () => {
     const file = write('bin.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]));
     expect(() => [...readLines(file)]).toThrow(FileRejected);
   });
+
+  describe('with limits (the admin API)', () => {
+    const limits = { maxBytes: 64 };
+    const rejected = (file: string) => {
+      try {
+        Array.from(readLines(file, limits));
+      } catch (error) {
+        return error instanceof FileRejected ? error.reason : `not FileRejected: ${String(error)}`;
+      }
+      return 'read';
+    };
+
+    it('reads a regular file up to the limit', () => {
+      expect([...readLines(write('limit/ok.csv', 'a,b\nc,d\n'), limits)]).toEqual(['a,b', 'c,d']);
+      expect(rejected(write('limit/big.csv', 'x'.repeat(65)))).toBe(tooLargeReason(64));
+    });
+
+    it('rejects a FIFO without waiting for a writer', () => {
+      const fifo = path.join(dir, 'limit-fifo.csv');
+      execFileSync('mkfifo', [fifo]);
+      // If the open ever blocked, this writer would release it after 2 s (and the timing fail).
+      const writer = spawn('timeout', ['5', 'sh', '-c', 'sleep 2; printf "a\\n" > "$1"', 'sh', fifo], {
+        stdio: 'ignore',
+      });
+      try {
+        const started = Date.now();
+        expect(rejected(fifo)).toBe(NOT_A_REGULAR_FILE);
+        expect(Date.now() - started).toBeLessThan(1000);
+      } finally {
+        writer.kill();
+      }
+    });
+
+    it('rejects devices and folders, and does not follow a symlink', () => {
+      expect(rejected('/dev/zero')).toBe(NOT_A_REGULAR_FILE);
+      expect(rejected(dir)).toBe(NOT_A_REGULAR_FILE);
+      const link = path.join(dir, 'limit-link.csv');
+      fs.symlinkSync(write('limit/target.csv', 'a\n'), link);
+      expect(() => [...readLines(link, limits)]).toThrow(expect.objectContaining({ code: 'ELOOP' }));
+      expect([...readLines(link)]).toEqual(['a']);
+    });
+  });
 });
 
 describe('daily files', () => {
@@ -154,6 +197,47 @@ describe('daily files', () => {
       [14, 'skip', 'empty line'],
     ]);
     expect(issues.every((i) => i.file === file)).toBe(true);
+  });
+
+  it("leaves the file's text out of every reason when content is withheld", () => {
+    const secret = 'hunter2';
+    expect(() => openCsv(write('w/X.csv', `${secret},x\n`), undefined, { withholdContent: true })).toThrow(
+      /^unknown header: expected Stooq/,
+    );
+    const daily = write(
+      'w/Y.csv',
+      `Date,Open,High,Low,Close,Volume\n${secret},1,1,1,1,1\n2024-01-02,${secret},1,1,1,1\n2024-01-03,1,1,1,1,${secret}\n`,
+    );
+    const log = new IssueLog(daily, true);
+    expect([...dailyBars(openCsv(daily, undefined, { withholdContent: true }), log)]).toEqual([]);
+    expect(log.finish().map((i) => i.reason)).toEqual([
+      'unparseable date',
+      'unparseable number for open',
+      'unparseable number for volume',
+    ]);
+    const stooq = write(
+      'w/s.txt',
+      `<TICKER>,<PER>,<DATE>,<TIME>,<OPEN>,<HIGH>,<LOW>,<CLOSE>,<VOL>\n${secret} x,D,20240102,0,1,1,1,1,1\nA.US,${secret},20240102,0,1,1,1,1,1\n`,
+    );
+    const stooqLog = new IssueLog(stooq, true);
+    Array.from(dailyBars(openCsv(stooq, undefined, { withholdContent: true }), stooqLog));
+    expect(stooqLog.finish().map((i) => i.reason)).toEqual(['invalid ticker', 'not a daily bar']);
+    const instruments = write(
+      'w/instruments.csv',
+      `symbol,name,type,sector,industry,marketCap\n${secret} x,N,stock,,,\nA,N,${secret},,,\nB,N,stock,,,${secret}\n`,
+    );
+    const instrumentLog = new IssueLog(instruments, true);
+    Array.from(instrumentRows(openCsv(instruments, undefined, { withholdContent: true }), instrumentLog));
+    expect(instrumentLog.finish().map((i) => i.reason)).toEqual([
+      'invalid symbol',
+      'unknown type (expected stock, etf or index)',
+      'invalid market cap: stored as unknown',
+    ]);
+  });
+
+  it('takes the symbol from the name asked for, not the path opened', () => {
+    const file = write('n/opened-under-another-name.csv', 'Date,Open,High,Low,Close,Volume\n2024-01-02,1,1,1,1,1\n');
+    expect(openCsv(file, undefined, { name: 'folder/MSFT.csv' }).fileSymbol).toBe('MSFT');
   });
 
   it('rejects unknown headers, empty files and file names that are no symbol', () => {

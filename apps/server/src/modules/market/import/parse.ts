@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { detectLayout, normalizeSymbol, parseDate, parseNumber, SYMBOL_PATTERN, type Layout } from './formats.js';
-import { FileRejected, readLines, splitCsv } from './line-reader.js';
+import { FileRejected, readLines, splitCsv, type ReadLimits } from './line-reader.js';
 
 export type IssueAction = 'skip' | 'repair' | 'reject' | 'replace';
 
@@ -35,7 +35,15 @@ export const BATCH_ROWS = 4096;
 export class IssueLog {
   readonly kept: ImportIssue[] = [];
   private dropped = 0;
-  constructor(private readonly file: string) {}
+  /** withholdContent: reasons never quote the file's text (the API must not read files out through them). */
+  constructor(
+    private readonly file: string,
+    readonly withholdContent = false,
+  ) {}
+  /** A value from the file as a reason shows it (` "abc"`), or nothing when content is withheld. */
+  quote(value: string): string {
+    return this.withholdContent ? '' : ` ${JSON.stringify(value)}`;
+  }
   add(line: number | null, reason: string, action: IssueAction): void {
     if (this.kept.length < MAX_ISSUES_PER_FILE) this.kept.push({ file: this.file, line, reason, action });
     else this.dropped += 1;
@@ -60,18 +68,32 @@ export interface OpenedFile {
   fileSymbol: string | null;
 }
 
+export interface OpenOptions {
+  /** Regular files only, up to a size (the admin API). */
+  limits?: ReadLimits;
+  /** Reject an unknown header without quoting it. */
+  withholdContent?: boolean;
+  /** The name the file was asked for by, when not the path opened: the symbol is taken from it. */
+  name?: string;
+}
+
 /** Reads the header and recognises the layout; throws FileRejected when the file cannot be imported. */
-export function openCsv(file: string, symbol?: string): OpenedFile {
-  const lines = readLines(file);
+export function openCsv(file: string, symbol?: string, options: OpenOptions = {}): OpenedFile {
+  const lines = readLines(file, options.limits);
   try {
-    return recognise(file, lines, symbol);
+    return recognise(options.name ?? file, lines, symbol, options.withholdContent ?? false);
   } catch (error) {
     lines.return();
     throw error;
   }
 }
 
-function recognise(file: string, lines: Generator<string, void, undefined>, symbol?: string): OpenedFile {
+function recognise(
+  file: string,
+  lines: Generator<string, void, undefined>,
+  symbol: string | undefined,
+  withholdContent: boolean,
+): OpenedFile {
   const next = lines.next();
   if (next.done) throw new FileRejected('empty file');
   const header = next.value;
@@ -80,7 +102,7 @@ function recognise(file: string, lines: Generator<string, void, undefined>, symb
   if (!layout) {
     const shown = header.length > 80 ? `${header.slice(0, 80)}…` : header;
     throw new FileRejected(
-      `unknown header ${JSON.stringify(shown)}: expected Stooq (<TICKER>,<PER>,<DATE>,…), Yahoo (Date,Open,High,Low,Close,Adj Close,Volume), plain (Date,Open,High,Low,Close,Volume[,OpenInt]) or instruments (symbol,name,type,sector,industry[,marketCap])`,
+      `unknown header${withholdContent ? '' : ` ${JSON.stringify(shown)}`}: expected Stooq (<TICKER>,<PER>,<DATE>,…), Yahoo (Date,Open,High,Low,Close,Adj Close,Volume), plain (Date,Open,High,Low,Close,Volume[,OpenInt]) or instruments (symbol,name,type,sector,industry[,marketCap])`,
     );
   }
   let fileSymbol: string | null = null;
@@ -129,12 +151,16 @@ export function* dailyBars(opened: OpenedFile, issues: IssueLog): Generator<BarT
     if (layout.format === 'stooq') {
       symbol = normalizeSymbol(f[col.ticker!]!);
       if (!SYMBOL_PATTERN.test(symbol)) {
-        issues.add(lineNo, `invalid ticker ${JSON.stringify(f[col.ticker!])}`, 'skip');
+        issues.add(lineNo, `invalid ticker${issues.quote(f[col.ticker!]!)}`, 'skip');
         continue;
       }
       const per = f[col.per!]!.trim().toUpperCase();
       if (per !== 'D') {
-        issues.add(lineNo, `not a daily bar (period ${JSON.stringify(per)})`, 'skip');
+        issues.add(
+          lineNo,
+          issues.withholdContent ? 'not a daily bar' : `not a daily bar (period ${JSON.stringify(per)})`,
+          'skip',
+        );
         continue;
       }
     }
@@ -145,7 +171,7 @@ export function* dailyBars(opened: OpenedFile, issues: IssueLog): Generator<BarT
     const rawDate = clean(f[dateCol]!);
     const date = parseDate(rawDate);
     if (date === null) {
-      issues.add(lineNo, rawDate === '' ? 'missing date' : `unparseable date ${JSON.stringify(rawDate)}`, 'skip');
+      issues.add(lineNo, rawDate === '' ? 'missing date' : `unparseable date${issues.quote(rawDate)}`, 'skip');
       continue;
     }
     let bad: string | null = null;
@@ -153,19 +179,19 @@ export function* dailyBars(opened: OpenedFile, issues: IssueLog): Generator<BarT
       const raw = clean(f[priceCols[k]!]!);
       const x = parseNumber(raw);
       if (raw === '') bad = `missing ${PRICE_FIELDS[k]}`;
-      else if (Number.isNaN(x)) bad = `unparseable number ${JSON.stringify(raw)} for ${PRICE_FIELDS[k]}`;
+      else if (Number.isNaN(x)) bad = `unparseable number${issues.quote(raw)} for ${PRICE_FIELDS[k]}`;
       values[k] = x;
     }
     const rawVolume = clean(f[volumeCol]!);
     const volume = parseNumber(rawVolume);
     if (bad === null && rawVolume === '') bad = 'missing volume';
-    else if (bad === null && Number.isNaN(volume)) bad = `unparseable number ${JSON.stringify(rawVolume)} for volume`;
+    else if (bad === null && Number.isNaN(volume)) bad = `unparseable number${issues.quote(rawVolume)} for volume`;
     let factor = 1;
     if (bad === null && layout.format === 'yahoo') {
       const rawAdj = f[col.adjclose!]!.trim();
       const adj = parseNumber(rawAdj);
       if (rawAdj === '') bad = 'missing adj close';
-      else if (Number.isNaN(adj)) bad = `unparseable number ${JSON.stringify(rawAdj)} for adj close`;
+      else if (Number.isNaN(adj)) bad = `unparseable number${issues.quote(rawAdj)} for adj close`;
       else if (adj <= 0) bad = 'non-positive price (adj close)';
       else if (values[3]! > 0) factor = adj / values[3]!;
     }
@@ -250,7 +276,7 @@ export function* instrumentRows(opened: OpenedFile, issues: IssueLog): Generator
     }
     const symbol = normalizeSymbol(f[col.symbol!]!);
     if (!SYMBOL_PATTERN.test(symbol)) {
-      issues.add(lineNo, `invalid symbol ${JSON.stringify(f[col.symbol!])}`, 'skip');
+      issues.add(lineNo, `invalid symbol${issues.quote(f[col.symbol!]!)}`, 'skip');
       continue;
     }
     const name = f[col.name!]!;
@@ -260,7 +286,7 @@ export function* instrumentRows(opened: OpenedFile, issues: IssueLog): Generator
     }
     const type = f[col.type!]!.toLowerCase();
     if (!TYPES.has(type)) {
-      issues.add(lineNo, `unknown type ${JSON.stringify(f[col.type!])} (expected stock, etf or index)`, 'skip');
+      issues.add(lineNo, `unknown type${issues.quote(f[col.type!]!)} (expected stock, etf or index)`, 'skip');
       continue;
     }
     if (seen.has(symbol)) {
@@ -275,7 +301,7 @@ export function* instrumentRows(opened: OpenedFile, issues: IssueLog): Generator
       if (raw === '') marketCap = null;
       else if (Number.isNaN(x) || x <= 0) {
         marketCap = null;
-        issues.add(lineNo, `invalid market cap ${JSON.stringify(raw)}: stored as unknown`, 'repair');
+        issues.add(lineNo, `invalid market cap${issues.quote(raw)}: stored as unknown`, 'repair');
       } else marketCap = x;
     }
     yield {

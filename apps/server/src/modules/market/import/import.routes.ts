@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import { importBodySchema, importUploadQuerySchema, PERMISSIONS, type ImportReportResponse } from '@solstice/contracts';
+import type { AppContext } from '../../../context.js';
+import { needs } from '../../../http/access.js';
+import { AppError, validationFailed } from '../../../http/errors.js';
+import { parseInput } from '../../../http/validation.js';
+import { API_LIMITS, listInImportDirectory, MAX_IMPORT_FILE_BYTES } from './import-directory.js';
+import { saveUpload, UploadTooLarge } from './import-upload.js';
+import { importFiles, type ImportListing, type ImportReport } from './importer.js';
+
+const API_OPTIONS = { limits: API_LIMITS, withholdContent: true };
+
+function response(report: ImportReport): ImportReportResponse {
+  return {
+    files: report.files,
+    rejectedFiles: report.rejectedFiles,
+    instruments: report.instruments,
+    inserted: report.inserted,
+    updated: report.updated,
+    issues: report.issues,
+  };
+}
+
+function uploadTooLarge(): AppError {
+  // The client may still be sending: answer, then close the connection.
+  return new AppError(
+    'payload_too_large',
+    `The file is larger than the import limit of ${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MiB.`,
+    undefined,
+    { connection: 'close' },
+  );
+}
+
+/**
+ * The admin import API (docs/data-import.md): files inside IMPORT_DIR named by relative
+ * path, or one CSV file uploaded as the request body. Both go through the same importer,
+ * with regular files only, a size limit, and no file content in the report.
+ */
+export function importRoutes(ctx: AppContext): FastifyPluginAsync {
+  const importDir = ctx.settings.IMPORT_DIR;
+  const run = async (listing: ImportListing): Promise<ImportReport> => {
+    const report = await importFiles(ctx.database, listing, API_OPTIONS);
+    if (report.changed) await ctx.market.reload();
+    return report;
+  };
+
+  return async (app) => {
+    app.post(
+      '/api/v1/admin/import',
+      { config: needs(PERMISSIONS.marketImport) },
+      async (request): Promise<ImportReportResponse> => {
+        const { paths } = parseInput(importBodySchema, request.body, 'body');
+        return response(await run(await listInImportDirectory(importDir, paths)));
+      },
+    );
+
+    // Its own plugin: text/csv bodies reach only this route, as a stream (never buffered whole).
+    await app.register(async (upload) => {
+      upload.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
+
+      upload.post(
+        '/api/v1/admin/imports/upload',
+        { config: needs(PERMISSIONS.marketImport) },
+        async (request): Promise<ImportReportResponse> => {
+          const { name } = parseInput(importUploadQuerySchema, request.query, 'query');
+          // Fastify skips the parser for an empty body: that is an empty file, rejected as such below.
+          const body =
+            request.body instanceof Readable
+              ? request.body
+              : request.body === undefined && /^text\/csv\b/i.test(request.headers['content-type'] ?? '')
+                ? Readable.from([])
+                : null;
+          if (!body)
+            throw new AppError('unsupported_media_type', 'Send the file as the body, with Content-Type: text/csv.');
+          if (Number(request.headers['content-length']) > MAX_IMPORT_FILE_BYTES) throw uploadTooLarge();
+          let saved;
+          try {
+            saved = await saveUpload(body, importDir, name, MAX_IMPORT_FILE_BYTES);
+          } catch (error) {
+            if (error instanceof UploadTooLarge) throw uploadTooLarge();
+            throw error;
+          }
+          let report: ImportReport;
+          try {
+            report = await run({ files: [{ path: saved.path, name }], issues: [] });
+          } finally {
+            await saved.remove();
+          }
+          const rejected = report.issues.find((i) => i.action === 'reject');
+          if (rejected) {
+            throw validationFailed(`The file cannot be imported: ${rejected.reason}.`, [
+              { path: 'body', message: rejected.reason },
+            ]);
+          }
+          return response(report);
+        },
+      );
+    });
+  };
+}
