@@ -225,3 +225,61 @@ describe.each(testDialects())('every route through every spelling of its path, o
     expect(res.headers['set-cookie']).toMatch(/HttpOnly; SameSite=Lax/);
   });
 });
+
+describe.each(testDialects())('controls that already held, kept under attack, on %s', (dialect) => {
+  let live: LiveServer;
+  let alice: SignedIn;
+  let mallory: SignedIn;
+  beforeAll(async () => {
+    live = await startLiveServer(dialect);
+    alice = await signedInUser(live.app);
+    mallory = await signedInUser(live.app);
+  });
+  afterAll(async () => {
+    await live?.close();
+  });
+
+  const json = (method: string, target: string, who: SignedIn, body?: unknown, origin?: string) =>
+    rawRequest(
+      live.port,
+      [
+        `${method} ${target} HTTP/1.1`,
+        `Host: 127.0.0.1:${live.port}`,
+        `Cookie: ${who.cookie}`,
+        `Origin: ${origin ?? `http://127.0.0.1:${live.port}`}`,
+        ...(body === undefined ? [] : ['Content-Type: application/json']),
+      ],
+      body === undefined ? '' : JSON.stringify(body),
+    );
+
+  it("one user's watchlist is a 404 to another, to read, change or delete (IDOR)", async () => {
+    const created = await json('POST', '/api/v1/watchlists', alice, { name: 'mine' });
+    expect(created.status).toBe(201);
+    const id = JSON.parse(created.body).data.id as number;
+    expect((await json('GET', `/api/v1/watchlists/${id}`, mallory)).status).toBe(404);
+    expect((await json('PUT', `/api/v1/watchlists/${id}`, mallory, { name: 'x', symbols: [] })).status).toBe(404);
+    expect((await json('DELETE', `/api/v1/watchlists/${id}`, mallory)).status).toBe(404);
+    expect((await json('GET', `/api/v1/watchlists/${id}`, alice)).status).toBe(200);
+  });
+
+  it('an https origin is not this plain-http server, nor another port (scheme, host and port compared)', async () => {
+    for (const origin of [`https://127.0.0.1:${live.port}`, `http://127.0.0.1:${live.port + 1}`, 'http://127.0.0.1']) {
+      const res = await json('POST', '/api/v1/watchlists', alice, { name: `o${origin.length}` }, origin);
+      expect(res.status, origin).toBe(403);
+    }
+  });
+
+  it('SQL in a search query is data, not SQL', async () => {
+    const q = encodeURIComponent("' OR 1=1; DROP TABLE users; --");
+    const res = await json('GET', `/api/v1/instruments?q=${q}`, alice);
+    expect(res.status).toBe(200);
+    expect((await json('GET', '/api/me', alice)).status).toBe(200);
+  });
+
+  it('sends the Content-Security-Policy and refuses framing', async () => {
+    const res = await json('GET', '/api/health', alice);
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
