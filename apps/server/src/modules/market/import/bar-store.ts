@@ -37,6 +37,9 @@ export function placeholderInstrument(symbol: string): InstrumentRecord {
   };
 }
 
+// The demo flag describes an instrument's bars, not its name: an instruments.csv row must not
+// clear it, or the demo bars stay behind the real ones that follow (only replacing the bars
+// clears it, in the importer).
 const INSTRUMENT_UPSERT = (distinct: string) => `
 INSERT INTO instruments (symbol, name, type, exchange, sector, industry, currency, market_cap, synthetic, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, 'USD', $7, $8, $9)
@@ -44,11 +47,11 @@ ON CONFLICT (symbol) DO UPDATE SET
   name = excluded.name, type = excluded.type, exchange = COALESCE(excluded.exchange, instruments.exchange),
   sector = excluded.sector, industry = excluded.industry,
   market_cap = CASE WHEN $10 = 1 THEN excluded.market_cap ELSE instruments.market_cap END,
-  synthetic = excluded.synthetic, updated_at = excluded.updated_at
+  synthetic = CASE WHEN excluded.synthetic = 1 THEN 1 ELSE instruments.synthetic END, updated_at = excluded.updated_at
 WHERE instruments.name ${distinct} excluded.name OR instruments.type ${distinct} excluded.type
    OR instruments.sector ${distinct} excluded.sector OR instruments.industry ${distinct} excluded.industry
    OR ($10 = 1 AND instruments.market_cap ${distinct} excluded.market_cap)
-   OR instruments.synthetic ${distinct} excluded.synthetic
+   OR (excluded.synthetic = 1 AND instruments.synthetic = 0)
    OR (excluded.exchange IS NOT NULL AND instruments.exchange ${distinct} excluded.exchange)`;
 
 const instrumentParams = (r: InstrumentRecord, now: number) => [
