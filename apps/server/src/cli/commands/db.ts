@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { BackupError, backupDatabase, restoreDatabase } from '../../db/backup.js';
 import { DatabaseOpenError } from '../../db/database.js';
-import { commandSettings, withContext, type GlobalOptions } from '../program.js';
+import { commandSettings, withContext, type GlobalOptions } from '../command-context.js';
 import { CliError, createOutput } from '../output.js';
 
 async function asCliErrors<T>(body: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { dropDemoUniverse } from '../../modules/market/seed/seed.js';
 import { repairMixedDemoBars } from '../../modules/market/seed/repair.js';
-import { withContext } from '../program.js';
+import { withContext } from '../command-context.js';
 
 export function registerDemoCommands(program: Command): void {
   const demo = program.command('demo').description('the synthetic demo universe');

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { importPaths, type ImportReport } from '../../modules/market/import/importer.js';
-import { withContext } from '../program.js';
+import { withContext } from '../command-context.js';
 
 export function describeImport(report: ImportReport): string {
   const lines = [

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { indicatorsCommand } from '../../modules/indicators/indicators-command.js';
-import { withContext } from '../program.js';
+import { withContext } from '../command-context.js';
 
 export function registerIndicatorCommands(program: Command): void {
   program

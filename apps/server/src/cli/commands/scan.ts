@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { scanCommand, type ScanCommandOptions } from '../../modules/scanner/scan-command.js';
-import { withContext } from '../program.js';
+import { withContext } from '../command-context.js';
 
 export function registerScanCommands(program: Command): void {
   program

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { seedEmbeddedDefault } from '../../modules/market/seed/seed.js';
 import { DEFAULT_SEED } from '../../modules/market/seed/synthetic.js';
 import { CliError } from '../output.js';
-import { withContext } from '../program.js';
+import { withContext } from '../command-context.js';
 
 export function registerSeedCommand(program: Command): void {
   program

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { createProvider, PROVIDERS, type ProviderName } from '../../modules/market/sync/providers.js';
 import { syncMarketData } from '../../modules/market/sync/sync.js';
 import { CliError } from '../output.js';
-import { withContext } from '../program.js';
+import { withContext } from '../command-context.js';
 
 export function registerSyncCommand(program: Command): void {
   program

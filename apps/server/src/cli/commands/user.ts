@@ -14,7 +14,7 @@ import {
   setPasswordHash,
   type UserRow,
 } from '../../modules/auth/users.repository.js';
-import { withContext } from '../program.js';
+import { withContext } from '../command-context.js';
 import { CliError } from '../output.js';
 import { readNewPassword, type PasswordSource } from '../password-input.js';
 

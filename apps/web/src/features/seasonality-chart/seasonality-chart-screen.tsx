@@ -14,6 +14,8 @@ import { EChart } from '../charts/echart';
 import { PRIMARY } from '../charts/colors';
 import { StatLabel } from '../stats/stat-label';
 
+const NO_CURVE: number[] = [];
+
 /** Benchmarks in order of preference (as the pattern API: SPY, else the S&P 500 index). */
 export const BENCHMARKS = ['SPY', '^GSPC'] as const;
 
@@ -158,7 +160,7 @@ function ChartResult({
   detrended: boolean;
   f: Formatters;
 }) {
-  const curve = (detrended ? data.detrended : data.curve) ?? [];
+  const curve = (detrended ? data.detrended : data.curve) ?? NO_CURVE;
   const benchCurve = benchmark ? (detrended ? benchmark.detrended : benchmark.curve) : null;
   const option = useMemo(() => {
     const labels = curve.map((_, i) => dayLabel(i));
