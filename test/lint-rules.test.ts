@@ -72,7 +72,8 @@ describe('eslint.config.js', () => {
 
   it('refuses inaccessible JSX', async () => {
     const files = fixture('apps/web/src', {
-      'a11y.tsx': 'export const Pic = () => <img src="/x.png" />;\nexport const Div = () => <div onClick={() => 1}>x</div>;\n',
+      'a11y.tsx':
+        'export const Pic = () => <img src="/x.png" />;\nexport const Div = () => <div onClick={() => 1}>x</div>;\n',
     });
     const ids = await ruleIds(files);
     expect(ids).toContain('jsx-a11y/alt-text');

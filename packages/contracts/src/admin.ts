@@ -75,3 +75,40 @@ export const adminTestClockSchema = z.strictObject({
     .min(1)
     .max(2 * 366 * 24 * 3600),
 });
+
+export const adminJobsQuerySchema = z.strictObject({
+  /** At most this many jobs in each list. */
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** A row of the job queue as admins see it (payloads stay out: they hold e-mail addresses). */
+export const adminJobSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  uniqueKey: z.string(),
+  status: z.enum(['pending', 'done', 'failed']),
+  runAt: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminJob = z.infer<typeof adminJobSchema>;
+
+export const adminJobsResponseSchema = z.object({
+  /** Pending jobs whose time has come, oldest first. */
+  due: z.array(adminJobSchema),
+  /** Jobs that gave up after their last attempt, latest first. */
+  failed: z.array(adminJobSchema),
+  /** Jobs that finished or changed most recently, latest first. */
+  recent: z.array(adminJobSchema),
+  counts: z.object({
+    pending: z.number().int(),
+    due: z.number().int(),
+    done: z.number().int(),
+    failed: z.number().int(),
+  }),
+});
+export type AdminJobsResponse = z.infer<typeof adminJobsResponseSchema>;
+
+export const adminJobsRunResponseSchema = z.object({ ran: z.number().int() });

@@ -6,6 +6,8 @@ export const PERMISSIONS = {
   adminUsers: 'admin:users',
   adminProducts: 'admin:products',
   adminOutbox: 'admin:outbox',
+  /** The durable job queue: list jobs, run due ones now. */
+  adminJobs: 'admin:jobs',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

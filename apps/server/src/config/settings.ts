@@ -159,7 +159,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   const parsed = settingsSchema.safeParse(input);
   if (!parsed.success) {
     // Names and rules only: values may be secrets (keys, passwords, credentials in URLs).
-    throw new SettingsError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(settings)'}: ${issue.message}`));
+    throw new SettingsError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(settings)'}: ${issue.message}`),
+    );
   }
   return parsed.data;
 }

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { BillingTables } from '../modules/billing/billing.tables.js';
 import type { MailTables } from '../modules/mail/mail.tables.js';
 import type { AccountTables } from '../modules/auth/accounts.tables.js';
+import type { JobTables } from '../modules/jobs/jobs.tables.js';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL:
@@ -47,6 +48,6 @@ export interface CoreTables {
  * Every table. A module declares its tables in its own `<module>.tables.ts` and adds the
  * interface here.
  */
-export interface Database extends CoreTables, AccountTables, BillingTables, MailTables {}
+export interface Database extends CoreTables, AccountTables, BillingTables, MailTables, JobTables {}
 
 export type { Generated };

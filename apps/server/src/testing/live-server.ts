@@ -9,7 +9,10 @@ export interface LiveServer extends TestApp {
   baseUrl: string;
 }
 
-export async function startLiveServer(dialect: DialectName, settings: Record<string, string> = {}): Promise<LiveServer> {
+export async function startLiveServer(
+  dialect: DialectName,
+  settings: Record<string, string> = {},
+): Promise<LiveServer> {
   const t = await createTestApp(dialect, settings);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address();

@@ -1,6 +1,6 @@
 import type { PriceSeries } from '../series.js';
 import type { FieldTable } from '../scanner/field-table.js';
-import { monthlyMeanReturns } from './month-means.js';
+import { monthlyStatistics } from './month-means.js';
 import { PERIOD_FIELD, PERIODS, sizeOf, weightedChange, type Period, type SizeMode } from './universe.js';
 
 export const UNCLASSIFIED = 'Other';
@@ -118,9 +118,19 @@ export interface SeasonalityGridRow {
   symbol: string;
   /** Mean monthly return, January first; null for a month with no complete observation. */
   values: (number | null)[];
+  /** Complete months behind each mean. */
+  counts: number[];
+  /** Share of those months that rose; null when none. */
+  winRates: (number | null)[];
 }
 
-/** Symbol × month mean return over all the symbol's years (the calendar definition of analytics.md). */
+/**
+ * Symbol × month statistics over all the symbol's years, complete months only (the calendar
+ * definition of analytics.md).
+ */
 export function seasonalityGrid(series: ReadonlyArray<PriceSeries>): SeasonalityGridRow[] {
-  return series.map((s) => ({ symbol: s.symbol, values: monthlyMeanReturns(s) }));
+  return series.map((s) => {
+    const m = monthlyStatistics(s);
+    return { symbol: s.symbol, values: m.mean, counts: m.count, winRates: m.winRate };
+  });
 }

@@ -17,37 +17,56 @@ export function monthKeyOfDay(day: number): number {
   return year * 12 + month - 1;
 }
 
+export interface MonthlyStatistics {
+  /** Mean monthly return, January first; null for a month with no complete observation. */
+  mean: (number | null)[];
+  /** Number of complete months observed. */
+  count: number[];
+  /** Share of those months with a return > 0; null when none. */
+  winRate: (number | null)[];
+}
+
 /**
- * Mean monthly return of each month (January first) over all the symbol's years, with the
- * calendar definition of analytics.md: close(last trading day of M) / close(last trading
- * day of the month before) − 1, only when both exist. Null for a month never observed.
- * Same values, summed in the same (chronological) order, as seasonalCalendar's summary.
+ * Per month of the year (January first), over all the symbol's years, the calendar
+ * definition of analytics.md: close(last trading day of M) / close(last trading day of the
+ * month before) − 1, only when both exist, and never the month holding the latest bar ("to
+ * date"). Same values, summed in the same (chronological) order, as seasonalCalendar's summary.
  */
-export function monthlyMeanReturns(series: PriceSeries): (number | null)[] {
+export function monthlyStatistics(series: PriceSeries): MonthlyStatistics {
   const { dates, close } = series;
   const sums = new Float64Array(12);
   const counts = new Int32Array(12);
+  const wins = new Int32Array(12);
   let key = NaN;
   let last = NaN;
   let prevKey = NaN;
   let prevLast = NaN;
-  const flush = () => {
-    if (!Number.isNaN(key) && prevKey === key - 1) {
-      const m = ((key % 12) + 12) % 12;
-      sums[m] = (sums[m] as number) + (last / prevLast - 1);
-      counts[m] = (counts[m] as number) + 1;
-    }
-  };
   for (let i = 0; i < dates.length; i++) {
     const k = monthKeyOfDay(dates[i] as number);
     if (k !== key) {
-      flush();
+      // A month is complete once a later month has a bar: the one of the latest bar never is.
+      if (!Number.isNaN(key) && prevKey === key - 1) {
+        const m = ((key % 12) + 12) % 12;
+        const r = last / prevLast - 1;
+        sums[m] = (sums[m] as number) + r;
+        counts[m] = (counts[m] as number) + 1;
+        if (r > 0) wins[m] = (wins[m] as number) + 1;
+      }
       prevKey = key;
       prevLast = last;
       key = k;
     }
     last = close[i] as number;
   }
-  flush();
-  return Array.from(sums, (s, m) => ((counts[m] as number) > 0 ? s / (counts[m] as number) : null));
+  const count = Array.from(counts);
+  return {
+    mean: Array.from(sums, (s, m) => (count[m]! > 0 ? s / count[m]! : null)),
+    count,
+    winRate: Array.from(wins, (w, m) => (count[m]! > 0 ? w / count[m]! : null)),
+  };
+}
+
+/** The mean of monthlyStatistics. */
+export function monthlyMeanReturns(series: PriceSeries): (number | null)[] {
+  return monthlyStatistics(series).mean;
 }

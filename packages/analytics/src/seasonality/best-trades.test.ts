@@ -49,12 +49,30 @@ describe('best trades', () => {
     expect(result.short[0]!.stats.mean).toBe(0 - (100 / 110 - 1));
   });
 
-  it('requires by default the largest count any window reaches, which drops the windows crossing into 2021', () => {
-    const all = bestTrades(bump, { minDays: 1, maxDays: 3, top: 400 });
-    expect(all.long.every((w) => w.stats.count === 3)).toBe(true);
-    expect(all.long.some((w) => w.start > w.end)).toBe(false);
-    const loose = bestTrades(bump, { minDays: 1, maxDays: 3, top: 400, minYears: 2 });
-    expect(loose.long.some((w) => w.start === '12-31' || w.start === '12-30')).toBe(true);
+  it('requires by default the largest count any window reaches less 2 (at least 1)', () => {
+    // 3 years: the largest count is 3, so the default minYears is max(1, 3 − 2) = 1.
+    const options = { minDays: 1, maxDays: 3, top: 400 };
+    expect(bestTrades(bump, options)).toEqual(bestTrades(bump, { ...options, minYears: 1 }));
+    const strict = bestTrades(bump, { minDays: 1, maxDays: 3, top: 400, minYears: 3 });
+    expect(strict.long.every((w) => w.stats.count === 3)).toBe(true);
+    expect(strict.long.some((w) => w.start > w.end)).toBe(false);
+  });
+
+  it('by default is not confined to the windows of a history that starts in autumn (AAPL from 1984-09-07)', () => {
+    // Bars every day from 2014-09-07 to 2019-11-10; 110 from Mar 10 to Mar 20, else 100.
+    // A window starting Sep 7 … Nov 5 (5 days) counts in 2014 … 2019: 6 years, the most; one
+    // starting in March only in 2015 … 2019: 5 years. With minYears 6 (the old default) only
+    // the flat autumn windows qualify; the default 6 − 2 = 4 admits March.
+    const autumn = everyDay('AUTUMN', '2014-09-07', '2019-11-10', (d) =>
+      d.slice(5) >= '03-10' && d.slice(5) <= '03-20' ? 110 : 100,
+    );
+    const best = bestTrades(autumn, { minDays: 5, maxDays: 5, top: 1 }).long[0]!;
+    // The earliest 5-day window holding Mar 10 but not its entry: 03-05 → 03-10, 100 → 110.
+    expect([best.start, best.end, best.days]).toEqual(['03-05', '03-10', 5]);
+    expect(best.stats).toMatchObject({ count: 5, winners: 5, winRate: 1 });
+    expect(best.stats.mean).toBe(110 / 100 - 1);
+    const old = bestTrades(autumn, { minDays: 5, maxDays: 5, top: 1, minYears: 6 }).long[0]!;
+    expect([old.start, old.stats.count, old.stats.winRate]).toEqual(['09-07', 6, 0]);
   });
 
   it('never selects two windows of one direction that share a calendar day', () => {
@@ -153,18 +171,38 @@ describe('seasonality scanner', () => {
     expect(results[0]!.stats.count).toBe(3);
   });
 
-  it('looks at both directions when asked, and defaults minYears to the symbol’s largest count', () => {
+  it('looks at both directions when asked', () => {
     const { results } = seasonalityScan([bump, young], {
       startFrom: '03-15',
       startTo: '03-20',
       minDays: 1,
       maxDays: 3,
       direction: 'both',
+      minYears: 1,
     });
     expect(results.map((r) => [r.symbol, r.direction, r.start, r.days, r.stats.count])).toEqual([
       ['BUMP', 'short', '03-18', 3, 3],
       // YOUNG (1 year) ranks among its own windows only: flat after Mar 10, winRate 0; long first.
       ['YOUNG', 'long', '03-15', 1, 1],
+    ]);
+  });
+
+  it('defaults minYears per symbol to its largest count less 2, and at least 10', () => {
+    // Every day 2006-01-01 … 2019-12-31 (14 complete years) and 2011-01-01 … 2019-12-31 (9):
+    // 110 from Mar 10 to Mar 20, else 100.
+    const price = (d: string) => (d.slice(5) >= '03-10' && d.slice(5) <= '03-20' ? 110 : 100);
+    const long = everyDay('LONG', '2006-01-01', '2019-12-31', price);
+    const short = everyDay('SHORTH', '2011-01-01', '2019-12-31', price);
+    const options = { startFrom: '03-01', startTo: '03-15', minDays: 5, maxDays: 5 };
+    // LONG: most 14 → minYears 12, its 14 March windows qualify; SHORTH: most 9 → minYears 10.
+    const { results } = seasonalityScan([long, short], options);
+    expect(results.map((r) => [r.symbol, r.start, r.end, r.stats.count, r.stats.winRate])).toEqual([
+      ['LONG', '03-05', '03-10', 14, 1],
+    ]);
+    const loose = seasonalityScan([long, short], { ...options, minYears: 9 });
+    expect(loose.results.map((r) => [r.symbol, r.stats.count])).toEqual([
+      ['LONG', 14],
+      ['SHORTH', 9],
     ]);
   });
 
@@ -182,7 +220,7 @@ describe('seasonality scanner', () => {
             '2019-03-31',
             (d) => 100 + 20 * Math.sin(dayNumber(d) / (7 + (seed % 13))) + (seed % 7),
           );
-          const options = { minDays, maxDays: minDays + extra };
+          const options = { minDays, maxDays: minDays + extra, minYears: 4 };
           const best = bestTrades(series, { ...options, top: 1 })[direction][0]!;
           const { results } = seasonalityScan([series], {
             ...options,

@@ -8,7 +8,7 @@ import { rowRange, windowTable } from './window-table.js';
 export interface BestTradesOptions extends YearRange {
   minDays: number;
   maxDays: number;
-  /** Default: the largest count any window reaches in the range. */
+  /** Default: the largest count any window reaches in the range, less 2 (defaultMinYears). */
   minYears?: number;
   /** Default 10. */
   top?: number;
@@ -32,6 +32,14 @@ export function checkLengths(minDays: number, maxDays: number): void {
 
 const ALL_STARTS = startPositions(0, DAYS_IN_CALENDAR - 1);
 
+/**
+ * Best trades' default minYears: the most years any window reaches, less 2 (a window can miss
+ * the partial first and the partial last year of the data), and at least 1.
+ */
+export function defaultMinYears(most: number): number {
+  return Math.max(1, most - 2);
+}
+
 /** The best long and short seasonal windows of one symbol (analytics.md, "Best trades"). */
 export function bestTrades(series: PriceSeries, options: BestTradesOptions): BestTradesResult {
   checkLengths(options.minDays, options.maxDays);
@@ -40,7 +48,7 @@ export function bestTrades(series: PriceSeries, options: BestTradesOptions): Bes
   const { lo, hi } = rowRange(table, options.from, options.to);
   const grid = new WindowGrid(ALL_STARTS, options.minDays, options.maxDays);
   const most = lo <= hi ? grid.fill(series, table, lo, hi) : 0;
-  const minYears = Math.max(1, options.minYears ?? most);
+  const minYears = Math.max(1, options.minYears ?? defaultMinYears(most));
   const eligible: number[] = [];
   for (let c = 0; c < grid.count.length; c++) if (grid.count[c]! >= minYears) eligible.push(c);
   const pick = (direction: Direction): SeasonalWindow[] => {

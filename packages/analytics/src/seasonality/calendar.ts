@@ -6,12 +6,22 @@ export interface MonthReturn {
   year: number;
   month: number;
   return: number;
+  /** The month holding the latest bar: "to date", left out of every statistic. */
+  partial: boolean;
+}
+
+export interface YearReturn {
+  year: number;
+  return: number;
+  /** The year holding the latest bar: "to date". */
+  partial: boolean;
 }
 
 export interface MonthSummary {
   month: number;
+  /** Complete months only. */
   count: number;
-  /** Null (with median, winRate, min, max, stdDev) when no year has the month. */
+  /** Null (with median, winRate, min, max, stdDev) when no complete month exists. */
   mean: number | null;
   median: number | null;
   winRate: number | null;
@@ -23,7 +33,7 @@ export interface MonthSummary {
 export interface CalendarResult {
   symbol: string;
   months: MonthReturn[];
-  years: { year: number; return: number }[];
+  years: YearReturn[];
   summary: MonthSummary[];
 }
 
@@ -39,6 +49,9 @@ export function seasonalCalendar(series: PriceSeries, range: YearRange = {}): Ca
     monthEnd.set(c.year * 12 + c.month - 1, close[i]!);
     yearEnd.set(c.year, close[i]!);
   }
+  const latest = n > 0 ? civilDate(dates[n - 1]!) : null;
+  const latestMonth = latest ? latest.year * 12 + latest.month - 1 : NaN;
+  const latestYear = latest ? latest.year : NaN;
   const from = range.from ?? -Infinity;
   const to = range.to ?? Infinity;
   const months: MonthReturn[] = [];
@@ -47,18 +60,18 @@ export function seasonalCalendar(series: PriceSeries, range: YearRange = {}): Ca
     if (year < from || year > to) continue;
     const before = monthEnd.get(key - 1);
     if (before === undefined) continue;
-    months.push({ year, month: (key % 12) + 1, return: last / before - 1 });
+    months.push({ year, month: (key % 12) + 1, return: last / before - 1, partial: key === latestMonth });
   }
-  const years: { year: number; return: number }[] = [];
+  const years: YearReturn[] = [];
   for (const [year, last] of yearEnd) {
     if (year < from || year > to) continue;
     const before = yearEnd.get(year - 1);
     if (before === undefined) continue;
-    years.push({ year, return: last / before - 1 });
+    years.push({ year, return: last / before - 1, partial: year === latestYear });
   }
   const summary: MonthSummary[] = [];
   for (let month = 1; month <= 12; month++) {
-    const rs = months.filter((m) => m.month === month).map((m) => m.return);
+    const rs = months.filter((m) => m.month === month && !m.partial).map((m) => m.return);
     const count = rs.length;
     summary.push({
       month,

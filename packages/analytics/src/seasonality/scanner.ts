@@ -15,7 +15,7 @@ export interface SeasonalityScanOptions extends YearRange {
   maxDays: number;
   /** Default 0. */
   minWinRate?: number;
-  /** Default per symbol: the largest count any of its windows reaches in the range. */
+  /** Default per symbol: the most any of its windows reaches in the range, less 2, and at least 10. */
   minYears?: number;
   /** Default 'long'. */
   direction?: Direction | 'both';
@@ -36,6 +36,11 @@ interface Kept {
   mean: number;
   lo: number;
   hi: number;
+}
+
+/** The seasonality scanner's default minYears of a symbol: best trades' default, and at least 10. */
+export function scannerMinYears(most: number): number {
+  return Math.max(10, most - 2);
 }
 
 /** Each symbol's best window starting in a date range (analytics.md, "Seasonality scanner"). */
@@ -59,7 +64,7 @@ export function seasonalityScan(
     if (lo > hi) continue;
     const most = grid.fill(series, table, lo, hi);
     if (most === 0) continue;
-    const minYears = Math.max(1, options.minYears ?? most);
+    const minYears = Math.max(1, options.minYears ?? scannerMinYears(most));
     let best = -1;
     let bestDirection: Direction = 'long';
     for (const direction of directions) {

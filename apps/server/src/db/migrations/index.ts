@@ -4,6 +4,7 @@ import * as m0002 from './0002_market_data.js';
 import * as m0003 from './0003_accounts.js';
 import * as m0004 from './0004_billing.js';
 import * as m0005 from './0005_one_active_subscription.js';
+import * as m0006 from './0006_job_series.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_accounts': m0003,
   '0004_billing': m0004,
   '0005_one_active_subscription': m0005,
+  '0006_job_series': m0006,
 };

@@ -71,21 +71,6 @@ export interface PaymentsTable {
   created_at: number;
 }
 
-export interface JobsTable {
-  id: Generated<number>;
-  kind: string;
-  payload: string;
-  /** One pending job per key: scheduling the same work twice is a no-op. */
-  unique_key: string;
-  run_at: number;
-  status: 'pending' | 'done' | 'failed';
-  attempts: number;
-  locked_until: number;
-  last_error: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
 export interface StripeEventsTable {
   id: string;
   type: string;
@@ -98,6 +83,5 @@ export interface BillingTables {
   checkout_sessions: CheckoutSessionsTable;
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;
-  jobs: JobsTable;
   stripe_events: StripeEventsTable;
 }
