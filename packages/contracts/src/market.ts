@@ -60,6 +60,8 @@ export const sectorGridRowSchema = z.object({
 
 export const heatmapResponseSchema = z.object({
   asOf: z.string().nullable(),
+  /** Symbols without a bar on `asOf`, left out of this view (stale data). */
+  stale: z.number().int().nonnegative(),
   period: heatmapPeriodSchema,
   size: heatmapSizeSchema,
   universe: z.string(),
@@ -82,6 +84,8 @@ const moverSchema = z.object({
 
 export const marketOverviewResponseSchema = z.object({
   asOf: z.string().nullable(),
+  /** Symbols without a bar on `asOf`, left out of this view (stale data). */
+  stale: z.number().int().nonnegative(),
   indices: z.array(
     z.object({
       symbol: z.string(),

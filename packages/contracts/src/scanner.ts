@@ -17,6 +17,8 @@ export const scanRowSchema = z
 
 export const scanResponseSchema = z.object({
   asOf: z.string().nullable(),
+  /** Symbols without a bar on `asOf`, left out of this view (stale data). */
+  stale: z.number().int().nonnegative(),
   count: z.number().int(),
   results: z.array(scanRowSchema),
 });

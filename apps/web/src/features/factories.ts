@@ -84,6 +84,7 @@ export function createOverview(overrides: Partial<MarketOverviewResponse> = {}):
   });
   return {
     asOf: '2026-11-20',
+    stale: 0,
     indices: [
       {
         symbol: '^GSPC',

@@ -80,12 +80,13 @@ export function indicatorSnapshot(series: PriceSeries): IndicatorBar | null {
 }
 
 /**
- * Indicators at each of the last `count` bars, oldest first (fewer when the series is shorter).
- * The scanner reads [previous, latest] for "crosses above/below".
+ * Indicators at each of the last `count` bars up to bar `last` (default: the series' last),
+ * oldest first (fewer when the series is shorter). The scanner reads [previous, latest] for
+ * "crosses above/below"; a replay as of a past session passes that session's bar as `last`.
  */
-export function indicatorBars(series: PriceSeries, count: number): IndicatorBar[] {
-  const n = series.close.length;
-  if (n === 0 || count <= 0) return [];
+export function indicatorBars(series: PriceSeries, count: number, last = series.close.length - 1): IndicatorBar[] {
+  const n = Math.min(series.close.length, last + 1);
+  if (n <= 0 || count <= 0) return [];
   const rec = recursiveSeries(series);
   const out: IndicatorBar[] = [];
   for (let at = Math.max(0, n - count); at < n; at++) out.push(indicatorsAt(series, at, rec));

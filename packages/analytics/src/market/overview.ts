@@ -1,6 +1,6 @@
 import type { FieldTable } from '../scanner/field-table.js';
 import { sectorPeriodGrid, type SectorGridRow } from './heatmap.js';
-import { universeRows } from './universe.js';
+import { DEFAULT_WEIGHTING, universeRows, type SizeMode } from './universe.js';
 
 export const INDEX_CARD_SYMBOLS = ['^GSPC', 'SPY', 'QQQ', 'DIA', 'IWM'] as const;
 export const TOP_LIST_SIZE = 10;
@@ -42,9 +42,12 @@ export interface MoverRow {
 
 export interface MarketOverview {
   asOf: string | null;
+  /** Symbols left out: no bar on `asOf`. */
+  stale: number;
   indices: IndexCard[];
-  /** Equal-weighted sector changes over every period. */
+  /** Sector changes over every period, weighted by `sectorWeighting`. */
   sectors: SectorGridRow[];
+  sectorWeighting: SizeMode;
   breadth: Breadth;
   gainers: MoverRow[];
   losers: MoverRow[];
@@ -146,8 +149,10 @@ export function marketOverview(table: FieldTable): MarketOverview {
 
   return {
     asOf: table.asOf,
+    stale: table.stale,
     indices,
-    sectors: sectorPeriodGrid(table, stocks, 'equal'),
+    sectors: sectorPeriodGrid(table, stocks, DEFAULT_WEIGHTING),
+    sectorWeighting: DEFAULT_WEIGHTING,
     breadth,
     gainers,
     losers,

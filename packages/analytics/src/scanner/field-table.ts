@@ -1,5 +1,5 @@
 import { indicatorBars, type IndicatorBar } from '../indicators/snapshot.js';
-import type { PriceSeries } from '../series.js';
+import { isoDate, type PriceSeries } from '../series.js';
 import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from './fields.js';
 
 export interface ScanInstrument {
@@ -17,7 +17,10 @@ export interface ScanInstrument {
  * per market-data version; a scan only reads it. NaN stands for null.
  */
 export interface FieldTable {
+  /** The session every row is evaluated at (market-wide views use one date). */
   asOf: string | null;
+  /** Symbols left out because they have no bar on `asOf` (stale data), counted, never mixed in. */
+  stale: number;
   size: number;
   current: Record<NumericField, Float64Array>;
   previous: Record<NumericField, Float64Array>;
@@ -46,6 +49,22 @@ function numericValue(bar: IndicatorBar | undefined, instrument: ScanInstrument,
     case 'marketCap':
       v = instrument.marketCap;
       break;
+    // close / reference − 1 (analytics.md); null when the reference is (history too short).
+    case 'pctFromHigh52w':
+      v = fromReference(bar.close, bar.high52w);
+      break;
+    case 'pctFromLow52w':
+      v = fromReference(bar.close, bar.low52w);
+      break;
+    case 'pctFromSma20':
+      v = fromReference(bar.close, bar.sma20);
+      break;
+    case 'pctFromSma50':
+      v = fromReference(bar.close, bar.sma50);
+      break;
+    case 'pctFromSma200':
+      v = fromReference(bar.close, bar.sma200);
+      break;
     case 'w1':
     case 'm1':
     case 'm3':
@@ -58,6 +77,10 @@ function numericValue(bar: IndicatorBar | undefined, instrument: ScanInstrument,
       v = bar[field];
   }
   return v ?? NaN;
+}
+
+function fromReference(close: number, reference: number | null): number | null {
+  return reference === null || reference === 0 ? null : close / reference - 1;
 }
 
 export function buildFieldTable(entries: readonly FieldTableEntry[]): FieldTable {
@@ -90,7 +113,7 @@ export function buildFieldTable(entries: readonly FieldTableEntry[]): FieldTable
   }
   const dates = entries.map((e) => e.bars[e.bars.length - 1]?.asOf ?? '');
   const asOf = dates.reduce<string | null>((max, d) => (d && (max === null || d > max) ? d : max), null);
-  return { asOf, size, current, previous, text, textCodes, codeOf, dates };
+  return { asOf, stale: 0, size, current, previous, text, textCodes, codeOf, dates };
 }
 
 function internCode(codeOf: Map<string, number>, value: string): number {
@@ -103,13 +126,65 @@ function internCode(codeOf: Map<string, number>, value: string): number {
   return code;
 }
 
-/** The field table of a universe straight from price series (the server caches the result). */
+/** The share of symbols whose data must reach a session for it to be the market's date. */
+export const SESSION_SHARE = 0.5;
+
+/**
+ * The market's session date from each symbol's last bar date (day numbers): the latest day
+ * that at least `share` of the symbols reach. One symbol updated today does not move the
+ * market to today while most end earlier, and a few symbols that stopped long ago do not
+ * hold it back. Null without symbols.
+ */
+export function sessionDate(lastDays: readonly number[], share = SESSION_SHARE): number | null {
+  if (lastDays.length === 0) return null;
+  const sorted = [...lastDays].sort((a, b) => b - a);
+  const need = Math.max(1, Math.ceil(share * sorted.length));
+  return sorted[need - 1] ?? null;
+}
+
+/** The index of `day` in ascending `dates`, or −1. */
+function indexOfDay(dates: Int32Array, day: number): number {
+  let lo = 0;
+  let hi = dates.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const d = dates[mid]!;
+    if (d === day) return mid;
+    if (d < day) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * The field table of a universe straight from price series (the server caches the result),
+ * every row evaluated at one session: `asOf` when given (a replay), else the market's session
+ * date (sessionDate). A symbol without a bar on that session is left out and counted stale.
+ */
 export function fieldTableFromSeries(
   universe: ReadonlyArray<{ instrument: ScanInstrument; series: PriceSeries | undefined }>,
+  options: { asOf?: number; share?: number } = {},
 ): FieldTable {
-  return buildFieldTable(
-    universe
-      .map((u) => ({ instrument: u.instrument, bars: u.series ? indicatorBars(u.series, 2) : [] }))
-      .filter((e) => e.bars.length > 0),
+  const withBars = universe.filter(
+    (u): u is { instrument: ScanInstrument; series: PriceSeries } =>
+      u.series !== undefined && u.series.dates.length > 0,
   );
+  const session =
+    options.asOf ??
+    sessionDate(
+      withBars.map((u) => u.series.dates[u.series.dates.length - 1]!),
+      options.share,
+    );
+  if (session === null) return buildFieldTable([]);
+  const entries: FieldTableEntry[] = [];
+  let stale = 0;
+  for (const u of withBars) {
+    const at = indexOfDay(u.series.dates, session);
+    if (at < 0) {
+      if (u.series.dates[0]! <= session) stale++;
+      continue;
+    }
+    entries.push({ instrument: u.instrument, bars: indicatorBars(u.series, 2, at) });
+  }
+  return { ...buildFieldTable(entries), asOf: isoDate(session), stale };
 }

@@ -33,6 +33,11 @@ export const NUMERIC_FIELDS = [
   'avgVolume20',
   'relVolume',
   'volatility20',
+  'pctFromHigh52w',
+  'pctFromLow52w',
+  'pctFromSma20',
+  'pctFromSma50',
+  'pctFromSma200',
 ] as const;
 
 export const TEXT_FIELDS = ['symbol', 'name', 'sector', 'industry', 'type'] as const;

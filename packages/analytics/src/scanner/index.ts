@@ -5,4 +5,5 @@ export * from './parser.js';
 export * from './field-table.js';
 export * from './evaluate.js';
 export * from './scan.js';
+export * from './notices.js';
 export * from './presets.js';

@@ -9,6 +9,8 @@ export interface CompiledScan {
   condition: CompiledCondition;
   /** Fields the expression names, canonical, in order of first appearance. */
   fields: FieldName[];
+  /** Each text field compared with a text constant (`sector = "Energy"`), in order. */
+  textValues: { field: TextField; value: string }[];
 }
 
 /** Parses, type-checks and compiles an expression; throws ScanExpressionError. */
@@ -16,24 +18,36 @@ export function compileScan(expression: string): CompiledScan {
   const ast = parseExpression(expression);
   const condition = compileCondition(ast);
   const fields: FieldName[] = [];
-  collectFields(ast, fields);
-  return { expression, condition, fields };
+  const textValues: CompiledScan['textValues'] = [];
+  collectFields(ast, fields, textValues);
+  return { expression, condition, fields, textValues };
 }
 
-function collectFields(node: Condition, out: FieldName[]): void {
+function collectFields(node: Condition, out: FieldName[], texts: CompiledScan['textValues']): void {
   const add = (o: Operand) => {
     if (o.kind === 'field' && !out.includes(o.field.name)) out.push(o.field.name);
   };
+  const recurse = (n: Condition) => collectFields(n, out, texts);
   switch (node.kind) {
     case 'and':
     case 'or':
-      collectFields(node.left, out);
-      collectFields(node.right, out);
+      recurse(node.left);
+      recurse(node.right);
       return;
     case 'not':
-      collectFields(node.operand, out);
+      recurse(node.operand);
       return;
     case 'compare':
+      add(node.left);
+      add(node.right);
+      for (const [f, c] of [
+        [node.left, node.right],
+        [node.right, node.left],
+      ] as const) {
+        if (f.kind === 'field' && f.field.kind === 'text' && c.kind === 'string')
+          texts.push({ field: f.field.name as TextField, value: c.value });
+      }
+      return;
     case 'cross':
       add(node.left);
       add(node.right);
@@ -58,6 +72,8 @@ export type ScanRow = { symbol: string; name: string; sector: string | null } & 
 
 export interface ScanResult {
   asOf: string | null;
+  /** Symbols left out: no bar on `asOf`. */
+  stale: number;
   count: number;
   results: ScanRow[];
 }
@@ -103,7 +119,7 @@ export function runScan(table: FieldTable, scan: CompiledScan, options: ScanOpti
   const shown = [...scan.fields];
   if (!shown.includes(sortField.name)) shown.push(sortField.name);
   const results = matched.slice(offset, offset + limit).map((i) => rowOf(table, i, shown));
-  return { asOf: table.asOf, count: matched.length, results };
+  return { asOf: table.asOf, stale: table.stale, count: matched.length, results };
 }
 
 function rowOf(table: FieldTable, i: number, fields: readonly FieldName[]): ScanRow {

@@ -5,6 +5,7 @@ import { buildFieldTable, fieldTableFromSeries } from './field-table.js';
 import { testBar as bar, testInstrument as inst } from './test-table.js';
 import { SCAN_PRESETS } from './presets.js';
 import { compileScan, runScan } from './scan.js';
+import { fieldHasData, fieldValues, scanNotices } from './notices.js';
 import { tokenize } from './tokenizer.js';
 
 // Five symbols; previous bar first, latest second.
@@ -239,5 +240,71 @@ describe('presets', () => {
     expect(ids('gap-up')).toEqual(['GAP']); // 410 / 398 − 1 ≈ 3%
     expect(ids('overbought')).toEqual(['GAP', 'UP']);
     expect(ids('gap-down')).toEqual([]);
+  });
+});
+
+describe('notices: why a scan that parsed may match nothing', () => {
+  const noticesOf = (t: typeof table, expression: string) => scanNotices(t, compileScan(expression));
+  const noCaps = buildFieldTable([
+    { instrument: inst('AAA', 'Information Technology'), bars: [bar({ close: 10 })] },
+    { instrument: inst('BBB', 'Energy', { type: 'etf' }), bars: [bar({ close: 20 })] },
+  ]);
+
+  it('names a numeric field no symbol has a value for (market caps absent from the data)', () => {
+    expect(runScan(noCaps, compileScan('marketCap > 1B')).count).toBe(0);
+    expect(noticesOf(noCaps, 'marketCap > 1B and close > 1')).toEqual([
+      'No instrument has a value for marketCap in this data: a condition on it is never true.',
+    ]);
+    expect(noticesOf(table, 'marketCap > 1B')).toEqual([]);
+  });
+
+  it('names a text value no symbol has, with the values there are (sector = "Technology")', () => {
+    expect(runScan(noCaps, compileScan('sector = "Technology"')).count).toBe(0);
+    expect(noticesOf(noCaps, 'sector = "Technology" or "Technology" = sector')).toEqual([
+      'No instrument has sector "Technology". The values are: "Energy", "Information Technology".',
+    ]);
+    expect(noticesOf(noCaps, 'sector = "information technology"')).toEqual([]);
+    expect(noticesOf(noCaps, 'type != "fund"')).toEqual([
+      'No instrument has type "fund". The values are: "etf", "stock".',
+    ]);
+    // Symbols and names are too many to list.
+    expect(noticesOf(noCaps, 'symbol = "ZZZ"')).toEqual(['No instrument has symbol "ZZZ".']);
+  });
+
+  it('lists the values and data of fields for the scanner form', () => {
+    expect(fieldValues(table, 'sector')).toEqual(['Energy', 'Technology', 'Utilities']);
+    expect(fieldHasData(noCaps, 'marketCap')).toBe(false);
+    expect(fieldHasData(table, 'marketCap')).toBe(true);
+  });
+});
+
+describe('distance fields', () => {
+  it('pctFromHigh52w, pctFromLow52w and pctFromSma20/50/200 are close / reference − 1, null without one', () => {
+    const t = buildFieldTable([
+      {
+        instrument: inst('AAA', 'Energy'),
+        bars: [bar({ close: 90, high52w: 100, low52w: 60, sma20: 80, sma50: 90, sma200: 120 })],
+      },
+      { instrument: inst('NEW', 'Energy'), bars: [bar({ close: 10 })] },
+    ]);
+    const row = runScan(
+      t,
+      compileScan(
+        'pctFromHigh52w < 0 and pctFromLow52w > 0 and pctFromSma20 > 0 and pctFromSma50 = 0 and pctFromSma200 < 0',
+      ),
+    ).results;
+    expect(row).toEqual([
+      {
+        symbol: 'AAA',
+        name: 'AAA Inc.',
+        sector: 'Energy',
+        pctFromHigh52w: 90 / 100 - 1,
+        pctFromLow52w: 90 / 60 - 1,
+        pctFromSma20: 90 / 80 - 1,
+        pctFromSma50: 0,
+        pctFromSma200: 90 / 120 - 1,
+      },
+    ]);
+    expect(runScan(t, compileScan('pctFromHigh52w < 1 or not (pctFromHigh52w < 1)')).count).toBe(1);
   });
 });

@@ -47,6 +47,7 @@ export function heatmapJson(market: MarketCache, period: Period, universeText: s
   });
   const response: HeatmapResponse = {
     asOf: table.asOf,
+    stale: table.stale,
     period,
     size,
     universe: universeText,

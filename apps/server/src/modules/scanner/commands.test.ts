@@ -82,6 +82,7 @@ describe('solstice scan', () => {
     const r = scanCommand(market, 'close > 0', { sort: 'rsi14', desc: true, limit: '1' });
     expect(r.value).toEqual({
       asOf: '2024-01-25',
+      stale: 0,
       count: 2,
       results: [{ symbol: 'UP', name: 'UP Inc.', sector: 'Energy', close: 34, rsi14: 100 }],
     });

@@ -51,7 +51,8 @@ export function scanCommand(
 }
 
 function scanText(r: ScanResponse): string {
-  const head = `${r.count} match${r.count === 1 ? '' : 'es'} as of ${r.asOf ?? '—'}`;
+  const stale = r.stale > 0 ? ` (${r.stale} symbol${r.stale === 1 ? '' : 's'} stale, left out)` : '';
+  const head = `${r.count} match${r.count === 1 ? '' : 'es'} as of ${r.asOf ?? '—'}${stale}`;
   if (r.results.length === 0) return head;
   const columns = Object.keys(r.results[0] ?? {}).filter((k) => k !== 'name');
   const cells = r.results.map((row) => columns.map((c) => formatValue(c, row[c])));

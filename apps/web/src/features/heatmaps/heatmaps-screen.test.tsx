@@ -13,6 +13,7 @@ const values = (v: number) => ({ '1d': v, '1w': v, '1m': v, '3m': v, '6m': v, yt
 function heatmap(period = '1d'): HeatmapResponse {
   return {
     asOf: '2026-11-20',
+    stale: 0,
     period: period as HeatmapResponse['period'],
     size: 'marketcap',
     universe: 'all',
