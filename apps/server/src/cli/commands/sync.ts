@@ -1,46 +1,92 @@
 import { Option, type Command } from 'commander';
-import { createProvider, PROVIDERS, type ProviderName } from '../../modules/market/sync/providers.js';
-import { syncMarketData } from '../../modules/market/sync/sync.js';
+import { PROVIDER_IDS, type ProviderId } from '../../modules/market/providers/provider.js';
+import { configuredProviders, createProvider, providerOffReason } from '../../modules/market/providers/registry.js';
+import { syncMarketData, type SyncProgress, type SyncReport } from '../../modules/market/sync/sync.js';
 import { CliError } from '../output.js';
 import { withContext } from '../command-context.js';
+
+interface SyncCliOptions {
+  provider?: ProviderId;
+  baseUrl?: string;
+  timeout?: string;
+  symbols?: string;
+}
 
 export function registerSyncCommand(program: Command): void {
   program
     .command('sync')
-    .description('fetch the daily bars since the latest stored date for every non-synthetic instrument (needs network)')
-    .addOption(new Option('--provider <name>', 'data provider').choices([...PROVIDERS]).default('stooq'))
-    .option('--base-url <url>', "the provider's address (a mirror or a test server)")
-    .option('--timeout <ms>', 'timeout per request in milliseconds', '15000')
-    .option('--symbols <list>', 'only these symbols, comma-separated')
-    .action(
-      async (
-        opts: { provider: ProviderName; baseUrl?: string; timeout: string; symbols?: string },
-        command: Command,
-      ) => {
-        const timeoutMs = Number(opts.timeout);
-        if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new CliError('--timeout: expected milliseconds', 2);
-        await withContext(
-          command,
-          async (ctx, out) => {
-            const report = await syncMarketData(ctx.database, {
-              provider: createProvider(opts.provider, opts.baseUrl),
-              timeoutMs,
-              symbols: opts.symbols?.split(',').map((s) => s.trim().toUpperCase()),
-            });
-            out.result(report, () =>
-              [
-                `${report.provider}: ${report.symbols.length} symbol(s), ${report.inserted} bar(s) inserted, ${report.updated} updated, ${report.failed} failed`,
-                ...report.symbols.map(
-                  (r) =>
-                    `  ${r.symbol.padEnd(8)} ${r.status.padEnd(9)} from ${r.from}  +${r.inserted} ~${r.updated}` +
-                    (r.error ? `  (${r.error}, ${r.attempts} attempt(s))` : ''),
-                ),
-              ].join('\n'),
-            );
-            if (report.failed > 0) process.exitCode = 1;
-          },
-          { loadMarket: false, seedOnEmpty: false },
-        );
-      },
-    );
+    .description(
+      'bring the daily bars of every real instrument up to the last completed NYSE session from the providers of DATA_PROVIDERS (needs network)',
+    )
+    .addOption(
+      new Option('--provider <name>', 'ask only this provider (default: DATA_PROVIDERS, in order)').choices([
+        ...PROVIDER_IDS,
+      ]),
+    )
+    .option('--base-url <url>', "the provider's address (a mirror or a test server); needs --provider")
+    .option('--timeout <ms>', 'timeout per request in milliseconds')
+    .option('--symbols <list>', 'only these symbols, comma-separated (demo instruments get real data)')
+    .action(async (opts: SyncCliOptions, command: Command) => {
+      const timeoutMs = opts.timeout === undefined ? undefined : Number(opts.timeout);
+      if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0))
+        throw new CliError('--timeout: expected milliseconds', 2);
+      if (opts.baseUrl !== undefined && !opts.provider) throw new CliError('--base-url: needs --provider', 2);
+      if (opts.baseUrl !== undefined && !/^https?:\/\/[^\s]+$/i.test(opts.baseUrl))
+        throw new CliError('--base-url: expected an http:// or https:// URL', 2);
+      const symbols = opts.symbols
+        ?.split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter((s) => s !== '');
+      await withContext(
+        command,
+        async (ctx, out) => {
+          const policy = timeoutMs === undefined ? undefined : { timeoutMs };
+          let providers;
+          if (opts.provider) {
+            const off = providerOffReason(opts.provider, ctx.settings);
+            if (off) throw new CliError(`--provider ${opts.provider}: ${off}`, 2);
+            providers = [createProvider(opts.provider, ctx.settings, { baseUrl: opts.baseUrl, policy })];
+          } else {
+            const configured = configuredProviders(ctx.settings, { policy });
+            for (const p of configured.off) out.info(`${p.id} is off: ${p.reason}`);
+            providers = configured.providers;
+            if (providers.length === 0) throw new CliError('DATA_PROVIDERS: no provider is configured', 2);
+          }
+          for (const p of providers) if (p.info.personalUseOnly) out.info(`${p.info.name}: ${p.info.terms}`);
+          const progress = !out.json && process.stderr.isTTY ? progressLine() : undefined;
+          const report = await syncMarketData(ctx.database, { providers, symbols, onProgress: progress?.update });
+          progress?.end();
+          out.result(report, () => summary(report));
+          if (report.failed > 0) process.exitCode = 1;
+        },
+        { loadMarket: false, seedOnEmpty: false },
+      );
+    });
+}
+
+function summary(report: SyncReport): string {
+  return [
+    `session ${report.session} from ${report.providers.join(', ')}: ${report.symbols.length} symbol(s), ${report.updated} updated, ${report.unchanged} unchanged, ${report.failed} failed; ${report.inserted} bar(s) inserted, ${report.rewritten} rewritten, ${report.removed} removed`,
+    ...report.symbols.map(
+      (r) =>
+        `  ${r.symbol.padEnd(8)} ${r.status.padEnd(9)} ${(r.provider ?? '-').padEnd(6)} last ${r.lastBar ?? '-'}  +${r.inserted} ~${r.updated} -${r.removed}` +
+        (r.reason ? `  (${r.reason})` : ''),
+    ),
+  ].join('\n');
+}
+
+/** One line on the terminal, rewritten: symbols done / total, bars, rate and ETA. */
+function progressLine() {
+  return {
+    update(p: SyncProgress) {
+      const rate = p.done / Math.max(p.elapsedMs / 1000, 0.001);
+      const eta = rate > 0 ? Math.round((p.total - p.done) / rate) : 0;
+      process.stderr.write(
+        `\r${p.done}/${p.total} symbols, ${p.rows} bars, ${rate.toFixed(1)} symbols/s, ETA ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s `,
+      );
+    },
+    end() {
+      process.stderr.write('\n');
+    },
+  };
 }

@@ -1,187 +1,229 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
-import { stooqProvider, yahooProvider } from './providers.js';
-import { syncMarketData } from './sync.js';
+import {
+  FakeMarket,
+  startFakeTiingo,
+  startFakeYahoo,
+  type FakeBar,
+  type FakeHttpServer,
+  type FakeYahoo,
+  type TiingoStep,
+} from '../../../testing/fake-providers/index.js';
+import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
+import { readDataVersion } from '../market-events.js';
+import { createTiingoProvider } from '../providers/tiingo.js';
+import { createYahooProvider } from '../providers/yahoo.js';
+import { syncMarketData, type SyncReport } from './sync.js';
 
-interface Recorded {
-  url: URL;
-}
-
-/** A local stand-in for the provider: answers recorded-style CSV per symbol, counting requests. */
-async function startServer(answer: (url: URL, n: number, res: http.ServerResponse) => void) {
-  const requests: Recorded[] = [];
-  const counts = new Map<string, number>();
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url!, 'http://127.0.0.1');
-    requests.push({ url });
-    const key = url.searchParams.get('s') ?? url.pathname;
-    const n = (counts.get(key) ?? 0) + 1;
-    counts.set(key, n);
-    answer(url, n, res);
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const csv = (res: http.ServerResponse, body: string) => {
-  res.writeHead(200, { 'content-type': 'text/csv' });
-  res.end(body);
-};
+const KEY = 'tiingo-key-for-sync-tests';
+/** Monday 2026-11-23, 18:30 New York: that day's bars are final. */
+const EVENING = Date.UTC(2026, 10, 23, 23, 30);
+/** The same Monday at 16:30 New York: the day's bar is not final yet. */
+const AFTER_CLOSE = Date.UTC(2026, 10, 23, 21, 30);
 
 describe.each(testDialects())('sync on %s', (dialect) => {
   let database: TestDatabase;
-  let close: () => Promise<void> = async () => {};
+  let market: FakeMarket;
+  let tiingo: FakeHttpServer<TiingoStep>;
+  let yahoo: FakeYahoo;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect);
+    market = new FakeMarket('2026-11-23')
+      .add('IBM', { from: '2026-01-02', dividends: [{ date: '2026-08-07', cash: 1.68 }] })
+      .add('AAPL', { from: '2026-01-02' })
+      .add('NEW', { from: '2026-06-01' })
+      .add('DEMO', { from: '2026-06-01' })
+      .add('^GSPC', { from: '2026-01-02', price: 6000 });
+    tiingo = await startFakeTiingo(market, { apiKey: KEY });
+    yahoo = await startFakeYahoo(market);
+  });
   afterEach(async () => {
-    await close();
+    await tiingo.close();
+    await yahoo.close();
     await database.destroy();
   });
 
-  async function instruments() {
-    const row = (symbol: string, synthetic = 0) => ({
-      symbol,
-      name: symbol,
-      type: 'stock' as const,
-      exchange: null,
-      sector: null,
-      industry: null,
-      currency: 'USD',
-      market_cap: null,
-      synthetic,
-      updated_at: 0,
-    });
+  const providers = () => {
+    const { deps } = testDeps();
+    return [
+      createTiingoProvider({ apiKey: KEY, baseUrl: tiingo.baseUrl, policy: FAST, deps }),
+      createYahooProvider({ baseUrl: yahoo.baseUrl, policy: FAST, deps }),
+    ];
+  };
+  const sync = (now = EVENING, symbols?: string[]) =>
+    syncMarketData(database, { providers: providers(), now: () => now, symbols });
+
+  async function instrument(symbol: string, bars: FakeBar[], synthetic = 0) {
     await database.db
       .insertInto('instruments')
-      .values([row('IBM'), row('NEW'), row('SLOW'), row('GONE'), row('DEMO', 1)])
+      .values({
+        symbol,
+        name: symbol,
+        type: symbol.startsWith('^') ? 'index' : 'stock',
+        exchange: null,
+        sector: null,
+        industry: null,
+        currency: 'USD',
+        market_cap: null,
+        synthetic,
+        updated_at: 0,
+      })
       .execute();
-    await database.db
-      .insertInto('daily_bars')
-      .values([
-        { symbol: 'IBM', date: '2024-01-02', open: 10, high: 11, low: 9, close: 10.5, volume: 100 },
-        { symbol: 'IBM', date: '2024-01-03', open: 10.5, high: 11.5, low: 10, close: 11, volume: 200 },
-        { symbol: 'DEMO', date: '2024-01-03', open: 1, high: 1, low: 1, close: 1, volume: 1 },
-      ])
-      .execute();
+    if (bars.length > 0)
+      await database.db
+        .insertInto('daily_bars')
+        .values(bars.map((b) => ({ symbol, ...b })))
+        .execute();
   }
 
-  it('fetches from the day after the latest bar, retries, times out, and reports per symbol (Stooq)', async () => {
-    database = await createTestDatabase(dialect);
-    await instruments();
-    const server = await startServer((url, n, res) => {
-      const s = url.searchParams.get('s');
-      if (s === 'ibm.us')
-        return csv(
-          res,
-          'Date,Open,High,Low,Close,Volume\r\n2024-01-04,11,12,10.5,11.5,300\r\n2024-01-05,11.5,12,11,0,10\r\n',
-        );
-      if (s === 'new.us') {
-        if (n === 1) {
-          res.writeHead(503);
-          return res.end('busy');
-        }
-        return csv(res, 'Date,Open,High,Low,Close,Volume\n2024-01-04,5,6,4,5.5,50\n');
-      }
-      if (s === 'slow.us') return; // never answers
-      res.writeHead(404);
-      res.end('not found');
-    });
-    close = server.close;
-    const report = await syncMarketData(database, {
-      provider: stooqProvider(server.base),
-      today: '2024-01-05',
-      timeoutMs: 150,
-      attempts: 2,
-      backoffMs: 5,
-    });
-    expect(report.provider).toBe('stooq');
-    expect(report.symbols.map((r) => r.symbol)).toEqual(['GONE', 'IBM', 'NEW', 'SLOW']);
-    const by = Object.fromEntries(report.symbols.map((r) => [r.symbol, r]));
-    expect(by.IBM).toEqual({
-      symbol: 'IBM',
-      status: 'updated',
-      from: '2024-01-04',
-      attempts: 1,
-      inserted: 1,
-      updated: 0,
-      issues: [{ file: 'stooq:IBM', line: 3, reason: 'non-positive price', action: 'skip' }],
-    });
-    expect(by.NEW).toMatchObject({ status: 'updated', from: '2000-01-01', attempts: 2, inserted: 1 });
-    expect(by.NEW!.error).toBeUndefined();
-    expect(by.SLOW).toMatchObject({ status: 'failed', attempts: 2, error: 'timed out after 150 ms' });
-    expect(by.GONE).toMatchObject({ status: 'failed', attempts: 1, error: 'HTTP 404' });
-    expect({ inserted: report.inserted, failed: report.failed }).toEqual({ inserted: 2, failed: 2 });
-
-    const ibm = server.requests.find((r) => r.url.searchParams.get('s') === 'ibm.us')!.url;
-    expect(ibm.pathname).toBe('/q/d/l/');
-    expect(Object.fromEntries(ibm.searchParams)).toEqual({ s: 'ibm.us', i: 'd', d1: '20240104', d2: '20240105' });
-    expect(server.requests.some((r) => r.url.searchParams.get('s') === 'demo.us')).toBe(false);
-    const stored = await database.db
+  const stored = (symbol: string) =>
+    database.db
       .selectFrom('daily_bars')
-      .select(['date', 'close'])
-      .where('symbol', '=', 'IBM')
+      .select(['date', 'open', 'high', 'low', 'close', 'volume'])
+      .where('symbol', '=', symbol)
       .orderBy('date')
       .execute();
-    expect(stored).toEqual([
-      { date: '2024-01-02', close: 10.5 },
-      { date: '2024-01-03', close: 11 },
-      { date: '2024-01-04', close: 11.5 },
+  const upTo = (bars: FakeBar[], date: string) => bars.filter((b) => b.date <= date);
+  const bySymbol = (report: SyncReport) => Object.fromEntries(report.symbols.map((r) => [r.symbol, r]));
+
+  it('appends new bars, replaces a re-adjusted history whole, backfills a new symbol, falls back for an index', async () => {
+    // Stored earlier from Tiingo, up to Wednesday 2026-11-18.
+    market.until = '2026-11-18';
+    await instrument('IBM', market.adjusted('IBM'));
+    await instrument('AAPL', market.adjusted('AAPL'));
+    await instrument('^GSPC', upTo(market.adjusted('^GSPC'), '2026-11-13'));
+    await instrument('NEW', []);
+    await instrument('GONE', upTo(market.adjusted('IBM'), '2026-11-13'));
+    await instrument('DEMO', [{ date: '2026-11-13', open: 1, high: 1, low: 1, close: 1, volume: 1 }], 1);
+    // Then AAPL split 2:1 on Thursday: its whole adjusted history halves.
+    market.split('AAPL', '2026-11-19', 2);
+    market.until = '2026-11-23';
+    const version = await readDataVersion(database);
+
+    const report = await sync();
+    expect(report).toMatchObject({ session: '2026-11-23', providers: ['tiingo', 'yahoo'], updated: 4, failed: 1 });
+    const r = bySymbol(report);
+    expect(Object.keys(r)).toEqual(['AAPL', 'GONE', 'IBM', 'NEW', '^GSPC']); // real instruments only
+    expect(r.IBM).toMatchObject({
+      status: 'updated',
+      provider: 'tiingo',
+      mode: 'append',
+      reason: null,
+      lastBar: '2026-11-23',
+      inserted: 3,
+      updated: 0,
+      removed: 0,
+      failures: [],
+    });
+    expect(r.AAPL).toMatchObject({ status: 'updated', provider: 'tiingo', mode: 'replace', lastBar: '2026-11-23' });
+    expect(r.AAPL!.reason).toMatch(
+      /^history changed \(open on 2026-11-\d\d: .* stored, .* now\): whole history replaced$/,
+    );
+    expect(r.AAPL!.removed).toBe(market.raw('AAPL').length - 3);
+    expect(r.AAPL!.inserted).toBe(market.raw('AAPL').length);
+    expect(r.NEW).toMatchObject({
+      status: 'updated',
+      provider: 'tiingo',
+      mode: 'replace',
+      reason: 'first sync: whole history',
+    });
+    expect(r['^GSPC']).toMatchObject({ status: 'updated', provider: 'yahoo', mode: 'append', inserted: 6 });
+    expect(r.GONE).toMatchObject({ status: 'failed', provider: null, lastBar: '2026-11-13' });
+    expect(r.GONE!.failures.map((f) => [f.provider, f.kind])).toEqual([
+      ['tiingo', 'unknown-symbol'],
+      ['yahoo', 'unknown-symbol'],
     ]);
+    expect(r.GONE!.reason).toBe(
+      `Tiingo GONE: unknown symbol "{\\"detail\\":\\"Error: Ticker 'GONE' not found\\"}"; Yahoo GONE: unknown symbol (Not Found: No data found, symbol may be delisted)`,
+    );
+
+    // The store now holds each provider's adjusted series: no bar lost, none doubled.
+    const round = (bars: FakeBar[]) => bars.map((b) => ({ ...b, volume: Math.round(b.volume) }));
+    expect(await stored('IBM')).toEqual(round(market.adjusted('IBM')));
+    expect(await stored('AAPL')).toEqual(round(market.adjusted('AAPL')));
+    expect((await stored('NEW')).map((b) => b.date)).toEqual(market.raw('NEW').map((b) => b.date));
+    expect((await stored('^GSPC')).map((b) => b.date)).toEqual(market.raw('^GSPC').map((b) => b.date));
+    expect((await stored('DEMO')).map((b) => b.close)).toEqual([1]);
+    expect(Number(await readDataVersion(database))).toBe(Number(version) + 1);
+
+    // Nothing new: nobody is asked, nothing written, nothing announced.
+    const asked = tiingo.requests.length + yahoo.requests.length;
+    const again = await sync();
+    expect(again.symbols.map((s) => s.status)).toEqual(['unchanged', 'failed', 'unchanged', 'unchanged', 'unchanged']);
+    expect(tiingo.requests.length + yahoo.requests.length).toBe(asked + 2); // GONE, on both
+    expect(Number(await readDataVersion(database))).toBe(Number(version) + 1);
   });
 
-  it('reads Yahoo answers with adjusted prices, and finds nothing to do when up to date', async () => {
-    database = await createTestDatabase(dialect);
-    await instruments();
-    const server = await startServer((url, _n, res) => {
-      if (url.pathname === '/v7/finance/download/IBM')
-        return csv(res, 'Date,Open,High,Low,Close,Adj Close,Volume\n2024-01-04,20,22,18,20,10,300\n');
-      res.writeHead(404);
-      res.end();
-    });
-    close = server.close;
-    const report = await syncMarketData(database, {
-      provider: yahooProvider(server.base),
-      today: '2024-01-04',
-      symbols: ['IBM'],
-    });
-    expect(report.symbols).toEqual([
-      { symbol: 'IBM', status: 'updated', from: '2024-01-04', attempts: 1, inserted: 1, updated: 0, issues: [] },
+  it('a provider down hands the symbol to the next one; rounding differences keep the history', async () => {
+    market.until = '2026-11-18';
+    await instrument('IBM', market.adjusted('IBM'));
+    market.until = '2026-11-23';
+    tiingo.scenario('IBM', 'down');
+    const report = await sync();
+    const ibm = bySymbol(report).IBM!;
+    // Yahoo's four-decimal adjclose differs from Tiingo's series by less than rounding.
+    expect(ibm).toMatchObject({ status: 'updated', provider: 'yahoo', mode: 'append', inserted: 3 });
+    expect(ibm.failures).toEqual([
+      {
+        provider: 'tiingo',
+        kind: 'unavailable',
+        message: 'Tiingo IBM: provider unavailable (HTTP 503, an HTML page) (after 3 attempts)',
+      },
     ]);
-    const url = server.requests[0]!.url;
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      period1: '1704326400',
-      period2: '1704412800',
-      interval: '1d',
-      events: 'history',
-    });
-    const bar = await database.db
-      .selectFrom('daily_bars')
-      .selectAll()
-      .where('symbol', '=', 'IBM')
-      .where('date', '=', '2024-01-04')
-      .executeTakeFirstOrThrow();
-    expect(bar).toMatchObject({ open: 10, high: 11, low: 9, close: 10, volume: 300 });
+    expect(tiingo.requestsFor('IBM')).toHaveLength(3);
+  });
 
-    const upToDate = await syncMarketData(database, {
-      provider: yahooProvider(server.base),
-      today: '2024-01-04',
-      symbols: ['IBM'],
+  it('stores only final bars: at 16:30 New York time the day is left for the next run', async () => {
+    market.until = '2026-11-18';
+    await instrument('IBM', market.adjusted('IBM'));
+    market.until = '2026-11-23'; // the provider already has a bar for today
+    const report = await sync(AFTER_CLOSE);
+    expect(report.session).toBe('2026-11-20');
+    expect(bySymbol(report).IBM).toMatchObject({ status: 'updated', inserted: 2, lastBar: '2026-11-20' });
+    expect(tiingo.requests.at(-1)!.query).toEqual({ startDate: '2026-11-12', endDate: '2026-11-20' });
+    // On Thanksgiving and on the Sunday after, the last session before.
+    expect((await sync(Date.UTC(2026, 10, 26, 23, 0))).session).toBe('2026-11-25');
+    expect((await sync(Date.UTC(2026, 10, 29, 15, 0))).session).toBe('2026-11-27');
+  });
+
+  it('named symbols: demo data is replaced by real data and loses its flag; unknown names fail', async () => {
+    await instrument('DEMO', [{ date: '2020-01-02', open: 1, high: 1, low: 1, close: 1, volume: 1 }], 1);
+    const report = await sync(EVENING, ['DEMO', 'NOPE']);
+    expect(bySymbol(report).DEMO).toMatchObject({
+      status: 'updated',
+      mode: 'replace',
+      reason: 'demo data replaced by real data',
+      removed: 1,
     });
-    expect(upToDate.symbols[0]).toMatchObject({ status: 'unchanged', from: '2024-01-05', attempts: 0 });
-    expect(server.requests).toHaveLength(1);
+    expect(bySymbol(report).NOPE).toMatchObject({
+      status: 'failed',
+      reason: 'not an instrument (import or add it first)',
+    });
+    expect((await stored('DEMO'))[0]!.date).toBe('2026-06-01');
+    const flag = await database.db
+      .selectFrom('instruments')
+      .select('synthetic')
+      .where('symbol', '=', 'DEMO')
+      .executeTakeFirstOrThrow();
+    expect(Number(flag.synthetic)).toBe(0);
+  });
+
+  it('never replaces a longer stored history with a shorter one (a plan limit): the next provider serves', async () => {
+    const short = new FakeMarket('2026-11-23').add('IBM', { from: '2026-09-01' });
+    await tiingo.close();
+    tiingo = await startFakeTiingo(short, { apiKey: KEY });
+    // Stored from an import whose adjustment basis differs from both providers'.
+    await instrument(
+      'IBM',
+      upTo(market.adjusted('IBM'), '2026-11-18').map((b) => ({ ...b, open: b.open * 1.1, close: b.close * 1.1 })),
+    );
+    const report = await sync();
+    const ibm = bySymbol(report).IBM!;
+    expect(ibm.failures.map((f) => f.message)).toEqual([
+      "Tiingo IBM: history starts 2026-09-01, the store's on 2026-01-02: not replaced (plan limit?)",
+    ]);
+    expect(ibm).toMatchObject({ status: 'updated', provider: 'yahoo', mode: 'replace' });
+    expect((await stored('IBM'))[0]!.date).toBe('2026-01-02');
   });
 });

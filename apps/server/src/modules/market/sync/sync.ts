@@ -1,158 +1,119 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { lastCompletedSession } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
-import { dayNumberFast, isoFromDay } from '../dates.js';
-import { importPaths } from '../import/importer.js';
-import type { ImportIssue } from '../import/parse.js';
 import { announceMarketChange } from '../market-events.js';
-import type { BarProvider } from './providers.js';
+import type { MarketDataProvider, ProviderId } from '../providers/provider.js';
+import { storedBars, syncTargets } from './stored-bars.js';
+import { updateSymbol, type SymbolSyncResult } from './update-symbol.js';
 
-export interface SyncOptions {
-  provider: BarProvider;
-  /** 'YYYY-MM-DD': fetch up to this day (default: today, UTC). */
-  today?: string;
-  timeoutMs?: number;
-  /** Attempts per symbol, the first included. */
-  attempts?: number;
-  /** First backoff delay; doubles at each retry. */
-  backoffMs?: number;
-  /** Only these symbols (default: every non-synthetic instrument). */
-  symbols?: readonly string[];
-  fetch?: typeof fetch;
+export type { ProviderFailure, SymbolSyncResult } from './update-symbol.js';
+
+export interface SyncProgress {
+  done: number;
+  total: number;
+  symbol: string;
+  status: SymbolSyncResult['status'];
+  /** Bars written so far in the run. */
+  rows: number;
+  elapsedMs: number;
 }
 
-export interface SymbolSyncResult {
-  symbol: string;
-  status: 'updated' | 'unchanged' | 'failed';
-  from: string;
-  attempts: number;
-  inserted: number;
-  updated: number;
-  issues: ImportIssue[];
-  error?: string;
+export interface SyncOptions {
+  /** In fallback order: a symbol that fails on one is asked of the next. */
+  providers: readonly MarketDataProvider[];
+  /** Only these symbols (demo instruments included); default: every real instrument. */
+  symbols?: readonly string[];
+  /** The clock: the run aims at the last completed session at this instant. */
+  now?: () => number;
+  /** Symbols updated at once (each provider keeps its own limit). */
+  concurrency?: number;
+  /** Stored bars compared with the provider's on each update. */
+  tailSize?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
 }
 
 export interface SyncReport {
-  provider: string;
+  /** The last completed session the run brought symbols up to. */
+  session: string;
+  providers: ProviderId[];
   symbols: SymbolSyncResult[];
-  inserted: number;
   updated: number;
+  unchanged: number;
   failed: number;
+  inserted: number;
+  /** Bars rewritten in place, and deleted by whole-history replacements. */
+  rewritten: number;
+  removed: number;
 }
-
-class RetryableError extends Error {}
-
-/** Bars before the first stored one are not fetched: a symbol without bars starts here. */
-const EMPTY_HISTORY_START = '2000-01-01';
 
 /**
- * Fetches the bars since the latest stored date of every non-synthetic instrument and
- * imports them with the importer's rules. Timeouts (AbortSignal.timeout), retries with
- * exponential backoff on network errors, timeouts, 429 and 5xx; other answers fail at once.
+ * Updates the daily bars of the instruments from the providers (see updateSymbol for the
+ * rule per symbol), records a result per symbol, and announces a change to the other
+ * processes when anything was written.
  */
 export async function syncMarketData(database: DatabaseHandle, options: SyncOptions): Promise<SyncReport> {
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const doFetch = options.fetch ?? fetch;
-  const attempts = options.attempts ?? 3;
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const backoffMs = options.backoffMs ?? 1000;
-  let query = database.db
-    .selectFrom('instruments')
-    .leftJoin('daily_bars', 'daily_bars.symbol', 'instruments.symbol')
-    .select(['instruments.symbol as symbol', (eb) => eb.fn.max('daily_bars.date').as('latest')])
-    .where('instruments.synthetic', '=', 0)
-    .groupBy('instruments.symbol')
-    .orderBy('instruments.symbol');
-  if (options.symbols) query = query.where('instruments.symbol', 'in', [...options.symbols]);
-  const targets = await query.execute();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-sync-'));
-  const results: SymbolSyncResult[] = [];
-  let changed = false;
-  try {
-    for (const { symbol, latest } of targets) {
-      const from = latest ? isoFromDay(dayNumberFast(latest) + 1) : EMPTY_HISTORY_START;
-      const result: SymbolSyncResult = {
-        symbol,
-        status: 'unchanged',
-        from,
-        attempts: 0,
-        inserted: 0,
-        updated: 0,
-        issues: [],
-      };
-      results.push(result);
-      if (from > today) continue;
-      let body: string | null = null;
-      for (let attempt = 1; attempt <= attempts && body === null; attempt++) {
-        result.attempts = attempt;
-        try {
-          body = await fetchText(doFetch, options.provider.url(symbol, from, today), timeoutMs);
-          delete result.error;
-        } catch (error) {
-          result.error = error instanceof Error ? error.message : String(error);
-          if (!(error instanceof RetryableError) || attempt === attempts) break;
-          await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 1)));
-        }
-      }
-      if (body === null) {
-        result.status = 'failed';
-        continue;
-      }
-      // Stooq answers "No data" for an empty range.
-      if (body.trim() === '' || /^no data/i.test(body.trim())) continue;
-      const file = path.join(dir, `${symbol.replace(/[^A-Za-z0-9.-]/g, '_')}.csv`);
-      fs.writeFileSync(file, body);
-      const report = await importPaths(database, [file], { symbol, announce: false, deferIndex: false });
-      fs.rmSync(file, { force: true });
-      result.issues = report.issues.map((i) => ({ ...i, file: `${options.provider.name}:${symbol}` }));
-      if (report.rejectedFiles.length > 0) {
-        result.status = 'failed';
-        result.error = `unreadable response: ${report.issues.find((i) => i.action === 'reject')?.reason ?? 'unknown'}`;
-        continue;
-      }
-      result.inserted = report.inserted;
-      result.updated = report.updated;
-      if (report.changed) changed = true;
-      result.status = report.inserted + report.updated > 0 ? 'updated' : 'unchanged';
+  if (options.providers.length === 0) throw new Error('no market-data provider is configured');
+  const now = options.now ?? Date.now;
+  const session = lastCompletedSession(now());
+  const { targets, unknown } = await syncTargets(database, options.symbols);
+  const results = new Array<SymbolSyncResult>(targets.length);
+  const started = performance.now();
+  let done = 0;
+  let rows = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const i = next++;
+      const target = targets[i]!;
+      options.signal?.throwIfAborted();
+      const stored = await storedBars(database, target.symbol, options.tailSize ?? 5);
+      const result = await updateSymbol(
+        { database, providers: options.providers, session, now: now(), signal: options.signal },
+        target,
+        stored,
+      );
+      results[i] = result;
+      done += 1;
+      rows += result.inserted + result.updated;
+      options.onProgress?.({
+        done,
+        total: targets.length,
+        symbol: target.symbol,
+        status: result.status,
+        rows,
+        elapsedMs: performance.now() - started,
+      });
     }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  if (changed) await announceMarketChange(database);
-  return {
-    provider: options.provider.name,
-    symbols: results,
-    inserted: results.reduce((a, r) => a + r.inserted, 0),
-    updated: results.reduce((a, r) => a + r.updated, 0),
-    failed: results.filter((r) => r.status === 'failed').length,
   };
-}
-
-async function fetchText(doFetch: typeof fetch, url: string, timeoutMs: number): Promise<string> {
-  let response: Response;
-  try {
-    response = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    throw new RetryableError(
-      name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : `network error: ${String(error)}`,
-    );
-  }
-  if (response.status === 429 || response.status >= 500) {
-    await response.body?.cancel();
-    throw new RetryableError(`HTTP ${response.status}`);
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(`HTTP ${response.status}`);
-  }
-  try {
-    return await response.text();
-  } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    throw new RetryableError(
-      name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : `read error: ${String(error)}`,
-    );
-  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 4, targets.length)) }, worker));
+  const symbols = [
+    ...results,
+    ...unknown.map((symbol): SymbolSyncResult => ({
+      symbol,
+      status: 'failed',
+      provider: null,
+      mode: null,
+      reason: 'not an instrument (import or add it first)',
+      lastBar: null,
+      inserted: 0,
+      updated: 0,
+      removed: 0,
+      issues: [],
+      failures: [],
+    })),
+  ];
+  const sum = (pick: (r: SymbolSyncResult) => number) => symbols.reduce((a, r) => a + pick(r), 0);
+  const report: SyncReport = {
+    session,
+    providers: options.providers.map((p) => p.info.id),
+    symbols,
+    updated: symbols.filter((r) => r.status === 'updated').length,
+    unchanged: symbols.filter((r) => r.status === 'unchanged').length,
+    failed: symbols.filter((r) => r.status === 'failed').length,
+    inserted: sum((r) => r.inserted),
+    rewritten: sum((r) => r.updated),
+    removed: sum((r) => r.removed),
+  };
+  if (report.inserted + report.rewritten + report.removed > 0) await announceMarketChange(database);
+  return report;
 }

@@ -1,0 +1,20 @@
+export { easterSunday } from './easter.js';
+export { newYorkDate, newYorkInstant, newYorkOffsetMinutes } from './new-york-time.js';
+export {
+  CALENDAR_EXACT_FROM,
+  nyseClosures,
+  nyseEarlyCloses,
+  SPECIAL_CLOSURES,
+  SPECIAL_EARLY_CLOSES,
+  type MarketDay,
+} from './nyse-holidays.js';
+export {
+  FINAL_BAR_DELAY_MINUTES,
+  isTradingDay,
+  lastCompletedSession,
+  nextTradingDay,
+  previousTradingDay,
+  sessionClose,
+  tradingDaysBetween,
+  type SessionClose,
+} from './sessions.js';
