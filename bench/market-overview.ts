@@ -12,7 +12,7 @@ const BARS = 300;
 
 const t = await createTestApp('sqlite');
 try {
-  const db = t.ctx.database.db;
+  const db = t.services.database.db;
   const instruments = fs
     .readFileSync(path.join(DATA, 'instruments.csv'), 'utf8')
     .trim()
@@ -63,8 +63,8 @@ try {
         .values(rows.slice(k, k + 100))
         .execute();
   }
-  await t.ctx.market.reload();
-  const user = await signedInUser(t.app, { subscriber: true });
+  await t.services.market.reload();
+  const user = await signedInUser(t, { subscriber: true });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
   const first = performance.now();

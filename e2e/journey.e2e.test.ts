@@ -223,7 +223,7 @@ describe('the journey of a new trader', () => {
 
     // the dashboard lists it with its price
     await go('/dashboard');
-    const list = page.getByTestId('watchlist-Default');
+    const list = page.getByTestId('watchlist-panel');
     await list.getByRole('cell', { name: symbol, exact: true }).waitFor();
     await shot('13-dashboard-with-watchlist');
 

@@ -1,23 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from './config/settings.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { MarketCache } from './modules/market/market-cache.js';
-import type { MailSender } from './modules/mail/mail-sender.js';
-import type { BillingService } from './modules/billing/billing.service.js';
 
 /**
- * What the route modules share: built once per process by main.ts (or a test),
- * handed to buildApp. Modules add their services here as they arrive.
+ * The `(ctx)` shape that modules/market/market.routes.ts and market/import/import.routes.ts
+ * still take (they were being changed by others when the composition root arrived): what
+ * they read from the services. The root's `Services` satisfies it, so http/routes.ts passes
+ * them the services. New code declares its own dependencies instead; when those two do,
+ * this file goes (see docs/architecture.md).
  */
 export interface AppContext {
-  settings: Settings;
-  database: DatabaseHandle;
-  version: string;
-  /** Instruments and daily bars in memory (typed arrays per symbol); see modules/market. */
-  market: MarketCache;
-  /** Outgoing mail (password reset, receipts); see modules/mail. */
-  mail: MailSender;
-  /** Products, checkout, subscriptions, the subscriber tag and the job queue; see modules/billing. */
-  billing: BillingService;
-  logger?: FastifyBaseLogger;
+  readonly settings: Settings;
+  readonly database: DatabaseHandle;
+  readonly market: MarketCache;
 }

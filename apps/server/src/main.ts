@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { loadSettings, serverStartProblems, SettingsError } from './config/settings.js';
+import { buildServices } from './composition.js';
 import { buildApp } from './http/app.js';
-import { closeContext, createContext } from './startup.js';
+import { jobsPollIntervalMs } from './modules/jobs/poll-interval.js';
 
 async function main(): Promise<void> {
   let settings;
@@ -16,11 +17,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const ctx = await createContext(settings, {
-    info: (m) => console.log(m),
-    warn: (m) => console.warn(m),
+  const services = await buildServices(settings, {
+    startupLog: { info: (m) => console.log(m), warn: (m) => console.warn(m) },
   });
-  const app = await buildApp(ctx);
+  const app = await buildApp(services);
   const drain = connectionDrainer(app.server);
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -39,10 +39,10 @@ async function main(): Promise<void> {
     }, bound);
     try {
       drain.start();
-      // Stops listening, waits for the requests in flight, then runs the onClose hooks (the
-      // job poller waits for its current run); only then is the database closed.
+      // Stops listening and waits for the requests in flight; then the job poller stops after
+      // the job in hand, and only then is the database closed.
       await app.close();
-      await closeContext(ctx);
+      await services.close();
     } catch (error) {
       app.log.error({ err: error }, `${signal}: shutdown failed`);
       process.exit(1);
@@ -54,6 +54,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
   await app.listen({ host: settings.HOST, port: settings.PORT });
+  // Due jobs (mail, period ends) and recurring ones; with JOBS_POLL_INTERVAL_MS=0 a cron runs `solstice billing run-jobs`.
+  services.jobs.start(jobsPollIntervalMs(settings));
 }
 
 /**

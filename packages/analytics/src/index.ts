@@ -4,3 +4,4 @@ export * from './seasonality/index.js';
 export * from './indicators/index.js';
 export * from './scanner/index.js';
 export * from './market/index.js';
+export * from './calendar/index.js';

@@ -19,12 +19,24 @@ export const instrumentSummarySchema = z.object({
 });
 export type InstrumentSummary = z.infer<typeof instrumentSummarySchema>;
 
+export const INSTRUMENT_SEARCH_LIMIT = 20;
+
 export const instrumentSearchQuerySchema = z.strictObject({
   q: z.string().trim().max(100, 'a search has at most 100 characters').default(''),
+  /** How many suggestions the search box wants (a query string's "10" or a number). */
+  limit: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ message: `expected a whole number from 1 to ${INSTRUMENT_SEARCH_LIMIT}` })
+      .int(`expected a whole number from 1 to ${INSTRUMENT_SEARCH_LIMIT}`)
+      .min(1, `expected a whole number from 1 to ${INSTRUMENT_SEARCH_LIMIT}`)
+      .max(INSTRUMENT_SEARCH_LIMIT, `expected a whole number from 1 to ${INSTRUMENT_SEARCH_LIMIT}`)
+      .default(INSTRUMENT_SEARCH_LIMIT),
+  ),
 });
 export type InstrumentSearchQuery = z.infer<typeof instrumentSearchQuerySchema>;
 
-/** Exact symbol first, then symbol prefixes, then name matches; at most 20. */
+/** Exact symbol first, then symbol prefixes, then name matches; at most `limit` (20). */
 export const instrumentSearchResponseSchema = z.object({ instruments: z.array(instrumentSummarySchema) });
 export type InstrumentSearchResponse = z.infer<typeof instrumentSearchResponseSchema>;
 

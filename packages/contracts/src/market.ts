@@ -23,7 +23,17 @@ export type HeatmapQuery = z.infer<typeof heatmapQuerySchema>;
 
 const change = z.number().nullable();
 
-export const heatmapLeafSchema = z.object({ symbol: z.string(), name: z.string(), size: z.number(), change });
+export const heatmapLeafSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  size: z.number(),
+  change,
+  /** The latest close and volume, and up to HEATMAP_SPARK_BARS closes ending there, for the hover card. */
+  close: change,
+  volume: change,
+  spark: z.array(z.number()),
+});
+export const HEATMAP_SPARK_BARS = 20;
 export const heatmapIndustrySchema = z.object({
   name: z.string(),
   size: z.number(),
@@ -66,10 +76,22 @@ export const heatmapResponseSchema = z.object({
   size: heatmapSizeSchema,
   universe: z.string(),
   tree: heatmapTreeSchema,
-  /** Sector × period, size-weighted. */
+  /** Sector × period, weighted as `size`. */
   sectors: z.array(sectorGridRowSchema),
-  /** Symbol × month (January first) mean monthly return over all the symbol's years. */
-  seasonality: z.array(z.object({ symbol: z.string(), values: z.array(change) })),
+  /** The size modes this data can answer (market cap only when some stock has one). */
+  sizes: z.array(heatmapSizeSchema),
+  /**
+   * Symbol × month (January first) over all the symbol's years, complete months only: the
+   * mean monthly return, how many months it averages and the share that rose.
+   */
+  seasonality: z.array(
+    z.object({
+      symbol: z.string(),
+      values: z.array(change),
+      counts: z.array(z.number().int()),
+      winRates: z.array(change),
+    }),
+  ),
 });
 export type HeatmapResponse = z.infer<typeof heatmapResponseSchema>;
 
@@ -100,6 +122,8 @@ export const marketOverviewResponseSchema = z.object({
     }),
   ),
   sectors: z.array(sectorGridRowSchema),
+  /** How the sector changes weigh their stocks (the heatmaps' default). */
+  sectorWeighting: heatmapSizeSchema,
   breadth: z.object({
     total: z.number().int(),
     advancers: z.number().int(),

@@ -21,6 +21,8 @@ export const scanResponseSchema = z.object({
   stale: z.number().int().nonnegative(),
   count: z.number().int(),
   results: z.array(scanRowSchema),
+  /** Why the scan may match nothing: a field without data, a text value no symbol has (with the values). */
+  notices: z.array(z.string()),
 });
 export type ScanResponse = z.infer<typeof scanResponseSchema>;
 
@@ -44,7 +46,16 @@ export type ScanPresetsResponse = z.infer<typeof scanPresetsResponseSchema>;
 
 /** The fields an expression can name (canonical names) and the other spellings accepted. */
 export const scanFieldsResponseSchema = z.object({
-  fields: z.array(z.object({ name: z.string(), kind: z.enum(['number', 'text']) })),
+  fields: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(['number', 'text']),
+      /** False when no instrument has a value for it in the current data. */
+      available: z.boolean(),
+      /** The values a text field takes, for sector, industry and type (the pick list). */
+      values: z.array(z.string()).optional(),
+    }),
+  ),
   aliases: z.record(z.string(), z.string()),
 });
 export type ScanFieldsResponse = z.infer<typeof scanFieldsResponseSchema>;

@@ -177,11 +177,17 @@ export const patternResponseSchema = z.object({
   years: z.array(patternYearSchema),
   /** Null when no year counts. */
   stats: windowStatsSchema.nullable(),
-  /** The same window on the benchmark index (SPY, else ^GSPC); null when neither exists. */
+  /**
+   * The same window on the benchmark index (SPY, else ^GSPC), over the years that count for
+   * both; null when neither exists or the symbol is the benchmark itself.
+   */
   benchmark: z
     .object({
       symbol: z.string(),
+      /** The benchmark's statistics over the years both count. */
       stats: windowStatsSchema.nullable(),
+      /** The symbol's mean return over those years; null when none. */
+      symbolMean: z.number().nullable(),
       /** Mean over the years both count of (symbol's return − benchmark's return); null when none. */
       excessMean: z.number().nullable(),
       /** Those years with the benchmark's return and the difference. */
@@ -194,8 +200,12 @@ export type PatternResponse = z.infer<typeof patternResponseSchema>;
 const nullableNumber = z.number().nullable();
 export const calendarResponseSchema = z.object({
   symbol: z.string(),
-  months: z.array(z.object({ year: z.number().int(), month: z.number().int(), return: z.number() })),
-  years: z.array(z.object({ year: z.number().int(), return: z.number() })),
+  /** `partial`: the month (year) holding the latest bar, "to date", in no statistic. */
+  months: z.array(
+    z.object({ year: z.number().int(), month: z.number().int(), return: z.number(), partial: z.boolean() }),
+  ),
+  years: z.array(z.object({ year: z.number().int(), return: z.number(), partial: z.boolean() })),
+  /** Per month, complete months only. */
   summary: z.array(
     z.object({
       month: z.number().int(),
@@ -218,6 +228,21 @@ export const chartResponseSchema = z.object({
   curve: z.array(z.number()).nullable(),
   detrended: z.array(z.number()).nullable(),
   current: z.object({ year: z.number().int(), values: z.array(z.number()) }).nullable(),
+  /**
+   * Against the benchmark index (SPY, else ^GSPC): both average years over only the years both
+   * symbols use; null when neither exists or the symbol is the benchmark itself.
+   */
+  benchmark: z
+    .object({
+      symbol: z.string(),
+      years: z.array(z.number().int()),
+      /** The symbol's curve over those years; null when they share none. */
+      curve: z.array(z.number()).nullable(),
+      detrended: z.array(z.number()).nullable(),
+      benchmarkCurve: z.array(z.number()).nullable(),
+      benchmarkDetrended: z.array(z.number()).nullable(),
+    })
+    .nullable(),
 });
 export type ChartResponse = z.infer<typeof chartResponseSchema>;
 

@@ -1,14 +1,16 @@
 import type { Command } from 'commander';
 import { loadSettings, SettingsError, type Settings } from '../config/settings.js';
 import { DatabaseOpenError, normalizeDatabaseUrl } from '../db/database.js';
-import { closeContext, createContext, type ContextOptions } from '../startup.js';
-import type { AppContext } from '../context.js';
+import { buildServices, type ServiceOverrides, type Services } from '../composition.js';
 import { createOutput, type CliOutput } from './output.js';
 
 export interface GlobalOptions {
   db?: string;
   json?: boolean;
 }
+
+/** What a command may ask of start-up: skip loading the market, create a missing database. */
+export type CommandStart = Pick<ServiceOverrides, 'loadMarket' | 'seedOnEmpty' | 'watch' | 'createDatabase'>;
 
 /** The settings of a command: the environment, with --db in place of DATABASE_URL. */
 export function commandSettings(command: Command): Settings {
@@ -27,28 +29,30 @@ export function commandSettings(command: Command): Settings {
 }
 
 /**
- * Runs a command body with a migrated database context and closes it afterwards. The
- * database must exist unless CREATE_DATABASE allows creating it (or the command builds one:
- * options.createDatabase).
+ * Runs a command body with the services (the same composition root as the server) and closes
+ * them afterwards. The database must exist unless CREATE_DATABASE allows creating it (or the
+ * command builds one: start.createDatabase).
  */
 export async function withContext<T>(
   command: Command,
-  body: (ctx: AppContext, out: CliOutput) => Promise<T>,
-  options: ContextOptions = {},
+  body: (services: Services, out: CliOutput) => Promise<T>,
+  start: CommandStart = {},
 ): Promise<T> {
   const opts = command.optsWithGlobals<GlobalOptions>();
   const settings = commandSettings(command);
   const out = createOutput(Boolean(opts.json));
   // A command is one short process: it never seeds behind the user's back (`solstice seed` does that)
-  // and never watches for other processes' changes.
-  const ctx = await createContext(
-    settings,
-    { info: (m) => out.info(m), warn: (m) => out.info(m) },
-    { seedOnEmpty: false, watch: false, ...options },
-  );
+  // and never watches for other processes' changes. Its log goes to stderr, so --json stays pure.
+  const services = await buildServices(settings, {
+    startupLog: { info: (m) => out.info(m), warn: (m) => out.info(m) },
+    logDestination: 'stderr',
+    seedOnEmpty: false,
+    watch: false,
+    ...start,
+  });
   try {
-    return await body(ctx, out);
+    return await body(services, out);
   } finally {
-    await closeContext(ctx);
+    await services.close();
   }
 }

@@ -1,3 +1,9 @@
+/** What a command prints: the JSON value (--json) and its readable text. */
+export interface CommandResult<T> {
+  value: T;
+  text: string;
+}
+
 /** How a command speaks: JSON only with --json, readable text otherwise. */
 export interface CliOutput {
   json: boolean;

@@ -1,6 +1,5 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
-import { withContext } from './command-context.js';
 import { registerDbCommands } from './commands/db.js';
 import { registerImportCommand } from './commands/import.js';
 import { registerSeedCommand } from './commands/seed.js';
@@ -10,7 +9,7 @@ import { registerUserCommands } from './commands/user.js';
 import { registerIndicatorCommands } from './commands/indicators.js';
 import { registerScanCommands } from './commands/scan.js';
 import { registerSeasonalityCommands } from './commands/seasonality.js';
-import { registerBillingCommands } from '../modules/billing/billing.cli.js';
+import { registerBillingCommands } from './commands/billing.js';
 
 export function buildProgram(): Command {
   const program = new Command('solstice')
@@ -28,7 +27,7 @@ export function buildProgram(): Command {
   registerUserCommands(program);
   registerIndicatorCommands(program);
   registerScanCommands(program);
-  registerSeasonalityCommands(program, withContext);
-  registerBillingCommands(program, withContext);
+  registerSeasonalityCommands(program);
+  registerBillingCommands(program);
   return program;
 }

@@ -12,6 +12,10 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const httpUrl = z
+  .url({ message: 'expected an http:// or https:// URL' })
+  .refine((v) => /^https?:\/\//i.test(v), 'expected an http:// or https:// URL');
+
 export const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -85,6 +89,8 @@ export const settingsSchema = z.object({
   CMS_URL: z.url({ message: 'expected an absolute URL' }).optional(),
   /** How often due jobs (subscription period ends) are picked up; 0 turns the poller off. */
   JOBS_POLL_INTERVAL_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).optional(),
+  /** Finished jobs (done or failed) are deleted this many days after they finished: payloads hold e-mail addresses. */
+  JOBS_RETENTION_DAYS: z.coerce.number({ message: 'expected days' }).int().min(1).default(30),
   /**
    * The built-in test checkout (card 4242… pays) when no payment provider is configured.
    * On by default in development and test; in production only when set to true.
@@ -104,6 +110,24 @@ export const settingsSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'expected at least 16 characters (e.g. openssl rand -hex 32)').optional(),
   /** On SIGTERM: how long in-flight requests and the running job may take before the process quits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).default(10_000),
+  // Market-data providers (docs/data-import.md): a provider without its key is off.
+  /** Which providers daily updates ask, in fallback order. */
+  DATA_PROVIDERS: z
+    .string()
+    .regex(
+      /^\s*(tiingo|yahoo|eodhd)(\s*,\s*(tiingo|yahoo|eodhd))*\s*$/,
+      'expected provider names from tiingo, yahoo, eodhd separated by commas (e.g. "tiingo,eodhd,yahoo")',
+    )
+    .refine((v) => {
+      const names = v.split(',').map((n) => n.trim());
+      return new Set(names).size === names.length;
+    }, 'expected each provider once')
+    .default('tiingo,eodhd,yahoo'),
+  TIINGO_API_KEY: z.string().trim().min(1).optional(),
+  EODHD_API_KEY: z.string().trim().min(1).optional(),
+  YAHOO_BASE_URL: httpUrl.default('https://query1.finance.yahoo.com'),
+  TIINGO_BASE_URL: httpUrl.default('https://api.tiingo.com'),
+  EODHD_BASE_URL: httpUrl.default('https://eodhd.com/api'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -141,8 +141,10 @@ describe.each(testDialects())('backup while the server writes, restore into a fr
     async () => {
       if (dialect === 'postgres') requirePgTools();
       const s = (server = await startLiveServer(dialect));
-      const db = s.ctx.database.db;
+      const db = s.services.database.db;
       await insertBars(db);
+      // The watchlists below hold BK01: symbols are checked against the market's instruments.
+      await s.services.market.reload();
 
       const send = (method: string, url: string, body: unknown, cookie?: string) =>
         fetch(s.baseUrl + url, {
@@ -152,7 +154,7 @@ describe.each(testDialects())('backup while the server writes, restore into a fr
         });
 
       // A subscriber who paid through the test checkout.
-      const subscriber = await signedInUser(s.app);
+      const subscriber = await signedInUser(s);
       const products = (await (await fetch(`${s.baseUrl}/api/v1/products`)).json()) as {
         prices: { id: number; interval: string }[];
       }[];
@@ -170,7 +172,7 @@ describe.each(testDialects())('backup while the server writes, restore into a fr
 
       // Writers: watchlists of several accounts and new sign-ups, over HTTP, until told to stop.
       const members: SignedIn[] = [];
-      for (let i = 0; i < 8; i++) members.push(await signedInUser(s.app));
+      for (let i = 0; i < 8; i++) members.push(await signedInUser(s));
       const written: number[] = [];
       let stop = false;
       let failures = 0;

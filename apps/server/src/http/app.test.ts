@@ -20,7 +20,7 @@ describe.each(testDialects())('the HTTP shell on %s', (dialect) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     const body = healthResponseSchema.parse(res.json());
-    expect(body).toEqual({ status: 'ok', version: t.ctx.version, database: dialect, asOf: null });
+    expect(body).toEqual({ status: 'ok', version: t.services.version, database: dialect, asOf: null });
   });
 
   it('reports the date of the latest bar as asOf', async () => {
@@ -97,10 +97,11 @@ describe('serving the built web app', () => {
 
   it('falls back to index.html for client routes (history mode)', async () => {
     // Pages other than / need a session (the gate is tested in modules/auth).
-    const { cookie } = await signedInUser(t.app);
+    const { cookie } = await signedInUser(t);
     for (const url of ['/', '/seasonality/pattern', '/no/such/page']) {
       const res = await t.app.inject({ method: 'GET', url, headers: url === '/' ? {} : { cookie } });
-      expect(res.statusCode).toBe(200);
+      // A path that names no page is the same page with status 404 (http/page-routes.ts).
+      expect(res.statusCode).toBe(url === '/no/such/page' ? 404 : 200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<title>Solstice</title>');
     }

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { AppContext } from '../context.js';
+import type { Services } from '../composition.js';
 import { answerFrameworkError, answerUnreadableRequest, installErrorHandling, sendNotFound } from './error-handler.js';
 import { apiModules } from './routes.js';
 import { installAuth } from '../modules/auth/auth.plugin.js';
 import { serviceUnavailable } from './errors.js';
 import { ASSET, declaredAs, requireDeclaredAccess, type DeclaredRoute } from './access.js';
 import { isApiPath, isAssetPath, normalisePath } from './request-path.js';
+import { isPagePath } from './page-routes.js';
 import { installMetrics } from '../modules/metrics/install-metrics.js';
 
 declare module 'fastify' {
@@ -17,11 +18,6 @@ declare module 'fastify' {
     /** Every route with the access it declared, in registration order. */
     declaredRoutes: DeclaredRoute[];
   }
-}
-
-export interface BuildAppOptions {
-  /** Fastify logger option; tests pass false. */
-  logger?: FastifyServerOptions['logger'];
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -45,11 +41,13 @@ export const CONTENT_SECURITY_POLICY = {
   },
 };
 
-export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+/** The HTTP app over the services (which it does not own: closing it leaves them open). */
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const { settings } = services;
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.settings.LOG_LEVEL },
+    loggerInstance: services.logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.settings.TRUST_PROXY,
+    trustProxy: settings.TRUST_PROXY,
     // The router's own refusals (an undecodable path such as /%ff) in the app's shape.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerUnreadableRequest,
@@ -57,10 +55,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     return503OnClosing: false,
     // Per-request lines only when debugging: at load they cost more than the requests themselves.
     logController: new LogController({
-      disableRequestLogging: ctx.settings.LOG_LEVEL !== 'debug' && ctx.settings.LOG_LEVEL !== 'trace',
+      disableRequestLogging: settings.LOG_LEVEL !== 'debug' && settings.LOG_LEVEL !== 'trace',
     }),
   });
-  ctx.logger = app.log;
   app.decorate('declaredRoutes', requireDeclaredAccess(app));
   installErrorHandling(app);
   let closing = false;
@@ -72,14 +69,21 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.header('connection', 'close');
     throw serviceUnavailable('The server is restarting; try again in a moment.');
   });
-  installMetrics(app, ctx);
+  installMetrics(app, services.metrics);
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
 
   // Sessions, request.user, route access, origin check, page gate and /api/auth/*.
-  await installAuth(app, ctx);
-  for (const plugin of apiModules(ctx)) await app.register(plugin);
+  await installAuth(app, {
+    settings,
+    db: services.database.db,
+    rateLimiter: services.rateLimiter,
+    mail: services.mail,
+    log: services.logger,
+    jobs: services.jobs,
+  });
+  for (const plugin of apiModules(services)) await app.register(plugin);
 
-  const webDist = resolveWebDist(ctx.settings.WEB_DIST);
+  const webDist = resolveWebDist(settings.WEB_DIST);
   const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
   if (webDist) {
     await declaredAs(app, ASSET.access, async (files) => {
@@ -109,8 +113,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       indexHtml &&
       (request.method === 'GET' || request.method === 'HEAD')
     ) {
-      // History-mode fallback: the client router decides what the path shows.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      // History-mode fallback: the client router draws the page, or its 404 for a path that
+      // names none, which then also gets the status 404.
+      return reply
+        .status(isPagePath(pathname) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
     }
     return sendNotFound(request, reply);
   });

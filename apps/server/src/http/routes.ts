@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { Services } from '../composition.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { marketRoutes } from '../modules/market/market.routes.js';
 import { seasonalityRoutes } from '../modules/seasonality/seasonality.routes.js';
@@ -7,26 +7,37 @@ import { indicatorRoutes } from '../modules/indicators/indicators.routes.js';
 import { scannerRoutes } from '../modules/scanner/scanner.routes.js';
 import { marketViewRoutes } from '../modules/market-view/market-view.routes.js';
 import { watchlistRoutes } from '../modules/watchlists/watchlists.routes.js';
+import { catalogueRoutes } from '../modules/billing/catalogue.routes.js';
 import { billingRoutes } from '../modules/billing/billing.routes.js';
-import { billingAdminRoutes } from '../modules/billing/admin.routes.js';
-import { seasonalityCompatRoutes } from '../modules/billing/seasonality-compat.routes.js';
+import { billingAdminRoutes } from '../modules/billing/billing-admin.routes.js';
 import { stripeWebhookRoutes } from '../modules/billing/stripe-webhook.routes.js';
+import { userAdminRoutes } from '../modules/accounts/user-admin.routes.js';
+import { outboxRoutes } from '../modules/mail/outbox.routes.js';
+import { jobsRoutes } from '../modules/jobs/jobs.routes.js';
+import { seasonalityCompatRoutes } from '../modules/compat/seasonality-compat.routes.js';
 import { metricsRoutes } from '../modules/metrics/metrics.routes.js';
 
-/** Every API module, registered in this order. Add a module's routes here. */
-export function apiModules(ctx: AppContext): FastifyPluginAsync[] {
+/**
+ * Every API module, registered in this order. Add a module's routes here. Each takes the
+ * services and reads only the ones its own parameter type names.
+ */
+export function apiModules(services: Services): FastifyPluginAsync[] {
   return [
-    healthRoutes(ctx),
-    marketRoutes(ctx),
-    seasonalityRoutes(ctx),
-    indicatorRoutes(ctx),
-    scannerRoutes(ctx),
-    marketViewRoutes(ctx),
-    watchlistRoutes(ctx),
-    billingRoutes(ctx),
-    billingAdminRoutes(ctx),
-    seasonalityCompatRoutes(ctx),
-    stripeWebhookRoutes(ctx),
-    metricsRoutes(ctx),
+    healthRoutes(services),
+    marketRoutes(services),
+    seasonalityRoutes(services),
+    indicatorRoutes(services),
+    scannerRoutes(services),
+    marketViewRoutes(services),
+    watchlistRoutes(services),
+    catalogueRoutes(services),
+    billingRoutes(services),
+    billingAdminRoutes(services),
+    userAdminRoutes(services),
+    outboxRoutes(services),
+    jobsRoutes(services),
+    seasonalityCompatRoutes(services),
+    stripeWebhookRoutes(services),
+    metricsRoutes(services),
   ];
 }

@@ -51,16 +51,16 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
 
   /** The reset mail as it was handed to delivery (the queue sends it off the request path). */
   function deliveredResetMail(s: LiveServer, to: string): Promise<MailMessage> {
-    const sent = (s.ctx.mail as unknown as { sent: MailMessage[] }).sent;
+    const sent = (s.services.mail as unknown as { sent: MailMessage[] }).sent;
     return until(`the reset mail to ${to}`, () =>
       sent.filter((m) => m.to === to && m.template === 'password-reset').at(-1),
     );
   }
 
   async function resetTokenFor(s: LiveServer, email: string): Promise<string> {
-    const before = (s.ctx.mail as unknown as { sent: MailMessage[] }).sent.length;
+    const before = (s.services.mail as unknown as { sent: MailMessage[] }).sent.length;
     expect((await call(s, 'POST', '/api/auth/password-reset/request', { email })).status).toBe(202);
-    const sent = (s.ctx.mail as unknown as { sent: MailMessage[] }).sent;
+    const sent = (s.services.mail as unknown as { sent: MailMessage[] }).sent;
     const mail = await until('a new reset mail', () =>
       sent.slice(before).find((m) => m.to === email && m.template === 'password-reset'),
     );
@@ -69,8 +69,8 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
 
   it('the admin outbox shows reset mails with the token redacted; the recipient gets the real link', async () => {
     const s = await start({ PUBLIC_URL: 'https://solstice.example' });
-    const victim = await createUser(s.ctx.database.db, { email: 'victim@example.com' });
-    const admin = await signedInUser(s.app, { role: 'admin' });
+    const victim = await createUser(s.services.database.db, { email: 'victim@example.com' });
+    const admin = await signedInUser(s, { role: 'admin' });
     expect((await call(s, 'POST', '/api/auth/password-reset/request', { email: victim.email })).status).toBe(202);
     const delivered = await deliveredResetMail(s, victim.email);
     const token = TOKEN_IN_LINK.exec(delivered.text)?.[1];
@@ -104,7 +104,7 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
 
   it('a password change ends outstanding reset links and every other session', async () => {
     const s = await start({ PUBLIC_URL: 'https://solstice.example' });
-    const user = await createUser(s.ctx.database.db);
+    const user = await createUser(s.services.database.db);
     const token = await resetTokenFor(s, user.email);
     const login = async () => {
       const res = await call(s, 'POST', '/api/auth/login', { login: user.username, password: user.password });
@@ -143,7 +143,7 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
   it('a hostile Host header never reaches the reset link: it points at PUBLIC_URL (development: localhost)', async () => {
     // The Host check lets this name through, so only the link building stands in the way.
     const s = await start({ ALLOWED_HOSTS: 'evil.example' });
-    const user = await createUser(s.ctx.database.db);
+    const user = await createUser(s.services.database.db);
     const body = JSON.stringify({ email: user.email });
     const res = await rawRequest(
       s.port,
@@ -160,8 +160,8 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
     const mail = await deliveredResetMail(s, user.email);
     expect(mail.text).not.toContain('evil.example');
     expect(mail.html).not.toContain('evil.example');
-    expect(mail.text).toContain(`${publicOrigin(s.ctx.settings)}/?reset=`);
-    expect(publicOrigin(s.ctx.settings)).toBe(`http://localhost:${s.ctx.settings.PORT}`);
+    expect(mail.text).toContain(`${publicOrigin(s.services.settings)}/?reset=`);
+    expect(publicOrigin(s.services.settings)).toBe(`http://localhost:${s.services.settings.PORT}`);
   });
 
   describe('with a slow SMTP server', () => {
@@ -177,7 +177,7 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
 
     it('answers a reset request for a registered and an unknown address alike, well before the mail goes out', async () => {
       const s = await start({ PUBLIC_URL: 'https://solstice.example', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
-      const user = await createUser(s.ctx.database.db, { email: `slow_${dialect}@example.com` });
+      const user = await createUser(s.services.database.db, { email: `slow_${dialect}@example.com` });
       const timed = async (email: string) => {
         const started = performance.now();
         const res = await call(s, 'POST', '/api/auth/password-reset/request', { email });
@@ -205,7 +205,7 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
       expect(data).toMatch(/https:\/\/solstice\.example\/\?reset=[A-Za-z0-9_-]{43}/);
       expect(smtp.received.some((m) => m.to.some((to) => to.startsWith('nobody_')))).toBe(false);
       const outbox = await until('the outbox rows', async () => {
-        const rows = await s.ctx.database.db
+        const rows = await s.services.database.db
           .selectFrom('mail_outbox')
           .select(['text_body', 'transport', 'status'])
           .where('to_address', '=', user.email)
@@ -252,7 +252,7 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
     expect((await signup('a sound passphrase here')).status).toBe(201);
 
     // Password change.
-    const member = await signedInUser(s.app, { username: 'GraceHopper1', email: 'grace.hopper@example.com' });
+    const member = await signedInUser(s, { username: 'GraceHopper1', email: 'grace.hopper@example.com' });
     const change = (newPassword: string) =>
       call(s, 'POST', '/api/auth/password', { currentPassword: member.user.password, newPassword }, member.cookie);
     expect(await issueOf(await change('qwertyuiop'))).toEqual({
@@ -285,9 +285,9 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
 
   it('a session ends 30 days after sign-in however often it is used', async () => {
     const s = await start();
-    const db = s.ctx.database.db;
+    const db = s.services.database.db;
     const now = Date.now();
-    const ancient = await signedInUser(s.app);
+    const ancient = await signedInUser(s);
     const token = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
     // Signed in 400 days ago and used yesterday: the sliding expiry alone would keep it.
     await db
@@ -304,7 +304,7 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
     expect(gone).toEqual([]);
 
     // 29 days old and in use: still valid, but its expiry slides no further than day 30.
-    const recent = await signedInUser(s.app);
+    const recent = await signedInUser(s);
     const created = now - 29 * DAY;
     await db
       .updateTable('sessions')

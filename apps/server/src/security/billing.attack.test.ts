@@ -11,12 +11,13 @@ import { migrateToLatest } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { DUPLICATE_END_REASON } from '../db/migrations/0005_one_active_subscription.js';
 import { isUniqueViolation } from '../modules/auth/users.repository.js';
-import { PAYMENTS_OFF_MESSAGE } from '../modules/billing/billing.service.js';
-import { ManualClock } from '../modules/billing/clock.js';
+import { PAYMENTS_OFF_MESSAGE } from '../modules/billing/payment-provider.js';
+import { ManualClock } from '../modules/jobs/clock.js';
 import { getContactForUser } from '../modules/contacts/contacts.repository.js';
 import { signedInUser } from '../testing/auth-helpers.js';
 import { createUser } from '../testing/factories.js';
 import { startLiveServer, type LiveServer } from '../testing/live-server.js';
+import type { TestOverrides } from '../testing/test-app.js';
 import { createTestDatabase, testDialects } from '../testing/test-databases.js';
 
 const SECRET_KEY = 'sk_test_attack123';
@@ -133,8 +134,8 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
     server = undefined;
   });
 
-  async function start(settings: Record<string, string> = {}): Promise<LiveServer> {
-    server = await startLiveServer(dialect, settings);
+  async function start(settings: Record<string, string> = {}, overrides: TestOverrides = {}): Promise<LiveServer> {
+    server = await startLiveServer(dialect, settings, overrides);
     return server;
   }
 
@@ -169,12 +170,12 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
   /** A third plan, so that three checkouts are three different sessions. */
   async function addPrice(s: LiveServer): Promise<number> {
     const [first] = await priceIds(s);
-    const price = await s.ctx.database.db
+    const price = await s.services.database.db
       .selectFrom('prices')
       .select('product_id')
       .where('id', '=', first!)
       .executeTakeFirstOrThrow();
-    const row = await s.ctx.database.db
+    const row = await s.services.database.db
       .insertInto('prices')
       .values({
         product_id: price.product_id,
@@ -191,7 +192,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
   }
 
   const liveSubscriptions = (s: LiveServer, userId: number) =>
-    s.ctx.database.db
+    s.services.database.db
       .selectFrom('subscriptions')
       .selectAll()
       .where('user_id', '=', userId)
@@ -224,8 +225,8 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
   describe('production without payment keys', () => {
     it('refuses checkout and test payments (no free premium with card 4242), and has no test clock', async () => {
       const s = await start({ NODE_ENV: 'production' });
-      const member = await signedInUser(s.app);
-      const admin = await signedInUser(s.app, { role: 'admin' });
+      const member = await signedInUser(s);
+      const admin = await signedInUser(s, { role: 'admin' });
       const [priceId] = await priceIds(s);
 
       expect(await (await call(s, 'GET', '/api/v1/payments/config')).json()).toEqual({
@@ -235,10 +236,10 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
       const checkout = await call(s, 'POST', '/api/v1/checkout', { priceId }, member.cookie);
       expect(checkout.status).toBe(503);
       expect(await checkout.json()).toEqual({ error: { code: 'service_unavailable', message: PAYMENTS_OFF_MESSAGE } });
-      expect(await s.ctx.database.db.selectFrom('checkout_sessions').selectAll().execute()).toEqual([]);
+      expect(await s.services.database.db.selectFrom('checkout_sessions').selectAll().execute()).toEqual([]);
 
       // A test-mode session left from before (e.g. the server ran without NODE_ENV once) cannot be paid either.
-      await s.ctx.database.db
+      await s.services.database.db
         .insertInto('checkout_sessions')
         .values({
           id: 'cs_test_leftover_session',
@@ -265,13 +266,12 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
     });
 
     it('a test-card subscription is not renewed once test mode is off', async () => {
-      const s = await start({ NODE_ENV: 'production' });
       const clock = new ManualClock(Date.UTC(2026, 5, 1));
-      s.ctx.billing.clock = clock;
-      const member = await signedInUser(s.app, { subscriber: true });
+      const s = await start({ NODE_ENV: 'production' }, { clock });
+      const member = await signedInUser(s, { subscriber: true });
       const [priceId] = await priceIds(s);
       const now = clock.now();
-      const sub = await s.ctx.database.db
+      const sub = await s.services.database.db
         .insertInto('subscriptions')
         .values({
           user_id: member.user.id,
@@ -291,23 +291,27 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await s.ctx.billing.handlePeriodEnd(Number(sub.id));
-      const row = await s.ctx.database.db
+      await s.services.billing.lifecycle.handlePeriodEnd(Number(sub.id));
+      const row = await s.services.database.db
         .selectFrom('subscriptions')
         .selectAll()
         .where('id', '=', Number(sub.id))
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'ended', end_reason: 'test mode is off' });
-      const paid = await s.ctx.database.db.selectFrom('payments').selectAll().where('status', '=', 'paid').execute();
+      const paid = await s.services.database.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('status', '=', 'paid')
+        .execute();
       expect(paid).toEqual([]);
-      const contact = await getContactForUser(s.ctx.database.db, member.user.id);
+      const contact = await getContactForUser(s.services.database.db, member.user.id);
       expect(contact?.tag_ids).not.toContain(SUBSCRIBER_TAG_ID);
     });
 
     it('BILLING_TEST_MODE=true switches the test checkout on explicitly', async () => {
       const s = await start({ NODE_ENV: 'production', BILLING_TEST_MODE: 'true' });
-      const member = await signedInUser(s.app);
-      const admin = await signedInUser(s.app, { role: 'admin' });
+      const member = await signedInUser(s);
+      const admin = await signedInUser(s, { role: 'admin' });
       const [priceId] = await priceIds(s);
       expect(await (await call(s, 'GET', '/api/v1/payments/config')).json()).toEqual({
         provider: 'test',
@@ -326,7 +330,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
   describe('one live subscription per user', () => {
     it('concurrent checkouts for one plan get one session; three sessions paid at once give one subscription', async () => {
       const s = await start();
-      const member = await signedInUser(s.app);
+      const member = await signedInUser(s);
       const [monthly, yearly] = await priceIds(s);
       const third = await addPrice(s);
 
@@ -365,7 +369,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
         });
       }
       expect(await liveSubscriptions(s, member.user.id)).toHaveLength(1);
-      const payments = await s.ctx.database.db
+      const payments = await s.services.database.db
         .selectFrom('payments')
         .select('status')
         .where('user_id', '=', member.user.id)
@@ -379,7 +383,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
 
     it('the database refuses a second live subscription for a user', async () => {
       const s = await start();
-      const user = await createUser(s.ctx.database.db);
+      const user = await createUser(s.services.database.db);
       const [priceId] = await priceIds(s);
       const row = (status: 'active' | 'past_due' | 'ended') => ({
         user_id: user.id,
@@ -397,7 +401,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
         created_at: 0,
         updated_at: 0,
       });
-      const db = s.ctx.database.db;
+      const db = s.services.database.db;
       await db
         .insertInto('subscriptions')
         .values([row('active'), row('ended'), row('ended')])
@@ -412,7 +416,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
 
     it('Stripe: concurrent checkouts make one Checkout Session; a second paid subscription is cancelled and refunded', async () => {
       const s = await startWithStripe();
-      const member = await signedInUser(s.app);
+      const member = await signedInUser(s);
       const [monthly, yearly] = await priceIds(s);
 
       const same = await Promise.all(
@@ -452,7 +456,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
       expect(live).toHaveLength(1);
       const kept = live[0]!.external_id!;
       const undone = kept === 'sub_attackA' ? 'sub_attackB' : 'sub_attackA';
-      const all = await s.ctx.database.db
+      const all = await s.services.database.db
         .selectFrom('subscriptions')
         .selectAll()
         .where('user_id', '=', member.user.id)
@@ -467,7 +471,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
       expect(refunds[0]!.body.get('payment_intent')).toBe(`pi_in_${undone}`);
       expect(refunds[0]!.body.get('reason')).toBe('duplicate');
       expect(refunds[0]!.idempotencyKey).toMatch(/^refund-cs_stripe_/);
-      const payments = await s.ctx.database.db
+      const payments = await s.services.database.db
         .selectFrom('payments')
         .select('status')
         .where('user_id', '=', member.user.id)
@@ -612,7 +616,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
       const answer = (await res.json()) as { error: { code: string; details: { issues: { path: string }[] } } };
       expect(answer.error.code).toBe('validation_failed');
       expect(answer.error.details.issues.map((i) => i.path)).toContain(path);
-      expect(await s.ctx.database.db.selectFrom('stripe_events').selectAll().execute()).toEqual([]);
+      expect(await s.services.database.db.selectFrom('stripe_events').selectAll().execute()).toEqual([]);
     });
 
     it('a signed body that is not JSON is a 400; an unknown event type is a 200 "ignored"', async () => {
@@ -627,7 +631,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
       const unknown = await deliver(s, event('customer.created', { id: 'cus_1', object: 'customer' }, 'evt_unknown_1'));
       expect(unknown.status).toBe(200);
       expect(await unknown.json()).toEqual({ received: true, outcome: 'ignored' });
-      expect(await s.ctx.database.db.selectFrom('stripe_events').select('id').execute()).toEqual([
+      expect(await s.services.database.db.selectFrom('stripe_events').select('id').execute()).toEqual([
         { id: 'evt_unknown_1' },
       ]);
 

@@ -40,7 +40,7 @@ describe.each(testDialects())('import API attacks on %s', (dialect) => {
     fs.writeFileSync(path.join(importDir, 'leak.csv'), `${SECRET},a,b\n`);
     fs.writeFileSync(path.join(importDir, 'ROWS.csv'), `Date,Open,High,Low,Close,Volume\n${SECRET},1,2,0.5,1,10\n`);
     server = await startLiveServer(dialect, { IMPORT_DIR: importDir });
-    cookie = (await signedInUser(server.app, { role: 'admin' })).cookie;
+    cookie = (await signedInUser(server, { role: 'admin' })).cookie;
   });
 
   afterAll(async () => {
@@ -238,7 +238,7 @@ describe.each(testDialects())('import API attacks on %s', (dialect) => {
     }
     expect((await upload('X.csv', GOOD_CSV, 'application/octet-stream')).status).toBe(415);
     expect((await upload('X.csv', JSON.stringify({ a: 1 }), 'application/json')).status).toBe(415);
-    const member = await signedInUser(server.app);
+    const member = await signedInUser(server);
     const denied = await post('/api/v1/admin/imports/upload?name=M.csv', GOOD_CSV, 'text/csv', member.cookie);
     expect(denied.status).toBe(403);
     expect((await post('/api/v1/admin/import', '{"paths":["."]}', 'application/json', member.cookie)).status).toBe(403);

@@ -68,7 +68,7 @@ describe.each(testDialects())('ids and NUL over HTTP on %s', (dialect) => {
 
   beforeAll(async () => {
     live = await startLiveServer(dialect);
-    admin = await signedInUser(live.app, { role: 'admin', subscriber: true });
+    admin = await signedInUser(live, { role: 'admin', subscriber: true });
     idRoutes = live.app.declaredRoutes.filter(
       (r) => r.method !== 'HEAD' && idParams(r.url).some((p) => !TEXT_PARAMS.has(p)),
     );

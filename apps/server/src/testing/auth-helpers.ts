@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { contextOfApp } from '../modules/auth/auth.plugin.js';
+import type { TestApp } from './test-app.js';
 import { createSessionToken, createUser, type CreateUserOptions, type CreatedUser } from './factories.js';
 
 /** What `app.inject` sends by default as Host; mutations with a cookie must come from this origin. */
 export const TEST_ORIGIN = 'http://localhost';
+
+/** A test server and its services (createTestApp's or startLiveServer's answer). */
+export type AppUnderTest = Pick<TestApp, 'app' | 'services'>;
 
 export interface SignedIn {
   user: CreatedUser;
@@ -30,14 +32,14 @@ export function sessionCookieFrom(setCookie: string | string[] | undefined, name
  * through POST /api/auth/login, the real path. Each call comes from its own IP so that
  * one test's logins do not trip another's rate limits.
  */
-export async function signUpAndLogin(app: FastifyInstance, overrides: CreateUserOptions = {}): Promise<SignedIn> {
-  const user = await createUser(contextOfApp(app).database.db, overrides);
-  return loginAs(app, user);
+export async function signUpAndLogin(t: AppUnderTest, overrides: CreateUserOptions = {}): Promise<SignedIn> {
+  const user = await createUser(t.services.database.db, overrides);
+  return loginAs(t, user);
 }
 
 /** Signs an existing user in through POST /api/auth/login. */
-export async function loginAs(app: FastifyInstance, user: CreatedUser): Promise<SignedIn> {
-  const name = contextOfApp(app).settings.SESSION_COOKIE_NAME;
+export async function loginAs({ app, services }: AppUnderTest, user: CreatedUser): Promise<SignedIn> {
+  const name = services.settings.SESSION_COOKIE_NAME;
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -52,10 +54,10 @@ export async function loginAs(app: FastifyInstance, user: CreatedUser): Promise<
 }
 
 /** A signed-in user without the HTTP round trip (for tests that are not about login). */
-export async function signedInUser(app: FastifyInstance, overrides: CreateUserOptions = {}): Promise<SignedIn> {
-  const ctx = contextOfApp(app);
-  const user = await createUser(ctx.database.db, overrides);
-  const cookie = `${ctx.settings.SESSION_COOKIE_NAME}=${await createSessionToken(ctx.database.db, user.id)}`;
+export async function signedInUser({ services }: AppUnderTest, overrides: CreateUserOptions = {}): Promise<SignedIn> {
+  const { database, settings } = services;
+  const user = await createUser(database.db, overrides);
+  const cookie = `${settings.SESSION_COOKIE_NAME}=${await createSessionToken(database.db, user.id)}`;
   return { user, cookie, headers: { cookie, origin: TEST_ORIGIN } };
 }
 

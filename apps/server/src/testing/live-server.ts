@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { DialectName } from '../db/database.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { createTestApp, type TestApp, type TestOverrides } from './test-app.js';
 
 /** A whole test server listening on a real port of 127.0.0.1 (attacks go over real HTTP). */
 export interface LiveServer extends TestApp {
@@ -12,8 +12,9 @@ export interface LiveServer extends TestApp {
 export async function startLiveServer(
   dialect: DialectName,
   settings: Record<string, string> = {},
+  overrides: TestOverrides = {},
 ): Promise<LiveServer> {
-  const t = await createTestApp(dialect, settings);
+  const t = await createTestApp(dialect, settings, overrides);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('the test server has no TCP address');

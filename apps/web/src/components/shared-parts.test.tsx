@@ -25,30 +25,46 @@ afterEach(() => {
   api = undefined;
 });
 
+const INSTRUMENTS = [
+  { symbol: 'AAPL', name: 'Apple Inc.' },
+  { symbol: 'AAL', name: 'American Airlines' },
+  { symbol: 'KO', name: 'Coca-Cola Company (The)' },
+];
+
+/** The instruments API as the server answers it: `{ instruments }`, symbols or company names, `limit` honoured. */
 const instruments = () =>
   mockApi({
-    'GET /api/v1/instruments': ({ url }) => ({
-      status: 200,
-      body: {
-        data: [
-          { symbol: 'AAPL', name: 'Apple Inc.' },
-          { symbol: 'AAL', name: 'American Airlines' },
-        ].filter((i) => i.symbol.startsWith((url.searchParams.get('q') ?? '').toUpperCase())),
-      },
-    }),
+    'GET /api/v1/instruments': ({ url }) => {
+      const q = (url.searchParams.get('q') ?? '').toUpperCase();
+      const words = q.split(/[^A-Z0-9]+/).filter(Boolean);
+      const hits = INSTRUMENTS.filter(
+        (i) =>
+          i.symbol.startsWith(q) ||
+          words.every((w) =>
+            i.name
+              .toUpperCase()
+              .split(/[^A-Z0-9]+/)
+              .some((n) => n.startsWith(w)),
+          ),
+      );
+      return { status: 200, body: { instruments: hits.slice(0, Number(url.searchParams.get('limit') ?? 20)) } };
+    },
   });
 
 describe('symbol search', () => {
-  it('reads either envelope of the instruments answer', () => {
+  it("reads the API's envelope ({ instruments }) and the older ones", () => {
+    expect(toHits({ instruments: [{ symbol: 'KO', name: 'Coca-Cola' }] })).toEqual([
+      { symbol: 'KO', name: 'Coca-Cola' },
+    ]);
     expect(toHits({ data: [{ symbol: 'A', name: 'Agilent' }] })).toEqual([{ symbol: 'A', name: 'Agilent' }]);
     expect(toHits([{ sym: 'B', description: 'Bee' }, { nope: 1 }])).toEqual([{ symbol: 'B', name: 'Bee' }]);
     expect(toHits(null)).toEqual([]);
   });
 
-  it("is focused by '/', moves with the arrows and opens the symbol with Enter", async () => {
+  it("is focused by '/' (the global search), moves with the arrows and opens the symbol with Enter", async () => {
     api = instruments();
     const user = userEvent.setup();
-    render(<SymbolSearch />);
+    render(<SymbolSearch shortcut />);
     await user.keyboard('/');
     const box = screen.getByRole('combobox', { name: 'Search symbols' });
     expect(box).toHaveFocus();
@@ -61,6 +77,41 @@ describe('symbol search', () => {
     await user.keyboard('{Enter}');
     expect(useUiStore.getState().symbolDetails).toBe('AAL');
     expect(api.calls[0]?.path).toBe('/api/v1/instruments?q=aa&limit=10');
+  });
+
+  it('finds a company by name ("coca cola")', async () => {
+    api = instruments();
+    const user = userEvent.setup();
+    render(<SymbolSearch />);
+    await user.type(screen.getByRole('combobox', { name: 'Search symbols' }), 'coca cola');
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['KO Coca-Cola Company (The)']);
+    await user.keyboard('{Enter}');
+    expect(useUiStore.getState().symbolDetails).toBe('KO');
+  });
+
+  it('never takes the raw text: Enter on a name nobody has says so and opens nothing', async () => {
+    api = instruments();
+    const user = userEvent.setup();
+    const picked: string[] = [];
+    render(<SymbolSearch onPick={(h) => picked.push(h.symbol)} />);
+    // Enter at once, before the suggestions: the search runs and nothing matches
+    await user.type(screen.getByRole('combobox', { name: 'Search symbols' }), 'MSFTX{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No symbol or company matches “MSFTX”.');
+    expect(picked).toEqual([]);
+    expect(useUiStore.getState().symbolDetails).toBeNull();
+  });
+
+  it("only the box that asks for it takes '/'", async () => {
+    api = instruments();
+    const user = userEvent.setup();
+    render(
+      <>
+        <SymbolSearch shortcut />
+        <SymbolSearch label="Add a symbol" onPick={() => undefined} />
+      </>,
+    );
+    await user.keyboard('/');
+    expect(screen.getByRole('combobox', { name: 'Search symbols' })).toHaveFocus();
   });
 });
 
@@ -80,6 +131,30 @@ describe('watchlist panel', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(useAppStore.getState().watchlists.map((w) => w.name)).toEqual(['Default']));
     (await loadSwal()).close();
+  });
+
+  it('adds only a symbol the instruments hold, from the suggestions (MSFTX and "COCA COLA" never enter)', async () => {
+    api = instruments();
+    const user = userEvent.setup();
+    render(<WatchlistPanel />);
+    const add = screen.getByRole('combobox', { name: 'Add a symbol to Default' });
+    await user.type(add, 'MSFTX{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No symbol or company matches “MSFTX”.');
+    await user.clear(add);
+    await user.type(add, 'COCA COLA');
+    expect(await screen.findAllByRole('option')).toHaveLength(1);
+    await user.keyboard('{Enter}');
+    expect(useAppStore.getState().watchlists[0]?.symbols).toEqual([
+      { sym: 'AAPL', description: 'APPLE INC' },
+      { sym: 'KO', description: 'Coca-Cola Company (The)' },
+    ]);
+  });
+
+  it("does not take the global '/' (it belongs to the top search)", async () => {
+    const user = userEvent.setup();
+    render(<WatchlistPanel />);
+    await user.keyboard('/');
+    expect(screen.getByRole('combobox', { name: 'Add a symbol to Default' })).not.toHaveFocus();
   });
 
   it('opens symbol details from a symbol', async () => {

@@ -10,7 +10,10 @@ export interface WatchlistPanelProps {
   extraHeader?: ReactNode;
 }
 
-/** The user's watchlists: pick a list, see its symbols, add and remove. Body 100vh − 320 px. */
+/**
+ * The user's watchlists, shown once: pick a list, see its symbols (with the dashboard's
+ * prices), add from the instruments' suggestions and remove. Body 100vh − 320 px.
+ */
 export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps) {
   const lists = useAppStore((s) => s.watchlists);
   const createWatchlist = useAppStore((s) => s.createWatchlist);
@@ -20,6 +23,7 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
   const openSymbol = useUiStore((s) => s.openSymbolDetails);
   const [selected, setSelected] = useState(0);
   const [newName, setNewName] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
   const index = Math.min(selected, Math.max(0, lists.length - 1));
   const list = lists[index];
 
@@ -117,18 +121,30 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
           </table>
         ) : (
           <p className="text-muted p-3 mb-0">
-            {list ? 'This list is empty. Add a symbol below.' : 'No watchlists yet.'}
+            {list ? 'This list is empty. Add a symbol or company below.' : 'No watchlists yet.'}
           </p>
         )}
       </div>
       {list && (
         <div className="card-footer">
+          {/* Only a suggestion can be added: a symbol the instruments do not hold never enters a list. */}
           <SymbolSearch
+            label={`Add a symbol to ${list.name}`}
+            placeholder={`Add to ${list.name}: symbol or company`}
             onPick={(hit) => {
-              if (!list.symbols.some((s) => s.sym === hit.symbol))
+              if (list.symbols.some((s) => s.sym === hit.symbol))
+                setNotice(`${hit.symbol} is already in ${list.name}.`);
+              else {
+                setNotice(null);
                 addSymbol(list.name, { sym: hit.symbol, description: hit.name });
+              }
             }}
           />
+          {notice ? (
+            <p className="small text-muted mb-0 mt-1" role="status">
+              {notice}
+            </p>
+          ) : null}
         </div>
       )}
     </section>

@@ -102,6 +102,7 @@ export function createOverview(overrides: Partial<MarketOverviewResponse> = {}):
       { sector: 'Energy', count: 20, values: periodValues(-0.01) },
       { sector: 'Utilities', count: 10, values: periodValues(0.004) },
     ],
+    sectorWeighting: 'dollarvolume',
     breadth: {
       total: 30,
       advancers: 18,

@@ -1,13 +1,5 @@
-import { WatchlistPanel } from '../components/watchlist-panel';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen';
 
 export default function DashboardPage() {
-  return (
-    <>
-      <DashboardScreen />
-      <div className="mt-3">
-        <WatchlistPanel />
-      </div>
-    </>
-  );
+  return <DashboardScreen />;
 }

@@ -213,6 +213,27 @@ describe('watchlist sync', () => {
     expect(account.rows().map((r) => [r.name, r.symbols.map((x) => x.sym)])).toEqual([['Extra', ['KO', 'PEP']]]);
   });
 
+  it('raises no popup when the account refuses the untouched default list (its AAPL is not in the data)', async () => {
+    account = fakeAccount();
+    const unknown = {
+      status: 400,
+      body: { error: { code: 'validation_failed', message: 'AAPL is not a known symbol: pick one from the search.' } },
+    };
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/v1/watchlists' && init?.method === 'POST')
+        return new Response(JSON.stringify(unknown.body), { status: 400 });
+      return new Response(JSON.stringify({ data: [] }), { status: 200 });
+    });
+    await syncWatchlists();
+    expect(lists()).toEqual([{ id: undefined, name: 'Default', syms: ['AAPL'] }]);
+    expect(screen.queryByText('Error!')).toBeNull();
+    // A change of the user's own that is refused does say so.
+    useAppStore.getState().addSymbol('Default', { sym: 'MSFTX', description: '' });
+    await syncWatchlists();
+    expect(await screen.findByText('AAPL is not a known symbol: pick one from the search.')).toBeInTheDocument();
+  });
+
   it('does nothing when signed out', async () => {
     account = fakeAccount();
     useAppStore.getState().clearSession();

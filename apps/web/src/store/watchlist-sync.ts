@@ -141,7 +141,8 @@ async function syncOnce(): Promise<void> {
     } catch (error) {
       if (!isRefusal(error)) throw error;
       markRefused(list);
-      refusals.add(error.message);
+      // The untouched default list (AAPL, where the data has no AAPL) is not the user's doing.
+      if (isPending(list)) refusals.add(error.message);
     }
   }
   // One popup for the round; a refused list is not sent again until it changes, so no repeats.

@@ -10,6 +10,9 @@ export interface HeatmapLeaf {
   name: string;
   size: number;
   change: number | null;
+  /** The latest close and volume, for the hover card. */
+  close: number | null;
+  volume: number | null;
 }
 
 export interface HeatmapGroup<C> {
@@ -36,11 +39,15 @@ export function heatmapTree(table: FieldTable, rows: readonly number[], period: 
     const size = sizeOf(table, i, mode);
     if (!(size > 0)) continue;
     const c = col[i] as number;
+    const close = table.current.close[i] as number;
+    const volume = table.current.volume[i] as number;
     const leaf: HeatmapLeaf = {
       symbol: table.text.symbol[i] ?? '',
       name: table.text.name[i] ?? '',
       size,
       change: Number.isNaN(c) ? null : c,
+      close: Number.isNaN(close) ? null : close,
+      volume: Number.isNaN(volume) ? null : volume,
     };
     const sector = table.text.sector[i] ?? UNCLASSIFIED;
     const industry = table.text.industry[i] ?? UNCLASSIFIED;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { civilDate, dayNumberOf, isoDate, seriesFromRows } from '../series.js';
 import { seasonalCalendar } from '../seasonality/calendar.js';
-import { monthKeyOfDay, monthlyMeanReturns } from './month-means.js';
+import { monthKeyOfDay, monthlyStatistics } from './month-means.js';
 import { testSeries } from '../indicators/test-series.js';
 import { buildFieldTable } from '../scanner/field-table.js';
 import { testBar as bar, testInstrument as inst } from '../scanner/test-table.js';
@@ -100,8 +100,8 @@ describe('heatmap tree', () => {
       ['Gas', 1000, 0],
     ]);
     expect(energy?.children[0]?.children).toEqual([
-      { symbol: 'B', name: 'B Inc.', size: 3000, change: -0.02 },
-      { symbol: 'A', name: 'A Inc.', size: 1000, change: 0.1 },
+      { symbol: 'B', name: 'B Inc.', size: 3000, change: -0.02, close: 20, volume: 900 },
+      { symbol: 'A', name: 'A Inc.', size: 1000, change: 0.1, close: 10, volume: 500 },
     ]);
   });
 
@@ -143,16 +143,19 @@ describe('sector × period grid', () => {
 });
 
 describe('seasonality grid', () => {
-  it('is the mean monthly return of each month over the years', () => {
-    const s = testSeries('M', [100, 110, 99, 100, 120], {
-      dates: ['2022-12-30', '2023-01-31', '2023-02-28', '2023-12-29', '2024-01-31'],
+  it('is the mean, count and win rate of each complete month over the years, never the month to date', () => {
+    // The latest bar is 2024-02-09: February 2024 (150 / 120 − 1 = +25 %) is "to date".
+    const s = testSeries('M', [100, 110, 99, 100, 120, 150], {
+      dates: ['2022-12-30', '2023-01-31', '2023-02-28', '2023-12-29', '2024-01-31', '2024-02-09'],
     });
     const [row] = seasonalityGrid([s]);
     expect(row?.symbol).toBe('M');
     expect(row?.values).toHaveLength(12);
     expect(row?.values[0]).toBeCloseTo(0.15, 15); // Jan: +10% (2023), +20% (2024)
-    expect(row?.values[1]).toBeCloseTo(-0.1, 15);
+    expect(row?.values[1]).toBeCloseTo(-0.1, 15); // Feb: −10% (2023) only
     expect(row?.values.slice(2)).toEqual(Array.from({ length: 10 }, () => null)); // Dec 2023 lacks a Nov close
+    expect(row?.counts).toEqual([2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(row?.winRates).toEqual([1, 0, null, null, null, null, null, null, null, null, null, null]);
   });
 });
 
@@ -194,6 +197,15 @@ describe('market overview', () => {
     expect(o.sectors.map((s) => s.sector)).toEqual(['Energy', 'Other', 'Technology']);
   });
 
+  it('weights sector changes by dollar volume, the heatmaps’ default, and says so', () => {
+    // Energy: A +10 % at 1000, B −2 % at 3000, C 0 % at 1000 → (100 − 60 + 0) / 5000 = +0.8 %
+    // (equal weights would give +2.67 %).
+    expect(o.sectorWeighting).toBe('dollarvolume');
+    expect(o.sectors[0]?.sector).toBe('Energy');
+    expect(o.sectors[0]?.values['1d']).toBeCloseTo(0.008, 15);
+    expect(o.sectors).toEqual(sectorPeriodGrid(table, universeRows(table, { kind: 'all' }), 'dollarvolume'));
+  });
+
   it('keeps at most 10 per list', () => {
     const many = buildFieldTable(
       Array.from({ length: 15 }, (_, k) => ({
@@ -219,7 +231,7 @@ describe('monthly mean returns', () => {
     expect(monthKeyOfDay(dayNumberOf(1969, 12, 31))).toBe(1969 * 12 + 11);
   });
 
-  it('equal the seasonality calendar’s monthly means (same values, same order of summation)', () => {
+  it('equal the seasonality calendar’s monthly means, counts and win rates (same values, same order of summation)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.integer({ min: 1, max: 9 }), fc.double({ min: 1, max: 500, noNaN: true })), {
@@ -233,7 +245,11 @@ describe('monthly mean returns', () => {
             return { date: isoDate(day), open: close, high: close, low: close, close, volume: 1 };
           });
           const s = seriesFromRows('P', rows);
-          expect(monthlyMeanReturns(s)).toEqual(seasonalCalendar(s).summary.map((m) => m.mean));
+          const calendar = seasonalCalendar(s).summary;
+          const grid = monthlyStatistics(s);
+          expect(grid.mean).toEqual(calendar.map((m) => m.mean));
+          expect(grid.count).toEqual(calendar.map((m) => m.count));
+          expect(grid.winRate).toEqual(calendar.map((m) => m.winRate));
         },
       ),
       { numRuns: 200 },

@@ -18,6 +18,12 @@ export const PERIOD_FIELD: Record<Period, NumericField> = {
 export const SIZE_MODES = ['marketcap', 'dollarvolume', 'equal'] as const;
 export type SizeMode = (typeof SIZE_MODES)[number];
 
+/**
+ * The one weighting of every sector figure unless a screen asks for another: dollar volume
+ * (close × avgVolume20), known for every symbol with prices, unlike market caps.
+ */
+export const DEFAULT_WEIGHTING: SizeMode = 'dollarvolume';
+
 /** A universe: every stock, one sector's stocks, or a list of symbols (any type). */
 export type Universe = { kind: 'all' } | { kind: 'sector'; sector: string } | { kind: 'symbols'; symbols: string[] };
 

@@ -19,33 +19,38 @@ describe('calendar', () => {
     ['2021-01-29', 165],
   ]);
 
-  it('returns month-end to month-end changes only where both month ends exist', () => {
+  it('returns month-end to month-end changes only where both month ends exist; the latest month and year are to date', () => {
     const c = seasonalCalendar(series);
     expect(c.months).toEqual([
-      { year: 2019, month: 12, return: 100 / 90 - 1 },
-      { year: 2020, month: 1, return: 110 / 100 - 1 },
-      { year: 2020, month: 2, return: 99 / 110 - 1 },
-      { year: 2020, month: 5, return: 126 / 120 - 1 },
+      { year: 2019, month: 12, return: 100 / 90 - 1, partial: false },
+      { year: 2020, month: 1, return: 110 / 100 - 1, partial: false },
+      { year: 2020, month: 2, return: 99 / 110 - 1, partial: false },
+      { year: 2020, month: 5, return: 126 / 120 - 1, partial: false },
       // no November 2020 month end: no December 2020 return
-      { year: 2021, month: 1, return: 165 / 150 - 1 },
+      // the latest bar (2021-01-29) is in January 2021: listed as "to date"
+      { year: 2021, month: 1, return: 165 / 150 - 1, partial: true },
     ]);
     expect(c.years).toEqual([
-      { year: 2020, return: 150 / 100 - 1 },
-      { year: 2021, return: 165 / 150 - 1 },
+      { year: 2020, return: 150 / 100 - 1, partial: false },
+      { year: 2021, return: 165 / 150 - 1, partial: true },
     ]);
   });
 
-  it('summarizes each month over the chosen years, with nulls for a month no year has', () => {
+  it('summarizes each complete month over the chosen years, with nulls for a month no year has', () => {
     const c = seasonalCalendar(series, { from: 2020 });
     expect(c.months.map((m) => `${m.year}-${m.month}`)).toEqual(['2020-1', '2020-2', '2020-5', '2021-1']);
     expect(c.years.map((y) => y.year)).toEqual([2020, 2021]);
-    const jan = c.summary[0]!;
-    const a = 110 / 100 - 1;
-    const b = 165 / 150 - 1;
-    expect(jan).toMatchObject({ month: 1, count: 2, winRate: 1, min: Math.min(a, b), max: Math.max(a, b) });
-    expect(jan.mean).toBeCloseTo((a + b) / 2, 15);
-    expect(jan.median).toBeCloseTo((a + b) / 2, 15);
-    expect(jan.stdDev).toBeCloseTo(Math.abs(a - b) / Math.sqrt(2), 15);
+    // January: 2020 only (+10 %); January 2021 is to date and left out.
+    expect(c.summary[0]).toEqual({
+      month: 1,
+      count: 1,
+      mean: 110 / 100 - 1,
+      median: 110 / 100 - 1,
+      winRate: 1,
+      min: 110 / 100 - 1,
+      max: 110 / 100 - 1,
+      stdDev: 0,
+    });
     expect(c.summary[1]).toEqual({
       month: 2,
       count: 1,
@@ -67,6 +72,28 @@ describe('calendar', () => {
       stdDev: null,
     });
     expect(c.summary).toHaveLength(12);
+  });
+
+  it('counts a month once a later month has a bar (AAPL: 10 days of November 2017 are not a November)', () => {
+    // Month ends 2015-10 … 2016-11 and 2016-10 … 2017-10, then 10 days into November 2017.
+    const aapl = closes('AAPL', [
+      ['2015-10-30', 100],
+      ['2015-11-30', 110],
+      ['2016-10-31', 100],
+      ['2016-11-30', 95],
+      ['2017-10-31', 100],
+      ['2017-11-10', 130],
+    ]);
+    const november = seasonalCalendar(aapl).summary[10]!;
+    // Two complete Novembers: +10 % and −5 %; the +30 % to date is shown, never counted.
+    expect(november).toMatchObject({ month: 11, count: 2, winRate: 0.5, min: 95 / 100 - 1, max: 110 / 100 - 1 });
+    expect(november.mean).toBeCloseTo((110 / 100 - 1 + (95 / 100 - 1)) / 2, 15);
+    expect(seasonalCalendar(aapl).months.at(-1)).toEqual({
+      year: 2017,
+      month: 11,
+      return: 130 / 100 - 1,
+      partial: true,
+    });
   });
 
   it('is empty for an empty history', () => {

@@ -13,8 +13,11 @@ export interface ChartResult {
   current: { year: number; values: number[] } | null;
 }
 
-/** The average year (analytics.md, "Seasonal chart"). */
-export function seasonalChart(series: PriceSeries, range: YearRange = {}): ChartResult {
+/**
+ * The average year (analytics.md, "Seasonal chart"). `only`, when given, restricts the
+ * years used to those listed (the years two symbols share).
+ */
+export function seasonalChart(series: PriceSeries, range: YearRange = {}, only?: ReadonlySet<number>): ChartResult {
   const { dates } = series;
   const n = dates.length;
   const empty: ChartResult = { symbol: series.symbol, years: [], curve: null, detrended: null, current: null };
@@ -29,6 +32,7 @@ export function seasonalChart(series: PriceSeries, range: YearRange = {}): Chart
   const values = new Float64Array(DAYS_IN_CALENDAR);
   for (let year = y0; year <= y1; year++) {
     if (last < dayNumberOf(year, 12, 31)) continue;
+    if (only && !only.has(year)) continue;
     if (!yearValues(series, year, DAYS_IN_CALENDAR, values)) continue;
     years.push(year);
     for (let d = 0; d < DAYS_IN_CALENDAR; d++) sum[d]! += values[d]!;

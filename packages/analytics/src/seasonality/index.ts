@@ -7,3 +7,4 @@ export * from './best-trades.js';
 export * from './scanner.js';
 export * from './calendar.js';
 export * from './chart.js';
+export * from './benchmark.js';

@@ -222,7 +222,12 @@ describe.skipIf(!present)('seasonality on real data (AAPL) against a plain re-im
       const m = Number(ym.slice(5, 7));
       const before = m === 1 ? `${y - 1}-12` : `${y}-${pad(m - 1)}`;
       if (y >= 1995 && y <= 2017 && monthEnd.has(before))
-        months.push({ year: y, month: m, return: close / monthEnd.get(before)! - 1, partial: ym === latest.slice(0, 7) });
+        months.push({
+          year: y,
+          month: m,
+          return: close / monthEnd.get(before)! - 1,
+          partial: ym === latest.slice(0, 7),
+        });
     }
     expect(months.filter((x) => x.partial).map((x) => [x.year, x.month])).toEqual([[2017, 11]]);
     expectClose(got.months, months);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { indicatorsCommand } from '../../modules/indicators/indicators-command.js';
+import { indicatorsCommand } from './indicators-command.js';
 import { withContext } from '../command-context.js';
 
 export function registerIndicatorCommands(program: Command): void {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { scanCommand, type ScanCommandOptions } from '../../modules/scanner/scan-command.js';
+import { scanCommand, type ScanCommandOptions } from './scan-command.js';
 import { withContext } from '../command-context.js';
 
 export function registerScanCommands(program: Command): void {

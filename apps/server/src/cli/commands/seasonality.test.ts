@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
 import { bestTrades, seasonalCalendar, seasonalChart, seasonalPattern, seriesFromRows } from '@solstice/analytics';
-import type { AppContext } from '../../context.js';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
 import { CliError, type CliOutput } from '../output.js';
 import {
@@ -53,7 +52,7 @@ describe('seasonality commands', () => {
     expect(calText).toContain('Jan');
     expect(calText).toContain('% up');
     const chart = chartCommand(market, 'AAA', { to: '2018' });
-    expect(chart.value).toEqual(seasonalChart(aaa, { to: 2018 }));
+    expect(chart.value).toEqual({ ...seasonalChart(aaa, { to: 2018 }), benchmark: null });
     expect(chart.text).toContain('AAA average year 2017–2018 (2 years)'); // 2016 lacks the close of 2015
     const best = bestTradesCommand(market, 'AAA', { minDays: '5', maxDays: '10', top: '2' });
     expect(best.value).toEqual(bestTrades(aaa, { minDays: 5, maxDays: 10, top: 2 }));
@@ -61,7 +60,16 @@ describe('seasonality commands', () => {
   });
 
   it('scan: every instrument by default, or --symbols', async () => {
-    const all = await scanCommand(market, { startFrom: '03-01', startTo: '03-05', minDays: '3', maxDays: '6' });
+    // A few years of data: the default (most less 2, at least 10) would keep no symbol.
+    const none = await scanCommand(market, { startFrom: '03-01', startTo: '03-05', minDays: '3', maxDays: '6' });
+    expect(none.value.results).toEqual([]);
+    const all = await scanCommand(market, {
+      startFrom: '03-01',
+      startTo: '03-05',
+      minDays: '3',
+      maxDays: '6',
+      minYears: '2',
+    });
     expect(all.value.results.map((r) => r.symbol).sort()).toEqual(['AAA', 'BBB']);
     const one = await scanCommand(market, {
       startFrom: '03-01',
@@ -71,6 +79,7 @@ describe('seasonality commands', () => {
       symbols: 'bbb',
       direction: 'short',
       minWinRate: '0',
+      minYears: '2',
     });
     expect(one.value.results.map((r) => [r.symbol, r.direction])).toEqual([['BBB', 'short']]);
     expect(one.text.split('\n')[0]).toBe('1 symbols');
@@ -95,7 +104,7 @@ describe('seasonality commands', () => {
     registerSeasonalityCommands(program, async (command, body) => {
       const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
       const out: CliOutput = { json, result: (value, text) => printed.push(json ? value : text()), info: () => {} };
-      return body({ market } as AppContext, out);
+      return body({ market }, out);
     });
     await program.parseAsync(
       [
@@ -129,6 +138,8 @@ describe('seasonality commands', () => {
         '4',
         '--symbols',
         'AAA',
+        '--min-years',
+        '2',
       ],
       { from: 'user' },
     );

@@ -10,9 +10,7 @@ import {
   type ChartResponse,
   type PatternResponse,
   type SeasonalScanResponse,
-  type WindowStats,
 } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
 import type { MarketCache } from '../../modules/market/market-cache.js';
 import {
   bestTradesOf,
@@ -22,13 +20,9 @@ import {
   scanOf,
   universeSeries,
 } from '../../modules/seasonality/seasonality.service.js';
-import { CliError, type CliOutput } from '../output.js';
-
-/** What a command prints: the JSON shape (--json) and its readable text. */
-export interface CommandResult<T> {
-  value: T;
-  text: string;
-}
+import { withContext } from '../command-context.js';
+import { CliError, type CliOutput, type CommandResult } from '../output.js';
+import { num, pct, statsText, table, WINDOW_HEADERS, windowRow } from './seasonality-text.js';
 
 const OPTION_NAMES: Record<string, string> = {
   symbol: 'SYMBOL',
@@ -228,78 +222,19 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
   return { value, text: `${value.results.length} symbols\n${text}` };
 }
 
-const WINDOW_HEADERS = ['start', 'end', 'days', 'years', 'win rate', 'mean', 'median', 'sharpe', 'p-value'];
+/** Runs a command body with the market data; withContext, or a test's in-memory market. */
+export type MarketCommandRunner = <T>(
+  command: Command,
+  body: (services: { market: MarketCache }, out: CliOutput) => Promise<T>,
+) => Promise<T>;
 
-function windowRow(start: string, end: string, days: number, s: WindowStats): string[] {
-  return [
-    start,
-    end,
-    String(days),
-    String(s.count),
-    pct(s.winRate),
-    pct(s.mean),
-    pct(s.median),
-    num(s.sharpe),
-    pValue(s.pValue),
-  ];
-}
-
-function statsText(s: WindowStats | null): string {
-  if (!s) return 'no year counts for this window';
-  const pairs: [string, string][] = [
-    ['years', String(s.count)],
-    ['winners / losers', `${s.winners} / ${s.losers}`],
-    ['win rate', pct(s.winRate)],
-    ['mean', pct(s.mean)],
-    ['median', pct(s.median)],
-    ['std dev', pct(s.stdDev)],
-    ['min / max', `${pct(s.min)} / ${pct(s.max)}`],
-    ['avg gain / loss', `${pct(s.avgGain)} / ${pct(s.avgLoss)}`],
-    ['annualized', pct(s.annualized)],
-    ['sharpe', num(s.sharpe)],
-    ['calendar days', String(s.calendarDays)],
-    ['p-value', pValue(s.pValue)],
-    ['mean without best', pct(s.withoutBest)],
-    ['recent win rate', pct(s.recent)],
-  ];
-  return pairs.map(([k, v]) => `${k.padEnd(18)} ${v}`).join('\n');
-}
-
-function pct(x: number | null): string {
-  if (x === null) return '—';
-  const text = (x * 100).toFixed(2);
-  return `${text === '-0.00' ? '0.00' : text}%`;
-}
-
-function num(x: number | null, digits = 2): string {
-  return x === null ? '—' : x.toFixed(digits);
-}
-
-function pValue(p: number | null): string {
-  return p === null ? '—' : p !== 0 && p < 1e-4 ? p.toExponential(1) : p.toFixed(4);
-}
-
-/** A plain text table: columns padded, numbers right-aligned. */
-export function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (/^[-\d.—%e+]+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
-export type ContextRunner = <T>(command: Command, body: (ctx: AppContext, out: CliOutput) => Promise<T>) => Promise<T>;
-
-/** `run` is the program's withContext (passed in, so this module does not import the program back). */
-export function registerSeasonalityCommands(program: Command, run: ContextRunner): void {
+export function registerSeasonalityCommands(program: Command, run: MarketCommandRunner = withContext): void {
   const seasonality = program
     .command('seasonality')
     .description('seasonal patterns, calendar, chart, best trades, scan');
   const print = <T>(command: Command, body: (market: MarketCache) => Promise<CommandResult<T>> | CommandResult<T>) =>
-    run(command, async (ctx, out) => {
-      const { value, text } = await body(ctx.market);
+    run(command, async ({ market }, out) => {
+      const { value, text } = await body(market);
       out.result(value, () => text);
     });
 
@@ -344,7 +279,7 @@ export function registerSeasonalityCommands(program: Command, run: ContextRunner
     .requiredOption('--max-days <N>', 'longest holding, calendar days')
     .option('--from <YYYY>', 'first year')
     .option('--to <YYYY>', 'last year')
-    .option('--min-years <N>', 'fewest years a window needs (default: the most any window has)')
+    .option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)')
     .option('--top <K>', 'windows per side', '10')
     .action((symbol: string, opts: BestTradesOptions, command: Command) =>
       print(command, (market) => bestTradesCommand(market, symbol, opts)),
@@ -360,7 +295,10 @@ export function registerSeasonalityCommands(program: Command, run: ContextRunner
     .option('--from <YYYY>', 'first year')
     .option('--to <YYYY>', 'last year')
     .option('--min-win-rate <X>', 'a fraction from 0 to 1', '0')
-    .option('--min-years <N>', 'fewest years (default per symbol: the most any of its windows has)')
+    .option(
+      '--min-years <N>',
+      'fewest years (default per symbol: the most any of its windows has, less 2, at least 10)',
+    )
     .option('--direction <long|short|both>', 'side(s) to rank', 'long')
     .option('--symbols <A,B,…>', 'only these symbols (default: every instrument)')
     .action((opts: ScanOptions, command: Command) => print(command, (market) => scanCommand(market, opts)));

@@ -20,7 +20,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
   let admin: SignedIn;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    probe = await buildApp(t.ctx, { logger: false });
+    probe = await buildApp(t.services);
     const who = (request: { user: { id: number } | null }) => ({ user: request.user?.id ?? null });
     probe.get('/api/probe/public', { config: PUBLIC }, async (r) => who(r));
     probe.get('/api/probe/user', { config: SIGNED_IN }, async (r) => who(r));
@@ -30,9 +30,9 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     probe.post('/api/probe/mutate', { config: SIGNED_IN }, async (r) => who(r));
     probe.post('/api/probe/public-mutate', { config: PUBLIC }, async (r) => who(r));
     await probe.ready();
-    member = await signedInUser(t.app);
-    subscriber = await signedInUser(t.app, { subscriber: true });
-    admin = await signedInUser(t.app, { role: 'admin' });
+    member = await signedInUser(t);
+    subscriber = await signedInUser(t, { subscriber: true });
+    admin = await signedInUser(t, { role: 'admin' });
   });
   afterAll(async () => {
     await probe?.close();
@@ -63,7 +63,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
   });
 
   it('refuses to start with a route that declares no access (deny by default)', async () => {
-    const bare = await buildApp(t.ctx, { logger: false });
+    const bare = await buildApp(t.services);
     bare.get('/api/probe/undeclared', async () => ({ open: true }));
     await expect(bare.ready()).rejects.toThrow(/GET \/api\/probe\/undeclared declares no access/);
     await bare.close().catch(() => undefined);
@@ -88,7 +88,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     it('is Secure when the request came over HTTPS through a trusted proxy', async () => {
       const proxied = await createTestApp(dialect, { TRUST_PROXY: 'true' });
       try {
-        const s = await signedInUser(proxied.app);
+        const s = await signedInUser(proxied);
         const res = await proxied.app.inject({
           method: 'GET',
           url: '/api/me',
@@ -104,7 +104,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     });
 
     it('is renewed on use: the cookie is set again and the expiry slides (one write a minute at most)', async () => {
-      const s = await signedInUser(t.app);
+      const s = await signedInUser(t);
       const tokenHash = hashToken(s.cookie.split('=')[1]!);
       const old = Date.now() - 2 * 24 * 3600 * 1000;
       await t.database.db
@@ -133,7 +133,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     });
 
     it('an expired session is refused, deleted and the cookie cleared', async () => {
-      const s = await signedInUser(t.app);
+      const s = await signedInUser(t);
       const tokenHash = hashToken(s.cookie.split('=')[1]!);
       await t.database.db
         .updateTable('sessions')
@@ -209,7 +209,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     it('accepts the PUBLIC_URL origin', async () => {
       const behind = await createTestApp(dialect, { PUBLIC_URL: 'https://solstice.example' });
       try {
-        const s = await signedInUser(behind.app);
+        const s = await signedInUser(behind);
         const res = await behind.app.inject({
           method: 'POST',
           url: '/api/v1/watchlists',
@@ -278,7 +278,7 @@ describe('the page gate with a built web app', () => {
     }
     const gated = await t.app.inject({ method: 'GET', url: '/dashboard' });
     expect([gated.statusCode, gated.headers.location, gated.body]).toEqual([302, '/', '']);
-    const s = await signedInUser(t.app);
+    const s = await signedInUser(t);
     const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: s.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Solstice</title>');

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { PERMISSIONS, type Permission, type Role } from '@solstice/contracts';
+import { unauthorized } from '../../http/errors.js';
 
 /** Who is signed in, on `request.user` (null when nobody is). */
 export interface AuthUser {
@@ -31,4 +33,10 @@ export function hasPermission(user: AuthUser | null, permission: Permission): bo
 /** The `subscriber` access kind: the subscriber tag, or an admin. */
 export function hasSubscriberAccess(user: AuthUser | null): boolean {
   return user !== null && (user.subscriber || user.roles.includes('admin'));
+}
+
+/** The signed-in user of a route that declared SIGNED_IN (or stricter); 401 otherwise. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
 }

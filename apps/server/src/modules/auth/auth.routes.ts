@@ -9,11 +9,17 @@ import {
   signupRequestSchema,
   type MeResponse,
 } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
+import type { Kysely } from 'kysely';
+import type { Settings } from '../../config/settings.js';
+import type { Database } from '../../db/schema.js';
+import type { Log } from '../../logging.js';
 import { PUBLIC, SIGNED_IN } from '../../http/access.js';
 import { AppError, conflict, unauthorized } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { MailSender } from '../mail/mail-sender.js';
 import { getContactForUser } from '../contacts/contacts.repository.js';
+import { requireUser } from './auth-user.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import { endResetLinks, queuePasswordReset, resetTokenHash } from './password-resets.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -39,13 +45,19 @@ const AUTH_BODY_LIMIT = 16 * 1024;
 
 const LOGIN_FAILED = 'The e-mail address, username or password is not right.';
 
-function requireUser(request: FastifyRequest) {
-  if (!request.user) throw unauthorized();
-  return request.user;
+/** What accounts need: the sign-in rules, the database, throttling, mail and the job queue (reset mail). */
+export interface AuthDeps {
+  settings: Settings;
+  db: Kysely<Database>;
+  rateLimiter: RateLimiter;
+  mail: MailSender;
+  log: Log;
+  jobs: JobQueue;
 }
 
-export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPluginAsync {
-  const db = () => ctx.database.db;
+export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
+  const { settings, rateLimiter: limiter, jobs } = deps;
+  const db = () => deps.db;
 
   async function meOf(row: UserRow): Promise<MeResponse> {
     const contact = await getContactForUser(db(), row.id);
@@ -54,7 +66,7 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
     const token = await createSession(db(), userId);
-    setSessionCookie(ctx.settings, request, reply, token);
+    setSessionCookie(settings, request, reply, token);
   }
 
   return async (app) => {
@@ -75,7 +87,7 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
         throw error;
       }
       await signIn(request, reply, row.id);
-      await sendWelcome(ctx, row);
+      await sendWelcome(deps, row);
       return reply.status(201).send(await meOf(row));
     });
 
@@ -90,16 +102,16 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
       if (!row || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
       await attempt.succeeded();
       // A session token from before the login is never reused (fixation).
-      const previous = readSessionToken(ctx.settings, request);
+      const previous = readSessionToken(settings, request);
       if (previous) await deleteSession(db(), previous);
       await signIn(request, reply, row.id);
       return reply.status(200).send(await meOf(row));
     });
 
     app.post('/api/auth/logout', { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
-      const token = readSessionToken(ctx.settings, request);
+      const token = readSessionToken(settings, request);
       if (token) await deleteSession(db(), token);
-      clearSessionCookie(ctx.settings, request, reply);
+      clearSessionCookie(settings, request, reply);
       return reply.status(204).send();
     });
 
@@ -151,7 +163,7 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
         const email = input.email.toLowerCase();
         await consume(limiter, 'resetPerIp', ipOf(request));
         await consume(limiter, 'resetPerAccount', email);
-        await queuePasswordReset(ctx, email);
+        await queuePasswordReset(jobs, email);
         // The same answer whether or not the address has an account.
         return reply.status(202).send({ data: { status: 'accepted' } });
       },
@@ -206,7 +218,7 @@ export function authRoutes(ctx: AppContext, limiter: RateLimiter): FastifyPlugin
             return id;
           });
         if (userId === null) throw invalid();
-        clearSessionCookie(ctx.settings, request, reply);
+        clearSessionCookie(settings, request, reply);
         return reply.status(204).send();
       },
     );

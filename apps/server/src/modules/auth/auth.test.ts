@@ -34,9 +34,9 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   /** The mail the app sent (the real text; the outbox keeps reset links redacted), once queued jobs ran. */
   async function mailTo(address: string): Promise<SentMail[]> {
     // The first pass may be one already under way; the second starts after every queued job.
-    await t.ctx.billing.jobs.runDue();
-    await t.ctx.billing.jobs.runDue();
-    const recorded = (t.ctx.mail as unknown as { sent: SentMail[] }).sent;
+    await t.services.jobs.runDue();
+    await t.services.jobs.runDue();
+    const recorded = (t.services.mail as unknown as { sent: SentMail[] }).sent;
     return recorded.filter((m) => m.to === address);
   }
 
@@ -161,7 +161,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   });
 
   it('a login that carries an old session cookie replaces it (no fixation)', async () => {
-    const s = await signUpAndLogin(t.app);
+    const s = await signUpAndLogin(t);
     const again = await post(
       '/api/auth/login',
       { login: s.user.username, password: s.user.password },
@@ -173,7 +173,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   });
 
   it('revokes the session at logout', async () => {
-    const s = await signUpAndLogin(t.app);
+    const s = await signUpAndLogin(t);
     const token = s.cookie.split('=')[1]!;
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: s.headers });
     expect(out.statusCode).toBe(204);
@@ -196,8 +196,8 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   });
 
   it('reports roles and the subscriber tag', async () => {
-    const admin = await signedInUser(t.app, { role: 'admin' });
-    const sub = await signedInUser(t.app, { subscriber: true });
+    const admin = await signedInUser(t, { role: 'admin' });
+    const sub = await signedInUser(t, { subscriber: true });
     const a = meResponseSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/me', headers: admin.headers })).json(),
     );
@@ -298,7 +298,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   });
 
   it('stores preferences', async () => {
-    const s = await signedInUser(t.app);
+    const s = await signedInUser(t);
     const res = await t.app.inject({
       method: 'PATCH',
       url: '/api/me/preferences',

@@ -88,7 +88,7 @@ describe.each(testDialects())('malformed input on %s', (dialect) => {
   let s: SignedIn;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    s = await signedInUser(t.app);
+    s = await signedInUser(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -122,7 +122,7 @@ describe.each(testDialects())('malformed input on %s', (dialect) => {
         { numRuns: RUNS },
       );
       // The logout endpoint ends the session: sign in again for the next endpoints.
-      if (endpoint.url === '/api/auth/logout' || endpoint.url === '/api/auth/password') s = await signedInUser(t.app);
+      if (endpoint.url === '/api/auth/logout' || endpoint.url === '/api/auth/password') s = await signedInUser(t);
     });
   }
 });

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
-import { sendPasswordReset } from '../mail/notifications.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { sendPasswordReset, type NotificationDeps } from '../mail/notifications.js';
 import { findUserByEmail } from './users.repository.js';
 
 type Db = Kysely<Database>;
@@ -45,28 +45,21 @@ export async function endResetLinks(db: Db, userId: number, now = Date.now()): P
  * way (one row in `jobs`), so neither its answer nor its timing tells whether an account
  * exists. The job looks the address up, issues the token and sends the mail.
  */
-export async function queuePasswordReset(ctx: AppContext, email: string): Promise<void> {
-  const jobs = ctx.billing.jobs;
-  await jobs.schedule(PASSWORD_RESET_JOB, `password-reset:${randomUUID()}`, ctx.billing.clock.now(), { email });
-  // Off the request path. A pass already under way may have listed due jobs before this one
-  // was stored, so a second pass follows it.
-  void jobs
-    .runDue()
-    .then(() => jobs.runDue())
-    .catch((error: unknown) => ctx.logger?.warn({ err: error }, 'jobs: running the password-reset mail failed'));
+export async function queuePasswordReset(jobs: JobQueue, email: string): Promise<void> {
+  await jobs.enqueueNow(PASSWORD_RESET_JOB, `password-reset:${randomUUID()}`, { email });
 }
 
-/** The job's handler; registered on the context's queue (attachBilling) so the server and the CLI both run it. */
-export function registerPasswordResetJob(ctx: AppContext): void {
-  ctx.billing.jobs.register(PASSWORD_RESET_JOB, async (payload) => {
-    const user = await findUserByEmail(ctx.database.db, String(payload.email));
+/** The job's handler, registered by the composition root so that the server and the CLI both run it. */
+export function registerPasswordResetJob(jobs: JobQueue, deps: NotificationDeps & { db: Db }): void {
+  jobs.register(PASSWORD_RESET_JOB, async (payload) => {
+    const user = await findUserByEmail(deps.db, String(payload.email));
     if (!user) return;
-    const token = await issueResetToken(ctx.database.db, user.id);
+    const token = await issueResetToken(deps.db, user.id);
     try {
-      await sendPasswordReset(ctx, user, token, RESET_TTL_MS / 60_000);
+      await sendPasswordReset(deps, user, token, RESET_TTL_MS / 60_000);
     } catch (error) {
       // The queue retries with a fresh token; this one never reached anybody.
-      await ctx.database.db.deleteFrom('password_resets').where('token_hash', '=', resetTokenHash(token)).execute();
+      await deps.db.deleteFrom('password_resets').where('token_hash', '=', resetTokenHash(token)).execute();
       throw error;
     }
   });

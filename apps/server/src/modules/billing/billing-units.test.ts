@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { luhnValid, payRequestSchema } from '@solstice/contracts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
-import { addInterval, ManualClock } from './clock.js';
-import { JobQueue } from './job-queue.js';
+import { addInterval } from './billing-period.js';
 import { expiryInPast, testCardOutcome } from './test-cards.js';
 
 describe('test-mode cards', () => {
@@ -53,74 +51,5 @@ describe('billing periods', () => {
     expect(iso(addInterval(Date.UTC(2026, 0, 31, 8), 'month'))).toBe('2026-02-28T08:00:00.000Z');
     expect(iso(addInterval(Date.UTC(2026, 11, 15), 'month'))).toBe('2027-01-15T00:00:00.000Z');
     expect(iso(addInterval(Date.UTC(2028, 1, 29), 'year'))).toBe('2029-02-28T00:00:00.000Z');
-  });
-});
-
-describe.each(testDialects())('job queue (%s)', (dialect) => {
-  let database: TestDatabase;
-  let clock: ManualClock;
-  let queue: JobQueue;
-  beforeEach(async () => {
-    database = await createTestDatabase(dialect);
-    clock = new ManualClock(1_000_000);
-    queue = new JobQueue(
-      database.db,
-      () => clock,
-      () => undefined,
-    );
-  });
-  afterEach(async () => {
-    await queue.stop();
-    await database.destroy();
-  });
-
-  it('runs a job once when due; scheduling the same key twice is a no-op', async () => {
-    const ran: unknown[] = [];
-    queue.register('demo', async (payload) => {
-      ran.push(payload);
-    });
-    await queue.schedule('demo', 'k1', 2_000_000, { n: 1 });
-    await queue.schedule('demo', 'k1', 2_000_000, { n: 2 });
-    expect(await queue.runDue()).toBe(0);
-    clock.set(2_000_000);
-    const [a, b] = await Promise.all([queue.runDue(), queue.runDue()]);
-    expect([a, b]).toEqual([1, 1]); // concurrent calls share one run
-    expect(ran).toEqual([{ n: 1 }]);
-    expect(await queue.runDue()).toBe(0);
-  });
-
-  it('retries a failing job with back-off and gives up after five attempts', async () => {
-    let calls = 0;
-    queue.register('flaky', async () => {
-      calls++;
-      throw new Error('boom');
-    });
-    await queue.schedule('flaky', 'f', 0, {});
-    for (let i = 0; i < 5; i++) {
-      await queue.runDue();
-      clock.advance(60 * 60 * 1000);
-    }
-    await queue.runDue();
-    expect(calls).toBe(5);
-    const job = await database.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
-    expect(job.status).toBe('failed');
-    expect(job.last_error).toBe('boom');
-    expect(job.attempts).toBe(5);
-  });
-
-  it('skips a job another process holds the lock of', async () => {
-    let calls = 0;
-    queue.register('demo', async () => {
-      calls++;
-    });
-    await queue.schedule('demo', 'held', 0, {});
-    await database.db
-      .updateTable('jobs')
-      .set({ locked_until: clock.now() + 60_000 })
-      .execute();
-    expect(await queue.runDue()).toBe(0);
-    clock.advance(60_001);
-    expect(await queue.runDue()).toBe(1);
-    expect(calls).toBe(1);
   });
 });

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { AdminProduct, Price, Product } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
 import type { PlanInterval } from './billing.tables.js';
+
+/** The catalogue: products and their prices (plans), what the public sees and what admins change. */
 
 type Db = Kysely<Database>;
 
@@ -90,4 +93,97 @@ export function planPrice(plan: PlanRow): Price {
 
 export function planProduct(plan: PlanRow): Omit<Product, 'prices'> {
   return { id: plan.productId, name: plan.productName, description: plan.productDescription };
+}
+
+export interface PriceInput {
+  amount: number;
+  interval: PlanInterval;
+  currency: string;
+}
+
+export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
+  const found = (await listAdminProducts(db)).find((p) => p.id === id);
+  if (!found) throw notFound(`There is no product ${id}.`);
+  return found;
+}
+
+export async function createProduct(
+  db: Db,
+  input: { name: string; description: string; prices: PriceInput[] },
+  now = Date.now(),
+): Promise<AdminProduct> {
+  const id = await db.transaction().execute(async (trx) => {
+    const product = await trx
+      .insertInto('products')
+      .values({ name: input.name, description: input.description, active: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const price of input.prices) {
+      await trx
+        .insertInto('prices')
+        .values({ product_id: product.id, ...price, active: 1, stripe_price_id: null, created_at: now })
+        .execute();
+    }
+    return Number(product.id);
+  });
+  return adminProduct(db, id);
+}
+
+export async function updateProduct(
+  db: Db,
+  id: number,
+  input: { name?: string; description?: string; active?: boolean },
+  now = Date.now(),
+): Promise<AdminProduct> {
+  await adminProduct(db, id);
+  await db
+    .updateTable('products')
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.active !== undefined ? { active: input.active ? 1 : 0 } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+  return adminProduct(db, id);
+}
+
+/** A product with subscriptions is only archived (subscriptions keep their plan); others are deleted. */
+export async function deleteProduct(
+  db: Db,
+  id: number,
+  now = Date.now(),
+): Promise<{ deleted: boolean; archived: boolean }> {
+  await adminProduct(db, id);
+  const used = await db
+    .selectFrom('subscriptions')
+    .innerJoin('prices', 'prices.id', 'subscriptions.price_id')
+    .select('subscriptions.id')
+    .where('prices.product_id', '=', id)
+    .executeTakeFirst();
+  if (used) {
+    await db.updateTable('products').set({ active: 0, updated_at: now }).where('id', '=', id).execute();
+    return { deleted: false, archived: true };
+  }
+  await db.deleteFrom('prices').where('product_id', '=', id).execute();
+  await db.deleteFrom('products').where('id', '=', id).execute();
+  return { deleted: true, archived: false };
+}
+
+export async function addPrice(db: Db, productId: number, input: PriceInput, now = Date.now()): Promise<AdminProduct> {
+  await adminProduct(db, productId);
+  await db
+    .insertInto('prices')
+    .values({ product_id: productId, ...input, active: 1, stripe_price_id: null, created_at: now })
+    .execute();
+  return adminProduct(db, productId);
+}
+
+/** Prices are never edited (a paid amount must stay what it was); they are retired. */
+export async function retirePrice(db: Db, id: number): Promise<AdminProduct> {
+  const price = await db.selectFrom('prices').select(['id', 'product_id']).where('id', '=', id).executeTakeFirst();
+  if (!price) throw notFound(`There is no price ${id}.`);
+  await db.updateTable('prices').set({ active: 0 }).where('id', '=', id).execute();
+  return adminProduct(db, Number(price.product_id));
 }

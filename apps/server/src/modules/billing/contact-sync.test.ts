@@ -35,10 +35,10 @@ describe.each(testDialects())('contact-list sync on tag changes (%s)', (dialect)
       CONTACT_SYNC_KEY: 'key-9',
     });
     try {
-      const member = await signedInUser(t.app);
-      await t.ctx.billing.grantTag(member.user.id);
+      const member = await signedInUser(t);
+      await t.services.billing.subscriberTag.grant(member.user.id);
       await waitFor(1);
-      await t.ctx.billing.revokeTag(member.user.id);
+      await t.services.billing.subscriberTag.revoke(member.user.id);
       await waitFor(2);
       expect(bodies.map((b) => b.authorization)).toEqual(['Bearer key-9', 'Bearer key-9']);
       expect(bodies.map((b) => b.body.contacts[0]?.tag_ids)).toEqual([[SUBSCRIBER_TAG_ID], []]);

@@ -1,6 +1,11 @@
+import { billingTestModeOn, type Settings } from '../../config/settings.js';
 import type { PaymentProviderName } from './billing.tables.js';
-import type { PlanRow } from './products.js';
-import type { StripeGateway } from './stripe-gateway.js';
+import type { PlanRow } from './catalogue.js';
+import { StripeGateway } from './stripe-gateway.js';
+
+/** What a user sees when this server takes no payments (production without a provider). */
+export const PAYMENTS_OFF_MESSAGE =
+  'Payments are not configured on this server, so subscriptions cannot be bought right now. Please try again later.';
 
 export interface CheckoutStart {
   /** Our checkout session id. */
@@ -45,4 +50,21 @@ export function stripePayments(gateway: StripeGateway): PaymentProvider {
       return { url: created.url, externalId: created.id };
     },
   };
+}
+
+export interface Payments {
+  readonly stripe: StripeGateway | null;
+  /**
+   * Stripe when its keys are set, else the built-in test mode when it is on
+   * (`billingTestModeOn`: by default outside production), else null: checkout is refused.
+   */
+  readonly provider: PaymentProvider | null;
+  /** Whether the built-in test checkout (and its test clock) is what takes payments here. */
+  readonly testMode: boolean;
+}
+
+export function paymentsFromSettings(settings: Settings): Payments {
+  const stripe = StripeGateway.fromSettings(settings);
+  const provider = stripe ? stripePayments(stripe) : billingTestModeOn(settings) ? testModePayments : null;
+  return { stripe, provider, testMode: provider?.name === 'test' };
 }

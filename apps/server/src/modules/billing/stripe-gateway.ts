@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Settings } from '../../config/settings.js';
-import type { PlanRow } from './products.js';
+import type { PlanRow } from './catalogue.js';
 
 export interface StripeCheckoutInput {
   sessionId: string;

@@ -1,20 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
-import type { AppContext } from '../../context.js';
 import { PUBLIC } from '../../http/access.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { Billing } from './billing.js';
 import { parseStripeEvent, type StripeWebhookEvent } from './stripe-events.js';
 
 /**
  * POST /api/v1/stripe/webhook. The signature covers the exact bytes Stripe sent, so this
  * plugin (its own encapsulated context) keeps JSON bodies as raw Buffers.
  */
-export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
+export function stripeWebhookRoutes({ billing }: { billing: Billing }): FastifyPluginAsync {
   return async (app) => {
+    const { stripe } = billing.payments;
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     app.post('/api/v1/stripe/webhook', { config: PUBLIC }, async (request) => {
-      const stripe = ctx.billing.stripe;
       if (!stripe) throw notFound('Stripe is not configured.');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
@@ -49,7 +49,7 @@ export function stripeWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
         }
         throw error;
       }
-      const outcome = await ctx.billing.handleStripeEvent(event);
+      const outcome = await billing.paymentEvents.handleStripeEvent(event);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
       return { received: true, outcome };
     });

@@ -6,7 +6,7 @@ import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { getContactForUser } from '../contacts/contacts.repository.js';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../jobs/clock.js';
 import { outboxTemplates, signUp } from './testing/billing-test-helpers.js';
 
 const SECRET_KEY = 'sk_test_solstice123';
@@ -74,12 +74,15 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
   beforeEach(async () => {
     fake.requests.length = 0;
     const port = (fake.server.address() as AddressInfo).port;
-    t = await createTestApp(dialect, {
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
-    });
-    t.ctx.billing.clock = new ManualClock(START);
+    t = await createTestApp(
+      dialect,
+      {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      },
+      { clock: new ManualClock(START) },
+    );
   });
   afterEach(async () => {
     await t.close();
@@ -104,12 +107,12 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
   }
 
   async function tags(email: string) {
-    const user = await t.ctx.database.db
+    const user = await t.services.database.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    return (await getContactForUser(t.ctx.database.db, Number(user.id)))?.tag_ids ?? [];
+    return (await getContactForUser(t.services.database.db, Number(user.id)))?.tag_ids ?? [];
   }
 
   it('creates a Checkout Session and applies signed events exactly once', async () => {
@@ -175,7 +178,7 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
     const second = await deliver(completed);
     expect(second.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect(await tags(erin.email)).toEqual([SUBSCRIBER_TAG_ID]);
-    expect(await t.ctx.database.db.selectFrom('subscriptions').selectAll().execute()).toHaveLength(1);
+    expect(await t.services.database.db.selectFrom('subscriptions').selectAll().execute()).toHaveLength(1);
     expect(await outboxTemplates(t, erin.email)).toEqual(['welcome', 'subscription-started', 'receipt']);
     expect((await erin.get('/api/v1/subscription')).json()).toMatchObject({
       status: 'active',
@@ -237,7 +240,7 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
       const res = await ivy.post('/api/v1/checkout', { priceId: 1 });
       expect(res.statusCode).toBe(503);
       expect(res.json().error.message).toBe('The payment service is unavailable right now. Try again in a minute.');
-      const sessions = await down.ctx.database.db.selectFrom('checkout_sessions').select('status').execute();
+      const sessions = await down.services.database.db.selectFrom('checkout_sessions').select('status').execute();
       expect(sessions).toEqual([{ status: 'expired' }]);
     } finally {
       await down.close();

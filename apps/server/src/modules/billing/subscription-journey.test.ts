@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, createTestAppOn, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser } from '../../testing/auth-helpers.js';
 import { getContactForUser } from '../contacts/contacts.repository.js';
-import { addInterval, ManualClock } from './clock.js';
+import { ManualClock } from '../jobs/clock.js';
+import { addInterval } from './billing-period.js';
 import { clientFor, outboxTemplates, signUp, type Client } from './testing/billing-test-helpers.js';
 
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -14,9 +15,8 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
   let clock: ManualClock;
 
   beforeEach(async () => {
-    t = await createTestApp(dialect);
     clock = new ManualClock(START);
-    t.ctx.billing.clock = clock;
+    t = await createTestApp(dialect, {}, { clock });
   });
   afterEach(async () => {
     await t.close();
@@ -44,12 +44,12 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
   }
 
   const tagsOf = async (email: string) => {
-    const user = await t.ctx.database.db
+    const user = await t.services.database.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    return (await getContactForUser(t.ctx.database.db, Number(user.id)))?.tag_ids ?? [];
+    return (await getContactForUser(t.services.database.db, Number(user.id)))?.tag_ids ?? [];
   };
 
   it('lists the seeded plans publicly', async () => {
@@ -119,7 +119,7 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     }
 
     // Another user cannot see or pay this session.
-    const mallory = await signedInUser(t.app);
+    const mallory = await signedInUser(t);
     const foreign = await t.app.inject({
       method: 'POST',
       url: `/api/v1/checkout/${sessionId}/pay`,
@@ -156,7 +156,7 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
       cvc: '123',
     });
     expect(again.json()).toEqual({ status: 'paid', message: 'This checkout session is already paid.' });
-    const payments = await t.ctx.database.db
+    const payments = await t.services.database.db
       .selectFrom('payments')
       .select(['status', 'amount'])
       .orderBy('id')
@@ -190,11 +190,11 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
 
     // One minute before the period end nothing happens.
     clock.set(periodEnd - 60_000);
-    expect(await t.ctx.billing.jobs.runDue()).toBe(0);
+    expect(await t.services.jobs.runDue()).toBe(0);
     expect(await tagsOf(alice.email)).toEqual([SUBSCRIBER_TAG_ID]);
 
     clock.set(periodEnd + 1);
-    expect(await t.ctx.billing.jobs.runDue()).toBe(1);
+    expect(await t.services.jobs.runDue()).toBe(1);
     expect(await tagsOf(alice.email)).toEqual([]);
     expect((await alice.get('/api/v1/subscription')).json()).toMatchObject({
       status: 'ended',
@@ -206,9 +206,12 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     expect((await outboxTemplates(t, alice.email)).at(-1)).toBe('subscription-ended');
 
     // The job is idempotent: running it again (or the handler directly) changes nothing.
-    expect(await t.ctx.billing.jobs.runDue()).toBe(0);
-    const subscription = await t.ctx.database.db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow();
-    await t.ctx.billing.handlePeriodEnd(Number(subscription.id));
+    expect(await t.services.jobs.runDue()).toBe(0);
+    const subscription = await t.services.database.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    await t.services.billing.lifecycle.handlePeriodEnd(Number(subscription.id));
     expect(await outboxTemplates(t, alice.email)).toEqual([
       'welcome',
       'subscription-started',
@@ -225,7 +228,7 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     expect((await bob.post('/api/v1/subscription/resume')).json().cancelAtPeriodEnd).toBe(false);
 
     clock.set(addInterval(START, 'month') + 1000);
-    expect(await t.ctx.billing.jobs.runDue()).toBe(1);
+    expect(await t.services.jobs.runDue()).toBe(1);
     expect((await bob.get('/api/v1/subscription')).json()).toMatchObject({
       status: 'active',
       currentPeriodEnd: '2026-03-15T12:00:00.000Z',
@@ -234,7 +237,7 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     expect(await tagsOf(bob.email)).toEqual([SUBSCRIBER_TAG_ID]);
     expect((await outboxTemplates(t, bob.email)).filter((x) => x === 'receipt')).toHaveLength(2);
     // The next period's job waits for its own date.
-    expect(await t.ctx.billing.jobs.runDue()).toBe(0);
+    expect(await t.services.jobs.runDue()).toBe(0);
   });
 
   it('ends the subscription when the card on file declines the renewal', async () => {
@@ -242,9 +245,9 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     await subscribe(carol, '4000 0000 0000 0341');
     expect(await tagsOf(carol.email)).toEqual([SUBSCRIBER_TAG_ID]);
     clock.set(addInterval(START, 'month') + 1);
-    expect(await t.ctx.billing.jobs.runDue()).toBe(1);
+    expect(await t.services.jobs.runDue()).toBe(1);
     expect(await tagsOf(carol.email)).toEqual([]);
-    const sub = await t.ctx.database.db.selectFrom('subscriptions').selectAll().executeTakeFirstOrThrow();
+    const sub = await t.services.database.db.selectFrom('subscriptions').selectAll().executeTakeFirstOrThrow();
     expect(sub.status).toBe('ended');
     expect(sub.end_reason).toBe('renewal payment failed');
     expect((await outboxTemplates(t, carol.email)).at(-1)).toBe('subscription-ended');
@@ -269,32 +272,19 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     const dave = await signUp(t, 'dave');
     await subscribe(dave);
     await dave.post('/api/v1/subscription/cancel');
-    const jobs = await t.ctx.database.db.selectFrom('jobs').selectAll().execute();
+    const jobs = await t.services.database.db.selectFrom('jobs').selectAll().execute();
     expect(jobs).toHaveLength(1);
     expect(Number(jobs[0]?.run_at)).toBe(addInterval(START, 'month'));
 
     // A second server on the same database (a restart) picks the job up.
-    const restarted = await createTestAppOn(t);
+    const restarted = await createTestAppOn(t, { clock: new ManualClock(addInterval(START, 'month') + 5) });
     try {
-      restarted.ctx.billing.clock = new ManualClock(addInterval(START, 'month') + 5);
-      expect(await restarted.ctx.billing.jobs.runDue()).toBe(1);
+      expect(await restarted.services.jobs.runDue()).toBe(1);
       expect(await tagsOf(dave.email)).toEqual([]);
       const cookieClient = clientFor(restarted, dave.cookie, dave.email, dave.username);
       expect((await cookieClient.get('/api/v1/subscription')).json().status).toBe('ended');
     } finally {
-      await restarted.app.close();
+      await restarted.close();
     }
   });
 });
-
-/** Another app over the same database handle (its close leaves the database alone). */
-async function createTestAppOn(t: TestApp): Promise<TestApp> {
-  const { buildApp } = await import('../../http/app.js');
-  const { attachBilling } = await import('./attach-billing.js');
-  const { billing: _ignored, ...rest } = t.ctx;
-  void _ignored;
-  const ctx = attachBilling({ ...rest });
-  const app = await buildApp(ctx, { logger: false });
-  await app.ready();
-  return { app, ctx, database: t.database, close: () => app.close() };
-}

@@ -1,12 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { HealthResponse, NotReadyDetails, ReadyResponse } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, serviceUnavailable } from '../../http/errors.js';
 import { PUBLIC } from '../../http/access.js';
+import type { MarketCache } from '../market/market-cache.js';
 import { checkReadiness } from './readiness.js';
 
-export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
+export interface HealthDeps {
+  database: DatabaseHandle;
+  market: MarketCache;
+  version: string;
+}
+
+export function healthRoutes(ctx: HealthDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/api/health', { config: PUBLIC }, async (): Promise<HealthResponse> => {
       let asOf: string | null;

@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { startLiveServer, type LiveServer } from '../../testing/live-server.js';
+import { buildApp } from '../../http/app.js';
 import { latestBarOf } from './readiness.js';
 
 const DAY = 86_400_000;
@@ -25,7 +26,7 @@ describe.each(testDialects())('GET /api/ready on %s', (dialect) => {
   });
 
   async function loadBars(latest: string) {
-    const db = live.ctx.database.db;
+    const db = live.services.database.db;
     await db
       .insertInto('instruments')
       .values({
@@ -48,7 +49,7 @@ describe.each(testDialects())('GET /api/ready on %s', (dialect) => {
         { symbol: 'SPY', date: latest, open: 2, high: 3, low: 2, close: 3, volume: 10 },
       ])
       .execute();
-    await live.ctx.market.reload();
+    await live.services.market.reload();
   }
 
   async function notReady() {
@@ -89,7 +90,7 @@ describe.each(testDialects())('GET /api/ready on %s', (dialect) => {
 
   it('is 503 naming the migration that is not applied', async () => {
     await loadBars(isoDaysAgo(1));
-    await sql`delete from kysely_migration where name = ${'0003_accounts'}`.execute(live.ctx.database.db);
+    await sql`delete from kysely_migration where name = ${'0003_accounts'}`.execute(live.services.database.db);
     const { message, details } = await notReady();
     expect(message).toContain('migrations: not applied: 0003_accounts');
     expect(details.checks.find((c) => c.name === 'migrations')?.ok).toBe(false);
@@ -98,22 +99,25 @@ describe.each(testDialects())('GET /api/ready on %s', (dialect) => {
 
   it('is 503 when the database does not answer, and ready again when it does', async () => {
     await loadBars(isoDaysAgo(0));
-    const real = live.ctx.database;
+    const real = live.services.database;
     // A database nobody listens for: the probe must report it, not hang or crash.
     const unreachable = new Kysely<Database>({
       dialect: new PostgresDialect({
         pool: new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none', connectionTimeoutMillis: 1000 }),
       }),
     });
-    live.ctx.database = { ...real, db: unreachable };
+    // The same services but this database: a second app, as a process whose database went away.
+    const cut = await buildApp({ ...live.services, database: { ...real, db: unreachable } });
     try {
-      const { message, details } = await notReady();
-      expect(message).toMatch(/database: the database does not answer/);
-      expect(details.checks.find((c) => c.name === 'migrations')?.detail).toBe(
+      const res = await cut.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      const body = errorResponseSchema.parse(res.json());
+      expect(body.error.message).toMatch(/database: the database does not answer/);
+      expect(notReadyDetailsSchema.parse(body.error.details).checks.find((c) => c.name === 'migrations')?.detail).toBe(
         'not checked: the database does not answer',
       );
     } finally {
-      live.ctx.database = real;
+      await cut.close();
       await unreachable.destroy();
     }
     expect((await fetch(`${live.baseUrl}/api/ready`)).status).toBe(200);

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { LatestBar, ReadinessCheck } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import { migrations } from '../../db/migrations/index.js';
 import { dayNumberFast } from '../market/dates.js';
+import type { MarketCache } from '../market/market-cache.js';
 
 /** A probe that waits longer than this for the database reports it unavailable. */
 export const DATABASE_PROBE_TIMEOUT_MS = 3000;
@@ -14,7 +15,7 @@ export interface Readiness {
 }
 
 /** The latest bar this process serves and its age in calendar days (UTC). */
-export function latestBarOf(ctx: Pick<AppContext, 'market'>, now: number = Date.now()): LatestBar {
+export function latestBarOf(ctx: { market: Pick<MarketCache, 'asOf'> }, now: number = Date.now()): LatestBar {
   const asOf = ctx.market.asOf();
   if (asOf === null) return { asOf: null, ageCalendarDays: null };
   const today = Math.floor(now / 86_400_000);
@@ -36,7 +37,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * knows is applied, and market data is loaded. Liveness (/api/health) asks none of this.
  */
 export async function checkReadiness(
-  ctx: Pick<AppContext, 'database' | 'market'>,
+  ctx: { database: DatabaseHandle; market: Pick<MarketCache, 'asOf' | 'instruments'> },
   options: { now?: number; timeoutMs?: number } = {},
 ): Promise<Readiness> {
   const timeoutMs = options.timeoutMs ?? DATABASE_PROBE_TIMEOUT_MS;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { indicatorChartSeries, indicatorSnapshot, toSnapshot } from '@solstice/analytics';
 import { indicatorsParamsSchema, indicatorsQuerySchema, type IndicatorsResponse } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
+
 import { SIGNED_IN } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
@@ -19,13 +19,13 @@ export function indicatorsOf(market: MarketCache, symbol: string, chartBars?: nu
   return snapshot;
 }
 
-export function indicatorRoutes(ctx: AppContext): FastifyPluginAsync {
+export function indicatorRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (app) => {
     app.get('/api/v1/indicators/:symbol', { config: SIGNED_IN }, async (request): Promise<IndicatorsResponse> => {
       const { symbol } = parseInput(indicatorsParamsSchema, request.params, 'params');
       const query = parseInput(indicatorsQuerySchema, request.query, 'query');
       const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;
-      const result = indicatorsOf(ctx.market, symbol, bars);
+      const result = indicatorsOf(market, symbol, bars);
       if (!result) throw notFound(`No market data for ${symbol}.`);
       return result;
     });

@@ -14,7 +14,7 @@ export interface ContactSyncOptions {
   timeoutMs?: number;
   retries?: number;
   backoffMs?: number;
-  logger?: () => IntegrationLogger | undefined;
+  logger?: IntegrationLogger;
 }
 
 /**
@@ -24,7 +24,7 @@ export interface ContactSyncOptions {
 export class ContactSyncClient {
   constructor(private readonly options: ContactSyncOptions) {}
 
-  static fromSettings(settings: Settings, logger?: () => IntegrationLogger | undefined): ContactSyncClient | null {
+  static fromSettings(settings: Settings, logger?: IntegrationLogger): ContactSyncClient | null {
     if (!settings.CONTACT_SYNC_URL || !settings.CONTACT_SYNC_KEY) return null;
     return new ContactSyncClient({ url: settings.CONTACT_SYNC_URL, key: settings.CONTACT_SYNC_KEY, logger });
   }
@@ -41,7 +41,7 @@ export class ContactSyncClient {
       retries: this.options.retries ?? 2,
       backoffMs: this.options.backoffMs ?? 500,
       service: 'contact-sync',
-      logger: this.options.logger?.(),
+      logger: this.options.logger,
     });
   }
 }

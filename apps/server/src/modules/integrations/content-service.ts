@@ -6,14 +6,14 @@ export interface ContentServiceOptions {
   timeoutMs?: number;
   retries?: number;
   backoffMs?: number;
-  logger?: () => IntegrationLogger | undefined;
+  logger?: IntegrationLogger;
 }
 
 /** The content-service POST of specification §7 (a body to a content path under CMS_URL). Off unless set. */
 export class ContentServiceClient {
   constructor(private readonly options: ContentServiceOptions) {}
 
-  static fromSettings(settings: Settings, logger?: () => IntegrationLogger | undefined): ContentServiceClient | null {
+  static fromSettings(settings: Settings, logger?: IntegrationLogger): ContentServiceClient | null {
     return settings.CMS_URL ? new ContentServiceClient({ baseUrl: settings.CMS_URL, logger }) : null;
   }
 
@@ -31,7 +31,7 @@ export class ContentServiceClient {
       retries: this.options.retries ?? 2,
       backoffMs: this.options.backoffMs ?? 500,
       service: 'content-service',
-      logger: this.options.logger?.(),
+      logger: this.options.logger,
     });
   }
 }

@@ -84,7 +84,7 @@ describe('contact-list sync and content-service clients', () => {
 
   it('PUTs the contact as JSON with the bearer key', async () => {
     const { lines, logger } = memoryLogger();
-    const client = new ContactSyncClient({ url: `${base}/contacts`, key: 'sync-key-1', logger: () => logger });
+    const client = new ContactSyncClient({ url: `${base}/contacts`, key: 'sync-key-1', logger });
     const res = await client.upsert({ id: 7, email: 'a@example.com', username: 'alice', tag_ids: [2582] });
     expect(res.status).toBe(200);
     expect(s.seen).toEqual([
@@ -102,7 +102,7 @@ describe('contact-list sync and content-service clients', () => {
   it('retries 5xx and 429, then succeeds', async () => {
     s.setScript([503, 429, 200]);
     const { lines, logger } = memoryLogger();
-    const client = new ContactSyncClient({ url: `${base}/c`, key: 'k', backoffMs: 1, logger: () => logger });
+    const client = new ContactSyncClient({ url: `${base}/c`, key: 'k', backoffMs: 1, logger });
     const res = await client.upsert({ id: 1, email: 'a@example.com', username: 'a', tag_ids: [] });
     expect(res.status).toBe(200);
     expect(s.seen).toHaveLength(3);
@@ -132,7 +132,7 @@ describe('contact-list sync and content-service clients', () => {
       baseUrl: `${base}/cms/`,
       timeoutMs: 100,
       backoffMs: 1,
-      logger: () => logger,
+      logger,
     });
     const res = await client.post('/pages/home', { title: 'x' });
     expect(res).toEqual({ status: 200, body: { ok: true } });

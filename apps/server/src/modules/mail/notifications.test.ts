@@ -12,7 +12,7 @@ function context(env: Record<string, string>) {
   const ctx = {
     settings: createTestSettings(env),
     mail: new RecordingMailSender(),
-    logger: { info: log('info'), warn: log('warn') } as never,
+    log: { info: log('info'), warn: log('warn') },
   };
   return { ctx, lines };
 }

@@ -1,18 +1,22 @@
-import { publicOrigin } from '../../config/settings.js';
-import type { AppContext } from '../../context.js';
+import { publicOrigin, type Settings } from '../../config/settings.js';
+import type { MailSender } from './mail-sender.js';
 import { mailTemplates, type MailUser } from './mail-templates.js';
 
+/** What the account mails need. */
+export interface NotificationDeps {
+  settings: Pick<Settings, 'PUBLIC_URL' | 'PORT' | 'SMTP_URL' | 'NODE_ENV'>;
+  mail: MailSender;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
 // Links in mail point at PUBLIC_URL, never at the Host a request named.
-const appUrl = (ctx: Pick<AppContext, 'settings'>) => publicOrigin(ctx.settings);
+const appUrl = (deps: Pick<NotificationDeps, 'settings'>) => publicOrigin(deps.settings);
 
 /** The welcome mail after signup. Never throws: a mail problem must not fail the signup. */
-export async function sendWelcome(
-  ctx: Pick<AppContext, 'settings' | 'mail' | 'logger'>,
-  user: MailUser,
-): Promise<void> {
-  const mail = mailTemplates.welcome(user, appUrl(ctx));
+export async function sendWelcome(deps: NotificationDeps, user: MailUser): Promise<void> {
+  const mail = mailTemplates.welcome(user, appUrl(deps));
   try {
-    await ctx.mail.send({
+    await deps.mail.send({
       to: user.email,
       subject: mail.subject,
       text: mail.text,
@@ -20,7 +24,7 @@ export async function sendWelcome(
       template: mail.template,
     });
   } catch (error) {
-    ctx.logger?.warn({ err: error }, 'welcome mail could not be sent');
+    deps.log.warn({ err: error }, 'welcome mail could not be sent');
   }
 }
 
@@ -30,14 +34,14 @@ export async function sendWelcome(
  * the server log instead (never in production). Throws when delivery fails.
  */
 export async function sendPasswordReset(
-  ctx: Pick<AppContext, 'settings' | 'mail' | 'logger'>,
+  deps: NotificationDeps,
   user: MailUser,
   token: string,
   validMinutes: number,
 ): Promise<void> {
-  const link = `${appUrl(ctx)}/?reset=${token}`;
+  const link = `${appUrl(deps)}/?reset=${token}`;
   const mail = mailTemplates.passwordReset(user, link, validMinutes);
-  await ctx.mail.send({
+  await deps.mail.send({
     to: user.email,
     subject: mail.subject,
     text: mail.text,
@@ -45,10 +49,10 @@ export async function sendPasswordReset(
     template: mail.template,
     secrets: [token],
   });
-  if (ctx.settings.SMTP_URL) return;
-  if (ctx.settings.NODE_ENV === 'development') {
-    ctx.logger?.info({ to: user.email, link }, 'development without SMTP_URL: the password-reset link');
-  } else if (ctx.settings.NODE_ENV === 'production') {
-    ctx.logger?.warn({ to: user.email }, 'a password-reset mail reached nobody: set SMTP_URL');
+  if (deps.settings.SMTP_URL) return;
+  if (deps.settings.NODE_ENV === 'development') {
+    deps.log.info({ to: user.email, link }, 'development without SMTP_URL: the password-reset link');
+  } else if (deps.settings.NODE_ENV === 'production') {
+    deps.log.warn({ to: user.email }, 'a password-reset mail reached nobody: set SMTP_URL');
   }
 }

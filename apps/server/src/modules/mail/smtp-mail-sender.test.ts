@@ -43,7 +43,7 @@ describe.each(testDialects())('mail over SMTP (%s)', (dialect) => {
       expect(mine[0]?.from).toBe('noreply@solstice.test');
       expect(mine[0]?.data).toContain('Subject: Welcome to Solstice');
       expect(mine[0]?.data).toContain('Content-Type: text/html');
-      const rows = await t.ctx.database.db.selectFrom('mail_outbox').selectAll().execute();
+      const rows = await t.services.database.db.selectFrom('mail_outbox').selectAll().execute();
       expect(rows.map((r) => [r.template, r.transport, r.status])).toEqual([['welcome', 'smtp', 'sent']]);
     } finally {
       await t.close();
@@ -55,7 +55,7 @@ describe.each(testDialects())('mail over SMTP (%s)', (dialect) => {
     const sender = new SmtpMailSender({
       url: `smtp://127.0.0.1:${port}`,
       from: 'noreply@solstice.test',
-      db: t.ctx.database.db,
+      db: t.services.database.db,
     });
     const secret = 'S3cr3tT0k3n_abcdefghijklmnopqrstuvwxyz-0123';
     try {
@@ -69,7 +69,7 @@ describe.each(testDialects())('mail over SMTP (%s)', (dialect) => {
       });
       const delivered = smtp.received.find((m) => m.to.includes(`secret_${dialect}@example.com`));
       expect(delivered?.data.replace(/=\r\n/g, '')).toContain(secret);
-      const rows = await t.ctx.database.db.selectFrom('mail_outbox').selectAll().execute();
+      const rows = await t.services.database.db.selectFrom('mail_outbox').selectAll().execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.text_body).toBe('Open https://s.example/?reset=[redacted]');
       expect(rows[0]!.html_body).toBe('<a href="https://s.example/?reset=[redacted]">Open</a>');
@@ -84,13 +84,13 @@ describe.each(testDialects())('mail over SMTP (%s)', (dialect) => {
     const sender = new SmtpMailSender({
       url: `smtp://127.0.0.1:${refusingPort}`,
       from: 'noreply@solstice.test',
-      db: t.ctx.database.db,
+      db: t.services.database.db,
     });
     try {
       await expect(
         sender.send({ to: 'x@example.com', subject: 'Hi', text: 'Hello', template: 'welcome' }),
       ).rejects.toThrow(/mailbox unavailable/);
-      const rows = await t.ctx.database.db.selectFrom('mail_outbox').selectAll().execute();
+      const rows = await t.services.database.db.selectFrom('mail_outbox').selectAll().execute();
       expect(rows.map((r) => [r.transport, r.status])).toEqual([['smtp', 'failed']]);
       expect(rows[0]?.error).toMatch(/mailbox unavailable/);
     } finally {

@@ -31,7 +31,7 @@ function bars(
 }
 
 async function seed(t: TestApp): Promise<void> {
-  const db = t.ctx.database.db;
+  const db = t.services.database.db;
   const instrument = (symbol: string, type: 'stock' | 'etf', sector: string | null, industry: string | null) => ({
     symbol,
     name: `${symbol} Corp`,
@@ -85,7 +85,7 @@ async function seed(t: TestApp): Promise<void> {
       .insertInto('daily_bars')
       .values(rows.slice(k, k + 100))
       .execute();
-  await t.ctx.market.reload();
+  await t.services.market.reload();
 }
 
 describe.each(testDialects())('indicators, scanner, heatmap and overview API on %s', (dialect) => {
@@ -95,8 +95,8 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     await seed(t);
-    member = await signedInUser(t.app);
-    subscriber = await signedInUser(t.app, { subscriber: true });
+    member = await signedInUser(t);
+    subscriber = await signedInUser(t, { subscriber: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -159,9 +159,10 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
     it('filters, sorts and shapes rows', async () => {
       const res = await scan({ expression: 'close > sma50', sort: 'close', desc: true });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         asOf: '2024-02-15',
         count: 2,
+        notices: [],
         results: [
           { symbol: 'SPY', name: 'SPY Corp', sector: null, close: 404, sma50: 400.08 },
           { symbol: 'AAA', name: 'AAA Corp', sector: 'Energy', close: 359, sma50: 334.5 },
@@ -223,8 +224,16 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
     const res = await get('/api/v1/scanner/fields', member);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.fields).toContainEqual({ name: 'rsi14', kind: 'number' });
-    expect(body.fields).toContainEqual({ name: 'sector', kind: 'text' });
+    expect(body.fields).toContainEqual({ name: 'rsi14', kind: 'number', available: true });
+    // Issue #21, defect 7: what the data has, so the form offers only that.
+    expect(body.fields).toContainEqual({ name: 'marketCap', kind: 'number', available: false });
+    expect(body.fields).toContainEqual({
+      name: 'sector',
+      kind: 'text',
+      available: true,
+      values: ['Energy', 'Technology'],
+    });
+    expect(body.fields).toContainEqual({ name: 'symbol', kind: 'text', available: true });
     expect(body.aliases['perf.m1']).toBe('m1');
   });
 
@@ -244,6 +253,19 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
       expect(body.seasonality.map((r: { symbol: string }) => r.symbol)).toEqual(['AAA', 'BBB', 'CCC']);
       // AAA January 2024: 100 + 244 over 100 + 213
       expect(body.seasonality[0].values[0]).toBeCloseTo(344 / 313 - 1, 15);
+      // Issue #21: complete months with their count and win rate (February 2024 is to date),
+      // only the sizes the data has, and the hover card's price, volume and last 20 closes.
+      expect(body.seasonality[0].counts[0]).toBe(1);
+      expect(body.seasonality[0].winRates[0]).toBe(1);
+      expect(body.seasonality[0].counts[1]).toBe(0);
+      expect(body.sizes).toEqual(['dollarvolume', 'equal']);
+      const aaa = body.tree.children[0].children
+        .flatMap((i: { children: { symbol: string }[] }) => i.children)
+        .find((l: { symbol: string }) => l.symbol === 'AAA');
+      const series = t.services.market.series('AAA')!;
+      const n = series.close.length;
+      expect(aaa).toMatchObject({ close: series.close[n - 1], volume: series.volume[n - 1] });
+      expect(aaa.spark).toEqual(Array.from(series.close.subarray(n - 20, n)));
     });
 
     it('takes a list of symbols or a sector and sizes by dollar volume by default', async () => {
@@ -296,11 +318,11 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
     });
 
     it('follows a reload of the market data', async () => {
-      await t.ctx.database.db
+      await t.services.database.db
         .insertInto('daily_bars')
         .values({ symbol: 'CCC', date: '2024-02-16', open: 50, high: 51, low: 40, close: 44, volume: 100 })
         .execute();
-      await t.ctx.market.reload();
+      await t.services.market.reload();
       const body = (await get('/api/v1/market/overview', member)).json();
       expect(body.asOf).toBe('2024-02-16');
       expect(body.breadth.decliners).toBe(2);

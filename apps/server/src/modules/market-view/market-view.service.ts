@@ -1,5 +1,8 @@
 import {
+  dayNumber,
+  fieldHasData,
   heatmapTree,
+  lowerBound,
   marketOverview,
   parseUniverse,
   sectorPeriodGrid,
@@ -8,7 +11,7 @@ import {
   type Period,
   type SizeMode,
 } from '@solstice/analytics';
-import type { HeatmapResponse, MarketOverviewResponse } from '@solstice/contracts';
+import { HEATMAP_SPARK_BARS, type HeatmapResponse, type MarketOverviewResponse } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
 import { marketFieldTable, perVersion } from '../scanner/field-table-cache.js';
 
@@ -20,9 +23,26 @@ export const overviewJson: (market: MarketCache) => string = perVersion((market)
   JSON.stringify(marketOverview(marketFieldTable(market)) satisfies MarketOverviewResponse),
 );
 
-/** Each symbol's mean return per month, computed at most once per version. */
-const monthlyMeans = perVersion(() => new Map<string, (number | null)[]>());
+/** Each symbol's month statistics, computed at most once per version. */
+const monthlyStats = perVersion(() => new Map<string, SeasonalityRow>());
 const heatmaps = perVersion(() => new Map<string, string>());
+
+type SeasonalityRow = HeatmapResponse['seasonality'][number];
+type Tree = HeatmapResponse['tree'];
+
+const NO_MONTHS: Omit<SeasonalityRow, 'symbol'> = {
+  values: Array.from({ length: 12 }, () => null),
+  counts: Array.from({ length: 12 }, () => 0),
+  winRates: Array.from({ length: 12 }, () => null),
+};
+
+/** The closes of the hover card's sparkline: up to HEATMAP_SPARK_BARS ending at the row's bar. */
+function sparkOf(market: MarketCache, symbol: string, date: string | undefined): number[] {
+  const series = market.series(symbol);
+  if (!series || !date) return [];
+  const end = lowerBound(series.dates, dayNumber(date) + 1);
+  return Array.from(series.close.subarray(Math.max(0, end - HEATMAP_SPARK_BARS), end));
+}
 
 export function heatmapJson(market: MarketCache, period: Period, universeText: string, size: SizeMode): string | null {
   const universe = parseUniverse(universeText);
@@ -34,25 +54,42 @@ export function heatmapJson(market: MarketCache, period: Period, universeText: s
 
   const table = marketFieldTable(market);
   const rows = universeRows(table, universe);
-  const means = monthlyMeans(market);
-  const seasonality = rows.map((i) => {
+  const stats = monthlyStats(market);
+  const seasonality = rows.map((i): SeasonalityRow => {
     const symbol = table.text.symbol[i] ?? '';
-    let values = means.get(symbol);
-    if (!values) {
+    let row = stats.get(symbol);
+    if (!row) {
       const series = market.series(symbol);
-      values = series ? (seasonalityGrid([series])[0]?.values ?? []) : [];
-      means.set(symbol, values);
+      row = (series ? seasonalityGrid([series])[0] : undefined) ?? { symbol, ...NO_MONTHS };
+      stats.set(symbol, row);
     }
-    return { symbol, values };
+    return row;
   });
+  const dateOf = new Map(rows.map((i) => [table.text.symbol[i] ?? '', table.dates[i]]));
+  const built = heatmapTree(table, rows, period, size);
+  const tree: Tree = {
+    ...built,
+    children: built.children.map((sector) => ({
+      ...sector,
+      children: sector.children.map((industry) => ({
+        ...industry,
+        children: industry.children.map((leaf) => ({
+          ...leaf,
+          spark: sparkOf(market, leaf.symbol, dateOf.get(leaf.symbol)),
+        })),
+      })),
+    })),
+  };
   const response: HeatmapResponse = {
     asOf: table.asOf,
     stale: table.stale,
     period,
     size,
     universe: universeText,
-    tree: heatmapTree(table, rows, period, size),
+    tree,
     sectors: sectorPeriodGrid(table, rows, size),
+    // Offer only what the data has: market caps are absent from most imported data.
+    sizes: fieldHasData(table, 'marketCap') ? ['marketcap', 'dollarvolume', 'equal'] : ['dollarvolume', 'equal'],
     seasonality,
   };
   const json = JSON.stringify(response);

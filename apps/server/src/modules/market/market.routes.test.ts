@@ -47,8 +47,8 @@ describe.each(testDialects())('market routes on %s', (dialect) => {
         { symbol: 'AAPL', date: '2024-01-04', open: 12, high: 14, low: 11, close: 13, volume: 300 },
       ])
       .execute();
-    await t.ctx.market.reload();
-    const user = await signedInUser(t.app);
+    await t.services.market.reload();
+    const user = await signedInUser(t);
     return { cookie: user.cookie };
   }
 
@@ -103,7 +103,7 @@ describe.each(testDialects())('market routes on %s', (dialect) => {
         })),
       )
       .execute();
-    await t.ctx.market.reload();
+    await t.services.market.reload();
     const res = await t.app.inject({ url: '/api/v1/instruments?q=z', headers: { cookie } });
     expect(res.json().instruments).toHaveLength(20);
   });
@@ -154,8 +154,8 @@ describe.each(testDialects())('market routes on %s', (dialect) => {
 
   it('imports through the admin endpoint (admins only) and reloads the cache', async () => {
     t = await createTestApp(dialect, { IMPORT_DIR: fixtures });
-    const member = await signedInUser(t.app);
-    const admin = await signedInUser(t.app, { role: 'admin' });
+    const member = await signedInUser(t);
+    const admin = await signedInUser(t, { role: 'admin' });
     const payload = { paths: ['dir'] };
     const denied = await t.app.inject({
       method: 'POST',
@@ -167,7 +167,7 @@ describe.each(testDialects())('market routes on %s', (dialect) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/import', headers: admin.headers, payload });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ files: 3, rejectedFiles: [], instruments: 2, inserted: 3, updated: 0, issues: [] });
-    expect(t.ctx.market.series('IBM')?.close.length).toBe(2);
+    expect(t.services.market.series('IBM')?.close.length).toBe(2);
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/import',

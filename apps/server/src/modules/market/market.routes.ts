@@ -15,8 +15,7 @@ import { parseInput } from '../../http/validation.js';
 import { dayNumberFast, isoFromDay } from './dates.js';
 import { importRoutes } from './import/import.routes.js';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
-
-export const SEARCH_LIMIT = 20;
+import { searchInstruments } from './instrument-search.js';
 
 function summarize(market: MarketCache, info: InstrumentInfo): InstrumentSummary {
   const s = market.series(info.symbol);
@@ -26,33 +25,6 @@ function summarize(market: MarketCache, info: InstrumentInfo): InstrumentSummary
     lastClose: n > 0 ? s!.close[n - 1]! : null,
     lastDate: n > 0 ? isoFromDay(s!.dates[n - 1]!) : null,
   };
-}
-
-const byCapThenSymbol = (a: InstrumentInfo, b: InstrumentInfo) =>
-  (b.marketCap ?? -1) - (a.marketCap ?? -1) || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
-
-/** Exact symbol, then symbol prefixes (shorter first), then names (word starts before substrings). */
-export function searchInstruments(market: MarketCache, query: string, limit = SEARCH_LIMIT): InstrumentInfo[] {
-  const q = query.trim().toUpperCase();
-  if (q === '') return [];
-  const exact: InstrumentInfo[] = [];
-  const prefix: InstrumentInfo[] = [];
-  const wordStart: InstrumentInfo[] = [];
-  const contains: InstrumentInfo[] = [];
-  for (const i of market.instruments()) {
-    if (i.symbol === q) exact.push(i);
-    else if (i.symbol.startsWith(q)) prefix.push(i);
-    else {
-      const name = i.name.toUpperCase();
-      const at = name.indexOf(q);
-      if (at === 0 || (at > 0 && /[^A-Z0-9]/.test(name[at - 1]!))) wordStart.push(i);
-      else if (at > 0) contains.push(i);
-    }
-  }
-  prefix.sort((a, b) => a.symbol.length - b.symbol.length || (a.symbol < b.symbol ? -1 : 1));
-  wordStart.sort(byCapThenSymbol);
-  contains.sort(byCapThenSymbol);
-  return [...exact, ...prefix, ...wordStart, ...contains].slice(0, limit);
 }
 
 function instrumentOr404(market: MarketCache, symbol: string): InstrumentInfo {
@@ -76,8 +48,8 @@ function lowerBound(dates: Int32Array, day: number): number {
 export function marketRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/api/v1/instruments', { config: SIGNED_IN }, async (request): Promise<InstrumentSearchResponse> => {
-      const { q } = parseInput(instrumentSearchQuerySchema, request.query, 'query');
-      return { instruments: searchInstruments(ctx.market, q).map((i) => summarize(ctx.market, i)) };
+      const { q, limit } = parseInput(instrumentSearchQuerySchema, request.query, 'query');
+      return { instruments: searchInstruments(ctx.market, q, limit).map((i) => summarize(ctx.market, i)) };
     });
 
     app.get('/api/v1/instruments/:symbol', { config: SIGNED_IN }, async (request): Promise<InstrumentDetail> => {

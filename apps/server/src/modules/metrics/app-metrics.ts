@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppContext } from '../../context.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Log } from '../../logging.js';
+import type { MarketCache } from '../market/market-cache.js';
 import { latestBarOf } from '../health/readiness.js';
 import { DATA_UPDATE_FAILURE_KEY, DATA_UPDATE_SUCCESS_KEY } from './data-update.js';
 
@@ -22,23 +24,12 @@ function clear(gauge: Gauge<string>, labelled = false): void {
   if (!labelled) gauge.remove();
 }
 
-const byContext = new WeakMap<AppContext, AppMetrics>();
-
-/** The one registry of an app (one per context, so that tests can build many apps in a process). */
-export function metricsFor(ctx: AppContext): AppMetrics {
-  let metrics = byContext.get(ctx);
-  if (!metrics) {
-    metrics = createAppMetrics(ctx);
-    byContext.set(ctx, metrics);
-  }
-  return metrics;
-}
-
 /**
- * Counts read from the database at scrape time describe the whole installation (every
+ * The registry of one set of services (tests build many in a process). Counts read from the
+ * database at scrape time describe the whole installation (every
  * process reports the same value: aggregate them with max, not sum); the rest is this process.
  */
-function createAppMetrics(ctx: AppContext): AppMetrics {
+export function createAppMetrics(deps: { database: DatabaseHandle; market: MarketCache; log: Log }): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
   // Process, heap, GC and event-loop lag (nodejs_eventloop_lag_seconds, …_p99_seconds).
@@ -72,10 +63,10 @@ function createAppMetrics(ctx: AppContext): AppMetrics {
     } catch (error) {
       clear(gauge, labelled);
       collectFailures.inc({ collector });
-      ctx.logger?.warn({ err: error, collector }, 'metrics: database read failed');
+      deps.log.warn({ err: error, collector }, 'metrics: database read failed');
     }
   };
-  const db = () => ctx.database.db;
+  const db = () => deps.database.db;
 
   new Gauge({
     name: 'solstice_jobs',
@@ -161,7 +152,7 @@ function createAppMetrics(ctx: AppContext): AppMetrics {
     registers,
     collect() {
       clear(this);
-      const { ageCalendarDays } = latestBarOf(ctx);
+      const { ageCalendarDays } = latestBarOf(deps);
       if (ageCalendarDays !== null) this.set(ageCalendarDays);
     },
   });
@@ -171,7 +162,7 @@ function createAppMetrics(ctx: AppContext): AppMetrics {
     registers,
     collect() {
       clear(this);
-      const asOf = ctx.market.asOf();
+      const asOf = deps.market.asOf();
       if (asOf !== null) this.set(Date.parse(`${asOf}T00:00:00Z`) / 1000);
     },
   });
@@ -180,7 +171,7 @@ function createAppMetrics(ctx: AppContext): AppMetrics {
     help: 'Instruments loaded in memory',
     registers,
     collect() {
-      this.set(ctx.market.instruments().length);
+      this.set(deps.market.instruments().length);
     },
   });
   // Written by the scheduled data update (recordDataUpdate) in whichever process runs it.

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
-import { metricsFor, UNMATCHED_ROUTE } from './app-metrics.js';
+import { UNMATCHED_ROUTE, type AppMetrics } from './app-metrics.js';
 
 /**
  * Times every answer for /metrics. Installed on the root instance before any route so that
  * the hook covers them all; nothing is installed when METRICS_TOKEN is unset (metrics off).
  */
-export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
-  if (!ctx.settings.METRICS_TOKEN) return;
-  const { requests, duration } = metricsFor(ctx);
+export function installMetrics(app: FastifyInstance, metrics: AppMetrics | null): void {
+  if (!metrics) return;
+  const { requests, duration } = metrics;
   app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern (/api/v1/instruments/:symbol), never the URL: one series per route.
     const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);

@@ -51,7 +51,7 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
   });
 
   it('a signed-in admin session is no substitute for the token', async () => {
-    const admin = await signedInUser(live.app, { role: 'admin' });
+    const admin = await signedInUser(live, { role: 'admin' });
     const res = await rawRequest(live.port, [
       'GET /metrics HTTP/1.1',
       `Host: 127.0.0.1:${live.port}`,
@@ -63,13 +63,13 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
   it('answers the scraper with the token: requests by route pattern and status, lag, jobs, mail, market data', async () => {
     // Traffic to label: one route with a parameter, reached with two different values.
     await fetch(`${live.baseUrl}/api/health`);
-    const user = await signedInUser(live.app);
+    const user = await signedInUser(live);
     for (const symbol of ['AAPL', 'MSFT', 'NOPE-1']) {
       await fetch(`${live.baseUrl}/api/v1/bars/${symbol}`, { headers: { cookie: user.cookie } });
     }
     await fetch(`${live.baseUrl}/api/no/such/thing-${Date.now()}`);
     const now = Date.now();
-    await live.ctx.database.db
+    await live.services.database.db
       .insertInto('jobs')
       .values([
         {
@@ -110,7 +110,7 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
         },
       ])
       .execute();
-    await live.ctx.database.db
+    await live.services.database.db
       .insertInto('mail_outbox')
       .values(
         (['sent', 'sent', 'failed'] as const).map((status) => ({
@@ -165,7 +165,7 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
   });
 
   it('reports the latest bar and the last data update once there are some', async () => {
-    const db = live.ctx.database.db;
+    const db = live.services.database.db;
     const writtenAt = Date.UTC(2025, 0, 6, 12);
     await db
       .insertInto('instruments')
@@ -187,7 +187,7 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
       .insertInto('daily_bars')
       .values({ symbol: 'SPY', date: latest, open: 1, high: 1, low: 1, close: 1, volume: 1 })
       .execute();
-    await live.ctx.market.reload();
+    await live.services.market.reload();
     await recordDataUpdate(db, { ok: true, at: writtenAt });
     await recordDataUpdate(db, { ok: true, at: writtenAt + 1000 });
 

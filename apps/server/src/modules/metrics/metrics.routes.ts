@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { PUBLIC } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
 import { sendNotFound } from '../../http/error-handler.js';
-import { metricsFor } from './app-metrics.js';
+import type { Settings } from '../../config/settings.js';
+import type { AppMetrics } from './app-metrics.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -19,17 +19,24 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * GET /metrics in Prometheus's text format, for a scraper holding METRICS_TOKEN. Public as a
  * route (a scraper has no session); the bearer is checked here. Without the setting it is 404.
  */
-export function metricsRoutes(ctx: AppContext): FastifyPluginAsync {
+export function metricsRoutes({
+  settings,
+  metrics,
+}: {
+  settings: Pick<Settings, 'METRICS_TOKEN'>;
+  /** Built when METRICS_TOKEN is set. */
+  metrics: AppMetrics | null;
+}): FastifyPluginAsync {
   return async (app) => {
     app.get('/metrics', { config: PUBLIC }, async (request, reply) => {
-      const token = ctx.settings.METRICS_TOKEN;
-      if (!token) return sendNotFound(request, reply);
+      const token = settings.METRICS_TOKEN;
+      if (!token || !metrics) return sendNotFound(request, reply);
       if (!bearerMatches(request.headers.authorization, token)) {
         throw new AppError('unauthorized', 'Send Authorization: Bearer <METRICS_TOKEN>.', undefined, {
           'www-authenticate': 'Bearer realm="metrics"',
         });
       }
-      const { registry } = metricsFor(ctx);
+      const { registry } = metrics;
       const text = await registry.metrics();
       return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
     });

@@ -2,6 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   compileScan,
   fieldAliases,
+  fieldHasData,
+  fieldValues,
+  LISTED_TEXT_FIELDS,
+  scanNotices,
   lookupField,
   NUMERIC_FIELDS,
   runScan,
@@ -16,7 +20,7 @@ import {
   type ScanPresetsResponse,
   type ScanResponse,
 } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
+import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN, SUBSCRIBERS } from '../../http/access.js';
 import { badRequest, validationFailed } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
@@ -38,7 +42,7 @@ export function compileOrBadRequest(expression: string): CompiledScan {
   }
 }
 
-export function scannerRoutes(ctx: AppContext): FastifyPluginAsync {
+export function scannerRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (app) => {
     app.post('/api/v1/scanner', { config: SUBSCRIBERS }, async (request): Promise<ScanResponse> => {
       const body = parseInput(scanRequestSchema, request.body, 'body');
@@ -47,7 +51,8 @@ export function scannerRoutes(ctx: AppContext): FastifyPluginAsync {
         throw validationFailed(`Invalid body.sort: ${message}`, [{ path: 'body.sort', message }]);
       }
       const scan = compileOrBadRequest(body.expression);
-      return runScan(marketFieldTable(ctx.market), scan, body);
+      const table = marketFieldTable(market);
+      return { ...runScan(table, scan, body), notices: scanNotices(table, scan) };
     });
 
     // The presets are expressions, not market data: anyone signed in may read them.
@@ -56,10 +61,20 @@ export function scannerRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.get('/api/v1/scanner/fields', { config: SIGNED_IN }, async (): Promise<ScanFieldsResponse> => {
+      const table = marketFieldTable(market);
+      const listed: readonly string[] = LISTED_TEXT_FIELDS;
       return {
         fields: [
-          ...NUMERIC_FIELDS.map((name) => ({ name, kind: 'number' as const })),
-          ...TEXT_FIELDS.map((name) => ({ name, kind: 'text' as const })),
+          ...NUMERIC_FIELDS.map((name) => ({ name, kind: 'number' as const, available: fieldHasData(table, name) })),
+          ...TEXT_FIELDS.map((name) => {
+            const values = fieldValues(table, name);
+            return {
+              name,
+              kind: 'text' as const,
+              available: values.length > 0,
+              ...(listed.includes(name) ? { values } : {}),
+            };
+          }),
         ],
         aliases: { ...fieldAliases() },
       };

@@ -10,32 +10,39 @@ import {
   type PatternResponse,
   type SeasonalScanResponse,
 } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { MarketCache } from '../market/market-cache.js';
 import { SUBSCRIBERS } from '../../http/access.js';
 import { parseInput } from '../../http/validation.js';
 import { getWatchlist } from '../watchlists/watchlists.repository.js';
 import { bestTradesOf, calendarOf, chartOf, patternOf, scanOf, universeSeries } from './seasonality.service.js';
 
 /** The seasonality tools (analytics.md), subscriber-only. */
-export function seasonalityRoutes(ctx: AppContext): FastifyPluginAsync {
+export function seasonalityRoutes({
+  market,
+  database,
+}: {
+  market: MarketCache;
+  database: DatabaseHandle;
+}): FastifyPluginAsync {
   return async (app) => {
     app.get('/api/v1/seasonality/pattern', { config: SUBSCRIBERS }, async (request): Promise<PatternResponse> => {
-      return patternOf(ctx.market, parseInput(patternQuerySchema, request.query, 'query'));
+      return patternOf(market, parseInput(patternQuerySchema, request.query, 'query'));
     });
 
     app.get('/api/v1/seasonality/calendar', { config: SUBSCRIBERS }, async (request): Promise<CalendarResponse> => {
-      return calendarOf(ctx.market, parseInput(yearsQuerySchema, request.query, 'query'));
+      return calendarOf(market, parseInput(yearsQuerySchema, request.query, 'query'));
     });
 
     app.get('/api/v1/seasonality/chart', { config: SUBSCRIBERS }, async (request): Promise<ChartResponse> => {
-      return chartOf(ctx.market, parseInput(yearsQuerySchema, request.query, 'query'));
+      return chartOf(market, parseInput(yearsQuerySchema, request.query, 'query'));
     });
 
     app.get(
       '/api/v1/seasonality/best-trades',
       { config: SUBSCRIBERS },
       async (request): Promise<BestTradesResponse> => {
-        return bestTradesOf(ctx.market, parseInput(bestTradesQuerySchema, request.query, 'query'));
+        return bestTradesOf(market, parseInput(bestTradesQuerySchema, request.query, 'query'));
       },
     );
 
@@ -43,9 +50,9 @@ export function seasonalityRoutes(ctx: AppContext): FastifyPluginAsync {
       const options = parseInput(seasonalScanBodySchema, request.body, 'body');
       const user = request.user;
       const watchlist = user
-        ? async (id: number) => (await getWatchlist(ctx.database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
+        ? async (id: number) => (await getWatchlist(database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
         : null;
-      return scanOf(await universeSeries(ctx.market, options.universe, watchlist), options);
+      return scanOf(await universeSeries(market, options.universe, watchlist), options);
     });
   };
 }

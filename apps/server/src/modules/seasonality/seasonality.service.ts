@@ -1,7 +1,9 @@
 import {
   bestTrades,
+  patternAgainst,
   seasonalCalendar,
   seasonalChart,
+  seasonalChartAgainst,
   seasonalPattern,
   seasonalityScan,
   type PriceSeries,
@@ -29,20 +31,20 @@ function seriesOf(market: MarketCache, symbol: string): PriceSeries {
   return series;
 }
 
+/** The benchmark of the relative figures: the first of BENCHMARK_SYMBOLS the market has, never the symbol itself. */
+function benchmarkFor(market: MarketCache, symbol: string): PriceSeries | null {
+  const benchmark = BENCHMARK_SYMBOLS.find((s) => market.series(s));
+  if (!benchmark || benchmark === symbol) return null;
+  return market.series(benchmark) ?? null;
+}
+
 export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse {
   const window = { start: q.start, end: q.end, from: q.from, to: q.to, direction: q.direction };
   const result = seasonalPattern(seriesOf(market, q.symbol), window);
-  const benchmarkSymbol = BENCHMARK_SYMBOLS.find((s) => market.series(s));
-  if (!benchmarkSymbol) return { ...result, benchmark: null };
-  const bench = seasonalPattern(market.series(benchmarkSymbol)!, window);
-  const benchByYear = new Map(bench.years.map((y) => [y.year, y.return]));
-  const years: { year: number; return: number; excess: number }[] = [];
-  for (const y of result.years) {
-    const b = benchByYear.get(y.year);
-    if (b !== undefined) years.push({ year: y.year, return: b, excess: y.return - b });
-  }
-  const excessMean = years.length > 0 ? years.reduce((sum, y) => sum + y.excess, 0) / years.length : null;
-  return { ...result, benchmark: { symbol: benchmarkSymbol, stats: bench.stats, excessMean, years } };
+  const bench = benchmarkFor(market, q.symbol);
+  if (!bench) return { ...result, benchmark: null };
+  const { benchmark, ...against } = patternAgainst(result, bench, window);
+  return { ...result, benchmark: { symbol: benchmark, ...against } };
 }
 
 export function calendarOf(market: MarketCache, q: SeasonalYearsQuery): CalendarResponse {
@@ -50,7 +52,13 @@ export function calendarOf(market: MarketCache, q: SeasonalYearsQuery): Calendar
 }
 
 export function chartOf(market: MarketCache, q: SeasonalYearsQuery): ChartResponse {
-  return seasonalChart(seriesOf(market, q.symbol), { from: q.from, to: q.to });
+  const series = seriesOf(market, q.symbol);
+  const range = { from: q.from, to: q.to };
+  const chart = seasonalChart(series, range);
+  const bench = benchmarkFor(market, q.symbol);
+  if (!bench) return { ...chart, benchmark: null };
+  const { benchmark, ...curves } = seasonalChartAgainst(series, bench, range);
+  return { ...chart, benchmark: { symbol: benchmark, ...curves } };
 }
 
 export function bestTradesOf(market: MarketCache, q: BestTradesQuery): BestTradesResponse {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bestTrades, seasonalCalendar, seasonalChart, seasonalPattern, seasonalityScan } from '@solstice/analytics';
+import {
+  bestTrades,
+  seasonalCalendar,
+  seasonalChart,
+  seasonalChartAgainst,
+  seasonalPattern,
+  seasonalityScan,
+} from '@solstice/analytics';
 import {
   bestTradesResponseSchema,
   calendarResponseSchema,
@@ -62,6 +69,8 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
         instrument('AAA', 'stock', 'Energy'),
         instrument('BBB', 'stock', 'Information Technology'),
         instrument('SPY', 'etf', null),
+        // listed without prices: a watchlist may hold it, a scan skips it
+        instrument('NODATA', 'stock', null),
       ])
       .execute();
     const rows = [
@@ -74,9 +83,9 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
         .insertInto('daily_bars')
         .values(rows.slice(i, i + 100))
         .execute();
-    await t.ctx.market.reload();
-    subscriber = await signedInUser(t.app, { subscriber: true });
-    member = await signedInUser(t.app);
+    await t.services.market.reload();
+    subscriber = await signedInUser(t, { subscriber: true });
+    member = await signedInUser(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -92,8 +101,8 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const body = patternResponseSchema.parse(res.json());
     const window = { start: '12-15', end: '01-20', from: 2017, direction: 'short' as const };
-    const own = seasonalPattern(t.ctx.market.series('AAA')!, window);
-    const bench = seasonalPattern(t.ctx.market.series('SPY')!, window);
+    const own = seasonalPattern(t.services.market.series('AAA')!, window);
+    const bench = seasonalPattern(t.services.market.series('SPY')!, window);
     expect(own.years.map((y) => y.year)).toEqual([2017, 2018, 2019]);
     const excess = own.years.map((y, i) => y.return - bench.years[i]!.return);
     expect(body).toEqual(
@@ -102,6 +111,7 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
         benchmark: {
           symbol: 'SPY',
           stats: bench.stats,
+          symbolMean: own.stats!.mean,
           excessMean: (excess[0]! + excess[1]! + excess[2]!) / 3,
           years: bench.years.map((y, i) => ({ year: y.year, return: y.return, excess: excess[i] })),
         },
@@ -110,14 +120,15 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
   });
 
   it('answers the calendar, the chart and the best trades as the analytics compute them', async () => {
-    const bbb = t.ctx.market.series('BBB')!;
+    const bbb = t.services.market.series('BBB')!;
     const cal = await get('/api/v1/seasonality/calendar?symbol=BBB&from=2018');
     expect(calendarResponseSchema.parse(cal.json())).toEqual(json(seasonalCalendar(bbb, { from: 2018 })));
     const chart = await get('/api/v1/seasonality/chart?symbol=BBB');
     const body = chartResponseSchema.parse(chart.json());
     expect(body.years).toEqual([2018, 2019]);
     expect(body.current?.year).toBe(2020);
-    expect(body).toEqual(json(seasonalChart(bbb)));
+    const { benchmark, ...curves } = seasonalChartAgainst(bbb, t.services.market.series('SPY')!);
+    expect(body).toEqual(json({ ...seasonalChart(bbb), benchmark: { symbol: benchmark, ...curves } }));
     const best = await get('/api/v1/seasonality/best-trades?symbol=BBB&minDays=5&maxDays=9&top=3');
     const trades = bestTradesResponseSchema.parse(best.json());
     expect(trades.long).toHaveLength(3);
@@ -128,7 +139,7 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     const options = { startFrom: '03-01', startTo: '03-10', minDays: 5, maxDays: 8, minYears: 2 };
     const all = await scan({ ...options, direction: 'both' });
     expect(all.statusCode).toBe(200);
-    const series = ['AAA', 'BBB', 'SPY'].map((s) => t.ctx.market.series(s)!);
+    const series = ['AAA', 'BBB', 'SPY'].map((s) => t.services.market.series(s)!);
     expect(seasonalScanResponseSchema.parse(all.json())).toEqual(
       json(seasonalityScan(series, { ...options, direction: 'both' })),
     );
@@ -156,7 +167,7 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json().results.map((r: { symbol: string }) => r.symbol)).toEqual(['BBB']);
 
-    const other = await signedInUser(t.app, { subscriber: true });
+    const other = await signedInUser(t, { subscriber: true });
     const theirs = await scan({ ...options, universe: `watchlist:${id}` }, other);
     expect(theirs.statusCode).toBe(404);
     expect(errorResponseSchema.parse(theirs.json()).error.message).toBe(`No watchlist ${id}.`);
@@ -210,5 +221,52 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('subscription_required');
     expect((await scan({ startFrom: '03-01', startTo: '03-10', minDays: 5, maxDays: 8 }, member)).statusCode).toBe(403);
+  });
+
+  // Issue #21, defect 4: "vs. benchmark" compared different years, and SPY against itself.
+  // (Last: it adds a symbol that the scans above must not see.)
+  it('compares with the benchmark over the years both use only, and never a symbol with itself', async () => {
+    // OLD: bars from 2014 (years 2015 … 2019 complete); SPY's bars start 2017-06 (2018, 2019).
+    const start = Date.UTC(2014, 0, 1) / 86_400_000;
+    const end = Date.UTC(2020, 0, 31) / 86_400_000;
+    const rows = [];
+    for (let d = start; d <= end; d++) {
+      const date = new Date(d * 86_400_000).toISOString().slice(0, 10);
+      const close = 100 + (d % 17);
+      rows.push({ symbol: 'OLD', date, open: close, high: close, low: close, close, volume: 1 });
+    }
+    await t.database.db
+      .insertInto('instruments')
+      .values(instrument('OLD', 'stock', 'Energy'))
+      .execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await t.database.db
+        .insertInto('daily_bars')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    await t.services.market.reload();
+    const chart = chartResponseSchema.parse((await get('/api/v1/seasonality/chart?symbol=OLD')).json());
+    expect(chart.years).toEqual([2015, 2016, 2017, 2018, 2019]);
+    expect(chart.benchmark?.symbol).toBe('SPY');
+    expect(chart.benchmark?.years).toEqual([2018, 2019]);
+    const over = seasonalChart(t.services.market.series('OLD')!, {}, new Set([2018, 2019]));
+    expect(chart.benchmark?.curve).toEqual(json(over.curve));
+    expect(chart.benchmark?.benchmarkCurve).toEqual(json(seasonalChart(t.services.market.series('SPY')!).curve));
+
+    const pattern = patternResponseSchema.parse(
+      (await get('/api/v1/seasonality/pattern?symbol=OLD&start=03-01&end=03-31')).json(),
+    );
+    expect(pattern.years.map((y) => y.year)).toEqual([2014, 2015, 2016, 2017, 2018, 2019]);
+    expect(pattern.benchmark?.years.map((y) => y.year)).toEqual([2018, 2019]);
+    expect(pattern.benchmark?.stats?.count).toBe(2);
+    const own = pattern.years.filter((y) => y.year >= 2018).map((y) => y.return);
+    expect(pattern.benchmark?.symbolMean).toBeCloseTo((own[0]! + own[1]!) / 2, 14);
+
+    const spy = chartResponseSchema.parse((await get('/api/v1/seasonality/chart?symbol=SPY')).json());
+    expect(spy.benchmark).toBeNull();
+    const spyPattern = patternResponseSchema.parse(
+      (await get('/api/v1/seasonality/pattern?symbol=SPY&start=03-01&end=03-31')).json(),
+    );
+    expect(spyPattern.benchmark).toBeNull();
   });
 });

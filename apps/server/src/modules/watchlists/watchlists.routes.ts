@@ -5,11 +5,13 @@ import {
   watchlistIdParamsSchema,
   watchlistReplaceSchema,
 } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN } from '../../http/access.js';
 import { conflict, notFound, unauthorized } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
 import { isUniqueViolation } from '../auth/users.repository.js';
+import { checkKnownSymbols, parseWatchlistBody } from './watchlist-symbols.js';
 import {
   countWatchlists,
   deleteWatchlist,
@@ -35,8 +37,14 @@ function nameConflict(name: string) {
 }
 
 /** The signed-in user's watchlists; another user's list is a 404, never a 403. */
-export function watchlistRoutes(ctx: AppContext): FastifyPluginAsync {
-  const db = () => ctx.database.db;
+export function watchlistRoutes({
+  database,
+  market,
+}: {
+  database: DatabaseHandle;
+  market: MarketCache;
+}): FastifyPluginAsync {
+  const db = () => database.db;
   return async (app) => {
     app.get('/api/v1/watchlists', { config: SIGNED_IN }, async (request) => {
       return { data: await listWatchlists(db(), userIdOf(request)) };
@@ -44,7 +52,8 @@ export function watchlistRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/api/v1/watchlists', { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT }, async (request, reply) => {
       const userId = userIdOf(request);
-      const input = parseInput(watchlistCreateSchema, request.body, 'body');
+      const input = parseWatchlistBody(watchlistCreateSchema, request.body);
+      checkKnownSymbols(market, input.symbols);
       if ((await countWatchlists(db(), userId)) >= WATCHLIST_LIMITS.lists) {
         throw conflict(`You can keep at most ${WATCHLIST_LIMITS.lists} watchlists; delete one first.`);
       }
@@ -69,8 +78,10 @@ export function watchlistRoutes(ctx: AppContext): FastifyPluginAsync {
     app.put('/api/v1/watchlists/:id', { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT }, async (request) => {
       const userId = userIdOf(request);
       const { id } = parseInput(watchlistIdParamsSchema, request.params, 'params');
-      const input = parseInput(watchlistReplaceSchema, request.body, 'body');
-      if (!(await getWatchlist(db(), userId, id))) throw notFound(NOT_FOUND);
+      const input = parseWatchlistBody(watchlistReplaceSchema, request.body);
+      const current = await getWatchlist(db(), userId, id);
+      if (!current) throw notFound(NOT_FOUND);
+      checkKnownSymbols(market, input.symbols, new Set(current.symbols.map((s) => s.sym)));
       if (await nameTaken(db(), userId, input.name, id)) throw nameConflict(input.name);
       try {
         const updated = await replaceWatchlist(db(), userId, id, input);

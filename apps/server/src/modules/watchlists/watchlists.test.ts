@@ -3,6 +3,7 @@ import { WATCHLIST_LIMITS, watchlistListResponseSchema, watchlistResponseSchema 
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { addMarketData } from '../../testing/market-fixtures.js';
 
 describe.each(testDialects())('watchlists on %s', (dialect) => {
   let t: TestApp;
@@ -10,8 +11,13 @@ describe.each(testDialects())('watchlists on %s', (dialect) => {
   let bob: SignedIn;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    alice = await signedInUser(t.app);
-    bob = await signedInUser(t.app);
+    // Symbols are checked against the instruments: these are the ones the tests add.
+    await addMarketData(t, [
+      ...['AAPL', 'MSFT', 'NVDA', 'AAA', 'BBB', 'SPY', 'A', 'KO'].map((symbol) => ({ symbol })),
+      ...Array.from({ length: WATCHLIST_LIMITS.symbols + 1 }, (_, i) => ({ symbol: `S${i}` })),
+    ]);
+    alice = await signedInUser(t);
+    bob = await signedInUser(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -74,7 +80,7 @@ describe.each(testDialects())('watchlists on %s', (dialect) => {
   });
 
   it('lists in creation order and rejects a duplicate name with 409', async () => {
-    const u = await signedInUser(t.app);
+    const u = await signedInUser(t);
     for (const name of ['B', 'A', 'C']) expect((await create(u, { name })).statusCode).toBe(201);
     const dup = await create(u, { name: 'A' });
     expect(dup.statusCode).toBe(409);
@@ -152,10 +158,71 @@ describe.each(testDialects())('watchlists on %s', (dialect) => {
   });
 
   it(`keeps at most ${WATCHLIST_LIMITS.lists} lists per user`, async () => {
-    const u = await signedInUser(t.app);
+    const u = await signedInUser(t);
     for (let i = 0; i < WATCHLIST_LIMITS.lists; i++) expect((await create(u, { name: `L${i}` })).statusCode).toBe(201);
     const over = await create(u, { name: 'one more' });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toContain(`at most ${WATCHLIST_LIMITS.lists}`);
+  });
+
+  // Issue #21, defect 2: "MSFTX" and "COCA COLA" were saved and broke the dashboard.
+  it('refuses a symbol the instruments do not hold with a 400 naming it, and a malformed one as typed', async () => {
+    const unknown = await create(alice, { name: 'Typos', symbols: [{ sym: 'AAPL' }, { sym: 'msftx' }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toEqual({
+      code: 'validation_failed',
+      message: 'MSFTX is not a known symbol: pick one from the search.',
+      details: { issues: [{ path: 'body.symbols.1.sym', message: 'unknown symbol MSFTX' }] },
+    });
+    const two = await create(alice, { name: 'Typos', symbols: [{ sym: 'MSFTX' }, { sym: 'KOO' }, { sym: 'MSFTX' }] });
+    expect(two.json().error.message).toBe('MSFTX and KOO are not known symbols: pick one from the search.');
+
+    const spaced = await create(alice, { name: 'Typos', symbols: [{ sym: 'KO' }, { sym: 'COCA COLA' }] });
+    expect(spaced.statusCode).toBe(400);
+    expect(spaced.json().error.message).toBe('"COCA COLA" is not a symbol: pick one from the search.');
+    expect(spaced.json().error.details.issues.map((i: { path: string }) => i.path)).toEqual(['body.symbols.1.sym']);
+    const all = await t.app.inject({ method: 'GET', url: '/api/v1/watchlists', headers: alice.headers });
+    expect(all.json().data.map((w: { name: string }) => w.name)).not.toContain('Typos');
+  });
+
+  it('takes well-formed symbols on a server without any market data yet (nothing to check against)', async () => {
+    const empty = await createTestApp(dialect);
+    try {
+      const u = await signedInUser(empty);
+      const res = await empty.app.inject({
+        method: 'POST',
+        url: '/api/v1/watchlists',
+        headers: u.headers,
+        payload: { name: 'Default', symbols: [{ sym: 'AAPL', description: 'APPLE INC' }] },
+      });
+      expect(res.statusCode).toBe(201);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('keeps a symbol the list already holds when its instrument is gone, and refuses only new unknown ones', async () => {
+    const u = await signedInUser(t);
+    await addMarketData(t, [{ symbol: 'GONE' }]);
+    const list = watchlistResponseSchema.parse(
+      (await create(u, { name: 'Old', symbols: [{ sym: 'GONE' }] })).json(),
+    ).data;
+    await t.database.db.deleteFrom('instruments').where('symbol', '=', 'GONE').execute();
+    await t.services.market.reload();
+    const put = (symbols: { sym: string }[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/watchlists/${list.id}`,
+        headers: u.headers,
+        payload: { name: 'Old', symbols },
+      });
+    const kept = await put([{ sym: 'GONE' }, { sym: 'KO' }]);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data.symbols.map((s: { sym: string }) => s.sym)).toEqual(['GONE', 'KO']);
+    const added = await put([{ sym: 'GONE' }, { sym: 'KO' }, { sym: 'MSFTX' }]);
+    expect(added.statusCode).toBe(400);
+    expect(added.json().error.details.issues).toEqual([
+      { path: 'body.symbols.2.sym', message: 'unknown symbol MSFTX' },
+    ]);
   });
 });

@@ -34,7 +34,7 @@ export function Topbar() {
       <Link to="/dashboard" className="app-topbar__brand">
         Solstice
       </Link>
-      <SymbolSearch />
+      <SymbolSearch shortcut />
       <Dropdown align="end" className="ms-auto">
         <Dropdown.Toggle variant="link" className="app-topbar__user" id="account-menu">
           {username || 'Account'}

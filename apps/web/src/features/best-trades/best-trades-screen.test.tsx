@@ -41,6 +41,42 @@ describe('best trades screen', () => {
     expect(requests[0]!.url.search).toBe('?symbol=AAPL&minDays=10&maxDays=30&from=2005');
   });
 
+  // Issue #21, defect 6: AAPL's default list held 19 Sep → 29 Sep (38 %, −4.17 %) under "Buy".
+  it('never labels a losing window Buy (nor Sell): a mean ≤ 0 or a win rate under 50 % has no edge', async () => {
+    const losing = createWindow({
+      start: '09-19',
+      end: '09-29',
+      days: 10,
+      stats: createStats({ count: 34, winners: 13, losers: 21, winRate: 0.38, mean: -0.0417 }),
+    });
+    const evenButDown = createWindow({ start: '11-01', end: '11-11', stats: createStats({ winRate: 0.5, mean: 0 }) });
+    const short = createWindow({ start: '05-01', end: '05-21', stats: createStats({ winRate: 0.6, mean: 0.01 }) });
+    const shortLosing = createWindow({
+      start: '06-01',
+      end: '06-21',
+      stats: createStats({ winRate: 0.7, mean: -0.01 }),
+    });
+    mockFetch([
+      premium,
+      {
+        path: '/api/v1/seasonality/best-trades',
+        body: { symbol: 'AAPL', long: [createWindow(), losing, evenButDown], short: [short, shortLosing] },
+      },
+      instrument('AAPL'),
+    ]);
+    renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30' });
+    const long = within(await screen.findByTestId('best-long')).getAllByRole('row');
+    expect(long.slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'Buy',
+      'No edge',
+      'No edge',
+    ]);
+    const shorts = within(screen.getByTestId('best-short')).getAllByRole('row');
+    expect(shorts.slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Sell', 'No edge']);
+    // the section titles say the side, not a recommendation
+    expect(screen.getByRole('heading', { name: 'Long windows' })).toBeInTheDocument();
+  });
+
   it('checks the holding period before asking', async () => {
     mockFetch([premium]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades' });

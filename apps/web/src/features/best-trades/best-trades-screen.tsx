@@ -11,6 +11,7 @@ import { InstrumentHeader } from '../ui/instrument-header';
 import { useScreenForm } from '../ui/screen-form';
 import { DataTable, type Column } from '../tables/data-table';
 import { windowStatColumns } from '../stats/window-columns';
+import { signalColumn } from '../stats/trade-signal';
 
 const KEYS = ['symbol', 'minDays', 'maxDays', 'from', 'to', 'minYears', 'top'] as const;
 const DEFAULTS = { symbol: 'AAPL', minDays: '10', maxDays: '30', from: '', to: '', minYears: '', top: '10' };
@@ -85,7 +86,7 @@ function BestTradesTool() {
         {text('bt-max', 'Max days', 'maxDays')}
         {text('bt-from', 'From year', 'from', 'all')}
         {text('bt-to', 'To year', 'to', 'all')}
-        {text('bt-min-years', 'Min years', 'minYears', 'most')}
+        {text('bt-min-years', 'Min years', 'minYears', 'most − 2')}
         {text('bt-top', 'Top', 'top')}
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
@@ -108,6 +109,7 @@ function BestTradesTool() {
             return `/seasonality/pattern?${p.toString()}`;
           };
           const columns = (direction: 'long' | 'short'): Column<SeasonalWindow>[] => [
+            signalColumn<SeasonalWindow>(() => direction),
             ...windowStatColumns<SeasonalWindow>(f),
             {
               key: 'open',
@@ -127,7 +129,7 @@ function BestTradesTool() {
               <div className="row">
                 <section className="col-12 col-xl-6" aria-labelledby="bt-long">
                   <h2 className="h6" id="bt-long">
-                    <span className="badge text-bg-success me-1">Buy</span>Long windows
+                    Long windows
                   </h2>
                   <DataTable
                     rows={data.long}
@@ -140,7 +142,7 @@ function BestTradesTool() {
                 </section>
                 <section className="col-12 col-xl-6" aria-labelledby="bt-short">
                   <h2 className="h6" id="bt-short">
-                    <span className="badge text-bg-danger me-1">Sell</span>Short windows
+                    Short windows
                   </h2>
                   <DataTable
                     rows={data.short}

@@ -30,13 +30,14 @@ const summary = (month: number, mean: number) => ({
 const calendar: CalendarResponse = {
   symbol: 'AAPL',
   months: [
-    { year: 2022, month: 1, return: -0.05 },
-    { year: 2022, month: 2, return: 0.02 },
-    { year: 2023, month: 1, return: 0.04 },
+    { year: 2022, month: 1, return: -0.05, partial: false },
+    { year: 2022, month: 2, return: 0.02, partial: false },
+    // the latest bar is in January 2023: the month and the year are "to date"
+    { year: 2023, month: 1, return: 0.04, partial: true },
   ],
   years: [
-    { year: 2022, return: -0.1 },
-    { year: 2023, return: 0.3 },
+    { year: 2022, return: -0.1, partial: false },
+    { year: 2023, return: 0.3, partial: true },
   ],
   summary: Array.from({ length: 12 }, (_, i) => summary(i + 1, i === 0 ? -0.005 : 0.01)),
 };
@@ -50,10 +51,24 @@ describe('calendar screen', () => {
     expect(rows).toHaveLength(3);
     const cells2023 = within(rows[1]!).getAllByRole('cell');
     expect(cells2023[0]).toHaveTextContent('2023');
-    expect(cells2023[1]!.style.backgroundColor).toBe(heatColor(0.04));
     expect(cells2023[2]).toHaveTextContent('—');
     expect(cells2023[13]!.textContent).toMatch(/30,0/);
+    const cells2022 = within(rows[2]!).getAllByRole('cell');
+    expect(cells2022[1]!.style.backgroundColor).toBe(heatColor(-0.05));
     expect(within(screen.getByTestId('calendar-summary')).getAllByRole('row')).toHaveLength(13);
+  });
+
+  // Issue #21, defect 5: the unfinished month was counted as a month like the others.
+  it('marks the month and the year of the latest bar "to date", uncoloured, and says the statistics leave them out', async () => {
+    mockFetch([premium, { path: '/api/v1/seasonality/calendar', body: calendar }, instrument('AAPL')]);
+    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL&from=2022' });
+    const rows = within(await screen.findByTestId('calendar-grid')).getAllByRole('row');
+    const cells2023 = within(rows[1]!).getAllByRole('cell');
+    expect(cells2023[1]).toHaveTextContent(/4,0.*to date/);
+    expect(cells2023[1]!.style.backgroundColor).toBe('');
+    expect(cells2023[13]).toHaveTextContent('to date');
+    expect(within(rows[2]!).getAllByRole('cell')[1]).not.toHaveTextContent('to date');
+    expect(screen.getByTestId('calendar-complete-note')).toHaveTextContent('Complete months only');
   });
 
   it('remembers the form and puts it in the URL', async () => {

@@ -31,7 +31,14 @@ export function heatColor(value: number | null | undefined, range = 0.1): string
   return value >= 0 ? `rgba(67, 194, 149, ${a.toFixed(2)})` : `rgba(239, 77, 86, ${a.toFixed(2)})`;
 }
 
-type GridRow = { year: number; months: (number | null)[]; total: number | null };
+type GridRow = {
+  year: number;
+  months: (number | null)[];
+  total: number | null;
+  /** The month (0–11) holding the latest bar, "to date", in no statistic; null when none. */
+  partialMonth: number | null;
+  partialYear: boolean;
+};
 type SummaryRow = CalendarResponse['summary'][number];
 
 export function CalendarScreen() {
@@ -106,13 +113,21 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
     const row = (year: number) => {
       let r = years.get(year);
       if (!r) {
-        r = { year, months: Array<number | null>(12).fill(null), total: null };
+        r = { year, months: Array<number | null>(12).fill(null), total: null, partialMonth: null, partialYear: false };
         years.set(year, r);
       }
       return r;
     };
-    for (const m of data.months) row(m.year).months[m.month - 1] = m.return;
-    for (const y of data.years) row(y.year).total = y.return;
+    for (const m of data.months) {
+      const r = row(m.year);
+      r.months[m.month - 1] = m.return;
+      if (m.partial) r.partialMonth = m.month - 1;
+    }
+    for (const y of data.years) {
+      const r = row(y.year);
+      r.total = y.return;
+      r.partialYear = y.partial;
+    }
     return [...years.values()].sort((a, b) => b.year - a.year);
   }, [data]);
 
@@ -123,8 +138,18 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
       label: f.monthName(m),
       align: 'end',
       sortValue: (r) => r.months[m - 1],
-      text: (r) => f.percent(r.months[m - 1], 1),
-      style: (r) => ({ backgroundColor: heatColor(r.months[m - 1]) }),
+      text: (r) => `${f.percent(r.months[m - 1], 1)}${r.partialMonth === m - 1 ? ' (to date)' : ''}`,
+      render: (r) =>
+        r.partialMonth === m - 1 ? (
+          <span title="The month of the latest bar: not complete, left out of every statistic">
+            {f.percent(r.months[m - 1], 1)}
+            <span className="d-block small fst-italic">to date</span>
+          </span>
+        ) : (
+          f.percent(r.months[m - 1], 1)
+        ),
+      // the month to date is not coloured as a result
+      style: (r) => (r.partialMonth === m - 1 ? undefined : { backgroundColor: heatColor(r.months[m - 1]) }),
     })),
     {
       key: 'total',
@@ -132,7 +157,7 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
       csvLabel: 'Year return',
       align: 'end',
       sortValue: (r) => r.total,
-      text: (r) => f.percent(r.total, 1),
+      text: (r) => `${f.percent(r.total, 1)}${r.partialYear ? ' (to date)' : ''}`,
       className: (r) => signClass(r.total),
     },
   ];
@@ -230,6 +255,10 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
         testId="calendar-grid"
       />
       <h2 className="h6 mt-3">Each month over the years</h2>
+      <p className="small text-muted mb-1" data-testid="calendar-complete-note">
+        Complete months only: the month and the year of the latest bar are shown “to date” above and left out of these
+        statistics.
+      </p>
       <EChart kinds={['line']} option={option} label={`Average monthly return of ${data.symbol}`} height={240} />
       <DataTable
         rows={data.summary}

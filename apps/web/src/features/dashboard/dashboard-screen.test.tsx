@@ -1,18 +1,32 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockFetch, renderScreen, subscriptionRequired, type MockRoute } from '../test-utils';
 import { createOverview, createWindow, instrument } from '../factories';
 import { useAppStore } from '../shell';
 import { DashboardScreen } from './dashboard-screen';
+import DashboardPage from '../../pages/dashboard-page';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 
 const search: MockRoute = {
   path: '/api/v1/instruments',
   respond: ({ url }) => ({
-    body: { instruments: url.searchParams.get('q') === 'GONE' ? [] : [{ symbol: url.searchParams.get('q') }] },
+    body: {
+      instruments: url.searchParams.get('q') === 'GONE' ? [] : [{ symbol: url.searchParams.get('q'), lastClose: 1 }],
+    },
   }),
 };
+
+/** The seasonality scan as the server answers it: a list with a symbol it does not hold is a 404. */
+const scanRefusingUnknown = (results: unknown[]): MockRoute => ({
+  method: 'POST',
+  path: '/api/v1/seasonality/scan',
+  respond: ({ body }) =>
+    (body as { universe: string[] }).universe.includes('GONE')
+      ? { status: 404, body: { error: { code: 'not_found', message: 'No market data for GONE.' } } }
+      : { body: { results } },
+});
 
 function indicators(symbol: string, close: number, change1d: number): MockRoute {
   return {
@@ -40,21 +54,15 @@ describe('dashboard screen', () => {
       instrument('ACT', true),
       indicators('AAPL', 190.5, 0.01),
       indicators('XOM', 100, -0.02),
-      {
-        method: 'POST',
-        path: '/api/v1/seasonality/scan',
-        body: { results: [{ symbol: 'XOM', direction: 'long', ...createWindow({ start: '11-25', end: '12-15' }) }] },
-      },
+      scanRefusingUnknown([{ symbol: 'XOM', direction: 'long', ...createWindow({ start: '11-25', end: '12-15' }) }]),
     ]);
     renderScreen(<DashboardScreen />, { url: '/dashboard' });
     expect(await screen.findByTestId('index-cards')).toHaveTextContent('S&P 500');
-    const list = screen.getByTestId('watchlist-Default');
+    const list = screen.getByTestId('watchlist-panel');
     await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('190,50'));
     expect(within(list).getAllByRole('row')[2]).toHaveTextContent('XOM');
-    expect(within(list).getAllByRole('row')[2]).toHaveTextContent('-%2,00');
+    await waitFor(() => expect(within(list).getAllByRole('row')[2]).toHaveTextContent('-%2,00'));
     expect(within(list).getAllByTestId('sparkline')).toHaveLength(2);
-    // a symbol the store does not hold is "no data", asked by search, never a 404
-    expect(within(list).getAllByRole('row')[3]).toHaveTextContent('no data');
     expect(requests.some((r) => r.url.pathname === '/api/v1/indicators/GONE')).toBe(false);
     const upcoming = await screen.findByTestId('upcoming');
     expect(upcoming).toHaveTextContent('XOM');
@@ -63,13 +71,43 @@ describe('dashboard screen', () => {
       '/seasonality/pattern?symbol=XOM&start=11-25&end=12-15&direction=long',
     );
     const scan = requests.find((r) => r.method === 'POST')!;
-    // from the day after the latest bar (2026-11-20), 14 days ahead
-    expect(scan.body).toMatchObject({ startFrom: '11-21', startTo: '12-04', universe: ['AAPL', 'XOM', 'GONE'] });
+    // from the day after the latest bar (2026-11-20), 14 days ahead; only symbols the market holds
+    expect(scan.body).toMatchObject({ startFrom: '11-21', startTo: '12-04', universe: ['AAPL', 'XOM'] });
     expect(within(screen.getByTestId('saved-scans')).getByRole('link', { name: 'Oversold' })).toHaveAttribute(
       'href',
       '/scanner?expression=rsi14%20%3C%2030',
     );
     expect(await screen.findByTestId('demo-badge')).toBeInTheDocument();
+  });
+
+  // Issue #21, defect 2: one unknown symbol put "No market data for MSFTX" over the panel.
+  it('keeps an unknown symbol to its own row: the other rows and the seasonal windows still show', async () => {
+    useAppStore.setState({
+      watchlists: [
+        {
+          name: 'Default',
+          symbols: [
+            { sym: 'XOM', description: 'EXXON' },
+            { sym: 'GONE', description: 'removed since' },
+          ],
+        },
+      ],
+    });
+    mockFetch([
+      search,
+      { path: '/api/v1/market/overview', body: createOverview() },
+      instrument('ACT'),
+      indicators('XOM', 100, -0.02),
+      scanRefusingUnknown([{ symbol: 'XOM', direction: 'long', ...createWindow({ start: '11-25', end: '12-15' }) }]),
+    ]);
+    renderScreen(<DashboardScreen />, { url: '/dashboard' });
+    const upcoming = await screen.findByTestId('upcoming');
+    expect(upcoming).toHaveTextContent('XOM');
+    expect(screen.queryByText(/No market data/)).toBeNull();
+    const rows = within(screen.getByTestId('watchlist-panel')).getAllByRole('row');
+    await waitFor(() => expect(rows[1]).toHaveTextContent('100,00'));
+    expect(rows[2]).toHaveTextContent('GONE');
+    expect(rows[2]).toHaveTextContent('Unknown symbol: not in the market data.');
   });
 
   it('tells a non-subscriber where the seasonal windows come from, and shows empty states', async () => {
@@ -89,9 +127,8 @@ describe('dashboard screen', () => {
     renderScreen(<DashboardScreen />, { url: '/dashboard' });
     const card = await screen.findByTestId('upcoming-subscribe');
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
-    expect(within(screen.getByTestId('watchlist-Empty')).getByTestId('empty-state')).toHaveTextContent(
-      'This list is empty.',
-    );
+    await userEvent.selectOptions(screen.getByLabelText('Watchlist'), 'Empty (0)');
+    expect(screen.getByTestId('watchlist-panel')).toHaveTextContent('This list is empty.');
     expect(screen.getByText(/No saved scan yet/)).toBeInTheDocument();
   });
 
@@ -108,7 +145,7 @@ describe('dashboard screen', () => {
     renderScreen(<DashboardScreen />, { url: '/dashboard' });
     expect(await screen.findByTestId('error-state')).toHaveTextContent('overview failed');
     await waitFor(() =>
-      expect(within(screen.getByTestId('watchlist-Default')).getAllByRole('row')[1]).toHaveTextContent('190,50'),
+      expect(within(screen.getByTestId('watchlist-panel')).getAllByRole('row')[1]).toHaveTextContent('190,50'),
     );
   });
 
@@ -124,5 +161,25 @@ describe('dashboard screen', () => {
     expect(await screen.findByTestId('upcoming-subscribe')).toBeInTheDocument();
     await screen.findByTestId('index-cards');
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+});
+
+describe('dashboard page', () => {
+  // Issue #21, defect 3: a priced table and a second editor below it; '/' focused the editor.
+  it('shows the watchlist once, with prices and the add box, and leaves the global / to the top search', async () => {
+    mockFetch([
+      search,
+      { path: '/api/v1/market/overview', body: createOverview() },
+      instrument('ACT'),
+      indicators('AAPL', 190.5, 0.01),
+      scanRefusingUnknown([]),
+    ]);
+    renderScreen(<DashboardPage />, { url: '/dashboard' });
+    await screen.findByTestId('index-cards');
+    expect(screen.getAllByTestId('watchlist-panel')).toHaveLength(1);
+    const panel = screen.getByTestId('watchlist-panel');
+    await waitFor(() => expect(within(panel).getAllByRole('row')[1]).toHaveTextContent('190,50'));
+    await userEvent.keyboard('/');
+    expect(within(panel).getByRole('combobox', { name: 'Add a symbol to Default' })).not.toHaveFocus();
   });
 });

@@ -5,13 +5,14 @@ import type { IndicatorsResponse, InstrumentSearchResponse } from '@solstice/con
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired, retryServerErrors } from '../api';
 import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
 import { useFormatters, type Formatters } from '../format';
-import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists, type Watchlist } from '../shell';
+import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists, WatchlistPanel } from '../shell';
 import { EmptyState, ErrorState, LoadingState, QueryView } from '../ui/states';
 import { SymbolLink } from '../ui/symbol-link';
 import { DataTable, signClass, type Column } from '../tables/data-table';
 import { Sparkline } from '../charts/sparkline';
 import { weaknesses } from '../stats/significance';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from '../market/market-overview';
+import { signalColumn } from '../stats/trade-signal';
 
 export const SPARK_BARS = 30;
 export const UPCOMING_DAYS = 14;
@@ -22,13 +23,8 @@ function mmdd(iso: string, addDays = 0): string {
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 }
 
-type WatchRow = {
-  sym: string;
-  description: string;
-  data: IndicatorsResponse | undefined;
-  error: unknown;
-  missing: boolean;
-};
+/** What the instruments say about a watchlist symbol. */
+type SymbolStatus = 'known' | 'nodata' | 'unknown';
 
 export function DashboardScreen() {
   const f = useFormatters();
@@ -36,25 +32,29 @@ export function DashboardScreen() {
   const watchlists = useWatchlists();
   const [scannerForm] = useSavedForm<{ saved?: { name: string; expression: string }[] }>('scannerForm');
   const symbols = useMemo(() => [...new Set(watchlists.flatMap((w) => w.symbols.map((s) => s.sym)))], [watchlists]);
-  // ask the store first (a search answers 200 either way): an unknown symbol is "no data",
-  // not a refused request
+  // Ask the instruments first (a search answers 200 either way): a symbol that is not there
+  // (removed, or saved before symbols were checked) is shown as such in its row, never asked
+  // for prices and never sent to a scan, so one symbol cannot break a panel.
   const signedOut = useSignedOut();
   const known = useQueries({
     queries: symbols.map((sym) => ({
       enabled: !signedOut,
       queryKey: ['instrument-known', sym],
       retry: retryServerErrors,
-      queryFn: async () => {
+      queryFn: async (): Promise<SymbolStatus> => {
         const found = await apiGet<InstrumentSearchResponse>('/api/v1/instruments', { q: sym }, { background: true });
-        return found.instruments.some((i) => i.symbol === sym);
+        const hit = found.instruments.find((i) => i.symbol === sym);
+        return !hit ? 'unknown' : hit.lastClose === null ? 'nodata' : 'known';
       },
       staleTime: 5 * 60_000,
     })),
   });
-  const knownBySymbol = new Map(symbols.map((s, i) => [s, known[i]?.data]));
+  const statusOf = new Map(symbols.map((s, i) => [s, known[i]?.data]));
+  const priced = symbols.filter((s) => statusOf.get(s) === 'known');
+  const settled = known.every((q) => !q.isPending);
   const indicators = useQueries({
-    queries: symbols.map((sym, i) => ({
-      enabled: known[i]?.data === true && !signedOut,
+    queries: symbols.map((sym) => ({
+      enabled: statusOf.get(sym) === 'known' && !signedOut,
       queryKey: ['indicators', sym, SPARK_BARS],
       retry: retryServerErrors,
       queryFn: () =>
@@ -71,7 +71,7 @@ export function DashboardScreen() {
   const asOf = overview.data?.asOf ?? null;
   const premium = usePremiumAccess();
   const upcoming = useQuery({
-    queryKey: ['upcoming-seasonal', symbols, asOf],
+    queryKey: ['upcoming-seasonal', priced, asOf],
     retry: retryServerErrors,
     queryFn: () =>
       apiQueryPost<SeasonalScanResponse>(
@@ -83,11 +83,11 @@ export function DashboardScreen() {
           maxDays: 30,
           minWinRate: 0.6,
           direction: 'both',
-          universe: symbols,
+          universe: priced,
         },
         { background: true },
       ),
-    enabled: symbols.length > 0 && asOf !== null && premium !== 'no' && !signedOut,
+    enabled: settled && priced.length > 0 && asOf !== null && premium !== 'no' && !signedOut,
   });
 
   return (
@@ -120,26 +120,28 @@ export function DashboardScreen() {
           <h2 className="h6" id="watchlists-title">
             Watchlists
           </h2>
-          {watchlists.length === 0 ? (
-            <EmptyState>No watchlist yet. Add a symbol from any screen with “+”.</EmptyState>
-          ) : null}
-          {watchlists.map((w) => (
-            <WatchlistTable
-              key={w.name}
-              list={w}
-              f={f}
-              rows={w.symbols.map((s) => {
-                const q = bySymbol.get(s.sym);
-                return {
-                  sym: s.sym,
-                  description: s.description,
-                  data: q?.data,
-                  error: q?.error,
-                  missing: knownBySymbol.get(s.sym) === false,
-                };
-              })}
-            />
-          ))}
+          <WatchlistPanel
+            extraHeader={
+              <>
+                <th scope="col" className="text-end">
+                  Last
+                </th>
+                <th scope="col" className="text-end">
+                  Change
+                </th>
+                <th scope="col">As of</th>
+                <th scope="col">{SPARK_BARS} days</th>
+              </>
+            }
+            renderExtra={(sym) => (
+              <WatchCells
+                status={statusOf.get(sym)}
+                data={bySymbol.get(sym)?.data}
+                error={bySymbol.get(sym)?.error}
+                f={f}
+              />
+            )}
+          />
         </section>
         <div className="col-12 col-xl-5">
           <section aria-labelledby="upcoming-title" className="mb-3">
@@ -149,7 +151,7 @@ export function DashboardScreen() {
             <p className="small text-muted mb-1">
               Windows of your watchlist symbols opening in the next {UPCOMING_DAYS} days (win rate ≥ 60 %).
             </p>
-            <Upcoming query={upcoming} f={f} hasSymbols={symbols.length > 0} premium={premium !== 'no'} />
+            <Upcoming query={upcoming} f={f} hasSymbols={priced.length > 0} premium={premium !== 'no'} />
           </section>
           <section aria-labelledby="saved-title">
             <h2 className="h6" id="saved-title">
@@ -176,65 +178,42 @@ export function DashboardScreen() {
   );
 }
 
-function WatchlistTable({ list, rows, f }: { list: Watchlist; rows: WatchRow[]; f: Formatters }) {
-  const columns: Column<WatchRow>[] = [
-    {
-      key: 'sym',
-      label: 'Symbol',
-      sortValue: (r) => r.sym,
-      text: (r) => r.sym,
-      render: (r) => <SymbolLink symbol={r.sym} />,
-    },
-    { key: 'description', label: 'Name', sortValue: (r) => r.description, text: (r) => r.description },
-    {
-      key: 'close',
-      label: 'Last',
-      align: 'end',
-      sortValue: (r) => r.data?.close,
-      text: (r) =>
-        r.data
-          ? f.number(r.data.close)
-          : r.missing
-            ? 'no data'
-            : r.error
-              ? r.error instanceof ApiError && r.error.status === 404
-                ? 'no data'
-                : 'error'
-              : '…',
-    },
-    {
-      key: 'change1d',
-      label: 'Change',
-      align: 'end',
-      sortValue: (r) => r.data?.change1d,
-      text: (r) => f.percent(r.data?.change1d),
-      className: (r) => signClass(r.data?.change1d),
-    },
-    { key: 'asOf', label: 'As of', sortValue: (r) => r.data?.asOf, text: (r) => f.date(r.data?.asOf) },
-    {
-      key: 'spark',
-      label: `${SPARK_BARS} days`,
-      csv: false,
-      text: () => '',
-      render: (r) => <Sparkline values={r.data?.series?.close ?? []} />,
-    },
-  ];
+/** One watchlist row's prices; an unknown symbol or a failed request says so in its row only. */
+function WatchCells({
+  status,
+  data,
+  error,
+  f,
+}: {
+  status: SymbolStatus | undefined;
+  data: IndicatorsResponse | undefined;
+  error: unknown;
+  f: Formatters;
+}) {
+  if (status === 'unknown' || status === 'nodata') {
+    return (
+      <td colSpan={4} className="text-muted small" data-testid="watch-status">
+        {status === 'unknown' ? 'Unknown symbol: not in the market data.' : 'No prices for this symbol yet.'}
+      </td>
+    );
+  }
+  if (!data) {
+    const failed = error ? (error instanceof ApiError && error.status === 404 ? 'no data' : 'error') : null;
+    return (
+      <td colSpan={4} className="text-muted small" data-testid="watch-status">
+        {failed ?? '…'}
+      </td>
+    );
+  }
   return (
-    <div className="mb-3" data-testid={`watchlist-${list.name}`}>
-      <h3 className="h6 small text-muted mb-1">{list.name}</h3>
-      {list.symbols.length === 0 ? (
-        <EmptyState>This list is empty.</EmptyState>
-      ) : (
-        <DataTable
-          rows={rows}
-          columns={columns}
-          rowKey={(r) => r.sym}
-          caption={`Watchlist ${list.name}`}
-          filename={`watchlist-${list.name}.csv`}
-          pageSize={20}
-        />
-      )}
-    </div>
+    <>
+      <td className="text-end">{f.number(data.close)}</td>
+      <td className={`text-end ${signClass(data.change1d) ?? ''}`}>{f.percent(data.change1d)}</td>
+      <td>{f.date(data.asOf)}</td>
+      <td>
+        <Sparkline values={data.series?.close ?? []} />
+      </td>
+    </>
   );
 }
 
@@ -276,13 +255,9 @@ function Upcoming({
       key: 'direction',
       label: 'Side',
       sortValue: (r) => r.direction,
-      text: (r) => (r.direction === 'short' ? 'Sell' : 'Buy'),
-      render: (r) => (
-        <span className={`badge ${r.direction === 'short' ? 'text-bg-danger' : 'text-bg-success'}`}>
-          {r.direction === 'short' ? 'Sell' : 'Buy'}
-        </span>
-      ),
+      text: (r) => (r.direction === 'short' ? 'Short' : 'Long'),
     },
+    signalColumn<SeasonalScanResult>((r) => r.direction),
     {
       key: 'window',
       label: 'Window',

@@ -9,13 +9,20 @@ import { HeatmapsScreen } from './heatmaps-screen';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 
+type Leaf = HeatmapResponse['tree']['children'][number]['children'][number]['children'][number];
+const leaf = (l: Pick<Leaf, 'symbol' | 'name' | 'size' | 'change'>): Leaf => ({
+  ...l,
+  close: 100,
+  volume: 2_500_000,
+  spark: [98, 99, 101, 100],
+});
 const values = (v: number) => ({ '1d': v, '1w': v, '1m': v, '3m': v, '6m': v, ytd: v, '1y': v });
 function heatmap(period = '1d'): HeatmapResponse {
   return {
     asOf: '2026-11-20',
     stale: 0,
     period: period as HeatmapResponse['period'],
-    size: 'marketcap',
+    size: 'dollarvolume',
     universe: 'all',
     tree: {
       name: 'all',
@@ -32,8 +39,8 @@ function heatmap(period = '1d'): HeatmapResponse {
               size: 200,
               change: -0.01,
               children: [
-                { symbol: 'XOM', name: 'Exxon', size: 150, change: -0.02 },
-                { symbol: 'CVX', name: 'Chevron', size: 50, change: 0.02 },
+                leaf({ symbol: 'XOM', name: 'Exxon', size: 150, change: -0.02 }),
+                leaf({ symbol: 'CVX', name: 'Chevron', size: 50, change: 0.02 }),
               ],
             },
           ],
@@ -47,7 +54,7 @@ function heatmap(period = '1d'): HeatmapResponse {
               name: 'Software',
               size: 400,
               change: 0.02,
-              children: [{ symbol: 'MSFT', name: 'Microsoft', size: 400, change: 0.02 }],
+              children: [leaf({ symbol: 'MSFT', name: 'Microsoft', size: 400, change: 0.02 })],
             },
           ],
         },
@@ -57,7 +64,15 @@ function heatmap(period = '1d'): HeatmapResponse {
       { sector: 'Energy', count: 2, values: values(-0.01) },
       { sector: 'Information Technology', count: 1, values: values(0.02) },
     ],
-    seasonality: [{ symbol: 'XOM', values: [0.01, -0.01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.02] }],
+    sizes: ['dollarvolume', 'equal'],
+    seasonality: [
+      {
+        symbol: 'XOM',
+        values: [0.01, -0.01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.02],
+        counts: [34, 34, 34, 34, 34, 34, 34, 34, 34, 34, 33, 33],
+        winRates: [0.62, 0.41, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.55, 0.7],
+      },
+    ],
   };
 }
 
@@ -126,7 +141,12 @@ describe('heatmaps screen', () => {
         size: 100,
         change: 0.01,
         children: [
-          { name: industry, size: 100, change: 0.01, children: [{ symbol: 'XSS', name, size: 100, change: 0.01 }] },
+          {
+            name: industry,
+            size: 100,
+            change: 0.01,
+            children: [leaf({ symbol: 'XSS', name, size: 100, change: 0.01 })],
+          },
         ],
       },
     ];
@@ -151,11 +171,77 @@ describe('heatmaps screen', () => {
       [stockNode, name],
     ] as const) {
       const tip = shown(node);
-      expect(tip.querySelectorAll('img, svg, script')).toHaveLength(0);
+      // the only markup besides text: the hover card's own sparkline, drawn from numbers
+      expect(tip.querySelectorAll('img, script, svg:not(.hover-spark)')).toHaveLength(0);
       expect(tip.textContent).toContain(text);
     }
     expect(shown(stockNode).textContent).toContain(sector);
     expect(shown(stockNode).querySelector('strong')!.textContent).toBe('XSS');
+  });
+
+  // Issue #21, defect 7: "Size by market cap" offered without market caps; sector figures unlabelled.
+  it('offers only the sizes the data has and labels every sector figure with its weighting', async () => {
+    mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }, anyInstrument()]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    await screen.findByTestId('heatmap-legend');
+    const sizes = within(screen.getByLabelText('Size by')).getAllByRole('option');
+    expect(sizes.map((o) => o.textContent)).toEqual(['Dollar volume', 'Equal']);
+    expect(screen.getByTestId('sector-grid-title')).toHaveTextContent(
+      'Sectors over periods (weighted by dollar volume)',
+    );
+    expect(screen.getByRole('heading', { name: /Sectors by change/ })).toHaveTextContent('weighted by dollar volume');
+  });
+
+  it('says so when a link asks for market caps the data does not have, and offers dollar volume', async () => {
+    mockFetch([
+      {
+        path: '/api/v1/heatmap',
+        respond: ({ url }) => ({ body: { ...heatmap(), size: url.searchParams.get('size') } }),
+      },
+      anyInstrument(),
+    ]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps?size=marketcap' });
+    expect(await screen.findByText('This data has no market caps, so the map cannot be sized by them.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Size by dollar volume' }));
+    expect(currentLocation()).toBe('/heatmaps');
+  });
+
+  // Issue #21, defect 8: ticker and change drawn over each other, half the width, a bare hover card.
+  it('draws ticker and change on separate lines across the full width, with price, volume and a sparkline on hover', async () => {
+    mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }, anyInstrument()]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    await waitFor(() => expect(treemapNodes('Heatmap of all sectors')).toBeDefined());
+    const chart = screen.getByRole('img', { name: 'Heatmap of all sectors' });
+    expect(chart.closest('[class*="col-"]')).toBeNull();
+    const option = optionOf('Heatmap of all sectors') as {
+      tooltip: { formatter: (p: { data: unknown }) => string };
+      series: {
+        label: {
+          formatter: (p: { data: unknown }) => string;
+          rich: Record<string, { lineHeight: number; fontSize: number }>;
+        };
+      }[];
+    };
+    const label = option.series[0]!.label;
+    const xom = treemapNodes('Heatmap of all sectors')![0]!.children![0]!.children![0]!;
+    expect(label.formatter({ data: xom })).toBe('{sym|XOM}\n{chg|-%2,0}');
+    for (const style of Object.values(label.rich)) expect(style.lineHeight).toBeGreaterThan(style.fontSize);
+    const tip = document.createElement('div');
+    tip.innerHTML = option.tooltip.formatter({ data: xom });
+    expect(tip.textContent).toContain('Last: 100,00');
+    expect(tip.textContent).toMatch(/Volume: 2,5/);
+    expect(tip.querySelector('svg.hover-spark polyline')?.getAttribute('points')?.split(' ')).toHaveLength(4);
+  });
+
+  // Issue #21, defect 5: the month grid shows how many complete months each mean holds.
+  it('shows each month mean with its count and win rate', async () => {
+    mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }, anyInstrument()]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    const grid = await screen.findByTestId('seasonality-grid');
+    const cells = within(within(grid).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('%1,0');
+    expect(cells[1]).toHaveTextContent('34× · %62');
+    expect(cells[11]).toHaveTextContent('33× · %55');
   });
 
   it('has error and empty states', async () => {

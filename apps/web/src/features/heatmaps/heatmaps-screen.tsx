@@ -14,6 +14,7 @@ import { EChart } from '../charts/echart';
 import { changeColor, changeRange } from '../charts/colors';
 import { PERIODS } from './periods';
 import { escapeHtml } from '../../lib/escape-html';
+import { WEIGHTING_LABEL } from '../ui/weighting';
 
 const KEYS = ['period', 'size', 'universe', 'sector'] as const;
 const SIZES = [
@@ -33,8 +34,34 @@ interface TreeNode {
   symbol?: string;
   fullName?: string;
   sector?: string;
+  close?: number | null;
+  volume?: number | null;
+  spark?: number[];
   itemStyle: { color: string };
   children?: TreeNode[];
+}
+
+/** The hover card's sparkline as an SVG string: numbers only, no text from the data. */
+export function sparkSvg(values: readonly number[], width = 120, height = 32): string {
+  if (values.length < 2) return '';
+  const min = Math.min(...values);
+  const span = Math.max(...values) - min || 1;
+  const points = values
+    .map(
+      (v, i) =>
+        `${((i / (values.length - 1)) * width).toFixed(1)},${(height - ((v - min) / span) * height).toFixed(1)}`,
+    )
+    .join(' ');
+  const up = values[values.length - 1]! >= values[0]!;
+  return `<svg class="hover-spark" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" aria-hidden="true"><polyline points="${points}" fill="none" stroke="${up ? '#43c295' : '#ef4d56'}" stroke-width="1.5"/></svg>`;
+}
+
+/** Rich-text markup is ECharts' own: braces and bars in a name must not open a style. */
+const plain = (text: string) => text.replace(/[{}|]/g, ' ');
+
+/** A tile's label: ticker over change on their own lines, each with its own line height. */
+export function tileLabel(node: Pick<TreeNode, 'name' | 'change'>, f: Formatters): string {
+  return `{sym|${plain(node.name)}}\n{chg|${f.percent(node.change, 1)}}`;
 }
 
 /** ECharts treemap nodes: sector → industry → stock, or one sector's industries when zoomed. */
@@ -54,7 +81,14 @@ export function treemapData(tree: HeatmapResponse['tree'], range: number, sector
         node(i.name, i.size, i.change, {
           sector: s.name,
           children: i.children.map((l) =>
-            node(l.symbol, l.size, l.change, { symbol: l.symbol, fullName: l.name, sector: s.name }),
+            node(l.symbol, l.size, l.change, {
+              symbol: l.symbol,
+              fullName: l.name,
+              sector: s.name,
+              close: l.close,
+              volume: l.volume,
+              spark: l.spark,
+            }),
           ),
         }),
       ),
@@ -87,6 +121,9 @@ export function HeatmapsScreen() {
     retry: retryServerErrors,
     queryFn: () => apiGet<HeatmapResponse>('/api/v1/heatmap', { period, size, universe }),
   });
+  // Offer only the sizes the data has (no market caps in most imported data).
+  const offered: readonly string[] = query.data?.sizes ?? ['dollarvolume', 'equal'];
+  const unavailable = query.data !== undefined && !offered.includes(size);
   const universes = [
     { value: 'all', label: 'All stocks' },
     ...watchlists
@@ -120,7 +157,7 @@ export function HeatmapsScreen() {
             value={size}
             onChange={(e) => setUrl({ size: e.target.value })}
           >
-            {SIZES.map(([v, l]) => (
+            {SIZES.filter(([v]) => offered.includes(v) || v === size).map(([v, l]) => (
               <option key={v} value={v}>
                 {l}
               </option>
@@ -159,14 +196,18 @@ export function HeatmapsScreen() {
           </Field>
         ) : null}
       </div>
+      {unavailable ? (
+        <div className="alert alert-warning small d-flex flex-wrap align-items-center gap-2" role="status">
+          This data has no market caps, so the map cannot be sized by them.
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setUrl({ size: null })}>
+            Size by dollar volume
+          </button>
+        </div>
+      ) : null}
       <QueryView
         query={query}
         isEmpty={(d) => d.tree.children.length === 0}
-        empty={
-          size === 'marketcap'
-            ? 'No stock in this universe has a known market cap: size by dollar volume instead.'
-            : 'No stock in this universe has prices for this period.'
-        }
+        empty={unavailable ? 'Nothing to size by market cap.' : 'No stock in this universe has prices for this period.'}
       >
         {(data) => <HeatmapResult data={data} sector={sector} f={f} onSector={(s) => setUrl({ sector: s })} />}
       </QueryView>
@@ -212,6 +253,8 @@ function HeatmapResult({
 }) {
   const openDetails = useOpenSymbolDetails();
   const range = changeRange(data.period);
+  const sizeLabel = SIZES.find(([v]) => v === data.size)?.[1] ?? 'Size';
+  const weighting = WEIGHTING_LABEL[data.size];
   const option = useMemo(
     () => ({
       tooltip: {
@@ -222,7 +265,11 @@ function HeatmapResult({
             ? `<strong>${escapeHtml(d.symbol)}</strong> ${escapeHtml(d.fullName)}`
             : `<strong>${escapeHtml(d.name)}</strong>`;
           const sectorLine = d.sector && d.symbol ? `<br/>${escapeHtml(d.sector)}` : '';
-          return `${title}<br/>Change: ${escapeHtml(f.percent(d.change))}<br/>Size: ${escapeHtml(f.compact(d.value))}${sectorLine}`;
+          const priceLines = d.symbol
+            ? `<br/>Last: ${escapeHtml(f.number(d.close))} · Volume: ${escapeHtml(f.compact(d.volume))}`
+            : '';
+          const spark = d.symbol && d.spark ? `<br/>${sparkSvg(d.spark)}` : '';
+          return `${title}<br/>Change: ${escapeHtml(f.percent(d.change))}${priceLines}<br/>${escapeHtml(sizeLabel)}: ${escapeHtml(f.compact(d.value))}${sectorLine}${spark}`;
         },
       },
       series: [
@@ -239,8 +286,13 @@ function HeatmapResult({
           label: {
             show: true,
             // drawn as SVG text (textContent), not HTML: escaping here would show entities
-            formatter: (p: { data: TreeNode }) => `${p.data.name}\n${f.percent(p.data.change, 1)}`,
-            fontSize: 11,
+            formatter: (p: { data: TreeNode }) => tileLabel(p.data, f),
+            overflow: 'truncate',
+            // each line its own height: two plain lines at the font size overlap
+            rich: {
+              sym: { fontSize: 13, fontWeight: 'bold', lineHeight: 17, color: '#fff' },
+              chg: { fontSize: 11, lineHeight: 14, color: '#fff' },
+            },
           },
           upperLabel: { show: true, height: 18, color: '#fff' },
           levels: [
@@ -252,7 +304,7 @@ function HeatmapResult({
         },
       ],
     }),
-    [data, sector, range, f],
+    [data, sector, range, f, sizeLabel],
   );
   const onClick = (params: unknown) => {
     const d = (params as { data?: TreeNode }).data;
@@ -323,6 +375,15 @@ function HeatmapResult({
       align: 'end',
       sortValue: (r) => r.values[m - 1] ?? null,
       text: (r) => f.percent(r.values[m - 1], 1),
+      // the mean beside how many complete months it averages and how many rose
+      render: (r) => (
+        <>
+          {f.percent(r.values[m - 1], 1)}
+          <span className="d-block small text-body-secondary">
+            {r.counts[m - 1] ?? 0}× · {f.percent(r.winRates[m - 1], 0, false)}
+          </span>
+        </>
+      ),
       style: (r) => ({ backgroundColor: changeColor(r.values[m - 1], 0.04) }),
     })),
   ];
@@ -339,18 +400,16 @@ function HeatmapResult({
         {sector ? <strong className="small">{sector}</strong> : null}
       </div>
       <Legend period={data.period} f={f} />
+      <EChart
+        kinds={['treemap']}
+        option={option}
+        label={sector ? `Heatmap of ${sector}` : 'Heatmap of all sectors'}
+        height={560}
+        onEvent={{ click: onClick }}
+      />
       <div className="row g-3">
-        <div className="col-12 col-lg-8">
-          <EChart
-            kinds={['treemap']}
-            option={option}
-            label={sector ? `Heatmap of ${sector}` : 'Heatmap of all sectors'}
-            height={480}
-            onEvent={{ click: onClick }}
-          />
-        </div>
         <div className="col-12 col-lg-4">
-          <h2 className="h6">{sector ? `${sector}: stocks by change` : 'Sectors by change'}</h2>
+          <h2 className="h6">{sector ? `${sector}: stocks by change` : `Sectors by change (${weighting})`}</h2>
           <DataTable
             rows={rows}
             columns={barColumns}
@@ -361,19 +420,27 @@ function HeatmapResult({
             testId="heatmap-bars"
           />
         </div>
+        <div className="col-12 col-lg-8">
+          <h2 className="h6" data-testid="sector-grid-title">
+            Sectors over periods ({weighting})
+          </h2>
+          <DataTable
+            rows={data.sectors}
+            columns={gridColumns}
+            rowKey={(r) => r.sector}
+            caption={`Sector × period, ${weighting}`}
+            filename="sector-periods.csv"
+            testId="sector-grid"
+          />
+        </div>
       </div>
-      <h2 className="h6 mt-3">Sectors over periods</h2>
-      <DataTable
-        rows={data.sectors}
-        columns={gridColumns}
-        rowKey={(r) => r.sector}
-        caption="Sector × period"
-        filename="sector-periods.csv"
-        testId="sector-grid"
-      />
       {data.seasonality.length ? (
         <>
           <h2 className="h6 mt-3">Seasonality: average return by month</h2>
+          <p className="small text-muted mb-1">
+            Complete months only (the month to date is left out); under each mean, the number of months and the share
+            that rose.
+          </p>
           <DataTable
             rows={data.seasonality}
             columns={seasonColumns}

@@ -27,6 +27,14 @@ describe('market screen', () => {
     expect(pie.series[0]!.data.map((d) => d.value)).toEqual([18, 10, 2]);
   });
 
+  // Issue #21, defect 7: IT +46.6 % here (equal-weighted) and +73.5 % on the heatmaps, unlabelled.
+  it('labels the sector figures with their weighting, the one the heatmaps use by default', async () => {
+    mockFetch([{ path: '/api/v1/market/overview', body: createOverview() }, instrument('ACT')]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    expect(await screen.findByTestId('sector-weighting')).toHaveTextContent('(weighted by dollar volume)');
+    expect(screen.getByRole('table', { name: 'Sector performance, weighted by dollar volume' })).toBeInTheDocument();
+  });
+
   it('orders the sector chart by the chosen period, kept in the URL', async () => {
     mockFetch([{ path: '/api/v1/market/overview', body: createOverview() }, instrument('ACT')]);
     renderScreen(<MarketScreen />, { url: '/market' });

@@ -9,6 +9,7 @@ import { EChart } from '../charts/echart';
 import { DOWN, FLAT, UP, changeColor, changeRange } from '../charts/colors';
 import { PERIODS } from '../heatmaps/periods';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from './market-overview';
+import { WEIGHTING_LABEL } from '../ui/weighting';
 
 type Mover = MarketOverviewResponse['gainers'][number];
 type SectorRow = MarketOverviewResponse['sectors'][number];
@@ -147,7 +148,10 @@ function MarketResult({
         <section className="col-12 col-lg-8" aria-labelledby="sectors-title">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
             <h2 className="h6 mb-0" id="sectors-title">
-              Sector performance
+              Sector performance{' '}
+              <span className="small fw-normal text-muted" data-testid="sector-weighting">
+                ({WEIGHTING_LABEL[data.sectorWeighting]})
+              </span>
             </h2>
             <div className="btn-group btn-group-sm ms-auto" role="group" aria-label="Period">
               {PERIODS.map(([p, l]) => (
@@ -175,7 +179,7 @@ function MarketResult({
         rows={data.sectors}
         columns={sectorColumns}
         rowKey={(r) => r.sector}
-        caption="Sector performance"
+        caption={`Sector performance, ${WEIGHTING_LABEL[data.sectorWeighting]}`}
         filename="sectors.csv"
         testId="sector-table"
       />

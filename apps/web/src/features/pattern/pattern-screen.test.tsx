@@ -24,6 +24,7 @@ describe('pattern screen', () => {
     const benchmark = {
       symbol: 'SPY',
       stats: createStats({ mean: 0.03 }),
+      symbolMean: 0.075,
       excessMean: 0.045,
       years: [
         { year: 2021, return: 0.02, excess: 0.03 },
@@ -49,6 +50,38 @@ describe('pattern screen', () => {
     expect(screen.getByTestId('significance-ok')).toBeInTheDocument();
     expect(await screen.findByTestId('demo-badge')).toHaveTextContent('Demo data');
     expect(requests[0]!.url.searchParams.get('start')).toBe('11-01');
+  });
+
+  // Issue #21, defect 4: the comparison names its years, and a symbol is never compared with itself.
+  it('gives both means over the years both have, and shows no comparison without a benchmark', async () => {
+    const benchmark = {
+      symbol: 'SPY',
+      stats: createStats({ mean: 0.03, winRate: 0.5 }),
+      symbolMean: 0.075,
+      excessMean: 0.045,
+      years: [
+        { year: 2021, return: 0.02, excess: 0.03 },
+        { year: 2023, return: 0.04, excess: 0.06 },
+      ],
+    };
+    mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/pattern', body: createPattern({ benchmark }) },
+      instrument('AAPL'),
+    ]);
+    const first = renderScreen(<PatternScreen />, { url: URL });
+    const summary = await screen.findByTestId('benchmark-summary');
+    expect(summary).toHaveTextContent('over the 2 years both have (2021–2023): AAPL mean +%7,50, SPY mean +%3,00');
+    first.unmount();
+    mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/pattern', body: createPattern({ symbol: 'SPY', benchmark: null }) },
+      instrument('SPY'),
+    ]);
+    renderScreen(<PatternScreen />, { url: '/seasonality/pattern?symbol=SPY&start=11-01&end=12-31' });
+    const table = await screen.findByTestId('pattern-table');
+    expect(within(table).queryByText('vs. benchmark')).toBeNull();
+    expect(screen.queryByTestId('benchmark-summary')).toBeNull();
   });
 
   it('warns plainly when the pattern is weak', async () => {

@@ -207,15 +207,19 @@ function PatternResult({
       text: (r) => f.percent(r.return),
       className: (r) => signClass(r.return),
     },
-    {
-      key: 'relative',
-      label: <StatLabel stat="relative" />,
-      csvLabel: 'vs. benchmark',
-      align: 'end',
-      sortValue: (r) => r.relative,
-      text: (r) => f.percent(r.relative),
-      className: (r) => signClass(r.relative),
-    },
+    ...(benchmark
+      ? [
+          {
+            key: 'relative',
+            label: <StatLabel stat="relative" />,
+            csvLabel: 'vs. benchmark',
+            align: 'end',
+            sortValue: (r) => r.relative,
+            text: (r) => f.percent(r.relative),
+            className: (r) => signClass(r.relative),
+          } satisfies Column<YearRow>,
+        ]
+      : []),
     {
       key: 'maxRise',
       label: <StatLabel stat="maxRise" />,
@@ -300,21 +304,25 @@ function PatternResult({
         </Link>
       </InstrumentHeader>
       {data.stats ? <StatsPanel stats={data.stats} /> : null}
-      <p className="small mt-2 mb-3" data-testid="benchmark-summary">
-        <StatLabel standalone stat="relative" />:{' '}
-        {benchmark && relMean !== null ? (
-          <>
-            <strong className={signClass(relMean)}>{f.percent(relMean)}</strong> mean return against {benchmark.symbol}{' '}
-            over the {benchmark.years.length} years both have
-            {benchmark.stats
-              ? ` (${benchmark.symbol} alone: mean ${f.percent(benchmark.stats.mean)}, win rate ${f.percent(benchmark.stats.winRate, 0, false)})`
-              : ''}
-            .
-          </>
-        ) : (
-          <span className="text-muted">no benchmark data for these years.</span>
-        )}
-      </p>
+      {/* No benchmark (none in the data, or the symbol is the benchmark): no comparison at all. */}
+      {benchmark ? (
+        <p className="small mt-2 mb-3" data-testid="benchmark-summary">
+          <StatLabel standalone stat="relative" />:{' '}
+          {relMean !== null ? (
+            <>
+              <strong className={signClass(relMean)}>{f.percent(relMean)}</strong> mean return against{' '}
+              {benchmark.symbol} over the {benchmark.years.length} years both have ({benchmark.years[0]?.year}–
+              {benchmark.years[benchmark.years.length - 1]?.year}): {data.symbol} mean {f.percent(benchmark.symbolMean)}
+              {benchmark.stats
+                ? `, ${benchmark.symbol} mean ${f.percent(benchmark.stats.mean)} (win rate ${f.percent(benchmark.stats.winRate, 0, false)})`
+                : ''}
+              .
+            </>
+          ) : (
+            <span className="text-muted">no benchmark data for these years.</span>
+          )}
+        </p>
+      ) : null}
       <div className="row g-2">
         <div className="col-12 col-lg-8">
           <EChart kinds={['line']} option={option} label={`Yearly returns of ${data.symbol}`} height={260} />

@@ -103,6 +103,11 @@ export const FIELDS = [
   'avgVolume20',
   'relVolume',
   'volatility20',
+  'pctFromHigh52w',
+  'pctFromLow52w',
+  'pctFromSma20',
+  'pctFromSma50',
+  'pctFromSma200',
   'sector',
   'industry',
   'type',
@@ -112,6 +117,23 @@ export const FIELDS = [
 export const OPERATORS = ['<', '<=', '>', '>=', '=', '!=', 'crosses above', 'crosses below'] as const;
 
 /** Fields whose values are fractions (shown as %). */
-export const PERCENT_FIELDS = new Set(['change1d', 'gap', 'w1', 'm1', 'm3', 'm6', 'ytd', 'y1', 'volatility20']);
+export const PERCENT_FIELDS = new Set([
+  'change1d',
+  'gap',
+  'w1',
+  'm1',
+  'm3',
+  'm6',
+  'ytd',
+  'y1',
+  'volatility20',
+  'pctFromHigh52w',
+  'pctFromLow52w',
+  'pctFromSma20',
+  'pctFromSma50',
+  'pctFromSma200',
+]);
+/** Fields holding text: compared with = and != only. */
+export const TEXT_FIELDS: ReadonlySet<string> = new Set(['sector', 'industry', 'type', 'symbol']);
 /** Fields shown compact (1,2 Mn). */
 export const LARGE_FIELDS = new Set(['volume', 'marketCap', 'avgVolume20']);

@@ -31,6 +31,20 @@ const presets: MockRoute = {
     ],
   },
 };
+/** The fields as the server answers them for data without market caps. */
+const fields: MockRoute = {
+  path: '/api/v1/scanner/fields',
+  body: {
+    fields: [
+      { name: 'rsi14', kind: 'number', available: true },
+      { name: 'close', kind: 'number', available: true },
+      { name: 'marketCap', kind: 'number', available: false },
+      { name: 'sector', kind: 'text', available: true, values: ['Energy', 'Information Technology'] },
+      { name: 'type', kind: 'text', available: true, values: ['etf', 'stock'] },
+    ],
+    aliases: {},
+  },
+};
 const rows = [
   { symbol: 'XOM', name: 'Exxon', sector: 'Energy', rsi14: 25.5, change1d: 0.012 },
   { symbol: 'KO', name: 'Coca-Cola', sector: 'Consumer Staples', rsi14: 28.25, change1d: -0.004 },
@@ -64,7 +78,7 @@ const scanner: MockRoute = {
 
 describe('scanner screen', () => {
   it('counts the matches as you type, debounced, and names a mistake', async () => {
-    const { requests } = mockFetch([premium, presets, scanner, anyInstrument()]);
+    const { requests } = mockFetch([premium, presets, fields, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.type(screen.getByLabelText('Expression'), 'rsi14 < 30');
     await waitFor(() => expect(screen.getByTestId('scan-count')).toHaveTextContent('7 matches'));
@@ -80,7 +94,7 @@ describe('scanner screen', () => {
   });
 
   it('keeps filter chips and the text expression in step', async () => {
-    mockFetch([premium, presets, scanner, anyInstrument()]);
+    mockFetch([premium, presets, fields, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     const box = screen.getByLabelText('Expression');
     await userEvent.type(box, 'rsi14 < 30 and close between 10 and 20');
@@ -105,7 +119,7 @@ describe('scanner screen', () => {
   });
 
   it('runs a scan into the URL, sorts through the API and adds a result to a watchlist', async () => {
-    const { requests } = mockFetch([premium, presets, scanner, anyInstrument()]);
+    const { requests } = mockFetch([premium, presets, fields, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     const table = await screen.findByTestId('scan-results');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -131,7 +145,7 @@ describe('scanner screen', () => {
   });
 
   it('runs a preset and remembers saved scans', async () => {
-    mockFetch([premium, presets, scanner, anyInstrument()]);
+    mockFetch([premium, presets, fields, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.click(await screen.findByRole('button', { name: 'Oversold' }));
     await waitFor(() => expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+30&sort=rsi14&desc=false'));
@@ -145,19 +159,66 @@ describe('scanner screen', () => {
     expect((useAppStore.getState().scannerForm as { saved: unknown[] }).saved).toEqual([]);
   });
 
+  // Issue #21, defect 7: the chip builder built `sector < "Tech"` and offered fields without data.
+  it('builds text filters with = or != from a pick list, and offers only fields with data', async () => {
+    mockFetch([premium, presets, fields, scanner, anyInstrument()]);
+    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    const field = screen.getByLabelText('Field');
+    await waitFor(() => expect(within(field).queryByRole('option', { name: 'marketCap' })).not.toBeInTheDocument());
+    await userEvent.selectOptions(field, 'sector');
+    expect(
+      within(screen.getByLabelText('Condition'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['=', '!=']);
+    const value = screen.getByLabelText('Value');
+    expect(
+      within(value)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Energy', 'Information Technology']);
+    await userEvent.selectOptions(value, 'Information Technology');
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter (AND)' }));
+    expect(screen.getByLabelText('Expression')).toHaveValue('sector = "Information Technology"');
+    await userEvent.selectOptions(field, 'rsi14');
+    expect(within(screen.getByLabelText('Condition')).getAllByRole('option')).toHaveLength(8);
+  });
+
+  it('tells why a scan matches nothing: a field without data, a text value nobody has (with the values)', async () => {
+    const notices = [
+      'No instrument has a value for marketCap in this data: a condition on it is never true.',
+      'No instrument has sector "Technology". The values are: "Energy", "Information Technology".',
+    ];
+    mockFetch([
+      premium,
+      presets,
+      fields,
+      {
+        method: 'POST',
+        path: '/api/v1/scanner',
+        body: { asOf: '2026-11-20', stale: 0, count: 0, results: [], notices },
+      },
+    ]);
+    renderScreen(<ScannerScreen />, { url: '/scanner?expression=marketCap+%3E+1B+and+sector+%3D+%22Technology%22' });
+    const empty = await screen.findByTestId('empty-state');
+    expect(within(empty).getByTestId('scan-notices')).toHaveTextContent(notices[1]!);
+    await waitFor(() => expect(screen.getByTestId('scan-count')).toHaveTextContent(notices[0]!));
+  });
+
   it('has non-subscriber, error and empty states', async () => {
-    mockFetch([notPremium, presets]);
+    mockFetch([notPremium, presets, fields]);
     const a = renderScreen(<ScannerScreen />, { url: '/scanner' });
     expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Stock scanner');
     a.unmount();
-    mockFetch([premium, presets, { method: 'POST', path: '/api/v1/scanner', ...serverError('scan failed') }]);
+    mockFetch([premium, presets, fields, { method: 'POST', path: '/api/v1/scanner', ...serverError('scan failed') }]);
     const b = renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     expect(await screen.findByTestId('error-state')).toHaveTextContent('scan failed');
     b.unmount();
     mockFetch([
       premium,
       presets,
-      { method: 'POST', path: '/api/v1/scanner', body: { asOf: null, count: 0, results: [] } },
+      fields,
+      { method: 'POST', path: '/api/v1/scanner', body: { asOf: null, count: 0, results: [], notices: [] } },
     ]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+1' });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();

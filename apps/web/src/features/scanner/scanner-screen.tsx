@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ScanPresetsResponse, ScanResponse } from '@solstice/contracts';
+import type { ScanFieldsResponse, ScanPresetsResponse, ScanResponse } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired, retryServerErrors } from '../api';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
@@ -10,7 +10,15 @@ import { ErrorState, LoadingState, EmptyState, SubscribeCard, type ToolInfo } fr
 import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
 import { SymbolDemoBadge } from '../ui/instrument-header';
 import { DataTable, signClass, type Column } from '../tables/data-table';
-import { FIELDS, LARGE_FIELDS, OPERATORS, PERCENT_FIELDS, conditionsOf, joinConditions } from './expression-chips';
+import {
+  FIELDS,
+  LARGE_FIELDS,
+  OPERATORS,
+  PERCENT_FIELDS,
+  TEXT_FIELDS,
+  conditionsOf,
+  joinConditions,
+} from './expression-chips';
 
 type Row = ScanResponse['results'][number];
 export interface SavedScan {
@@ -93,6 +101,12 @@ function ScannerTool() {
       apiQueryPost<ScanResponse>('/api/v1/scanner', { expression: debounced, limit: 1 }, { background: true }),
     enabled: debounced.length > 0,
     placeholderData: keepPreviousData,
+  });
+  const fields = useQuery({
+    queryKey: ['scan-fields'],
+    retry: retryServerErrors,
+    queryFn: () => apiGet<ScanFieldsResponse>('/api/v1/scanner/fields', undefined, { background: true }),
+    staleTime: 5 * 60_000,
   });
   const presets = useQuery({
     queryKey: ['scan-presets'],
@@ -202,10 +216,13 @@ function ScannerTool() {
               {position !== null ? ` (at column ${position})` : ''}
             </span>
           ) : count.data ? (
-            <span>
-              <strong>{count.data.count}</strong> {count.data.count === 1 ? 'match' : 'matches'}
-              {count.isFetching ? '…' : ''}
-            </span>
+            <>
+              <span>
+                <strong>{count.data.count}</strong> {count.data.count === 1 ? 'match' : 'matches'}
+                {count.isFetching ? '…' : ''}
+              </span>
+              <Notices notices={count.data.notices} />
+            </>
           ) : (
             <span className="text-muted">Counting…</span>
           )}
@@ -230,7 +247,11 @@ function ScannerTool() {
           </span>
         ))}
       </div>
-      <ChipBuilder onAdd={(cond, or) => setText(addCondition(chips, cond, or))} canOr={chips.length > 0} />
+      <ChipBuilder
+        onAdd={(cond, or) => setText(addCondition(chips, cond, or))}
+        canOr={chips.length > 0}
+        fields={fields.data?.fields}
+      />
 
       <SavedScans
         scans={savedScans}
@@ -245,7 +266,8 @@ function ScannerTool() {
         <LoadingState />
       ) : results.data && results.data.results.length === 0 ? (
         <EmptyState>
-          No stock matches this scan{results.data.asOf ? ` as of ${f.date(results.data.asOf)}` : ''}. Loosen a filter.
+          No stock matches this scan{results.data.asOf ? ` as of ${f.date(results.data.asOf)}` : ''}.{' '}
+          {results.data.notices?.length ? <Notices notices={results.data.notices} /> : 'Loosen a filter.'}
         </EmptyState>
       ) : results.data ? (
         <Results
@@ -259,6 +281,18 @@ function ScannerTool() {
   );
 }
 
+/** Why a scan that parsed may match nothing: a field without data, a text value no symbol has. */
+function Notices({ notices }: { notices: readonly string[] | undefined }) {
+  if (!notices?.length) return null;
+  return (
+    <ul className="list-unstyled small text-warning-emphasis mb-0" data-testid="scan-notices">
+      {notices.map((n) => (
+        <li key={n}>{n}</li>
+      ))}
+    </ul>
+  );
+}
+
 export function addCondition(chips: readonly string[], condition: string, or: boolean): string {
   if (or && chips.length > 0) {
     const last = chips[chips.length - 1]!;
@@ -268,15 +302,47 @@ export function addCondition(chips: readonly string[], condition: string, or: bo
   return joinConditions([...chips, condition]);
 }
 
-function ChipBuilder({ onAdd, canOr }: { onAdd: (condition: string, or: boolean) => void; canOr: boolean }) {
+type FieldInfo = ScanFieldsResponse['fields'][number];
+
+/** Text fields compare only with = and != (the scanner refuses the rest). */
+export const TEXT_OPERATORS = ['=', '!='] as const;
+
+/** The condition a chip builder makes: text values quoted (inner quotes dropped), the rest as typed. */
+export function chipCondition(field: string, op: string, value: string, textual: boolean): string {
+  const v = value.trim();
+  if (!textual || /^".*"$/.test(v)) return `${field} ${op} ${v}`;
+  return `${field} ${op} "${v.replace(/"/g, '')}"`;
+}
+
+function ChipBuilder({
+  onAdd,
+  canOr,
+  fields,
+}: {
+  onAdd: (condition: string, or: boolean) => void;
+  canOr: boolean;
+  fields: FieldInfo[] | undefined;
+}) {
   const [field, setField] = useState<string>('rsi14');
   const [op, setOp] = useState<string>('<');
   const [value, setValue] = useState('30');
-  const condition = () => {
-    const v = value.trim();
-    const textual = ['sector', 'industry', 'type', 'symbol'].includes(field) && !/^".*"$/.test(v);
-    return `${field} ${op} ${textual ? `"${v}"` : v}`;
+  const info = (name: string) => fields?.find((x) => x.name === name);
+  // Offer only what the data has: a field no instrument has a value for is left out.
+  const offered = FIELDS.filter((name) => info(name)?.available !== false);
+  const textual = TEXT_FIELDS.has(field);
+  const choices = info(field)?.values;
+  const operators: readonly string[] = textual ? TEXT_OPERATORS : OPERATORS;
+  const chooseField = (next: string) => {
+    setField(next);
+    if (TEXT_FIELDS.has(next)) {
+      if (!(TEXT_OPERATORS as readonly string[]).includes(op)) setOp('=');
+      setValue(info(next)?.values?.[0] ?? '');
+    } else if (TEXT_FIELDS.has(field)) {
+      setOp('<');
+      setValue('');
+    }
   };
+  const condition = () => chipCondition(field, op, value, textual);
   return (
     <fieldset className="row g-1 align-items-end mb-3">
       <legend className="visually-hidden">Add a filter</legend>
@@ -288,9 +354,9 @@ function ChipBuilder({ onAdd, canOr }: { onAdd: (condition: string, or: boolean)
           id="chip-field"
           className="form-select form-select-sm"
           value={field}
-          onChange={(e) => setField(e.target.value)}
+          onChange={(e) => chooseField(e.target.value)}
         >
-          {FIELDS.map((f) => (
+          {offered.map((f) => (
             <option key={f}>{f}</option>
           ))}
         </select>
@@ -300,22 +366,35 @@ function ChipBuilder({ onAdd, canOr }: { onAdd: (condition: string, or: boolean)
           Condition
         </label>
         <select id="chip-op" className="form-select form-select-sm" value={op} onChange={(e) => setOp(e.target.value)}>
-          {OPERATORS.map((o) => (
+          {operators.map((o) => (
             <option key={o}>{o}</option>
           ))}
         </select>
       </div>
-      <div className="col-4 col-md-2">
+      <div className="col-4 col-md-3">
         <label htmlFor="chip-value" className="form-label small mb-0">
-          Value or field
+          {textual ? 'Value' : 'Value or field'}
         </label>
-        <input
-          id="chip-value"
-          className="form-control form-control-sm"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          placeholder="30, 5%, sma200"
-        />
+        {textual && choices ? (
+          <select
+            id="chip-value"
+            className="form-select form-select-sm"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          >
+            {choices.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id="chip-value"
+            className="form-control form-control-sm"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            placeholder={textual ? 'AAPL' : '30, 5%, sma200'}
+          />
+        )}
       </div>
       <div className="col-auto">
         <button

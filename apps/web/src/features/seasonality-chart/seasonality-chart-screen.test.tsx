@@ -17,55 +17,73 @@ import { SeasonalityChartScreen, dayLabel } from './seasonality-chart-screen';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 
-function chart(symbol: string, slope: number): ChartResponse {
-  const curve = Array.from({ length: 365 }, (_, i) => (i * slope) / 364);
+const line = (slope: number) => Array.from({ length: 365 }, (_, i) => (i * slope) / 364);
+
+/** A chart of `slope` over 2019–2021; against SPY over 2020–2021 only, the symbol at ownSlope, SPY at benchSlope. */
+function chart(
+  symbol: string,
+  slope: number,
+  against: { ownSlope: number; benchSlope: number } | null = null,
+): ChartResponse {
+  const curve = line(slope);
   return {
     symbol,
     years: [2019, 2020, 2021],
     curve,
     detrended: curve.map(() => 0),
     current: { year: 2026, values: [0, 0.01] },
+    benchmark: against && {
+      symbol: 'SPY',
+      years: [2020, 2021],
+      curve: line(against.ownSlope),
+      detrended: line(0),
+      benchmarkCurve: line(against.benchSlope),
+      benchmarkDetrended: line(0),
+    },
   };
 }
 
 type Option = { series: { name: string; data: number[] }[]; xAxis: { data: string[] } };
 
 describe('seasonal chart screen', () => {
-  it('draws the average year, this year and the benchmark, with the relative result', async () => {
+  // Issue #21, defect 4: "vs. benchmark" took the symbol's 46 years against SPY's 11.
+  it('draws the average year, this year and the benchmark over the years both use, with the relative result', async () => {
     mockFetch([
       premium,
-      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1) },
-      { path: /chart\?symbol=SPY/, body: chart('SPY', 0.06) },
-      {
-        path: '/api/v1/instruments',
-        respond: ({ url }) => ({
-          body: { instruments: url.searchParams.get('q') === 'SPY' ? [{ symbol: 'SPY' }] : [] },
-        }),
-      },
+      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1, { ownSlope: 0.08, benchSlope: 0.06 }) },
       instrument('AAPL'),
     ]);
     renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
-    await waitFor(() => expect(screen.getByTestId('chart-summary')).toHaveTextContent('SPY'));
-    // 10% − 6% = +4% against the benchmark
-    expect(screen.getByTestId('chart-summary').textContent).toMatch(/\+%4,00/);
+    const summary = await screen.findByTestId('benchmark-summary');
+    // over 2020–2021: AAPL +8 %, SPY +6 %, so +2 % (not 10 % over 2019–2021 − 6 %)
+    expect(summary).toHaveTextContent('Against SPY over the 2 years both use (2020–2021): AAPL +%8,00 · SPY +%6,00');
+    expect(summary.textContent).toMatch(/vs\. benchmark.* \+%2,00$/);
+    expect(screen.getByTestId('chart-summary')).toHaveTextContent('3 years used (2019–2021)');
     await waitFor(() => expect((optionOf('Seasonal chart of AAPL') as Option | undefined)?.series).toHaveLength(4));
     const option = optionOf('Seasonal chart of AAPL') as Option;
-    expect(option.series.map((s) => s.name)).toEqual(['AAPL average', '2026', 'SPY average', 'AAPL vs SPY']);
+    expect(option.series.map((s) => s.name)).toEqual([
+      'AAPL average',
+      '2026',
+      'SPY average (2020–2021)',
+      'AAPL vs SPY (2020–2021)',
+    ]);
+    expect(option.series[3]!.data[364]).toBeCloseTo(0.02, 12);
     expect(option.xAxis.data[59]).toBe('03-01');
     expect(dayLabel(364)).toBe('12-31');
+  });
+
+  it('draws SPY alone when SPY is the symbol: no benchmark line, no relative figure', async () => {
+    mockFetch([premium, { path: /chart\?symbol=SPY/, body: chart('SPY', 0.06) }, instrument('SPY')]);
+    renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=SPY' });
+    await screen.findByTestId('chart-summary');
+    await waitFor(() => expect((optionOf('Seasonal chart of SPY') as Option | undefined)?.series).toHaveLength(2));
+    expect(screen.queryByTestId('benchmark-summary')).toBeNull();
   });
 
   it('switches to the detrended curve and keeps it in the URL', async () => {
     mockFetch([
       premium,
-      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1) },
-      { path: /chart\?symbol=SPY/, body: chart('SPY', 0.06) },
-      {
-        path: '/api/v1/instruments',
-        respond: ({ url }) => ({
-          body: { instruments: url.searchParams.get('q') === 'SPY' ? [{ symbol: 'SPY' }] : [] },
-        }),
-      },
+      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1, { ownSlope: 0.08, benchSlope: 0.06 }) },
       instrument('AAPL'),
     ]);
     renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
@@ -84,11 +102,7 @@ describe('seasonal chart screen', () => {
     const b = renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
     expect(await screen.findByTestId('error-state')).toBeInTheDocument();
     b.unmount();
-    mockFetch([
-      premium,
-      { path: /symbol=AAPL/, body: { ...chart('AAPL', 0), years: [] } },
-      { path: '/api/v1/instruments', body: { instruments: [] } },
-    ]);
+    mockFetch([premium, { path: /symbol=AAPL/, body: { ...chart('AAPL', 0), years: [] } }]);
     renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
   });

@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiGet, retryServerErrors } from '../api';
-import type { InstrumentSearchResponse } from '@solstice/contracts';
 import type { ChartResponse } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
@@ -16,29 +15,6 @@ import { StatLabel } from '../stats/stat-label';
 
 const NO_CURVE: number[] = [];
 
-/** Benchmarks in order of preference (as the pattern API: SPY, else the S&P 500 index). */
-export const BENCHMARKS = ['SPY', '^GSPC'] as const;
-
-/** The first benchmark the store holds, found by search (a 200 either way, never a 404). */
-function useBenchmark(enabled: boolean) {
-  return useQuery({
-    queryKey: ['benchmark-symbol'],
-    retry: retryServerErrors,
-    queryFn: async () => {
-      for (const symbol of BENCHMARKS) {
-        const found = await apiGet<InstrumentSearchResponse>(
-          '/api/v1/instruments',
-          { q: symbol },
-          { background: true },
-        );
-        if (found.instruments.some((i) => i.symbol === symbol)) return symbol;
-      }
-      return null;
-    },
-    enabled,
-    staleTime: Infinity,
-  });
-}
 const KEYS = ['symbol', 'from', 'to', 'detrended'] as const;
 const DEFAULTS = { symbol: 'AAPL', from: '', to: '', detrended: '' };
 
@@ -79,11 +55,6 @@ function SeasonalityChartTool() {
   const ready = Boolean(url.symbol);
   const params = { symbol: url.symbol, from: url.from, to: url.to };
   const chart = useChart(params, ready);
-  const benchmarkSymbol = useBenchmark(ready && chart.isSuccess).data ?? null;
-  const benchmark = useChart(
-    { ...params, symbol: benchmarkSymbol ?? '' },
-    ready && chart.isSuccess && benchmarkSymbol !== null && url.symbol?.toUpperCase() !== benchmarkSymbol,
-  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const values = { ...form, symbol: form.symbol.trim().toUpperCase() };
@@ -143,25 +114,20 @@ function SeasonalityChartTool() {
         isEmpty={(d) => d.years.length === 0 || !d.curve}
         empty="This symbol has no complete calendar year in the chosen range."
       >
-        {(data) => <ChartResult data={data} benchmark={benchmark.data} detrended={url.detrended === 'true'} f={f} />}
+        {(data) => <ChartResult data={data} detrended={url.detrended === 'true'} f={f} />}
       </QueryView>
     </div>
   );
 }
 
-function ChartResult({
-  data,
-  benchmark,
-  detrended,
-  f,
-}: {
-  data: ChartResponse;
-  benchmark: ChartResponse | undefined;
-  detrended: boolean;
-  f: Formatters;
-}) {
+const span = (years: readonly number[]) => (years.length ? `${years[0]}–${years[years.length - 1]}` : '');
+
+function ChartResult({ data, detrended, f }: { data: ChartResponse; detrended: boolean; f: Formatters }) {
   const curve = (detrended ? data.detrended : data.curve) ?? NO_CURVE;
-  const benchCurve = benchmark ? (detrended ? benchmark.detrended : benchmark.curve) : null;
+  // Against the benchmark, both curves come over the years both symbols use (analytics.md).
+  const bench = data.benchmark && data.benchmark.years.length > 0 ? data.benchmark : null;
+  const own = bench ? ((detrended ? bench.detrended : bench.curve) ?? null) : null;
+  const benchCurve = bench ? ((detrended ? bench.benchmarkDetrended : bench.benchmarkCurve) ?? null) : null;
   const option = useMemo(() => {
     const labels = curve.map((_, i) => dayLabel(i));
     const series: unknown[] = [
@@ -184,10 +150,11 @@ function ChartResult({
         lineStyle: { type: 'dashed' },
       });
     }
-    if (benchCurve) {
+    if (bench && own && benchCurve) {
+      const years = span(bench.years);
       series.push({
         type: 'line',
-        name: `${benchmark?.symbol ?? 'Benchmark'} average`,
+        name: `${bench.symbol} average (${years})`,
         smooth: true,
         showSymbol: false,
         data: benchCurve,
@@ -195,10 +162,10 @@ function ChartResult({
       });
       series.push({
         type: 'line',
-        name: `${data.symbol} vs ${benchmark?.symbol ?? 'benchmark'}`,
+        name: `${data.symbol} vs ${bench.symbol} (${years})`,
         smooth: true,
         showSymbol: false,
-        data: curve.map((v, i) => v - (benchCurve[i] ?? 0)),
+        data: own.map((v, i) => v - (benchCurve[i] ?? 0)),
         lineStyle: { type: 'dotted' },
       });
     }
@@ -210,8 +177,9 @@ function ChartResult({
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
       series,
     };
-  }, [data, curve, benchCurve, benchmark?.symbol, f]);
+  }, [data, curve, bench, own, benchCurve, f]);
   const end = curve[curve.length - 1] ?? null;
+  const ownEnd = own ? (own[own.length - 1] ?? null) : null;
   const benchEnd = benchCurve ? (benchCurve[benchCurve.length - 1] ?? null) : null;
   const q = `symbol=${encodeURIComponent(data.symbol)}`;
   return (
@@ -225,16 +193,20 @@ function ChartResult({
         </Link>
       </InstrumentHeader>
       <p className="small mb-1" data-testid="chart-summary">
-        {data.years.length} years used ({data.years[0]}–{data.years[data.years.length - 1]}). Average year
+        {data.years.length} years used ({span(data.years)}). Average year
         {detrended ? ' (detrended)' : ''}: <strong>{f.percent(end)}</strong>
-        {benchEnd !== null ? (
-          <>
-            {' '}
-            · {benchmark?.symbol} {f.percent(benchEnd)} · <StatLabel standalone stat="relative" />{' '}
-            <strong>{f.percent(end !== null ? end - benchEnd : null)}</strong>
-          </>
-        ) : null}
       </p>
+      {bench && ownEnd !== null && benchEnd !== null ? (
+        <p className="small mb-1" data-testid="benchmark-summary">
+          Against {bench.symbol} over the {bench.years.length} years both use ({span(bench.years)}): {data.symbol}{' '}
+          {f.percent(ownEnd)} · {bench.symbol} {f.percent(benchEnd)} · <StatLabel standalone stat="relative" />{' '}
+          <strong>{f.percent(ownEnd - benchEnd)}</strong>
+        </p>
+      ) : data.benchmark ? (
+        <p className="small mb-1 text-muted" data-testid="benchmark-summary">
+          {data.benchmark.symbol} has none of these years: no comparison.
+        </p>
+      ) : null}
       <EChart kinds={['line']} option={option} label={`Seasonal chart of ${data.symbol}`} height={380} />
     </>
   );

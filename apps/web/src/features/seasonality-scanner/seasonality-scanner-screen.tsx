@@ -13,6 +13,7 @@ import { SECTORS } from '../ui/sectors';
 import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
 import { DataTable, type Column } from '../tables/data-table';
 import { windowStatColumns } from '../stats/window-columns';
+import { signalColumn } from '../stats/trade-signal';
 
 const KEYS = [
   'startFrom',
@@ -35,7 +36,8 @@ const DEFAULTS: Record<Key, string> = {
   from: '',
   to: '',
   minWinRate: '0.7',
-  minYears: '10',
+  // empty: the API's default, each symbol's most years less 2 and at least 10 (analytics.md)
+  minYears: '',
   direction: 'long',
   universe: 'all',
 };
@@ -154,13 +156,9 @@ function SeasonalityScannerTool() {
       key: 'direction',
       label: 'Side',
       sortValue: (r) => r.direction,
-      text: (r) => (r.direction === 'short' ? 'Sell' : 'Buy'),
-      render: (r) => (
-        <span className={`badge ${r.direction === 'short' ? 'text-bg-danger' : 'text-bg-success'}`}>
-          {r.direction === 'short' ? 'Sell' : 'Buy'}
-        </span>
-      ),
+      text: (r) => (r.direction === 'short' ? 'Short' : 'Long'),
     },
+    signalColumn<SeasonalScanResult>((r) => r.direction),
     ...windowStatColumns<SeasonalScanResult>(f),
     {
       key: 'open',
@@ -214,6 +212,7 @@ function SeasonalityScannerTool() {
           label="Min years"
           error={errors.minYears}
           inputMode="numeric"
+          placeholder="most − 2, ≥ 10"
           {...field('minYears')}
         />
         <TextField

@@ -36,7 +36,8 @@ export const STAT_DEFINITIONS = {
   maxDrop: { label: 'Max drop', meaning: 'Lowest close inside the window relative to the entry close.' },
   relative: {
     label: 'vs. benchmark',
-    meaning: "The symbol's return minus the benchmark index's return (SPY, else the S&P 500) over the same dates.",
+    meaning:
+      "The symbol's return minus the benchmark index's return (SPY, else the S&P 500) over the same dates, in the years both have.",
   },
 } as const;
 

@@ -21,7 +21,7 @@ export async function signUp(t: TestApp, username: string): Promise<Client> {
     payload: { email, username, password: 'correct horse battery' },
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-  const cookie = sessionCookieFrom(res.headers['set-cookie'], t.ctx.settings.SESSION_COOKIE_NAME);
+  const cookie = sessionCookieFrom(res.headers['set-cookie'], t.services.settings.SESSION_COOKIE_NAME);
   if (!cookie) throw new Error('signup set no cookie');
   return clientFor(t, cookie, email, username);
 }
@@ -43,7 +43,7 @@ export function clientFor(t: TestApp, cookie: string, email: string, username: s
 }
 
 export async function outboxTemplates(t: TestApp, to: string): Promise<string[]> {
-  const rows = await t.ctx.database.db
+  const rows = await t.services.database.db
     .selectFrom('mail_outbox')
     .select('template')
     .where('to_address', '=', to)

@@ -44,7 +44,7 @@ describe.each(testDialects())('admin upload on %s', (dialect) => {
   beforeAll(async () => {
     importDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-upload-route-'));
     server = await startLiveServer(dialect, { IMPORT_DIR: importDir });
-    cookie = (await signedInUser(server.app, { role: 'admin' })).cookie;
+    cookie = (await signedInUser(server, { role: 'admin' })).cookie;
   });
   afterAll(async () => {
     await server?.close();

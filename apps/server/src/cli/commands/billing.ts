@@ -1,23 +1,15 @@
 import type { Command } from 'commander';
-import type { AppContext } from '../../context.js';
-import { CliError, type CliOutput } from '../../cli/output.js';
-import { findUserByEmail } from '../auth/users.repository.js';
-import { formatMoney } from '../mail/mail-templates.js';
-import { listAdminProducts } from './products.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { findUserByEmail } from '../../modules/auth/users.repository.js';
+import type { Billing } from '../../modules/billing/billing.js';
+import { listAdminProducts } from '../../modules/billing/catalogue.js';
+import type { JobQueue } from '../../modules/jobs/job-queue.js';
+import { formatMoney } from '../../modules/mail/mail-templates.js';
+import { withContext } from '../command-context.js';
+import { CliError, type CommandResult } from '../output.js';
 
-type WithContext = <T>(
-  command: Command,
-  body: (ctx: AppContext, out: CliOutput) => Promise<T>,
-  options?: { loadMarket?: boolean },
-) => Promise<T>;
-
-export interface CommandResult<T> {
-  value: T;
-  text: string;
-}
-
-export async function productsCommand(ctx: AppContext) {
-  const products = await listAdminProducts(ctx.database.db);
+export async function productsCommand({ database }: { database: DatabaseHandle }) {
+  const products = await listAdminProducts(database.db);
   const lines = products.flatMap((p) => [
     `${p.id}  ${p.name}${p.active ? '' : ' (archived)'}`,
     ...p.prices.map(
@@ -27,19 +19,21 @@ export async function productsCommand(ctx: AppContext) {
   return { value: products, text: lines.join('\n') || 'No products.' };
 }
 
-export async function runJobsCommand(ctx: AppContext): Promise<CommandResult<{ ran: number }>> {
-  const ran = await ctx.billing.jobs.runDue();
+/** Stores the next occurrence of each recurring job (a cron-only installation has no poller), then runs what is due. */
+export async function runJobsCommand({ jobs }: { jobs: JobQueue }): Promise<CommandResult<{ ran: number }>> {
+  await jobs.scheduleRecurring();
+  const ran = await jobs.runDue();
   return { value: { ran }, text: `Ran ${ran} due job${ran === 1 ? '' : 's'}.` };
 }
 
 export async function subscriberTagCommand(
-  ctx: AppContext,
+  { database, billing }: { database: DatabaseHandle; billing: Pick<Billing, 'subscriberTag'> },
   email: string,
   grant: boolean,
 ): Promise<CommandResult<{ id: number; tag_ids: number[] }>> {
-  const user = await findUserByEmail(ctx.database.db, email);
+  const user = await findUserByEmail(database.db, email);
   if (!user) throw new CliError(`No account has the e-mail address ${email}.`);
-  const contact = grant ? await ctx.billing.grantTag(user.id) : await ctx.billing.revokeTag(user.id);
+  const contact = grant ? await billing.subscriberTag.grant(user.id) : await billing.subscriberTag.revoke(user.id);
   return {
     value: contact,
     text: `${user.email}: contact ${contact.id}, tags [${contact.tag_ids.join(', ')}] (${grant ? 'granted' : 'revoked'}).`,
@@ -47,7 +41,7 @@ export async function subscriberTagCommand(
 }
 
 /** `solstice billing …`: plans, due jobs (for a cron instead of the poller), the subscriber tag. */
-export function registerBillingCommands(program: Command, withContext: WithContext): void {
+export function registerBillingCommands(program: Command): void {
   const billing = program.command('billing').description('plans, scheduled jobs and the subscriber tag');
   billing
     .command('products')
@@ -55,8 +49,8 @@ export function registerBillingCommands(program: Command, withContext: WithConte
     .action(async (_opts, command: Command) =>
       withContext(
         command,
-        async (ctx, out) => {
-          const r = await productsCommand(ctx);
+        async (services, out) => {
+          const r = await productsCommand(services);
           out.result(r.value, () => r.text);
         },
         { loadMarket: false },
@@ -64,12 +58,12 @@ export function registerBillingCommands(program: Command, withContext: WithConte
     );
   billing
     .command('run-jobs')
-    .description('run the scheduled jobs that are due (subscription period ends) and exit')
+    .description('run the scheduled jobs that are due (mail, subscription period ends, recurring jobs) and exit')
     .action(async (_opts, command: Command) =>
       withContext(
         command,
-        async (ctx, out) => {
-          const r = await runJobsCommand(ctx);
+        async (services, out) => {
+          const r = await runJobsCommand(services);
           out.result(r.value, () => r.text);
         },
         { loadMarket: false },
@@ -82,8 +76,8 @@ export function registerBillingCommands(program: Command, withContext: WithConte
       .action(async (email: string, _opts, command: Command) =>
         withContext(
           command,
-          async (ctx, out) => {
-            const r = await subscriberTagCommand(ctx, email, grant);
+          async (services, out) => {
+            const r = await subscriberTagCommand(services, email, grant);
             out.result(r.value, () => r.text);
           },
           { loadMarket: false },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seriesFromRows, type PriceSeries } from '@solstice/analytics';
-import type { InstrumentInfo, MarketCache } from '../market/market-cache.js';
-import { CliError } from '../../cli/output.js';
-import { indicatorsCommand } from '../indicators/indicators-command.js';
+import type { InstrumentInfo, MarketCache } from '../../modules/market/market-cache.js';
+import { CliError } from '../output.js';
+import { indicatorsCommand } from './indicators-command.js';
 import { scanCommand } from './scan-command.js';
 
 /** A tiny in-memory market: the commands only read the cache. */
@@ -85,6 +85,7 @@ describe('solstice scan', () => {
       stale: 0,
       count: 2,
       results: [{ symbol: 'UP', name: 'UP Inc.', sector: 'Energy', close: 34, rsi14: 100 }],
+      notices: [],
     });
     expect(r.text.split('\n')).toEqual([
       '2 matches as of 2024-01-25',

@@ -48,9 +48,9 @@ describe.each(testDialects())('POST /api/seasonality compatibility call (%s)', (
   });
 
   it('members ask only about themselves; admins about anyone', async () => {
-    const member = await signedInUser(t.app, { subscriber: true });
-    const other = await signedInUser(t.app);
-    const admin = await signedInUser(t.app, { role: 'admin' });
+    const member = await signedInUser(t, { subscriber: true });
+    const other = await signedInUser(t);
+    const admin = await signedInUser(t, { role: 'admin' });
 
     expect((await call(null, { action: 'getUserByEmail', email: member.user.email })).statusCode).toBe(401);
 
@@ -87,7 +87,7 @@ describe.each(testDialects())('POST /api/seasonality compatibility call (%s)', (
   });
 
   it("lists a contact's subscriptions after a test-mode payment", async () => {
-    const member = await signedInUser(t.app);
+    const member = await signedInUser(t);
     const products = (await t.app.inject({ method: 'GET', url: '/api/v1/products' })).json();
     const priceId = products[0].prices[0].id;
     const checkout = await t.app.inject({

@@ -1,13 +1,7 @@
 import { symbolSchema, type IndicatorsResponse } from '@solstice/contracts';
-import type { MarketCache } from '../market/market-cache.js';
-import { CliError } from '../../cli/output.js';
-import { indicatorsOf } from './indicators.routes.js';
-
-/** What a command prints: the JSON value (--json) and its readable text. */
-export interface CommandResult<T> {
-  value: T;
-  text: string;
-}
+import type { MarketCache } from '../../modules/market/market-cache.js';
+import { indicatorsOf } from '../../modules/indicators/indicators.routes.js';
+import { CliError, type CommandResult } from '../output.js';
 
 const PERCENT_FIELDS = new Set(['change1d', 'gap', 'w1', 'm1', 'm3', 'm6', 'ytd', 'y1', 'volatility20']);
 

@@ -3,9 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabaseAllowed, loadSettings, seedOnEmpty } from './config/settings.js';
-import { closeContext, createContext } from './startup.js';
+import { buildServices, type ServiceOverrides, type StartupLog } from './composition.js';
 
 const quiet = { info: () => {}, warn: () => {} };
+
+/** Start-up as the server does it, saying what it did through `startupLog`. */
+const start = (
+  settings: Parameters<typeof buildServices>[0],
+  startupLog: StartupLog = quiet,
+  more: ServiceOverrides = {},
+) => buildServices(settings, { startupLog, ...more });
 
 describe('start-up never creates or fills a database in production unless told to', () => {
   let dir: string;
@@ -34,7 +41,7 @@ describe('start-up never creates or fills a database in production unless told t
 
   it('refuses a missing SQLite file in production and creates nothing', async () => {
     const file = path.join(dir, 'solstice.sqlite');
-    await expect(createContext(production({ DATABASE_URL: `file:${file}` }), quiet)).rejects.toThrow(
+    await expect(start(production({ DATABASE_URL: `file:${file}` }))).rejects.toThrow(
       `the SQLite database ${file} does not exist. If this is a first install, set CREATE_DATABASE=true`,
     );
     expect(fs.readdirSync(dir)).toEqual([]);
@@ -42,7 +49,7 @@ describe('start-up never creates or fills a database in production unless told t
 
   it('refuses a mistyped folder even with CREATE_DATABASE=true, naming the folder', async () => {
     const url = `file:${path.join(dir, 'nonexistent', 'dir', 'x.sqlite')}`;
-    await expect(createContext(production({ DATABASE_URL: url, CREATE_DATABASE: 'true' }), quiet)).rejects.toThrow(
+    await expect(start(production({ DATABASE_URL: url, CREATE_DATABASE: 'true' }))).rejects.toThrow(
       `the folder ${path.join(dir, 'nonexistent', 'dir')} of the SQLite database`,
     );
     expect(fs.readdirSync(dir)).toEqual([]);
@@ -51,30 +58,30 @@ describe('start-up never creates or fills a database in production unless told t
   it('with CREATE_DATABASE=true creates an empty, migrated database and loads no demo universe', async () => {
     const file = path.join(dir, 'solstice.sqlite');
     const messages: string[] = [];
-    const ctx = await createContext(
+    const services = await start(
       production({ DATABASE_URL: `file:${file}`, CREATE_DATABASE: 'true' }),
       { info: (m) => messages.push(m), warn: (m) => messages.push(m) },
       { watch: false },
     );
     try {
       expect(messages[0]).toBe(`database sqlite:${file}: created a new, empty database`);
-      const bars = await ctx.database.db
+      const bars = await services.database.db
         .selectFrom('daily_bars')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      const instruments = await ctx.database.db
+      const instruments = await services.database.db
         .selectFrom('instruments')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       expect([Number(bars.n), Number(instruments.n)]).toEqual([0, 0]);
     } finally {
-      await closeContext(ctx);
+      await services.close();
     }
   });
 
   it('says a PostgreSQL that is not there is unreachable', async () => {
-    await expect(
-      createContext(production({ DATABASE_URL: 'postgres://solstice@127.0.0.1:1/solstice' }), quiet),
-    ).rejects.toThrow(/^PostgreSQL at 127\.0\.0\.1:1 is unreachable: connection refused$/);
+    await expect(start(production({ DATABASE_URL: 'postgres://solstice@127.0.0.1:1/solstice' }))).rejects.toThrow(
+      /^PostgreSQL at 127\.0\.0\.1:1 is unreachable: connection refused$/,
+    );
   });
 });

@@ -5,25 +5,32 @@ import {
   seasonalityCompatRequestSchema,
   type CompatSubscription,
 } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import { PUBLIC } from '../../http/access.js';
 import { badRequest, forbidden, notFound, unauthorized, validationFailed } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
 import { hasPermission } from '../auth/auth-user.js';
-import { getContactById, getContactForUser } from '../contacts/contacts.repository.js';
 import { findUserByEmail } from '../auth/users.repository.js';
-import { listProducts } from './products.js';
+import { listProducts } from '../billing/catalogue.js';
+import type { SubscriptionWithPlan } from '../billing/billing.repository.js';
+import type { Billing } from '../billing/billing.js';
+import { getContactById, getContactForUser } from '../contacts/contacts.repository.js';
+
+export interface SeasonalityCompatDeps {
+  database: DatabaseHandle;
+  billing: Pick<Billing, 'subscriptions'>;
+}
 
 /**
- * The specification's compatibility call (§7): POST /api/seasonality with an `action`.
+ * The specification's compatibility call (§7): POST /api/seasonality with an `action`,
+ * translated to the catalogue, billing and the contact records; nothing of its own.
  * Answers are `{ data: { results } }`; failures the one error shape, whose error.message the
  * original client shows as its error popup. Read answers carry no data.message on purpose:
  * the client would show it as a "Success!" popup on every lookup.
  */
-export function seasonalityCompatRoutes(ctx: AppContext): FastifyPluginAsync {
+export function seasonalityCompatRoutes({ database, billing }: SeasonalityCompatDeps): FastifyPluginAsync {
   return async (app) => {
-    const db = () => ctx.database.db;
-
+    const { db } = database;
     // getProducts is public (the subscribe page shows plans before signup); the rest need a session.
     app.post('/api/seasonality', { config: PUBLIC }, async (request) => {
       const input = parseInput(seasonalityCompatRequestSchema, request.body, 'body');
@@ -34,7 +41,7 @@ export function seasonalityCompatRoutes(ctx: AppContext): FastifyPluginAsync {
         });
       }
       if (input.action === 'getProducts') {
-        return { data: { results: { products: await listProducts(db()) } } };
+        return { data: { results: { products: await listProducts(db) } } };
       }
       const user = request.user;
       if (!user) throw unauthorized();
@@ -46,11 +53,12 @@ export function seasonalityCompatRoutes(ctx: AppContext): FastifyPluginAsync {
             { path: 'body.contact_id', message: 'getSubscriptionsByUserID needs a contact_id' },
           ]);
         }
-        const own = await getContactForUser(db(), user.id);
+        const own = await getContactForUser(db, user.id);
         if (!admin && own?.id !== input.contact_id) throw forbidden('You may only look up your own subscriptions.');
-        const contact = own?.id === input.contact_id ? own : await getContactById(db(), input.contact_id);
+        const contact = own?.id === input.contact_id ? own : await getContactById(db, input.contact_id);
         if (!contact) throw notFound(`There is no contact ${input.contact_id}.`);
-        return { data: { results: await subscriptionsOfUser(ctx, contact.user_id, contact.id) } };
+        const history = await billing.subscriptions.history(contact.user_id);
+        return { data: { results: history.map((s) => compatSubscription(s, contact.id)) } };
       }
 
       // getUserByEmail
@@ -62,44 +70,26 @@ export function seasonalityCompatRoutes(ctx: AppContext): FastifyPluginAsync {
       }
       if (!admin && email !== user.email.toLowerCase())
         throw forbidden('You may only look up your own e-mail address.');
-      const row = await findUserByEmail(db(), email);
+      const row = await findUserByEmail(db, email);
       if (!row) throw notFound('There is no account with this e-mail address.');
-      const contact = await getContactForUser(db(), row.id);
+      const contact = await getContactForUser(db, row.id);
       if (!contact) throw notFound('This account has no contact record.');
       return { data: { results: { id: contact.id, tag_ids: contact.tag_ids } } };
     });
   };
 }
 
-async function subscriptionsOfUser(ctx: AppContext, userId: number, contactId: number): Promise<CompatSubscription[]> {
-  const rows = await ctx.database.db
-    .selectFrom('subscriptions')
-    .innerJoin('prices', 'prices.id', 'subscriptions.price_id')
-    .innerJoin('products', 'products.id', 'prices.product_id')
-    .select([
-      'subscriptions.id as id',
-      'subscriptions.status as status',
-      'subscriptions.price_id as priceId',
-      'subscriptions.current_period_end as periodEnd',
-      'subscriptions.cancel_at_period_end as cancel',
-      'products.name as product',
-      'prices.amount as amount',
-      'prices.currency as currency',
-      'prices.interval as interval',
-    ])
-    .where('subscriptions.user_id', '=', userId)
-    .orderBy('subscriptions.id', 'desc')
-    .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
+function compatSubscription(s: SubscriptionWithPlan, contactId: number): CompatSubscription {
+  return {
+    id: s.id,
     contact_id: contactId,
-    status: r.status,
-    product: r.product,
-    price_id: Number(r.priceId),
-    amount: Number(r.amount),
-    currency: r.currency,
-    interval: r.interval,
-    current_period_end: new Date(Number(r.periodEnd)).toISOString(),
-    cancel_at_period_end: Number(r.cancel) === 1,
-  }));
+    status: s.status,
+    product: s.productName,
+    price_id: s.priceId,
+    amount: s.amount,
+    currency: s.currency,
+    interval: s.interval,
+    current_period_end: new Date(s.currentPeriodEnd).toISOString(),
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+  };
 }

@@ -1,9 +1,9 @@
-import { lookupField, runScan, ScanExpressionError, compileScan } from '@solstice/analytics';
+import { lookupField, runScan, scanNotices, ScanExpressionError, compileScan } from '@solstice/analytics';
 import { scanRequestSchema, type ScanResponse } from '@solstice/contracts';
-import type { MarketCache } from '../market/market-cache.js';
-import { CliError } from '../../cli/output.js';
-import { formatValue, type CommandResult } from '../indicators/indicators-command.js';
-import { marketFieldTable } from './field-table-cache.js';
+import type { MarketCache } from '../../modules/market/market-cache.js';
+import { marketFieldTable } from '../../modules/scanner/field-table-cache.js';
+import { CliError, type CommandResult } from '../output.js';
+import { formatValue } from './indicators-command.js';
 
 export interface ScanCommandOptions {
   sort?: string;
@@ -39,7 +39,9 @@ export function scanCommand(
   if (body.sort !== undefined && !lookupField(body.sort)) throw new CliError(`--sort: unknown field "${body.sort}"`, 2);
   let value: ScanResponse;
   try {
-    value = runScan(marketFieldTable(market), compileScan(body.expression), body);
+    const table = marketFieldTable(market);
+    const scan = compileScan(body.expression);
+    value = { ...runScan(table, scan, body), notices: scanNotices(table, scan) };
   } catch (error) {
     if (error instanceof ScanExpressionError) {
       const caret = error.position > 0 ? `\n  ${body.expression}\n  ${' '.repeat(error.position - 1)}^` : '';
@@ -52,7 +54,7 @@ export function scanCommand(
 
 function scanText(r: ScanResponse): string {
   const stale = r.stale > 0 ? ` (${r.stale} symbol${r.stale === 1 ? '' : 's'} stale, left out)` : '';
-  const head = `${r.count} match${r.count === 1 ? '' : 'es'} as of ${r.asOf ?? '—'}${stale}`;
+  const head = [`${r.count} match${r.count === 1 ? '' : 'es'} as of ${r.asOf ?? '—'}${stale}`, ...r.notices].join('\n');
   if (r.results.length === 0) return head;
   const columns = Object.keys(r.results[0] ?? {}).filter((k) => k !== 'name');
   const cells = r.results.map((row) => columns.map((c) => formatValue(c, row[c])));

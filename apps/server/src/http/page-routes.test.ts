@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLiveServer, type LiveServer } from '../testing/live-server.js';
+import { testDialects } from '../testing/test-databases.js';
+import { signedInUser } from '../testing/auth-helpers.js';
+import { isPagePath, PAGE_PATHS } from './page-routes.js';
+
+const INDEX_HTML = '<!doctype html><title>Solstice</title><div id="root"></div>';
+
+describe('the pages of the specification', () => {
+  it('are known with or without a trailing slash, in any case, and nothing else is', () => {
+    for (const p of PAGE_PATHS) expect(isPagePath(p), p).toBe(true);
+    expect(isPagePath('/seasonality/besttrades/')).toBe(true);
+    expect(isPagePath('/Dashboard')).toBe(true);
+    for (const p of ['/dashboard.bak', '/backup.zip', '/seasonality/foo', '/dashboard/x', '/index.html', '/api'])
+      expect(isPagePath(p), p).toBe(false);
+  });
+});
+
+// Issue #21, defect 9: unknown pages answered 200, so a scanner reported 54 "backup files".
+describe.each(testDialects())('unknown pages over HTTP on %s', (dialect) => {
+  let live: LiveServer;
+  let dir: string;
+  let cookie: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-pages-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+    live = await startLiveServer(dialect, { WEB_DIST: dir });
+    cookie = (await signedInUser(live)).cookie;
+  });
+  afterAll(async () => {
+    await live?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, signedIn: boolean) =>
+    fetch(`${live.baseUrl}${url}`, { headers: signedIn ? { cookie } : {}, redirect: 'manual' });
+
+  it('answers a path that names no page with the app page and status 404, signed in or not', async () => {
+    for (const url of ['/dashboard.bak', '/backup.zip', '/seasonality/foo', '/dashboard/extra', '/.git/config']) {
+      for (const signedIn of [true, false]) {
+        const res = await get(url, signedIn);
+        expect(res.status, `${url} signed in: ${signedIn}`).toBe(404);
+        expect(res.headers.get('content-type')).toContain('text/html');
+        expect(await res.text()).toBe(INDEX_HTML);
+      }
+    }
+  });
+
+  it('answers each page of the specification with 200 when signed in, and sends a visitor to /', async () => {
+    for (const url of PAGE_PATHS) {
+      const page = await get(url, true);
+      // A signed-in user asking for the landing page goes on to the dashboard.
+      if (url === '/') expect(page.status).toBe(302);
+      else {
+        expect(page.status, url).toBe(200);
+        expect(await page.text()).toBe(INDEX_HTML);
+      }
+      const visitor = await get(url, false);
+      if (url === '/') expect(visitor.status).toBe(200);
+      else expect([visitor.status, visitor.headers.get('location')], url).toEqual([302, '/']);
+    }
+    expect((await get('/seasonality/pattern/?symbol=KO', true)).status).toBe(200);
+  });
+
+  it('keeps the API and missing assets a JSON 404', async () => {
+    for (const url of ['/api/v1/nothing', '/assets/missing.js']) {
+      const res = await get(url, true);
+      expect(res.status, url).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    }
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The pages of the specification (§2, "Screens and routes"; apps/web/src/app/paths.ts). The
+ * server answers these with the app's page; any other page path gets the same page with
+ * status 404 ("an unmatched route shows an error page with status 404"), so that a crawler or
+ * a scanner never takes `/backup.zip` for a file.
+ */
+export const PAGE_PATHS = [
+  '/',
+  '/dashboard',
+  '/heatmaps',
+  '/market',
+  '/profile',
+  '/scanner',
+  '/seasonality',
+  '/subscribe',
+  '/seasonality/besttrades',
+  '/seasonality/calendar',
+  '/seasonality/pattern',
+  '/seasonality/scanner',
+] as const;
+
+const KNOWN = new Set<string>(PAGE_PATHS);
+
+/**
+ * Whether a normalised path names a page. Matched as the client's router matches: case
+ * does not matter, and a trailing slash is the same page.
+ */
+export function isPagePath(pathname: string): boolean {
+  const lower = pathname.toLowerCase();
+  return KNOWN.has(lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower);
+}

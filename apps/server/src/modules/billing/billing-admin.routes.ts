@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { PERMISSIONS, adminTestClockSchema, idParamsSchema } from '@solstice/contracts';
+import { needs } from '../../http/access.js';
+import { parseInput } from '../../http/validation.js';
+import { isAdjustable, type Clock } from '../jobs/clock.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { Billing } from './billing.js';
+
+export interface BillingAdminDeps {
+  billing: Billing;
+  clock: Clock;
+  jobs: JobQueue;
+}
+
+/** Refunds, and in test mode the test clock. */
+export function billingAdminRoutes({ billing, clock, jobs }: BillingAdminDeps): FastifyPluginAsync {
+  return async (app) => {
+    const USERS = needs(PERMISSIONS.adminUsers);
+
+    app.post('/api/v1/admin/subscriptions/:id/refund', { config: USERS }, async (request) => {
+      const { id } = parseInput(idParamsSchema, request.params, 'params');
+      await billing.subscriberTag.refund(id);
+      return { refunded: true };
+    });
+
+    /**
+     * Test mode only (the route does not exist otherwise: moving billing time in production
+     * would end or renew real subscriptions early): moves the clock of billing and the jobs
+     * forward (Stripe calls this a test clock) and runs the jobs that became due, so a tester
+     * sees a renewal or a period end now. The offset lives in memory and resets at restart.
+     */
+    if (billing.payments.testMode && isAdjustable(clock)) {
+      app.post('/api/v1/admin/billing/test-clock', { config: USERS }, async (request) => {
+        const input = parseInput(adminTestClockSchema, request.body, 'body');
+        clock.advance(input.advanceSeconds * 1000);
+        const ran = await jobs.runDue();
+        return { now: new Date(clock.now()).toISOString(), ran };
+      });
+    }
+  };
+}

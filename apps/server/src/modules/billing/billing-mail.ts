@@ -1,0 +1,52 @@
+import type { Log } from '../../logging.js';
+import type { MailSender } from '../mail/mail-sender.js';
+import { mailTemplates, type MailUser, type PlanFacts, type RenderedMail } from '../mail/mail-templates.js';
+import type { PlanRow } from './catalogue.js';
+
+function planFacts(plan: PlanRow): PlanFacts {
+  return { productName: plan.productName, amount: plan.amount, currency: plan.currency, interval: plan.interval };
+}
+
+/** The mails billing sends. A mail failure is logged and never undoes a payment. */
+export class BillingMail {
+  /** `appUrl`: the public origin (PUBLIC_URL), never the Host a request named. */
+  constructor(private readonly deps: { appUrl: string; mail: MailSender; log: Log }) {}
+
+  private get appUrl(): string {
+    return this.deps.appUrl;
+  }
+
+  async started(user: MailUser, plan: PlanRow, periodEnd: number): Promise<void> {
+    await this.send(user, mailTemplates.subscriptionStarted(user, planFacts(plan), periodEnd, this.appUrl));
+  }
+
+  async receipt(
+    user: MailUser,
+    plan: PlanRow,
+    payment: { id: number; paidAt: number; cardLast4: string | null; periodEnd: number },
+  ): Promise<void> {
+    await this.send(user, mailTemplates.receipt(user, planFacts(plan), payment));
+  }
+
+  async ending(user: MailUser, plan: PlanRow, periodEnd: number): Promise<void> {
+    await this.send(user, mailTemplates.subscriptionEnding(user, planFacts(plan), periodEnd, this.appUrl));
+  }
+
+  async ended(user: MailUser, plan: PlanRow, reason: string): Promise<void> {
+    await this.send(user, mailTemplates.subscriptionEnded(user, planFacts(plan), reason, this.appUrl));
+  }
+
+  private async send(user: MailUser, mail: RenderedMail): Promise<void> {
+    try {
+      await this.deps.mail.send({
+        to: user.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        template: mail.template,
+      });
+    } catch (error) {
+      this.deps.log.warn({ err: error, template: mail.template }, 'mail: sending failed');
+    }
+  }
+}

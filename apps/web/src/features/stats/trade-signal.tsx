@@ -1,0 +1,39 @@
+import type { Column } from '../tables/data-table';
+import type { PatternStats } from '../types';
+
+export type Direction = 'long' | 'short';
+export type Signal = 'Buy' | 'Sell' | 'No edge';
+
+/**
+ * The label of a seasonal window: Buy (long) or Sell (short) only when it made money on
+ * average and won at least half of its years; a losing window is never a Buy (issue #21).
+ * Short statistics are already signed for the short side.
+ */
+export function tradeSignal(direction: Direction, stats: Pick<PatternStats, 'mean' | 'winRate'>): Signal {
+  if (!(stats.mean > 0) || stats.winRate < 0.5) return 'No edge';
+  return direction === 'short' ? 'Sell' : 'Buy';
+}
+
+const BADGE: Record<Signal, string> = {
+  Buy: 'text-bg-success',
+  Sell: 'text-bg-danger',
+  'No edge': 'text-bg-secondary',
+};
+
+export function SignalBadge({ signal }: { signal: Signal }) {
+  return <span className={`badge ${BADGE[signal]}`}>{signal}</span>;
+}
+
+/** The "Signal" column of a table of windows, for a fixed direction or the row's own. */
+export function signalColumn<T extends { stats: Pick<PatternStats, 'mean' | 'winRate'> }>(
+  directionOf: (row: T) => Direction,
+): Column<T> {
+  const signal = (r: T) => tradeSignal(directionOf(r), r.stats);
+  return {
+    key: 'signal',
+    label: 'Signal',
+    sortValue: (r) => signal(r),
+    text: (r) => signal(r),
+    render: (r) => <SignalBadge signal={signal(r)} />,
+  };
+}
