@@ -19,6 +19,7 @@ import type { MailSender } from './modules/mail/mail-sender.js';
 import type { MarketCache } from './modules/market/market-cache.js';
 import { openMarket, type MarketStartOptions } from './modules/market/open-market.js';
 import { createAppMetrics, type AppMetrics } from './modules/metrics/app-metrics.js';
+import { registerMarketUpdateJobs } from './modules/market/update/market-update.jobs.js';
 
 /**
  * Every service of a process, built once by buildServices and never changed afterwards. The
@@ -122,6 +123,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
   registerPasswordResetJob(jobs, { db, settings, mail, log: logger });
   registerSessionPurge(jobs, db);
   registerJobPurge(jobs, { db, clock, retentionDays: settings.JOBS_RETENTION_DAYS, logger });
+  registerMarketUpdateJobs(jobs, { database, settings, now: () => clock.now(), log: logger });
 
   return Object.freeze({
     settings,

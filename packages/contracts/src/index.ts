@@ -12,3 +12,4 @@ export * from './scanner.js';
 export * from './market.js';
 export * from './seasonality.js';
 export * from './market-data.js';
+export * from './data-updates.js';

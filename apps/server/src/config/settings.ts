@@ -96,6 +96,13 @@ export const settingsSchema = z.object({
    * On by default in development and test; in production only when set to true.
    */
   BILLING_TEST_MODE: booleanFlag.optional(),
+  /** The daily market-data update: on unless false; runs on NYSE sessions at DATA_UPDATE_TIME. */
+  DATA_UPDATE_ENABLED: booleanFlag.default(true),
+  /** When the daily update runs, HH:MM in America/New_York (after the 16:00 close and the providers' settling). */
+  DATA_UPDATE_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time HH:MM (24-hour, America/New_York)')
+    .default('18:30'),
   /** The only folder the admin import API reads server-side files from. */
   IMPORT_DIR: z.string().trim().min(1).default('data/imports'),
   /**

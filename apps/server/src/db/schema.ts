@@ -3,6 +3,7 @@ import type { BillingTables } from '../modules/billing/billing.tables.js';
 import type { MailTables } from '../modules/mail/mail.tables.js';
 import type { AccountTables } from '../modules/auth/accounts.tables.js';
 import type { JobTables } from '../modules/jobs/jobs.tables.js';
+import type { DataUpdateTables } from '../modules/market/update/data-updates.tables.js';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL:
@@ -25,6 +26,8 @@ export interface InstrumentsTable {
   currency: string;
   market_cap: number | null;
   synthetic: number;
+  /** 0 once an admin removed it: kept with its history, no longer updated. */
+  tracked: Generated<number>;
   updated_at: number;
 }
 
@@ -48,6 +51,6 @@ export interface CoreTables {
  * Every table. A module declares its tables in its own `<module>.tables.ts` and adds the
  * interface here.
  */
-export interface Database extends CoreTables, AccountTables, BillingTables, MailTables, JobTables {}
+export interface Database extends CoreTables, AccountTables, BillingTables, MailTables, JobTables, DataUpdateTables {}
 
 export type { Generated };

@@ -14,6 +14,7 @@ import { stripeWebhookRoutes } from '../modules/billing/stripe-webhook.routes.js
 import { userAdminRoutes } from '../modules/accounts/user-admin.routes.js';
 import { outboxRoutes } from '../modules/mail/outbox.routes.js';
 import { jobsRoutes } from '../modules/jobs/jobs.routes.js';
+import { dataAdminRoutes } from '../modules/market/update/data-admin.routes.js';
 import { seasonalityCompatRoutes } from '../modules/compat/seasonality-compat.routes.js';
 import { metricsRoutes } from '../modules/metrics/metrics.routes.js';
 
@@ -36,6 +37,7 @@ export function apiModules(services: Services): FastifyPluginAsync[] {
     userAdminRoutes(services),
     outboxRoutes(services),
     jobsRoutes(services),
+    dataAdminRoutes(services),
     seasonalityCompatRoutes(services),
     stripeWebhookRoutes(services),
     metricsRoutes(services),

@@ -1,7 +1,8 @@
 import { Option, type Command } from 'commander';
 import { PROVIDER_IDS, type ProviderId } from '../../modules/market/providers/provider.js';
 import { configuredProviders, createProvider, providerOffReason } from '../../modules/market/providers/registry.js';
-import { syncMarketData, type SyncProgress, type SyncReport } from '../../modules/market/sync/sync.js';
+import type { SyncProgress, SyncReport } from '../../modules/market/sync/sync.js';
+import { runMarketUpdate } from '../../modules/market/update/market-update.js';
 import { CliError } from '../output.js';
 import { withContext } from '../command-context.js';
 
@@ -54,7 +55,12 @@ export function registerSyncCommand(program: Command): void {
           }
           for (const p of providers) if (p.info.personalUseOnly) out.info(`${p.info.name}: ${p.info.terms}`);
           const progress = !out.json && process.stderr.isTTY ? progressLine() : undefined;
-          const report = await syncMarketData(ctx.database, { providers, symbols, onProgress: progress?.update });
+          // The scheduled job's code: the run and every symbol's result are recorded for the data page.
+          const { report } = await runMarketUpdate(
+            { database: ctx.database, settings: ctx.settings, now: () => Date.now(), providers },
+            'cli',
+            { ...(symbols ? { symbols } : {}), ...(progress ? { onProgress: progress.update } : {}) },
+          );
           progress?.end();
           out.result(report, () => summary(report));
           if (report.failed > 0) process.exitCode = 1;

@@ -5,6 +5,7 @@ import * as m0003 from './0003_accounts.js';
 import * as m0004 from './0004_billing.js';
 import * as m0005 from './0005_one_active_subscription.js';
 import * as m0006 from './0006_job_series.js';
+import * as m0007 from './0007_data_updates.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_billing': m0004,
   '0005_one_active_subscription': m0005,
   '0006_job_series': m0006,
+  '0007_data_updates': m0007,
 };

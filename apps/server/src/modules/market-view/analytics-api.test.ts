@@ -317,15 +317,29 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
       expect(body.mostActive.map((r: { symbol: string }) => r.symbol)).toEqual(['AAA', 'BBB', 'CCC']);
     });
 
-    it('follows a reload of the market data', async () => {
+    it('follows a reload of the market data, at one session date for the whole market', async () => {
+      const before = (await get('/api/v1/market/overview', member)).json();
       await t.services.database.db
         .insertInto('daily_bars')
         .values({ symbol: 'CCC', date: '2024-02-16', open: 50, high: 51, low: 40, close: 44, volume: 100 })
         .execute();
       await t.services.market.reload();
+      // One symbol of four on a new day does not move the market there.
+      const one = (await get('/api/v1/market/overview', member)).json();
+      expect(one.asOf).toBe(before.asOf);
+      expect(one.stale).toBe(0);
+      await t.services.database.db
+        .insertInto('daily_bars')
+        .values({ symbol: 'AAA', date: '2024-02-16', open: 350, high: 352, low: 340, close: 341, volume: 100 })
+        .execute();
+      await t.services.market.reload();
+      // Two of four (half) reach it: the market is at 2024-02-16; SPY and BBB are left out, counted.
       const body = (await get('/api/v1/market/overview', member)).json();
       expect(body.asOf).toBe('2024-02-16');
+      expect(body.stale).toBe(2);
       expect(body.breadth.decliners).toBe(2);
+      const scanned = (await scan({ expression: 'close > 0' })).json();
+      expect(scanned).toMatchObject({ asOf: '2024-02-16', stale: 2, count: 2 });
       const ind = (await get('/api/v1/indicators/CCC', member)).json();
       expect(ind.change1d).toBeCloseTo(44 / 55 - 1, 15);
     });

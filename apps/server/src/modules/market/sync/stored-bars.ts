@@ -18,7 +18,7 @@ export async function syncTargets(
   let query = database.db.selectFrom('instruments').select(['symbol', 'synthetic']).orderBy('symbol');
   query = symbols
     ? query.where('symbol', 'in', symbols.length > 0 ? [...symbols] : [''])
-    : query.where('synthetic', '=', 0);
+    : query.where('synthetic', '=', 0).where('tracked', '=', 1);
   const rows = await query.execute();
   const found = new Set(rows.map((r) => r.symbol));
   return {

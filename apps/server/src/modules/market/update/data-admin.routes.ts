@@ -1,0 +1,206 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import {
+  PERMISSIONS,
+  dataUpdateRequestSchema,
+  instrumentCreateSchema,
+  instrumentRemoveQuerySchema,
+  symbolParamsSchema,
+  type AdminDataResponse,
+  type FreshnessInfo,
+} from '@solstice/contracts';
+import { marketFieldTable } from '../../scanner/field-table-cache.js';
+import type { Settings } from '../../../config/settings.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import { SIGNED_IN, needs } from '../../../http/access.js';
+import { conflict, notFound } from '../../../http/errors.js';
+import { parseInput } from '../../../http/validation.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { MarketCache } from '../market-cache.js';
+import { announceMarketChange } from '../market-events.js';
+import { PROVIDER_IDS } from '../providers/provider.js';
+import { providerOffReason } from '../providers/registry.js';
+import { freshnessOf } from './freshness.js';
+import { MARKET_UPDATE_JOB, startMarketUpdate } from './market-update.jobs.js';
+
+export interface DataAdminDeps {
+  settings: Settings;
+  database: DatabaseHandle;
+  market: MarketCache;
+  clock: Clock;
+  jobs: JobQueue;
+}
+
+/** The freshness every screen warns with; the admin's data page: freshness, the schedule, runs and failing symbols, instruments; run now; add or remove a ticker. */
+export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
+  const { settings, database, market, clock, jobs } = deps;
+  const { db } = database;
+  return async (app) => {
+    const DATA = needs(PERMISSIONS.marketImport);
+
+    /** How far the market's session date is behind the last completed session: the screens' stale-data warning. */
+    app.get('/api/v1/market/freshness', { config: SIGNED_IN }, async (): Promise<FreshnessInfo> =>
+      freshnessOf(marketFieldTable(market).asOf, clock.now()),
+    );
+
+    app.get('/api/v1/admin/data', { config: DATA }, async (): Promise<AdminDataResponse> => {
+      const runs = await db.selectFrom('data_updates').selectAll().orderBy('id', 'desc').limit(20).execute();
+      const ids = runs.map((r) => r.id);
+      const perProvider =
+        ids.length === 0
+          ? []
+          : await db
+              .selectFrom('data_update_symbols')
+              .select(['update_id', 'provider', (eb) => eb.fn.countAll<number>().as('n')])
+              .where('update_id', 'in', ids)
+              .where('status', '!=', 'failed')
+              .groupBy(['update_id', 'provider'])
+              .execute();
+      const lastFinished = runs.find((r) => r.status !== 'running');
+      const failing = lastFinished
+        ? await db
+            .selectFrom('data_update_symbols')
+            .select(['symbol', 'reason'])
+            .where('update_id', '=', lastFinished.id)
+            .where('status', '=', 'failed')
+            .orderBy('symbol')
+            .execute()
+        : [];
+      const next = await db
+        .selectFrom('jobs')
+        .select('run_at')
+        .where('series', '=', MARKET_UPDATE_JOB)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      const bars = await db
+        .selectFrom('daily_bars')
+        .select([
+          'symbol',
+          sql<string>`min(date)`.as('first'),
+          sql<string>`max(date)`.as('last'),
+          (eb) => eb.fn.countAll<number>().as('n'),
+        ])
+        .groupBy('symbol')
+        .execute();
+      const bySymbol = new Map(bars.map((b) => [b.symbol, b]));
+      const instruments = await db
+        .selectFrom('instruments')
+        .select(['symbol', 'name', 'synthetic', 'tracked'])
+        .orderBy('symbol')
+        .execute();
+      return {
+        freshness: freshnessOf(marketFieldTable(market).asOf, clock.now()),
+        schedule: {
+          enabled: settings.DATA_UPDATE_ENABLED,
+          time: `${settings.DATA_UPDATE_TIME} America/New_York`,
+          nextRunAt: next ? Number(next.run_at) : null,
+        },
+        providers: PROVIDER_IDS.map((id) => {
+          const reason = providerOffReason(id, settings);
+          return { id, on: reason === null && settings.DATA_PROVIDERS.includes(id), reason };
+        }),
+        runs: runs.map((r) => ({
+          id: r.id,
+          trigger: r.trigger,
+          session: r.session,
+          startedAt: Number(r.started_at),
+          finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+          status: r.status,
+          providers: r.providers ? r.providers.split(',') : [],
+          updated: r.updated,
+          unchanged: r.unchanged,
+          failed: r.failed,
+          inserted: r.inserted,
+          error: r.error,
+          byProvider: Object.fromEntries(
+            perProvider.filter((p) => p.update_id === r.id && p.provider).map((p) => [p.provider!, Number(p.n)]),
+          ),
+        })),
+        failing,
+        instruments: instruments.map((i) => {
+          const b = bySymbol.get(i.symbol);
+          return {
+            symbol: i.symbol,
+            name: i.name,
+            synthetic: Number(i.synthetic) === 1,
+            tracked: Number(i.tracked) === 1,
+            firstBar: b?.first ?? null,
+            lastBar: b?.last ?? null,
+            bars: Number(b?.n ?? 0),
+          };
+        }),
+      };
+    });
+
+    app.post('/api/v1/admin/data/update', { config: DATA }, async (request, reply) => {
+      const body = parseInput(dataUpdateRequestSchema, request.body ?? {}, 'body');
+      const job = await startMarketUpdate(jobs, clock.now(), {
+        trigger: 'admin',
+        ...(body.symbols ? { symbols: body.symbols } : {}),
+      });
+      return reply.code(202).send({ data: { job } });
+    });
+
+    /** A new ticker: its row now, its whole history by a backfill job. */
+    app.post('/api/v1/admin/instruments', { config: DATA }, async (request, reply) => {
+      const body = parseInput(instrumentCreateSchema, request.body, 'body');
+      const existing = await db
+        .selectFrom('instruments')
+        .select(['symbol', 'tracked'])
+        .where('symbol', '=', body.symbol)
+        .executeTakeFirst();
+      if (existing && Number(existing.tracked) === 1)
+        throw conflict(`${body.symbol} is already an instrument.`, {
+          issues: [{ path: 'body.symbol', message: 'already an instrument' }],
+        });
+      if (existing) {
+        await db
+          .updateTable('instruments')
+          .set({ tracked: 1, updated_at: clock.now() })
+          .where('symbol', '=', body.symbol)
+          .execute();
+      } else {
+        await db
+          .insertInto('instruments')
+          .values({
+            symbol: body.symbol,
+            name: body.name ?? body.symbol,
+            type: body.type,
+            exchange: null,
+            sector: null,
+            industry: null,
+            currency: 'USD',
+            market_cap: null,
+            synthetic: 0,
+            updated_at: clock.now(),
+          })
+          .execute();
+      }
+      const job = await startMarketUpdate(jobs, clock.now(), { trigger: 'backfill', symbols: [body.symbol] });
+      return reply.code(202).send({ data: { symbol: body.symbol, job } });
+    });
+
+    /** Stops updating an instrument; its history stays unless purge=true. */
+    app.delete('/api/v1/admin/instruments/:symbol', { config: DATA }, async (request, reply) => {
+      const { symbol } = parseInput(symbolParamsSchema, request.params, 'params');
+      const { purge } = parseInput(instrumentRemoveQuerySchema, request.query, 'query');
+      const found = await db.selectFrom('instruments').select('symbol').where('symbol', '=', symbol).executeTakeFirst();
+      if (!found) throw notFound(`No instrument ${symbol}.`);
+      if (purge === 'true') {
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('daily_bars').where('symbol', '=', symbol).execute();
+          await trx.deleteFrom('instruments').where('symbol', '=', symbol).execute();
+        });
+        await announceMarketChange(database);
+      } else {
+        await db
+          .updateTable('instruments')
+          .set({ tracked: 0, updated_at: clock.now() })
+          .where('symbol', '=', symbol)
+          .execute();
+      }
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,34 @@
+import type { Generated } from 'kysely';
+
+export type DataUpdateTrigger = 'schedule' | 'admin' | 'cli' | 'backfill';
+export type DataUpdateStatus = 'running' | 'ok' | 'partial' | 'failed';
+
+export interface DataUpdatesTable {
+  id: Generated<number>;
+  trigger: DataUpdateTrigger;
+  session: string | null;
+  started_at: number;
+  finished_at: number | null;
+  status: DataUpdateStatus;
+  /** Provider ids in fallback order, comma-separated. */
+  providers: string;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  inserted: number;
+  error: string | null;
+}
+
+export interface DataUpdateSymbolsTable {
+  update_id: number;
+  symbol: string;
+  status: 'updated' | 'unchanged' | 'failed';
+  provider: string | null;
+  reason: string | null;
+  last_bar: string | null;
+}
+
+export interface DataUpdateTables {
+  data_updates: DataUpdatesTable;
+  data_update_symbols: DataUpdateSymbolsTable;
+}

@@ -1,0 +1,101 @@
+import type { Settings } from '../../../config/settings.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import { recordDataUpdate } from '../../metrics/data-update.js';
+import type { MarketDataProvider } from '../providers/provider.js';
+import { configuredProviders } from '../providers/registry.js';
+import { syncMarketData, type SyncOptions, type SyncReport } from '../sync/sync.js';
+import type { DataUpdateTrigger } from './data-updates.tables.js';
+
+export interface MarketUpdateDeps {
+  database: DatabaseHandle;
+  settings: Settings;
+  now: () => number;
+  /** Tests and `solstice sync --provider`: these providers instead of DATA_PROVIDERS. */
+  providers?: readonly MarketDataProvider[];
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export interface MarketUpdateResult {
+  id: number;
+  report: SyncReport;
+}
+
+/**
+ * One market-data update, the same code for the scheduled job, an admin's "run now" and
+ * `solstice sync`: brings every real instrument (or `symbols`) up to the last completed
+ * session through the providers in fallback order, and records the run and every symbol's
+ * result. Each symbol is written in its own transaction, so a run that dies part-way keeps
+ * what it wrote; running again finds those symbols current and asks only for the rest.
+ */
+export async function runMarketUpdate(
+  deps: MarketUpdateDeps,
+  trigger: DataUpdateTrigger,
+  options: Pick<SyncOptions, 'symbols' | 'onProgress' | 'signal'> = {},
+): Promise<MarketUpdateResult> {
+  const { db } = deps.database;
+  const providers = deps.providers ?? configuredProviders(deps.settings).providers;
+  const startedAt = deps.now();
+  const run = await db
+    .insertInto('data_updates')
+    .values({
+      trigger,
+      session: null,
+      started_at: startedAt,
+      finished_at: null,
+      status: 'running',
+      providers: providers.map((p) => p.info.id).join(','),
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      inserted: 0,
+      error: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    const report = await syncMarketData(deps.database, { providers, now: deps.now, ...options });
+    const status = report.failed === 0 ? 'ok' : report.updated + report.unchanged > 0 ? 'partial' : 'failed';
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < report.symbols.length; i += 200) {
+        const rows = report.symbols.slice(i, i + 200).map((s) => ({
+          update_id: run.id,
+          symbol: s.symbol,
+          status: s.status,
+          provider: s.provider,
+          reason: s.reason ?? (s.failures.length > 0 ? s.failures.map((f) => f.message).join('; ') : null),
+          last_bar: s.lastBar,
+        }));
+        if (rows.length > 0) await trx.insertInto('data_update_symbols').values(rows).execute();
+      }
+      await trx
+        .updateTable('data_updates')
+        .set({
+          session: report.session,
+          finished_at: deps.now(),
+          status,
+          updated: report.updated,
+          unchanged: report.unchanged,
+          failed: report.failed,
+          inserted: report.inserted,
+        })
+        .where('id', '=', run.id)
+        .execute();
+    });
+    await recordDataUpdate(db, { ok: status !== 'failed', at: deps.now() });
+    deps.log?.info(
+      { update: run.id, trigger, session: report.session, updated: report.updated, failed: report.failed },
+      'market data: update finished',
+    );
+    return { id: run.id, report };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .updateTable('data_updates')
+      .set({ finished_at: deps.now(), status: 'failed', error: message })
+      .where('id', '=', run.id)
+      .execute();
+    await recordDataUpdate(db, { ok: false, at: deps.now() });
+    deps.log?.warn({ update: run.id, trigger, err: error }, 'market data: update failed');
+    throw error;
+  }
+}
