@@ -26,13 +26,18 @@ describe('solstice import / demo drop', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  let stderr: string[] = [];
   async function run(...args: string[]): Promise<string> {
+    stderr = [];
     const chunks: string[] = [];
     const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       chunks.push(String(chunk));
       return true;
     });
-    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stderr.push(String(chunk));
+      return true;
+    });
     try {
       const program = buildProgram();
       program.exitOverride();
@@ -47,6 +52,15 @@ describe('solstice import / demo drop', () => {
   it('prints the JSON report; exit status 0 when every file was read, 1 when one was rejected', async () => {
     process.exitCode = undefined;
     const report = JSON.parse(await run('import', path.join(fixtures, 'dir'), path.join(fixtures, 'yahoo')));
+    // Progress goes to stderr as one JSON event a file, stdout keeps the one report.
+    const events = stderr.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events.map((e) => [e.event, e.unit, e.done, e.total])).toEqual([
+      ['progress', 'files', 1, 4],
+      ['progress', 'files', 2, 4],
+      ['progress', 'files', 3, 4],
+      ['progress', 'files', 4, 4],
+    ]);
+    expect(events.at(-1)?.rows).toBe(5);
     expect(report).toMatchObject({ files: 4, rejectedFiles: [], instruments: 3, inserted: 5, updated: 0 });
     expect(report.issues).toEqual([
       { file: path.join(fixtures, 'yahoo', 'MSFT.csv'), line: 3, reason: 'missing day (null values)', action: 'skip' },

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { importPaths, type ImportReport } from '../../modules/market/import/importer.js';
 import { withContext } from '../command-context.js';
+import { progressReporter } from '../progress.js';
 
 export function describeImport(report: ImportReport): string {
   const lines = [
@@ -23,7 +24,9 @@ export function registerImportCommand(program: Command): void {
       await withContext(
         command,
         async (ctx, out) => {
-          const report = await importPaths(ctx.database, paths);
+          const progress = progressReporter(out.json, 'files');
+          const report = await importPaths(ctx.database, paths, progress ? { onProgress: progress.update } : {});
+          progress?.end();
           out.result(report, () => describeImport(report));
           // Rows may be skipped with exit status 0; a file that could not be imported is a failure.
           if (report.rejectedFiles.length > 0) process.exitCode = 1;

@@ -1,10 +1,11 @@
 import { Option, type Command } from 'commander';
 import { PROVIDER_IDS, type ProviderId } from '../../modules/market/providers/provider.js';
 import { configuredProviders, createProvider, providerOffReason } from '../../modules/market/providers/registry.js';
-import type { SyncProgress, SyncReport } from '../../modules/market/sync/sync.js';
+import type { SyncReport } from '../../modules/market/sync/sync.js';
 import { runMarketUpdate } from '../../modules/market/update/market-update.js';
 import { CliError } from '../output.js';
 import { withContext } from '../command-context.js';
+import { progressReporter } from '../progress.js';
 
 interface SyncCliOptions {
   provider?: ProviderId;
@@ -54,7 +55,7 @@ export function registerSyncCommand(program: Command): void {
             if (providers.length === 0) throw new CliError('DATA_PROVIDERS: no provider is configured', 2);
           }
           for (const p of providers) if (p.info.personalUseOnly) out.info(`${p.info.name}: ${p.info.terms}`);
-          const progress = !out.json && process.stderr.isTTY ? progressLine() : undefined;
+          const progress = progressReporter(out.json, 'symbols');
           // The scheduled job's code: the run and every symbol's result are recorded for the data page.
           const { report } = await runMarketUpdate(
             { database: ctx.database, settings: ctx.settings, now: () => Date.now(), providers },
@@ -79,20 +80,4 @@ function summary(report: SyncReport): string {
         (r.reason ? `  (${r.reason})` : ''),
     ),
   ].join('\n');
-}
-
-/** One line on the terminal, rewritten: symbols done / total, bars, rate and ETA. */
-function progressLine() {
-  return {
-    update(p: SyncProgress) {
-      const rate = p.done / Math.max(p.elapsedMs / 1000, 0.001);
-      const eta = rate > 0 ? Math.round((p.total - p.done) / rate) : 0;
-      process.stderr.write(
-        `\r${p.done}/${p.total} symbols, ${p.rows} bars, ${rate.toFixed(1)} symbols/s, ETA ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s `,
-      );
-    },
-    end() {
-      process.stderr.write('\n');
-    },
-  };
 }

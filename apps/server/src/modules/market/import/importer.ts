@@ -36,6 +36,15 @@ export interface ImportOptions {
   limits?: ReadLimits;
   /** Issue reasons never quote a file's text (the admin API: no reading files out through the report). */
   withholdContent?: boolean;
+  /** After each file: files done of all, bars written so far (the command line's progress line). */
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+  rows: number;
+  elapsedMs: number;
 }
 
 /** A file to import: the path opened, and the name the report gives it (and a symbol is taken from). */
@@ -132,7 +141,22 @@ async function importAll(
   let inserted = 0;
   let updated = 0;
   let changed = false;
+  let done = 0;
+  const started = performance.now();
   const merge = (file: ImportFile, result: FileResult) => {
+    done += 1;
+    try {
+      mergeResult(file, result);
+    } finally {
+      options.onProgress?.({
+        done,
+        total: files.length,
+        rows: inserted + updated,
+        elapsedMs: performance.now() - started,
+      });
+    }
+  };
+  const mergeResult = (file: ImportFile, result: FileResult) => {
     issues.push(...result.issues);
     if (!result.outcome) {
       rejected.push(file.name);
