@@ -163,7 +163,9 @@ describe('web app security', () => {
       const map = await fetch(`${server.url}${asset}.map`);
       const body = await map.text();
       expect(isSourceMap(body), `${asset}.map answered a source map`).toBe(false);
-      expect(map.headers.get('content-type') ?? '').not.toMatch(/json/);
+      // A missing asset is the app's 404 error, never the page and never a map.
+      expect(map.status).toBe(404);
+      expect(JSON.parse(body)).toMatchObject({ error: { code: 'not_found' } });
     }
     // the server's own maps (apps/server/dist) are never reachable over HTTP
     for (const target of [

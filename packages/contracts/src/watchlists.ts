@@ -53,3 +53,9 @@ export type Watchlist = z.infer<typeof watchlistSchema>;
 
 export const watchlistResponseSchema = z.object({ data: watchlistSchema });
 export const watchlistListResponseSchema = z.object({ data: z.array(watchlistSchema) });
+
+/** The specification's default watchlist, which every new browser starts with. */
+export const DEFAULT_WATCHLIST = {
+  name: 'Default',
+  symbols: [{ sym: 'AAPL', description: 'APPLE INC' }],
+} as const;

@@ -17,6 +17,8 @@ export const PAGE_PATHS = [
   '/seasonality/calendar',
   '/seasonality/pattern',
   '/seasonality/scanner',
+  // Admins only: the client shows anyone else its 404 page (the API refuses them anyway).
+  '/admin/data',
 ] as const;
 
 const KNOWN = new Set<string>(PAGE_PATHS);

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { DEFAULT_WATCHLIST } from '@solstice/contracts';
 
 /** The browser storage key of the specification ({product}). */
 export const STORAGE_KEY = 'solstice';
@@ -67,7 +68,7 @@ export interface DisplayPreferences {
 export type SavedForm = Record<string, unknown>;
 
 export const DEFAULT_WATCHLISTS: readonly Watchlist[] = [
-  { name: 'Default', symbols: [{ sym: 'AAPL', description: 'APPLE INC' }], updatedAt: 0 },
+  { name: DEFAULT_WATCHLIST.name, symbols: DEFAULT_WATCHLIST.symbols.map((s) => ({ ...s })), updatedAt: 0 },
 ];
 
 export const DEFAULT_LAYOUT: LayoutPreferences = {

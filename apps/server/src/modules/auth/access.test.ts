@@ -225,7 +225,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
 
   describe('the page gate', () => {
     it('redirects every page but / to / without a valid session, before any HTML', async () => {
-      for (const url of ['/dashboard', '/scanner?q=1', '/profile', '/seasonality/pattern', '/no/such/page']) {
+      for (const url of ['/dashboard', '/scanner?q=1', '/profile', '/seasonality/pattern']) {
         for (const method of ['GET', 'HEAD'] as const) {
           const res = await probe.inject({ method, url });
           expect(res.statusCode, `${method} ${url}`).toBe(302);
@@ -235,6 +235,8 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
       }
       const expired = await probe.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'sol_sid=nope' } });
       expect(expired.statusCode).toBe(302);
+      // A path that names no page is a 404 for everyone, never a redirect (http/page-routes.ts).
+      expect((await probe.inject({ method: 'GET', url: '/no/such/page' })).statusCode).toBe(404);
     });
 
     it('lets signed-in users through and sends them from / to the dashboard', async () => {

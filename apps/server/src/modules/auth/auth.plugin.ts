@@ -103,7 +103,7 @@ export async function installAuth(app: FastifyInstance, deps: AuthDeps): Promise
       return;
     }
     // Only a page of the app is gated: any other path is the 404 page, for everyone (app.ts).
-    if (!request.user) return reply.redirect('/', 302);
+    if (!request.user && isPagePath(pathname)) return reply.redirect('/', 302);
     return;
   });
 

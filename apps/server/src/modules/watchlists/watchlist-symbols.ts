@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldIssue, WatchlistSymbol } from '@solstice/contracts';
+import { DEFAULT_WATCHLIST, type FieldIssue, type WatchlistSymbol } from '@solstice/contracts';
 import { AppError, validationFailed } from '../../http/errors.js';
 import { parseInput } from '../../http/validation.js';
 import type { MarketCache } from '../market/market-cache.js';
@@ -38,7 +38,7 @@ export function parseWatchlistBody<S extends z.ZodType>(schema: S, body: unknown
  * Refuses a symbol the market does not know (issue #21: "MSFTX" broke the dashboard), naming
  * it. Symbols the list already holds stay allowed: an instrument removed later must not make
  * the list impossible to edit. A server without any market data yet has nothing to check
- * against and takes well-formed symbols (the specification's default list holds AAPL).
+ * against and takes well-formed symbols; the specification's default list (AAPL) is always allowed.
  */
 export function checkKnownSymbols(
   market: MarketCache,
@@ -46,10 +46,12 @@ export function checkKnownSymbols(
   kept: ReadonlySet<string> = new Set(),
 ): void {
   if (market.instruments().length === 0) return;
+  // The specification's default list is every new browser's; the account may always hold it.
+  const allowed = new Set([...kept, ...DEFAULT_WATCHLIST.symbols.map((s) => s.sym)]);
   const issues: FieldIssue[] = [];
   const unknown: string[] = [];
   symbols.forEach((s, i) => {
-    if (kept.has(s.sym) || market.instrument(s.sym)) return;
+    if (allowed.has(s.sym) || market.instrument(s.sym)) return;
     issues.push({ path: `body.symbols.${i}.sym`, message: `unknown symbol ${s.sym}` });
     if (!unknown.includes(s.sym)) unknown.push(s.sym);
   });

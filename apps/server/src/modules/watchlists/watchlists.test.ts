@@ -185,6 +185,25 @@ describe.each(testDialects())('watchlists on %s', (dialect) => {
     expect(all.json().data.map((w: { name: string }) => w.name)).not.toContain('Typos');
   });
 
+  it("always takes the specification's default list, even where the data has no AAPL (every new browser sends it)", async () => {
+    const other = await createTestApp(dialect);
+    try {
+      await addMarketData(other, [{ symbol: 'KO' }]);
+      const u = await signedInUser(other);
+      const send = (symbols: Array<{ sym: string; description?: string }>) =>
+        other.app.inject({
+          method: 'POST',
+          url: '/api/v1/watchlists',
+          headers: u.headers,
+          payload: { name: `L${symbols.length}`, symbols },
+        });
+      expect((await send([{ sym: 'AAPL', description: 'APPLE INC' }])).statusCode).toBe(201);
+      expect((await send([{ sym: 'KO' }, { sym: 'MSFT' }])).statusCode).toBe(400);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('takes well-formed symbols on a server without any market data yet (nothing to check against)', async () => {
     const empty = await createTestApp(dialect);
     try {
