@@ -130,7 +130,9 @@ describe('web app security', () => {
     const tile = chart.locator('svg text', { hasText: /^XSSA/ }).first();
     await tile.waitFor();
     const box = (await tile.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // into the tile below its label (the label sits at the tile's top, next to the sector's header)
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
+    await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height + 62);
     // the tooltip is the only place the instrument's full name appears inside the chart
     const tooltip = chart.locator('div', { hasText: 'Evil Corp' }).last();
     await tooltip.waitFor({ timeout: 10_000 });
