@@ -43,6 +43,11 @@ export const guards: Record<string, Guard> = {
     const session = maybeSignedIn() ? await fetchSession(queryClient) : null;
     if (session) throw redirect(paths.dashboard);
   },
+  /** Admins only (after 'auth'); anyone else gets the 404 page, as if it were not there. */
+  admin: async ({ queryClient }) => {
+    const session = await fetchSession(queryClient);
+    if (!session?.roles.includes('admin')) notFound();
+  },
 };
 
 export function notFound(): never {

@@ -12,6 +12,7 @@ export const paths = {
   calendar: '/seasonality/calendar',
   pattern: '/seasonality/pattern',
   seasonalityScanner: '/seasonality/scanner',
+  adminData: '/admin/data',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

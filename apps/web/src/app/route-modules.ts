@@ -23,6 +23,7 @@ const importers: Record<AppPath, () => Promise<PageModule>> = {
   [paths.calendar]: () => import('../pages/calendar-page'),
   [paths.pattern]: () => import('../pages/pattern-page'),
   [paths.seasonalityScanner]: () => import('../pages/seasonality-scanner-page'),
+  [paths.adminData]: () => import('../pages/admin-data-page'),
 };
 
 export const routeModules = Object.fromEntries(

@@ -24,6 +24,7 @@ export const pageHandles: Record<AppPath, RouteHandle> = {
   [paths.calendar]: { middleware: ['auth'], title: 'Calendar' },
   [paths.pattern]: { middleware: ['auth'], title: 'Pattern' },
   [paths.seasonalityScanner]: { middleware: ['auth'], title: 'Seasonality scanner' },
+  [paths.adminData]: { middleware: ['auth', 'admin'], title: 'Data updates' },
 };
 
 export interface RouteOptions {

@@ -41,6 +41,11 @@ export function apiPut<T>(path: string, body: unknown): Promise<T> {
   return apiRequest<T>('PUT', path, { body });
 }
 
+/** A removal whose errors the screen shows itself (no popup; the overlay shows). */
+export function apiQuietDelete<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
+  return apiRequest<T>('DELETE', path, { query: clean(query), quiet: true });
+}
+
 export function isSubscriptionRequired(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'subscription_required' || error.status === 403);
 }

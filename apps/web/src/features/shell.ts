@@ -10,6 +10,7 @@ export type FormName = 'scannerForm' | 'seascanForm' | 'patternForm' | 'calendar
 export { useAppStore, resetAppStore, useUiStore };
 export { PreferencesPanel } from '../components/preferences-panel';
 export { WatchlistPanel } from '../components/watchlist-panel';
+export { Modal } from '../components/modal';
 
 /** After a payment: the premium tools answer to this user now. */
 export function markSubscriber(): void {

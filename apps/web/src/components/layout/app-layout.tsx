@@ -6,6 +6,7 @@ import { Sidebar } from './sidebar';
 import { Topbar } from './topbar';
 import { SubBar } from './sub-bar';
 import { Footer } from './footer';
+import { StaleDataBanner } from './stale-data-banner';
 import { SymbolDetails } from '../symbol-details';
 import { AddToWatchlistModal } from '../add-to-watchlist-modal';
 import { Tutorial } from '../tutorial';
@@ -38,6 +39,7 @@ export function AppLayout() {
       <div className="app-main">
         <Topbar />
         {layout.horizontal && <Sidebar horizontal />}
+        <StaleDataBanner />
         <SubBar />
         <main className="app-content" id="main">
           <Outlet />

@@ -9,6 +9,7 @@ import { Icon } from '../icon';
 /** The 52 px top bar: menu toggle, symbol search, account menu. */
 export function Topbar() {
   const username = useAppStore((s) => s.me.account.username);
+  const admin = useAppStore((s) => s.roles.includes('admin'));
   const layout = useAppStore((s) => s.layout);
   const setLayout = useAppStore((s) => s.setLayout);
   const mobileOpen = useUiStore((s) => s.mobileNavOpen);
@@ -46,6 +47,11 @@ export function Topbar() {
           <Dropdown.Item as={Link} to="/subscribe">
             Subscription
           </Dropdown.Item>
+          {admin ? (
+            <Dropdown.Item as={Link} to="/admin/data">
+              Data updates
+            </Dropdown.Item>
+          ) : null}
           <Dropdown.Divider />
           <Dropdown.Item as="button" onClick={() => void signOut()}>
             Sign out

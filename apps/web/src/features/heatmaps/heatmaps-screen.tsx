@@ -15,6 +15,7 @@ import { changeColor, changeRange } from '../charts/colors';
 import { PERIODS } from './periods';
 import { escapeHtml } from '../../lib/escape-html';
 import { WEIGHTING_LABEL } from '../ui/weighting';
+import { StaleCount } from '../ui/stale-count';
 
 const KEYS = ['period', 'size', 'universe', 'sector'] as const;
 const SIZES = [
@@ -391,6 +392,7 @@ function HeatmapResult({
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         {data.asOf ? <span className="small text-muted">As of {f.date(data.asOf)}</span> : null}
+        <StaleCount stale={data.stale} asOf={data.asOf} f={f} />
         <SymbolDemoBadge symbol={data.tree.children[0]?.children[0]?.children[0]?.symbol} />
         {sector ? (
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => onSector(null)}>

@@ -10,6 +10,7 @@ import { DOWN, FLAT, UP, changeColor, changeRange } from '../charts/colors';
 import { PERIODS } from '../heatmaps/periods';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from './market-overview';
 import { WEIGHTING_LABEL } from '../ui/weighting';
+import { StaleCount } from '../ui/stale-count';
 
 type Mover = MarketOverviewResponse['gainers'][number];
 type SectorRow = MarketOverviewResponse['sectors'][number];
@@ -134,6 +135,7 @@ function MarketResult({
     <>
       <p className="small text-muted mb-2">
         {data.asOf ? `As of ${f.date(data.asOf)}` : null}
+        <StaleCount stale={data.stale} asOf={data.asOf} f={f} />
         <UniverseDemoBadge data={data} />
       </p>
       <IndexCards data={data} f={f} />

@@ -9,6 +9,7 @@ import { useUrlState } from '../ui/url-state';
 import { ErrorState, LoadingState, EmptyState, SubscribeCard, type ToolInfo } from '../ui/states';
 import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
 import { SymbolDemoBadge } from '../ui/instrument-header';
+import { StaleCount } from '../ui/stale-count';
 import { DataTable, signClass, type Column } from '../tables/data-table';
 import {
   FIELDS,
@@ -266,7 +267,8 @@ function ScannerTool() {
         <LoadingState />
       ) : results.data && results.data.results.length === 0 ? (
         <EmptyState>
-          No stock matches this scan{results.data.asOf ? ` as of ${f.date(results.data.asOf)}` : ''}.{' '}
+          No stock matches this scan{results.data.asOf ? ` as of ${f.date(results.data.asOf)}` : ''}.
+          <StaleCount stale={results.data.stale} asOf={results.data.asOf} f={f} />{' '}
           {results.data.notices?.length ? <Notices notices={results.data.notices} /> : 'Loosen a filter.'}
         </EmptyState>
       ) : results.data ? (
@@ -536,6 +538,7 @@ function Results({
       <p className="small text-muted mb-1">
         {data.count} {data.count === 1 ? 'match' : 'matches'}
         {data.asOf ? ` as of ${f.date(data.asOf)}` : ''}
+        <StaleCount stale={data.stale} asOf={data.asOf} f={f} />
         {data.count > data.results.length ? ` (the first ${data.results.length} are listed)` : ''}
         <SymbolDemoBadge symbol={data.results[0]?.symbol} />
       </p>
