@@ -1,7 +1,7 @@
-// `npm run bench`: every benchmark of issue 9 against the built app (`npm run build` first;
-// nothing is built here). Writes bench/results.json and prints it, then each target with
-// PASS/FAIL. The shared dataset comes from SHARED_DATA (default
-// ../shared/market-data/us-equities-eod). Takes about 3–5 minutes on 2 cores.
+// `npm run bench`: every benchmark of issue 9, and issue 14's daily update, against the
+// built app (`npm run build` first; nothing is built here). Writes bench/results.json and
+// prints it, then each target with PASS/FAIL. The shared dataset comes from SHARED_DATA
+// (default ../shared/market-data/us-equities-eod). Takes about 3–5 minutes on 2 cores.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
@@ -171,6 +171,12 @@ try {
     await step('seasonality', async () => {
       log('seasonality scan, best trades, DuckDB');
       Object.assign(results, runTsBench('seasonality.ts', { BENCH_DB: databaseUrl }));
+    });
+
+    // Issue 14: no target, a figure (network-bound: 4 requests in flight, 100 ms each).
+    await step('daily_update', async () => {
+      log('daily update of the universe against the fake Tiingo, 100 ms per request');
+      Object.assign(results, runTsBench('daily-update.ts'));
     });
   }
 

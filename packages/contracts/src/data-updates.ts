@@ -16,7 +16,7 @@ export const dataUpdateRunSchema = z.object({
   session: z.string().nullable(),
   startedAt: z.number(),
   finishedAt: z.number().nullable(),
-  status: z.enum(['running', 'ok', 'partial', 'failed']),
+  status: z.enum(['running', 'ok', 'partial', 'failed', 'abandoned']),
   providers: z.array(z.string()),
   updated: z.number().int(),
   unchanged: z.number().int(),

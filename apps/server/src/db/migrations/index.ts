@@ -6,6 +6,7 @@ import * as m0004 from './0004_billing.js';
 import * as m0005 from './0005_one_active_subscription.js';
 import * as m0006 from './0006_job_series.js';
 import * as m0007 from './0007_data_updates.js';
+import * as m0008 from './0008_data_update_heartbeat.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_one_active_subscription': m0005,
   '0006_job_series': m0006,
   '0007_data_updates': m0007,
+  '0008_data_update_heartbeat': m0008,
 };

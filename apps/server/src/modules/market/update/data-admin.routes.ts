@@ -57,7 +57,8 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
               .where('status', '!=', 'failed')
               .groupBy(['update_id', 'provider'])
               .execute();
-      const lastFinished = runs.find((r) => r.status !== 'running');
+      // An abandoned run recorded no symbol results: the failures shown are those of the last run that finished.
+      const lastFinished = runs.find((r) => r.status !== 'running' && r.status !== 'abandoned');
       const failing = lastFinished
         ? await db
             .selectFrom('data_update_symbols')

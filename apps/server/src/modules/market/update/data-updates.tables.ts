@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely';
 
 export type DataUpdateTrigger = 'schedule' | 'admin' | 'cli' | 'backfill';
-export type DataUpdateStatus = 'running' | 'ok' | 'partial' | 'failed';
+/** 'abandoned': its process ended without finishing (killed, crashed); the next run marked it. */
+export type DataUpdateStatus = 'running' | 'ok' | 'partial' | 'failed' | 'abandoned';
 
 export interface DataUpdatesTable {
   id: Generated<number>;
@@ -9,6 +10,8 @@ export interface DataUpdatesTable {
   session: string | null;
   started_at: number;
   finished_at: number | null;
+  /** Stamped while the run's process lives; null in rows from before migration 0008. */
+  heartbeat_at: number | null;
   status: DataUpdateStatus;
   /** Provider ids in fallback order, comma-separated. */
   providers: string;

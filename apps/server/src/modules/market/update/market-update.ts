@@ -13,7 +13,13 @@ export interface MarketUpdateDeps {
   /** Tests and `solstice sync --provider`: these providers instead of DATA_PROVIDERS. */
   providers?: readonly MarketDataProvider[];
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** How often a running update stamps heartbeat_at (tests shorten it). */
+  heartbeatMs?: number;
 }
+
+const HEARTBEAT_MS = 30_000;
+/** A 'running' row without a heartbeat for this long belongs to a process that has ended. */
+export const ABANDONED_AFTER_MS = 10 * 60_000;
 
 export interface MarketUpdateResult {
   id: number;
@@ -26,6 +32,8 @@ export interface MarketUpdateResult {
  * session through the providers in fallback order, and records the run and every symbol's
  * result. Each symbol is written in its own transaction, so a run that dies part-way keeps
  * what it wrote; running again finds those symbols current and asks only for the rest.
+ * A run whose process died stays 'running' until a later run sees its heartbeat stopped
+ * and marks it 'abandoned' (a run in another live process keeps beating and is left alone).
  */
 export async function runMarketUpdate(
   deps: MarketUpdateDeps,
@@ -35,6 +43,7 @@ export async function runMarketUpdate(
   const { db } = deps.database;
   const providers = deps.providers ?? configuredProviders(deps.settings).providers;
   const startedAt = deps.now();
+  await markAbandoned(deps.database, startedAt);
   const run = await db
     .insertInto('data_updates')
     .values({
@@ -42,6 +51,7 @@ export async function runMarketUpdate(
       session: null,
       started_at: startedAt,
       finished_at: null,
+      heartbeat_at: startedAt,
       status: 'running',
       providers: providers.map((p) => p.info.id).join(','),
       updated: 0,
@@ -52,6 +62,14 @@ export async function runMarketUpdate(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const heartbeat = setInterval(() => {
+    db.updateTable('data_updates')
+      .set({ heartbeat_at: deps.now() })
+      .where('id', '=', run.id)
+      .execute()
+      .catch(() => {}); // a missed beat only makes the run look older
+  }, deps.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
   try {
     const report = await syncMarketData(deps.database, { providers, now: deps.now, ...options });
     const status = report.failed === 0 ? 'ok' : report.updated + report.unchanged > 0 ? 'partial' : 'failed';
@@ -97,5 +115,22 @@ export async function runMarketUpdate(
     await recordDataUpdate(db, { ok: false, at: deps.now() });
     deps.log?.warn({ update: run.id, trigger, err: error }, 'market data: update failed');
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
+}
+
+/** Runs whose process ended without finishing: 'abandoned', finished at their last heartbeat. */
+async function markAbandoned(database: DatabaseHandle, now: number): Promise<void> {
+  await database.db
+    .updateTable('data_updates')
+    .set((eb) => ({
+      status: 'abandoned',
+      finished_at: eb.fn.coalesce('heartbeat_at', 'started_at'),
+      error:
+        'its process ended before the run finished (killed or crashed); the next run took up the symbols it had not written',
+    }))
+    .where('status', '=', 'running')
+    .where((eb) => eb(eb.fn.coalesce('heartbeat_at', 'started_at'), '<', now - ABANDONED_AFTER_MS))
+    .execute();
 }
