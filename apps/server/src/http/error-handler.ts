@@ -16,7 +16,8 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message: str
 
 /** The router's own refusals (an undecodable path such as /%ff), in the app's shape. */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  void send(reply, 400, 'bad_request', `The request could not be read: ${error.message}`);
+  const what = error.code === 'FST_ERR_BAD_URL' ? 'its path is not valid percent-encoding' : 'it is malformed';
+  void send(reply, 400, 'bad_request', `The request could not be read: ${what}.`);
 }
 
 /** A request Node's parser refused (bad request line, header overflow): closed with a 400 in the app's shape. */
@@ -106,5 +107,12 @@ export function installErrorHandling(app: FastifyInstance): void {
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return send(reply, 404, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+  // The path is echoed only in part: an answer is not a place to reflect what a client sent.
+  const path = request.url.split('?')[0] ?? '';
+  return send(
+    reply,
+    404,
+    'not_found',
+    `No such endpoint: ${request.method} ${path.length > 80 ? `${path.slice(0, 80)}…` : path}`,
+  );
 }

@@ -34,7 +34,8 @@ describe.each(testDialects())('login throttling over HTTP on %s', (dialect) => {
       .toString('hex')
       .replace(/^(.{4})/, '$1:');
     let hosts = 0;
-    const freshIp = () => `fd00:${net}::${(++hosts).toString(16)}`;
+    // Each client its own /64 (a whole /64 counts as one client).
+    const freshIp = () => `fd00:${net}:${(++hosts).toString(16)}::1`;
 
     beforeAll(async () => {
       server = await startLiveServer(dialect, { TRUST_PROXY: 'true', ...backendSettings });

@@ -211,6 +211,30 @@ describe.each(testDialects())('every route through every spelling of its path, o
     expect(named.status).toBe(200);
   });
 
+  it('reads the Host line only: X-Forwarded-Host cannot pass a rebound name, two Host lines are refused', async () => {
+    const proxied = await startLiveServer(dialect, { TRUST_PROXY: 'true', PUBLIC_URL: 'https://solstice.example' });
+    try {
+      const forged = await rawRequest(proxied.port, [
+        'GET /api/health HTTP/1.1',
+        'Host: rebind.evil.example',
+        'X-Forwarded-Host: solstice.example',
+      ]);
+      expect(forged.status).toBe(421);
+      const proper = await rawRequest(proxied.port, ['GET /api/health HTTP/1.1', 'Host: solstice.example']);
+      expect(proper.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+    for (const order of [
+      [`Host: 127.0.0.1:${live.port}`, 'Host: rebind.evil.example'],
+      ['Host: rebind.evil.example', `Host: 127.0.0.1:${live.port}`],
+    ]) {
+      const res = await rawRequest(live.port, ['GET /api/health HTTP/1.1', ...order]);
+      expect(res.status, order.join(' / ')).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+  });
+
   it('undecodable paths answer in the app error shape', async () => {
     for (const target of ['/%ff', '/api/%ff', '/api/v1/instruments/%ff', '/%']) {
       const res = await send('GET', target, member);

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Settings } from '../../config/settings.js';
 import type { Database } from '../../db/schema.js';
 import type { RouteAccess } from '../../http/access.js';
-import { AppError, forbidden, unauthorized } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, unauthorized } from '../../http/errors.js';
 import { isSubscriberContact } from '@solstice/contracts';
 import { hasPermission, hasSubscriberAccess, type AuthUser } from './auth-user.js';
 import { authRoutes, type AuthDeps } from './auth.routes.js';
@@ -68,7 +68,11 @@ export async function installAuth(app: FastifyInstance, deps: AuthDeps): Promise
   const trustedOrigins = trustedOriginsOf(settings);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!hostAllowed(request.host)) {
+    // The Host line itself, never X-Forwarded-Host (a page on a rebound name can send that
+    // one, and Fastify reads it behind a trusted proxy); more than one Host is ambiguous.
+    const hosts = request.raw.rawHeaders.filter((_, i, all) => i % 2 === 0 && /^host$/i.test(all[i] ?? ''));
+    if (hosts.length > 1) throw badRequest('The request has more than one Host header.');
+    if (!hostAllowed(request.headers.host ?? '')) {
       throw new AppError('misdirected_request', 'This server does not answer for that host name.');
     }
     // Every write needs a same-origin sender, whatever path it names (matched or not).

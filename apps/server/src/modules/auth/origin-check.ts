@@ -37,7 +37,7 @@ export function checkOrigin(request: FastifyRequest, trusted: readonly string[])
   if (source.protocol !== 'http:' && source.protocol !== 'https:') return 'foreign';
   if (trusted.includes(source.origin)) return 'same';
   try {
-    return new URL(`${request.protocol}://${request.host}`).origin === source.origin ? 'same' : 'foreign';
+    return new URL(`${request.protocol}://${request.headers.host ?? ''}`).origin === source.origin ? 'same' : 'foreign';
   } catch {
     return 'foreign';
   }

@@ -42,8 +42,26 @@ export function limitKey(name: LimitName, subject: string): string {
  */
 export function ipOf(request: FastifyRequest): string {
   const ips = request.ips;
-  if (ips && ips.length > 1) return ips[1] ?? request.ip;
-  return request.ip || 'unknown';
+  const ip = ips && ips.length > 1 ? (ips[1] ?? request.ip) : request.ip || 'unknown';
+  return clientKey(ip);
+}
+
+/**
+ * One client per IPv4 address, and per /64 network for IPv6: one subscriber line holds a
+ * whole /64, so counting each address apart would give an attacker endless fresh ones.
+ */
+export function clientKey(ip: string): string {
+  const v4mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4mapped) return v4mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 function tooMany(retryAfterSeconds: number): AppError {

@@ -66,6 +66,40 @@ describe.each(testDialects())('job queue (%s)', (dialect) => {
     }
   });
 
+  it('keeps the claim of a job that runs longer than its lock: no other process runs it again', async () => {
+    const other = await secondProcess(database);
+    const longQueue = new JobQueue({ db: database.db, clock, renewEveryMs: 20 });
+    const otherQueue = new JobQueue({ db: other.db, clock });
+    try {
+      let runs = 0;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow = async () => {
+        runs++;
+        await held;
+      };
+      longQueue.register('update', slow);
+      otherQueue.register('update', slow);
+      await longQueue.schedule('update', 'u1', 0, {});
+      const first = longQueue.runDue();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(runs).toBe(1);
+      // Ten minutes later by the clock (the lock is five) the claim has been extended.
+      clock.advance(10 * 60 * 1000);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await otherQueue.runDue()).toBe(0);
+      expect(runs).toBe(1);
+      release();
+      expect(await first).toBe(1);
+      const row = await database.db.selectFrom('jobs').select(['status', 'locked_until']).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'done', locked_until: 0 });
+    } finally {
+      await longQueue.stop();
+      await otherQueue.stop();
+      await other.close();
+    }
+  });
+
   it('enqueueNow stores a job due now and runs it without waiting for the poller', async () => {
     const ran: unknown[] = [];
     queue.register('mail', async (payload) => {

@@ -15,6 +15,8 @@ export interface JobQueueDeps {
   db: Kysely<Database>;
   clock: Clock;
   logger?: JobLogger;
+  /** How often a running job's claim is extended (wall-clock ms; default a third of the lock). */
+  renewEveryMs?: number;
 }
 
 type Db = Kysely<Database>;
@@ -38,11 +40,13 @@ export class JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
+  private readonly renewEveryMs: number;
 
   constructor(deps: JobQueueDeps) {
     this.db = deps.db;
     this.clock = deps.clock;
     this.logger = deps.logger;
+    this.renewEveryMs = deps.renewEveryMs ?? LOCK_MS / 3;
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -151,13 +155,27 @@ export class JobQueue {
     claimedAt: number,
   ): Promise<boolean> {
     const handler = this.handlers.get(job.kind);
+    // A job may run longer than its claim (a full data update on a slow provider): the claim
+    // is extended while it runs, so no other process takes it over and runs it a second time.
+    const renewal = setInterval(() => {
+      this.db
+        .updateTable('jobs')
+        .set({ locked_until: this.clock.now() + LOCK_MS })
+        .where('id', '=', job.id)
+        .where('status', '=', 'pending')
+        .execute()
+        .catch((error: unknown) => this.logger?.warn({ job: job.id, err: error }, 'jobs: extending a claim failed'));
+    }, this.renewEveryMs);
+    renewal.unref();
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(JSON.parse(job.payload) as Record<string, unknown>);
+      clearInterval(renewal);
       await this.finish(job, { status: 'done', run_at: undefined, last_error: null });
       this.logger?.info({ job: job.id, kind: job.kind }, 'job done');
       return true;
     } catch (error) {
+      clearInterval(renewal);
       const message = error instanceof Error ? error.message : String(error);
       const failed = job.attempts >= MAX_ATTEMPTS;
       // Back off 1, 2, 4, 8 minutes before giving up.

@@ -153,6 +153,36 @@ describe.each(testDialects())('the daily market update on %s', (dialect) => {
     expect(bbb.at(-1)?.date).toBe('2026-11-20');
   });
 
+  it("a provider without the session's bar yet makes the run partial, with the reason, not ok", async () => {
+    market.until = '2026-11-20';
+    clock.set(Date.UTC(2026, 10, 20, 23, 31));
+    await t.app.inject({ method: 'POST', url: '/api/v1/admin/data/update', headers: admin.headers, payload: {} });
+    await t.services.jobs.runDue();
+    expect((await dataPage()).runs[0]).toMatchObject({ status: 'ok', updated: 2 });
+    // Monday evening, but the provider has nothing after Friday yet.
+    clock.set(Date.UTC(2026, 10, 23, 23, 40));
+    await t.app.inject({ method: 'POST', url: '/api/v1/admin/data/update', headers: admin.headers, payload: {} });
+    await t.services.jobs.runDue();
+    const page = await dataPage();
+    expect(page.runs[0]).toMatchObject({
+      session: '2026-11-23',
+      status: 'partial',
+      updated: 0,
+      unchanged: 2,
+      failed: 0,
+    });
+    const rows = await t.services.database.db
+      .selectFrom('data_update_symbols')
+      .select(['symbol', 'reason'])
+      .where('update_id', '=', page.runs[0].id)
+      .orderBy('symbol')
+      .execute();
+    expect(rows).toEqual([
+      { symbol: 'AAA', reason: 'no bar for 2026-11-23 from yahoo yet' },
+      { symbol: 'BBB', reason: 'no bar for 2026-11-23 from yahoo yet' },
+    ]);
+  });
+
   it('adds a ticker with its whole history, and removing one keeps its history unless purged', async () => {
     market.add('NEWCO', { from: '2026-09-01' });
     market.until = '2026-11-20';

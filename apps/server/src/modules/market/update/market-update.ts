@@ -72,7 +72,19 @@ export async function runMarketUpdate(
   heartbeat.unref();
   try {
     const report = await syncMarketData(deps.database, { providers, now: deps.now, ...options });
-    const status = report.failed === 0 ? 'ok' : report.updated + report.unchanged > 0 ? 'partial' : 'failed';
+    // A symbol the provider answered without the session's bar (not published yet) is still
+    // behind: the run is partial, not ok, and the symbol says why.
+    const behind = (sym: (typeof report.symbols)[number]) =>
+      sym.status === 'unchanged' && sym.lastBar !== null && sym.lastBar < report.session;
+    const lagging = report.symbols.filter(behind).length;
+    const status =
+      report.failed === 0 && lagging === 0
+        ? 'ok'
+        : report.updated + report.unchanged > lagging
+          ? 'partial'
+          : report.failed > 0
+            ? 'failed'
+            : 'partial';
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < report.symbols.length; i += 200) {
         const rows = report.symbols.slice(i, i + 200).map((s) => ({
@@ -80,7 +92,13 @@ export async function runMarketUpdate(
           symbol: s.symbol,
           status: s.status,
           provider: s.provider,
-          reason: s.reason ?? (s.failures.length > 0 ? s.failures.map((f) => f.message).join('; ') : null),
+          reason:
+            s.reason ??
+            (s.failures.length > 0
+              ? s.failures.map((f) => f.message).join('; ')
+              : behind(s)
+                ? `no bar for ${report.session} from ${s.provider ?? 'the providers'} yet`
+                : null),
           last_bar: s.lastBar,
         }));
         if (rows.length > 0) await trx.insertInto('data_update_symbols').values(rows).execute();
