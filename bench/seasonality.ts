@@ -92,8 +92,8 @@ const startValues = Array.from({ length: last - first + 1 }, (_, pos) => `(${pos
  * analytics.md "Seasonality scanner" as SQL: every (symbol, start year, start day, length)
  * window; entry = first bar on or after the start date, exit = last bar on or before the end
  * date (ASOF joins), counted when the history covers the window and entry < exit; per
- * window count, winners and mean; per symbol the windows with count ≥ the largest count
- * (default minYears), ranked by winRate, mean, earlier start, shorter length; the best one.
+ * window count, winners and mean; per symbol the windows with count ≥ the default minYears
+ * (the largest count less 2, at least 10: scannerMinYears), ranked by winRate, mean, earlier start, shorter length; the best one.
  * Calendar positions are days of the non-leap year 2001 (a window's end = start + L days,
  * wrapping past Dec 31 into the next year). Means are compared rounded to 1e-12: DuckDB may
  * sum equal returns in another order, and ours ties bitwise-equal means by start and length.
@@ -137,7 +137,7 @@ stats AS (
 ),
 eligible AS (
   SELECT *, winners / n AS win_rate FROM stats
-  QUALIFY n >= max(n) OVER (PARTITION BY symbol)
+  QUALIFY n >= GREATEST(10, max(n) OVER (PARTITION BY symbol) - 2)
 )
 SELECT symbol, strftime(DATE '2001-01-01' + k, '%m-%d') AS start, len AS days, n AS count, win_rate, mean
 FROM eligible

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../apps/server/src/db/sqlite-driver.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,7 +28,7 @@ interface Target {
 async function sqliteTarget(): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-failure-db-'));
   const file = path.join(dir, 'import.sqlite');
-  let reader: SQLite.Database | null = null;
+  let reader: InstanceType<typeof SQLite> | null = null;
   const open = () => (reader ??= new SQLite(file, { readonly: true, fileMustExist: true }));
   return {
     url: `file:${file}`,

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import pg from 'pg';
 import {
   DatabaseOpenError,
@@ -179,7 +180,7 @@ export async function backupDatabase(url: string, file: string, options: BackupO
 
 /** A SQLite file that passes quick_check and has Solstice's tables. */
 function checkSqliteBackup(file: string): void {
-  let sqlite: SQLite.Database | undefined;
+  let sqlite: BetterSqlite3.Database | undefined;
   try {
     sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
     const check = sqlite.pragma('quick_check', { simple: true });
@@ -227,7 +228,7 @@ function describeContents(c: Contents): string {
 
 function sqliteContents(file: string): Contents {
   if (!fs.existsSync(file) || fs.statSync(file).size === 0) return { tables: false, users: 0, bars: 0 };
-  let sqlite: SQLite.Database | undefined;
+  let sqlite: BetterSqlite3.Database | undefined;
   try {
     sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
     const has = (t: string) =>

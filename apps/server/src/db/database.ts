@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
@@ -12,7 +13,7 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   /** The raw better-sqlite3 connection (SQLite only), for bulk paths that Kysely would slow down. */
-  sqlite?: SQLite.Database;
+  sqlite?: BetterSqlite3.Database;
   /** The raw pg pool (PostgreSQL only), for COPY-style bulk paths and LISTEN/NOTIFY. */
   pgPool?: pg.Pool;
   /** PostgreSQL only: the schema this handle works in, when not the default (tests). */
@@ -157,8 +158,8 @@ export function describePostgresError(error: unknown, server: string): string {
  * signed-in request) preparing costs more than running. Statements are reused by SQL
  * text, which is safe because better-sqlite3 runs each to completion synchronously.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
     prepare: (sql: string) => {
@@ -174,8 +175,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 /** The connection in WAL mode; a directory or a file that is no SQLite database fails with its path named. */
-function openSqliteFile(file: string, create: boolean): SQLite.Database {
-  let sqlite: SQLite.Database | undefined;
+function openSqliteFile(file: string, create: boolean): BetterSqlite3.Database {
+  let sqlite: BetterSqlite3.Database | undefined;
   try {
     sqlite = new SQLite(file, { fileMustExist: !create });
     sqlite.pragma('journal_mode = WAL');

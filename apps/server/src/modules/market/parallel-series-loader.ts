@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import { sqliteDriverPath } from '../../db/sqlite-driver.js';
 import type { PriceSeries } from '@solstice/analytics';
 
 /** Below this many rows (approximately: the largest rowid) one thread is faster than starting workers. */
@@ -81,7 +81,7 @@ export async function loadSeriesInWorkers(
   const maxRowid = Number(sqlite.prepare('SELECT max(rowid) FROM daily_bars').pluck().get() ?? 0);
   if (maxRowid < (options.minRows ?? PARALLEL_LOAD_MIN_ROWS)) return null;
   const symbols = sqlite.prepare('SELECT DISTINCT symbol FROM daily_bars ORDER BY symbol').pluck().all() as string[];
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const driver = sqliteDriverPath();
   // Round-robin keeps the shares of rows close without counting them first.
   const shares = Array.from({ length: threads }, (_, t) => symbols.filter((_, i) => i % threads === t));
   try {
