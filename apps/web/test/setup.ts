@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // jsdom lacks matchMedia (SweetAlert2 and the layout ask it); answer "no match".
 if (!window.matchMedia) {
@@ -23,4 +23,10 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// SweetAlert2 finishes opening a popup on a short timer; a popup opened by a file's last test
+// must not run it after the file's window is gone (an "unhandled error" in another test).
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
