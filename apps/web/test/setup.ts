@@ -30,3 +30,17 @@ afterEach(() => {
 afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
 });
+
+// jsdom has no canvas: getContext answers null, and a library that draws at import time
+// (lottie-web, loaded lazily by the loading overlay) throws after a test file has moved on.
+// A context that accepts every call and property keeps such imports quiet.
+HTMLCanvasElement.prototype.getContext = function getContext() {
+  const state: Record<PropertyKey, unknown> = {};
+  return new Proxy(state, {
+    get: (target, key) => (key in target ? target[key] : () => ({ data: [] })),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+} as unknown as typeof HTMLCanvasElement.prototype.getContext;
