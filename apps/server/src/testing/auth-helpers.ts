@@ -65,3 +65,15 @@ export function randomIp(): string {
   const b = randomBytes(3);
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
+
+export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request as a signed-in user through app.inject (cookie + same-origin Origin). */
+export function requestAs(t: Pick<TestApp, 'app'>, who: SignedIn, method: AdminMethod, url: string, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { requestAs, signedInUser, type AdminMethod, type SignedIn } from '../../testing/auth-helpers.js';
 import { signUp } from '../billing/testing/billing-test-helpers.js';
 
 describe.each(testDialects())('user administration (%s)', (dialect) => {
@@ -18,13 +18,8 @@ describe.each(testDialects())('user administration (%s)', (dialect) => {
     await t.close();
   });
 
-  const as = (who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: who.headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  const as = (who: SignedIn, method: AdminMethod, url: string, payload?: unknown) =>
+    requestAs(t, who, method, url, payload);
 
   it('is closed to members', async () => {
     for (const [method, url] of [

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { requestAs, signedInUser, type AdminMethod, type SignedIn } from '../../testing/auth-helpers.js';
 import { signUp } from './testing/billing-test-helpers.js';
 
 describe.each(testDialects())('billing admin: the test clock (%s)', (dialect) => {
@@ -17,13 +17,8 @@ describe.each(testDialects())('billing admin: the test clock (%s)', (dialect) =>
     await t.close();
   });
 
-  const as = (who: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: who.headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  const as = (who: SignedIn, method: AdminMethod, url: string, payload?: unknown) =>
+    requestAs(t, who, method, url, payload);
 
   it('the test clock ends a cancelled subscription now', async () => {
     const hank = await signUp(t, 'hank');
