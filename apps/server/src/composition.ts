@@ -20,6 +20,7 @@ import type { MarketCache } from './modules/market/market-cache.js';
 import { openMarket, type MarketStartOptions } from './modules/market/open-market.js';
 import { createAppMetrics, type AppMetrics } from './modules/metrics/app-metrics.js';
 import { registerMarketUpdateJobs } from './modules/market/update/market-update.jobs.js';
+import { registerAlertJobs, scheduleAlertEvaluations } from './modules/alerts/alerts.jobs.js';
 
 /**
  * Every service of a process, built once by buildServices and never changed afterwards. The
@@ -124,6 +125,21 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
   registerSessionPurge(jobs, db);
   registerJobPurge(jobs, { db, clock, retentionDays: settings.JOBS_RETENTION_DAYS, logger });
   registerMarketUpdateJobs(jobs, { database, settings, now: () => clock.now(), log: logger });
+  const alertDeps = { db, market, jobs, now: () => clock.now() };
+  registerAlertJobs(jobs, {
+    ...alertDeps,
+    mail,
+    appUrl: publicOrigin(settings),
+    allowLocalWebhooks: settings.ALERT_WEBHOOKS_ALLOW_LOCAL,
+    log: logger,
+  });
+  // Alerts are evaluated once per new session, after whatever brought the data forward.
+  const scheduleAlerts = () =>
+    scheduleAlertEvaluations(jobs, alertDeps).catch((error: unknown) =>
+      logger.warn({ err: error }, 'alerts: scheduling an evaluation failed'),
+    );
+  market.onReload?.(() => void scheduleAlerts());
+  if (market.asOf() !== null) await scheduleAlerts();
 
   return Object.freeze({
     settings,

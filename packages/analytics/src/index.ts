@@ -5,3 +5,4 @@ export * from './indicators/index.js';
 export * from './scanner/index.js';
 export * from './market/index.js';
 export * from './calendar/index.js';
+export * from './alerts/index.js';

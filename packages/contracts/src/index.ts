@@ -13,3 +13,4 @@ export * from './market.js';
 export * from './seasonality.js';
 export * from './market-data.js';
 export * from './data-updates.js';
+export * from './alerts.js';

@@ -10,6 +10,7 @@ import { registerIndicatorCommands } from './commands/indicators.js';
 import { registerScanCommands } from './commands/scan.js';
 import { registerSeasonalityCommands } from './commands/seasonality.js';
 import { registerBillingCommands } from './commands/billing.js';
+import { registerAlertCommands } from './commands/alerts.js';
 
 export function buildProgram(): Command {
   const program = new Command('solstice')
@@ -29,5 +30,6 @@ export function buildProgram(): Command {
   registerScanCommands(program);
   registerSeasonalityCommands(program);
   registerBillingCommands(program);
+  registerAlertCommands(program);
   return program;
 }

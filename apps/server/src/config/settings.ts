@@ -98,6 +98,8 @@ export const settingsSchema = z.object({
   BILLING_TEST_MODE: booleanFlag.optional(),
   /** The daily market-data update: on unless false; runs on NYSE sessions at DATA_UPDATE_TIME. */
   DATA_UPDATE_ENABLED: booleanFlag.default(true),
+  /** Alert webhooks may call http:// and private-network addresses (development and tests only). */
+  ALERT_WEBHOOKS_ALLOW_LOCAL: booleanFlag.default(false),
   /** When the daily update runs, HH:MM in America/New_York (after the 16:00 close and the providers' settling). */
   DATA_UPDATE_TIME: z
     .string()

@@ -4,6 +4,7 @@ import type { MailTables } from '../modules/mail/mail.tables.js';
 import type { AccountTables } from '../modules/auth/accounts.tables.js';
 import type { JobTables } from '../modules/jobs/jobs.tables.js';
 import type { DataUpdateTables } from '../modules/market/update/data-updates.tables.js';
+import type { AlertTables } from '../modules/alerts/alerts.tables.js';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL:
@@ -51,6 +52,6 @@ export interface CoreTables {
  * Every table. A module declares its tables in its own `<module>.tables.ts` and adds the
  * interface here.
  */
-export interface Database extends CoreTables, AccountTables, BillingTables, MailTables, JobTables, DataUpdateTables {}
+export interface Database extends CoreTables, AccountTables, BillingTables, MailTables, JobTables, DataUpdateTables, AlertTables {}
 
 export type { Generated };

@@ -17,6 +17,9 @@ import { jobsRoutes } from '../modules/jobs/jobs.routes.js';
 import { dataAdminRoutes } from '../modules/market/update/data-admin.routes.js';
 import { seasonalityCompatRoutes } from '../modules/compat/seasonality-compat.routes.js';
 import { metricsRoutes } from '../modules/metrics/metrics.routes.js';
+import { alertRoutes } from '../modules/alerts/alerts.routes.js';
+import { notificationRoutes } from '../modules/alerts/notifications.routes.js';
+import { savedScanRoutes } from '../modules/alerts/scans.routes.js';
 
 /**
  * Every API module, registered in this order. Add a module's routes here. Each takes the
@@ -31,6 +34,9 @@ export function apiModules(services: Services): FastifyPluginAsync[] {
     scannerRoutes(services),
     marketViewRoutes(services),
     watchlistRoutes(services),
+    alertRoutes(services),
+    notificationRoutes(services),
+    savedScanRoutes(services),
     catalogueRoutes(services),
     billingRoutes(services),
     billingAdminRoutes(services),

@@ -7,6 +7,8 @@ import * as m0005 from './0005_one_active_subscription.js';
 import * as m0006 from './0006_job_series.js';
 import * as m0007 from './0007_data_updates.js';
 import * as m0008 from './0008_data_update_heartbeat.js';
+import * as m0009 from './0009_alerts.js';
+import * as m0010 from './0010_tutorial_seen.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
@@ -21,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0006_job_series': m0006,
   '0007_data_updates': m0007,
   '0008_data_update_heartbeat': m0008,
+  '0009_alerts': m0009,
+  '0010_tutorial_seen': m0010,
 };

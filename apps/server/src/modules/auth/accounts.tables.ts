@@ -14,6 +14,10 @@ export interface UsersTable {
   time_zone: string | null;
   /** JSON of LayoutPreferences. */
   layout: string | null;
+  /** When the first-run tour was done (epoch ms); null while it is still to show. */
+  tutorial_seen_at: number | null;
+  /** 0 after the user turned alert mail off (profile, or the unsubscribe link). */
+  alert_mail: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -218,6 +218,11 @@ export class JobQueue {
     });
   }
 
+  /** Whether this process polls for due jobs (the server does; commands and tests run them by hand). */
+  get polling(): boolean {
+    return this.timer !== null;
+  }
+
   /** Polls for due jobs (and keeps recurring ones scheduled); the timer never keeps the process alive. */
   start(intervalMs: number): void {
     this.stopped = false;

@@ -10,6 +10,8 @@ export interface MailMessage {
    * copy that admins read has each replaced by "[redacted]".
    */
   secrets?: readonly string[];
+  /** Extra headers for SMTP delivery (List-Unsubscribe on the alert digest). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** How modules send mail. The outbox/SMTP implementation lives in this folder. */

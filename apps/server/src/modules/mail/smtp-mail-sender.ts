@@ -34,6 +34,7 @@ export class SmtpMailSender implements MailSender {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: { ...message.headers } } : {}),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -92,6 +92,7 @@ export class DatabaseMarketCache implements MarketCache {
   private queued: Promise<void> | null = null;
   private loadedDataVersion: string | null = null;
   private watcher: ChangeWatcher | null = null;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(private readonly database: DatabaseHandle) {}
 
@@ -118,6 +119,10 @@ export class DatabaseMarketCache implements MarketCache {
   /** Every symbol that has bars, sorted. */
   symbols(): string[] {
     return [...this.snapshot.series.keys()];
+  }
+
+  onReload(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   reload(): Promise<void> {
@@ -186,6 +191,7 @@ export class DatabaseMarketCache implements MarketCache {
     };
     this.loadedDataVersion = dataVersion;
     this.currentVersion += 1;
+    for (const listener of this.listeners) listener();
   }
 
   private async loadInstruments(): Promise<InstrumentInfo[]> {

@@ -1,0 +1,119 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { MailSender } from '../mail/mail-sender.js';
+import { escapeHtml } from '../mail/mail-templates.js';
+
+type Db = Kysely<Database>;
+
+const SECRET_KEY = 'alert_mail_secret';
+
+/** The key that signs unsubscribe links: made once per database, shared by every process. */
+async function signingSecret(db: Db): Promise<Buffer> {
+  await db
+    .insertInto('app_meta')
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'hex');
+}
+
+function sign(secret: Buffer, userId: number): string {
+  return createHmac('sha256', secret).update(`alert-mail-unsubscribe:${userId}`).digest('base64url');
+}
+
+/** A token that turns one user's alert mail off without signing in: `<user id>.<HMAC>`. */
+export async function unsubscribeToken(db: Db, userId: number): Promise<string> {
+  return `${userId}.${sign(await signingSecret(db), userId)}`;
+}
+
+/** The user a token was made for, or null when it was not made by this server. */
+export async function userOfUnsubscribeToken(db: Db, token: string): Promise<number | null> {
+  const match = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const userId = Number(match[1]);
+  const expected = Buffer.from(sign(await signingSecret(db), userId));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
+}
+
+export async function setAlertMail(db: Db, userId: number, on: boolean, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ alert_mail: on ? 1 : 0, updated_at: now })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface DigestDeps {
+  db: Db;
+  mail: MailSender;
+  appUrl: string;
+}
+
+/**
+ * One user's digest of one data day: every trigger of that bar date from an alert with mail
+ * on. Nothing is sent when the user turned alert mail off or nothing is left to tell. The job
+ * that calls this is unique per (user, bar date), so the digest goes out once; a failed send
+ * throws and the job retries it.
+ */
+export async function sendAlertDigest(deps: DigestDeps, userId: number, barDate: string): Promise<boolean> {
+  const { db } = deps;
+  const user = await db
+    .selectFrom('users')
+    .select(['email', 'username', 'alert_mail'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.alert_mail !== 1) return false;
+  const rows = await db
+    .selectFrom('alert_triggers as t')
+    .innerJoin('alerts as a', 'a.id', 't.alert_id')
+    .select(['a.name', 't.message', 't.link'])
+    .where('t.user_id', '=', userId)
+    .where('t.bar_date', '=', barDate)
+    .where('a.mail', '=', 1)
+    .orderBy('a.id')
+    .orderBy('t.symbol')
+    .execute();
+  if (rows.length === 0) return false;
+  const unsubscribe = `${deps.appUrl}/api/v1/alert-mail/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(db, userId))}`;
+  const subject = `Solstice alerts for ${barDate}: ${rows.length} ${rows.length === 1 ? 'trigger' : 'triggers'}`;
+  const text = [
+    `Hello ${user.username},`,
+    '',
+    `Your alerts fired on the data of ${barDate}:`,
+    '',
+    ...rows.map((r) => `- [${r.name}] ${r.message}\n  ${deps.appUrl}${r.link}`),
+    '',
+    `All notifications: ${deps.appUrl}/alerts`,
+    '',
+    `Stop alert mail (one click, no sign-in): ${unsubscribe}`,
+    '— Solstice',
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: Roboto, Arial, sans-serif; color: #222;">',
+    `<p>Hello ${escapeHtml(user.username)},</p>`,
+    `<p>Your alerts fired on the data of ${escapeHtml(barDate)}:</p>`,
+    '<ul>',
+    ...rows.map(
+      (r) =>
+        `<li><strong>${escapeHtml(r.name)}</strong>: <a href="${escapeHtml(deps.appUrl + r.link)}">${escapeHtml(r.message)}</a></li>`,
+    ),
+    '</ul>',
+    `<p><a href="${escapeHtml(`${deps.appUrl}/alerts`)}">All notifications</a></p>`,
+    `<p style="font-size: 12px; color: #555;"><a href="${escapeHtml(unsubscribe)}">Stop alert mail</a> (one click, no sign-in; turn it back on in your profile).</p>`,
+    '<p>— Solstice</p>',
+    '</body></html>',
+  ].join('\n');
+  await deps.mail.send({
+    to: user.email,
+    subject,
+    text,
+    html,
+    template: 'alert-digest',
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+  return true;
+}

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ALERT_LIMITS,
+  alertCreateSchema,
+  alertIdParamsSchema,
+  alertPatchSchema,
+  type AlertCreated,
+} from '@solstice/contracts';
+import type { Settings } from '../../config/settings.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { SUBSCRIBERS } from '../../http/access.js';
+import { conflict, notFound, unauthorized } from '../../http/errors.js';
+import { parseInput } from '../../http/validation.js';
+import type { Clock } from '../jobs/clock.js';
+import type { MarketCache } from '../market/market-cache.js';
+import { alertColumns, checkAlert, mergePatch } from './alert-input.js';
+import {
+  countAlerts,
+  deleteAlert,
+  getAlertRow,
+  insertAlert,
+  listAlertRows,
+  toAlert,
+  updateAlert,
+} from './alerts.repository.js';
+import { newWebhookSecret } from './webhook.js';
+
+const NOT_FOUND = 'No such alert.';
+
+function userIdOf(request: FastifyRequest): number {
+  if (!request.user) throw unauthorized();
+  return request.user.id;
+}
+
+/** A subscriber's alerts; another user's alert is a 404, never a 403. */
+export function alertRoutes({
+  database,
+  market,
+  clock,
+  settings,
+}: {
+  database: DatabaseHandle;
+  market: MarketCache;
+  clock: Clock;
+  settings: Settings;
+}): FastifyPluginAsync {
+  const db = () => database.db;
+  const checkDeps = () => ({ db: db(), market, allowLocalWebhooks: settings.ALERT_WEBHOOKS_ALLOW_LOCAL });
+  return async (app) => {
+    app.get('/api/v1/alerts', { config: SUBSCRIBERS }, async (request) => {
+      const rows = await listAlertRows(db(), userIdOf(request));
+      return { data: rows.map(toAlert), limit: ALERT_LIMITS.alerts };
+    });
+
+    app.post('/api/v1/alerts', { config: SUBSCRIBERS }, async (request, reply) => {
+      const userId = userIdOf(request);
+      const input = parseInput(alertCreateSchema, request.body, 'body');
+      await checkAlert(checkDeps(), userId, input);
+      if ((await countAlerts(db(), userId)) >= ALERT_LIMITS.alerts) {
+        throw conflict(
+          `You have ${ALERT_LIMITS.alerts} alerts, the most an account can keep. Delete or reuse one to add another.`,
+        );
+      }
+      const now = clock.now();
+      const secret = input.webhookUrl ? newWebhookSecret() : null;
+      const row = await insertAlert(db(), {
+        ...alertColumns(input),
+        user_id: userId,
+        webhook_secret: secret,
+        created_at: now,
+        updated_at: now,
+      });
+      const body: AlertCreated = { ...toAlert(row), ...(secret ? { webhookSecret: secret } : {}) };
+      return reply.status(201).send({ data: body });
+    });
+
+    app.get('/api/v1/alerts/:id', { config: SUBSCRIBERS }, async (request) => {
+      const { id } = parseInput(alertIdParamsSchema, request.params, 'params');
+      const row = await getAlertRow(db(), userIdOf(request), id);
+      if (!row) throw notFound(NOT_FOUND);
+      return { data: toAlert(row) };
+    });
+
+    app.patch('/api/v1/alerts/:id', { config: SUBSCRIBERS }, async (request) => {
+      const userId = userIdOf(request);
+      const { id } = parseInput(alertIdParamsSchema, request.params, 'params');
+      const patch = parseInput(alertPatchSchema, request.body, 'body');
+      const row = await getAlertRow(db(), userId, id);
+      if (!row) throw notFound(NOT_FOUND);
+      const merged = mergePatch(toAlert(row), patch);
+      await checkAlert(checkDeps(), userId, merged);
+      // A new webhook address gets a new secret (shown once); removing it forgets the secret.
+      const newUrl = (merged.webhookUrl ?? null) !== row.webhook_url;
+      const secret = newUrl ? (merged.webhookUrl ? newWebhookSecret() : null) : row.webhook_secret;
+      const updated = await updateAlert(db(), userId, id, {
+        ...alertColumns(merged),
+        webhook_secret: secret,
+        // Resuming clears the reason the server paused it for.
+        paused_reason: merged.paused ? row.paused_reason : null,
+        updated_at: clock.now(),
+      });
+      if (!updated) throw notFound(NOT_FOUND);
+      const body: AlertCreated = { ...toAlert(updated), ...(newUrl && secret ? { webhookSecret: secret } : {}) };
+      return { data: body };
+    });
+
+    app.delete('/api/v1/alerts/:id', { config: SUBSCRIBERS }, async (request, reply) => {
+      const { id } = parseInput(alertIdParamsSchema, request.params, 'params');
+      if (!(await deleteAlert(db(), userIdOf(request), id))) throw notFound(NOT_FOUND);
+      return reply.status(204).send();
+    });
+
+    app.get('/api/v1/alerts/:id/history', { config: SUBSCRIBERS }, async (request) => {
+      const userId = userIdOf(request);
+      const { id } = parseInput(alertIdParamsSchema, request.params, 'params');
+      if (!(await getAlertRow(db(), userId, id))) throw notFound(NOT_FOUND);
+      const rows = await db()
+        .selectFrom('alert_triggers')
+        .select(['id', 'symbol', 'bar_date', 'event', 'message', 'link', 'read_at', 'created_at'])
+        .where('alert_id', '=', id)
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
+      return {
+        data: rows.map((r) => ({
+          id: Number(r.id),
+          symbol: r.symbol,
+          barDate: r.bar_date,
+          event: r.event,
+          message: r.message,
+          link: r.link,
+          read: r.read_at !== null,
+          createdAt: Number(r.created_at),
+        })),
+      };
+    });
+  };
+}

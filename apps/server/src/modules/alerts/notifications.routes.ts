@@ -1,0 +1,109 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { alertMailPreferenceSchema, notificationsQuerySchema, notificationsReadSchema } from '@solstice/contracts';
+import type { DatabaseHandle } from '../../db/database.js';
+import { PUBLIC, SIGNED_IN } from '../../http/access.js';
+import { badRequest, unauthorized } from '../../http/errors.js';
+import { parseInput } from '../../http/validation.js';
+import type { Clock } from '../jobs/clock.js';
+import { escapeHtml } from '../mail/mail-templates.js';
+import { setAlertMail, userOfUnsubscribeToken } from './alert-mail.js';
+import { listNotifications, markRead, unreadCount } from './notifications.repository.js';
+
+function userIdOf(request: FastifyRequest): number {
+  if (!request.user) throw unauthorized();
+  return request.user.id;
+}
+
+function page(title: string, message: string): string {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Solstice</title></head>`,
+    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/profile">Profile</a> · <a href="/">Solstice</a></p></main></body></html>`,
+  ].join('');
+}
+
+/**
+ * The bell (what fired, newest first, and the unread count), the alert-mail preference, and
+ * the one-click unsubscribe link of the digest (a signed token, no sign-in). Notifications
+ * are the user's own: readable signed in, whatever their plan.
+ */
+export function notificationRoutes({
+  database,
+  clock,
+}: {
+  database: DatabaseHandle;
+  clock: Clock;
+}): FastifyPluginAsync {
+  const db = () => database.db;
+  return async (app) => {
+    app.get('/api/v1/notifications', { config: SIGNED_IN }, async (request) => {
+      const userId = userIdOf(request);
+      const query = parseInput(notificationsQuerySchema, request.query, 'query');
+      const [data, unread] = await Promise.all([
+        listNotifications(db(), userId, {
+          unread: query.unread === 'true',
+          ...(query.limit ? { limit: query.limit } : {}),
+          ...(query.before ? { before: query.before } : {}),
+        }),
+        unreadCount(db(), userId),
+      ]);
+      return { data, unread };
+    });
+
+    app.get('/api/v1/notifications/unread-count', { config: SIGNED_IN }, async (request) => {
+      return { unread: await unreadCount(db(), userIdOf(request)) };
+    });
+
+    app.post('/api/v1/notifications/read', { config: SIGNED_IN }, async (request) => {
+      const userId = userIdOf(request);
+      const input = parseInput(notificationsReadSchema, request.body, 'body');
+      const changed = await markRead(db(), userId, 'all' in input ? 'all' : input.ids, clock.now());
+      return { changed, unread: await unreadCount(db(), userId) };
+    });
+
+    app.get('/api/v1/me/alert-mail', { config: SIGNED_IN }, async (request) => {
+      const row = await db()
+        .selectFrom('users')
+        .select('alert_mail')
+        .where('id', '=', userIdOf(request))
+        .executeTakeFirstOrThrow();
+      return { alertMail: row.alert_mail === 1 };
+    });
+
+    app.put('/api/v1/me/alert-mail', { config: SIGNED_IN }, async (request) => {
+      const input = parseInput(alertMailPreferenceSchema, request.body, 'body');
+      await setAlertMail(db(), userIdOf(request), input.alertMail, clock.now());
+      return { alertMail: input.alertMail };
+    });
+
+    // GET from the mail's link, POST from mail clients' one-click (RFC 8058): both turn it off.
+    const unsubscribe = async (request: FastifyRequest) => {
+      const token = (request.query as { token?: unknown }).token;
+      const userId = typeof token === 'string' ? await userOfUnsubscribeToken(db(), token) : null;
+      if (userId === null) throw badRequest('This unsubscribe link is not valid (it may have been cut short).');
+      await setAlertMail(db(), userId, false, clock.now());
+    };
+    app.get('/api/v1/alert-mail/unsubscribe', { config: PUBLIC }, async (request, reply) => {
+      try {
+        await unsubscribe(request);
+      } catch {
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(page('Link not valid', 'This unsubscribe link is not valid (it may have been cut short).'));
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Alert mail is off',
+            'You will no longer receive alert mail from Solstice. Your alerts keep running in the app; turn the mail back on in your profile.',
+          ),
+        );
+    });
+    app.post('/api/v1/alert-mail/unsubscribe', { config: PUBLIC }, async (request, reply) => {
+      await unsubscribe(request);
+      return reply.status(204).send();
+    });
+  };
+}

@@ -1,0 +1,80 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { SavedScan } from '@solstice/contracts';
+import type { Database } from '../../db/schema.js';
+import type { SavedScansTable } from './alerts.tables.js';
+
+type Db = Kysely<Database>;
+
+function toSavedScan(row: Selectable<SavedScansTable>): SavedScan {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    expression: row.expression,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export async function listSavedScans(db: Db, userId: number): Promise<SavedScan[]> {
+  const rows = await db.selectFrom('saved_scans').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  return rows.map(toSavedScan);
+}
+
+export async function getSavedScan(db: Db, userId: number, id: number): Promise<SavedScan | null> {
+  const row = await db
+    .selectFrom('saved_scans')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toSavedScan(row) : null;
+}
+
+export async function countSavedScans(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('saved_scans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function insertSavedScan(
+  db: Db,
+  userId: number,
+  scan: { name: string; expression: string },
+  now: number,
+): Promise<SavedScan> {
+  const row = await db
+    .insertInto('saved_scans')
+    .values({ user_id: userId, name: scan.name, expression: scan.expression, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toSavedScan(row);
+}
+
+export async function updateSavedScan(
+  db: Db,
+  userId: number,
+  id: number,
+  change: { name?: string; expression?: string },
+  now: number,
+): Promise<SavedScan | null> {
+  const row = await db
+    .updateTable('saved_scans')
+    .set({ ...change, updated_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toSavedScan(row) : null;
+}
+
+export async function deleteSavedScan(db: Db, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('saved_scans')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

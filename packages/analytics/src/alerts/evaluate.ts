@@ -1,0 +1,135 @@
+import { dayNumber, type PriceSeries } from '../series.js';
+import { fieldTableFromSeries, type FieldTable, type ScanInstrument } from '../scanner/field-table.js';
+import type { CompiledScan } from '../scanner/scan.js';
+import { hasBarOn, previousDataSession } from './as-of.js';
+import { seasonalOpening, type SeasonalAlertCriteria, type SeasonalOpening } from './seasonal-alert.js';
+
+export type AlertSpec =
+  | { id: number; kind: 'scan'; scan: CompiledScan; onExit: boolean }
+  | { id: number; kind: 'condition'; scan: CompiledScan; symbols: readonly string[] }
+  | { id: number; kind: 'seasonal'; symbols: readonly string[]; criteria: SeasonalAlertCriteria };
+
+export type AlertEvent = 'entered' | 'left' | 'became-true' | 'window-opens';
+
+export interface AlertTrigger {
+  alertId: number;
+  symbol: string;
+  barDate: string;
+  event: AlertEvent;
+  /** Seasonal alerts: the window about to open. */
+  window?: SeasonalOpening;
+}
+
+export interface AlertUniverseEntry {
+  instrument: ScanInstrument;
+  series: PriceSeries | undefined;
+}
+
+export interface AlertEvaluation {
+  asOf: string;
+  /** The session compared with (null when asOf is the first one in the data). */
+  previous: string | null;
+  triggers: AlertTrigger[];
+}
+
+/** True rows of a scan over a table, as a set of symbols. */
+function matching(table: FieldTable | null, scan: CompiledScan, symbols: (string | null)[] | null): Set<string> {
+  const out = new Set<string>();
+  if (!table || !symbols) return out;
+  const mask = scan.condition(table);
+  for (let i = 0; i < mask.length; i++) if (mask[i] === 1) out.add(symbols[i]!);
+  return out;
+}
+
+/**
+ * Every alert as of the session `asOf`, from the data up to that session only (docs/alerts.md):
+ * the state at `asOf` against the state at the session before it, so that the answer is the
+ * same whenever it is computed and whatever was evaluated before. Symbols without a bar on
+ * `asOf` do not fire. Triggers are ordered by alert, then symbol.
+ */
+export function evaluateAlertsAsOf(
+  universe: readonly AlertUniverseEntry[],
+  alerts: readonly AlertSpec[],
+  asOf: string,
+): AlertEvaluation {
+  const prepared = prepareAlertsAsOf(
+    universe,
+    asOf,
+    alerts.some((a) => a.kind !== 'seasonal'),
+  );
+  return { asOf, previous: prepared.previous, triggers: prepared.evaluate(alerts) };
+}
+
+export interface PreparedEvaluation {
+  asOf: string;
+  previous: string | null;
+  /** The triggers of these alerts (callers may pass the alerts in chunks and yield between). */
+  evaluate(alerts: readonly AlertSpec[]): AlertTrigger[];
+}
+
+/** The field tables at `asOf` and at the session before, built once for any number of alerts. */
+export function prepareAlertsAsOf(
+  universe: readonly AlertUniverseEntry[],
+  asOf: string,
+  needsTables = true,
+): PreparedEvaluation {
+  const day = dayNumber(asOf);
+  const withSeries = universe.filter(
+    (u): u is { instrument: ScanInstrument; series: PriceSeries } => u.series !== undefined,
+  );
+  const previous = previousDataSession(
+    withSeries.map((u) => u.series),
+    asOf,
+  );
+  const now = needsTables ? fieldTableFromSeries(withSeries, { asOf: day }) : null;
+  const before =
+    needsTables && previous !== null ? fieldTableFromSeries(withSeries, { asOf: dayNumber(previous) }) : null;
+  const nowSymbols = now ? now.text.symbol : null;
+  const beforeSymbols = before ? before.text.symbol : null;
+  // One evaluation per distinct expression, shared by every alert that uses it.
+  const memo = new Map<string, { now: Set<string>; before: Set<string> }>();
+  const states = (scan: CompiledScan) => {
+    let hit = memo.get(scan.expression);
+    if (!hit) {
+      hit = { now: matching(now, scan, nowSymbols), before: matching(before, scan, beforeSymbols) };
+      memo.set(scan.expression, hit);
+    }
+    return hit;
+  };
+  const present = new Set(nowSymbols?.map((s) => s ?? '') ?? []);
+  const bySymbol = new Map(withSeries.map((u) => [u.instrument.symbol, u.series]));
+  const evaluate = (alerts: readonly AlertSpec[]): AlertTrigger[] => {
+    const triggers: AlertTrigger[] = [];
+    for (const alert of alerts) {
+      const fired: AlertTrigger[] = [];
+      if (alert.kind === 'scan') {
+        const s = states(alert.scan);
+        for (const symbol of s.now)
+          if (!s.before.has(symbol)) fired.push({ alertId: alert.id, symbol, barDate: asOf, event: 'entered' });
+        if (alert.onExit) {
+          for (const symbol of s.before) {
+            if (!s.now.has(symbol) && present.has(symbol))
+              fired.push({ alertId: alert.id, symbol, barDate: asOf, event: 'left' });
+          }
+        }
+      } else if (alert.kind === 'condition') {
+        const s = states(alert.scan);
+        for (const symbol of new Set(alert.symbols)) {
+          if (s.now.has(symbol) && !s.before.has(symbol))
+            fired.push({ alertId: alert.id, symbol, barDate: asOf, event: 'became-true' });
+        }
+      } else {
+        for (const symbol of new Set(alert.symbols)) {
+          const series = bySymbol.get(symbol);
+          if (!series || !hasBarOn(series, day)) continue;
+          const window = seasonalOpening(series, asOf, alert.criteria);
+          if (window) fired.push({ alertId: alert.id, symbol, barDate: asOf, event: 'window-opens', window });
+        }
+      }
+      fired.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+      triggers.push(...fired);
+    }
+    return triggers;
+  };
+  return { asOf, previous, evaluate };
+}

@@ -1,0 +1,3 @@
+export * from './as-of.js';
+export * from './seasonal-alert.js';
+export * from './evaluate.js';

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { isoDateSchema, symbolSchema } from './common.js';
+import { idSchema } from './validators.js';
+
+export const ALERT_LIMITS = { alerts: 100, scans: 100, nameMax: 80, expressionMax: 2000, leadDaysMax: 30 } as const;
+
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const nameSchema = z
+  .string({ message: 'Name the alert.' })
+  .trim()
+  .min(1, 'Name the alert.')
+  .max(ALERT_LIMITS.nameMax, `A name has at most ${ALERT_LIMITS.nameMax} characters.`)
+  .refine((v) => !CONTROL.test(v), 'A name has no control characters.');
+
+export const alertExpressionSchema = z
+  .string({ message: 'expected an expression in the scanner language' })
+  .trim()
+  .min(1, 'expected an expression in the scanner language')
+  .max(ALERT_LIMITS.expressionMax, `at most ${ALERT_LIMITS.expressionMax} characters`);
+
+/**
+ * A webhook target: HTTPS only (the server may also refuse addresses inside its own network,
+ * see WEBHOOK_ALLOW_LOCAL). Null removes the webhook.
+ */
+export const webhookUrlSchema = z
+  .string({ message: 'expected an https:// address' })
+  .trim()
+  .max(500, 'an address has at most 500 characters')
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, 'expected an https:// address without a user name or password');
+
+const channelFields = {
+  paused: z.boolean({ message: 'expected true or false' }).optional(),
+  /** Include this alert in the daily mail digest (default true). */
+  mail: z.boolean({ message: 'expected true or false' }).optional(),
+  webhookUrl: webhookUrlSchema.nullable().optional(),
+};
+
+const targetFields = {
+  symbol: symbolSchema.optional(),
+  watchlistId: idSchema('expected a watchlist id').optional(),
+};
+
+const scanAlertSchema = z.strictObject({
+  name: nameSchema,
+  kind: z.literal('scan'),
+  expression: alertExpressionSchema,
+  /** Also tell me when a symbol leaves the results. */
+  onExit: z.boolean({ message: 'expected true or false' }).optional(),
+  ...channelFields,
+});
+
+const conditionAlertSchema = z.strictObject({
+  name: nameSchema,
+  kind: z.literal('condition'),
+  expression: alertExpressionSchema,
+  ...targetFields,
+  ...channelFields,
+});
+
+const fraction = (what: string) =>
+  z
+    .number({ message: `expected ${what} as a fraction from 0 to 1` })
+    .min(0)
+    .max(1, `expected ${what} from 0 to 1`);
+
+const seasonalAlertSchema = z.strictObject({
+  name: nameSchema,
+  kind: z.literal('seasonal'),
+  ...targetFields,
+  leadDays: z
+    .number({ message: 'expected a number of trading days' })
+    .int('expected a whole number of trading days')
+    .min(1, 'at least 1 trading day')
+    .max(ALERT_LIMITS.leadDaysMax, `at most ${ALERT_LIMITS.leadDaysMax} trading days`),
+  minDays: z.number({ message: 'expected calendar days' }).int('expected whole days').min(1).max(364),
+  maxDays: z.number({ message: 'expected calendar days' }).int('expected whole days').min(1).max(364),
+  minWinRate: fraction('a win rate'),
+  minYears: z.number({ message: 'expected a number of years' }).int('expected whole years').min(1).max(100),
+  maxPValue: fraction('a p-value').nullable().optional(),
+  direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }),
+  ...channelFields,
+});
+
+function targetIssue(value: { kind: string; symbol?: string; watchlistId?: number }): string | null {
+  if (value.kind === 'scan') return null;
+  const has = (value.symbol !== undefined ? 1 : 0) + (value.watchlistId !== undefined ? 1 : 0);
+  return has === 1 ? null : 'give either a symbol or a watchlistId (one of them)';
+}
+
+const alertBodySchema = z.discriminatedUnion('kind', [scanAlertSchema, conditionAlertSchema, seasonalAlertSchema], {
+  message: 'expected kind "scan", "condition" or "seasonal"',
+});
+
+/** POST /api/v1/alerts (and the whole alert after a PATCH is applied). */
+export const alertCreateSchema = alertBodySchema.superRefine((value, ctx) => {
+  const issue = targetIssue(value);
+  if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['symbol'] });
+  if (value.kind === 'seasonal' && value.minDays > value.maxDays)
+    ctx.addIssue({ code: 'custom', message: 'minDays must not exceed maxDays', path: ['minDays'] });
+});
+export type AlertCreate = z.infer<typeof alertCreateSchema>;
+export type AlertKind = AlertCreate['kind'];
+
+/** PATCH: any field of the alert except its kind; the merged alert must be valid as a whole. */
+export const alertPatchSchema = z
+  .strictObject({
+    name: nameSchema.optional(),
+    expression: alertExpressionSchema.optional(),
+    onExit: z.boolean().optional(),
+    symbol: symbolSchema.nullable().optional(),
+    watchlistId: idSchema('expected a watchlist id').nullable().optional(),
+    leadDays: z.number().int().optional(),
+    minDays: z.number().int().optional(),
+    maxDays: z.number().int().optional(),
+    minWinRate: z.number().optional(),
+    minYears: z.number().int().optional(),
+    maxPValue: z.number().nullable().optional(),
+    direction: z.enum(['long', 'short', 'both']).optional(),
+    ...channelFields,
+  })
+  .refine((v) => Object.keys(v).length > 0, 'expected at least one field to change');
+export type AlertPatch = z.infer<typeof alertPatchSchema>;
+
+export const alertIdParamsSchema = z.strictObject({ id: idSchema('expected an alert id') });
+
+export interface SeasonalAlertParams {
+  leadDays: number;
+  minDays: number;
+  maxDays: number;
+  minWinRate: number;
+  minYears: number;
+  maxPValue: number | null;
+  direction: 'long' | 'short' | 'both';
+}
+
+export interface Alert {
+  id: number;
+  name: string;
+  kind: AlertKind;
+  expression: string | null;
+  onExit: boolean;
+  symbol: string | null;
+  watchlistId: number | null;
+  seasonal: SeasonalAlertParams | null;
+  paused: boolean;
+  /** Why the server paused it (a deleted watchlist or symbol); null when the user did, or it runs. */
+  pausedReason: string | null;
+  mail: boolean;
+  webhookUrl: string | null;
+  createdAt: number;
+  lastFiredAt: number | null;
+  lastFiredBarDate: string | null;
+  lastFiredMessage: string | null;
+}
+
+export interface AlertCreated extends Alert {
+  /** Shown once, when a webhook is set: the key of its HMAC-SHA256 signature. */
+  webhookSecret?: string;
+}
+
+export interface Notification {
+  id: number;
+  alertId: number;
+  alertName: string;
+  kind: AlertKind;
+  symbol: string;
+  barDate: string;
+  message: string;
+  /** Where the notification leads in the app (the symbol, the scan or the pattern). */
+  link: string;
+  read: boolean;
+  createdAt: number;
+}
+
+export const notificationsQuerySchema = z.strictObject({
+  unread: z.enum(['true', 'false'], { message: 'expected true or false' }).optional(),
+  limit: z.coerce.number({ message: 'expected a number' }).int().min(1).max(200).optional(),
+  before: z.coerce.number({ message: 'expected a notification id' }).int().min(1).optional(),
+});
+
+export const notificationsReadSchema = z.union(
+  [
+    z.strictObject({ ids: z.array(idSchema('expected a notification id')).min(1).max(500) }),
+    z.strictObject({ all: z.literal(true) }),
+  ],
+  { message: 'expected {"ids": [...]} or {"all": true}' },
+);
+
+export const alertRunQuerySchema = z.strictObject({ asOf: isoDateSchema });
+
+export const savedScanCreateSchema = z.strictObject({
+  name: nameSchema,
+  expression: alertExpressionSchema,
+});
+export const savedScanPatchSchema = z
+  .strictObject({ name: nameSchema.optional(), expression: alertExpressionSchema.optional() })
+  .refine((v) => Object.keys(v).length > 0, 'expected a name or an expression');
+
+export interface SavedScan {
+  id: number;
+  name: string;
+  expression: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const alertMailPreferenceSchema = z.strictObject({
+  alertMail: z.boolean({ message: 'expected true or false' }),
+});
