@@ -134,11 +134,12 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     log: logger,
   });
   // Alerts are evaluated once per new session, after whatever brought the data forward.
-  const scheduleAlerts = () =>
-    scheduleAlertEvaluations(jobs, alertDeps).catch((error: unknown) =>
+  const scheduleAlerts = async () => {
+    await scheduleAlertEvaluations(jobs, alertDeps).catch((error: unknown) =>
       logger.warn({ err: error }, 'alerts: scheduling an evaluation failed'),
     );
-  market.onReload?.(() => void scheduleAlerts());
+  };
+  market.onReload?.(scheduleAlerts);
   if (market.asOf() !== null) await scheduleAlerts();
 
   return Object.freeze({

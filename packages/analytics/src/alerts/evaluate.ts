@@ -1,7 +1,7 @@
 import { dayNumber, type PriceSeries } from '../series.js';
 import { fieldTableFromSeries, type FieldTable, type ScanInstrument } from '../scanner/field-table.js';
 import type { CompiledScan } from '../scanner/scan.js';
-import { hasBarOn, previousDataSession } from './as-of.js';
+import { hasBarOn, previousDataSession, seriesUpTo } from './as-of.js';
 import { seasonalOpening, type SeasonalAlertCriteria, type SeasonalOpening } from './seasonal-alert.js';
 
 export type AlertSpec =
@@ -98,6 +98,17 @@ export function prepareAlertsAsOf(
   };
   const present = new Set(nowSymbols?.map((s) => s ?? '') ?? []);
   const bySymbol = new Map(withSeries.map((u) => [u.instrument.symbol, u.series]));
+  // Each symbol's history cut at asOf, once: its window table and base rates are memoized on it.
+  const known = new Map<string, PriceSeries | null>();
+  const knownSeries = (symbol: string): PriceSeries | null => {
+    let hit = known.get(symbol);
+    if (hit === undefined) {
+      const series = bySymbol.get(symbol);
+      hit = series && hasBarOn(series, day) ? seriesUpTo(series, day) : null;
+      known.set(symbol, hit);
+    }
+    return hit;
+  };
   const evaluate = (alerts: readonly AlertSpec[]): AlertTrigger[] => {
     const triggers: AlertTrigger[] = [];
     for (const alert of alerts) {

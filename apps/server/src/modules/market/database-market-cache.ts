@@ -92,7 +92,7 @@ export class DatabaseMarketCache implements MarketCache {
   private queued: Promise<void> | null = null;
   private loadedDataVersion: string | null = null;
   private watcher: ChangeWatcher | null = null;
-  private readonly listeners: (() => void)[] = [];
+  private readonly listeners: (() => Promise<void>)[] = [];
 
   constructor(private readonly database: DatabaseHandle) {}
 
@@ -121,7 +121,7 @@ export class DatabaseMarketCache implements MarketCache {
     return [...this.snapshot.series.keys()];
   }
 
-  onReload(listener: () => void): void {
+  onReload(listener: () => Promise<void>): void {
     this.listeners.push(listener);
   }
 
@@ -191,7 +191,7 @@ export class DatabaseMarketCache implements MarketCache {
     };
     this.loadedDataVersion = dataVersion;
     this.currentVersion += 1;
-    for (const listener of this.listeners) listener();
+    for (const listener of this.listeners) await listener();
   }
 
   private async loadInstruments(): Promise<InstrumentInfo[]> {

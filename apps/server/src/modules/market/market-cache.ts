@@ -26,8 +26,8 @@ export interface MarketCache {
   instrument(symbol: string): InstrumentInfo | undefined;
   series(symbol: string): PriceSeries | undefined;
   reload(): Promise<void>;
-  /** Calls `listener` after every completed reload (the alerts schedule their evaluation there). */
-  onReload?(listener: () => void): void;
+  /** Calls `listener` after every completed reload, which waits for it (the alerts schedule their evaluation there). */
+  onReload?(listener: () => Promise<void>): void;
   /** Stops watching for changes made elsewhere (optional: in-memory fakes have nothing to stop). */
   close?(): Promise<void>;
 }
