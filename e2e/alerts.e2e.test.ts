@@ -1,0 +1,209 @@
+// Alerts end to end: a scan alert created from the scanner, the daily update bringing a new
+// session (a fake Yahoo, the server's test clock), the bell counting it without a reload, the
+// notification leading back to the scan, and the day's digest in the outbox with an
+// unsubscribe link that works without signing in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { lastCompletedSession } from '@solstice/analytics';
+import type { FreshnessInfo } from '@solstice/contracts';
+import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../apps/server/src/testing/fake-providers/index.js';
+import { afterTheClose } from '../apps/server/src/modules/market/update/update-schedule.js';
+import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { seedStore } from './support/shell.js';
+
+const ADMIN = { email: 'alerts-admin@example.com', password: 'alerts e2e passphrase' };
+const UPDATE_TIME = '18:30';
+const SYMBOLS = ['AAA', 'BBB', 'CCC'];
+
+describe('alerts in the browser', () => {
+  let server: RunningServer;
+  let yahoo: FakeYahoo;
+  let market: FakeMarket;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let watch: ConsoleWatch;
+  let cookie = '';
+  const first = lastCompletedSession(Date.now());
+  let target: { at: number; session: string };
+  let expression = '';
+  let entering = '';
+
+  const api = async <T>(method: string, path: string, body?: unknown, withCookie = true) => {
+    const res = await fetch(server.url + path, {
+      method,
+      headers: {
+        ...(withCookie ? { cookie } : {}),
+        origin: server.url,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // an HTML page
+    }
+    return { status: res.status, body: parsed as T };
+  };
+
+  async function moveClockTo(at: number): Promise<void> {
+    const now = Date.parse(
+      (await api<{ now: string }>('POST', '/api/v1/admin/billing/test-clock', { advanceSeconds: 1 })).body.now,
+    );
+    const seconds = Math.ceil((at - now) / 1000);
+    if (seconds < 1) return;
+    expect((await api('POST', '/api/v1/admin/billing/test-clock', { advanceSeconds: seconds })).status).toBe(200);
+  }
+
+  function runBringing(after: string, from: number): { at: number; session: string } {
+    const next = afterTheClose(UPDATE_TIME);
+    for (let at = next(from); ; at = next(at)) {
+      const session = lastCompletedSession(at + 60_000);
+      if (session > after) return { at, session };
+    }
+  }
+
+  const shot = async (name: string) => {
+    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+    await screenshot(page, name);
+  };
+
+  beforeAll(async () => {
+    market = new FakeMarket(first);
+    for (const symbol of SYMBOLS) market.add(symbol, { from: '2026-01-02' });
+    yahoo = await startFakeYahoo(market);
+    server = await startServer({
+      DATA_PROVIDERS: 'yahoo',
+      YAHOO_BASE_URL: yahoo.baseUrl,
+      BILLING_TEST_MODE: 'true',
+      DATA_UPDATE_TIME: UPDATE_TIME,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JOBS_POLL_INTERVAL_MS: '200',
+    });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password }),
+    });
+    expect(login.status).toBe(200);
+    cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const me = ((await login.json()) as { data: { id: number; username: string } }).data;
+    browser = await launchBrowser();
+    watch = new ConsoleWatch();
+    ({ context, page } = await newWatchedPage(browser, watch, { viewport: { width: 1280, height: 900 } }));
+    await seedStore(context, { user: { id: me.id, username: me.username } });
+    const signIn = await context.request.post(`${server.url}/api/auth/login`, {
+      data: { login: ADMIN.email, password: ADMIN.password },
+      headers: { origin: server.url },
+    });
+    expect(signIn.ok()).toBe(true);
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    await yahoo?.close();
+  });
+
+  it('creates a scan alert from the scanner', async () => {
+    for (const symbol of SYMBOLS) {
+      expect((await api('POST', '/api/v1/admin/instruments', { symbol, name: `${symbol} Corp` })).status).toBe(202);
+    }
+    await expect
+      .poll(async () => (await api<FreshnessInfo>('GET', '/api/v1/market/freshness')).body.asOf, { timeout: 60_000 })
+      .toBe(first);
+
+    // The scan: a price level that one symbol crosses between this session and the next.
+    target = runBringing(first, Date.now());
+    market.until = target.session;
+    const moves = SYMBOLS.map((symbol) => {
+      const bars = market.raw(symbol);
+      const [before, after] = [bars.find((b) => b.date === first)!.close, bars[bars.length - 1]!.close];
+      return { symbol, before, after };
+    });
+    market.until = first;
+    const mover = moves.find((m) => m.after !== m.before)!;
+    const level = ((mover.before + mover.after) / 2).toFixed(2);
+    expression = mover.after > mover.before ? `close > ${level}` : `close < ${level}`;
+    entering = mover.symbol;
+
+    await page.goto(`${server.url}/scanner?expression=${encodeURIComponent(expression)}`);
+    await page.getByTestId('scan-create-alert').click();
+    await page.waitForURL(/\/alerts\?new=scan/);
+    const form = page.getByTestId('alert-form');
+    expect(await form.getByLabel('Expression (scanner language)').inputValue()).toBe(expression);
+    await form.getByLabel('Name').fill('Crossing the level');
+    await shot('alerts-1-form-from-scanner');
+    await form.getByRole('button', { name: 'Create alert' }).click();
+    const table = page.getByTestId('alerts-table');
+    await table.getByText('Crossing the level').waitFor();
+    expect(await page.getByTestId('bell-count').count()).toBe(0);
+    await shot('alerts-2-list');
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('the update brings a new session; the bell counts it without a reload; the notification leads to the scan', async () => {
+    market.until = target.session;
+    await moveClockTo(target.at + 60_000);
+    // The open page is not reloaded: the bell asks on its own.
+    await page.getByTestId('bell-count').waitFor({ timeout: 90_000 });
+    expect(Number(await page.getByTestId('bell-count').textContent())).toBeGreaterThanOrEqual(1);
+    await page.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+    const menu = page.getByTestId('bell-menu');
+    const item = menu.getByRole('link', { name: new RegExp(`${entering} entered the scan`) });
+    await item.waitFor();
+    await shot('alerts-3-bell-open');
+    await item.click();
+    await page.waitForURL(/\/scanner\?expression=/);
+    expect(new URL(page.url()).searchParams.get('expression')).toBe(expression);
+    expect(new URL(page.url()).searchParams.get('symbol')).toBe(entering);
+    await shot('alerts-4-notification-opened');
+
+    const notes = await api<{ data: { symbol: string; barDate: string; read: boolean }[] }>(
+      'GET',
+      '/api/v1/notifications',
+    );
+    const note = notes.body.data.find((n) => n.symbol === entering)!;
+    expect(note).toMatchObject({ barDate: target.session, read: true });
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('the day’s digest is in the outbox with a one-click unsubscribe link that works without signing in', async () => {
+    let digest: { id: number; subject: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = await api<{ messages: { id: number; template: string; to: string; subject: string }[] }>(
+            'GET',
+            '/api/v1/admin/outbox?template=alert-digest',
+          );
+          digest = list.body.messages.find((m) => m.to === ADMIN.email);
+          return digest !== undefined;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    expect(digest!.subject).toContain(target.session);
+    const message = await api<{ text: string }>('GET', `/api/v1/admin/outbox/${digest!.id}`);
+    const link = /https?:\/\/\S+\/api\/v1\/alert-mail\/unsubscribe\?token=\S+/.exec(message.body.text)?.[0];
+    expect(link).toBeDefined();
+    // Another browser, not signed in: the link alone turns alert mail off.
+    const stranger = await browser.newContext();
+    const visit = await stranger.newPage();
+    const response = await visit.goto(link!);
+    expect(response?.status()).toBe(200);
+    await visit.getByRole('heading', { name: 'Alert mail is off' }).waitFor();
+    await screenshot(visit, 'alerts-5-unsubscribed');
+    await stranger.close();
+    expect((await api<{ alertMail: boolean }>('GET', '/api/v1/me/alert-mail')).body).toEqual({ alertMail: false });
+  });
+});
