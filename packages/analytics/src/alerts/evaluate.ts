@@ -1,5 +1,6 @@
 import { dayNumber, type PriceSeries } from '../series.js';
-import { fieldTableFromSeries, type FieldTable, type ScanInstrument } from '../scanner/field-table.js';
+import type { FieldTable, ScanInstrument } from '../scanner/field-table.js';
+import { twoSessionTables } from './tables.js';
 import type { CompiledScan } from '../scanner/scan.js';
 import { hasBarOn, previousDataSession, seriesUpTo } from './as-of.js';
 import { seasonalOpening, type SeasonalAlertCriteria, type SeasonalOpening } from './seasonal-alert.js';
@@ -67,13 +68,23 @@ export interface PreparedEvaluation {
   evaluate(alerts: readonly AlertSpec[]): AlertTrigger[];
 }
 
-/** The field tables at `asOf` and at the session before, built once for any number of alerts. */
-export function prepareAlertsAsOf(
+/** The session compared with and the field tables at both sessions (null when no alert needs them). */
+export interface AlertTables {
+  previous: string | null;
+  now: FieldTable | null;
+  before: FieldTable | null;
+}
+
+/**
+ * The field tables at `asOf` and at the session before, in steps (see fieldTableSteps): a
+ * server drives the generator and lets requests run between steps.
+ */
+export function* alertTablesSteps(
   universe: readonly AlertUniverseEntry[],
   asOf: string,
   needsTables = true,
-): PreparedEvaluation {
-  const day = dayNumber(asOf);
+  every = 25,
+): Generator<void, AlertTables, void> {
   const withSeries = universe.filter(
     (u): u is { instrument: ScanInstrument; series: PriceSeries } => u.series !== undefined,
   );
@@ -81,9 +92,30 @@ export function prepareAlertsAsOf(
     withSeries.map((u) => u.series),
     asOf,
   );
-  const now = needsTables ? fieldTableFromSeries(withSeries, { asOf: day }) : null;
-  const before =
-    needsTables && previous !== null ? fieldTableFromSeries(withSeries, { asOf: dayNumber(previous) }) : null;
+  if (!needsTables) return { previous, now: null, before: null };
+  const { now, before } = yield* twoSessionTables(withSeries, asOf, previous, every);
+  return { previous, now, before };
+}
+
+/** The field tables at `asOf` and at the session before, built once for any number of alerts. */
+export function prepareAlertsAsOf(
+  universe: readonly AlertUniverseEntry[],
+  asOf: string,
+  needsTables = true,
+  tables?: AlertTables,
+): PreparedEvaluation {
+  const day = dayNumber(asOf);
+  let built = tables;
+  if (!built) {
+    const steps = alertTablesSteps(universe, asOf, needsTables, Infinity);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    built = step.value;
+  }
+  const { previous, now, before } = built;
+  const withSeries = universe.filter(
+    (u): u is { instrument: ScanInstrument; series: PriceSeries } => u.series !== undefined,
+  );
   const nowSymbols = now ? now.text.symbol : null;
   const beforeSymbols = before ? before.text.symbol : null;
   // One evaluation per distinct expression, shared by every alert that uses it.

@@ -165,6 +165,21 @@ export function fieldTableFromSeries(
   universe: ReadonlyArray<{ instrument: ScanInstrument; series: PriceSeries | undefined }>,
   options: { asOf?: number; share?: number } = {},
 ): FieldTable {
+  const steps = fieldTableSteps(universe, { ...options, every: Infinity });
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * fieldTableFromSeries in steps: the generator pauses after every `every` symbols, so that a
+ * caller on a server can let other work run between them (a table over the whole universe
+ * costs seconds of CPU on a long history), and returns the same table.
+ */
+export function* fieldTableSteps(
+  universe: ReadonlyArray<{ instrument: ScanInstrument; series: PriceSeries | undefined }>,
+  options: { asOf?: number; share?: number; every?: number } = {},
+): Generator<void, FieldTable, void> {
   const withBars = universe.filter(
     (u): u is { instrument: ScanInstrument; series: PriceSeries } =>
       u.series !== undefined && u.series.dates.length > 0,
@@ -176,9 +191,12 @@ export function fieldTableFromSeries(
       options.share,
     );
   if (session === null) return buildFieldTable([]);
+  const every = options.every ?? 25;
   const entries: FieldTableEntry[] = [];
   let stale = 0;
+  let done = 0;
   for (const u of withBars) {
+    if (++done % every === 0) yield;
     const at = indexOfDay(u.series.dates, session);
     if (at < 0) {
       if (u.series.dates[0]! <= session) stale++;

@@ -1,4 +1,5 @@
 import {
+  alertTablesSteps,
   compileScan,
   prepareAlertsAsOf,
   ScanExpressionError,
@@ -44,6 +45,8 @@ export class AlertRunError extends Error {}
 
 /** Alerts evaluated between two yields to the event loop. */
 const CHUNK = 250;
+/** Trigger rows per INSERT (well under SQLite's and PostgreSQL's bound-parameter limits). */
+const INSERT_BATCH = 200;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -186,43 +189,54 @@ async function recordTriggers(
   let recorded = 0;
   await deps.db.transaction().execute(async (trx) => {
     const digestUsers = new Set<number>();
-    for (const trigger of triggers) {
+    const rowsOf = triggers.map((trigger) => {
       const alert = byId.get(trigger.alertId)!;
       const { message, link, detail } = describeTrigger(trigger, alert);
+      return {
+        alert_id: trigger.alertId,
+        user_id: alert.user_id,
+        symbol: trigger.symbol,
+        bar_date: trigger.barDate,
+        event: trigger.event,
+        message,
+        detail: JSON.stringify(detail),
+        link,
+        read_at: null,
+        created_at: now,
+      };
+    });
+    const lastFired = new Map<number, string>();
+    for (let i = 0; i < rowsOf.length; i += INSERT_BATCH) {
+      // Only the rows not recorded before come back: the unique key skips the rest.
       const inserted = await trx
         .insertInto('alert_triggers')
-        .values({
-          alert_id: trigger.alertId,
-          user_id: alert.user_id,
-          symbol: trigger.symbol,
-          bar_date: trigger.barDate,
-          event: trigger.event,
-          message,
-          detail: JSON.stringify(detail),
-          link,
-          read_at: null,
-          created_at: now,
-        })
+        .values(rowsOf.slice(i, i + INSERT_BATCH))
         .onConflict((oc) => oc.columns(['alert_id', 'symbol', 'bar_date']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) continue;
-      recorded++;
+        .returning(['id', 'alert_id', 'message'])
+        .execute();
+      recorded += inserted.length;
+      for (const row of inserted) {
+        const alertId = Number(row.alert_id);
+        const alert = byId.get(alertId)!;
+        lastFired.set(alertId, row.message);
+        if (!deliver) continue;
+        if (alert.mail === 1) digestUsers.add(alert.user_id);
+        if (alert.webhook_url)
+          await deps.jobs.schedule(
+            ALERT_WEBHOOK_JOB,
+            `${ALERT_WEBHOOK_JOB}:${row.id}`,
+            now,
+            { triggerId: Number(row.id) },
+            trx,
+          );
+      }
+    }
+    for (const [alertId, message] of lastFired) {
       await trx
         .updateTable('alerts')
-        .set({ last_fired_at: now, last_fired_bar_date: trigger.barDate, last_fired_message: message })
-        .where('id', '=', trigger.alertId)
+        .set({ last_fired_at: now, last_fired_bar_date: asOf, last_fired_message: message })
+        .where('id', '=', alertId)
         .execute();
-      if (!deliver) continue;
-      if (alert.mail === 1) digestUsers.add(alert.user_id);
-      if (alert.webhook_url)
-        await deps.jobs.schedule(
-          ALERT_WEBHOOK_JOB,
-          `${ALERT_WEBHOOK_JOB}:${inserted.id}`,
-          now,
-          { triggerId: Number(inserted.id) },
-          trx,
-        );
     }
     for (const userId of digestUsers)
       await deps.jobs.schedule(
