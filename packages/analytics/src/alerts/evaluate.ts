@@ -163,8 +163,8 @@ export function prepareAlertsAsOf(
         }
       } else {
         for (const symbol of new Set(alert.symbols)) {
-          const series = bySymbol.get(symbol);
-          if (!series || !hasBarOn(series, day)) continue;
+          const series = knownSeries(symbol);
+          if (!series) continue;
           const window = seasonalOpening(series, asOf, alert.criteria);
           if (window) fired.push({ alertId: alert.id, symbol, barDate: asOf, event: 'window-opens', window });
         }
