@@ -16,12 +16,14 @@ const me: MockRoute = {
       locale: 'tr-TR',
       timeZone: 'Europe/Istanbul',
       layout: {},
+      tutorialSeen: true,
       createdAt: Date.UTC(2026, 0, 2, 12),
     },
     roles: ['member'],
     subscriber: true,
   },
 };
+const alertMail: MockRoute = { path: '/api/v1/me/alert-mail', body: { alertMail: true } };
 const active = {
   status: 'active',
   product: { id: 1, name: 'Solstice Pro', description: 'All tools' },
@@ -35,6 +37,7 @@ describe('profile screen', () => {
   it('shows the account, the subscription with its renewal date, and cancels it', async () => {
     const { requests } = mockFetch([
       me,
+      alertMail,
       { path: '/api/v1/subscription', body: active },
       { method: 'POST', path: '/api/v1/subscription/cancel', body: { ...active, cancelAtPeriodEnd: true } },
     ]);
@@ -58,6 +61,7 @@ describe('profile screen', () => {
   it('changes the password, checking the fields first', async () => {
     const { requests } = mockFetch([
       me,
+      alertMail,
       {
         path: '/api/v1/subscription',
         body: { ...active, status: 'none', product: null, price: null, currentPeriodEnd: null, subscriber: false },
@@ -88,6 +92,7 @@ describe('profile screen', () => {
     const common = 'This password is on lists of common or leaked passwords; choose another one.';
     const { requests } = mockFetch([
       me,
+      alertMail,
       { path: '/api/v1/subscription', body: active },
       {
         method: 'POST',
@@ -123,9 +128,25 @@ describe('profile screen', () => {
   it('shows loading errors in place', async () => {
     mockFetch([
       { path: '/api/me', ...serverError('me failed') },
+      alertMail,
       { path: '/api/v1/subscription', ...serverError('billing failed') },
     ]);
     renderScreen(<ProfileScreen />, { url: '/profile' });
     await waitFor(() => expect(screen.getAllByTestId('error-state')).toHaveLength(2));
+  });
+
+  it('turns the alert mail digest off and on', async () => {
+    const { requests } = mockFetch([
+      me,
+      alertMail,
+      { path: '/api/v1/subscription', body: active },
+      { method: 'PUT', path: '/api/v1/me/alert-mail', respond: ({ body }) => ({ body }) },
+    ]);
+    renderScreen(<ProfileScreen />);
+    const toggle = await screen.findByRole('switch', { name: /One mail a day/ });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ alertMail: false });
   });
 });

@@ -13,6 +13,7 @@ import { apiGet, apiQuietPost, retryServerErrors } from '../api';
 import { useFormatters, type Formatters } from '../format';
 import { PreferencesPanel } from '../shell';
 import { QueryView } from '../ui/states';
+import { AlertMailPreference } from '../alerts/alert-mail-preference';
 
 export function ProfileScreen() {
   const f = useFormatters();
@@ -60,6 +61,7 @@ export function ProfileScreen() {
             </div>
           </section>
           <PreferencesPanel />
+          <AlertMailPreference />
         </div>
       </div>
     </div>

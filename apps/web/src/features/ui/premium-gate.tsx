@@ -8,6 +8,23 @@ export const PREMIUM_PROBE = '/api/v1/subscription/premium';
 export const premiumAccessKey = ['premium-access'] as const;
 
 /**
+ * Whether premium access is confirmed (the session says so, or the probe answered yes): a
+ * tool whose page loads data on its own waits for it, so that a non-subscriber's page makes no
+ * refused request.
+ */
+export function usePremiumConfirmed(): boolean {
+  const known = usePremiumAccess();
+  const probe = useQuery({
+    enabled: known === 'unknown',
+    queryKey: premiumAccessKey,
+    retry: retryServerErrors,
+    queryFn: () => apiGet<{ access: boolean }>(PREMIUM_PROBE, undefined, { background: true }),
+    staleTime: 0,
+  });
+  return known === 'yes' || probe.data?.access === true;
+}
+
+/**
  * A non-subscriber sees what the tool does and the way to subscribe instead of the tool. The
  * session says so when it is known (no refused request, so no console error); otherwise the
  * server's cheap access probe is asked. The tool's own requests still meet the API's gate.
