@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { isoDateSchema } from '@solstice/contracts';
 import { AlertRunError, runAlertEvaluation } from '../../modules/alerts/alert-evaluation.js';
 import { withContext } from '../command-context.js';
+import { progressReporter } from '../progress.js';
 import { CliError } from '../output.js';
 
 interface AlertRunJson {
@@ -24,13 +25,26 @@ export function registerAlertCommands(program: Command): void {
       const date = isoDateSchema.safeParse(opts.asOf);
       if (!date.success) throw new CliError(`--as-of: ${date.error.issues[0]?.message ?? 'expected YYYY-MM-DD'}`, 2);
       await withContext(command, async (services, out) => {
+        const json = command.optsWithGlobals<{ json?: boolean }>().json ?? false;
+        const progress = progressReporter(json, 'alerts');
+        const started = performance.now();
         let result;
         try {
           result = await runAlertEvaluation(
             { db: services.database.db, market: services.market, jobs: services.jobs, now: () => services.clock.now() },
             date.data,
-            { deliver: opts.deliver ?? false },
+            {
+              deliver: opts.deliver ?? false,
+              onProgress: (p) =>
+                progress?.update({
+                  done: p.done,
+                  total: p.total,
+                  rows: p.phase === 'recording' ? p.done : 0,
+                  elapsedMs: performance.now() - started,
+                }),
+            },
           );
+          progress?.end();
         } catch (error) {
           if (error instanceof AlertRunError) throw new CliError(`--as-of: ${error.message}`, 2);
           throw error;

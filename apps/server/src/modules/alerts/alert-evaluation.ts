@@ -43,6 +43,13 @@ export interface AlertRunResult {
 
 export class AlertRunError extends Error {}
 
+/** Where a long evaluation is: alerts evaluated, then trigger rows written (inside the transaction). */
+export interface AlertProgress {
+  phase: 'evaluating' | 'recording';
+  done: number;
+  total: number;
+}
+
 /** Alerts evaluated between two yields to the event loop. */
 const CHUNK = 250;
 /** Trigger rows per INSERT (well under SQLite's and PostgreSQL's bound-parameter limits). */
@@ -59,7 +66,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function runAlertEvaluation(
   deps: AlertEvaluationDeps,
   asOf: string,
-  options: { deliver?: boolean } = {},
+  options: { deliver?: boolean; onProgress?: (progress: AlertProgress) => void } = {},
 ): Promise<AlertRunResult> {
   const { db, market } = deps;
   const universe = market.instruments().map((instrument) => ({ instrument, series: market.series(instrument.symbol) }));
@@ -83,17 +90,26 @@ export async function runAlertEvaluation(
       .execute();
   }
 
-  const prepared = prepareAlertsAsOf(
+  // The two field tables cost seconds of CPU on a long history: built in steps, with a yield
+  // between, so that requests keep being answered meanwhile.
+  const steps = alertTablesSteps(
     universe,
     asOf,
     specs.some((s) => s.kind !== 'seasonal'),
   );
+  let step = steps.next();
+  while (!step.done) {
+    await yieldToEventLoop();
+    step = steps.next();
+  }
+  const prepared = prepareAlertsAsOf(universe, asOf, true, step.value);
   const triggers: AlertTrigger[] = [];
   for (let i = 0; i < specs.length; i += CHUNK) {
     triggers.push(...prepared.evaluate(specs.slice(i, i + CHUNK)));
+    options.onProgress?.({ phase: 'evaluating', done: Math.min(i + CHUNK, specs.length), total: specs.length });
     if (i + CHUNK < specs.length) await yieldToEventLoop();
   }
-  const recorded = await recordTriggers(deps, rows, triggers, asOf, options.deliver ?? true);
+  const recorded = await recordTriggers(deps, rows, triggers, asOf, options.deliver ?? true, options.onProgress);
   return { asOf, previous: prepared.previous, alerts: specs.length, triggers, recorded, paused };
 }
 
@@ -183,6 +199,7 @@ async function recordTriggers(
   triggers: AlertTrigger[],
   asOf: string,
   deliver: boolean,
+  onProgress?: (progress: AlertProgress) => void,
 ): Promise<number> {
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const now = deps.now();
@@ -215,6 +232,7 @@ async function recordTriggers(
         .returning(['id', 'alert_id', 'message'])
         .execute();
       recorded += inserted.length;
+      onProgress?.({ phase: 'recording', done: Math.min(i + INSERT_BATCH, rowsOf.length), total: rowsOf.length });
       for (const row of inserted) {
         const alertId = Number(row.alert_id);
         const alert = byId.get(alertId)!;

@@ -1,0 +1,172 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isoDate } from '@solstice/analytics';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle, type DialectName } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { createUser } from '../../testing/factories.js';
+import { syntheticSeries } from '../../testing/synthetic-series.js';
+import { POSTGRES_TEST_URL, testDialects } from '../../testing/test-databases.js';
+
+const CLI_MAIN = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
+const SYMBOLS = Array.from({ length: 20 }, (_, i) => `KE${String(i).padStart(2, '0')}`);
+
+async function scratchDatabase(dialect: DialectName): Promise<{ url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-alert-kill-'));
+    return {
+      url: `file:${path.join(dir, 'db.sqlite')}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `solstice_alert_kill_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_TEST_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+interface Run {
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>;
+}
+
+/** The real `solstice alerts run` in a child process; `killAt` kills it (SIGKILL) at the first progress event of that phase. */
+function alertsRun(databaseUrl: string, asOf: string, killAt?: 'recording'): Run {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI_MAIN, '--json', '--db', databaseUrl, 'alerts', 'run', '--as-of', asOf],
+    { cwd: REPO, env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    // Progress events carry rows once the triggers are being written, inside the transaction.
+    if (killAt === 'recording' && /"event":"progress".*"rows":[1-9]/.test(stderr)) child.kill('SIGKILL');
+  });
+  return {
+    exited: new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout }))),
+  };
+}
+
+describe.each(testDialects())('kill -9 while an evaluation writes its triggers, then run it again (%s)', (dialect) => {
+  let scratch: { url: string; drop(): Promise<void> };
+  let database: DatabaseHandle;
+  let asOf = '';
+
+  beforeEach(async () => {
+    scratch = await scratchDatabase(dialect);
+    database = await openDatabase(scratch.url, { create: true });
+    await migrateToLatest(database);
+    const user = await createUser(database.db, { subscriber: true });
+    for (const [k, symbol] of SYMBOLS.entries()) {
+      const s = syntheticSeries(symbol, 2000, 2019, 1000 + k);
+      await database.db
+        .insertInto('instruments')
+        .values({ symbol, name: symbol, type: 'stock', currency: 'USD', synthetic: 0, updated_at: 0 } as never)
+        .execute();
+      const rows = Array.from(s.dates, (d, i) => ({
+        symbol,
+        date: isoDate(d),
+        open: s.open[i]!,
+        high: s.high[i]!,
+        low: s.low[i]!,
+        close: s.close[i]!,
+        volume: 1000,
+      }));
+      for (let i = 0; i < rows.length; i += 1000)
+        await database.db
+          .insertInto('daily_bars')
+          .values(rows.slice(i, i + 1000))
+          .execute();
+      asOf = isoDate(s.dates[s.dates.length - 1]!);
+    }
+    const list = await database.db
+      .insertInto('watchlists')
+      .values({
+        user_id: user.id,
+        name: 'All',
+        position: 0,
+        symbols: JSON.stringify(SYMBOLS.map((sym) => ({ sym, description: '' }))),
+        created_at: 0,
+        updated_at: 0,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Loose criteria on a random walk: most alerts fire for many symbols, so the write is long.
+    const alerts = Array.from({ length: 120 }, (_, k) => ({
+      user_id: user.id,
+      name: `seasonal ${k}`,
+      kind: 'seasonal' as const,
+      expression: null,
+      on_exit: 0,
+      symbol: null,
+      watchlist_id: Number(list.id),
+      params: JSON.stringify({
+        leadDays: 1 + (k % 5),
+        minDays: 5 + (k % 7),
+        maxDays: 20 + (k % 11),
+        minWinRate: 0.5,
+        minYears: 5,
+        maxPValue: null,
+        direction: 'both',
+      }),
+      paused: 0,
+      paused_reason: null,
+      mail: 0,
+      webhook_url: null,
+      webhook_secret: null,
+      created_at: 0,
+      updated_at: 0,
+      last_fired_at: null,
+      last_fired_bar_date: null,
+      last_fired_message: null,
+    }));
+    await database.db.insertInto('alerts').values(alerts).execute();
+  }, 120_000);
+
+  afterEach(async () => {
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  const triggerRows = async () =>
+    database.db.selectFrom('alert_triggers').select(['alert_id', 'symbol', 'bar_date']).execute();
+
+  it('loses nothing and doubles nothing', { timeout: 240_000 }, async () => {
+    const killed = await alertsRun(scratch.url, asOf, 'recording').exited;
+    expect(killed.signal).toBe('SIGKILL');
+    // Killed inside the transaction: none of its rows stayed.
+    expect(await triggerRows()).toEqual([]);
+
+    const restarted = await alertsRun(scratch.url, asOf).exited;
+    expect(restarted.code).toBe(0);
+    const result = JSON.parse(restarted.stdout) as { triggers: unknown[]; recorded: number };
+    expect(result.triggers.length).toBeGreaterThan(1000);
+    expect(result.recorded).toBe(result.triggers.length);
+    const rows = await triggerRows();
+    expect(rows).toHaveLength(result.triggers.length);
+    expect(new Set(rows.map((r) => `${r.alert_id}/${r.symbol}/${r.bar_date}`)).size).toBe(rows.length);
+
+    // And once more: everything is already there.
+    const again = JSON.parse((await alertsRun(scratch.url, asOf).exited).stdout) as { recorded: number };
+    expect(again.recorded).toBe(0);
+    expect(await triggerRows()).toHaveLength(result.triggers.length);
+  });
+});
