@@ -8,3 +8,4 @@ export * from './scanner.js';
 export * from './calendar.js';
 export * from './chart.js';
 export * from './benchmark.js';
+export * from './year-sets.js';

@@ -1,2 +1,3 @@
 export * from './descriptive.js';
 export * from './binomial.js';
+export * from './multiple-testing.js';
