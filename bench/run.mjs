@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark of issue 9, and issue 14's daily update, against the
+// `npm run bench`: every benchmark of issues 9 and 18, and issue 14's daily update, against the
 // built app (`npm run build` first; nothing is built here). Writes bench/results.json and
 // prints it, then each target with PASS/FAIL. The shared dataset comes from SHARED_DATA
 // (default ../shared/market-data/us-equities-eod). Takes about 3–5 minutes on 2 cores.
@@ -7,7 +7,9 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { postgresFigures } from './postgres.mjs';
 import {
+  ADMIN2,
   DATA,
   ROOT,
   WEB_INDEX,
@@ -40,6 +42,14 @@ const TARGETS = [
   ['initial_js_gzip_kb', '≤ 170 KB', (v) => v <= 170],
   ['rss_mb', '≤ 1,024 MB', (v) => v <= 1024],
   ['duckdb_scan_ratio', '≤ 1', (v) => v <= 1],
+  // Issue 18.
+  ['worst_scan_ms', '≤ 1,000 ms', (v) => v <= 1000],
+  ['health_p99_under_scans_ms', '≤ 20 ms', (v) => v <= 20],
+  ['overview_p99_under_scans_ms', '≤ 30 ms', (v) => v <= 30],
+  ['pg_overview_rps_vs_sqlite', '≥ 0.8 (within 20 %)', (v) => v >= 0.8],
+  ['pg_pattern_rps_vs_sqlite', '≥ 0.8 (within 20 %)', (v) => v >= 0.8],
+  // Issue 16.
+  ['alerts_eval_10k_ms', '≤ 5,000 ms', (v) => v <= 5000],
 ];
 
 const results = { taken_at: new Date().toISOString(), machine: machine(), dataset: path.relative(ROOT, DATA) };
@@ -127,6 +137,7 @@ try {
       results.import_rows_per_s = Math.round(rows / seconds);
       results.database_mb = Math.round(fs.statSync(path.join(dir, 'bench.sqlite')).size / 1024 ** 2);
       createAdmin(databaseUrl);
+      createAdmin(databaseUrl, ADMIN2);
     });
 
     await step('server', async () => {
@@ -163,8 +174,30 @@ try {
         const mem = rssOf(server.child.pid);
         results.rss_mb = mem.rss_mb;
         results.rss_peak_mb = mem.peak_mb;
+        // Issue 18: the worst accepted scan, and health and overview while four run.
+        log('worst accepted scan; /api/health and the overview while 4 run');
+        const cookies = [cookie, await signIn(server.url, ADMIN2)].join('\n');
+        Object.assign(
+          results,
+          runTsBench('under-scans.ts', { BENCH_DB: databaseUrl, BENCH_URL: server.url, BENCH_COOKIES: cookies }),
+        );
+        results.rss_after_scans_mb = rssOf(server.child.pid).rss_mb;
       } finally {
         await server.stop();
+      }
+    });
+
+    // Issue 18: the same load tests on PostgreSQL (a scratch database, dropped afterwards).
+    await step('postgres', async () => {
+      const paths = [
+        ['overview', '/api/v1/market/overview'],
+        ['pattern', PATTERN_PATH],
+      ];
+      Object.assign(results, await postgresFigures({ paths, load, log }));
+      for (const [key] of paths) {
+        if (results[`${key}_rps`] && results[`pg_${key}_rps`])
+          results[`pg_${key}_rps_vs_sqlite`] =
+            Math.round((results[`pg_${key}_rps`] / results[`${key}_rps`]) * 100) / 100;
       }
     });
 
@@ -183,6 +216,11 @@ try {
   await step('technical_scan', async () => {
     log('technical scan');
     Object.assign(results, runTsBench('technical-scan.ts'));
+  });
+
+  await step('alerts', async () => {
+    log('alert evaluation (10,000 alerts, one new bar)');
+    Object.assign(results, runTsBench('alerts.ts'));
   });
 
   await step('market_overview_in_process', async () => {

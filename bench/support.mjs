@@ -17,6 +17,8 @@ export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
 export const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export const ADMIN = { email: 'bench@solstice.test', password: 'bench-password-1234' };
+/** A second admin: four concurrent scans need two users (two analytics jobs per user at once). */
+export const ADMIN2 = { email: 'bench2@solstice.test', password: 'bench-password-5678' };
 
 /** What the benchmarks need that `npm run build` makes; missing parts named. */
 export function missingBuild() {
@@ -61,8 +63,8 @@ export function importDataset(databaseUrl) {
   return { report, seconds: r.seconds };
 }
 
-export function createAdmin(databaseUrl) {
-  const r = cli(['user', 'create', '--admin', '--email', ADMIN.email, '--password', ADMIN.password], databaseUrl);
+export function createAdmin(databaseUrl, who = ADMIN) {
+  const r = cli(['user', 'create', '--admin', '--email', who.email, '--password', who.password], databaseUrl);
   if (r.status !== 0) throw new Error(`user create failed (${r.status}): ${r.stderr}`);
 }
 
@@ -130,11 +132,11 @@ export async function startServer(databaseUrl, env = {}) {
 }
 
 /** Signs the bench admin in; returns the Cookie header value. */
-export async function signIn(url) {
+export async function signIn(url, who = ADMIN) {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password }),
+    body: JSON.stringify({ login: who.email, password: who.password }),
   });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);

@@ -165,7 +165,7 @@ describe('alerts in the browser', () => {
     await item.click();
     await page.waitForURL(/\/scanner\?expression=/);
     expect(new URL(page.url()).searchParams.get('expression')).toBe(expression);
-    expect(new URL(page.url()).searchParams.get('symbol')).toBe(entering);
+    expect(new URL(page.url()).searchParams.get('details')).toBe(entering);
     await shot('alerts-4-notification-opened');
 
     const notes = await api<{ data: { symbol: string; barDate: string; read: boolean }[] }>(

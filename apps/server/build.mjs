@@ -7,7 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@solstice/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
+  // The analytics pool's worker is an entry of its own: the pool starts dist/analytics-worker.js.
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli/main.ts',
+    'analytics-worker': 'src/modules/seasonality/pool/analytics-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -25,6 +25,7 @@ export function sessionBody(username = 'ayse') {
       locale: 'tr-TR',
       timeZone: 'Europe/Istanbul',
       layout: {},
+      tutorialSeen: true,
       createdAt: 0,
     },
     roles: ['member'],

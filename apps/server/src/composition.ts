@@ -21,6 +21,7 @@ import { openMarket, type MarketStartOptions } from './modules/market/open-marke
 import { createAppMetrics, type AppMetrics } from './modules/metrics/app-metrics.js';
 import { registerMarketUpdateJobs } from './modules/market/update/market-update.jobs.js';
 import { registerAlertJobs, scheduleAlertEvaluations } from './modules/alerts/alerts.jobs.js';
+import { createAnalyticsPool, type AnalyticsPool } from './modules/seasonality/pool/analytics-pool.js';
 
 /**
  * Every service of a process, built once by buildServices and never changed afterwards. The
@@ -38,6 +39,8 @@ export interface Services {
   readonly database: DatabaseHandle;
   /** Instruments and daily bars in memory (typed arrays per symbol); see modules/market. */
   readonly market: MarketCache;
+  /** Worker threads for the heavy seasonality analytics (scan, best trades), reading the market through shared memory. */
+  readonly analytics: AnalyticsPool;
   readonly mail: MailSender;
   /** Login, signup and reset throttling (memory, or Redis with REDIS_URL). */
   readonly rateLimiter: RateLimiter;
@@ -117,6 +120,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     contactSync: ContactSyncClient.fromSettings(settings, logger),
     appUrl: publicOrigin(settings),
   });
+  const analytics = createAnalyticsPool(market);
   const metrics = settings.METRICS_TOKEN ? createAppMetrics({ database, market, log: logger }) : null;
 
   // Every scheduled job, one place (docs/architecture.md: "a new scheduled job").
@@ -149,6 +153,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     clock,
     database,
     market,
+    analytics,
     mail,
     rateLimiter,
     jobs,
@@ -156,6 +161,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     metrics,
     async close() {
       await jobs.stop();
+      await analytics.close();
       await market.close?.();
       await rateLimiter.close();
       if (ownsDatabase) await database.close();

@@ -39,6 +39,7 @@ export function session(overrides: Partial<MeResponse['data']> = {}): MeResponse
       locale: 'tr-TR',
       timeZone: 'Europe/Istanbul',
       layout: {},
+      tutorialSeen: true,
       createdAt: 0,
       ...overrides,
     },

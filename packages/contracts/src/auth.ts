@@ -81,10 +81,13 @@ export const preferencesRequestSchema = z
     locale: z.string().refine(isLocale, 'Choose a locale such as tr-TR or en-US.').optional(),
     timeZone: z.string().refine(isTimeZone, 'Choose a time zone such as Europe/Istanbul.').optional(),
     layout: layoutSchema.optional(),
+    /** The first-run tour is done (true) or to be shown again on the next visit (false). */
+    tutorialSeen: z.boolean().optional(),
   })
-  .refine((v) => v.locale !== undefined || v.timeZone !== undefined || v.layout !== undefined, {
-    message: 'Send at least one of locale, timeZone, layout.',
-  });
+  .refine(
+    (v) => v.locale !== undefined || v.timeZone !== undefined || v.layout !== undefined || v.tutorialSeen !== undefined,
+    { message: 'Send at least one of locale, timeZone, layout, tutorialSeen.' },
+  );
 export type PreferencesRequest = z.input<typeof preferencesRequestSchema>;
 
 export const userSchema = z.object({
@@ -94,6 +97,8 @@ export const userSchema = z.object({
   locale: z.string(),
   timeZone: z.string(),
   layout: layoutSchema,
+  /** Whether this account has done the first-run tour (on any device). */
+  tutorialSeen: z.boolean(),
   createdAt: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -7,8 +7,15 @@ export const scanRequestSchema = z.strictObject({
   desc: z.boolean().optional(),
   limit: z.number().int('expected a whole number').min(1).max(1000).optional(),
   offset: z.number().int('expected a whole number').min(0).optional(),
+  /** More fields for each row (a result view's columns), besides those the expression names. */
+  columns: z.array(z.string().trim().min(1).max(40)).max(60, 'at most 60 columns').optional(),
+  /** Adds each listed row's last SPARK_CLOSES closes (`sparks`, for a sparkline per row). */
+  spark: z.boolean().optional(),
 });
 export type ScanRequest = z.infer<typeof scanRequestSchema>;
+
+/** How many closes a result row's sparkline has. */
+export const SPARK_CLOSES = 30;
 
 /** A result row: symbol, name, sector and the fields the expression and the sort use. */
 export const scanRowSchema = z
@@ -23,6 +30,8 @@ export const scanResponseSchema = z.object({
   results: z.array(scanRowSchema),
   /** Why the scan may match nothing: a field without data, a text value no symbol has (with the values). */
   notices: z.array(z.string()),
+  /** With `spark`: each listed symbol's last SPARK_CLOSES closes, oldest first. */
+  sparks: z.record(z.string(), z.array(z.number())).optional(),
 });
 export type ScanResponse = z.infer<typeof scanResponseSchema>;
 

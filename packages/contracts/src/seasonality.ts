@@ -11,6 +11,12 @@ export const SEASONALITY_LIMITS = {
   maxTop: 100,
   maxYears: 200,
   maxSymbols: 1000,
+  /**
+   * The most work one seasonality scan may ask for, in window-years: the sum over the
+   * scanned symbols of their start years in range × start days × holding lengths. A scan
+   * beyond it is a 400 naming the input to narrow (docs/performance.md, "Cost model").
+   */
+  maxScanWindowYears: 100_000_000,
 } as const;
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -85,6 +91,18 @@ export const yearsQuerySchema = z
   .strictObject({ symbol: symbolSchema, from: yearSchema.optional(), to: yearSchema.optional() })
   .superRefine(refineWith(checkYears));
 export type SeasonalYearsQuery = z.infer<typeof yearsQuerySchema>;
+
+/** The seasonal chart: `benchmark` any instrument (default SPY, else ^GSPC); `paths=1` adds each year and the median. */
+export const chartQuerySchema = z
+  .strictObject({
+    symbol: symbolSchema,
+    from: yearSchema.optional(),
+    to: yearSchema.optional(),
+    benchmark: symbolSchema.optional(),
+    paths: z.enum(['0', '1'], { message: 'expected 0 or 1' }).optional(),
+  })
+  .superRefine(refineWith(checkYears));
+export type ChartQuery = z.infer<typeof chartQuerySchema>;
 
 export const bestTradesQuerySchema = z
   .strictObject({
@@ -228,6 +246,9 @@ export const chartResponseSchema = z.object({
   curve: z.array(z.number()).nullable(),
   detrended: z.array(z.number()).nullable(),
   current: z.object({ year: z.number().int(), values: z.array(z.number()) }).nullable(),
+  /** With paths=1: each year of `years` (365 values) and their day-by-day median (null without a year). */
+  paths: z.array(z.object({ year: z.number().int(), values: z.array(z.number()) })).optional(),
+  median: z.array(z.number()).nullable().optional(),
   /**
    * Against the benchmark index (SPY, else ^GSPC): both average years over only the years both
    * symbols use; null when neither exists or the symbol is the benchmark itself.
@@ -262,6 +283,15 @@ export const bestTradesResponseSchema = z.object({
 export type BestTradesResponse = z.infer<typeof bestTradesResponseSchema>;
 
 export const seasonalScanResponseSchema = z.object({
-  results: z.array(seasonalWindowSchema.extend({ symbol: z.string(), direction: directionSchema })),
+  results: z.array(
+    seasonalWindowSchema.extend({
+      symbol: z.string(),
+      direction: directionSchema,
+      /** count below 10, the scanner's least default minYears: possible only with a smaller minYears given. */
+      smallSample: z.boolean(),
+    }),
+  ),
+  /** analytics.md "Multiple testing": the windows the scan tested (count ≥ each symbol's effective minYears). */
+  tested: z.number().int(),
 });
 export type SeasonalScanResponse = z.infer<typeof seasonalScanResponseSchema>;

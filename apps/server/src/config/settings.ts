@@ -85,8 +85,6 @@ export const settingsSchema = z.object({
   /** The contact-list sync (specification §7: a PUT with JSON and a bearer key); off unless both are set. */
   CONTACT_SYNC_URL: z.url({ message: 'expected an absolute URL' }).optional(),
   CONTACT_SYNC_KEY: z.string().min(1).optional(),
-  /** The content service (specification §7: a POST to a content path); off unless set. */
-  CMS_URL: z.url({ message: 'expected an absolute URL' }).optional(),
   /** How often due jobs (subscription period ends) are picked up; 0 turns the poller off. */
   JOBS_POLL_INTERVAL_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).optional(),
   /** Finished jobs (done or failed) are deleted this many days after they finished: payloads hold e-mail addresses. */

@@ -52,6 +52,7 @@ export interface CoreTables {
  * Every table. A module declares its tables in its own `<module>.tables.ts` and adds the
  * interface here.
  */
-export interface Database extends CoreTables, AccountTables, BillingTables, MailTables, JobTables, DataUpdateTables, AlertTables {}
+export interface Database
+  extends CoreTables, AccountTables, BillingTables, MailTables, JobTables, DataUpdateTables, AlertTables {}
 
 export type { Generated };

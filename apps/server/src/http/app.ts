@@ -12,6 +12,9 @@ import { ASSET, declaredAs, requireDeclaredAccess, type DeclaredRoute } from './
 import { isApiPath, isAssetPath, normalisePath } from './request-path.js';
 import { isPagePath } from './page-routes.js';
 import { installMetrics } from '../modules/metrics/install-metrics.js';
+import { installRouteSchemas } from './route-schemas.js';
+import { installOpenApi } from './openapi.js';
+import { apiDocsRoutes } from './api-docs.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +63,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   app.decorate('declaredRoutes', requireDeclaredAccess(app));
   installErrorHandling(app);
+  installRouteSchemas(app);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -71,6 +75,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   installMetrics(app, services.metrics);
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  // Before any route: it collects the routes' schemas and access into /api/openapi.json.
+  await installOpenApi(app, { version: services.version, sessionCookieName: settings.SESSION_COOKIE_NAME });
 
   // Sessions, request.user, route access, origin check, page gate and /api/auth/*.
   await installAuth(app, {
@@ -82,6 +88,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     jobs: services.jobs,
   });
   for (const plugin of apiModules(services)) await app.register(plugin);
+  await app.register(apiDocsRoutes());
 
   const webDist = resolveWebDist(settings.WEB_DIST);
   const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;

@@ -17,8 +17,14 @@ export const PAGE_PATHS = [
   '/seasonality/calendar',
   '/seasonality/pattern',
   '/seasonality/scanner',
+  '/alerts',
   // Admins only: the client shows anyone else its 404 page (the API refuses them anyway).
+  '/admin',
   '/admin/data',
+  '/admin/users',
+  '/admin/products',
+  '/admin/mail',
+  '/admin/jobs',
 ] as const;
 
 const KNOWN = new Set<string>(PAGE_PATHS);

@@ -20,6 +20,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v1/admin/products/:id/prices': { amount: 100, interval: 'month' },
   'PUT /api/v1/admin/users/:id/roles': { roles: ['member'] },
   'POST /api/v1/admin/users/:id/subscriber': {},
+  'PATCH /api/v1/alerts/:id': { name: 'Alert' },
+  'PATCH /api/v1/scans/:id': { name: 'Scan' },
 };
 
 /** Bad ids as they appear in a path (already percent-encoded where needed). */

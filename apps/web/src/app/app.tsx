@@ -9,6 +9,7 @@ import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
 import { ProgressController } from './progress';
 import { ProgressBar } from './progress-bar';
 import { createRoutes } from './routes';
+import './symbol-details-slots';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -6,8 +6,8 @@ import { paths } from './paths';
 
 /**
  * The session cookie is HttpOnly, so the page cannot see it; the store's `user` (set at login,
- * cleared at logout or on a 401) says whether asking /api/me is worth it. A visitor the store
- * knows as signed out is not asked about: an anonymous visit makes no failing request.
+ * cleared at logout or on a 401) says whether asking /api/me is worth it on the landing page,
+ * so that an anonymous visit there makes no failing request.
  */
 function maybeSignedIn(): boolean {
   return useAppStore.getState().user !== null;
@@ -33,9 +33,13 @@ export const NOT_FOUND_MESSAGE = 'This page could not be found';
 
 /** The named guards. Add one here and name it in a route's `handle.middleware`. */
 export const guards: Record<string, Guard> = {
-  /** Signed in, as the server's gate: otherwise back to '/'. */
+  /**
+   * Signed in, as the server's gate: otherwise back to '/'. Always asked, even when the store
+   * knows no user: the browser's storage may be empty (cleared, blocked, another profile)
+   * while the session cookie is valid, and the server's answer decides.
+   */
   auth: async ({ queryClient }) => {
-    const session = maybeSignedIn() ? await fetchSession(queryClient) : null;
+    const session = await fetchSession(queryClient);
     if (!session) throw redirect(paths.home);
   },
   /** Signed-in users skip the landing page. */

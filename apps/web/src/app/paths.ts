@@ -12,7 +12,13 @@ export const paths = {
   calendar: '/seasonality/calendar',
   pattern: '/seasonality/pattern',
   seasonalityScanner: '/seasonality/scanner',
+  alerts: '/alerts',
   adminData: '/admin/data',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminProducts: '/admin/products',
+  adminMail: '/admin/mail',
+  adminJobs: '/admin/jobs',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -23,7 +23,13 @@ const importers: Record<AppPath, () => Promise<PageModule>> = {
   [paths.calendar]: () => import('../pages/calendar-page'),
   [paths.pattern]: () => import('../pages/pattern-page'),
   [paths.seasonalityScanner]: () => import('../pages/seasonality-scanner-page'),
+  [paths.alerts]: () => import('../pages/alerts-page'),
   [paths.adminData]: () => import('../pages/admin-data-page'),
+  [paths.admin]: () => import('../pages/admin-page'),
+  [paths.adminUsers]: () => import('../pages/admin-users-page'),
+  [paths.adminProducts]: () => import('../pages/admin-products-page'),
+  [paths.adminMail]: () => import('../pages/admin-mail-page'),
+  [paths.adminJobs]: () => import('../pages/admin-jobs-page'),
 };
 
 export const routeModules = Object.fromEntries(

@@ -38,14 +38,27 @@ const signedIn = () => {
 };
 
 describe('routes', () => {
-  it('sends a visitor the store knows as signed out from /dashboard to /, without asking', async () => {
+  it('asks the server about a visitor the store does not know, and sends them to / on a 401', async () => {
     api = signedOut();
     const router = renderAt('/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: /Know when a stock/ }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(api.calls.map((c) => c.path)).toEqual(['/api/v1/products']);
+    // The landing page itself asks nothing about a visitor the store does not know.
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/me', '/api/v1/products']);
+  });
+
+  it('lets in a visitor with a valid session cookie but empty browser storage (issue #19)', async () => {
+    api = mockApi({
+      'GET /api/me': () => ({ status: 200, body: session({ username: 'deniz' }) }),
+      'GET /api/v1/products': () => ({ status: 404, body: {} }),
+    });
+    expect(useAppStore.getState().user).toBeNull();
+    const router = renderAt('/seasonality/pattern');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pattern' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/seasonality/pattern');
+    expect(useAppStore.getState().user).toMatchObject({ username: 'deniz' });
   });
 
   it('sends a user whose session ended (401) to / and forgets them', async () => {

@@ -24,7 +24,13 @@ export const pageHandles: Record<AppPath, RouteHandle> = {
   [paths.calendar]: { middleware: ['auth'], title: 'Calendar' },
   [paths.pattern]: { middleware: ['auth'], title: 'Pattern' },
   [paths.seasonalityScanner]: { middleware: ['auth'], title: 'Seasonality scanner' },
+  [paths.alerts]: { middleware: ['auth'], title: 'Alerts' },
   [paths.adminData]: { middleware: ['auth', 'admin'], title: 'Data updates' },
+  [paths.admin]: { middleware: ['auth', 'admin'], title: 'Administration' },
+  [paths.adminUsers]: { middleware: ['auth', 'admin'], title: 'Users' },
+  [paths.adminProducts]: { middleware: ['auth', 'admin'], title: 'Products and prices' },
+  [paths.adminMail]: { middleware: ['auth', 'admin'], title: 'Mail outbox' },
+  [paths.adminJobs]: { middleware: ['auth', 'admin'], title: 'Jobs' },
 };
 
 export interface RouteOptions {

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '@solstice/contracts';
 import { ApiError, api } from '../lib/api-client';
 import { useAppStore } from '../store/app-store';
+import { saveTutorialSeen } from '../store/preferences';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 /** How long a confirmed session is trusted before the next route change asks again. */
@@ -33,7 +34,11 @@ export function applySession(session: Session | null): void {
   }
   const wasUser = store.user;
   store.setSession({ data: session.data, roles: session.roles, subscriber: session.subscriber });
-  const { layout, locale, timeZone } = session.data;
+  const { layout, locale, timeZone, tutorialSeen } = session.data;
+  // The account remembers the first-run tour: done on one device, done on all. A tour this
+  // user finished here before the account kept it is told to the account once.
+  if (tutorialSeen) store.setTutorialSeen(true);
+  else if (store.tutorialSeen && wasUser?.id === session.data.id) void saveTutorialSeen();
   if (!wasUser || wasUser.id !== session.data.id) {
     // The account's preferences win when a session starts in this browser.
     store.setDisplay({ locale, timeZone });

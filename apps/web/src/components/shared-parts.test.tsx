@@ -118,10 +118,18 @@ describe('symbol search', () => {
 describe('watchlist panel', () => {
   it('shows the default list and removes, creates and deletes (after confirm)', async () => {
     const user = userEvent.setup();
-    render(<WatchlistPanel />);
+    render(
+      <MemoryRouter>
+        <WatchlistPanel />
+      </MemoryRouter>,
+    );
     const panel = screen.getByTestId('watchlist-panel');
     expect(within(panel).getByRole('button', { name: 'AAPL' })).toBeInTheDocument();
     expect(within(panel).getByText('APPLE INC')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Create an alert on AAPL' })).toHaveAttribute(
+      'href',
+      '/alerts?new=condition&symbol=AAPL',
+    );
     await user.click(within(panel).getByRole('button', { name: 'Remove AAPL' }));
     expect(useAppStore.getState().watchlists[0]?.symbols).toEqual([]);
     await user.type(within(panel).getByLabelText('New watchlist name'), 'Tech{Enter}');
@@ -136,7 +144,11 @@ describe('watchlist panel', () => {
   it('adds only a symbol the instruments hold, from the suggestions (MSFTX and "COCA COLA" never enter)', async () => {
     api = instruments();
     const user = userEvent.setup();
-    render(<WatchlistPanel />);
+    render(
+      <MemoryRouter>
+        <WatchlistPanel />
+      </MemoryRouter>,
+    );
     const add = screen.getByRole('combobox', { name: 'Add a symbol to Default' });
     await user.type(add, 'MSFTX{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('No symbol or company matches “MSFTX”.');
@@ -152,13 +164,21 @@ describe('watchlist panel', () => {
 
   it("does not take the global '/' (it belongs to the top search)", async () => {
     const user = userEvent.setup();
-    render(<WatchlistPanel />);
+    render(
+      <MemoryRouter>
+        <WatchlistPanel />
+      </MemoryRouter>,
+    );
     await user.keyboard('/');
     expect(screen.getByRole('combobox', { name: 'Add a symbol to Default' })).not.toHaveFocus();
   });
 
   it('opens symbol details from a symbol', async () => {
-    render(<WatchlistPanel />);
+    render(
+      <MemoryRouter>
+        <WatchlistPanel />
+      </MemoryRouter>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'AAPL' }));
     expect(useUiStore.getState().symbolDetails).toBe('AAPL');
   });
@@ -226,13 +246,13 @@ describe('tutorial', () => {
         <PreferencesPanel />
       </MemoryRouter>,
     );
-    expect(await screen.findByText(TUTORIAL_STEPS[0].title)).toBeInTheDocument();
+    expect(await screen.findByText(TUTORIAL_STEPS[0]!.title)).toBeInTheDocument();
     for (let i = 1; i < TUTORIAL_STEPS.length; i++) await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(useAppStore.getState().tutorialSeen).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Replay the tour' }));
-    expect(await screen.findByText(TUTORIAL_STEPS[0].title)).toBeInTheDocument();
+    expect(await screen.findByText(TUTORIAL_STEPS[0]!.title)).toBeInTheDocument();
   });
 });
 

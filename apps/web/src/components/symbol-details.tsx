@@ -1,25 +1,42 @@
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
-import { Link } from 'react-router';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api-client';
+import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { Modal } from './modal';
+import { slots, type SlotName } from './symbol-details-slots';
 
-/** What a screen plugs into symbol details (the candles chart, the seasonality summary). */
-export interface SymbolSlotProps {
-  symbol: string;
-}
+export { registerSymbolDetailsSlot, type SymbolSlotProps } from './symbol-details-slots';
 
-const slots: { chart: ComponentType<SymbolSlotProps> | null; seasonality: ComponentType<SymbolSlotProps> | null } = {
-  chart: null,
-  seasonality: null,
-};
+/** The query parameter that keeps the open symbol in the address (a link opens it again). */
+export const DETAILS_PARAM = 'details';
 
 /**
- * Screens register the heavy parts here (ECharts candles with volume and moving averages;
- * the seasonality summary) so that the shell does not carry them in its bundle.
+ * Keeps the dialog and the address in step: opening a symbol anywhere adds ?details=SYM (a
+ * new history entry, so Back closes it), closing removes it, and an address that names one
+ * (a shared link, Back/Forward) opens it. Whichever side changed last wins.
  */
-export function registerSymbolDetailsSlot(name: keyof typeof slots, component: ComponentType<SymbolSlotProps>): void {
-  slots[name] = component;
+function useDetailsInUrl(): void {
+  const [params, setParams] = useSearchParams();
+  const inUrl = params.get(DETAILS_PARAM)?.toUpperCase() || null;
+  const inStore = useUiStore((s) => s.symbolDetails);
+  const seen = useRef<{ url: string | null | undefined; store: string | null }>({ url: undefined, store: inStore });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { url: inUrl, store: inStore };
+    if (inStore !== before.store) {
+      if (inStore === inUrl) return;
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (inStore) next.set(DETAILS_PARAM, inStore);
+        else next.delete(DETAILS_PARAM);
+        return next;
+      });
+    } else if (inUrl !== before.url && inUrl !== inStore) {
+      useUiStore.setState({ symbolDetails: inUrl });
+      seen.current.store = inUrl;
+    }
+  }, [inUrl, inStore, setParams]);
 }
 
 interface KeyStat {
@@ -86,35 +103,42 @@ function KeyStatistics({ symbol }: { symbol: string }) {
   );
 }
 
-/** The symbol details dialog: chart slot, key statistics, seasonality slot, actions. */
+function Slot({ name, symbol, fallback }: { name: SlotName; symbol: string; fallback: ReactNode }) {
+  const Part = slots[name];
+  if (!Part) return <>{fallback}</>;
+  return (
+    <Suspense fallback={<p className="text-muted small">Loading…</p>}>
+      <Part symbol={symbol} />
+    </Suspense>
+  );
+}
+
+/** Where each seasonality tool opens with the symbol. */
+const TOOL_LINKS: { label: string; path: string }[] = [
+  { label: 'Seasonal chart', path: '/seasonality' },
+  { label: 'Pattern', path: '/seasonality/pattern' },
+  { label: 'Calendar', path: '/seasonality/calendar' },
+  { label: 'Best trades', path: '/seasonality/besttrades' },
+];
+
+/** The symbol details dialog: candles, statistics, seasonality, actions; its symbol is in the URL. */
 export function SymbolDetails() {
+  useDetailsInUrl();
   const symbol = useUiStore((s) => s.symbolDetails);
   const close = useUiStore((s) => s.closeSymbolDetails);
   const openAdd = useUiStore((s) => s.openAddToWatchlist);
-  const Chart = slots.chart;
-  const Seasonality = slots.seasonality;
+  useEffect(() => {
+    // the symbol looked at last is the one the seasonality tools open with (issue #21, item 11)
+    if (!symbol) return;
+    const { seasonalityFocus, setSeasonalityFocus } = useAppStore.getState();
+    setSeasonalityFocus({ symbol, from: seasonalityFocus?.from ?? '', to: seasonalityFocus?.to ?? '' });
+  }, [symbol]);
+  const q = symbol ? `symbol=${encodeURIComponent(symbol)}` : '';
   return (
     <Modal show={symbol !== null} onClose={close} title={symbol ?? ''} size="xl" testId="symbol-details">
       {symbol && (
         <div className="symbol-details">
-          <div className="symbol-details__chart">
-            {Chart ? (
-              <Suspense fallback={<p className="text-muted">Loading chart…</p>}>
-                <Chart symbol={symbol} />
-              </Suspense>
-            ) : (
-              <p className="text-muted small">Chart: open the seasonality tools for {symbol}.</p>
-            )}
-          </div>
-          <h3 className="h6 mt-3">Key statistics</h3>
-          <KeyStatistics symbol={symbol} />
-          {Seasonality && (
-            <>
-              <h3 className="h6 mt-3">Seasonality</h3>
-              <Seasonality symbol={symbol} />
-            </>
-          )}
-          <div className="d-flex flex-wrap gap-2 mt-3">
+          <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={`Actions for ${symbol}`}>
             <button
               type="button"
               className="btn btn-primary btn-sm"
@@ -125,17 +149,30 @@ export function SymbolDetails() {
             >
               Add to watchlist
             </button>
-            <Link className="btn btn-outline-primary btn-sm" to={`/seasonality?symbol=${symbol}`} onClick={close}>
-              Seasonal chart
+            <Link className="btn btn-outline-primary btn-sm" to={`/alerts?new=condition&${q}`}>
+              Create alert
             </Link>
-            <Link
-              className="btn btn-outline-primary btn-sm"
-              to={`/seasonality/pattern?symbol=${symbol}`}
-              onClick={close}
-            >
-              Pattern
-            </Link>
+            {TOOL_LINKS.map((t) => (
+              <Link key={t.path} className="btn btn-outline-secondary btn-sm" to={`${t.path}?${q}`}>
+                {t.label}
+              </Link>
+            ))}
           </div>
+          <div className="symbol-details__chart">
+            <Slot
+              name="chart"
+              symbol={symbol}
+              fallback={<p className="text-muted small">Chart: open the seasonality tools for {symbol}.</p>}
+            />
+          </div>
+          <h3 className="h6 mt-3">Key statistics</h3>
+          <Slot name="stats" symbol={symbol} fallback={<KeyStatistics symbol={symbol} />} />
+          {slots.seasonality ? (
+            <>
+              <h3 className="h6 mt-3">Seasonality</h3>
+              <Slot name="seasonality" symbol={symbol} fallback={null} />
+            </>
+          ) : null}
         </div>
       )}
     </Modal>

@@ -2,6 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { confirmDialog } from '../lib/popups';
+import { Link } from 'react-router';
+import { conditionAlertLink, seasonalAlertLink } from '../features/alerts/alert-links';
 import { SymbolSearch } from './symbol-search';
 
 export interface WatchlistPanelProps {
@@ -65,6 +67,16 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove()} disabled={!list}>
           Delete list
         </button>
+        {list?.id ? (
+          <>
+            <Link className="btn btn-sm btn-outline-primary" to={conditionAlertLink({ watchlistId: list.id })}>
+              Alert on this list
+            </Link>
+            <Link className="btn btn-sm btn-outline-primary" to={seasonalAlertLink({ watchlistId: list.id })}>
+              Seasonal alert
+            </Link>
+          </>
+        ) : null}
         <form className="d-flex gap-1 ms-auto" onSubmit={create}>
           <label className="visually-hidden" htmlFor="watchlist-new">
             New watchlist name
@@ -105,7 +117,14 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
                   </td>
                   <td>{s.description}</td>
                   {renderExtra?.(s.sym)}
-                  <td className="text-end">
+                  <td className="text-end text-nowrap">
+                    <Link
+                      className="btn btn-sm btn-link"
+                      to={conditionAlertLink({ symbol: s.sym })}
+                      aria-label={`Create an alert on ${s.sym}`}
+                    >
+                      Alert
+                    </Link>
                     <button
                       type="button"
                       className="btn btn-sm btn-link text-danger"

@@ -1,5 +1,6 @@
 // Numbers and dates in the profile's locale and time zone.
 import { useMemo } from 'react';
+import { formatPrice } from '../lib/money';
 import { useLocalePrefs } from './shell';
 
 export interface Formatters {
@@ -47,12 +48,7 @@ export function createFormatters(locale: string, timeZone: string): Formatters {
     timeZone,
     percent: (v, digits = 2, signed = true) => (ok(v) ? pct(digits, signed).format(v) : DASH),
     number: (v, digits = 2) => (ok(v) ? num(digits).format(v) : DASH),
-    money: (cents, currency) =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: currency.toUpperCase(),
-        minimumFractionDigits: 2,
-      }).format(cents / 100),
+    money: (cents, currency) => formatPrice(cents, currency, locale),
     compact: (v) => (ok(v) ? compactFmt.format(v) : DASH),
     date: (iso) => {
       if (!iso) return DASH;

@@ -72,14 +72,7 @@ export function useOpenSymbolDetails(): ((symbol: string) => void) | null {
 }
 
 /** Restarts the first-run tour (the shell's tutorial). */
-export function useReplayTutorial(): () => void {
-  const setSeen = useAppStore((s) => s.setTutorialSeen);
-  const setOpen = useUiStore((s) => s.setTutorialOpen);
-  return () => {
-    setSeen(false);
-    setOpen(true);
-  };
-}
+export { useReplayTutorial } from '../components/tutorial';
 
 export type LayoutKey = 'sidebarCollapsed' | 'darkSidebar' | 'darkTopbar' | 'horizontal';
 export const LAYOUT_OPTIONS: { key: LayoutKey; label: string }[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysUntil, formatDate, formatDateTime, toIsoDate } from './dates';
-import { formatCurrency, formatMoney } from './money';
+import { formatPrice } from './money';
 import { randomHash } from './random-hash';
 
 describe('dates', () => {
@@ -32,12 +32,13 @@ describe('dates', () => {
 });
 
 describe('money', () => {
-  it('has 2 decimals', () => {
-    expect(formatMoney(1234.5)).toBe('1234.50');
-    expect(formatMoney(0.005)).toBe('0.01');
-    expect(formatMoney(-3)).toBe('-3.00');
-    expect(formatMoney(Number.NaN)).toBe('—');
-    expect(formatCurrency(9.9)).toBe('$9.90');
+  it('is cents with 2 decimals in the display locale, the same on every screen', () => {
+    expect(formatPrice(2900, 'usd', 'en-US')).toBe('$29.00');
+    expect(formatPrice(2900, 'usd', 'tr-TR')).toBe('$29,00');
+    expect(formatPrice(123456, 'eur', 'de-DE')).toBe('1.234,56\u00a0€');
+    expect(formatPrice(5, 'usd', 'en-US')).toBe('$0.05');
+    expect(formatPrice(Number.NaN, 'usd', 'en-US')).toBe('—');
+    expect(formatPrice(2900, 'not a code', 'en-US')).toBe('29.00 NOT A CODE');
   });
 });
 

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { Product } from '@solstice/contracts';
 import { api } from '../lib/api-client';
+import { formatPrice } from '../lib/money';
 import { whenIdle } from '../lib/prefetch';
 import { useAppStore } from '../store/app-store';
 
@@ -23,15 +24,8 @@ const FEATURES = [
   },
 ];
 
-function formatPrice(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 function PricingTeaser() {
+  const locale = useAppStore((s) => s.display.locale);
   const [products, setProducts] = useState<Product[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -58,7 +52,7 @@ function PricingTeaser() {
               <ul className="list-unstyled mb-0">
                 {p.prices.map((price) => (
                   <li key={price.id}>
-                    <strong>{formatPrice(price.amount, price.currency)}</strong> / {price.interval}
+                    <strong>{formatPrice(price.amount, price.currency, locale)}</strong> / {price.interval}
                   </li>
                 ))}
               </ul>

@@ -67,6 +67,13 @@ export interface DisplayPreferences {
 
 export type SavedForm = Record<string, unknown>;
 
+/** The symbol and years the seasonality tools share: moving between them keeps both. */
+export interface SeasonalityFocus {
+  symbol: string;
+  from: string;
+  to: string;
+}
+
 export const DEFAULT_WATCHLISTS: readonly Watchlist[] = [
   { name: DEFAULT_WATCHLIST.name, symbols: DEFAULT_WATCHLIST.symbols.map((s) => ({ ...s })), updatedAt: 0 },
 ];
@@ -96,6 +103,7 @@ export interface AppState {
   seascanForm: SavedForm | null;
   patternForm: SavedForm | null;
   calendarForm: SavedForm | null;
+  seasonalityFocus: SeasonalityFocus | null;
   me: { account: { username: string } };
   layout: LayoutPreferences;
   display: DisplayPreferences;
@@ -123,6 +131,7 @@ export interface AppActions {
   removeScanlistItem(index: number): void;
   setActive(active: boolean): void;
   setForm(name: 'scannerForm' | 'seascanForm' | 'patternForm' | 'calendarForm', value: SavedForm | null): void;
+  setSeasonalityFocus(focus: SeasonalityFocus): void;
   setLayout(layout: Partial<LayoutPreferences>): void;
   setDisplay(display: Partial<DisplayPreferences>): void;
   setTutorialSeen(seen: boolean): void;
@@ -146,6 +155,7 @@ export function initialState(): AppState {
     seascanForm: null,
     patternForm: null,
     calendarForm: null,
+    seasonalityFocus: null,
     me: { account: { username: '' } },
     layout: { ...DEFAULT_LAYOUT },
     display: { ...DEFAULT_DISPLAY },
@@ -235,6 +245,7 @@ export const useAppStore = create<AppStore>()(
       removeScanlistItem: (index) => set((s) => ({ scanlist: s.scanlist.filter((_, i) => i !== index) })),
       setActive: (active) => set({ active }),
       setForm: (name, value) => set({ [name]: value } as Pick<AppState, typeof name>),
+      setSeasonalityFocus: (focus) => set({ seasonalityFocus: { ...focus } }),
       setLayout: (layout) => set((s) => ({ layout: { ...s.layout, ...layout } })),
       setDisplay: (display) => set((s) => ({ display: { ...s.display, ...display } })),
       setTutorialSeen: (seen) => set({ tutorialSeen: seen }),
@@ -256,6 +267,7 @@ export const useAppStore = create<AppStore>()(
         seascanForm: s.seascanForm,
         patternForm: s.patternForm,
         calendarForm: s.calendarForm,
+        seasonalityFocus: s.seasonalityFocus,
         me: s.me,
         layout: s.layout,
         display: s.display,

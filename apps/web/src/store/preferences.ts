@@ -28,3 +28,12 @@ export async function savePreferences(change: {
   };
   await api.patch('/api/me/preferences', body, { background: true }).catch(() => {});
 }
+
+/** The first-run tour is done: remembered here and in the account (every device, issue #19). */
+export async function saveTutorialSeen(): Promise<void> {
+  const store = useAppStore.getState();
+  store.setTutorialSeen(true);
+  if (!store.user) return;
+  const body: PreferencesRequest = { tutorialSeen: true };
+  await api.patch('/api/me/preferences', body, { background: true }).catch(() => {});
+}

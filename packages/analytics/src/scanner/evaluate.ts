@@ -1,7 +1,7 @@
 import { ScanExpressionError } from './errors.js';
 import type { FieldTable } from './field-table.js';
 import type { NumericField, TextField } from './fields.js';
-import type { CompareOp, Condition, Operand } from './parser.js';
+import type { ArithOp, CompareOp, Condition, Operand } from './parser.js';
 
 /**
  * Three-valued logic over all symbols at once: a mask holds 1 (true), 0 (false) or
@@ -15,16 +15,49 @@ export type CompiledCondition = (table: FieldTable) => Uint8Array;
 type Resolved = { kind: 'number'; current: Float64Array; previous: Float64Array } | { kind: 'text'; codes: Int32Array };
 
 function describe(o: Operand): string {
+  if (o.kind === 'arith') return `the calculation at position ${o.position}`;
   if (o.kind === 'field') return `${o.field.kind === 'text' ? 'text' : 'numeric'} field "${o.field.name}"`;
   return o.kind === 'number' ? `the number ${o.value}` : `the text "${o.value}"`;
 }
 
 function kindOf(o: Operand): 'number' | 'text' {
+  if (o.kind === 'arith') return 'number';
   if (o.kind === 'field') return o.field.kind;
   return o.kind === 'number' ? 'number' : 'text';
 }
 
+type Numbers = Extract<Resolved, { kind: 'number' }>;
+
+/** An operation with a null operand (NaN), or a division by zero, is null (analytics.md). */
+function calculate(op: ArithOp, a: Float64Array, b: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(n);
+  switch (op) {
+    case '+':
+      for (let i = 0; i < n; i++) out[i] = (a[i] as number) + (b[i] as number);
+      break;
+    case '-':
+      for (let i = 0; i < n; i++) out[i] = (a[i] as number) - (b[i] as number);
+      break;
+    case '*':
+      for (let i = 0; i < n; i++) out[i] = (a[i] as number) * (b[i] as number);
+      break;
+    case '/':
+      for (let i = 0; i < n; i++) out[i] = b[i] === 0 ? NaN : (a[i] as number) / (b[i] as number);
+      break;
+  }
+  return out;
+}
+
 function resolve(o: Operand, table: FieldTable): Resolved {
+  if (o.kind === 'arith') {
+    const l = resolve(o.left, table) as Numbers;
+    const r = resolve(o.right, table) as Numbers;
+    return {
+      kind: 'number',
+      current: calculate(o.op, l.current, r.current, table.size),
+      previous: calculate(o.op, l.previous, r.previous, table.size),
+    };
+  }
   if (o.kind === 'field') {
     if (o.field.kind === 'text') return { kind: 'text', codes: table.textCodes[o.field.name as TextField] };
     const name = o.field.name as NumericField;
@@ -44,7 +77,25 @@ export function compileCondition(node: Condition): CompiledCondition {
   return (table) => run(node, table);
 }
 
+/** A calculation takes numbers only. */
+function checkOperand(o: Operand): void {
+  if (o.kind !== 'arith') return;
+  for (const side of [o.left, o.right]) {
+    checkOperand(side);
+    if (kindOf(side) !== 'number') {
+      throw new ScanExpressionError(
+        `Cannot calculate with ${describe(side)} ("${o.op}" at position ${o.position})`,
+        side.position,
+        'a number or a numeric field',
+      );
+    }
+  }
+}
+
 function check(node: Condition): void {
+  if (node.kind === 'compare') [node.left, node.right].forEach(checkOperand);
+  else if (node.kind === 'between') [node.subject, node.low, node.high].forEach(checkOperand);
+  else if (node.kind === 'cross') [node.left, node.right].forEach(checkOperand);
   switch (node.kind) {
     case 'and':
     case 'or':
@@ -126,9 +177,11 @@ function run(node: Condition, table: FieldTable): Uint8Array {
       throw new Error('unreachable: types are checked at compile time');
     }
     case 'between': {
-      const [s, lo, hi] = [node.subject, node.low, node.high].map(
-        (o) => (resolve(o, table) as Extract<Resolved, { kind: 'number' }>).current,
-      ) as [Float64Array, Float64Array, Float64Array];
+      const [s, lo, hi] = [node.subject, node.low, node.high].map((o) => (resolve(o, table) as Numbers).current) as [
+        Float64Array,
+        Float64Array,
+        Float64Array,
+      ];
       const out = new Uint8Array(n);
       for (let i = 0; i < n; i++) {
         const x = s[i] as number;
@@ -139,8 +192,8 @@ function run(node: Condition, table: FieldTable): Uint8Array {
       return out;
     }
     case 'cross': {
-      const l = resolve(node.left, table) as Extract<Resolved, { kind: 'number' }>;
-      const r = resolve(node.right, table) as Extract<Resolved, { kind: 'number' }>;
+      const l = resolve(node.left, table) as Numbers;
+      const r = resolve(node.right, table) as Numbers;
       const out = new Uint8Array(n);
       const above = node.direction === 'above';
       for (let i = 0; i < n; i++) {

@@ -4,10 +4,14 @@ import { tokenize, type Token } from './tokenizer.js';
 
 export type CompareOp = '<' | '<=' | '>' | '>=' | '=' | '!=';
 
+export type ArithOp = '+' | '-' | '*' | '/';
+
 export type Operand =
   | { kind: 'field'; field: FieldInfo; position: number }
   | { kind: 'number'; value: number; position: number }
-  | { kind: 'string'; value: string; position: number };
+  | { kind: 'string'; value: string; position: number }
+  /** `position`: the operator's (a leading minus is 0 − operand). */
+  | { kind: 'arith'; op: ArithOp; left: Operand; right: Operand; position: number };
 
 export type Condition =
   | { kind: 'and' | 'or'; left: Condition; right: Condition }
@@ -35,7 +39,12 @@ const KEYWORDS = new Set(['and', 'or', 'not', 'between', 'crosses', 'above', 'be
  *   unary      := "not" unary | "(" expression ")" | condition
  *   condition  := operand ( op operand | "between" operand "and" operand
  *                         | "crosses" ("above" | "below") operand )
- *   operand    := number [% k M B T] | "string" | 'string' | field
+ *   operand    := term (("+" | "-") term)*
+ *   term       := factor (("*" | "/") factor)*
+ *   factor     := ("-" | "+") factor | "(" operand ")" | value
+ *   value      := number [% k M B T] | "string" | 'string' | field
+ * A "(" in `unary` opens a calculation when the token after its ")" continues one (an
+ * arithmetic or comparison operator, "between", "crosses"); otherwise it groups conditions.
  */
 export function parseExpression(source: string): Condition {
   return new Parser(tokenize(source)).parse();
@@ -81,7 +90,7 @@ class Parser {
       if (this.peek().type === 'eof') this.fail('Expected a condition after "not"', this.peek(), 'a condition');
       return { kind: 'not', operand: this.unary() };
     }
-    if (t.type === 'lparen') {
+    if (t.type === 'lparen' && !this.opensCalculation()) {
       this.i++;
       if (this.peek().type === 'eof' || this.peek().type === 'rparen') {
         this.fail('Expected a condition after "("', this.peek(), 'a condition');
@@ -134,7 +143,70 @@ class Parser {
     );
   }
 
+  /** Whether the "(" here starts an operand: its ")" is followed by what continues one. */
+  private opensCalculation(): boolean {
+    let depth = 0;
+    for (let j = this.i; j < this.tokens.length; j++) {
+      const t = this.tokens[j] as Token;
+      if (t.type === 'lparen') depth++;
+      else if (t.type === 'rparen' && --depth === 0) {
+        const next = this.tokens[j + 1] as Token;
+        if (next.type === 'op' || next.type === 'arith') return true;
+        const word = next.type === 'ident' ? next.text.toLowerCase() : '';
+        return word === 'between' || word === 'crosses';
+      }
+    }
+    return false;
+  }
+
   private operand(message: string, after: Token | null): Operand {
+    let left = this.term(message, after);
+    for (let t = this.peek(); this.isArith('+', '-'); t = this.peek()) {
+      this.i++;
+      const right = this.term('Expected a value', t);
+      left = { kind: 'arith', op: t.text as ArithOp, left, right, position: t.position };
+    }
+    return left;
+  }
+
+  private term(message: string, after: Token | null): Operand {
+    let left = this.factor(message, after);
+    for (let t = this.peek(); this.isArith('*', '/'); t = this.peek()) {
+      this.i++;
+      const right = this.factor('Expected a value', t);
+      left = { kind: 'arith', op: t.text as ArithOp, left, right, position: t.position };
+    }
+    return left;
+  }
+
+  private factor(message: string, after: Token | null): Operand {
+    const t = this.peek();
+    if (this.isArith('+', '-')) {
+      this.i++;
+      const operand = this.factor('Expected a value', t);
+      if (t.text === '+') return operand;
+      return {
+        kind: 'arith',
+        op: '-',
+        left: { kind: 'number', value: 0, position: t.position },
+        right: operand,
+        position: t.position,
+      };
+    }
+    if (t.type === 'lparen') {
+      this.i++;
+      const inner = this.operand('Expected a value', t);
+      const close = this.peek();
+      if (close.type !== 'rparen') {
+        this.fail(`Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`, close, '")"');
+      }
+      this.i++;
+      return inner;
+    }
+    return this.value(message, after);
+  }
+
+  private value(message: string, after: Token | null): Operand {
     const t = this.peek();
     if (t.type === 'number') {
       this.i++;
@@ -167,6 +239,11 @@ class Parser {
 
   private peek(): Token {
     return this.tokens[this.i] as Token;
+  }
+
+  private isArith(...ops: ArithOp[]): boolean {
+    const t = this.peek();
+    return t.type === 'arith' && (ops as string[]).includes(t.text);
   }
 
   private isKeyword(word: string): boolean {

@@ -24,8 +24,11 @@ export function compileScan(expression: string): CompiledScan {
 }
 
 function collectFields(node: Condition, out: FieldName[], texts: CompiledScan['textValues']): void {
-  const add = (o: Operand) => {
-    if (o.kind === 'field' && !out.includes(o.field.name)) out.push(o.field.name);
+  const add = (o: Operand): void => {
+    if (o.kind === 'arith') {
+      add(o.left);
+      add(o.right);
+    } else if (o.kind === 'field' && !out.includes(o.field.name)) out.push(o.field.name);
   };
   const recurse = (n: Condition) => collectFields(n, out, texts);
   switch (node.kind) {
@@ -66,6 +69,8 @@ export interface ScanOptions {
   desc?: boolean;
   limit?: number;
   offset?: number;
+  /** More fields shown in each row (any field name or alias; unknown names are skipped). */
+  columns?: readonly string[];
 }
 
 export type ScanRow = { symbol: string; name: string; sector: string | null } & Record<string, string | number | null>;
@@ -118,6 +123,10 @@ export function runScan(table: FieldTable, scan: CompiledScan, options: ScanOpti
   const limit = options.limit ?? DEFAULT_SCAN_LIMIT;
   const shown = [...scan.fields];
   if (!shown.includes(sortField.name)) shown.push(sortField.name);
+  for (const column of options.columns ?? []) {
+    const name = lookupField(column)?.name;
+    if (name && !shown.includes(name) && !['symbol', 'name', 'sector'].includes(name)) shown.push(name);
+  }
   const results = matched.slice(offset, offset + limit).map((i) => rowOf(table, i, shown));
   return { asOf: table.asOf, stale: table.stale, count: matched.length, results };
 }

@@ -50,10 +50,12 @@ function errorOf(expression: string): ScanExpressionError {
 
 describe('tokenizer', () => {
   it('reads numbers with %, k, M, B and T suffixes and negative numbers', () => {
-    const values = tokenize('5% 2.5M 10k 1B 0.5T -2% .5 1e3')
+    const values = tokenize('5% 2.5M 10k 1B 0.5T .5 1e3')
       .filter((t) => t.type === 'number')
       .map((t) => t.value);
-    expect(values).toEqual([0.05, 2.5e6, 10e3, 1e9, 0.5e12, -0.02, 0.5, 1000]);
+    expect(values).toEqual([0.05, 2.5e6, 10e3, 1e9, 0.5e12, 0.5, 1000]);
+    // a sign where a value is expected; after a value, "-" subtracts (arithmetic.test.ts)
+    expect(tokenize('change1d > -2%')[2]).toMatchObject({ type: 'number', value: -0.02 });
   });
 
   it('gives each token its 1-based column', () => {

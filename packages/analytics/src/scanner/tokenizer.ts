@@ -1,6 +1,6 @@
 import { ScanExpressionError } from './errors.js';
 
-export type TokenType = 'number' | 'string' | 'ident' | 'op' | 'lparen' | 'rparen' | 'eof';
+export type TokenType = 'number' | 'string' | 'ident' | 'op' | 'arith' | 'lparen' | 'rparen' | 'eof';
 
 export interface Token {
   type: TokenType;
@@ -17,6 +17,14 @@ const OPERATORS = ['<=', '>=', '!=', '<>', '==', '<', '>', '='];
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 const isIdentStart = (c: string | undefined) => c !== undefined && /[A-Za-z_]/.test(c);
 const isIdentPart = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_]/.test(c);
+const KEYWORDS = new Set(['and', 'or', 'not', 'between', 'crosses', 'above', 'below']);
+
+/** After a value (a number, a string, a field or ")"), + and - are operators, never signs. */
+function endsValue(t: Token | undefined): boolean {
+  if (!t) return false;
+  if (t.type === 'ident') return !KEYWORDS.has(t.text.toLowerCase());
+  return t.type === 'number' || t.type === 'string' || t.type === 'rparen';
+}
 
 /** Splits an expression into tokens; always ends with an 'eof' token. */
 export function tokenize(source: string): Token[] {
@@ -34,10 +42,10 @@ export function tokenize(source: string): Token[] {
       i++;
       continue;
     }
+    const signed = (c === '-' || c === '+') && !endsValue(tokens[tokens.length - 1]);
     if (
       isDigit(c) ||
-      ((c === '.' || c === '-' || c === '+') &&
-        (isDigit(source[i + 1]) || (source[i + 1] === '.' && isDigit(source[i + 2]))))
+      ((c === '.' || signed) && (isDigit(source[i + 1]) || (source[i + 1] === '.' && isDigit(source[i + 2]))))
     ) {
       let j = i;
       if (c === '-' || c === '+') j++;
@@ -89,6 +97,11 @@ export function tokenize(source: string): Token[] {
       while (isIdentPart(source[j]) || (source[j] === '.' && isIdentStart(source[j + 1]))) j++;
       tokens.push({ type: 'ident', text: source.slice(i, j), position });
       i = j;
+      continue;
+    }
+    if (c === '+' || c === '-' || c === '*' || c === '/') {
+      tokens.push({ type: 'arith', text: c, position });
+      i++;
       continue;
     }
     const op = OPERATORS.find((o) => source.startsWith(o, i));

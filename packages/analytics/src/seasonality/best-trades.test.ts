@@ -4,7 +4,7 @@ import { dayNumber, isoDate } from '../series.js';
 import { bestTrades } from './best-trades.js';
 import { formatMonthDay, monthDayAt } from './calendar-days.js';
 import { seasonalPattern } from './pattern.js';
-import { seasonalityScan } from './scanner.js';
+import { SCANNER_EVIDENCE_YEARS, mergeScanAnswers, seasonalityScan } from './scanner.js';
 import { WindowGrid, startPositions } from './window-grid.js';
 import { rowRange, windowTable } from './window-table.js';
 import { closes, everyDay } from './test-fixtures.js';
@@ -206,6 +206,41 @@ describe('seasonality scanner', () => {
     ]);
   });
 
+  it("states tested: every window of each symbol's search, per requested direction, with count ≥ its effective minYears", () => {
+    const price = (d: string) => (d.slice(5) >= '03-10' && d.slice(5) <= '03-20' ? 110 : 100);
+    const long = everyDay('LONG', '2006-01-01', '2019-12-31', price);
+    const short = everyDay('SHORTH', '2011-01-01', '2019-12-31', price);
+    // Starts 03-01 … 03-15 (15) × lengths 5–6 (2): 30 windows per symbol and direction.
+    const options = { startFrom: '03-01', startTo: '03-15', minDays: 5, maxDays: 6 };
+    // Default minYears: LONG 12 (all 30 windows have 14 years), SHORTH 10 (its 9 years test nothing).
+    expect(seasonalityScan([long, short], options).tested).toBe(30);
+    expect(seasonalityScan([long, short], { ...options, direction: 'both' }).tested).toBe(60);
+    expect(seasonalityScan([long, short], { ...options, minYears: 9 }).tested).toBe(60);
+    expect(seasonalityScan([long, short], { ...options, minYears: 15 }).tested).toBe(0);
+    // minWinRate filters the results, not the tests: in June the price is flat, nothing wins.
+    const june = { ...options, startFrom: '06-01', startTo: '06-15' };
+    expect(seasonalityScan([long, short], june).results.map((r) => r.stats.winRate)).toEqual([0]);
+    expect(seasonalityScan([long, short], { ...june, minWinRate: 0.5 })).toEqual({ results: [], tested: 30 });
+    // From 2012 LONG has 8 years of windows: below 10, nothing tested or kept by default.
+    expect(seasonalityScan([long, short], { ...options, from: 2012 })).toEqual({ results: [], tested: 0 });
+  });
+
+  it("says when a result's sample is small: count below 10, reachable only with a smaller minYears given", () => {
+    const price = (d: string) => (d.slice(5) >= '03-10' && d.slice(5) <= '03-20' ? 110 : 100);
+    const long = everyDay('LONG', '2006-01-01', '2019-12-31', price);
+    const short = everyDay('SHORTH', '2011-01-01', '2019-12-31', price);
+    const options = { startFrom: '03-01', startTo: '03-15', minDays: 5, maxDays: 5 };
+    expect(seasonalityScan([long, short], options).results.map((r) => [r.symbol, r.smallSample])).toEqual([
+      ['LONG', false],
+    ]);
+    const loose = seasonalityScan([long, short], { ...options, minYears: 9 });
+    expect(loose.results.map((r) => [r.symbol, r.stats.count, r.smallSample])).toEqual([
+      ['LONG', 14, false],
+      ['SHORTH', 9, true],
+    ]);
+    expect(SCANNER_EVIDENCE_YEARS).toBe(10);
+  });
+
   it('finds, over the whole calendar, the same best window as best trades (property)', () => {
     fc.assert(
       fc.property(
@@ -229,17 +264,41 @@ describe('seasonality scanner', () => {
             direction,
           });
           expect(results).toHaveLength(1);
-          expect(results[0]).toEqual({ symbol: 'P', direction, ...best });
+          expect(results[0]).toEqual({ symbol: 'P', direction, ...best, smallSample: best.stats.count < 10 });
         },
       ),
       { numRuns: 15 },
     );
   });
 
+  it('merges the answers of disjoint parts of a universe into the answer of the whole', () => {
+    const price = (seed: number) => (d: string) => 100 + 20 * Math.sin(dayNumber(d) / (5 + seed)) + (seed % 3);
+    const series = Array.from({ length: 9 }, (_, i) =>
+      everyDay(`S${i}`, `${1995 + (i % 5)}-02-01`, '2019-11-30', price(i % 5)),
+    );
+    for (const options of [
+      { startFrom: '12-20', startTo: '01-10', minDays: 3, maxDays: 9, direction: 'both' as const, minYears: 5 },
+      { startFrom: '02-29', startTo: '03-20', minDays: 1, maxDays: 4, minWinRate: 0.4 },
+    ]) {
+      const whole = seasonalityScan(series, options);
+      // Equal series under other names (S0/S5, …) tie on every statistic: the symbol decides.
+      expect(new Set(whole.results.map((r) => r.stats.mean)).size).toBeLessThan(whole.results.length);
+      const parts = [0, 1, 2].map((p) =>
+        seasonalityScan(
+          series.filter((_, i) => i % 3 === p),
+          options,
+        ),
+      );
+      expect(mergeScanAnswers(parts, options.startFrom)).toEqual(whole);
+      expect(mergeScanAnswers([whole], options.startFrom)).toEqual(whole);
+    }
+  });
+
   it('wraps a start range past Dec 31 and finds nothing in an empty universe', () => {
     expect(startPositions(363, 1)).toEqual(Int32Array.from([363, 364, 0, 1]));
     expect(seasonalityScan([], { startFrom: '12-30', startTo: '01-02', minDays: 1, maxDays: 2 })).toEqual({
       results: [],
+      tested: 0,
     });
   });
 });

@@ -52,6 +52,31 @@ export function seasonalChart(series: PriceSeries, range: YearRange = {}, only?:
   return { symbol: series.symbol, years, curve, detrended, current };
 }
 
+export interface YearPaths {
+  /** Each complete year's path (value_Y(d), d = 0 … 364), ascending by year. */
+  paths: { year: number; values: number[] }[];
+  /** The median over those years, day by day; null when none. */
+  median: number[] | null;
+}
+
+/** The years the average is made of, one by one, and their day-by-day median. */
+export function seasonalYearPaths(series: PriceSeries, range: YearRange = {}): YearPaths {
+  const { years } = seasonalChart(series, range);
+  const values = new Float64Array(DAYS_IN_CALENDAR);
+  const paths = years.flatMap((year) =>
+    yearValues(series, year, DAYS_IN_CALENDAR, values) ? [{ year, values: Array.from(values) }] : [],
+  );
+  if (paths.length === 0) return { paths, median: null };
+  const column = new Float64Array(paths.length);
+  const median = Array.from({ length: DAYS_IN_CALENDAR }, (_, d) => {
+    paths.forEach((p, i) => (column[i] = p.values[d]!));
+    column.sort();
+    const mid = paths.length >> 1;
+    return paths.length % 2 ? column[mid]! : (column[mid - 1]! + column[mid]!) / 2;
+  });
+  return { paths, median };
+}
+
 /**
  * value_Y(d) for d = 0 … length − 1 into out; false when the series lacks the last
  * trading day of Y − 1.

@@ -1,5 +1,5 @@
 import type { PriceSeries } from '../series.js';
-import { calendarIndex, parseMonthDay } from './calendar-days.js';
+import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
 import { checkLengths } from './best-trades.js';
 import type { YearRange } from './pattern.js';
 import type { Direction } from './statistics.js';
@@ -24,40 +24,53 @@ export interface SeasonalityScanOptions extends YearRange {
 export interface SeasonalityScanResult extends SeasonalWindow {
   symbol: string;
   direction: Direction;
+  /**
+   * The window's count is below SCANNER_EVIDENCE_YEARS, the scanner's least default minYears:
+   * only a minYears given below it lets such a window through.
+   */
+  smallSample: boolean;
 }
+
+export interface SeasonalityScanAnswer {
+  results: SeasonalityScanResult[];
+  /**
+   * analytics.md "Multiple testing": over every symbol scanned, the windows of its search
+   * (start, length, each requested direction) whose count ≥ the symbol's effective minYears.
+   */
+  tested: number;
+}
+
+/** The fewest years the scanner's default minYears asks of any window (analytics.md: "at least 10"). */
+export const SCANNER_EVIDENCE_YEARS = 10;
 
 interface Kept {
   series: PriceSeries;
   direction: Direction;
   k: number;
-  position: number;
   days: number;
-  winRate: number;
-  mean: number;
   lo: number;
   hi: number;
 }
 
 /** The seasonality scanner's default minYears of a symbol: best trades' default, and at least 10. */
 export function scannerMinYears(most: number): number {
-  return Math.max(10, most - 2);
+  return Math.max(SCANNER_EVIDENCE_YEARS, most - 2);
 }
 
 /** Each symbol's best window starting in a date range (analytics.md, "Seasonality scanner"). */
 export function seasonalityScan(
   universe: Iterable<PriceSeries>,
   options: SeasonalityScanOptions,
-): { results: SeasonalityScanResult[] } {
+): SeasonalityScanAnswer {
   checkLengths(options.minDays, options.maxDays);
-  const from = parseMonthDay(options.startFrom);
-  const to = parseMonthDay(options.startTo);
-  const fromIndex = from.month === 2 && from.day === 29 ? calendarIndex(from) + 1 : calendarIndex(from);
-  const starts = startPositions(fromIndex, calendarIndex(to));
+  const fromIndex = startIndex(options.startFrom);
+  const starts = startPositions(fromIndex, calendarIndex(parseMonthDay(options.startTo)));
   const directions: Direction[] =
     options.direction === 'both' ? ['long', 'short'] : [options.direction === 'short' ? 'short' : 'long'];
   const minWinRate = options.minWinRate ?? 0;
   const grid = new WindowGrid(starts, options.minDays, options.maxDays);
   const kept: Kept[] = [];
+  let tested = 0;
   for (const series of universe) {
     const table = windowTable(series);
     const { lo, hi } = rowRange(table, options.from, options.to);
@@ -65,6 +78,10 @@ export function seasonalityScan(
     const most = grid.fill(series, table, lo, hi);
     if (most === 0) continue;
     const minYears = Math.max(1, options.minYears ?? scannerMinYears(most));
+    let eligible = 0;
+    for (let c = 0; c < grid.count.length; c++) if (grid.count[c]! >= minYears) eligible++;
+    // Long and short share counts: each eligible cell is one test per requested direction.
+    tested += eligible * directions.length;
     let best = -1;
     let bestDirection: Direction = 'long';
     for (const direction of directions) {
@@ -78,34 +95,50 @@ export function seasonalityScan(
       }
     }
     if (best < 0) continue;
-    const winRate = grid.winRateOf(best, bestDirection);
-    if (winRate < minWinRate) continue;
-    kept.push({
-      series,
-      direction: bestDirection,
-      k: grid.startOf(best),
-      position: Math.floor(best / grid.lengths),
-      days: grid.daysOf(best),
-      winRate,
-      mean: grid.meanOf(best, bestDirection),
-      lo,
-      hi,
-    });
+    if (grid.winRateOf(best, bestDirection) < minWinRate) continue;
+    kept.push({ series, direction: bestDirection, k: grid.startOf(best), days: grid.daysOf(best), lo, hi });
   }
-  kept.sort(
-    (a, b) =>
-      b.winRate - a.winRate ||
-      (a.mean !== b.mean ? (b.mean > a.mean ? 1 : -1) : 0) ||
-      a.position - b.position ||
-      a.days - b.days ||
-      (a.series.symbol < b.series.symbol ? -1 : a.series.symbol > b.series.symbol ? 1 : 0) ||
-      (a.direction === b.direction ? 0 : a.direction === 'long' ? -1 : 1),
-  );
-  return {
-    results: kept.map((w) => ({
+  const results = kept.map((w) => {
+    const window = windowDetails(w.series, windowTable(w.series), w.k, w.days, w.lo, w.hi, w.direction);
+    return {
       symbol: w.series.symbol,
       direction: w.direction,
-      ...windowDetails(w.series, windowTable(w.series), w.k, w.days, w.lo, w.hi, w.direction),
-    })),
-  };
+      ...window,
+      smallSample: window.stats.count < SCANNER_EVIDENCE_YEARS,
+    };
+  });
+  return { results: results.sort(scanResultOrder(fromIndex)), tested };
+}
+
+/**
+ * The order of the scanner's results: the ranking of analytics.md (winRate, mean, earlier
+ * start in the range, shorter length), then symbol, then long before short. `fromIndex` is
+ * the calendar position of the range's first start day.
+ */
+function scanResultOrder(fromIndex: number): (a: SeasonalityScanResult, b: SeasonalityScanResult) => number {
+  const position = (r: SeasonalityScanResult) =>
+    (calendarIndex(parseMonthDay(r.start)) - fromIndex + DAYS_IN_CALENDAR) % DAYS_IN_CALENDAR;
+  return (a, b) =>
+    b.stats.winRate - a.stats.winRate ||
+    (a.stats.mean !== b.stats.mean ? (b.stats.mean > a.stats.mean ? 1 : -1) : 0) ||
+    position(a) - position(b) ||
+    a.days - b.days ||
+    (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0) ||
+    (a.direction === b.direction ? 0 : a.direction === 'long' ? -1 : 1);
+}
+
+/**
+ * One answer from the answers of disjoint parts of a universe scanned with the same
+ * options (the analytics pool splits a scan over its threads): the same answer as one scan
+ * of the whole universe.
+ */
+export function mergeScanAnswers(answers: readonly SeasonalityScanAnswer[], startFrom: string): SeasonalityScanAnswer {
+  const results = answers.flatMap((a) => a.results).sort(scanResultOrder(startIndex(startFrom)));
+  return { results, tested: answers.reduce((n, a) => n + a.tested, 0) };
+}
+
+/** Calendar position of the first start day: 02-29 means the day after Feb 28, i.e. 03-01. */
+function startIndex(startFrom: string): number {
+  const from = parseMonthDay(startFrom);
+  return from.month === 2 && from.day === 29 ? calendarIndex(from) + 1 : calendarIndex(from);
 }

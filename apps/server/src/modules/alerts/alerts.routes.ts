@@ -10,7 +10,7 @@ import type { Settings } from '../../config/settings.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { SUBSCRIBERS } from '../../http/access.js';
 import { conflict, notFound, unauthorized } from '../../http/errors.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { Clock } from '../jobs/clock.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { alertColumns, checkAlert, mergePatch } from './alert-input.js';
@@ -46,94 +46,129 @@ export function alertRoutes({
 }): FastifyPluginAsync {
   const db = () => database.db;
   const checkDeps = () => ({ db: db(), market, allowLocalWebhooks: settings.ALERT_WEBHOOKS_ALLOW_LOCAL });
-  return async (app) => {
-    app.get('/api/v1/alerts', { config: SUBSCRIBERS }, async (request) => {
-      const rows = await listAlertRows(db(), userIdOf(request));
-      return { data: rows.map(toAlert), limit: ALERT_LIMITS.alerts };
-    });
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/v1/alerts',
+      { config: SUBSCRIBERS, schema: { summary: "The subscriber's alerts, with the account's limit" } },
+      async (request) => {
+        const rows = await listAlertRows(db(), userIdOf(request));
+        return { data: rows.map(toAlert), limit: ALERT_LIMITS.alerts };
+      },
+    );
 
-    app.post('/api/v1/alerts', { config: SUBSCRIBERS }, async (request, reply) => {
-      const userId = userIdOf(request);
-      const input = parseInput(alertCreateSchema, request.body, 'body');
-      await checkAlert(checkDeps(), userId, input);
-      if ((await countAlerts(db(), userId)) >= ALERT_LIMITS.alerts) {
-        throw conflict(
-          `You have ${ALERT_LIMITS.alerts} alerts, the most an account can keep. Delete or reuse one to add another.`,
-        );
-      }
-      const now = clock.now();
-      const secret = input.webhookUrl ? newWebhookSecret() : null;
-      const row = await insertAlert(db(), {
-        ...alertColumns(input),
-        user_id: userId,
-        webhook_secret: secret,
-        created_at: now,
-        updated_at: now,
-      });
-      const body: AlertCreated = { ...toAlert(row), ...(secret ? { webhookSecret: secret } : {}) };
-      return reply.status(201).send({ data: body });
-    });
+    app.post(
+      '/api/v1/alerts',
+      {
+        config: SUBSCRIBERS,
+        schema: { summary: 'Creates an alert (scan, condition or seasonal)', body: alertCreateSchema },
+      },
+      async (request, reply) => {
+        const userId = userIdOf(request);
+        const input = request.body;
+        await checkAlert(checkDeps(), userId, input);
+        if ((await countAlerts(db(), userId)) >= ALERT_LIMITS.alerts) {
+          throw conflict(
+            `You have ${ALERT_LIMITS.alerts} alerts, the most an account can keep. Delete or reuse one to add another.`,
+          );
+        }
+        const now = clock.now();
+        const secret = input.webhookUrl ? newWebhookSecret() : null;
+        const row = await insertAlert(db(), {
+          ...alertColumns(input),
+          user_id: userId,
+          webhook_secret: secret,
+          created_at: now,
+          updated_at: now,
+        });
+        const body: AlertCreated = { ...toAlert(row), ...(secret ? { webhookSecret: secret } : {}) };
+        return reply.status(201).send({ data: body });
+      },
+    );
 
-    app.get('/api/v1/alerts/:id', { config: SUBSCRIBERS }, async (request) => {
-      const { id } = parseInput(alertIdParamsSchema, request.params, 'params');
-      const row = await getAlertRow(db(), userIdOf(request), id);
-      if (!row) throw notFound(NOT_FOUND);
-      return { data: toAlert(row) };
-    });
+    app.get(
+      '/api/v1/alerts/:id',
+      { config: SUBSCRIBERS, schema: { summary: 'One alert', params: alertIdParamsSchema } },
+      async (request) => {
+        const { id } = request.params;
+        const row = await getAlertRow(db(), userIdOf(request), id);
+        if (!row) throw notFound(NOT_FOUND);
+        return { data: toAlert(row) };
+      },
+    );
 
-    app.patch('/api/v1/alerts/:id', { config: SUBSCRIBERS }, async (request) => {
-      const userId = userIdOf(request);
-      const { id } = parseInput(alertIdParamsSchema, request.params, 'params');
-      const patch = parseInput(alertPatchSchema, request.body, 'body');
-      const row = await getAlertRow(db(), userId, id);
-      if (!row) throw notFound(NOT_FOUND);
-      const merged = mergePatch(toAlert(row), patch);
-      await checkAlert(checkDeps(), userId, merged);
-      // A new webhook address gets a new secret (shown once); removing it forgets the secret.
-      const newUrl = (merged.webhookUrl ?? null) !== row.webhook_url;
-      const secret = newUrl ? (merged.webhookUrl ? newWebhookSecret() : null) : row.webhook_secret;
-      const updated = await updateAlert(db(), userId, id, {
-        ...alertColumns(merged),
-        webhook_secret: secret,
-        // Resuming clears the reason the server paused it for.
-        paused_reason: merged.paused ? row.paused_reason : null,
-        updated_at: clock.now(),
-      });
-      if (!updated) throw notFound(NOT_FOUND);
-      const body: AlertCreated = { ...toAlert(updated), ...(newUrl && secret ? { webhookSecret: secret } : {}) };
-      return { data: body };
-    });
+    app.patch(
+      '/api/v1/alerts/:id',
+      {
+        config: SUBSCRIBERS,
+        schema: {
+          summary: 'Changes an alert (any field but its kind)',
+          params: alertIdParamsSchema,
+          body: alertPatchSchema,
+        },
+      },
+      async (request) => {
+        const userId = userIdOf(request);
+        const { id } = request.params;
+        const patch = request.body;
+        const row = await getAlertRow(db(), userId, id);
+        if (!row) throw notFound(NOT_FOUND);
+        const merged = mergePatch(toAlert(row), patch);
+        await checkAlert(checkDeps(), userId, merged);
+        // A new webhook address gets a new secret (shown once); removing it forgets the secret.
+        const newUrl = (merged.webhookUrl ?? null) !== row.webhook_url;
+        const secret = newUrl ? (merged.webhookUrl ? newWebhookSecret() : null) : row.webhook_secret;
+        const updated = await updateAlert(db(), userId, id, {
+          ...alertColumns(merged),
+          webhook_secret: secret,
+          // Resuming clears the reason the server paused it for.
+          paused_reason: merged.paused ? row.paused_reason : null,
+          updated_at: clock.now(),
+        });
+        if (!updated) throw notFound(NOT_FOUND);
+        const body: AlertCreated = { ...toAlert(updated), ...(newUrl && secret ? { webhookSecret: secret } : {}) };
+        return { data: body };
+      },
+    );
 
-    app.delete('/api/v1/alerts/:id', { config: SUBSCRIBERS }, async (request, reply) => {
-      const { id } = parseInput(alertIdParamsSchema, request.params, 'params');
-      if (!(await deleteAlert(db(), userIdOf(request), id))) throw notFound(NOT_FOUND);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/api/v1/alerts/:id',
+      { config: SUBSCRIBERS, schema: { summary: 'Deletes an alert and what it fired', params: alertIdParamsSchema } },
+      async (request, reply) => {
+        const { id } = request.params;
+        if (!(await deleteAlert(db(), userIdOf(request), id))) throw notFound(NOT_FOUND);
+        return reply.status(204).send();
+      },
+    );
 
-    app.get('/api/v1/alerts/:id/history', { config: SUBSCRIBERS }, async (request) => {
-      const userId = userIdOf(request);
-      const { id } = parseInput(alertIdParamsSchema, request.params, 'params');
-      if (!(await getAlertRow(db(), userId, id))) throw notFound(NOT_FOUND);
-      const rows = await db()
-        .selectFrom('alert_triggers')
-        .select(['id', 'symbol', 'bar_date', 'event', 'message', 'link', 'read_at', 'created_at'])
-        .where('alert_id', '=', id)
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(200)
-        .execute();
-      return {
-        data: rows.map((r) => ({
-          id: Number(r.id),
-          symbol: r.symbol,
-          barDate: r.bar_date,
-          event: r.event,
-          message: r.message,
-          link: r.link,
-          read: r.read_at !== null,
-          createdAt: Number(r.created_at),
-        })),
-      };
-    });
+    app.get(
+      '/api/v1/alerts/:id/history',
+      { config: SUBSCRIBERS, schema: { summary: 'What one alert fired, newest first', params: alertIdParamsSchema } },
+      async (request) => {
+        const userId = userIdOf(request);
+        const { id } = request.params;
+        if (!(await getAlertRow(db(), userId, id))) throw notFound(NOT_FOUND);
+        const rows = await db()
+          .selectFrom('alert_triggers')
+          .select(['id', 'symbol', 'bar_date', 'event', 'message', 'link', 'read_at', 'created_at'])
+          .where('alert_id', '=', id)
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .limit(200)
+          .execute();
+        return {
+          data: rows.map((r) => ({
+            id: Number(r.id),
+            symbol: r.symbol,
+            barDate: r.bar_date,
+            event: r.event,
+            message: r.message,
+            link: r.link,
+            read: r.read_at !== null,
+            createdAt: Number(r.created_at),
+          })),
+        };
+      },
+    );
   };
 }

@@ -3,7 +3,7 @@ import { alertMailPreferenceSchema, notificationsQuerySchema, notificationsReadS
 import type { DatabaseHandle } from '../../db/database.js';
 import { PUBLIC, SIGNED_IN } from '../../http/access.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { Clock } from '../jobs/clock.js';
 import { escapeHtml } from '../mail/mail-templates.js';
 import { setAlertMail, userOfUnsubscribeToken } from './alert-mail.js';
@@ -35,46 +35,76 @@ export function notificationRoutes({
   clock: Clock;
 }): FastifyPluginAsync {
   const db = () => database.db;
-  return async (app) => {
-    app.get('/api/v1/notifications', { config: SIGNED_IN }, async (request) => {
-      const userId = userIdOf(request);
-      const query = parseInput(notificationsQuerySchema, request.query, 'query');
-      const [data, unread] = await Promise.all([
-        listNotifications(db(), userId, {
-          unread: query.unread === 'true',
-          ...(query.limit ? { limit: query.limit } : {}),
-          ...(query.before ? { before: query.before } : {}),
-        }),
-        unreadCount(db(), userId),
-      ]);
-      return { data, unread };
-    });
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/v1/notifications',
+      {
+        config: SIGNED_IN,
+        schema: { summary: 'What fired, newest first, and the unread count', querystring: notificationsQuerySchema },
+      },
+      async (request) => {
+        const userId = userIdOf(request);
+        const query = request.query;
+        const [data, unread] = await Promise.all([
+          listNotifications(db(), userId, {
+            unread: query.unread === 'true',
+            ...(query.limit ? { limit: query.limit } : {}),
+            ...(query.before ? { before: query.before } : {}),
+          }),
+          unreadCount(db(), userId),
+        ]);
+        return { data, unread };
+      },
+    );
 
-    app.get('/api/v1/notifications/unread-count', { config: SIGNED_IN }, async (request) => {
-      return { unread: await unreadCount(db(), userIdOf(request)) };
-    });
+    app.get(
+      '/api/v1/notifications/unread-count',
+      { config: SIGNED_IN, schema: { summary: "The bell's count" } },
+      async (request) => {
+        return { unread: await unreadCount(db(), userIdOf(request)) };
+      },
+    );
 
-    app.post('/api/v1/notifications/read', { config: SIGNED_IN }, async (request) => {
-      const userId = userIdOf(request);
-      const input = parseInput(notificationsReadSchema, request.body, 'body');
-      const changed = await markRead(db(), userId, 'all' in input ? 'all' : input.ids, clock.now());
-      return { changed, unread: await unreadCount(db(), userId) };
-    });
+    app.post(
+      '/api/v1/notifications/read',
+      {
+        config: SIGNED_IN,
+        schema: { summary: 'Marks notifications read (ids, or all)', body: notificationsReadSchema },
+      },
+      async (request) => {
+        const userId = userIdOf(request);
+        const input = request.body;
+        const changed = await markRead(db(), userId, 'all' in input ? 'all' : input.ids, clock.now());
+        return { changed, unread: await unreadCount(db(), userId) };
+      },
+    );
 
-    app.get('/api/v1/me/alert-mail', { config: SIGNED_IN }, async (request) => {
-      const row = await db()
-        .selectFrom('users')
-        .select('alert_mail')
-        .where('id', '=', userIdOf(request))
-        .executeTakeFirstOrThrow();
-      return { alertMail: row.alert_mail === 1 };
-    });
+    app.get(
+      '/api/v1/me/alert-mail',
+      { config: SIGNED_IN, schema: { summary: 'Whether the daily alert digest is sent' } },
+      async (request) => {
+        const row = await db()
+          .selectFrom('users')
+          .select('alert_mail')
+          .where('id', '=', userIdOf(request))
+          .executeTakeFirstOrThrow();
+        return { alertMail: row.alert_mail === 1 };
+      },
+    );
 
-    app.put('/api/v1/me/alert-mail', { config: SIGNED_IN }, async (request) => {
-      const input = parseInput(alertMailPreferenceSchema, request.body, 'body');
-      await setAlertMail(db(), userIdOf(request), input.alertMail, clock.now());
-      return { alertMail: input.alertMail };
-    });
+    app.put(
+      '/api/v1/me/alert-mail',
+      {
+        config: SIGNED_IN,
+        schema: { summary: 'Turns the daily alert digest on or off', body: alertMailPreferenceSchema },
+      },
+      async (request) => {
+        const input = request.body;
+        await setAlertMail(db(), userIdOf(request), input.alertMail, clock.now());
+        return { alertMail: input.alertMail };
+      },
+    );
 
     // GET from the mail's link, POST from mail clients' one-click (RFC 8058): both turn it off.
     const unsubscribe = async (request: FastifyRequest) => {
@@ -83,27 +113,38 @@ export function notificationRoutes({
       if (userId === null) throw badRequest('This unsubscribe link is not valid (it may have been cut short).');
       await setAlertMail(db(), userId, false, clock.now());
     };
-    app.get('/api/v1/alert-mail/unsubscribe', { config: PUBLIC }, async (request, reply) => {
-      try {
-        await unsubscribe(request);
-      } catch {
+    app.get(
+      '/api/v1/alert-mail/unsubscribe',
+      {
+        config: PUBLIC,
+        schema: { summary: "The digest's one-click unsubscribe link (a signed token, no sign-in); answers a page" },
+      },
+      async (request, reply) => {
+        try {
+          await unsubscribe(request);
+        } catch {
+          return reply
+            .status(400)
+            .type('text/html; charset=utf-8')
+            .send(page('Link not valid', 'This unsubscribe link is not valid (it may have been cut short).'));
+        }
         return reply
-          .status(400)
           .type('text/html; charset=utf-8')
-          .send(page('Link not valid', 'This unsubscribe link is not valid (it may have been cut short).'));
-      }
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          page(
-            'Alert mail is off',
-            'You will no longer receive alert mail from Solstice. Your alerts keep running in the app; turn the mail back on in your profile.',
-          ),
-        );
-    });
-    app.post('/api/v1/alert-mail/unsubscribe', { config: PUBLIC }, async (request, reply) => {
-      await unsubscribe(request);
-      return reply.status(204).send();
-    });
+          .send(
+            page(
+              'Alert mail is off',
+              'You will no longer receive alert mail from Solstice. Your alerts keep running in the app; turn the mail back on in your profile.',
+            ),
+          );
+      },
+    );
+    app.post(
+      '/api/v1/alert-mail/unsubscribe',
+      { config: PUBLIC, schema: { summary: 'One-click unsubscribe from mail clients (RFC 8058)' } },
+      async (request, reply) => {
+        await unsubscribe(request);
+        return reply.status(204).send();
+      },
+    );
   };
 }

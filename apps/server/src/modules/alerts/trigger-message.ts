@@ -2,7 +2,10 @@ import type { AlertTrigger } from '@solstice/analytics';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-/** What a notification says and where it leads, in the words of the alert's kind. */
+/**
+ * What a notification says and where it leads, in the words of the alert's kind: a scan's
+ * results with the symbol's details open (`details=`), the symbol's details, or the pattern.
+ */
 export function describeTrigger(
   trigger: AlertTrigger,
   alert: { name: string; expression: string | null },
@@ -13,13 +16,13 @@ export function describeTrigger(
     case 'left':
       return {
         message: `${trigger.symbol} ${trigger.event} the scan "${alert.name}" (${alert.expression ?? ''}) on ${trigger.barDate}.`,
-        link: `/scanner?expression=${encodeURIComponent(alert.expression ?? '')}&symbol=${symbol}`,
+        link: `/scanner?expression=${encodeURIComponent(alert.expression ?? '')}&details=${symbol}`,
         detail: { expression: alert.expression, event: trigger.event },
       };
     case 'became-true':
       return {
         message: `${trigger.symbol}: ${alert.expression ?? ''} became true on ${trigger.barDate}.`,
-        link: `/dashboard?symbol=${symbol}`,
+        link: `/dashboard?details=${symbol}`,
         detail: { expression: alert.expression, event: trigger.event },
       };
     case 'window-opens': {

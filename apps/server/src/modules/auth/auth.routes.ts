@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   isSubscriberContact,
   loginRequestSchema,
+  meResponseSchema,
   passwordChangeRequestSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -15,7 +17,7 @@ import type { Database } from '../../db/schema.js';
 import type { Log } from '../../logging.js';
 import { PUBLIC, SIGNED_IN } from '../../http/access.js';
 import { AppError, conflict, unauthorized } from '../../http/errors.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { MailSender } from '../mail/mail-sender.js';
 import { getContactForUser } from '../contacts/contacts.repository.js';
@@ -45,6 +47,37 @@ const AUTH_BODY_LIMIT = 16 * 1024;
 
 const LOGIN_FAILED = 'The e-mail address, username or password is not right.';
 
+const ME = { 200: meResponseSchema };
+const SCHEMAS = {
+  signup: {
+    summary: 'Creates an account and signs it in (sets the session cookie)',
+    body: signupRequestSchema,
+    response: { 201: meResponseSchema },
+  },
+  login: {
+    summary: 'Signs in with an e-mail address or username (sets the session cookie)',
+    body: loginRequestSchema,
+    response: ME,
+  },
+  logout: { summary: 'Signs out: ends the session and clears its cookie' },
+  me: { summary: 'Who is signed in: the user, their roles and whether they subscribe', response: ME },
+  preferences: { summary: "Saves the user's preferences", body: preferencesRequestSchema, response: ME },
+  password: {
+    summary: 'Changes the password; every other session ends',
+    body: passwordChangeRequestSchema,
+    response: ME,
+  },
+  resetRequest: {
+    summary: 'Mails a password reset link (the same answer whether or not the address has an account)',
+    body: passwordResetRequestSchema,
+    response: { 202: z.object({ data: z.object({ status: z.literal('accepted') }) }) },
+  },
+  resetConfirm: {
+    summary: 'Sets a new password with a reset link; every session ends',
+    body: passwordResetConfirmSchema,
+  },
+};
+
 /** What accounts need: the sign-in rules, the database, throttling, mail and the job queue (reset mail). */
 export interface AuthDeps {
   settings: Settings;
@@ -69,9 +102,11 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     setSessionCookie(settings, request, reply, token);
   }
 
-  return async (app) => {
-    app.post('/api/auth/signup', { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
-      const input = parseInput(signupRequestSchema, request.body, 'body');
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const AUTH = { bodyLimit: AUTH_BODY_LIMIT };
+    app.post('/api/auth/signup', { config: PUBLIC, ...AUTH, schema: SCHEMAS.signup }, async (request, reply) => {
+      const input = request.body;
       assertPasswordPolicy(input.password, input, 'body.password');
       await consume(limiter, 'signupPerIp', ipOf(request));
       const passwordHash = await hashPassword(input.password);
@@ -91,8 +126,8 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
       return reply.status(201).send(await meOf(row));
     });
 
-    app.post('/api/auth/login', { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
-      const input = parseInput(loginRequestSchema, request.body, 'body');
+    app.post('/api/auth/login', { config: PUBLIC, ...AUTH, schema: SCHEMAS.login }, async (request, reply) => {
+      const input = request.body;
       const row = await findUserByLogin(db(), input.login);
       // One counter per account whichever name is typed; an unknown login counts by its text.
       const account = row ? `user:${row.email}` : `login:${input.login.toLowerCase()}`;
@@ -108,32 +143,32 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
       return reply.status(200).send(await meOf(row));
     });
 
-    app.post('/api/auth/logout', { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+    app.post('/api/auth/logout', { config: PUBLIC, ...AUTH, schema: SCHEMAS.logout }, async (request, reply) => {
       const token = readSessionToken(settings, request);
       if (token) await deleteSession(db(), token);
       clearSessionCookie(settings, request, reply);
       return reply.status(204).send();
     });
 
-    app.get('/api/me', { config: SIGNED_IN }, async (request) => {
+    app.get('/api/me', { config: SIGNED_IN, schema: SCHEMAS.me }, async (request) => {
       const user = requireUser(request);
       const row = await findUserById(db(), user.id);
       if (!row) throw unauthorized();
       return meOf(row);
     });
 
-    app.patch('/api/me/preferences', { config: SIGNED_IN, bodyLimit: AUTH_BODY_LIMIT }, async (request) => {
+    app.patch('/api/me/preferences', { config: SIGNED_IN, ...AUTH, schema: SCHEMAS.preferences }, async (request) => {
       const user = requireUser(request);
-      const input = parseInput(preferencesRequestSchema, request.body, 'body');
+      const input = request.body;
       await updatePreferences(db(), user.id, input);
       const row = await findUserById(db(), user.id);
       if (!row) throw unauthorized();
       return meOf(row);
     });
 
-    app.post('/api/auth/password', { config: SIGNED_IN, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+    app.post('/api/auth/password', { config: SIGNED_IN, ...AUTH, schema: SCHEMAS.password }, async (request, reply) => {
       const user = requireUser(request);
-      const input = parseInput(passwordChangeRequestSchema, request.body, 'body');
+      const input = request.body;
       await consume(limiter, 'passwordChangePerAccount', String(user.id));
       const row = await findUserById(db(), user.id);
       if (!row) throw unauthorized();
@@ -157,9 +192,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
 
     app.post(
       '/api/auth/password-reset/request',
-      { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT },
+      { config: PUBLIC, ...AUTH, schema: SCHEMAS.resetRequest },
       async (request, reply) => {
-        const input = parseInput(passwordResetRequestSchema, request.body, 'body');
+        const input = request.body;
         const email = input.email.toLowerCase();
         await consume(limiter, 'resetPerIp', ipOf(request));
         await consume(limiter, 'resetPerAccount', email);
@@ -171,9 +206,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
 
     app.post(
       '/api/auth/password-reset/confirm',
-      { config: PUBLIC, bodyLimit: AUTH_BODY_LIMIT },
+      { config: PUBLIC, ...AUTH, schema: SCHEMAS.resetConfirm },
       async (request, reply) => {
-        const input = parseInput(passwordResetConfirmSchema, request.body, 'body');
+        const input = request.body;
         await consume(limiter, 'resetPerIp', ipOf(request));
         const now = Date.now();
         const tokenHash = resetTokenHash(input.token);

@@ -56,6 +56,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
         locale: 'tr-TR',
         timeZone: 'Europe/Istanbul',
         layout: {},
+        tutorialSeen: false,
         createdAt: body.data.createdAt,
       },
       roles: ['member'],

@@ -51,6 +51,7 @@ export async function insertUser(db: Db, input: NewUser, now = Date.now()): Prom
           locale: null,
           time_zone: null,
           layout: null,
+          tutorial_seen_at: null,
           created_at: now,
           updated_at: now,
         })
@@ -115,7 +116,7 @@ export async function setRole(db: Db, userId: number, role: Role, now = Date.now
 export async function updatePreferences(
   db: Db,
   userId: number,
-  prefs: { locale?: string; timeZone?: string; layout?: LayoutPreferences },
+  prefs: { locale?: string; timeZone?: string; layout?: LayoutPreferences; tutorialSeen?: boolean },
   now = Date.now(),
 ): Promise<void> {
   await db
@@ -124,6 +125,7 @@ export async function updatePreferences(
       ...(prefs.locale !== undefined ? { locale: prefs.locale } : {}),
       ...(prefs.timeZone !== undefined ? { time_zone: prefs.timeZone } : {}),
       ...(prefs.layout !== undefined ? { layout: JSON.stringify(prefs.layout) } : {}),
+      ...(prefs.tutorialSeen !== undefined ? { tutorial_seen_at: prefs.tutorialSeen ? now : null } : {}),
       updated_at: now,
     })
     .where('id', '=', userId)
@@ -153,6 +155,7 @@ export function toPublicUser(row: UserRow): User {
     locale: row.locale ?? DEFAULT_LOCALE,
     timeZone: row.time_zone ?? DEFAULT_TIME_ZONE,
     layout: parseLayout(row.layout),
+    tutorialSeen: row.tutorial_seen_at !== null,
     createdAt: Number(row.created_at),
   };
 }

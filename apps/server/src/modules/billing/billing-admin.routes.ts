@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PERMISSIONS, adminTestClockSchema, idParamsSchema } from '@solstice/contracts';
 import { needs } from '../../http/access.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { isAdjustable, type Clock } from '../jobs/clock.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Billing } from './billing.js';
@@ -14,11 +14,13 @@ export interface BillingAdminDeps {
 
 /** Refunds, and in test mode the test clock. */
 export function billingAdminRoutes({ billing, clock, jobs }: BillingAdminDeps): FastifyPluginAsync {
-  return async (app) => {
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
     const USERS = needs(PERMISSIONS.adminUsers);
 
-    app.post('/api/v1/admin/subscriptions/:id/refund', { config: USERS }, async (request) => {
-      const { id } = parseInput(idParamsSchema, request.params, 'params');
+    const REFUND = { summary: 'Refunds a subscription and ends it now', params: idParamsSchema };
+    app.post('/api/v1/admin/subscriptions/:id/refund', { config: USERS, schema: REFUND }, async (request) => {
+      const { id } = request.params;
       await billing.subscriberTag.refund(id);
       return { refunded: true };
     });
@@ -30,8 +32,12 @@ export function billingAdminRoutes({ billing, clock, jobs }: BillingAdminDeps): 
      * sees a renewal or a period end now. The offset lives in memory and resets at restart.
      */
     if (billing.payments.testMode && isAdjustable(clock)) {
-      app.post('/api/v1/admin/billing/test-clock', { config: USERS }, async (request) => {
-        const input = parseInput(adminTestClockSchema, request.body, 'body');
+      const TEST_CLOCK = {
+        summary: 'Test mode only: moves billing time forward and runs the jobs that became due',
+        body: adminTestClockSchema,
+      };
+      app.post('/api/v1/admin/billing/test-clock', { config: USERS, schema: TEST_CLOCK }, async (request) => {
+        const input = request.body;
         clock.advance(input.advanceSeconds * 1000);
         const ran = await jobs.runDue();
         return { now: new Date(clock.now()).toISOString(), ran };

@@ -4,12 +4,15 @@ import {
   adminPriceInputSchema,
   adminProductCreateSchema,
   adminProductUpdateSchema,
+  adminProductSchema,
   idParamsSchema,
+  productsResponseSchema,
   type Product,
 } from '@solstice/contracts';
+import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.js';
 import { PUBLIC, needs } from '../../http/access.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import {
   addPrice,
   createProduct,
@@ -22,42 +25,73 @@ import {
 
 /** The public catalogue, and products and prices for admins. */
 export function catalogueRoutes({ database }: { database: DatabaseHandle }): FastifyPluginAsync {
-  return async (app) => {
+  const ONE = { 200: adminProductSchema };
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
     const { db } = database;
     const PRODUCTS = needs(PERMISSIONS.adminProducts);
 
-    app.get('/api/v1/products', { config: PUBLIC }, async (): Promise<Product[]> => listProducts(db));
+    const PUBLIC_LIST = {
+      summary: 'The products on sale and their active prices',
+      response: { 200: productsResponseSchema },
+    };
+    app.get('/api/v1/products', { config: PUBLIC, schema: PUBLIC_LIST }, async (): Promise<Product[]> =>
+      listProducts(db),
+    );
 
-    app.get('/api/v1/admin/products', { config: PRODUCTS }, async () => listAdminProducts(db));
+    const ADMIN_LIST = {
+      summary: 'Every product with every price, retired ones too',
+      response: { 200: z.array(adminProductSchema) },
+    };
+    app.get('/api/v1/admin/products', { config: PRODUCTS, schema: ADMIN_LIST }, async () => listAdminProducts(db));
 
-    app.post('/api/v1/admin/products', { config: PRODUCTS }, async (request, reply) => {
-      const input = parseInput(adminProductCreateSchema, request.body, 'body');
+    const CREATE = {
+      summary: 'Creates a product',
+      body: adminProductCreateSchema,
+      response: { 201: adminProductSchema },
+    };
+    app.post('/api/v1/admin/products', { config: PRODUCTS, schema: CREATE }, async (request, reply) => {
+      const input = request.body;
       const product = await createProduct(db, input);
       reply.code(201);
       return product;
     });
 
-    app.patch('/api/v1/admin/products/:id', { config: PRODUCTS }, async (request) => {
-      const { id } = parseInput(idParamsSchema, request.params, 'params');
-      const input = parseInput(adminProductUpdateSchema, request.body, 'body');
+    const UPDATE = {
+      summary: 'Changes a product',
+      params: idParamsSchema,
+      body: adminProductUpdateSchema,
+      response: ONE,
+    };
+    app.patch('/api/v1/admin/products/:id', { config: PRODUCTS, schema: UPDATE }, async (request) => {
+      const { id } = request.params;
+      const input = request.body;
       return updateProduct(db, id, input);
     });
 
-    app.delete('/api/v1/admin/products/:id', { config: PRODUCTS }, async (request) => {
-      const { id } = parseInput(idParamsSchema, request.params, 'params');
+    const DELETE = { summary: 'Deletes a product nobody has bought, else retires it', params: idParamsSchema };
+    app.delete('/api/v1/admin/products/:id', { config: PRODUCTS, schema: DELETE }, async (request) => {
+      const { id } = request.params;
       return deleteProduct(db, id);
     });
 
-    app.post('/api/v1/admin/products/:id/prices', { config: PRODUCTS }, async (request, reply) => {
-      const { id } = parseInput(idParamsSchema, request.params, 'params');
-      const input = parseInput(adminPriceInputSchema, request.body, 'body');
+    const ADD_PRICE = {
+      summary: 'Adds a price to a product',
+      params: idParamsSchema,
+      body: adminPriceInputSchema,
+      response: { 201: adminProductSchema },
+    };
+    app.post('/api/v1/admin/products/:id/prices', { config: PRODUCTS, schema: ADD_PRICE }, async (request, reply) => {
+      const { id } = request.params;
+      const input = request.body;
       const product = await addPrice(db, id, input);
       reply.code(201);
       return product;
     });
 
-    app.delete('/api/v1/admin/prices/:id', { config: PRODUCTS }, async (request) => {
-      const { id } = parseInput(idParamsSchema, request.params, 'params');
+    const RETIRE = { summary: 'Retires a price (it stays on the subscriptions that use it)', params: idParamsSchema };
+    app.delete('/api/v1/admin/prices/:id', { config: PRODUCTS, schema: RETIRE }, async (request) => {
+      const { id } = request.params;
       return retirePrice(db, id);
     });
   };

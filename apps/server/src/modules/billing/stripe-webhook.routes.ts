@@ -14,7 +14,10 @@ export function stripeWebhookRoutes({ billing }: { billing: Billing }): FastifyP
     const { stripe } = billing.payments;
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.post('/api/v1/stripe/webhook', { config: PUBLIC }, async (request) => {
+    const WEBHOOK = {
+      summary: "Stripe's events, signed (Stripe-Signature); a 404 when Stripe is not configured",
+    };
+    app.post('/api/v1/stripe/webhook', { config: PUBLIC, schema: WEBHOOK }, async (request) => {
       if (!stripe) throw notFound('Stripe is not configured.');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {

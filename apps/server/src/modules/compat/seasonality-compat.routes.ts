@@ -8,7 +8,7 @@ import {
 import type { DatabaseHandle } from '../../db/database.js';
 import { PUBLIC } from '../../http/access.js';
 import { badRequest, forbidden, notFound, unauthorized, validationFailed } from '../../http/errors.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { hasPermission } from '../auth/auth-user.js';
 import { findUserByEmail } from '../auth/users.repository.js';
 import { listProducts } from '../billing/catalogue.js';
@@ -29,11 +29,19 @@ export interface SeasonalityCompatDeps {
  * the client would show it as a "Success!" popup on every lookup.
  */
 export function seasonalityCompatRoutes({ database, billing }: SeasonalityCompatDeps): FastifyPluginAsync {
-  return async (app) => {
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
     const { db } = database;
+    const SCHEMA = {
+      summary: "The specification's action API: getProducts, getSubscriptionsByUserID, getUserByEmail",
+      description:
+        'getProducts is public (the subscribe page shows plans before signup); the other actions need a session, ' +
+        'and look up only your own records unless you are an admin. Answers are `{ data: { results } }`.',
+      body: seasonalityCompatRequestSchema,
+    };
     // getProducts is public (the subscribe page shows plans before signup); the rest need a session.
-    app.post('/api/seasonality', { config: PUBLIC }, async (request) => {
-      const input = parseInput(seasonalityCompatRequestSchema, request.body, 'body');
+    app.post('/api/seasonality', { config: PUBLIC, schema: SCHEMA }, async (request) => {
+      const input = request.body;
       const actions: readonly string[] = SEASONALITY_ACTIONS;
       if (!actions.includes(input.action)) {
         throw badRequest(`Unknown action "${input.action}". Valid actions: ${SEASONALITY_ACTIONS.join(', ')}.`, {

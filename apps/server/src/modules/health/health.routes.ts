@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import type { HealthResponse, NotReadyDetails, ReadyResponse } from '@solstice/contracts';
+import {
+  healthResponseSchema,
+  readyResponseSchema,
+  type HealthResponse,
+  type NotReadyDetails,
+  type ReadyResponse,
+} from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, serviceUnavailable } from '../../http/errors.js';
 import { PUBLIC } from '../../http/access.js';
@@ -15,23 +21,33 @@ export interface HealthDeps {
 
 export function healthRoutes(ctx: HealthDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get('/api/health', { config: PUBLIC }, async (): Promise<HealthResponse> => {
-      let asOf: string | null;
-      try {
-        const row = await ctx.database.db
-          .selectFrom('daily_bars')
-          .select(sql<string | null>`max(date)`.as('asOf'))
-          .executeTakeFirst();
-        asOf = row?.asOf ?? null;
-      } catch (error) {
-        app.log.error({ err: error }, 'health check: database query failed');
-        throw serviceUnavailable('The database is unavailable; try again shortly.');
-      }
-      return { status: 'ok', version: ctx.version, database: ctx.database.dialect, asOf };
-    });
+    const HEALTH = { summary: 'Liveness: the version, the database kind and the date of the latest bar' };
+    app.get(
+      '/api/health',
+      { config: PUBLIC, schema: { ...HEALTH, response: { 200: healthResponseSchema } } },
+      async (): Promise<HealthResponse> => {
+        let asOf: string | null;
+        try {
+          const row = await ctx.database.db
+            .selectFrom('daily_bars')
+            .select(sql<string | null>`max(date)`.as('asOf'))
+            .executeTakeFirst();
+          asOf = row?.asOf ?? null;
+        } catch (error) {
+          app.log.error({ err: error }, 'health check: database query failed');
+          throw serviceUnavailable('The database is unavailable; try again shortly.');
+        }
+        return { status: 'ok', version: ctx.version, database: ctx.database.dialect, asOf };
+      },
+    );
 
     // Readiness for a load balancer or orchestrator: 503 takes the process out of rotation.
-    app.get('/api/ready', { config: PUBLIC }, async (_request, reply): Promise<ReadyResponse> => {
+    const READY = {
+      summary: 'Readiness for a load balancer: 503 with the failing checks when not ready',
+      tags: ['health'],
+      response: { 200: readyResponseSchema },
+    };
+    app.get('/api/ready', { config: PUBLIC, schema: READY }, async (_request, reply): Promise<ReadyResponse> => {
       reply.header('cache-control', 'no-store');
       const { ready, checks, latestBar } = await checkReadiness(ctx);
       if (!ready) {

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { indicatorChartSeries, indicatorSnapshot, toSnapshot } from '@solstice/analytics';
-import { indicatorsParamsSchema, indicatorsQuerySchema, type IndicatorsResponse } from '@solstice/contracts';
+import {
+  indicatorsParamsSchema,
+  indicatorsQuerySchema,
+  indicatorsResponseSchema,
+  type IndicatorsResponse,
+} from '@solstice/contracts';
 
 import { SIGNED_IN } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { MarketCache } from '../market/market-cache.js';
 
 export const DEFAULT_CHART_BARS = 250;
@@ -20,14 +25,25 @@ export function indicatorsOf(market: MarketCache, symbol: string, chartBars?: nu
 }
 
 export function indicatorRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/api/v1/indicators/:symbol', { config: SIGNED_IN }, async (request): Promise<IndicatorsResponse> => {
-      const { symbol } = parseInput(indicatorsParamsSchema, request.params, 'params');
-      const query = parseInput(indicatorsQuerySchema, request.query, 'query');
-      const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;
-      const result = indicatorsOf(market, symbol, bars);
-      if (!result) throw notFound(`No market data for ${symbol}.`);
-      return result;
-    });
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const SCHEMA = {
+      summary: 'The indicators of one symbol at its latest bar (with series=1, their chart series)',
+      params: indicatorsParamsSchema,
+      querystring: indicatorsQuerySchema,
+      response: { 200: indicatorsResponseSchema },
+    };
+    app.get(
+      '/api/v1/indicators/:symbol',
+      { config: SIGNED_IN, schema: SCHEMA },
+      async (request): Promise<IndicatorsResponse> => {
+        const { symbol } = request.params;
+        const query = request.query;
+        const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;
+        const result = indicatorsOf(market, symbol, bars);
+        if (!result) throw notFound(`No market data for ${symbol}.`);
+        return result;
+      },
+    );
   };
 }

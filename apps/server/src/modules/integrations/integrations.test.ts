@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestSettings } from '../../testing/test-settings.js';
 import { ContactSyncClient } from './contact-sync.js';
-import { ContentServiceClient } from './content-service.js';
 import { IntegrationError, type IntegrationLogger } from './json-http-client.js';
 
 interface Seen {
@@ -54,7 +53,7 @@ function memoryLogger() {
   return { lines, logger };
 }
 
-describe('contact-list sync and content-service clients', () => {
+describe('the contact-list sync client', () => {
   const s = scriptedServer();
   let base = '';
   beforeAll(async () => {
@@ -74,7 +73,6 @@ describe('contact-list sync and content-service clients', () => {
     const none = createTestSettings();
     expect(ContactSyncClient.fromSettings(none)).toBeNull();
     expect(ContactSyncClient.fromSettings(createTestSettings({ CONTACT_SYNC_URL: 'http://x.example/c' }))).toBeNull();
-    expect(ContentServiceClient.fromSettings(none)).toBeNull();
     expect(
       ContactSyncClient.fromSettings(
         createTestSettings({ CONTACT_SYNC_URL: 'http://x.example/c', CONTACT_SYNC_KEY: 'k' }),
@@ -128,27 +126,14 @@ describe('contact-list sync and content-service clients', () => {
   it('times out a request that never answers, and retries it', async () => {
     s.setScript(['hang', 200]);
     const { lines, logger } = memoryLogger();
-    const client = new ContentServiceClient({
-      baseUrl: `${base}/cms/`,
-      timeoutMs: 100,
-      backoffMs: 1,
-      logger,
-    });
-    const res = await client.post('/pages/home', { title: 'x' });
+    const client = new ContactSyncClient({ url: `${base}/contacts`, key: 'k', timeoutMs: 100, backoffMs: 1, logger });
+    const res = await client.upsert({ id: 1, email: 'a@example.com', username: 'a', tag_ids: [2582] });
     expect(res).toEqual({ status: 200, body: { ok: true } });
     expect(s.seen.map((x) => [x.method, x.url])).toEqual([
-      ['POST', '/cms/pages/home'],
-      ['POST', '/cms/pages/home'],
+      ['PUT', '/contacts'],
+      ['PUT', '/contacts'],
     ]);
-    expect(lines[0]).toMatchObject({ level: 'warn', msg: 'content-service: request failed' });
-    expect(lines[0]?.obj).toMatchObject({ err: 'content-service timed out after 100 ms' });
-  });
-
-  it('refuses content paths that would leave CMS_URL', async () => {
-    const client = new ContentServiceClient({ baseUrl: `${base}/cms` });
-    for (const path of ['../admin', 'https://evil.example/x', '//evil.example/x', 'a b']) {
-      await expect(client.post(path, {})).rejects.toThrow('is not allowed');
-    }
-    expect(s.seen).toHaveLength(0);
+    expect(lines[0]).toMatchObject({ level: 'warn', msg: 'contact-sync: request failed' });
+    expect(lines[0]?.obj).toMatchObject({ err: 'contact-sync timed out after 100 ms' });
   });
 });

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PERMISSIONS, adminJobsQuerySchema, type AdminJobsResponse } from '@solstice/contracts';
+import {
+  PERMISSIONS,
+  adminJobsQuerySchema,
+  adminJobsResponseSchema,
+  adminJobsRunResponseSchema,
+} from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import { needs } from '../../http/access.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { Clock } from './clock.js';
 import type { JobQueue } from './job-queue.js';
 import { jobsOverview } from './jobs.repository.js';
@@ -15,15 +20,33 @@ export interface JobsRoutesDeps {
 
 /** The admin's view of the job queue, and running due jobs now. */
 export function jobsRoutes({ database, clock, jobs }: JobsRoutesDeps): FastifyPluginAsync {
-  return async (app) => {
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
     const JOBS = needs(PERMISSIONS.adminJobs);
 
-    app.get('/api/v1/admin/jobs', { config: JOBS }, async (request): Promise<AdminJobsResponse> => {
-      const { limit } = parseInput(adminJobsQuerySchema, request.query, 'query');
-      return jobsOverview(database.db, clock.now(), limit);
-    });
+    app.get(
+      '/api/v1/admin/jobs',
+      {
+        config: JOBS,
+        schema: {
+          summary: 'The job queue: pending, running, failed and recent jobs',
+          querystring: adminJobsQuerySchema,
+          response: { 200: adminJobsResponseSchema },
+        },
+      },
+      async (request) => jobsOverview(database.db, clock.now(), request.query.limit),
+    );
 
-    /** Runs due jobs now (the poller does this every JOBS_POLL_INTERVAL_MS). */
-    app.post('/api/v1/admin/jobs/run', { config: JOBS }, async () => ({ ran: await jobs.runDue() }));
+    app.post(
+      '/api/v1/admin/jobs/run',
+      {
+        config: JOBS,
+        schema: {
+          summary: 'Runs due jobs now (the poller does this every JOBS_POLL_INTERVAL_MS)',
+          response: { 200: adminJobsRunResponseSchema },
+        },
+      },
+      async () => ({ ran: await jobs.runDue() }),
+    );
   };
 }

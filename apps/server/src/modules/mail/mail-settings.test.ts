@@ -10,7 +10,6 @@ describe('mail, payments and integration settings', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
       CONTACT_SYNC_URL: 'https://lists.example.com/contacts',
       CONTACT_SYNC_KEY: 'k',
-      CMS_URL: 'https://cms.example.com/api/',
     });
     expect(s.SMTP_URL).toBe('smtps://user:secret@mail.example.com:465');
     expect(loadSettings({}).MAIL_FROM).toBe('Solstice <noreply@solstice.local>');

@@ -189,6 +189,52 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
       });
     });
 
+    // Issue #21, item 12: arithmetic before comparing, its mistakes pointed at.
+    it('calculates with fields: (close - sma50) / sma50 > 0.05, close >= high52w * 0.95', async () => {
+      const res = await scan({ expression: '(close - sma50) / sma50 > 0.05', sort: 'symbol' });
+      expect(res.statusCode).toBe(200);
+      const symbols = res.json().results.map((r: { symbol: string }) => r.symbol);
+      // AAA: (359 − 334.5) / 334.5 = 7.3 %; SPY: (404 − 400.08) / 400.08 = 1 %
+      expect(symbols).toContain('AAA');
+      expect(symbols).not.toContain('SPY');
+      expect(res.json().results[0]).toHaveProperty('sma50');
+      const dangling = await scan({ expression: 'close >= high52w *' });
+      expect(dangling.statusCode).toBe(400);
+      expect(dangling.json().error.message).toBe('Expected a value after "*" at position 19');
+      expect(dangling.json().error.details.position).toBe(19);
+    });
+
+    // Issue #21, item 12: result views ask for their columns and a sparkline per row.
+    it('adds the columns a view asks for and each row’s last closes', async () => {
+      const res = await scan({
+        expression: 'close > sma50',
+        sort: 'symbol',
+        columns: ['change', 'w1', 'rsi14'],
+        spark: true,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body.results[0])).toEqual([
+        'symbol',
+        'name',
+        'sector',
+        'close',
+        'sma50',
+        'change1d',
+        'w1',
+        'rsi14',
+      ]);
+      expect(Object.keys(body.sparks).sort()).toEqual(body.results.map((r: { symbol: string }) => r.symbol).sort());
+      // AAA's closes end at 359 (its latest bar), 30 of them
+      expect(body.sparks.AAA).toHaveLength(30);
+      expect(body.sparks.AAA.at(-1)).toBe(359);
+      const bad = await scan({ expression: 'close > 1', columns: ['close', 'nope'] });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.details.issues).toEqual([{ path: 'body.columns.1', message: 'unknown field "nope"' }]);
+      const plain = await scan({ expression: 'close > sma50' });
+      expect(plain.json().sparks).toBeUndefined();
+    });
+
     it('rejects unknown body fields, a bad sort and a bad limit', async () => {
       const extra = await scan({ expression: 'close > 1', color: 'red' });
       expect(extra.statusCode).toBe(400);

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   barsQuerySchema,
+  barsResponseSchema,
+  instrumentDetailSchema,
   instrumentSearchQuerySchema,
+  instrumentSearchResponseSchema,
   symbolParamsSchema,
   type BarsResponse,
   type InstrumentDetail,
@@ -11,7 +14,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { SIGNED_IN } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { dayNumberFast, isoFromDay } from './dates.js';
 import { importRoutes } from './import/import.routes.js';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
@@ -46,31 +49,56 @@ function lowerBound(dates: Int32Array, day: number): number {
 }
 
 export function marketRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/api/v1/instruments', { config: SIGNED_IN }, async (request): Promise<InstrumentSearchResponse> => {
-      const { q, limit } = parseInput(instrumentSearchQuerySchema, request.query, 'query');
-      return { instruments: searchInstruments(ctx.market, q, limit).map((i) => summarize(ctx.market, i)) };
-    });
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const SEARCH = {
+      summary: 'Instruments whose symbol or name matches q',
+      querystring: instrumentSearchQuerySchema,
+      response: { 200: instrumentSearchResponseSchema },
+    };
+    app.get(
+      '/api/v1/instruments',
+      { config: SIGNED_IN, schema: SEARCH },
+      async (request): Promise<InstrumentSearchResponse> => {
+        const { q, limit } = request.query;
+        return { instruments: searchInstruments(ctx.market, q, limit).map((i) => summarize(ctx.market, i)) };
+      },
+    );
 
-    app.get('/api/v1/instruments/:symbol', { config: SIGNED_IN }, async (request): Promise<InstrumentDetail> => {
-      const { symbol } = parseInput(symbolParamsSchema, request.params, 'params');
-      const info = instrumentOr404(ctx.market, symbol);
-      const s = ctx.market.series(symbol);
-      const n = s?.dates.length ?? 0;
-      const last = n > 0 ? s!.close[n - 1]! : null;
-      const previous = n > 1 ? s!.close[n - 2]! : null;
-      return {
-        ...summarize(ctx.market, info),
-        firstDate: n > 0 ? isoFromDay(s!.dates[0]!) : null,
-        bars: n,
-        previousClose: previous,
-        changePct: last !== null && previous !== null && previous !== 0 ? ((last - previous) / previous) * 100 : null,
-      };
-    });
+    const DETAIL = {
+      summary: 'One instrument with its latest close and change',
+      params: symbolParamsSchema,
+      response: { 200: instrumentDetailSchema },
+    };
+    app.get(
+      '/api/v1/instruments/:symbol',
+      { config: SIGNED_IN, schema: DETAIL },
+      async (request): Promise<InstrumentDetail> => {
+        const { symbol } = request.params;
+        const info = instrumentOr404(ctx.market, symbol);
+        const s = ctx.market.series(symbol);
+        const n = s?.dates.length ?? 0;
+        const last = n > 0 ? s!.close[n - 1]! : null;
+        const previous = n > 1 ? s!.close[n - 2]! : null;
+        return {
+          ...summarize(ctx.market, info),
+          firstDate: n > 0 ? isoFromDay(s!.dates[0]!) : null,
+          bars: n,
+          previousClose: previous,
+          changePct: last !== null && previous !== null && previous !== 0 ? ((last - previous) / previous) * 100 : null,
+        };
+      },
+    );
 
-    app.get('/api/v1/bars/:symbol', { config: SIGNED_IN }, async (request): Promise<BarsResponse> => {
-      const { symbol } = parseInput(symbolParamsSchema, request.params, 'params');
-      const { from, to } = parseInput(barsQuerySchema, request.query, 'query');
+    const BARS = {
+      summary: 'Daily bars of one symbol, optionally from and to a date',
+      params: symbolParamsSchema,
+      querystring: barsQuerySchema,
+      response: { 200: barsResponseSchema },
+    };
+    app.get('/api/v1/bars/:symbol', { config: SIGNED_IN, schema: BARS }, async (request): Promise<BarsResponse> => {
+      const { symbol } = request.params;
+      const { from, to } = request.query;
       const info = instrumentOr404(ctx.market, symbol);
       const s = ctx.market.series(symbol);
       const bars: BarsResponse['bars'] = [];

@@ -28,7 +28,12 @@ export function metricsRoutes({
   metrics: AppMetrics | null;
 }): FastifyPluginAsync {
   return async (app) => {
-    app.get('/metrics', { config: PUBLIC }, async (request, reply) => {
+    const METRICS = {
+      summary: 'Prometheus metrics in the text format, for a scraper holding the METRICS_TOKEN bearer token',
+      description:
+        'Public as a route (a scraper has no session); the token is checked here. A 404 when METRICS_TOKEN is not set.',
+    };
+    app.get('/metrics', { config: PUBLIC, schema: METRICS }, async (request, reply) => {
       const token = settings.METRICS_TOKEN;
       if (!token || !metrics) return sendNotFound(request, reply);
       if (!bearerMatches(request.headers.authorization, token)) {

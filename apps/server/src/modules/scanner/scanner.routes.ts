@@ -15,7 +15,11 @@ import {
   type CompiledScan,
 } from '@solstice/analytics';
 import {
+  scanFieldsResponseSchema,
+  scanPresetsResponseSchema,
   scanRequestSchema,
+  scanResponseSchema,
+  SPARK_CLOSES,
   type ScanFieldsResponse,
   type ScanPresetsResponse,
   type ScanResponse,
@@ -23,7 +27,7 @@ import {
 import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN, SUBSCRIBERS } from '../../http/access.js';
 import { badRequest, validationFailed } from '../../http/errors.js';
-import { parseInput } from '../../http/validation.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { marketFieldTable } from './field-table-cache.js';
 
 /** Parses an expression; a mistake is a 400 whose details name the column and what was expected. */
@@ -43,24 +47,53 @@ export function compileOrBadRequest(expression: string): CompiledScan {
 }
 
 export function scannerRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
-  return async (app) => {
-    app.post('/api/v1/scanner', { config: SUBSCRIBERS }, async (request): Promise<ScanResponse> => {
-      const body = parseInput(scanRequestSchema, request.body, 'body');
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const SCAN = {
+      summary: 'Runs a scan expression over every instrument (analytics.md)',
+      body: scanRequestSchema,
+      response: { 200: scanResponseSchema },
+    };
+    app.post('/api/v1/scanner', { config: SUBSCRIBERS, schema: SCAN }, async (request): Promise<ScanResponse> => {
+      const body = request.body;
       if (body.sort !== undefined && !lookupField(body.sort)) {
         const message = `unknown field "${body.sort}"`;
         throw validationFailed(`Invalid body.sort: ${message}`, [{ path: 'body.sort', message }]);
       }
+      const unknown = (body.columns ?? []).findIndex((c) => !lookupField(c));
+      if (unknown >= 0) {
+        const message = `unknown field "${body.columns![unknown]}"`;
+        throw validationFailed(`Invalid body.columns.${unknown}: ${message}`, [
+          { path: `body.columns.${unknown}`, message },
+        ]);
+      }
       const scan = compileOrBadRequest(body.expression);
       const table = marketFieldTable(market);
-      return { ...runScan(table, scan, body), notices: scanNotices(table, scan) };
+      const result: ScanResponse = { ...runScan(table, scan, body), notices: scanNotices(table, scan) };
+      if (!body.spark) return result;
+      const sparks: Record<string, number[]> = {};
+      for (const { symbol } of result.results) {
+        const close = market.series(symbol)?.close;
+        sparks[symbol] = close ? Array.from(close.subarray(Math.max(0, close.length - SPARK_CLOSES))) : [];
+      }
+      return { ...result, sparks };
     });
 
     // The presets are expressions, not market data: anyone signed in may read them.
-    app.get('/api/v1/scanner/presets', { config: SIGNED_IN }, async (): Promise<ScanPresetsResponse> => {
-      return { presets: SCAN_PRESETS.map((p) => ({ ...p })) };
-    });
+    const PRESETS = { summary: 'The preset scans', response: { 200: scanPresetsResponseSchema } };
+    app.get(
+      '/api/v1/scanner/presets',
+      { config: SIGNED_IN, schema: PRESETS },
+      async (): Promise<ScanPresetsResponse> => {
+        return { presets: SCAN_PRESETS.map((p) => ({ ...p })) };
+      },
+    );
 
-    app.get('/api/v1/scanner/fields', { config: SIGNED_IN }, async (): Promise<ScanFieldsResponse> => {
+    const FIELDS = {
+      summary: 'The fields a scan may use, with their aliases and whether the market has data for them',
+      response: { 200: scanFieldsResponseSchema },
+    };
+    app.get('/api/v1/scanner/fields', { config: SIGNED_IN, schema: FIELDS }, async (): Promise<ScanFieldsResponse> => {
       const table = marketFieldTable(market);
       const listed: readonly string[] = LISTED_TEXT_FIELDS;
       return {

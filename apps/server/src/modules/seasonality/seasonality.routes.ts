@@ -1,8 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   bestTradesQuerySchema,
+  bestTradesResponseSchema,
+  calendarResponseSchema,
+  chartQuerySchema,
+  chartResponseSchema,
   patternQuerySchema,
+  patternResponseSchema,
   seasonalScanBodySchema,
+  seasonalScanResponseSchema,
   yearsQuerySchema,
   type BestTradesResponse,
   type CalendarResponse,
@@ -13,46 +19,114 @@ import {
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { SUBSCRIBERS } from '../../http/access.js';
-import { parseInput } from '../../http/validation.js';
+import { clientGoneSignal } from '../../http/client-gone.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { getWatchlist } from '../watchlists/watchlists.repository.js';
-import { bestTradesOf, calendarOf, chartOf, patternOf, scanOf, universeSeries } from './seasonality.service.js';
+import type { AnalyticsPool } from './pool/analytics-pool.js';
+import {
+  bestTradesInPool,
+  calendarOf,
+  chartOf,
+  patternOf,
+  scanInPool,
+  universeSeries,
+  type PoolContext,
+} from './seasonality.service.js';
 
 /** The seasonality tools (analytics.md), subscriber-only. */
 export function seasonalityRoutes({
   market,
   database,
+  analytics,
 }: {
   market: MarketCache;
   database: DatabaseHandle;
+  analytics: AnalyticsPool;
 }): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/api/v1/seasonality/pattern', { config: SUBSCRIBERS }, async (request): Promise<PatternResponse> => {
-      return patternOf(market, parseInput(patternQuerySchema, request.query, 'query'));
-    });
+  /** Scans and best trades run in the pool, per signed-in user (SUBSCRIBERS: there always is one), cancelled when the client goes. */
+  const inPool = async <T>(request: FastifyRequest, work: (context: PoolContext) => Promise<T>): Promise<T> => {
+    const gone = clientGoneSignal(request);
+    try {
+      return await work({ user: String(request.user?.id ?? request.ip), signal: gone.signal });
+    } finally {
+      gone.dispose();
+    }
+  };
 
-    app.get('/api/v1/seasonality/calendar', { config: SUBSCRIBERS }, async (request): Promise<CalendarResponse> => {
-      return calendarOf(market, parseInput(yearsQuerySchema, request.query, 'query'));
-    });
-
-    app.get('/api/v1/seasonality/chart', { config: SUBSCRIBERS }, async (request): Promise<ChartResponse> => {
-      return chartOf(market, parseInput(yearsQuerySchema, request.query, 'query'));
-    });
-
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const PATTERN = {
+      summary: 'One seasonal window over every year, with its statistics',
+      querystring: patternQuerySchema,
+      response: { 200: patternResponseSchema },
+    };
     app.get(
-      '/api/v1/seasonality/best-trades',
-      { config: SUBSCRIBERS },
-      async (request): Promise<BestTradesResponse> => {
-        return bestTradesOf(market, parseInput(bestTradesQuerySchema, request.query, 'query'));
+      '/api/v1/seasonality/pattern',
+      { config: SUBSCRIBERS, schema: PATTERN },
+      async (request): Promise<PatternResponse> => {
+        return patternOf(market, request.query);
       },
     );
 
-    app.post('/api/v1/seasonality/scan', { config: SUBSCRIBERS }, async (request): Promise<SeasonalScanResponse> => {
-      const options = parseInput(seasonalScanBodySchema, request.body, 'body');
-      const user = request.user;
-      const watchlist = user
-        ? async (id: number) => (await getWatchlist(database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
-        : null;
-      return scanOf(await universeSeries(market, options.universe, watchlist), options);
-    });
+    const CALENDAR = {
+      summary: 'Monthly and yearly returns with a per-month summary',
+      querystring: yearsQuerySchema,
+      response: { 200: calendarResponseSchema },
+    };
+    app.get(
+      '/api/v1/seasonality/calendar',
+      { config: SUBSCRIBERS, schema: CALENDAR },
+      async (request): Promise<CalendarResponse> => {
+        return calendarOf(market, request.query);
+      },
+    );
+
+    const CHART = {
+      summary: 'The average year (and detrended), with the current year',
+      querystring: chartQuerySchema,
+      response: { 200: chartResponseSchema },
+    };
+    app.get(
+      '/api/v1/seasonality/chart',
+      { config: SUBSCRIBERS, schema: CHART },
+      async (request): Promise<ChartResponse> => {
+        return chartOf(market, request.query);
+      },
+    );
+
+    app.get(
+      '/api/v1/seasonality/best-trades',
+      {
+        config: SUBSCRIBERS,
+        schema: {
+          summary: 'The best long and short windows of one symbol',
+          querystring: bestTradesQuerySchema,
+          response: { 200: bestTradesResponseSchema },
+        },
+      },
+      async (request): Promise<BestTradesResponse> => {
+        const query = request.query;
+        return inPool(request, (context) => bestTradesInPool(market, analytics, query, context));
+      },
+    );
+
+    const SCAN = {
+      summary: "Each symbol's best window starting in a date range",
+      body: seasonalScanBodySchema,
+      response: { 200: seasonalScanResponseSchema },
+    };
+    app.post(
+      '/api/v1/seasonality/scan',
+      { config: SUBSCRIBERS, schema: SCAN },
+      async (request): Promise<SeasonalScanResponse> => {
+        const options = request.body;
+        const user = request.user;
+        const watchlist = user
+          ? async (id: number) => (await getWatchlist(database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
+          : null;
+        const universe = await universeSeries(market, options.universe, watchlist);
+        return inPool(request, (context) => scanInPool(market, analytics, universe, options, context));
+      },
+    );
   };
 }

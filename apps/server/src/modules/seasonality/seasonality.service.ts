@@ -5,13 +5,17 @@ import {
   seasonalChart,
   seasonalChartAgainst,
   seasonalPattern,
+  seasonalYearPaths,
   seasonalityScan,
+  type BestTradesOptions,
   type PriceSeries,
+  type SeasonalityScanOptions,
 } from '@solstice/analytics';
 import type {
   BestTradesQuery,
   BestTradesResponse,
   CalendarResponse,
+  ChartQuery,
   ChartResponse,
   PatternQuery,
   PatternResponse,
@@ -21,6 +25,8 @@ import type {
 } from '@solstice/contracts';
 import { notFound, validationFailed } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
+import type { AnalyticsPool } from './pool/analytics-pool.js';
+import { checkScanCost, scanCost } from './scan-cost.js';
 
 /** The benchmark of the pattern's relative figures: the first of these the market has. */
 export const BENCHMARK_SYMBOLS = ['SPY', '^GSPC'] as const;
@@ -51,25 +57,46 @@ export function calendarOf(market: MarketCache, q: SeasonalYearsQuery): Calendar
   return seasonalCalendar(seriesOf(market, q.symbol), { from: q.from, to: q.to });
 }
 
-export function chartOf(market: MarketCache, q: SeasonalYearsQuery): ChartResponse {
+export function chartOf(market: MarketCache, q: ChartQuery): ChartResponse {
   const series = seriesOf(market, q.symbol);
   const range = { from: q.from, to: q.to };
-  const chart = seasonalChart(series, range);
-  const bench = benchmarkFor(market, q.symbol);
+  const chart: ChartResponse = { ...seasonalChart(series, range), benchmark: null };
+  if (q.paths === '1') Object.assign(chart, seasonalYearPaths(series, range));
+  // any instrument as the benchmark (a stock against its sector ETF); never the symbol itself
+  const bench =
+    q.benchmark === undefined
+      ? benchmarkFor(market, q.symbol)
+      : q.benchmark === q.symbol
+        ? null
+        : seriesOf(market, q.benchmark);
   if (!bench) return { ...chart, benchmark: null };
   const { benchmark, ...curves } = seasonalChartAgainst(series, bench, range);
   return { ...chart, benchmark: { symbol: benchmark, ...curves } };
 }
 
+function bestTradesOptions(q: BestTradesQuery): BestTradesOptions {
+  return { minDays: q.minDays, maxDays: q.maxDays, from: q.from, to: q.to, minYears: q.minYears, top: q.top };
+}
+
 export function bestTradesOf(market: MarketCache, q: BestTradesQuery): BestTradesResponse {
-  return bestTrades(seriesOf(market, q.symbol), {
-    minDays: q.minDays,
-    maxDays: q.maxDays,
-    from: q.from,
-    to: q.to,
-    minYears: q.minYears,
-    top: q.top,
-  });
+  return bestTrades(seriesOf(market, q.symbol), bestTradesOptions(q));
+}
+
+/** Who asks, and whether they are still there: the pool's per-user limit and cancellation. */
+export interface PoolContext {
+  user: string;
+  signal?: AbortSignal;
+}
+
+/** Best trades in the analytics pool; the same answer as bestTradesOf. */
+export function bestTradesInPool(
+  market: MarketCache,
+  analytics: AnalyticsPool,
+  q: BestTradesQuery,
+  context: PoolContext,
+): Promise<BestTradesResponse> {
+  seriesOf(market, q.symbol);
+  return analytics.run({ kind: 'bestTrades', symbol: q.symbol, options: bestTradesOptions(q) }, context);
 }
 
 /** Looks up a watchlist's symbols for the caller; null when it is not theirs or does not exist. */
@@ -114,8 +141,8 @@ export async function universeSeries(
   return have(symbols);
 }
 
-export function scanOf(universe: readonly PriceSeries[], o: SeasonalScanOptions): SeasonalScanResponse {
-  return seasonalityScan(universe, {
+function scanOptions(o: SeasonalScanOptions): SeasonalityScanOptions {
+  return {
     startFrom: o.startFrom,
     startTo: o.startTo,
     minDays: o.minDays,
@@ -125,5 +152,25 @@ export function scanOf(universe: readonly PriceSeries[], o: SeasonalScanOptions)
     minWinRate: o.minWinRate,
     minYears: o.minYears,
     direction: o.direction,
-  });
+  };
+}
+
+export function scanOf(universe: readonly PriceSeries[], o: SeasonalScanOptions): SeasonalScanResponse {
+  return seasonalityScan(universe, scanOptions(o));
+}
+
+/**
+ * The scan in the analytics pool, after the cost model (a 400 beyond the cap, before any
+ * work); the same answer as scanOf.
+ */
+export function scanInPool(
+  market: MarketCache,
+  analytics: AnalyticsPool,
+  universe: readonly PriceSeries[],
+  o: SeasonalScanOptions,
+  context: PoolContext,
+): Promise<SeasonalScanResponse> {
+  checkScanCost(scanCost(universe, o), market.instruments().length);
+  const symbols = universe.map((s) => s.symbol);
+  return analytics.run({ kind: 'scan', symbols, options: scanOptions(o) }, context);
 }

@@ -5,6 +5,7 @@ import {
   seasonalChart,
   seasonalChartAgainst,
   seasonalPattern,
+  seasonalYearPaths,
   seasonalityScan,
 } from '@solstice/analytics';
 import {
@@ -133,6 +134,33 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     const trades = bestTradesResponseSchema.parse(best.json());
     expect(trades.long).toHaveLength(3);
     expect(trades).toEqual(json(bestTrades(bbb, { minDays: 5, maxDays: 9, top: 3 })));
+  });
+
+  // Issue #21, item 13: any instrument as the benchmark; the years one by one and their median.
+  it('takes any instrument as the chart’s benchmark and gives the years and the median on demand', async () => {
+    const bbb = t.services.market.series('BBB')!;
+    const against = chartResponseSchema.parse((await get('/api/v1/seasonality/chart?symbol=BBB&benchmark=AAA')).json());
+    const { benchmark, ...curves } = seasonalChartAgainst(bbb, t.services.market.series('AAA')!);
+    expect(benchmark).toBe('AAA');
+    expect(against.benchmark).toEqual(json({ symbol: 'AAA', ...curves }));
+    expect(against.paths).toBeUndefined();
+    // the symbol against itself: no comparison
+    const self = chartResponseSchema.parse((await get('/api/v1/seasonality/chart?symbol=BBB&benchmark=bbb')).json());
+    expect(self.benchmark).toBeNull();
+    const unknown = await get('/api/v1/seasonality/chart?symbol=BBB&benchmark=ZZZ');
+    expect(unknown.statusCode).toBe(404);
+    expect(errorResponseSchema.parse(unknown.json()).error.message).toBe('No market data for ZZZ.');
+
+    const years = chartResponseSchema.parse((await get('/api/v1/seasonality/chart?symbol=BBB&paths=1')).json());
+    expect(years.paths?.map((p) => p.year)).toEqual([2018, 2019]);
+    expect(years.paths?.[0]?.values).toHaveLength(365);
+    const { paths, median } = seasonalYearPaths(bbb);
+    expect(years.paths).toEqual(json(paths));
+    expect(years.median).toEqual(json(median));
+    // two years: the median is their mean, which is the average year
+    expect(years.median![364]).toBeCloseTo(years.curve![364]!, 12);
+    const bad = await get('/api/v1/seasonality/chart?symbol=BBB&paths=yes');
+    expect(bad.statusCode).toBe(400);
   });
 
   it('scans all instruments, a sector, a list and the caller’s watchlist', async () => {

@@ -3,13 +3,15 @@ import {
   WATCHLIST_LIMITS,
   watchlistCreateSchema,
   watchlistIdParamsSchema,
+  watchlistListResponseSchema,
   watchlistReplaceSchema,
+  watchlistResponseSchema,
 } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN } from '../../http/access.js';
 import { conflict, notFound, unauthorized } from '../../http/errors.js';
-import { parseInput } from '../../http/validation.js';
+import { parsedWith, type ZodTypeProvider } from '../../http/route-schemas.js';
 import { isUniqueViolation } from '../auth/users.repository.js';
 import { checkKnownSymbols, parseWatchlistBody } from './watchlist-symbols.js';
 import {
@@ -45,57 +47,80 @@ export function watchlistRoutes({
   market: MarketCache;
 }): FastifyPluginAsync {
   const db = () => database.db;
-  return async (app) => {
-    app.get('/api/v1/watchlists', { config: SIGNED_IN }, async (request) => {
+  // Symbols the user typed wrong are named in the message (parseWatchlistBody).
+  const createBody = parsedWith(watchlistCreateSchema, (body) => parseWatchlistBody(watchlistCreateSchema, body));
+  const replaceBody = parsedWith(watchlistReplaceSchema, (body) => parseWatchlistBody(watchlistReplaceSchema, body));
+  const ONE = { 200: watchlistResponseSchema };
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const LIST = { summary: "The user's watchlists", response: { 200: watchlistListResponseSchema } };
+    app.get('/api/v1/watchlists', { config: SIGNED_IN, schema: LIST }, async (request) => {
       return { data: await listWatchlists(db(), userIdOf(request)) };
     });
 
-    app.post('/api/v1/watchlists', { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT }, async (request, reply) => {
-      const userId = userIdOf(request);
-      const input = parseWatchlistBody(watchlistCreateSchema, request.body);
-      checkKnownSymbols(market, input.symbols);
-      if ((await countWatchlists(db(), userId)) >= WATCHLIST_LIMITS.lists) {
-        throw conflict(`You can keep at most ${WATCHLIST_LIMITS.lists} watchlists; delete one first.`);
-      }
-      if (await nameTaken(db(), userId, input.name)) throw nameConflict(input.name);
-      try {
-        const created = await insertWatchlist(db(), userId, input);
-        return reply.status(201).send({ data: created });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw nameConflict(input.name);
-        throw error;
-      }
-    });
+    const CREATE = { summary: 'Creates a watchlist', body: createBody, response: { 201: watchlistResponseSchema } };
+    app.post(
+      '/api/v1/watchlists',
+      { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT, schema: CREATE },
+      async (request, reply) => {
+        const userId = userIdOf(request);
+        const input = request.body;
+        checkKnownSymbols(market, input.symbols);
+        if ((await countWatchlists(db(), userId)) >= WATCHLIST_LIMITS.lists) {
+          throw conflict(`You can keep at most ${WATCHLIST_LIMITS.lists} watchlists; delete one first.`);
+        }
+        if (await nameTaken(db(), userId, input.name)) throw nameConflict(input.name);
+        try {
+          const created = await insertWatchlist(db(), userId, input);
+          return reply.status(201).send({ data: created });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw nameConflict(input.name);
+          throw error;
+        }
+      },
+    );
 
-    app.get('/api/v1/watchlists/:id', { config: SIGNED_IN }, async (request) => {
+    const GET = { summary: 'One watchlist', params: watchlistIdParamsSchema, response: ONE };
+    app.get('/api/v1/watchlists/:id', { config: SIGNED_IN, schema: GET }, async (request) => {
       const userId = userIdOf(request);
-      const { id } = parseInput(watchlistIdParamsSchema, request.params, 'params');
+      const { id } = request.params;
       const list = await getWatchlist(db(), userId, id);
       if (!list) throw notFound(NOT_FOUND);
       return { data: list };
     });
 
-    app.put('/api/v1/watchlists/:id', { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT }, async (request) => {
-      const userId = userIdOf(request);
-      const { id } = parseInput(watchlistIdParamsSchema, request.params, 'params');
-      const input = parseWatchlistBody(watchlistReplaceSchema, request.body);
-      const current = await getWatchlist(db(), userId, id);
-      if (!current) throw notFound(NOT_FOUND);
-      checkKnownSymbols(market, input.symbols, new Set(current.symbols.map((s) => s.sym)));
-      if (await nameTaken(db(), userId, input.name, id)) throw nameConflict(input.name);
-      try {
-        const updated = await replaceWatchlist(db(), userId, id, input);
-        if (!updated) throw notFound(NOT_FOUND);
-        return { data: updated };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw nameConflict(input.name);
-        throw error;
-      }
-    });
+    const REPLACE = {
+      summary: 'Replaces the name and the symbols of a watchlist',
+      params: watchlistIdParamsSchema,
+      body: replaceBody,
+      response: ONE,
+    };
+    app.put(
+      '/api/v1/watchlists/:id',
+      { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT, schema: REPLACE },
+      async (request) => {
+        const userId = userIdOf(request);
+        const { id } = request.params;
+        const input = request.body;
+        const current = await getWatchlist(db(), userId, id);
+        if (!current) throw notFound(NOT_FOUND);
+        checkKnownSymbols(market, input.symbols, new Set(current.symbols.map((s) => s.sym)));
+        if (await nameTaken(db(), userId, input.name, id)) throw nameConflict(input.name);
+        try {
+          const updated = await replaceWatchlist(db(), userId, id, input);
+          if (!updated) throw notFound(NOT_FOUND);
+          return { data: updated };
+        } catch (error) {
+          if (isUniqueViolation(error)) throw nameConflict(input.name);
+          throw error;
+        }
+      },
+    );
 
-    app.delete('/api/v1/watchlists/:id', { config: SIGNED_IN }, async (request, reply) => {
+    const DELETE = { summary: 'Deletes a watchlist', params: watchlistIdParamsSchema };
+    app.delete('/api/v1/watchlists/:id', { config: SIGNED_IN, schema: DELETE }, async (request, reply) => {
       const userId = userIdOf(request);
-      const { id } = parseInput(watchlistIdParamsSchema, request.params, 'params');
+      const { id } = request.params;
       if (!(await deleteWatchlist(db(), userId, id))) throw notFound(NOT_FOUND);
       return reply.status(204).send();
     });

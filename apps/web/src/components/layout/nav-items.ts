@@ -1,6 +1,7 @@
 import { paths } from '../../app/paths';
 
-export type IconName = 'dashboard' | 'market' | 'heatmap' | 'scanner' | 'seasonality' | 'profile' | 'subscribe';
+export type IconName =
+  'dashboard' | 'market' | 'heatmap' | 'scanner' | 'seasonality' | 'alerts' | 'profile' | 'subscribe';
 
 export interface NavItem {
   to: string;
@@ -26,6 +27,7 @@ export const NAV_ITEMS: NavItem[] = [
       { to: paths.seasonalityScanner, label: 'Seasonality scanner' },
     ],
   },
+  { to: paths.alerts, label: 'Alerts', icon: 'alerts' },
   { to: paths.profile, label: 'Profile', icon: 'profile' },
   { to: paths.subscribe, label: 'Subscribe', icon: 'subscribe' },
 ];

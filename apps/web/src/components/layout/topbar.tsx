@@ -5,6 +5,8 @@ import { useUiStore } from '../../store/ui-store';
 import { useSignOut } from '../../auth/use-sign-out';
 import { SymbolSearch } from '../symbol-search';
 import { Icon } from '../icon';
+import { HelpMenu } from './help-menu';
+import { NotificationBell } from '../../features/alerts/notification-bell';
 
 /** The 52 px top bar: menu toggle, symbol search, account menu. */
 export function Topbar() {
@@ -36,7 +38,9 @@ export function Topbar() {
         Solstice
       </Link>
       <SymbolSearch shortcut />
-      <Dropdown align="end" className="ms-auto">
+      <HelpMenu className="ms-auto" />
+      <NotificationBell />
+      <Dropdown align="end">
         <Dropdown.Toggle variant="link" className="app-topbar__user" id="account-menu">
           {username || 'Account'}
         </Dropdown.Toggle>
@@ -48,8 +52,8 @@ export function Topbar() {
             Subscription
           </Dropdown.Item>
           {admin ? (
-            <Dropdown.Item as={Link} to="/admin/data">
-              Data updates
+            <Dropdown.Item as={Link} to="/admin">
+              Administration
             </Dropdown.Item>
           ) : null}
           <Dropdown.Divider />

@@ -246,12 +246,14 @@ describe('the /admin/data route', () => {
     expect(api!.calls.map((c) => c.path)).not.toContain('/api/v1/admin/data');
   });
 
-  it('shows an admin the page inside the shell, linked from the account menu', async () => {
+  it('shows an admin the page inside the shell, linked from the account menu and the admin tabs', async () => {
     renderAt(['admin']);
     expect(await screen.findByTestId('data-status', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('sub-bar')).toHaveTextContent('Data updates');
+    const tabs = screen.getByRole('navigation', { name: 'Administration' });
+    expect(within(tabs).getByRole('link', { name: 'Market data' })).toHaveAttribute('href', '/admin/data');
     await userEvent.click(screen.getByRole('button', { name: 'ayse' }));
-    expect(await screen.findByRole('link', { name: 'Data updates' })).toHaveAttribute('href', '/admin/data');
+    expect(await screen.findByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/admin');
   });
 
   it('has no menu link for a member', async () => {
@@ -276,5 +278,6 @@ describe('the /admin/data route', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'ayse' }, { timeout: 5000 }));
     expect(await screen.findByRole('link', { name: 'Subscription' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Data updates' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Administration' })).toBeNull();
   });
 });

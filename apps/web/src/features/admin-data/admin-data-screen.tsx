@@ -8,7 +8,9 @@ import { apiGet, apiQuietDelete, apiQuietPost, retryServerErrors } from '../api'
 import { useFormatters, type Formatters } from '../format';
 import { Modal, useLocalePrefs } from '../shell';
 import { DataTable, type Column } from '../tables/data-table';
+import { csvInstant } from '../tables/csv';
 import { QueryView } from '../ui/states';
+import { AdminNav } from '../admin/admin-nav';
 
 type Run = AdminDataResponse['runs'][number];
 type Instrument = AdminDataResponse['instruments'][number];
@@ -101,6 +103,7 @@ export function AdminDataScreen() {
   return (
     <div className="container-fluid py-3" data-testid="admin-data-screen">
       <h1 className="h4">Data updates</h1>
+      <AdminNav />
       <QueryView query={query}>
         {(d) => (
           <>
@@ -246,9 +249,21 @@ function RunNowCard({
 
 function RunsSection({ runs, f, at }: { runs: Run[]; f: Formatters; at: (ms: number | null) => string }) {
   const columns: Column<Run>[] = [
-    { key: 'startedAt', label: 'Started', sortValue: (r) => r.startedAt, text: (r) => at(r.startedAt) },
+    {
+      key: 'startedAt',
+      label: 'Started',
+      sortValue: (r) => r.startedAt,
+      text: (r) => at(r.startedAt),
+      csvValue: (r) => csvInstant(r.startedAt),
+    },
     { key: 'trigger', label: 'Trigger', text: (r) => r.trigger },
-    { key: 'session', label: 'Session', sortValue: (r) => r.session, text: (r) => f.date(r.session) },
+    {
+      key: 'session',
+      label: 'Session',
+      sortValue: (r) => r.session,
+      text: (r) => f.date(r.session),
+      csvValue: (r) => r.session,
+    },
     {
       key: 'status',
       label: 'Status',
@@ -339,8 +354,20 @@ function InstrumentsSection({
     { key: 'name', label: 'Name', text: (r) => r.name },
     { key: 'source', label: 'Data', text: (r) => (r.synthetic ? 'Demo' : 'Real') },
     { key: 'tracked', label: 'Updates', text: (r) => (r.tracked ? 'Updated' : 'Removed (history kept)') },
-    { key: 'firstBar', label: 'First bar', sortValue: (r) => r.firstBar, text: (r) => f.date(r.firstBar) },
-    { key: 'lastBar', label: 'Last bar', sortValue: (r) => r.lastBar, text: (r) => f.date(r.lastBar) },
+    {
+      key: 'firstBar',
+      label: 'First bar',
+      sortValue: (r) => r.firstBar,
+      text: (r) => f.date(r.firstBar),
+      csvValue: (r) => r.firstBar,
+    },
+    {
+      key: 'lastBar',
+      label: 'Last bar',
+      sortValue: (r) => r.lastBar,
+      text: (r) => f.date(r.lastBar),
+      csvValue: (r) => r.lastBar,
+    },
     { key: 'bars', label: 'Bars', align: 'end', sortValue: (r) => r.bars, text: (r) => String(r.bars) },
     {
       key: 'remove',

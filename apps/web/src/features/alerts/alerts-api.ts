@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alert, AlertCreated, Notification } from '@solstice/contracts';
 import { apiRequest } from '../../lib/api-client';
 import { apiGet, retryServerErrors } from '../api';
+import { useAppStore } from '../shell';
 
 export const ALERTS_KEY = ['alerts'] as const;
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
@@ -36,8 +37,11 @@ export function useAlerts(enabled = true) {
 /** The latest 50 notifications and the unread count: one query shared by the bell and the alerts page. */
 export function useNotifications() {
   const client = useQueryClient();
+  // Signed out (or signing out): nothing to ask, and no refused request on the way to '/'.
+  const signedIn = useAppStore((s) => s.user !== null);
   return useQuery({
     queryKey: NOTIFICATIONS_KEY,
+    enabled: signedIn,
     retry: retryServerErrors,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,

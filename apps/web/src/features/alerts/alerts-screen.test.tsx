@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, notPremium, premium, renderScreen, type MockRoute } from '../test-utils';
 import { AlertsScreen } from './alerts-screen';
+import { useAppStore } from '../shell';
 
 const alert = {
   id: 7,
@@ -30,7 +31,7 @@ const note = {
   symbol: 'KO',
   barDate: '2026-11-20',
   message: 'KO entered the scan "Oversold" (rsi14 < 30) on 2026-11-20.',
-  link: '/scanner?expression=rsi14%20%3C%2030&symbol=KO',
+  link: '/scanner?expression=rsi14%20%3C%2030&details=KO',
   read: false,
   createdAt: Date.UTC(2026, 10, 20, 23),
 };
@@ -38,7 +39,13 @@ const alerts: MockRoute = { path: '/api/v1/alerts', body: { data: [alert], limit
 const notifications: MockRoute = { path: '/api/v1/notifications', body: { data: [note], unread: 1 } };
 
 describe('alerts screen', () => {
+  // Signed in: the bell and the notifications list ask only then.
+  beforeEach(() =>
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ada' }, roles: ['member'], subscriber: true }),
+  );
+
   it('shows a non-subscriber what alerts do and the way to subscribe', async () => {
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ada' }, roles: ['member'], subscriber: false });
     mockFetch([notPremium, { path: '/api/v1/notifications', body: { data: [], unread: 0 } }]);
     renderScreen(<AlertsScreen />, { url: '/alerts' });
     expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Alerts is for subscribers');

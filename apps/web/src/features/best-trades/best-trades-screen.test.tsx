@@ -34,10 +34,19 @@ describe('best trades screen', () => {
       'href',
       '/seasonality/pattern?symbol=AAPL&start=03-01&end=03-21&direction=long&from=2005',
     );
-    expect(within(screen.getByTestId('best-short')).getByRole('link')).toHaveAttribute(
+    expect(within(screen.getByTestId('best-short')).getByRole('link', { name: /Open the pattern/ })).toHaveAttribute(
       'href',
       expect.stringContaining('direction=short'),
     );
+    // Each window can become a seasonal alert with its own figures as the criteria.
+    const alert = within(rows[1]!).getByRole('link', { name: /Alert before 03-01 to 03-21 opens/ });
+    const query = new URLSearchParams(alert.getAttribute('href')!.split('?')[1]);
+    expect([query.get('new'), query.get('symbol'), query.get('minDays'), query.get('maxDays')]).toEqual([
+      'seasonal',
+      'AAPL',
+      '20',
+      '20',
+    ]);
     expect(requests[0]!.url.search).toBe('?symbol=AAPL&minDays=10&maxDays=30&from=2005');
   });
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { seasonalAlertLink } from '../alerts/alert-links';
 import { apiGet, retryServerErrors } from '../api';
 import type { BestTradesResponse, SeasonalWindow } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
@@ -9,6 +10,8 @@ import { QueryView, type ToolInfo } from '../ui/states';
 import { Field, checkWindowFields } from '../ui/fields';
 import { InstrumentHeader } from '../ui/instrument-header';
 import { useScreenForm } from '../ui/screen-form';
+import { useFollowSymbol } from '../ui/follow-symbol';
+import { SeasonalityToolsNav } from '../ui/seasonality-tools-nav';
 import { DataTable, type Column } from '../tables/data-table';
 import { windowStatColumns } from '../stats/window-columns';
 import { signalColumn } from '../stats/trade-signal';
@@ -49,9 +52,10 @@ export function BestTradesScreen() {
 
 function BestTradesTool() {
   const f = useFormatters();
-  const { url, form, field, submit } = useScreenForm(KEYS, null, DEFAULTS);
+  const { url, form, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ready = Boolean(url.symbol && url.minDays && url.maxDays);
+  useFollowSymbol(url, ready, (focus) => setUrl({ ...form, ...focus }, true));
   const query = useQuery({
     queryKey: ['best-trades', url],
     retry: retryServerErrors,
@@ -122,10 +126,33 @@ function BestTradesTool() {
                 </Link>
               ),
             },
+            {
+              key: 'alert',
+              csv: false,
+              label: 'Alert',
+              text: () => '',
+              render: (w) => (
+                <Link
+                  to={seasonalAlertLink({
+                    symbol: data.symbol,
+                    minDays: w.days,
+                    maxDays: w.days,
+                    minWinRate: Math.floor(w.stats.winRate * 100) / 100,
+                    minYears: Math.max(1, w.stats.count - 2),
+                    direction: direction,
+                  })}
+                  aria-label={`Alert before ${w.start} to ${w.end} opens`}
+                >
+                  Alert
+                </Link>
+              ),
+            },
           ];
           return (
             <>
-              <InstrumentHeader symbol={data.symbol} />
+              <InstrumentHeader symbol={data.symbol}>
+                <SeasonalityToolsNav current="bestTrades" focus={{ symbol: data.symbol, from: url.from, to: url.to }} />
+              </InstrumentHeader>
               <div className="row">
                 <section className="col-12 col-xl-6" aria-labelledby="bt-long">
                   <h2 className="h6" id="bt-long">

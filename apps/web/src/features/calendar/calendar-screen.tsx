@@ -8,7 +8,10 @@ import { QueryView, type ToolInfo } from '../ui/states';
 import { TextField, checkWindowFields } from '../ui/fields';
 import { InstrumentHeader } from '../ui/instrument-header';
 import { useScreenForm } from '../ui/screen-form';
+import { useFollowSymbol, type FocusParams } from '../ui/follow-symbol';
+import { SeasonalityToolsNav } from '../ui/seasonality-tools-nav';
 import { DataTable, signClass, type Column } from '../tables/data-table';
+import { CSV_MONTHS } from '../tables/csv';
 import { StatLabel } from '../stats/stat-label';
 import { EChart } from '../charts/echart';
 import { DOWN, UP } from '../charts/colors';
@@ -51,9 +54,10 @@ export function CalendarScreen() {
 
 function CalendarTool() {
   const f = useFormatters();
-  const { url, form, field, submit } = useScreenForm(KEYS, 'calendarForm', DEFAULTS);
+  const { url, form, field, submit, setUrl } = useScreenForm(KEYS, 'calendarForm', DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ready = Boolean(url.symbol);
+  useFollowSymbol(url, ready, (focus) => setUrl({ ...form, ...focus }, true));
   const calendar = useQuery({
     queryKey: ['calendar', url],
     retry: retryServerErrors,
@@ -101,13 +105,13 @@ function CalendarTool() {
         isEmpty={(d) => d.months.length === 0}
         empty="No complete month in this symbol's history for these years."
       >
-        {(data) => <CalendarResult data={data} f={f} />}
+        {(data) => <CalendarResult data={data} f={f} focus={{ symbol: data.symbol, from: url.from, to: url.to }} />}
       </QueryView>
     </div>
   );
 }
 
-function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) {
+function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: Formatters; focus: FocusParams }) {
   const grid: GridRow[] = useMemo(() => {
     const years = new Map<number, GridRow>();
     const row = (year: number) => {
@@ -136,9 +140,12 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
     ...MONTHS.map((m): Column<GridRow> => ({
       key: `m${m}`,
       label: f.monthName(m),
+      csvLabel: CSV_MONTHS[m - 1],
       align: 'end',
       sortValue: (r) => r.months[m - 1],
       text: (r) => `${f.percent(r.months[m - 1], 1)}${r.partialMonth === m - 1 ? ' (to date)' : ''}`,
+      csvValue: (r) => r.months[m - 1],
+      unit: 'fraction',
       render: (r) =>
         r.partialMonth === m - 1 ? (
           <span title="The month of the latest bar: not complete, left out of every statistic">
@@ -158,12 +165,21 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
       align: 'end',
       sortValue: (r) => r.total,
       text: (r) => `${f.percent(r.total, 1)}${r.partialYear ? ' (to date)' : ''}`,
+      csvValue: (r) => r.total,
+      unit: 'fraction',
       className: (r) => signClass(r.total),
     },
   ];
 
   const summaryColumns: Column<SummaryRow>[] = [
-    { key: 'month', label: 'Month', sortValue: (r) => r.month, text: (r) => f.monthName(r.month) },
+    {
+      key: 'month',
+      label: 'Month',
+      sortValue: (r) => r.month,
+      text: (r) => f.monthName(r.month),
+      csvLabel: 'Month (1-12)',
+      csvValue: (r) => r.month,
+    },
     {
       key: 'count',
       label: <StatLabel stat="count" />,
@@ -179,6 +195,8 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
       align: 'end',
       sortValue: (r) => r.mean,
       text: (r) => f.percent(r.mean),
+      csvValue: (r) => r.mean,
+      unit: 'fraction',
       className: (r) => signClass(r.mean),
     },
     {
@@ -188,6 +206,8 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
       align: 'end',
       sortValue: (r) => r.median,
       text: (r) => f.percent(r.median),
+      csvValue: (r) => r.median,
+      unit: 'fraction',
     },
     {
       key: 'winRate',
@@ -196,6 +216,8 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
       align: 'end',
       sortValue: (r) => r.winRate,
       text: (r) => f.percent(r.winRate, 0, false),
+      csvValue: (r) => r.winRate,
+      unit: 'fraction',
     },
     {
       key: 'min',
@@ -204,6 +226,8 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
       align: 'end',
       sortValue: (r) => r.min,
       text: (r) => f.percent(r.min),
+      csvValue: (r) => r.min,
+      unit: 'fraction',
     },
     {
       key: 'max',
@@ -212,6 +236,8 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
       align: 'end',
       sortValue: (r) => r.max,
       text: (r) => f.percent(r.max),
+      csvValue: (r) => r.max,
+      unit: 'fraction',
     },
     {
       key: 'stdDev',
@@ -220,6 +246,8 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
       align: 'end',
       sortValue: (r) => r.stdDev,
       text: (r) => f.percent(r.stdDev, 2, false),
+      csvValue: (r) => r.stdDev,
+      unit: 'fraction',
     },
   ];
 
@@ -243,7 +271,9 @@ function CalendarResult({ data, f }: { data: CalendarResponse; f: Formatters }) 
 
   return (
     <>
-      <InstrumentHeader symbol={data.symbol} />
+      <InstrumentHeader symbol={data.symbol}>
+        <SeasonalityToolsNav current="calendar" focus={focus} />
+      </InstrumentHeader>
       <h2 className="h6 mt-3">Monthly returns</h2>
       <DataTable
         rows={grid}

@@ -11,6 +11,7 @@ export function EChart({
   label,
   height = 320,
   onEvent,
+  actions,
   testId = 'chart',
 }: {
   kinds: readonly ChartKind[];
@@ -18,6 +19,8 @@ export function EChart({
   label: string;
   height?: number;
   onEvent?: Record<string, (params: unknown) => void>;
+  /** Dispatched after each option (e.g. turning the brush on for drag selection). */
+  actions?: readonly unknown[];
   testId?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -35,7 +38,7 @@ export function EChart({
         if (cancelled || !ref.current) return;
         const instance = create(ref.current);
         chart.current = instance;
-        for (const name of ['click', 'mouseover']) {
+        for (const name of new Set(['click', 'mouseover', ...Object.keys(handlers.current ?? {})])) {
           instance.on(name, (params) => handlers.current?.[name]?.(params));
         }
         setReady(true);
@@ -54,8 +57,10 @@ export function EChart({
   }, [kindKey]);
 
   useEffect(() => {
-    if (ready) chart.current?.setOption(option, true);
-  }, [ready, option]);
+    if (!ready) return;
+    chart.current?.setOption(option, true);
+    for (const action of actions ?? []) chart.current?.dispatchAction?.(action);
+  }, [ready, option, actions]);
 
   return (
     <figure className="mb-3">

@@ -3,11 +3,21 @@ import type { ChartInstance, ChartKind } from './loader';
 
 export type { ChartKind, ChartInstance };
 
-export const drawn: { el: HTMLElement; option: unknown; handlers: Record<string, (p: unknown) => void> }[] = [];
+export const drawn: {
+  el: HTMLElement;
+  option: unknown;
+  handlers: Record<string, (p: unknown) => void>;
+  actions: unknown[];
+}[] = [];
 
 export async function loadCharts(_needed: readonly ChartKind[]): Promise<(el: HTMLElement) => ChartInstance> {
   return (el) => {
-    const entry = { el, option: undefined as unknown, handlers: {} as Record<string, (p: unknown) => void> };
+    const entry = {
+      el,
+      option: undefined as unknown,
+      handlers: {} as Record<string, (p: unknown) => void>,
+      actions: [] as unknown[],
+    };
     drawn.push(entry);
     return {
       setOption: (option) => {
@@ -21,6 +31,9 @@ export async function loadCharts(_needed: readonly ChartKind[]): Promise<(el: HT
       on: (event, handler) => {
         entry.handlers[event] = handler;
       },
+      dispatchAction: (action) => {
+        entry.actions.push(action);
+      },
     };
   };
 }
@@ -33,4 +46,9 @@ export function optionOf(label: string): unknown {
 
 export function handlersOf(label: string): Record<string, (p: unknown) => void> {
   return [...drawn].reverse().find((d) => d.el.getAttribute('aria-label') === label)?.handlers ?? {};
+}
+
+/** The actions dispatched to the chart with this aria-label (e.g. turning the brush on). */
+export function actionsOf(label: string): unknown[] {
+  return [...drawn].reverse().find((d) => d.el.getAttribute('aria-label') === label)?.actions ?? [];
 }

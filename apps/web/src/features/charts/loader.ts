@@ -1,11 +1,12 @@
 // Loads ECharts on demand with only the chart kinds a screen draws.
-export type ChartKind = 'line' | 'treemap' | 'heatmap' | 'pie';
+export type ChartKind = 'line' | 'treemap' | 'heatmap' | 'pie' | 'candles';
 
 export interface ChartInstance {
   setOption: (option: unknown, notMerge?: boolean) => void;
   resize: () => void;
   dispose: () => void;
   on: (event: string, handler: (params: unknown) => void) => void;
+  dispatchAction?: (action: unknown) => void;
 }
 
 const kinds: Record<ChartKind, () => Promise<unknown>> = {
@@ -13,6 +14,7 @@ const kinds: Record<ChartKind, () => Promise<unknown>> = {
   treemap: () => import('./echarts-treemap'),
   heatmap: () => import('./echarts-heatmap'),
   pie: () => import('./echarts-pie'),
+  candles: () => import('./echarts-candles'),
 };
 
 export async function loadCharts(needed: readonly ChartKind[]): Promise<(el: HTMLElement) => ChartInstance> {

@@ -271,6 +271,8 @@ function Upcoming({
       align: 'end',
       sortValue: (r) => r.stats.winRate,
       text: (r) => f.percent(r.stats.winRate, 0, false),
+      csvValue: (r) => r.stats.winRate,
+      unit: 'fraction',
     },
     {
       key: 'mean',
@@ -278,6 +280,8 @@ function Upcoming({
       align: 'end',
       sortValue: (r) => r.stats.mean,
       text: (r) => f.percent(r.stats.mean),
+      csvValue: (r) => r.stats.mean,
+      unit: 'fraction',
       className: (r) => signClass(r.stats.mean),
     },
     {

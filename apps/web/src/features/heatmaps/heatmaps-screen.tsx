@@ -10,6 +10,7 @@ import { Field } from '../ui/fields';
 import { SymbolLink } from '../ui/symbol-link';
 import { SymbolDemoBadge } from '../ui/instrument-header';
 import { DataTable, signClass, type Column } from '../tables/data-table';
+import { CSV_MONTHS } from '../tables/csv';
 import { EChart } from '../charts/echart';
 import { changeColor, changeRange } from '../charts/colors';
 import { PERIODS } from './periods';
@@ -336,6 +337,8 @@ function HeatmapResult({
       align: 'end',
       sortValue: (r) => r.change,
       text: (r) => f.percent(r.change),
+      csvValue: (r) => r.change,
+      unit: 'fraction',
       className: (r) => signClass(r.change),
     },
     {
@@ -365,6 +368,8 @@ function HeatmapResult({
       align: 'end',
       sortValue: (r) => r.values[p],
       text: (r) => f.percent(r.values[p], 1),
+      csvValue: (r) => r.values[p],
+      unit: 'fraction',
       style: (r) => ({ backgroundColor: changeColor(r.values[p], changeRange(p)) }),
     })),
   ];
@@ -373,9 +378,12 @@ function HeatmapResult({
     ...MONTHS.map((m): Column<HeatmapResponse['seasonality'][number]> => ({
       key: `m${m}`,
       label: f.monthName(m),
+      csvLabel: CSV_MONTHS[m - 1],
       align: 'end',
       sortValue: (r) => r.values[m - 1] ?? null,
       text: (r) => f.percent(r.values[m - 1], 1),
+      csvValue: (r) => r.values[m - 1],
+      unit: 'fraction',
       // the mean beside how many complete months it averages and how many rose
       render: (r) => (
         <>

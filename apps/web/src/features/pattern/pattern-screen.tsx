@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiGet, retryServerErrors } from '../api';
+import { seasonalAlertLink } from '../alerts/alert-links';
 import type { PatternResponse } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
@@ -10,6 +11,8 @@ import { useUrlState } from '../ui/url-state';
 import { QueryView, type ToolInfo } from '../ui/states';
 import { Field, TextField, checkWindowFields } from '../ui/fields';
 import { InstrumentHeader } from '../ui/instrument-header';
+import { useFollowSymbol } from '../ui/follow-symbol';
+import { SeasonalityToolsNav } from '../ui/seasonality-tools-nav';
 import { StatsPanel } from '../stats/stats-panel';
 import { StatLabel } from '../stats/stat-label';
 import { DataTable, signClass, type Column } from '../tables/data-table';
@@ -65,6 +68,11 @@ function PatternTool() {
     direction: url.direction,
   };
   const pattern = usePattern(params, ready);
+  useFollowSymbol(url, ready, (focus) => {
+    const next = { ...form, ...url, ...focus };
+    setForm(next);
+    setUrl(next, true);
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -174,14 +182,28 @@ function PatternResult({
 
   const columns: Column<YearRow>[] = [
     { key: 'year', label: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
-    { key: 'entryDate', label: 'Entry', sortValue: (r) => r.entryDate, text: (r) => f.date(r.entryDate) },
-    { key: 'exitDate', label: 'Exit', sortValue: (r) => r.exitDate, text: (r) => f.date(r.exitDate) },
+    {
+      key: 'entryDate',
+      label: 'Entry',
+      sortValue: (r) => r.entryDate,
+      text: (r) => f.date(r.entryDate),
+      csvValue: (r) => r.entryDate,
+    },
+    {
+      key: 'exitDate',
+      label: 'Exit',
+      sortValue: (r) => r.exitDate,
+      text: (r) => f.date(r.exitDate),
+      csvValue: (r) => r.exitDate,
+    },
     {
       key: 'entryClose',
       label: 'Entry close',
       align: 'end',
       sortValue: (r) => r.entryClose,
       text: (r) => f.number(r.entryClose),
+      csvValue: (r) => r.entryClose,
+      unit: 'USD',
     },
     {
       key: 'exitClose',
@@ -189,6 +211,8 @@ function PatternResult({
       align: 'end',
       sortValue: (r) => r.exitClose,
       text: (r) => f.number(r.exitClose),
+      csvValue: (r) => r.exitClose,
+      unit: 'USD',
     },
     {
       key: 'tradingDays',
@@ -205,6 +229,8 @@ function PatternResult({
       align: 'end',
       sortValue: (r) => r.return,
       text: (r) => f.percent(r.return),
+      csvValue: (r) => r.return,
+      unit: 'fraction',
       className: (r) => signClass(r.return),
     },
     ...(benchmark
@@ -216,6 +242,8 @@ function PatternResult({
             align: 'end',
             sortValue: (r) => r.relative,
             text: (r) => f.percent(r.relative),
+            csvValue: (r) => r.relative,
+            unit: 'fraction',
             className: (r) => signClass(r.relative),
           } satisfies Column<YearRow>,
         ]
@@ -227,6 +255,8 @@ function PatternResult({
       align: 'end',
       sortValue: (r) => r.maxRise,
       text: (r) => f.percent(r.maxRise),
+      csvValue: (r) => r.maxRise,
+      unit: 'fraction',
     },
     {
       key: 'maxDrop',
@@ -235,6 +265,8 @@ function PatternResult({
       align: 'end',
       sortValue: (r) => r.maxDrop,
       text: (r) => f.percent(r.maxDrop),
+      csvValue: (r) => r.maxDrop,
+      unit: 'fraction',
     },
   ];
 
@@ -285,23 +317,28 @@ function PatternResult({
     [data, f],
   );
 
-  const query = new URLSearchParams(
-    Object.entries({ symbol: data.symbol, from: links.from, to: links.to }).filter((e): e is [string, string] =>
-      Boolean(e[1]),
-    ),
-  );
   return (
     <>
       <InstrumentHeader symbol={data.symbol}>
         <span className="badge text-bg-light border">
           {f.monthDay(data.start)} – {f.monthDay(data.end)} · {data.direction === 'short' ? 'Short' : 'Long'}
         </span>
-        <Link className="small" to={`/seasonality/calendar?${query.toString()}`}>
-          Calendar
-        </Link>
-        <Link className="small" to={`/seasonality?${query.toString()}`}>
-          Seasonal chart
-        </Link>
+        <SeasonalityToolsNav current="pattern" focus={{ symbol: data.symbol, from: links.from, to: links.to }} />
+        {data.stats ? (
+          <Link
+            className="btn btn-sm btn-outline-primary"
+            to={seasonalAlertLink({
+              symbol: data.symbol,
+              minDays: data.stats.calendarDays,
+              maxDays: data.stats.calendarDays,
+              minWinRate: Math.floor(data.stats.winRate * 100) / 100,
+              minYears: Math.max(1, data.stats.count - 2),
+              direction: data.direction === 'short' ? 'short' : 'long',
+            })}
+          >
+            Alert me before it opens
+          </Link>
+        ) : null}
       </InstrumentHeader>
       {data.stats ? <StatsPanel stats={data.stats} /> : null}
       {/* No benchmark (none in the data, or the symbol is the benchmark): no comparison at all. */}

@@ -76,9 +76,40 @@ const scanner: MockRoute = {
   },
 };
 
+/** The account's saved scans (GET/POST/PATCH/DELETE /api/v1/scans), kept in memory. */
+function accountScans(initial: { name: string; expression: string }[] = []) {
+  let next = 1;
+  const list = initial.map((s) => ({ id: next++, ...s, createdAt: 0, updatedAt: 0 }));
+  const routes: MockRoute[] = [
+    { path: '/api/v1/scans', respond: () => ({ body: { data: list } }) },
+    {
+      method: 'POST',
+      path: '/api/v1/scans',
+      respond: ({ body }) => {
+        const scan = { id: next++, ...(body as { name: string; expression: string }), createdAt: 0, updatedAt: 0 };
+        list.push(scan);
+        return { status: 201, body: { data: scan } };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: /^\/api\/v1\/scans\/\d+$/,
+      respond: ({ url }) => {
+        const id = Number(url.pathname.split('/').pop());
+        list.splice(
+          list.findIndex((s) => s.id === id),
+          1,
+        );
+        return { status: 204 };
+      },
+    },
+  ];
+  return { list, routes };
+}
+
 describe('scanner screen', () => {
   it('counts the matches as you type, debounced, and names a mistake', async () => {
-    const { requests } = mockFetch([premium, presets, fields, scanner, anyInstrument()]);
+    const { requests } = mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.type(screen.getByLabelText('Expression'), 'rsi14 < 30');
     await waitFor(() => expect(screen.getByTestId('scan-count')).toHaveTextContent('7 matches'));
@@ -94,7 +125,7 @@ describe('scanner screen', () => {
   });
 
   it('keeps filter chips and the text expression in step', async () => {
-    mockFetch([premium, presets, fields, scanner, anyInstrument()]);
+    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     const box = screen.getByLabelText('Expression');
     await userEvent.type(box, 'rsi14 < 30 and close between 10 and 20');
@@ -119,7 +150,7 @@ describe('scanner screen', () => {
   });
 
   it('runs a scan into the URL, sorts through the API and adds a result to a watchlist', async () => {
-    const { requests } = mockFetch([premium, presets, fields, scanner, anyInstrument()]);
+    const { requests } = mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     const table = await screen.findByTestId('scan-results');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -135,6 +166,7 @@ describe('scanner screen', () => {
       sort: 'rsi14',
       desc: true,
       limit: 1000,
+      spark: true,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Add KO to a watchlist' }));
     expect(useUiStore.getState().addToWatchlist).toEqual({ sym: 'KO', description: 'Coca-Cola' });
@@ -144,8 +176,9 @@ describe('scanner screen', () => {
     ]);
   });
 
-  it('runs a preset and remembers saved scans', async () => {
-    mockFetch([premium, presets, fields, scanner, anyInstrument()]);
+  it('runs a preset and remembers saved scans, in the account as well as in the store', async () => {
+    const account = accountScans();
+    const { requests } = mockFetch([premium, ...account.routes, presets, fields, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.click(await screen.findByRole('button', { name: 'Oversold' }));
     await waitFor(() => expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+30&sort=rsi14&desc=false'));
@@ -155,13 +188,20 @@ describe('scanner screen', () => {
       { name: 'My oversold', expression: 'rsi14 < 30' },
     ]);
     expect(screen.getByRole('button', { name: 'My oversold' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(account.list.map((x) => [x.name, x.expression])).toEqual([['My oversold', 'rsi14 < 30']]),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Delete saved scan My oversold' }));
     expect((useAppStore.getState().scannerForm as { saved: unknown[] }).saved).toEqual([]);
+    await waitFor(() => expect(account.list).toEqual([]));
+    expect(requests.filter((r) => r.url.pathname.startsWith('/api/v1/scans')).map((r) => r.method)).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'DELETE']),
+    );
   });
 
   // Issue #21, defect 7: the chip builder built `sector < "Tech"` and offered fields without data.
   it('builds text filters with = or != from a pick list, and offers only fields with data', async () => {
-    mockFetch([premium, presets, fields, scanner, anyInstrument()]);
+    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     const field = screen.getByLabelText('Field');
     await waitFor(() => expect(within(field).queryByRole('option', { name: 'marketCap' })).not.toBeInTheDocument());
@@ -191,6 +231,7 @@ describe('scanner screen', () => {
     ];
     mockFetch([
       premium,
+      ...accountScans().routes,
       presets,
       fields,
       {
@@ -210,12 +251,19 @@ describe('scanner screen', () => {
     const a = renderScreen(<ScannerScreen />, { url: '/scanner' });
     expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Stock scanner');
     a.unmount();
-    mockFetch([premium, presets, fields, { method: 'POST', path: '/api/v1/scanner', ...serverError('scan failed') }]);
+    mockFetch([
+      premium,
+      ...accountScans().routes,
+      presets,
+      fields,
+      { method: 'POST', path: '/api/v1/scanner', ...serverError('scan failed') },
+    ]);
     const b = renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     expect(await screen.findByTestId('error-state')).toHaveTextContent('scan failed');
     b.unmount();
     mockFetch([
       premium,
+      ...accountScans().routes,
       presets,
       fields,
       { method: 'POST', path: '/api/v1/scanner', body: { asOf: null, count: 0, results: [], notices: [] } },

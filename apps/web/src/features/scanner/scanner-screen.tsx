@@ -1,16 +1,34 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ScanFieldsResponse, ScanPresetsResponse, ScanResponse } from '@solstice/contracts';
+import {
+  SPARK_CLOSES,
+  type ScanFieldsResponse,
+  type ScanPresetsResponse,
+  type ScanResponse,
+} from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired, retryServerErrors } from '../api';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters, type Formatters } from '../format';
+import { Link } from 'react-router';
 import { useAppStore, useSavedForm } from '../shell';
+import { scanAlertLink } from '../alerts/alert-links';
+import { useSavedScansSync } from './saved-scans-sync';
 import { useUrlState } from '../ui/url-state';
 import { ErrorState, LoadingState, EmptyState, SubscribeCard, type ToolInfo } from '../ui/states';
 import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
 import { SymbolDemoBadge } from '../ui/instrument-header';
 import { StaleCount } from '../ui/stale-count';
 import { DataTable, signClass, type Column } from '../tables/data-table';
+import { Sparkline } from '../charts/sparkline';
+import {
+  FIELD_LABELS,
+  ViewPicker,
+  isView,
+  orderColumns,
+  parseColumns,
+  viewColumns,
+  type ScanView,
+} from './result-views';
 import {
   FIELDS,
   LARGE_FIELDS,
@@ -30,7 +48,7 @@ export interface SavedScan {
 }
 type ScannerForm = { expression: string; sort: string; desc: string; saved: SavedScan[] };
 
-const KEYS = ['expression', 'sort', 'desc'] as const;
+const KEYS = ['expression', 'sort', 'desc', 'view', 'cols'] as const;
 export const RESULT_LIMIT = 1000;
 export const COUNT_DEBOUNCE_MS = 300;
 
@@ -62,6 +80,28 @@ function cellText(f: Formatters, key: string, value: unknown): string {
   return f.number(value);
 }
 
+const USD_FIELDS: ReadonlySet<string> = new Set([
+  'price',
+  'close',
+  'open',
+  'high',
+  'low',
+  'marketCap',
+  'atr14',
+  'bbUpper',
+  'bbMiddle',
+  'bbLower',
+  'high52w',
+  'low52w',
+]);
+
+/** The unit of a field's raw value in the CSV. */
+function csvUnit(key: string): string | undefined {
+  if (PERCENT_FIELDS.has(key)) return 'fraction';
+  if (USD_FIELDS.has(key) || /^(sma|ema)\d+$/.test(key)) return 'USD';
+  return undefined;
+}
+
 const LABELS: Record<string, string> = {
   change1d: 'Change',
   rsi14: 'RSI(14)',
@@ -87,6 +127,10 @@ function ScannerTool() {
   const [url, setUrl] = useUrlState(KEYS);
   const [saved, save] = useSavedForm<ScannerForm>('scannerForm');
   const savedScans = saved?.saved ?? [];
+  // Saved scans live in the account; the store copy follows it (saved-scans-sync.ts).
+  const changeScans = useSavedScansSync(savedScans, (next) =>
+    save({ expression: text, sort: url.sort ?? '', desc: String(desc), saved: next }),
+  );
   const [text, setText] = useState(url.expression ?? (saved?.expression as string | undefined) ?? '');
   useEffect(() => {
     if (url.expression !== undefined) setText(url.expression);
@@ -119,14 +163,19 @@ function ScannerTool() {
   const ready = Boolean(url.expression);
   const sort = url.sort || undefined;
   const desc = url.desc === 'true';
+  const view = isView(url.view) ? url.view : 'expression';
+  const custom = parseColumns(url.cols);
+  const columns = viewColumns(view, custom);
   const results = useQuery({
-    queryKey: ['scan', url.expression, sort, desc],
+    queryKey: ['scan', url.expression, sort, desc, columns.join(',')],
     retry: retryServerErrors,
     queryFn: () =>
       apiQueryPost<ScanResponse>('/api/v1/scanner', {
         expression: url.expression,
         ...(sort ? { sort, desc } : {}),
         limit: RESULT_LIMIT,
+        ...(columns.length ? { columns } : {}),
+        spark: true,
       }),
     enabled: ready,
     placeholderData: keepPreviousData,
@@ -207,6 +256,15 @@ function ScannerTool() {
           <button type="submit" className="btn btn-primary btn-sm" disabled={!text.trim()}>
             Run scan
           </button>
+          {text.trim() ? (
+            <Link
+              className="btn btn-outline-primary btn-sm"
+              to={scanAlertLink(text.trim())}
+              data-testid="scan-create-alert"
+            >
+              Create alert
+            </Link>
+          ) : null}
         </div>
         <div id="scan-count" className="small mt-1" aria-live="polite" data-testid="scan-count">
           {!text.trim() ? (
@@ -258,7 +316,7 @@ function ScannerTool() {
         scans={savedScans}
         current={text.trim()}
         onRun={(s) => run(s.expression, s.sort, s.desc)}
-        onChange={(next) => save({ expression: text, sort: url.sort ?? '', desc: String(desc), saved: next })}
+        onChange={changeScans}
       />
 
       {results.isError ? (
@@ -277,6 +335,10 @@ function ScannerTool() {
           f={f}
           sort={sort ? { key: sort, desc } : null}
           onSort={(s) => setUrl({ sort: s.key, desc: String(s.desc) }, true)}
+          view={view}
+          custom={custom}
+          fields={fields.data?.fields ?? []}
+          onView={(v, cols) => setUrl({ view: v === 'expression' ? null : v, cols: cols.join(',') }, true)}
         />
       ) : null}
     </div>
@@ -492,18 +554,29 @@ function Results({
   f,
   sort,
   onSort,
+  view,
+  custom,
+  fields: known,
+  onView,
 }: {
   data: ScanResponse;
   f: Formatters;
   sort: { key: string; desc: boolean } | null;
   onSort: (s: { key: string; desc: boolean }) => void;
+  view: ScanView;
+  custom: readonly string[];
+  fields: ScanFieldsResponse['fields'];
+  onView: (view: ScanView, custom: readonly string[]) => void;
 }) {
   const fields = useMemo(() => {
     const keys = new Set<string>();
     for (const r of data.results.slice(0, 50))
       for (const k of Object.keys(r)) if (!['symbol', 'name', 'sector'].includes(k)) keys.add(k);
-    return [...keys];
-  }, [data]);
+    return orderColumns(view, custom, [...keys]);
+  }, [data, view, custom]);
+  const sparks = data.sparks;
+  // the API sorts by fields; the sparkline (no field) sorts here, over the rows listed
+  const [sparkSort, setSparkSort] = useState<{ key: string; desc: boolean } | null>(null);
   const columns: Column<Row>[] = [
     {
       key: 'symbol',
@@ -514,15 +587,35 @@ function Results({
     },
     { key: 'name', label: 'Name', sortValue: (r) => r.name, text: (r) => r.name },
     { key: 'sector', label: 'Sector', sortValue: (r) => r.sector, text: (r) => r.sector ?? '—' },
+    ...(sparks
+      ? [
+          {
+            key: 'spark',
+            label: `${SPARK_CLOSES} days`,
+            csv: false,
+            sortValue: (r: Row) => {
+              const closes = sparks[r.symbol];
+              return closes && closes.length > 1 ? closes[closes.length - 1]! / closes[0]! - 1 : null;
+            },
+            text: () => '',
+            render: (r: Row) => <Sparkline values={sparks[r.symbol] ?? []} />,
+          } satisfies Column<Row>,
+        ]
+      : []),
     ...fields.map((k): Column<Row> => ({
       key: k,
-      label: LABELS[k] ?? k,
+      label: FIELD_LABELS[k] ?? LABELS[k] ?? k,
       align: 'end',
       sortValue: (r) => {
         const v = r[k];
         return typeof v === 'number' || typeof v === 'string' ? v : null;
       },
       text: (r) => cellText(f, k, r[k]),
+      csvValue: (r) => {
+        const v = r[k];
+        return typeof v === 'number' || typeof v === 'string' ? v : null;
+      },
+      unit: csvUnit(k),
       className: (r) => (PERCENT_FIELDS.has(k) && typeof r[k] === 'number' ? signClass(r[k] as number) : undefined),
     })),
     {
@@ -542,14 +635,18 @@ function Results({
         {data.count > data.results.length ? ` (the first ${data.results.length} are listed)` : ''}
         <SymbolDemoBadge symbol={data.results[0]?.symbol} />
       </p>
+      <ViewPicker view={view} custom={custom} fields={known} onChange={onView} />
       <DataTable
         rows={data.results}
         columns={columns}
         rowKey={(r) => r.symbol}
         caption="Scan results"
         filename="scan.csv"
-        sort={sort}
-        onSortChange={onSort}
+        sort={sparkSort ?? sort}
+        onSortChange={(s) => {
+          setSparkSort(s.key === 'spark' ? s : null);
+          if (s.key !== 'spark') onSort(s);
+        }}
         testId="scan-results"
       />
     </section>

@@ -1,22 +1,38 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { apiGet, retryServerErrors } from '../api';
 import type { ChartResponse } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
-import { useFormatters, type Formatters } from '../format';
+import { useFormatters } from '../format';
 import { QueryView, type ToolInfo } from '../ui/states';
 import { Field, TextField, checkWindowFields } from '../ui/fields';
-import { InstrumentHeader } from '../ui/instrument-header';
 import { useScreenForm } from '../ui/screen-form';
-import { EChart } from '../charts/echart';
-import { PRIMARY } from '../charts/colors';
-import { StatLabel } from '../stats/stat-label';
+import { useFollowSymbol } from '../ui/follow-symbol';
+import { ChartResult } from './chart-result';
+import { MMDD } from '../ui/fields';
 
-const NO_CURVE: number[] = [];
+// start/end: the window dragged across the chart; compare: a second symbol's average year
+// benchmark: any instrument instead of SPY; years/median: the years one by one, their median
+const KEYS = ['symbol', 'from', 'to', 'detrended', 'compare', 'start', 'end', 'benchmark', 'years', 'median'] as const;
+const DEFAULTS = {
+  symbol: 'AAPL',
+  from: '',
+  to: '',
+  detrended: '',
+  compare: '',
+  start: '',
+  end: '',
+  benchmark: '',
+  years: '',
+  median: '',
+};
 
-const KEYS = ['symbol', 'from', 'to', 'detrended'] as const;
-const DEFAULTS = { symbol: 'AAPL', from: '', to: '', detrended: '' };
+/** What the chart draws on demand; the URL keeps each. */
+const TOGGLES = [
+  ['detrended', 'Detrended'],
+  ['years', 'Each year'],
+  ['median', 'Median'],
+] as const;
 
 export const CHART_TOOL: ToolInfo = {
   title: 'Seasonal chart',
@@ -25,11 +41,7 @@ export const CHART_TOOL: ToolInfo = {
   features: ['Average year, detrended or not', 'This year overlaid', 'Compared with the S&P 500'],
 };
 
-/** MM-DD of day index 0…364 of a non-leap year. */
-export function dayLabel(index: number): string {
-  const d = new Date(Date.UTC(2001, 0, 1 + index));
-  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
-}
+export { dayLabel } from './chart-option';
 
 function useChart(params: Record<string, string | undefined>, enabled: boolean) {
   return useQuery({
@@ -50,15 +62,40 @@ export function SeasonalityChartScreen() {
 
 function SeasonalityChartTool() {
   const f = useFormatters();
-  const { url, form, field, setForm, submit } = useScreenForm(KEYS, null, DEFAULTS);
+  const { url, form, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ready = Boolean(url.symbol);
-  const params = { symbol: url.symbol, from: url.from, to: url.to };
+  useFollowSymbol(url, ready, (focus) => setUrl({ ...form, ...focus }, true));
+  const showYears = url.years === 'true';
+  const showMedian = url.median === 'true';
+  const params = {
+    symbol: url.symbol,
+    from: url.from,
+    to: url.to,
+    benchmark: url.benchmark,
+    paths: showYears || showMedian ? '1' : undefined,
+  };
   const chart = useChart(params, ready);
+  const compareSymbol = url.compare && url.compare !== url.symbol ? url.compare : undefined;
+  const compare = useChart({ symbol: compareSymbol, from: url.from, to: url.to }, ready && Boolean(compareSymbol));
+  const selection =
+    url.start && url.end && MMDD.test(url.start) && MMDD.test(url.end) ? { start: url.start, end: url.end } : null;
+  const select = useCallback(
+    (window: { start: string; end: string } | null) => setUrl({ start: window?.start, end: window?.end }),
+    [setUrl],
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const values = { ...form, symbol: form.symbol.trim().toUpperCase() };
+    const values = {
+      ...form,
+      symbol: form.symbol.trim().toUpperCase(),
+      compare: form.compare.trim().toUpperCase(),
+      benchmark: form.benchmark.trim().toUpperCase(),
+    };
     const problems = checkWindowFields({ symbol: values.symbol, from: values.from, to: values.to });
+    for (const key of ['compare', 'benchmark'] as const) {
+      if (values[key] && !/^[A-Z0-9.^=_-]{1,20}$/.test(values[key])) problems[key] = 'A symbol such as XLP';
+    }
     setErrors(problems);
     if (!Object.keys(problems).length) submit(values);
   };
@@ -85,22 +122,37 @@ function SeasonalityChartTool() {
           placeholder="all"
           {...field('to')}
         />
-        <div className="col-6 col-md-auto form-check ms-2 mb-1">
-          <input
-            id="chart-detrended"
-            type="checkbox"
-            className="form-check-input"
-            checked={form.detrended === 'true'}
-            onChange={(e) => {
-              const next = { ...form, detrended: e.target.checked ? 'true' : '' };
-              setForm(next);
-              if (url.symbol) submit({ ...next, symbol: url.symbol, from: url.from ?? '', to: url.to ?? '' });
-            }}
-          />
-          <label htmlFor="chart-detrended" className="form-check-label">
-            Detrended
-          </label>
-        </div>
+        <TextField
+          id="chart-compare"
+          label="Compare with"
+          error={errors.compare}
+          placeholder="symbol"
+          autoComplete="off"
+          {...field('compare')}
+        />
+        <TextField
+          id="chart-benchmark"
+          label="Benchmark"
+          error={errors.benchmark}
+          placeholder="SPY"
+          autoComplete="off"
+          {...field('benchmark')}
+        />
+        {TOGGLES.map(([key, label]) => (
+          <div key={key} className="col-auto form-check ms-2 mb-1">
+            <input
+              id={`chart-${key}`}
+              type="checkbox"
+              className="form-check-input"
+              checked={url[key] === 'true'}
+              disabled={!url.symbol}
+              onChange={(e) => setUrl({ [key]: e.target.checked ? 'true' : null })}
+            />
+            <label htmlFor={`chart-${key}`} className="form-check-label">
+              {label}
+            </label>
+          </div>
+        ))}
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
             Show chart
@@ -114,101 +166,26 @@ function SeasonalityChartTool() {
         isEmpty={(d) => d.years.length === 0 || !d.curve}
         empty="This symbol has no complete calendar year in the chosen range."
       >
-        {(data) => <ChartResult data={data} detrended={url.detrended === 'true'} f={f} />}
+        {(data) => (
+          <ChartResult
+            data={data}
+            detrended={url.detrended === 'true'}
+            f={f}
+            focus={{ symbol: data.symbol, from: url.from, to: url.to }}
+            compare={compare.data?.curve ? compare.data : null}
+            selection={selection}
+            onSelect={select}
+            showYears={showYears}
+            showMedian={showMedian}
+          />
+        )}
       </QueryView>
-    </div>
-  );
-}
-
-const span = (years: readonly number[]) => (years.length ? `${years[0]}–${years[years.length - 1]}` : '');
-
-function ChartResult({ data, detrended, f }: { data: ChartResponse; detrended: boolean; f: Formatters }) {
-  const curve = (detrended ? data.detrended : data.curve) ?? NO_CURVE;
-  // Against the benchmark, both curves come over the years both symbols use (analytics.md).
-  const bench = data.benchmark && data.benchmark.years.length > 0 ? data.benchmark : null;
-  const own = bench ? ((detrended ? bench.detrended : bench.curve) ?? null) : null;
-  const benchCurve = bench ? ((detrended ? bench.benchmarkDetrended : bench.benchmarkCurve) ?? null) : null;
-  const option = useMemo(() => {
-    const labels = curve.map((_, i) => dayLabel(i));
-    const series: unknown[] = [
-      {
-        type: 'line',
-        name: `${data.symbol} average`,
-        smooth: true,
-        showSymbol: false,
-        data: curve,
-        lineStyle: { color: PRIMARY, width: 2 },
-        areaStyle: { opacity: 0.08 },
-      },
-    ];
-    if (data.current) {
-      series.push({
-        type: 'line',
-        name: `${data.current.year}`,
-        showSymbol: false,
-        data: data.current.values,
-        lineStyle: { type: 'dashed' },
-      });
-    }
-    if (bench && own && benchCurve) {
-      const years = span(bench.years);
-      series.push({
-        type: 'line',
-        name: `${bench.symbol} average (${years})`,
-        smooth: true,
-        showSymbol: false,
-        data: benchCurve,
-        lineStyle: { color: '#6c757d' },
-      });
-      series.push({
-        type: 'line',
-        name: `${data.symbol} vs ${bench.symbol} (${years})`,
-        smooth: true,
-        showSymbol: false,
-        data: own.map((v, i) => v - (benchCurve[i] ?? 0)),
-        lineStyle: { type: 'dotted' },
-      });
-    }
-    return {
-      grid: { left: 52, right: 16, top: 40, bottom: 40 },
-      legend: { top: 0, type: 'scroll' },
-      tooltip: { trigger: 'axis', valueFormatter: (v: number) => f.percent(v) },
-      xAxis: { type: 'category', data: labels, axisLabel: { formatter: (v: string) => f.monthDay(v), interval: 29 } },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
-      series,
-    };
-  }, [data, curve, bench, own, benchCurve, f]);
-  const end = curve[curve.length - 1] ?? null;
-  const ownEnd = own ? (own[own.length - 1] ?? null) : null;
-  const benchEnd = benchCurve ? (benchCurve[benchCurve.length - 1] ?? null) : null;
-  const q = `symbol=${encodeURIComponent(data.symbol)}`;
-  return (
-    <>
-      <InstrumentHeader symbol={data.symbol}>
-        <Link className="small" to={`/seasonality/besttrades?${q}&minDays=10&maxDays=30`}>
-          Best trades
-        </Link>
-        <Link className="small" to={`/seasonality/calendar?${q}`}>
-          Calendar
-        </Link>
-      </InstrumentHeader>
-      <p className="small mb-1" data-testid="chart-summary">
-        {data.years.length} years used ({span(data.years)}). Average year
-        {detrended ? ' (detrended)' : ''}: <strong>{f.percent(end)}</strong>
-      </p>
-      {bench && ownEnd !== null && benchEnd !== null ? (
-        <p className="small mb-1" data-testid="benchmark-summary">
-          Against {bench.symbol} over the {bench.years.length} years both use ({span(bench.years)}): {data.symbol}{' '}
-          {f.percent(ownEnd)} · {bench.symbol} {f.percent(benchEnd)} · <StatLabel standalone stat="relative" />{' '}
-          <strong>{f.percent(ownEnd - benchEnd)}</strong>
-        </p>
-      ) : data.benchmark ? (
-        <p className="small mb-1 text-muted" data-testid="benchmark-summary">
-          {data.benchmark.symbol} has none of these years: no comparison.
+      {compareSymbol && compare.isError ? (
+        <p className="text-danger small" role="alert">
+          No seasonal chart for {compareSymbol}: {(compare.error as Error).message}
         </p>
       ) : null}
-      <EChart kinds={['line']} option={option} label={`Seasonal chart of ${data.symbol}`} height={380} />
-    </>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { seasonalAlertLink } from '../alerts/alert-links';
 import { apiQueryPost, retryServerErrors } from '../api';
 import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
 import { PremiumGate } from '../ui/premium-gate';
@@ -175,6 +176,19 @@ function SeasonalityScannerTool() {
           </Link>
           <Link to={`/seasonality/calendar?${linkParams(r, {})}`} aria-label={`Calendar of ${r.symbol}`}>
             Calendar
+          </Link>
+          <Link
+            to={seasonalAlertLink({
+              symbol: r.symbol,
+              minDays: r.days,
+              maxDays: r.days,
+              minWinRate: Math.floor(r.stats.winRate * 100) / 100,
+              minYears: Math.max(1, r.stats.count - 2),
+              direction: r.direction === 'short' ? 'short' : 'long',
+            })}
+            aria-label={`Alert on ${r.symbol} before its window opens`}
+          >
+            Alert
           </Link>
           <AddToWatchlistButton symbol={r.symbol} description={r.name} />
         </span>

@@ -32,6 +32,8 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
       align: 'end',
       sortValue: (r) => r.stats.winRate,
       text: (r) => f.percent(r.stats.winRate, 0, false),
+      csvValue: (r) => r.stats.winRate,
+      unit: 'fraction',
     },
     {
       key: 'mean',
@@ -40,6 +42,8 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
       align: 'end',
       sortValue: (r) => r.stats.mean,
       text: (r) => f.percent(r.stats.mean),
+      csvValue: (r) => r.stats.mean,
+      unit: 'fraction',
       className: (r) => signClass(r.stats.mean),
     },
     {
@@ -49,6 +53,8 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
       align: 'end',
       sortValue: (r) => r.stats.median,
       text: (r) => f.percent(r.stats.median),
+      csvValue: (r) => r.stats.median,
+      unit: 'fraction',
     },
     {
       key: 'annualized',
@@ -57,6 +63,8 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
       align: 'end',
       sortValue: (r) => r.stats.annualized,
       text: (r) => f.percent(r.stats.annualized, 1),
+      csvValue: (r) => r.stats.annualized,
+      unit: 'fraction',
     },
     {
       key: 'pValue',
@@ -65,6 +73,7 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
       align: 'end',
       sortValue: (r) => r.stats.pValue,
       text: (r) => f.number(r.stats.pValue, 3),
+      csvValue: (r) => r.stats.pValue,
     },
     {
       key: 'withoutBest',
@@ -73,6 +82,8 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
       align: 'end',
       sortValue: (r) => r.stats.withoutBest,
       text: (r) => f.percent(r.stats.withoutBest),
+      csvValue: (r) => r.stats.withoutBest,
+      unit: 'fraction',
     },
     {
       key: 'recent',
@@ -81,6 +92,8 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
       align: 'end',
       sortValue: (r) => r.stats.recent,
       text: (r) => f.percent(r.stats.recent, 0, false),
+      csvValue: (r) => r.stats.recent,
+      unit: 'fraction',
     },
     {
       key: 'significance',

@@ -34,3 +34,11 @@ export function downloadCsv(filename: string, csv: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Month names of CSV headers: the same in every display language, so a file reads the same everywhere. */
+export const CSV_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** An instant (epoch ms) as ISO 8601 UTC for a CSV cell; '' for none. */
+export function csvInstant(ms: number | null | undefined): string {
+  return ms === null || ms === undefined || !Number.isFinite(ms) ? '' : new Date(ms).toISOString();
+}

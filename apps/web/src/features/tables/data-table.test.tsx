@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import '../test-utils';
 import { DataTable, type Column } from './data-table';
 import { toCsv } from './csv';
+import { createFormatters } from '../format';
 
 type Row = { symbol: string; change: number | null };
 const rows: Row[] = Array.from({ length: 30 }, (_, i) => ({
@@ -125,6 +126,42 @@ describe('data table', () => {
       .slice(1)
       .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
     expect(cells[cells.length - 1]).toBe('—');
+  });
+
+  it('exports raw values whatever the display language: full precision, ISO dates, units in headers', async () => {
+    type Bar = { day: string; change: number | null; close: number };
+    const f = createFormatters('tr-TR', 'Europe/Istanbul');
+    const barColumns: Column<Bar>[] = [
+      { key: 'day', label: 'Date', text: (r) => f.date(r.day), csvValue: (r) => r.day },
+      {
+        key: 'change',
+        label: <abbr title="Change">Chg</abbr>,
+        csvLabel: 'Change',
+        unit: 'fraction',
+        text: (r) => f.percent(r.change),
+        csvValue: (r) => r.change,
+      },
+      { key: 'close', label: 'Close', unit: 'USD', text: (r) => f.number(r.close), csvValue: (r) => r.close },
+    ];
+    render(
+      <DataTable
+        rows={[
+          { day: '2026-11-20', change: 0.012345678, close: 1234.5678 },
+          { day: '2026-11-19', change: null, close: -0.5 },
+        ]}
+        columns={barColumns}
+        rowKey={(r) => r.day}
+        caption="Bars"
+        filename="bars.csv"
+      />,
+    );
+    // On screen: the display language's formats.
+    expect(screen.getByText('20.11.2026')).toBeInTheDocument();
+    expect(screen.getByText('+%1,23')).toBeInTheDocument();
+    expect(screen.getByText('1.234,57')).toBeInTheDocument();
+    expect(await exportedCsv()).toBe(
+      'Date,Change (fraction),Close (USD)\r\n2026-11-20,0.012345678,1234.5678\r\n2026-11-19,,-0.5\r\n',
+    );
   });
 
   it('exports exactly the rows and columns on screen, as shown', async () => {

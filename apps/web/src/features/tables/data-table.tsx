@@ -1,14 +1,24 @@
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { downloadCsv, toCsv } from './csv';
 
+/** A raw value for the CSV: numbers at full precision, dates as ISO 8601 text. */
+export type CsvValue = string | number | boolean | null | undefined;
+
 export interface Column<T> {
   key: string;
   label: ReactNode;
   /** Header text in the CSV (defaults to the label when it is a string). */
   csvLabel?: string;
+  /**
+   * The raw value in the CSV, whatever the display language (a spreadsheet reads it as a
+   * number or a date); without it the CSV holds `text`. Formatted numbers and dates need one.
+   */
+  csvValue?: (row: T) => CsvValue;
+  /** The unit of `csvValue`, added to the CSV header: "Mean (fraction)", "Price (USD)". */
+  unit?: string;
   /** The value sorted on; null/undefined sort last. */
   sortValue?: (row: T) => number | string | null | undefined;
-  /** The text shown (and exported). */
+  /** The text shown (and exported when there is no `csvValue`). */
   text: (row: T) => string;
   /** Optional richer cell; the CSV still holds `text`. */
   render?: (row: T) => ReactNode;
@@ -32,9 +42,27 @@ function compare(a: number | string | null | undefined, b: number | string | nul
   return String(a).localeCompare(String(b));
 }
 
+/** A CSV cell of a raw value: full-precision numbers with a '.' in any locale, '' for none. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  return String(value);
+}
+
+/** The CSV header and rows of a table: raw values, units in the headers. */
+export function csvTable<T>(columns: readonly Column<T>[], rows: readonly T[]): { header: string[]; body: string[][] } {
+  const exported = columns.filter((c) => c.csv !== false);
+  const header = exported.map((c) => {
+    const name = c.csvLabel ?? (typeof c.label === 'string' ? c.label : c.key);
+    return c.unit ? `${name} (${c.unit})` : name;
+  });
+  const body = rows.map((r) => exported.map((c) => (c.csvValue ? csvCell(c.csvValue(r)) : c.text(r))));
+  return { header, body };
+}
+
 /**
- * A sortable, paginated table whose "Export CSV" writes exactly the rows and columns on
- * screen, as shown.
+ * A sortable, paginated table whose "Export CSV" writes the rows and columns on screen, in
+ * their order, with raw values (see Column.csvValue) so that a spreadsheet can compute on them.
  */
 export function DataTable<T>({
   rows,
@@ -89,15 +117,8 @@ export function DataTable<T>({
   };
 
   const exportCsv = () => {
-    const exported = columns.filter((c) => c.csv !== false);
-    const header = exported.map((c) => c.csvLabel ?? (typeof c.label === 'string' ? c.label : c.key));
-    downloadCsv(
-      filename,
-      toCsv(
-        header,
-        shown.map((r) => exported.map((c) => c.text(r))),
-      ),
-    );
+    const { header, body } = csvTable(columns, shown);
+    downloadCsv(filename, toCsv(header, body));
   };
 
   return (

@@ -1,10 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { importBodySchema, importUploadQuerySchema, PERMISSIONS, type ImportReportResponse } from '@solstice/contracts';
+import {
+  importBodySchema,
+  importReportSchema,
+  importUploadQuerySchema,
+  PERMISSIONS,
+  type ImportReportResponse,
+} from '@solstice/contracts';
 import type { AppContext } from '../../../context.js';
 import { needs } from '../../../http/access.js';
 import { AppError, validationFailed } from '../../../http/errors.js';
-import { parseInput } from '../../../http/validation.js';
+import type { ZodTypeProvider } from '../../../http/route-schemas.js';
 import { API_LIMITS, listInImportDirectory, MAX_IMPORT_FILE_BYTES } from './import-directory.js';
 import { saveUpload, UploadTooLarge } from './import-upload.js';
 import { importFiles, type ImportListing, type ImportReport } from './importer.js';
@@ -45,25 +51,43 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsync {
     return report;
   };
 
-  return async (app) => {
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/api/v1/admin/import',
-      { config: needs(PERMISSIONS.marketImport) },
+      {
+        config: needs(PERMISSIONS.marketImport),
+        schema: {
+          summary: 'Imports CSV files from IMPORT_DIR, named by their relative paths',
+          body: importBodySchema,
+          response: { 200: importReportSchema },
+        },
+      },
       async (request): Promise<ImportReportResponse> => {
-        const { paths } = parseInput(importBodySchema, request.body, 'body');
+        const { paths } = request.body;
         return response(await run(await listInImportDirectory(importDir, paths)));
       },
     );
 
     // Its own plugin: text/csv bodies reach only this route, as a stream (never buffered whole).
-    await app.register(async (upload) => {
+    await app.register(async (scope) => {
+      const upload = scope.withTypeProvider<ZodTypeProvider>();
       upload.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
 
       upload.post(
         '/api/v1/admin/imports/upload',
-        { config: needs(PERMISSIONS.marketImport) },
+        {
+          config: needs(PERMISSIONS.marketImport),
+          schema: {
+            summary: 'Imports one CSV file sent as the body (Content-Type: text/csv)',
+            tags: ['admin: import'],
+            description: `The body is the file itself, at most ${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MiB, streamed to disk.`,
+            querystring: importUploadQuerySchema,
+            response: { 200: importReportSchema },
+          },
+        },
         async (request): Promise<ImportReportResponse> => {
-          const { name } = parseInput(importUploadQuerySchema, request.query, 'query');
+          const { name } = request.query;
           // Fastify skips the parser for an empty body: that is an empty file, rejected as such below.
           const body =
             request.body instanceof Readable

@@ -1,118 +1,18 @@
-import path from 'node:path';
-import { detectLayout, normalizeSymbol, parseDate, parseNumber, SYMBOL_PATTERN, type Layout } from './formats.js';
-import { FileRejected, readLines, splitCsv, type ReadLimits } from './line-reader.js';
+import { normalizeSymbol, parseDate, parseNumber, SYMBOL_PATTERN } from './formats.js';
+import type { IssueLog } from './import-issues.js';
+import { splitCsv } from './line-reader.js';
+import type { OpenedFile } from './open-csv.js';
 
-export type IssueAction = 'skip' | 'repair' | 'reject' | 'replace';
-
-/** One reported problem: a row skipped or repaired, or a whole file rejected (line null). */
-export interface ImportIssue {
-  file: string;
-  line: number | null;
-  reason: string;
-  action: IssueAction;
-}
+export { IssueLog, MAX_ISSUES_PER_FILE, type ImportIssue, type IssueAction } from './import-issues.js';
+export { openCsv, type OpenedFile, type OpenOptions } from './open-csv.js';
+export { instrumentRows, type InstrumentRow } from './instrument-rows.js';
 
 /** symbol, date, open, high, low, close, volume */
 export type BarTuple = [string, string, number, number, number, number, number];
 
-export interface InstrumentRow {
-  symbol: string;
-  name: string;
-  type: 'stock' | 'etf' | 'index';
-  sector: string | null;
-  industry: string | null;
-  /** undefined: the file has no market-cap column (keep what is stored). */
-  marketCap: number | null | undefined;
-}
-
 /** How far outside the day's range an open or close may be and still count as rounding. */
 export const RANGE_TOLERANCE = 0.005;
-/** Issues kept per file; beyond it one summary line says how many more rows were skipped. */
-export const MAX_ISSUES_PER_FILE = 1000;
 export const BATCH_ROWS = 4096;
-
-/** Collects a file's issues with a cap, so a garbage file cannot fill memory with reports. */
-export class IssueLog {
-  readonly kept: ImportIssue[] = [];
-  private dropped = 0;
-  /** withholdContent: reasons never quote the file's text (the API must not read files out through them). */
-  constructor(
-    private readonly file: string,
-    readonly withholdContent = false,
-  ) {}
-  /** A value from the file as a reason shows it (` "abc"`), or nothing when content is withheld. */
-  quote(value: string): string {
-    return this.withholdContent ? '' : ` ${JSON.stringify(value)}`;
-  }
-  add(line: number | null, reason: string, action: IssueAction): void {
-    if (this.kept.length < MAX_ISSUES_PER_FILE) this.kept.push({ file: this.file, line, reason, action });
-    else this.dropped += 1;
-  }
-  finish(): ImportIssue[] {
-    if (this.dropped > 0)
-      this.kept.push({
-        file: this.file,
-        line: null,
-        reason: `${this.dropped} more rows had problems (only the first ${MAX_ISSUES_PER_FILE} are listed)`,
-        action: 'skip',
-      });
-    return this.kept;
-  }
-}
-
-export interface OpenedFile {
-  layout: Layout;
-  /** The rows after the header, numbered from line 2. */
-  lines: Generator<string, void, undefined>;
-  /** For daily files without a ticker column: the symbol from the file name. */
-  fileSymbol: string | null;
-}
-
-export interface OpenOptions {
-  /** Regular files only, up to a size (the admin API). */
-  limits?: ReadLimits;
-  /** Reject an unknown header without quoting it. */
-  withholdContent?: boolean;
-  /** The name the file was asked for by, when not the path opened: the symbol is taken from it. */
-  name?: string;
-}
-
-/** Reads the header and recognises the layout; throws FileRejected when the file cannot be imported. */
-export function openCsv(file: string, symbol?: string, options: OpenOptions = {}): OpenedFile {
-  const lines = readLines(file, options.limits);
-  try {
-    return recognise(options.name ?? file, lines, symbol, options.withholdContent ?? false);
-  } catch (error) {
-    lines.return();
-    throw error;
-  }
-}
-
-function recognise(
-  file: string,
-  lines: Generator<string, void, undefined>,
-  symbol: string | undefined,
-  withholdContent: boolean,
-): OpenedFile {
-  const next = lines.next();
-  if (next.done) throw new FileRejected('empty file');
-  const header = next.value;
-  if (header.trim() === '') throw new FileRejected('empty file (no header line)');
-  const layout = detectLayout(splitCsv(header));
-  if (!layout) {
-    const shown = header.length > 80 ? `${header.slice(0, 80)}…` : header;
-    throw new FileRejected(
-      `unknown header${withholdContent ? '' : ` ${JSON.stringify(shown)}`}: expected Stooq (<TICKER>,<PER>,<DATE>,…), Yahoo (Date,Open,High,Low,Close,Adj Close,Volume), plain (Date,Open,High,Low,Close,Volume[,OpenInt]) or instruments (symbol,name,type,sector,industry[,marketCap])`,
-    );
-  }
-  let fileSymbol: string | null = null;
-  if (layout.format === 'yahoo' || layout.format === 'plain') {
-    const base = symbol ?? path.basename(file).replace(/\.[^.]*$/, '');
-    fileSymbol = normalizeSymbol(base);
-    if (!SYMBOL_PATTERN.test(fileSymbol)) throw new FileRejected(`cannot take a symbol from the file name "${base}"`);
-  }
-  return { layout, lines, fileSymbol };
-}
 
 const PRICE_FIELDS = ['open', 'high', 'low', 'close'] as const;
 
@@ -253,64 +153,4 @@ export function* dailyBars(opened: OpenedFile, issues: IssueLog): Generator<BarT
     }
   }
   if (batch.length > 0) yield batch;
-}
-
-const TYPES = new Set(['stock', 'etf', 'index']);
-
-/** The rows of an instruments file, after the rules of docs/data-import.md. */
-export function* instrumentRows(opened: OpenedFile, issues: IssueLog): Generator<InstrumentRow, void, undefined> {
-  const { layout, lines } = opened;
-  const col = layout.columns;
-  const seen = new Set<string>();
-  let lineNo = 1;
-  for (const text of lines) {
-    lineNo += 1;
-    if (text.trim().length === 0) {
-      issues.add(lineNo, 'empty line', 'skip');
-      continue;
-    }
-    const f = splitCsv(text).map((v) => v.trim());
-    if (f.length !== layout.width) {
-      issues.add(lineNo, `expected ${layout.width} fields, found ${f.length}`, 'skip');
-      continue;
-    }
-    const symbol = normalizeSymbol(f[col.symbol!]!);
-    if (!SYMBOL_PATTERN.test(symbol)) {
-      issues.add(lineNo, `invalid symbol${issues.quote(f[col.symbol!]!)}`, 'skip');
-      continue;
-    }
-    const name = f[col.name!]!;
-    if (name === '') {
-      issues.add(lineNo, 'missing name', 'skip');
-      continue;
-    }
-    const type = f[col.type!]!.toLowerCase();
-    if (!TYPES.has(type)) {
-      issues.add(lineNo, `unknown type${issues.quote(f[col.type!]!)} (expected stock, etf or index)`, 'skip');
-      continue;
-    }
-    if (seen.has(symbol)) {
-      issues.add(lineNo, `duplicate symbol ${symbol}`, 'skip');
-      continue;
-    }
-    seen.add(symbol);
-    let marketCap: number | null | undefined = undefined;
-    if (col.marketcap !== undefined) {
-      const raw = f[col.marketcap]!;
-      const x = parseNumber(raw);
-      if (raw === '') marketCap = null;
-      else if (Number.isNaN(x) || x <= 0) {
-        marketCap = null;
-        issues.add(lineNo, `invalid market cap${issues.quote(raw)}: stored as unknown`, 'repair');
-      } else marketCap = x;
-    }
-    yield {
-      symbol,
-      name,
-      type: type as InstrumentRow['type'],
-      sector: f[col.sector!] || null,
-      industry: f[col.industry!] || null,
-      marketCap,
-    };
-  }
 }

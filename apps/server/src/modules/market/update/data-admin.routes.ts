@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import {
   PERMISSIONS,
+  adminDataResponseSchema,
   dataUpdateRequestSchema,
+  freshnessSchema,
   instrumentCreateSchema,
   instrumentRemoveQuerySchema,
   symbolParamsSchema,
@@ -14,7 +16,7 @@ import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { SIGNED_IN, needs } from '../../../http/access.js';
 import { conflict, notFound } from '../../../http/errors.js';
-import { parseInput } from '../../../http/validation.js';
+import type { ZodTypeProvider } from '../../../http/route-schemas.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { MarketCache } from '../market-cache.js';
@@ -36,15 +38,24 @@ export interface DataAdminDeps {
 export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
   const { settings, database, market, clock, jobs } = deps;
   const { db } = database;
-  return async (app) => {
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
     const DATA = needs(PERMISSIONS.marketImport);
 
     /** How far the market's session date is behind the last completed session: the screens' stale-data warning. */
-    app.get('/api/v1/market/freshness', { config: SIGNED_IN }, async (): Promise<FreshnessInfo> =>
+    const FRESHNESS = {
+      summary: "How far the market's data is behind the last completed session",
+      response: { 200: freshnessSchema },
+    };
+    app.get('/api/v1/market/freshness', { config: SIGNED_IN, schema: FRESHNESS }, async (): Promise<FreshnessInfo> =>
       freshnessOf(marketFieldTable(market).asOf, clock.now()),
     );
 
-    app.get('/api/v1/admin/data', { config: DATA }, async (): Promise<AdminDataResponse> => {
+    const OVERVIEW = {
+      summary: 'The data page: freshness, the schedule, providers, recent runs, failing symbols and instruments',
+      response: { 200: adminDataResponseSchema },
+    };
+    app.get('/api/v1/admin/data', { config: DATA, schema: OVERVIEW }, async (): Promise<AdminDataResponse> => {
       const runs = await db.selectFrom('data_updates').selectAll().orderBy('id', 'desc').limit(20).execute();
       const ids = runs.map((r) => r.id);
       const perProvider =
@@ -134,8 +145,13 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       };
     });
 
-    app.post('/api/v1/admin/data/update', { config: DATA }, async (request, reply) => {
-      const body = parseInput(dataUpdateRequestSchema, request.body ?? {}, 'body');
+    const UPDATE = {
+      summary: 'Starts a data update now (every tracked symbol, or the ones named)',
+      // The body may be left out: an update of every symbol.
+      body: dataUpdateRequestSchema.prefault({}),
+    };
+    app.post('/api/v1/admin/data/update', { config: DATA, schema: UPDATE }, async (request, reply) => {
+      const body = request.body;
       const job = await startMarketUpdate(jobs, clock.now(), {
         trigger: 'admin',
         ...(body.symbols ? { symbols: body.symbols } : {}),
@@ -144,8 +160,9 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
     });
 
     /** A new ticker: its row now, its whole history by a backfill job. */
-    app.post('/api/v1/admin/instruments', { config: DATA }, async (request, reply) => {
-      const body = parseInput(instrumentCreateSchema, request.body, 'body');
+    const ADD = { summary: 'Adds a ticker and backfills its history', body: instrumentCreateSchema };
+    app.post('/api/v1/admin/instruments', { config: DATA, schema: ADD }, async (request, reply) => {
+      const body = request.body;
       const existing = await db
         .selectFrom('instruments')
         .select(['symbol', 'tracked'])
@@ -183,9 +200,14 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
     });
 
     /** Stops updating an instrument; its history stays unless purge=true. */
-    app.delete('/api/v1/admin/instruments/:symbol', { config: DATA }, async (request, reply) => {
-      const { symbol } = parseInput(symbolParamsSchema, request.params, 'params');
-      const { purge } = parseInput(instrumentRemoveQuerySchema, request.query, 'query');
+    const REMOVE = {
+      summary: 'Stops updating an instrument; its history stays unless purge=true',
+      params: symbolParamsSchema,
+      querystring: instrumentRemoveQuerySchema,
+    };
+    app.delete('/api/v1/admin/instruments/:symbol', { config: DATA, schema: REMOVE }, async (request, reply) => {
+      const { symbol } = request.params;
+      const { purge } = request.query;
       const found = await db.selectFrom('instruments').select('symbol').where('symbol', '=', symbol).executeTakeFirst();
       if (!found) throw notFound(`No instrument ${symbol}.`);
       if (purge === 'true') {

@@ -1,0 +1,223 @@
+/* What each `solstice seasonality` command computes and prints; the commands themselves are in seasonality.ts. */
+
+import type { z } from 'zod';
+import {
+  bestTradesQuerySchema,
+  patternQuerySchema,
+  seasonalScanBodySchema,
+  yearsQuerySchema,
+  type BestTradesResponse,
+  type CalendarResponse,
+  type ChartResponse,
+  type PatternResponse,
+  type SeasonalScanResponse,
+} from '@solstice/contracts';
+import type { MarketCache } from '../../modules/market/market-cache.js';
+import {
+  bestTradesOf,
+  calendarOf,
+  chartOf,
+  patternOf,
+  scanOf,
+  universeSeries,
+} from '../../modules/seasonality/seasonality.service.js';
+import { CliError, type CommandResult } from '../output.js';
+import { num, pct, statsText, table, WINDOW_HEADERS, windowRow } from './seasonality-text.js';
+
+const OPTION_NAMES: Record<string, string> = {
+  symbol: 'SYMBOL',
+  start: '--start',
+  end: '--end',
+  from: '--from',
+  to: '--to',
+  direction: '--direction',
+  minDays: '--min-days',
+  maxDays: '--max-days',
+  minYears: '--min-years',
+  top: '--top',
+  startFrom: '--start-from',
+  startTo: '--start-to',
+  minWinRate: '--min-win-rate',
+  universe: '--symbols',
+};
+
+/** Parses command options with the API's schema; a failure names the option. */
+function parseOptions<S extends z.ZodType>(schema: S, value: Record<string, unknown>): z.infer<S> {
+  const defined = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+  const result = schema.safeParse(defined);
+  if (result.success) return result.data;
+  const messages = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    return `${OPTION_NAMES[key] ?? key}: ${issue.message}`;
+  });
+  throw new CliError(messages.join('; '), 2);
+}
+
+export interface PatternOptions {
+  start?: string;
+  end?: string;
+  from?: string;
+  to?: string;
+  short?: boolean;
+}
+
+export function patternCommand(market: MarketCache, symbol: string, o: PatternOptions): CommandResult<PatternResponse> {
+  const q = parseOptions(patternQuerySchema, {
+    symbol,
+    start: o.start,
+    end: o.end,
+    from: o.from,
+    to: o.to,
+    direction: o.short ? 'short' : 'long',
+  });
+  const value = patternOf(market, q);
+  const lines = [
+    `${value.symbol} ${value.direction} ${value.start} → ${value.end}`,
+    table(
+      ['year', 'entry', 'exit', 'entry close', 'exit close', 'return', 'max rise', 'max drop'],
+      value.years.map((y) => [
+        String(y.year),
+        y.entryDate,
+        y.exitDate,
+        num(y.entryClose),
+        num(y.exitClose),
+        pct(y.return),
+        pct(y.maxRise),
+        pct(y.maxDrop),
+      ]),
+    ),
+    statsText(value.stats),
+  ];
+  if (value.benchmark) {
+    lines.push(
+      `benchmark ${value.benchmark.symbol}: mean ${pct(value.benchmark.stats?.mean ?? null)}, ` +
+        `win rate ${pct(value.benchmark.stats?.winRate ?? null)}, excess mean ${pct(value.benchmark.excessMean)}`,
+    );
+  }
+  return { value, text: lines.join('\n') };
+}
+
+export interface YearsOptions {
+  from?: string;
+  to?: string;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function calendarCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<CalendarResponse> {
+  const value = calendarOf(market, parseOptions(yearsQuerySchema, { symbol, from: o.from, to: o.to }));
+  const byYear = new Map<number, (string | undefined)[]>();
+  for (const m of value.months) {
+    const row = byYear.get(m.year) ?? new Array<string | undefined>(13).fill(undefined);
+    row[m.month - 1] = pct(m.return);
+    byYear.set(m.year, row);
+  }
+  for (const y of value.years) {
+    const row = byYear.get(y.year) ?? new Array<string | undefined>(13).fill(undefined);
+    row[12] = pct(y.return);
+    byYear.set(y.year, row);
+  }
+  const rows = [...byYear.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([year, cells]) => [String(year), ...cells.map((c) => c ?? '')]);
+  const summary = (label: string, pick: (s: CalendarResponse['summary'][number]) => string) => [
+    label,
+    ...value.summary.map(pick),
+    '',
+  ];
+  rows.push(
+    summary('mean', (s) => pct(s.mean)),
+    summary('median', (s) => pct(s.median)),
+    summary('% up', (s) => pct(s.winRate)),
+    summary('count', (s) => String(s.count)),
+  );
+  return { value, text: `${value.symbol} monthly returns\n${table(['year', ...MONTHS, 'year'], rows)}` };
+}
+
+export function chartCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<ChartResponse> {
+  const value = chartOf(market, parseOptions(yearsQuerySchema, { symbol, from: o.from, to: o.to }));
+  if (!value.curve || !value.detrended) {
+    return { value, text: `${value.symbol}: no complete year to average` };
+  }
+  // The first of each month on the 365-day axis.
+  const firsts = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+  const rows = firsts.map((d, m) => [
+    `${MONTHS[m]} 1`,
+    pct(value.curve![d]!),
+    pct(value.detrended![d]!),
+    value.current && d < value.current.values.length ? pct(value.current.values[d]!) : '',
+  ]);
+  rows.push(['Dec 31', pct(value.curve[364]!), pct(value.detrended[364]!), '']);
+  const years = `${value.years[0]}–${value.years[value.years.length - 1]} (${value.years.length} years)`;
+  return {
+    value,
+    text: `${value.symbol} average year ${years}\n${table(['day', 'average', 'detrended', String(value.current?.year ?? 'current')], rows)}`,
+  };
+}
+
+export interface BestTradesOptions extends YearsOptions {
+  minDays?: string;
+  maxDays?: string;
+  minYears?: string;
+  top?: string;
+}
+
+export function bestTradesCommand(
+  market: MarketCache,
+  symbol: string,
+  o: BestTradesOptions,
+): CommandResult<BestTradesResponse> {
+  const value = bestTradesOf(
+    market,
+    parseOptions(bestTradesQuerySchema, {
+      symbol,
+      minDays: o.minDays,
+      maxDays: o.maxDays,
+      from: o.from,
+      to: o.to,
+      minYears: o.minYears,
+      top: o.top,
+    }),
+  );
+  const side = (title: string, windows: BestTradesResponse['long']) =>
+    `${title}\n${table(
+      WINDOW_HEADERS,
+      windows.map((w) => windowRow(w.start, w.end, w.days, w.stats)),
+    )}`;
+  return {
+    value,
+    text: [`${value.symbol} best trades`, side('long', value.long), side('short', value.short)].join('\n'),
+  };
+}
+
+export interface ScanOptions extends YearsOptions {
+  startFrom?: string;
+  startTo?: string;
+  minDays?: string;
+  maxDays?: string;
+  minWinRate?: string;
+  minYears?: string;
+  direction?: string;
+  symbols?: string;
+}
+
+export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<CommandResult<SeasonalScanResponse>> {
+  const options = parseOptions(seasonalScanBodySchema, {
+    startFrom: o.startFrom,
+    startTo: o.startTo,
+    minDays: o.minDays,
+    maxDays: o.maxDays,
+    from: o.from,
+    to: o.to,
+    minWinRate: o.minWinRate,
+    minYears: o.minYears,
+    direction: o.direction,
+    universe: o.symbols === undefined ? undefined : o.symbols.split(',').map((s) => s.trim()),
+  });
+  const value = scanOf(await universeSeries(market, options.universe, null), options);
+  const text = table(
+    ['symbol', 'dir', ...WINDOW_HEADERS],
+    value.results.map((r) => [r.symbol, r.direction, ...windowRow(r.start, r.end, r.days, r.stats)]),
+  );
+  return { value, text: `${value.results.length} symbols\n${text}` };
+}

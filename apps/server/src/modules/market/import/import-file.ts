@@ -1,0 +1,165 @@
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { SqliteBarWriter } from './bar-store.js';
+import { PgBarWriter, recordFromRow, type WriteCounts } from './bar-store.js';
+import { FileRejected } from './line-reader.js';
+import { dailyBars, instrumentRows, IssueLog, openCsv, type ImportIssue, type OpenOptions } from './parse.js';
+
+/*
+ * One file of an import, in one transaction: SQLite synchronously inside a savepoint of the
+ * commit group, PostgreSQL on a pooled connection of its own. A file that cannot be read is
+ * a rejection in the report, not a failure of the import.
+ */
+
+/** What one file wrote. */
+export interface FileOutcome extends WriteCounts {
+  symbols: string[];
+  instrumentChanges: number;
+}
+
+export interface FileResult {
+  /** Undefined when the file was rejected. */
+  outcome?: FileOutcome;
+  issues: ImportIssue[];
+}
+
+function rejection(file: string, error: unknown, withhold: boolean): ImportIssue {
+  if (error instanceof FileRejected) return { file, line: null, reason: error.reason, action: 'reject' };
+  // An I/O error (ENOENT, EACCES, EISDIR, …) rejects the file like unreadable content does.
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string' && /^E[A-Z]+$/.test(error.code)) {
+    // The message names the server-side path: only the code goes to the API's caller.
+    const reason = withhold ? `cannot read the file (${error.code})` : `cannot read the file: ${error.message}`;
+    return { file, line: null, reason, action: 'reject' };
+  }
+  throw error;
+}
+
+export function runFile(file: string, withhold: boolean, body: (log: IssueLog) => FileOutcome): FileResult {
+  const log = new IssueLog(file, withhold);
+  try {
+    const outcome = body(log);
+    return { outcome, issues: log.finish() };
+  } catch (error) {
+    return { issues: [rejection(file, error, withhold)] };
+  }
+}
+
+export async function runFileAsync(
+  file: string,
+  withhold: boolean,
+  body: (log: IssueLog) => Promise<FileOutcome>,
+): Promise<FileResult> {
+  const log = new IssueLog(file, withhold);
+  try {
+    const outcome = await body(log);
+    return { outcome, issues: log.finish() };
+  } catch (error) {
+    return { issues: [rejection(file, error, withhold)] };
+  }
+}
+
+export function importFileSqlite(
+  database: DatabaseHandle,
+  writer: SqliteBarWriter,
+  file: string,
+  log: IssueLog,
+  now: number,
+  symbol: string | undefined,
+  open: OpenOptions,
+): FileOutcome {
+  // better-sqlite3 runs the whole file synchronously inside one transaction (a savepoint of
+  // the commit group): nothing else can interleave, and a throw rolls the file back.
+  try {
+    return sqliteFileTransaction(database, writer, file, log, now, symbol, open);
+  } catch (error) {
+    writer.reset();
+    throw error;
+  }
+}
+
+function sqliteFileTransaction(
+  database: DatabaseHandle,
+  writer: SqliteBarWriter,
+  file: string,
+  log: IssueLog,
+  now: number,
+  symbol: string | undefined,
+  open: OpenOptions,
+): FileOutcome {
+  return database.sqlite!.transaction((): FileOutcome => {
+    const opened = openCsv(file, symbol, open);
+    const seen = new Set<string>();
+    let instrumentChanges = 0;
+    if (opened.layout.format === 'instruments') {
+      for (const row of instrumentRows(opened, log)) {
+        seen.add(row.symbol);
+        if (writer.instrument(recordFromRow(row), now)) instrumentChanges += 1;
+      }
+      return { inserted: 0, updated: 0, symbols: [...seen], instrumentChanges };
+    }
+    for (const batch of dailyBars(opened, log)) {
+      for (const bar of batch) {
+        if (seen.has(bar[0])) continue;
+        seen.add(bar[0]);
+        if (writer.ensureInstrument(bar[0], now)) {
+          writer.replaceSynthetic(bar[0], now);
+          instrumentChanges += 1;
+          log.add(null, `${bar[0]} was demo data: its synthetic bars were removed before importing these`, 'replace');
+        }
+      }
+      writer.bars(batch);
+    }
+    return { ...writer.takeCounts(), symbols: [...seen], instrumentChanges };
+  })();
+}
+
+export async function importFilePg(
+  database: DatabaseHandle,
+  file: string,
+  log: IssueLog,
+  now: number,
+  symbol: string | undefined,
+  open: OpenOptions,
+): Promise<FileOutcome> {
+  const client = await database.pgPool!.connect();
+  try {
+    await client.query('BEGIN');
+    // A bulk import can be run again; not waiting for each commit's WAL flush halves its time.
+    await client.query('SET LOCAL synchronous_commit = off');
+    const writer = new PgBarWriter(client);
+    const seen = new Set<string>();
+    let instrumentChanges = 0;
+    try {
+      const opened = openCsv(file, symbol, open);
+      if (opened.layout.format === 'instruments') {
+        for (const row of instrumentRows(opened, log)) {
+          seen.add(row.symbol);
+          if (await writer.instrument(recordFromRow(row), now)) instrumentChanges += 1;
+        }
+      } else {
+        for (const batch of dailyBars(opened, log)) {
+          for (const bar of batch) {
+            if (seen.has(bar[0])) continue;
+            seen.add(bar[0]);
+            if (await writer.ensureInstrument(bar[0], now)) {
+              await writer.replaceSynthetic(bar[0], now);
+              instrumentChanges += 1;
+              log.add(
+                null,
+                `${bar[0]} was demo data: its synthetic bars were removed before importing these`,
+                'replace',
+              );
+            }
+          }
+          await writer.bars(batch);
+        }
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+    return { ...writer.takeCounts(), symbols: [...seen], instrumentChanges };
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,26 @@
+import type {
+  BestTradesOptions,
+  BestTradesResult,
+  SeasonalityScanAnswer,
+  SeasonalityScanOptions,
+} from '@solstice/analytics';
+import type { SharedMarket } from './shared-market.js';
+
+/** What the analytics pool runs: the two seasonality computations whose cost grows with their inputs. */
+export type AnalyticsJob =
+  | { kind: 'scan'; symbols: readonly string[]; options: SeasonalityScanOptions }
+  | { kind: 'bestTrades'; symbol: string; options: BestTradesOptions };
+
+export interface AnalyticsResults {
+  scan: SeasonalityScanAnswer;
+  bestTrades: BestTradesResult;
+}
+
+/** One message to a worker. `cancel` is an Int32Array on a SharedArrayBuffer: 1 = the caller has gone. */
+export interface AnalyticsTask {
+  market: SharedMarket;
+  cancel: Int32Array;
+  job: AnalyticsJob;
+}
+
+export type AnalyticsOutcome = { cancelled: true } | { cancelled: false; result: unknown };

@@ -1,0 +1,42 @@
+import { bestTrades, seasonalityScan, type PriceSeries } from '@solstice/analytics';
+import type { AnalyticsOutcome, AnalyticsTask } from './analytics-task.js';
+import { sharedSeries } from './shared-market.js';
+
+/**
+ * A worker of the analytics pool (analytics-pool.ts). It keeps the views of the latest
+ * shared market, so the window tables the analytics memoize per series object survive from
+ * one task to the next, and are dropped with the views when the market changes.
+ */
+let view: { id: number; series: Map<string, PriceSeries> } | null = null;
+
+class Cancelled extends Error {}
+
+function seriesOf(task: AnalyticsTask, symbol: string): PriceSeries {
+  if (view?.id !== task.market.id) view = { id: task.market.id, series: sharedSeries(task.market) };
+  const series = view.series.get(symbol);
+  if (!series) throw new Error(`analytics worker: no shared series for ${symbol}`);
+  return series;
+}
+
+/** The universe, checking between two symbols whether the caller has gone. */
+function* cancellable(task: AnalyticsTask, symbols: readonly string[]): Generator<PriceSeries> {
+  for (const symbol of symbols) {
+    if (Atomics.load(task.cancel, 0) !== 0) throw new Cancelled();
+    yield seriesOf(task, symbol);
+  }
+}
+
+export default function run(task: AnalyticsTask): AnalyticsOutcome {
+  if (Atomics.load(task.cancel, 0) !== 0) return { cancelled: true };
+  const { job } = task;
+  try {
+    const result =
+      job.kind === 'scan'
+        ? seasonalityScan(cancellable(task, job.symbols), job.options)
+        : bestTrades(seriesOf(task, job.symbol), job.options);
+    return { cancelled: false, result };
+  } catch (error) {
+    if (error instanceof Cancelled) return { cancelled: true };
+    throw error;
+  }
+}

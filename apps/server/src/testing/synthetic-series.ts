@@ -1,0 +1,57 @@
+import type { PriceSeries } from '@solstice/analytics';
+import { isoFromDay } from '../modules/market/dates.js';
+import type { TestApp } from './test-app.js';
+
+/**
+ * A weekday random walk from Jan 1 of `firstYear` to Dec 31 of `lastYear`, the same for the
+ * same seed: seasonal windows with every kind of outcome, and years enough to rank them.
+ */
+export function syntheticSeries(symbol: string, firstYear: number, lastYear: number, seed: number): PriceSeries {
+  const from = Date.UTC(firstYear, 0, 1) / 86_400_000;
+  const to = Date.UTC(lastYear, 11, 31) / 86_400_000;
+  const days: number[] = [];
+  for (let d = from; d <= to; d++) {
+    const weekday = new Date(d * 86_400_000).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days.push(d);
+  }
+  const close = new Float64Array(days.length);
+  let state = seed >>> 0 || 1;
+  let price = 100;
+  for (let i = 0; i < days.length; i++) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    price *= 1 + (state / 2 ** 32 - 0.5) * 0.04;
+    close[i] = Math.round(price * 100) / 100;
+  }
+  return {
+    symbol,
+    dates: Int32Array.from(days),
+    open: close.slice(),
+    high: close.slice(),
+    low: close.slice(),
+    close,
+    volume: new Float64Array(days.length).fill(1000),
+  };
+}
+
+/** Writes instruments and their bars into a SQLite test app in one transaction, then reloads its market. */
+export async function loadSeriesSqlite(t: Pick<TestApp, 'database' | 'services'>, series: readonly PriceSeries[]) {
+  const sqlite = t.database.sqlite;
+  if (!sqlite) throw new Error('loadSeriesSqlite needs a SQLite test database');
+  const instrument = sqlite.prepare(
+    `INSERT INTO instruments (symbol, name, type, exchange, sector, industry, currency, market_cap, synthetic, updated_at)
+     VALUES (?, ?, 'stock', NULL, NULL, NULL, 'USD', NULL, 1, 0)`,
+  );
+  const bar = sqlite.prepare(
+    'INSERT INTO daily_bars (symbol, date, open, high, low, close, volume) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  sqlite.transaction(() => {
+    for (const s of series) {
+      instrument.run(s.symbol, `${s.symbol} Inc.`);
+      for (let i = 0; i < s.dates.length; i++) {
+        const c = s.close[i]!;
+        bar.run(s.symbol, isoFromDay(s.dates[i]!), c, c, c, c, s.volume[i]!);
+      }
+    }
+  })();
+  await t.services.market.reload();
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, mockFetch, premium, renderScreen, type MockRoute } from '../test-utils';
+import { anyInstrument } from '../factories';
+import { ScannerScreen } from './scanner-screen';
+import { orderColumns, viewColumns } from './result-views';
+
+vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+
+const fields: MockRoute = {
+  path: '/api/v1/scanner/fields',
+  body: {
+    fields: [
+      { name: 'rsi14', kind: 'number', available: true },
+      { name: 'close', kind: 'number', available: true },
+      { name: 'atr14', kind: 'number', available: true },
+      { name: 'marketCap', kind: 'number', available: false },
+      { name: 'sector', kind: 'text', available: true, values: ['Energy'] },
+    ],
+    aliases: {},
+  },
+};
+const presets: MockRoute = { path: '/api/v1/scanner/presets', body: { presets: [] } };
+
+/** Answers each requested column: the value is the row's base times the column's position. */
+function scanner(): MockRoute {
+  return {
+    method: 'POST',
+    path: '/api/v1/scanner',
+    respond: ({ body }) => {
+      const b = body as { columns?: string[]; limit?: number; spark?: boolean };
+      const row = (symbol: string, base: number) => ({
+        symbol,
+        name: `${symbol} Inc`,
+        sector: 'Energy',
+        rsi14: base,
+        ...Object.fromEntries((b.columns ?? []).map((c, i) => [c, base * (i + 1)])),
+      });
+      return {
+        body: {
+          asOf: '2024-05-10',
+          stale: 0,
+          count: 2,
+          notices: [],
+          results: [row('XOM', 30), row('KO', 20)],
+          ...(b.spark ? { sparks: { XOM: [1, 2, 3], KO: [3, 2, 1.5] } } : {}),
+        },
+      };
+    },
+  };
+}
+
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+
+// Issue #21, item 12: result views like Finviz's, a sparkline per row, every column sortable.
+describe('scanner result views', () => {
+  it('orders a view’s columns first, then the expression’s own', () => {
+    expect(viewColumns('overview', [])).toEqual([
+      'close',
+      'change1d',
+      'volume',
+      'avgVolume20',
+      'w1',
+      'm1',
+      'm3',
+      'ytd',
+      'y1',
+    ]);
+    expect(viewColumns('custom', ['atr14'])).toEqual(['atr14']);
+    expect(viewColumns('expression', ['atr14'])).toEqual([]);
+    expect(orderColumns('custom', ['atr14', 'close'], ['rsi14', 'close', 'atr14'])).toEqual([
+      'atr14',
+      'close',
+      'rsi14',
+    ]);
+  });
+
+  it('switches to the overview and technical views, asking the API for their columns, with a sparkline per row', async () => {
+    const { requests } = mockFetch([
+      premium,
+      { path: '/api/v1/scans', body: { data: [] } },
+      fields,
+      presets,
+      scanner(),
+      anyInstrument(),
+    ]);
+    renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+40' });
+    const table = await screen.findByTestId('scan-results');
+    expect(
+      within(table)
+        .getAllByTestId('sparkline')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['rising', 'falling']);
+    await userEvent.click(screen.getByRole('button', { name: 'Overview' }));
+    await waitFor(() => expect(headers(screen.getByTestId('scan-results'))).toContain('Perf YTD'));
+    expect(headers(screen.getByTestId('scan-results'))).toEqual([
+      'Symbol',
+      'Name',
+      'Sector',
+      '30 days',
+      'Price',
+      'Change',
+      'Volume',
+      'Avg. volume',
+      'Perf 1W',
+      'Perf 1M',
+      'Perf 3M',
+      'Perf YTD',
+      'Perf 1Y',
+      'RSI(14)',
+      'Watchlist',
+    ]);
+    expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+40&view=overview');
+    const last = requests
+      .filter((r) => r.url.pathname === '/api/v1/scanner' && (r.body as { limit: number }).limit > 1)
+      .at(-1)!;
+    expect(last.body).toMatchObject({
+      columns: ['close', 'change1d', 'volume', 'avgVolume20', 'w1', 'm1', 'm3', 'ytd', 'y1'],
+      spark: true,
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Technical' }));
+    await waitFor(() => expect(headers(screen.getByTestId('scan-results'))).toContain('From SMA 200'));
+  });
+
+  it('shows custom columns of any field, kept in the URL, and sorts every column by its button', async () => {
+    const { requests } = mockFetch([
+      premium,
+      { path: '/api/v1/scans', body: { data: [] } },
+      fields,
+      presets,
+      scanner(),
+      anyInstrument(),
+    ]);
+    renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+40&view=custom&cols=atr14' });
+    const table = await screen.findByTestId('scan-results');
+    expect(headers(table)).toEqual(['Symbol', 'Name', 'Sector', '30 days', 'ATR(14)', 'RSI(14)', 'Watchlist']);
+    // a field without data is not offered
+    expect(screen.queryByRole('checkbox', { name: 'Market cap' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Price' }));
+    await waitFor(() =>
+      expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+40&view=custom&cols=atr14%2Cclose'),
+    );
+    await waitFor(() => expect(headers(screen.getByTestId('scan-results'))).toContain('Price'));
+    // the sparkline column sorts by its change over the days: KO (−50 %) before XOM (+200 %) ascending
+    const spark = within(screen.getByTestId('scan-results')).getByRole('button', { name: /30 days/ });
+    await userEvent.click(spark);
+    await userEvent.click(within(screen.getByTestId('scan-results')).getByRole('button', { name: /30 days/ }));
+    const firstCells = () =>
+      within(screen.getByTestId('scan-results'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    await waitFor(() => expect(firstCells()).toEqual(['KO', 'XOM']));
+    // the sparkline is no field of the API: sorted here, never sent as the sort
+    expect(requests.some((r) => (r.body as { sort?: string } | undefined)?.sort === 'spark')).toBe(false);
+    expect(currentLocation()).not.toContain('sort=');
+    // a field column sorts through the API
+    await userEvent.click(within(screen.getByTestId('scan-results')).getByRole('button', { name: /ATR\(14\)/ }));
+    await waitFor(() => expect(currentLocation()).toContain('sort=atr14&desc=true'));
+  });
+});

@@ -1,0 +1,103 @@
+import { useMemo } from 'react';
+import type { ChartResponse } from '../types';
+import type { Formatters } from '../format';
+import { InstrumentHeader } from '../ui/instrument-header';
+import { SeasonalityToolsNav } from '../ui/seasonality-tools-nav';
+import type { FocusParams } from '../ui/follow-symbol';
+import { EChart } from '../charts/echart';
+import { StatLabel } from '../stats/stat-label';
+import { BRUSH_ON, seasonalChartOption, windowOfBrush, type Window } from './chart-option';
+import { WindowStats } from './window-stats';
+
+const span = (years: readonly number[]) => (years.length ? `${years[0]}–${years[years.length - 1]}` : '');
+
+export interface ChartResultProps {
+  data: ChartResponse;
+  detrended: boolean;
+  f: Formatters;
+  focus: FocusParams;
+  compare: ChartResponse | null;
+  selection: Window | null;
+  onSelect: (window: Window | null) => void;
+  showYears?: boolean;
+  showMedian?: boolean;
+}
+
+/** The average year and its comparisons; drag across it to get a window's statistics. */
+export function ChartResult({
+  data,
+  detrended,
+  f,
+  focus,
+  compare,
+  selection,
+  onSelect,
+  showYears = false,
+  showMedian = false,
+}: ChartResultProps) {
+  const curve = (detrended ? data.detrended : data.curve) ?? [];
+  // Against the benchmark, both curves come over the years both symbols use (analytics.md).
+  const bench = data.benchmark && data.benchmark.years.length > 0 ? data.benchmark : null;
+  const own = bench ? ((detrended ? bench.detrended : bench.curve) ?? null) : null;
+  const benchCurve = bench ? ((detrended ? bench.benchmarkDetrended : bench.benchmarkCurve) ?? null) : null;
+  const option = useMemo(
+    () => seasonalChartOption({ data, detrended, compare, selection, f, showYears, showMedian }),
+    [data, detrended, compare, selection, f, showYears, showMedian],
+  );
+  const onEvent = useMemo(
+    () => ({
+      brushEnd: (params: unknown) => {
+        const window = windowOfBrush(params);
+        if (window) onSelect(window);
+      },
+    }),
+    [onSelect],
+  );
+  const end = curve[curve.length - 1] ?? null;
+  const ownEnd = own ? (own[own.length - 1] ?? null) : null;
+  const benchEnd = benchCurve ? (benchCurve[benchCurve.length - 1] ?? null) : null;
+  const compareCurve = compare ? ((detrended ? compare.detrended : compare.curve) ?? null) : null;
+  const compareEnd = compareCurve ? (compareCurve[compareCurve.length - 1] ?? null) : null;
+  return (
+    <>
+      <InstrumentHeader symbol={data.symbol}>
+        <SeasonalityToolsNav current="chart" focus={focus} />
+      </InstrumentHeader>
+      <p className="small mb-1" data-testid="chart-summary">
+        {data.years.length} years used ({span(data.years)}). Average year
+        {detrended ? ' (detrended)' : ''}: <strong>{f.percent(end)}</strong>
+      </p>
+      {bench && ownEnd !== null && benchEnd !== null ? (
+        <p className="small mb-1" data-testid="benchmark-summary">
+          Against {bench.symbol} over the {bench.years.length} years both use ({span(bench.years)}): {data.symbol}{' '}
+          {f.percent(ownEnd)} · {bench.symbol} {f.percent(benchEnd)} · <StatLabel standalone stat="relative" />{' '}
+          <strong>{f.percent(ownEnd - benchEnd)}</strong>
+        </p>
+      ) : data.benchmark ? (
+        <p className="small mb-1 text-muted" data-testid="benchmark-summary">
+          {data.benchmark.symbol} has none of these years: no comparison.
+        </p>
+      ) : null}
+      {compare ? (
+        <p className="small mb-1" data-testid="compare-summary">
+          {compare.symbol}: {compare.years.length} years used ({span(compare.years)}), average year{' '}
+          <strong>{f.percent(compareEnd)}</strong>
+        </p>
+      ) : null}
+      <p className="small text-muted mb-1">
+        Drag across the chart to select a window and see its statistics; the wheel and the slider zoom.
+      </p>
+      <EChart
+        kinds={['line']}
+        option={option}
+        label={`Seasonal chart of ${data.symbol}`}
+        height={400}
+        onEvent={onEvent}
+        actions={BRUSH_ON}
+      />
+      {selection && focus.symbol ? (
+        <WindowStats focus={{ ...focus, symbol: data.symbol }} selection={selection} onClear={() => onSelect(null)} />
+      ) : null}
+    </>
+  );
+}

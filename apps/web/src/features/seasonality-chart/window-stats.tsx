@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { usePattern } from '../pattern/pattern-screen';
+import { useFormatters } from '../format';
+import { StatsPanel } from '../stats/stats-panel';
+import { SignalBadge, tradeSignal } from '../stats/trade-signal';
+import { focusQuery, type FocusParams } from '../ui/follow-symbol';
+import type { Window } from './chart-option';
+
+/** The pattern statistics of the window dragged across the chart, long side. */
+export function WindowStats({
+  focus,
+  selection,
+  onClear,
+}: {
+  focus: FocusParams & { symbol: string };
+  selection: Window;
+  onClear: () => void;
+}) {
+  const f = useFormatters();
+  const params = { symbol: focus.symbol, start: selection.start, end: selection.end, from: focus.from, to: focus.to };
+  const pattern = usePattern(params, true);
+  const stats = pattern.data?.stats ?? null;
+  return (
+    <section className="card card-body mb-3" aria-label="Selected window" data-testid="window-stats">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 className="h6 mb-0">
+          Window {f.monthDay(selection.start)} – {f.monthDay(selection.end)}
+        </h2>
+        {stats ? <SignalBadge signal={tradeSignal('long', stats)} /> : null}
+        <Link
+          className="small"
+          to={`/seasonality/pattern?${focusQuery(focus, { start: selection.start, end: selection.end })}`}
+        >
+          Open in Pattern
+        </Link>
+        <button type="button" className="btn btn-link btn-sm p-0" onClick={onClear}>
+          Clear the selection
+        </button>
+      </div>
+      {pattern.isError ? (
+        <p className="text-danger small mb-0">{(pattern.error as Error).message}</p>
+      ) : !pattern.data ? (
+        <p className="text-muted small mb-0">Computing the window’s statistics…</p>
+      ) : stats ? (
+        <StatsPanel stats={stats} />
+      ) : (
+        <p className="text-muted small mb-0">No year of this symbol’s history covers the whole window.</p>
+      )}
+    </section>
+  );
+}

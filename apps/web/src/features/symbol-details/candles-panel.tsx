@@ -1,0 +1,159 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, retryServerErrors } from '../api';
+import type { Bar } from '../types';
+import { useFormatters } from '../format';
+import { EChart } from '../charts/echart';
+import { DOWN, PRIMARY, UP } from '../charts/colors';
+import { useInstrument } from '../ui/instrument-header';
+import { RANGES, candleData, fetchStart, type CandleData, type Overlays, type Range } from './candles';
+
+interface BarsResponse {
+  symbol: string;
+  bars: Bar[];
+}
+
+export function useBars(symbol: string, from: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['bars', symbol, from],
+    retry: retryServerErrors,
+    queryFn: () => apiGet<BarsResponse>(`/api/v1/bars/${encodeURIComponent(symbol)}`, { from }, { background: true }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+const line = (name: string, data: (number | null)[], color: string, dashed = false) => ({
+  type: 'line',
+  name,
+  data,
+  showSymbol: false,
+  connectNulls: false,
+  lineStyle: { color, width: 1, ...(dashed ? { type: 'dashed' } : {}) },
+  itemStyle: { color },
+  xAxisIndex: 0,
+  yAxisIndex: 0,
+});
+
+export function candlesOption(data: CandleData, overlays: Overlays, f: ReturnType<typeof useFormatters>) {
+  const series: unknown[] = [
+    {
+      type: 'candlestick',
+      name: 'Price',
+      data: data.candles,
+      itemStyle: { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN },
+    },
+    {
+      type: 'bar',
+      name: 'Volume',
+      data: data.volume.map((v, i) => ({
+        value: v,
+        itemStyle: { color: data.candles[i]![1] >= data.candles[i]![0] ? UP : DOWN, opacity: 0.5 },
+      })),
+      xAxisIndex: 1,
+      yAxisIndex: 1,
+    },
+  ];
+  if (overlays.sma) series.push(line('SMA 50', data.sma50, PRIMARY), line('SMA 200', data.sma200, '#fd7e14'));
+  if (overlays.bollinger) {
+    series.push(
+      line('Bollinger upper', data.bbUpper, '#6f42c1', true),
+      line('Bollinger middle', data.bbMiddle, '#adb5bd', true),
+      line('Bollinger lower', data.bbLower, '#6f42c1', true),
+    );
+  }
+  return {
+    animation: false,
+    legend: { top: 0, type: 'scroll' },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'cross' } },
+    axisPointer: { link: [{ xAxisIndex: 'all' }] },
+    grid: [
+      { left: 56, right: 16, top: 32, height: '58%' },
+      { left: 56, right: 16, top: '76%', height: '12%' },
+    ],
+    xAxis: [
+      { type: 'category', data: data.dates, boundaryGap: true, axisLabel: { formatter: (v: string) => f.date(v) } },
+      { type: 'category', data: data.dates, gridIndex: 1, axisLabel: { show: false }, axisTick: { show: false } },
+    ],
+    yAxis: [
+      { scale: true, axisLabel: { formatter: (v: number) => f.number(v) } },
+      { scale: true, gridIndex: 1, splitNumber: 2, axisLabel: { formatter: (v: number) => f.compact(v) } },
+    ],
+    dataZoom: [
+      { type: 'inside', xAxisIndex: [0, 1] },
+      { type: 'slider', xAxisIndex: [0, 1], bottom: 4, height: 18 },
+    ],
+    series,
+  };
+}
+
+/** Candles with volume, SMA 50/200 and Bollinger bands on demand, range buttons and zoom. */
+export function CandlesPanel({ symbol }: { symbol: string }) {
+  const f = useFormatters();
+  const [range, setRange] = useState<Range>('1Y');
+  const [overlays, setOverlays] = useState<Overlays>({ sma: false, bollinger: false });
+  const instrument = useInstrument(symbol);
+  const last = instrument.data?.lastDate ?? null;
+  const from = last ? fetchStart(range, last) : null;
+  const bars = useBars(symbol, from, Boolean(last));
+  const data = useMemo(() => (bars.data ? candleData(bars.data.bars, range) : null), [bars.data, range]);
+  const option = useMemo(() => (data ? candlesOption(data, overlays, f) : null), [data, overlays, f]);
+  const toggle = (key: keyof Overlays) => setOverlays((o) => ({ ...o, [key]: !o[key] }));
+  return (
+    <div data-testid="candles-panel">
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+        <div className="btn-group btn-group-sm" role="group" aria-label="Range">
+          {RANGES.map((r) => (
+            <button
+              key={r}
+              type="button"
+              className={`btn ${r === range ? 'btn-primary' : 'btn-outline-primary'}`}
+              aria-pressed={r === range}
+              onClick={() => setRange(r)}
+            >
+              {r}
+            </button>
+          ))}
+        </div>
+        <div className="btn-group btn-group-sm" role="group" aria-label="Indicators">
+          <button
+            type="button"
+            className={`btn ${overlays.sma ? 'btn-secondary' : 'btn-outline-secondary'}`}
+            aria-pressed={overlays.sma}
+            onClick={() => toggle('sma')}
+          >
+            SMA 50/200
+          </button>
+          <button
+            type="button"
+            className={`btn ${overlays.bollinger ? 'btn-secondary' : 'btn-outline-secondary'}`}
+            aria-pressed={overlays.bollinger}
+            onClick={() => toggle('bollinger')}
+          >
+            Bollinger
+          </button>
+        </div>
+        {data && data.period !== 'day' ? <span className="small text-muted">One candle per {data.period}</span> : null}
+      </div>
+      {instrument.isError ? (
+        <p className="text-danger small">No market data for {symbol}.</p>
+      ) : bars.isError ? (
+        <p className="text-danger small">The prices of {symbol} could not be loaded.</p>
+      ) : !option ? (
+        <p className="text-muted small">Loading chart…</p>
+      ) : data && data.dates.length === 0 ? (
+        <p className="text-muted small">No prices for {symbol}.</p>
+      ) : (
+        <EChart
+          kinds={['candles']}
+          option={option}
+          label={`Candles of ${symbol}`}
+          height={360}
+          testId="candles-chart"
+        />
+      )}
+    </div>
+  );
+}
+
+export default CandlesPanel;

@@ -1,0 +1,154 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { apiGet, apiQueryPost, retryServerErrors } from '../api';
+import type { ChartResponse, SeasonalScanResponse } from '../types';
+import { useFormatters } from '../format';
+import { usePremiumAccess } from '../shell';
+import { EChart } from '../charts/echart';
+import { PRIMARY } from '../charts/colors';
+import { SignalBadge, tradeSignal } from '../stats/trade-signal';
+import { dayLabel } from '../seasonality-chart/chart-option';
+import { useInstrument } from '../ui/instrument-header';
+
+/** How far ahead "next seasonal windows" look for a start day. */
+export const LOOK_AHEAD_DAYS = 30;
+
+const mmdd = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+
+/** The start days of the next windows: the day after the latest bar to LOOK_AHEAD_DAYS later. */
+export function nextStartDays(lastDate: string): { startFrom: string; startTo: string } {
+  const d = new Date(`${lastDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  const startFrom = mmdd(d);
+  d.setUTCDate(d.getUTCDate() + LOOK_AHEAD_DAYS);
+  return { startFrom, startTo: mmdd(d) };
+}
+
+function NextWindows({ symbol, lastDate }: { symbol: string; lastDate: string }) {
+  const f = useFormatters();
+  const days = nextStartDays(lastDate);
+  const scan = useQuery({
+    queryKey: ['next-windows', symbol, days.startFrom],
+    retry: retryServerErrors,
+    queryFn: () =>
+      apiQueryPost<SeasonalScanResponse>(
+        '/api/v1/seasonality/scan',
+        { ...days, minDays: 5, maxDays: 30, direction: 'both', universe: [symbol] },
+        { background: true },
+      ),
+  });
+  if (scan.isError) return <p className="small text-muted">The next seasonal windows could not be computed.</p>;
+  if (!scan.data) return <p className="small text-muted">Looking for the next seasonal windows…</p>;
+  if (scan.data.results.length === 0) {
+    return (
+      <p className="small text-muted">
+        No seasonal window of {symbol} starts in the next {LOOK_AHEAD_DAYS} days.
+      </p>
+    );
+  }
+  return (
+    <ul className="list-unstyled small mb-0" aria-label={`Next seasonal windows of ${symbol}`}>
+      {scan.data.results.map((w) => {
+        const q = new URLSearchParams({ symbol, start: w.start, end: w.end, direction: w.direction });
+        return (
+          <li key={`${w.direction}-${w.start}-${w.end}`} className="mb-1">
+            <SignalBadge signal={tradeSignal(w.direction, w.stats)} />{' '}
+            <Link to={`/seasonality/pattern?${q.toString()}`}>
+              {f.monthDay(w.start)} – {f.monthDay(w.end)}
+            </Link>{' '}
+            · {w.direction === 'short' ? 'short' : 'long'} · win rate {f.percent(w.stats.winRate, 0, false)} · mean{' '}
+            {f.percent(w.stats.mean)} · {w.stats.count} years
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Curve({ data }: { data: ChartResponse }) {
+  const f = useFormatters();
+  const option = useMemo(() => {
+    const curve = data.curve ?? [];
+    const series: unknown[] = [
+      {
+        type: 'line',
+        name: `${data.symbol} average`,
+        smooth: true,
+        showSymbol: false,
+        data: curve,
+        lineStyle: { color: PRIMARY, width: 2 },
+      },
+    ];
+    if (data.current) {
+      series.push({
+        type: 'line',
+        name: String(data.current.year),
+        showSymbol: false,
+        data: data.current.values,
+        lineStyle: { type: 'dashed' },
+      });
+    }
+    return {
+      animation: false,
+      grid: { left: 48, right: 12, top: 28, bottom: 28 },
+      legend: { top: 0 },
+      tooltip: { trigger: 'axis', valueFormatter: (v: number) => f.percent(v) },
+      xAxis: {
+        type: 'category',
+        data: curve.map((_, i) => dayLabel(i)),
+        axisLabel: { formatter: (v: string) => f.monthDay(v), interval: 59 },
+      },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
+      series,
+    };
+  }, [data, f]);
+  return (
+    <EChart
+      kinds={['line']}
+      option={option}
+      label={`Seasonal curve of ${data.symbol}`}
+      height={220}
+      testId="details-seasonal-chart"
+    />
+  );
+}
+
+/** The average year with this year on top, and the windows that start soon. */
+export function SeasonalSummary({ symbol }: { symbol: string }) {
+  const access = usePremiumAccess();
+  const instrument = useInstrument(symbol);
+  const allowed = access === 'yes';
+  const chart = useQuery({
+    queryKey: ['seasonal-chart', { symbol }],
+    retry: retryServerErrors,
+    queryFn: () => apiGet<ChartResponse>('/api/v1/seasonality/chart', { symbol }, { background: true }),
+    enabled: allowed,
+  });
+  if (access === 'no') {
+    return (
+      <p className="small text-muted">
+        The seasonal curve and windows are for subscribers: <Link to="/subscribe">subscribe</Link>.
+      </p>
+    );
+  }
+  return (
+    <div className="row g-2">
+      <div className="col-12 col-lg-7">
+        {chart.data?.curve ? (
+          <Curve data={chart.data} />
+        ) : chart.isError || (chart.data && !chart.data.curve) ? (
+          <p className="small text-muted">No complete calendar year of {symbol}.</p>
+        ) : (
+          <p className="small text-muted">Loading the seasonal curve…</p>
+        )}
+      </div>
+      <div className="col-12 col-lg-5">
+        <h4 className="h6">Next seasonal windows</h4>
+        {instrument.data?.lastDate ? <NextWindows symbol={symbol} lastDate={instrument.data.lastDate} /> : null}
+      </div>
+    </div>
+  );
+}
+
+export default SeasonalSummary;
