@@ -185,4 +185,32 @@ describe('alert delivery and failures (sqlite)', () => {
     expect((await runAlertEvaluation(deps, LAST)).recorded).toBe(0);
     expect(await count()).toBe(3);
   });
+
+  it('an alert on a symbol that left the market data is paused with the reason, not an error on every run', async () => {
+    t = await createTestApp('sqlite');
+    await market(t, false);
+    const alice = await signedInUser(t, { subscriber: true });
+    const created = await requestAs(t, alice, 'POST', '/api/v1/alerts', {
+      name: 'CCC up',
+      kind: 'condition',
+      symbol: 'CCC',
+      expression: 'close > 100',
+    });
+    expect(created.statusCode).toBe(201);
+    // An operator drops the instrument (e.g. `solstice demo drop`): its bars and its row go.
+    await t.database.db.deleteFrom('daily_bars').where('symbol', '=', 'CCC').execute();
+    await t.database.db.deleteFrom('instruments').where('symbol', '=', 'CCC').execute();
+    await market(t, true);
+    await t.services.jobs.runDue();
+    const alert = (await requestAs(t, alice, 'GET', `/api/v1/alerts/${created.json().data.id}`)).json().data;
+    expect(alert).toMatchObject({ paused: true, pausedReason: 'CCC is no longer in the market data.' });
+    const [job] = await jobRows(t, 'alerts.evaluate');
+    expect(job).toMatchObject({ status: 'done', last_error: null });
+    // It cannot be resumed on the missing symbol; pointed at another one, it runs again.
+    const refused = await requestAs(t, alice, 'PATCH', `/api/v1/alerts/${alert.id}`, { paused: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details.issues[0].path).toBe('body.symbol');
+    const resumed = await requestAs(t, alice, 'PATCH', `/api/v1/alerts/${alert.id}`, { paused: false, symbol: 'BBB' });
+    expect(resumed.json().data).toMatchObject({ paused: false, pausedReason: null, symbol: 'BBB' });
+  });
 });
