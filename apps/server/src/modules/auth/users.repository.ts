@@ -51,7 +51,8 @@ export async function insertUser(db: Db, input: NewUser, now = Date.now()): Prom
           locale: null,
           time_zone: null,
           layout: null,
-          tutorial_seen_at: null,
+          // tutorial_seen_at (0010) and alert_mail (0009) take their defaults: the older
+          // migrations' tests create users on a schema without them.
           created_at: now,
           updated_at: now,
         })
