@@ -4,11 +4,13 @@
 //                            windows, 20 start years (1997–2016), long, warm (target ≤ 50 ms)
 //   best_trades_p50_ms       one symbol (AAPL, else the longest history), 5–60 days,
 //                            30 start years (1987–2016), warm (target ≤ 150 ms)
+//   walk_forward_p50_ms      walk-forward (issue 22) of the same symbol, 5–60 days, all
+//                            years, trainYears 10, warm (target ≤ 300 ms)
 //   duckdb_scan_ratio        our scan time / the same scan as one DuckDB SQL query over the
 //                            same bars (target ≤ 1), plus how far the two answers agree.
 // Run alone: BENCH_DB=file:/tmp/x.sqlite npx tsx bench/seasonality.ts  → prints JSON.
 import { DuckDBInstance } from '@duckdb/node-api';
-import { bestTrades, seasonalityScan, type PriceSeries } from '@solstice/analytics';
+import { bestTrades, seasonalityScan, walkForward, type PriceSeries } from '@solstice/analytics';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { DatabaseMarketCache } from '../apps/server/src/modules/market/database-market-cache.js';
 
@@ -60,6 +62,7 @@ const bestSymbol =
     ? 'AAPL'
     : universe.reduce((a, b) => (b.dates.length > a.dates.length ? b : a)).symbol;
 const best = await time(30, 3, () => bestTrades(market.series(bestSymbol)!, BEST));
+const forward = await time(10, 2, () => walkForward(market.series(bestSymbol)!, { minDays: 5, maxDays: 60 }));
 
 // --- DuckDB -------------------------------------------------------------------------------
 const duck = await DuckDBInstance.create(':memory:');
@@ -215,6 +218,7 @@ process.stdout.write(
     best_trades_p50_ms: round(percentile(best.ms, 0.5)),
     best_trades_symbol: bestSymbol,
     best_trades_bars: market.series(bestSymbol)!.dates.length,
+    walk_forward_p50_ms: round(percentile(forward.ms, 0.5)),
     duckdb_load_ms: Math.round(duckLoadMs),
     duckdb_scan_p50_ms: round(duckP50),
     duckdb_scan_ratio: round(scanP50 / duckP50, 4),

@@ -11,6 +11,7 @@ export * from './indicators.js';
 export * from './scanner.js';
 export * from './market.js';
 export * from './seasonality.js';
+export * from './walk-forward.js';
 export * from './market-data.js';
 export * from './data-updates.js';
 export * from './alerts.js';

@@ -117,6 +117,20 @@ export const bestTradesQuerySchema = z
   .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
 export type BestTradesQuery = z.infer<typeof bestTradesQuerySchema>;
 
+/** Walk-forward (analytics.md): best trades' parameters, top excepted, and trainYears (default 10). */
+export const walkForwardQuerySchema = z
+  .strictObject({
+    symbol: symbolSchema,
+    minDays: daysSchema,
+    maxDays: daysSchema,
+    from: yearSchema.optional(),
+    to: yearSchema.optional(),
+    minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
+    trainYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').default(10),
+  })
+  .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
+export type WalkForwardQuery = z.infer<typeof walkForwardQuerySchema>;
+
 /** all, sector:NAME, watchlist:ID, or a list of symbols. */
 export const seasonalUniverseSchema = z.union(
   [
@@ -275,10 +289,18 @@ export const seasonalWindowSchema = z.object({
 });
 export type SeasonalWindow = z.infer<typeof seasonalWindowSchema>;
 
+/** A reported window whose pValue is adjusted by Benjamini–Hochberg over the answer's `tested` windows. */
+export const testedWindowSchema = seasonalWindowSchema.extend({
+  stats: windowStatsSchema.extend({ qValue: z.number().nullable() }),
+});
+export type TestedWindow = z.infer<typeof testedWindowSchema>;
+
 export const bestTradesResponseSchema = z.object({
   symbol: z.string(),
-  long: z.array(seasonalWindowSchema),
-  short: z.array(seasonalWindowSchema),
+  /** analytics.md "Multiple testing": every (start, length, direction) window with count ≥ the effective minYears. */
+  tested: z.number().int(),
+  long: z.array(testedWindowSchema),
+  short: z.array(testedWindowSchema),
 });
 export type BestTradesResponse = z.infer<typeof bestTradesResponseSchema>;
 

@@ -1,9 +1,11 @@
 import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
 import type { YearRange } from './pattern.js';
-import type { Direction } from './statistics.js';
+import { benjaminiHochberg } from '../stats/multiple-testing.js';
+import type { Direction, WindowStats } from './statistics.js';
 import { WindowGrid, startPositions, windowDetails, type SeasonalWindow } from './window-grid.js';
-import { rowRange, windowTable } from './window-table.js';
+import { cellPValues } from './window-pvalues.js';
+import { rowRange, windowTable, type WindowTable } from './window-table.js';
 
 export interface BestTradesOptions extends YearRange {
   minDays: number;
@@ -14,10 +16,17 @@ export interface BestTradesOptions extends YearRange {
   top?: number;
 }
 
+/** A reported window with its pValue adjusted over the answer's tests (analytics.md, "Multiple testing"). */
+export interface TestedWindow extends SeasonalWindow {
+  stats: WindowStats & { qValue: number | null };
+}
+
 export interface BestTradesResult {
   symbol: string;
-  long: SeasonalWindow[];
-  short: SeasonalWindow[];
+  /** m: every (start, length, direction) window whose count ≥ max(1, the effective minYears). */
+  tested: number;
+  long: TestedWindow[];
+  short: TestedWindow[];
 }
 
 /** Largest holding length: a window of 365 days would end on its own start day. */
@@ -51,9 +60,10 @@ export function bestTrades(series: PriceSeries, options: BestTradesOptions): Bes
   const minYears = Math.max(1, options.minYears ?? defaultMinYears(most));
   const eligible: number[] = [];
   for (let c = 0; c < grid.count.length; c++) if (grid.count[c]! >= minYears) eligible.push(c);
-  const pick = (direction: Direction): SeasonalWindow[] => {
+  const qOf = adjustedPValues(series, table, grid, eligible, lo);
+  const pick = (direction: Direction): TestedWindow[] => {
     const taken = new Uint8Array(DAYS_IN_CALENDAR);
-    const chosen: SeasonalWindow[] = [];
+    const chosen: TestedWindow[] = [];
     // Rank lazily, one winRate level at a time (most ranked windows are never reached):
     // a full comparison sort of every window costs more than the counting itself.
     const rates = new Float64Array(eligible.length);
@@ -72,13 +82,36 @@ export function bestTrades(series: PriceSeries, options: BestTradesOptions): Bes
         const days = grid.daysOf(cell);
         if (overlaps(taken, k, days)) continue;
         for (let d = 0; d <= days; d++) taken[(k + d) % DAYS_IN_CALENDAR] = 1;
-        chosen.push(windowDetails(series, table, k, days, lo, hi, direction));
+        const window = windowDetails(series, table, k, days, lo, hi, direction);
+        chosen.push({ ...window, stats: { ...window.stats, qValue: qOf[direction][cell]! } });
       }
       ceiling = level;
     }
     return chosen;
   };
-  return { symbol: series.symbol, long: pick('long'), short: pick('short') };
+  return { symbol: series.symbol, tested: 2 * eligible.length, long: pick('long'), short: pick('short') };
+}
+
+/** Benjamini–Hochberg over the pValues of every eligible cell in both directions. */
+function adjustedPValues(
+  series: PriceSeries,
+  table: WindowTable,
+  grid: WindowGrid,
+  eligible: readonly number[],
+  lo: number,
+): Record<Direction, Float64Array> {
+  const long = cellPValues(series, table, grid, eligible, lo, 'long');
+  const short = cellPValues(series, table, grid, eligible, lo, 'short');
+  const all = new Float64Array(long.length + short.length);
+  all.set(long);
+  all.set(short, long.length);
+  const q = benjaminiHochberg(all);
+  const byCell = (offset: number) => {
+    const out = new Float64Array(grid.count.length).fill(NaN);
+    for (let i = 0; i < eligible.length; i++) out[eligible[i]!] = q[offset + i]!;
+    return out;
+  };
+  return { long: byCell(0), short: byCell(eligible.length) };
 }
 
 /** A window occupies its start day through its end day, both included. */

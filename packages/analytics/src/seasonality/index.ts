@@ -4,6 +4,7 @@ export * from './pattern.js';
 export * from './window-table.js';
 export * from './window-grid.js';
 export * from './best-trades.js';
+export * from './walk-forward.js';
 export * from './scanner.js';
 export * from './calendar.js';
 export * from './chart.js';

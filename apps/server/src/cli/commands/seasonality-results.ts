@@ -5,12 +5,14 @@ import {
   bestTradesQuerySchema,
   patternQuerySchema,
   seasonalScanBodySchema,
+  walkForwardQuerySchema,
   yearsQuerySchema,
   type BestTradesResponse,
   type CalendarResponse,
   type ChartResponse,
   type PatternResponse,
   type SeasonalScanResponse,
+  type WalkForwardResponse,
 } from '@solstice/contracts';
 import type { MarketCache } from '../../modules/market/market-cache.js';
 import {
@@ -20,9 +22,10 @@ import {
   patternOf,
   scanOf,
   universeSeries,
+  walkForwardOf,
 } from '../../modules/seasonality/seasonality.service.js';
 import { CliError, type CommandResult } from '../output.js';
-import { num, pct, statsText, table, WINDOW_HEADERS, windowRow } from './seasonality-text.js';
+import { num, pct, pValue, statsText, table, WINDOW_HEADERS, windowRow } from './seasonality-text.js';
 
 const OPTION_NAMES: Record<string, string> = {
   symbol: 'SYMBOL',
@@ -34,6 +37,7 @@ const OPTION_NAMES: Record<string, string> = {
   minDays: '--min-days',
   maxDays: '--max-days',
   minYears: '--min-years',
+  trainYears: '--train-years',
   top: '--top',
   startFrom: '--start-from',
   startTo: '--start-to',
@@ -181,13 +185,11 @@ export function bestTradesCommand(
   );
   const side = (title: string, windows: BestTradesResponse['long']) =>
     `${title}\n${table(
-      WINDOW_HEADERS,
-      windows.map((w) => windowRow(w.start, w.end, w.days, w.stats)),
+      [...WINDOW_HEADERS, 'q-value'],
+      windows.map((w) => [...windowRow(w.start, w.end, w.days, w.stats), pValue(w.stats.qValue)]),
     )}`;
-  return {
-    value,
-    text: [`${value.symbol} best trades`, side('long', value.long), side('short', value.short)].join('\n'),
-  };
+  const heading = `${value.symbol} best trades, best of ${value.tested} windows tested (q-value: p-value adjusted for them)`;
+  return { value, text: [heading, side('long', value.long), side('short', value.short)].join('\n') };
 }
 
 export interface ScanOptions extends YearsOptions {
@@ -220,4 +222,46 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
     value.results.map((r) => [r.symbol, r.direction, ...windowRow(r.start, r.end, r.days, r.stats)]),
   );
   return { value, text: `${value.results.length} symbols\n${text}` };
+}
+
+export interface WalkForwardOptions extends YearsOptions {
+  minDays?: string;
+  maxDays?: string;
+  minYears?: string;
+  trainYears?: string;
+}
+
+export function walkForwardCommand(
+  market: MarketCache,
+  symbol: string,
+  o: WalkForwardOptions,
+): CommandResult<WalkForwardResponse> {
+  const value = walkForwardOf(
+    market,
+    parseOptions(walkForwardQuerySchema, {
+      symbol,
+      minDays: o.minDays,
+      maxDays: o.maxDays,
+      from: o.from,
+      to: o.to,
+      minYears: o.minYears,
+      trainYears: o.trainYears,
+    }),
+  );
+  const side = (direction: 'long' | 'short') => {
+    const { trials, stats } = value[direction];
+    const inSample = value.inSample[direction];
+    return [
+      `${direction}: ${stats.count} years traded out of sample, win rate ${pct(stats.winRate)}, mean ${pct(stats.mean)}, ` +
+        `median ${pct(stats.median)}`,
+      `  in sample: win rate ${pct(inSample?.winRate ?? null)}, mean ${pct(inSample?.mean ?? null)}, ` +
+        `p-value ${pValue(inSample?.pValue ?? null)}, q-value ${pValue(inSample?.qValue ?? null)}`,
+      table(
+        ['year', 'start', 'end', 'days', 'return'],
+        trials.map((t) => [String(t.year), t.start, t.end, String(t.days), pct(t.return)]),
+      ),
+    ].join('\n');
+  };
+  const heading = `${value.symbol} walk-forward: each year traded with the best window of the years before it (at least ${value.trainYears} of them)`;
+  return { value, text: [heading, side('long'), side('short')].join('\n') };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
-import { bestTrades, seasonalCalendar, seasonalChart, seasonalPattern, seriesFromRows } from '@solstice/analytics';
+import {
+  bestTrades,
+  seasonalCalendar,
+  seasonalChart,
+  seasonalPattern,
+  seriesFromRows,
+  walkForward,
+} from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
 import { CliError, type CliOutput } from '../output.js';
 import {
@@ -10,6 +17,7 @@ import {
   patternCommand,
   registerSeasonalityCommands,
   scanCommand,
+  walkForwardCommand,
 } from './seasonality.js';
 
 function weekdays(symbol: string, price: (i: number) => number) {
@@ -144,5 +152,35 @@ describe('seasonality commands', () => {
       { from: 'user' },
     );
     expect(printed[1]).toMatch(/^1 symbols\nsymbol {2}dir/);
+    await program.parseAsync(
+      ['--json', 'seasonality', 'walk-forward', 'AAA', '--min-days', '5', '--max-days', '8', '--train-years', '2'],
+      { from: 'user' },
+    );
+    const forward = walkForward(aaa, { minDays: 5, maxDays: 8, trainYears: 2 });
+    expect(printed[2]).toEqual(forward);
+    // 2016–2020: two training years first exist for 2018 (2020 only when its window ends by June 30).
+    expect(forward.long.trials.map((t) => t.year).slice(0, 2)).toEqual([2018, 2019]);
+  });
+
+  it('best trades and walk-forward print tested, q-values and the out-of-sample years', () => {
+    const best = bestTradesCommand(market, 'AAA', { minDays: '5', maxDays: '10', top: '2' });
+    expect(best.value.tested).toBeGreaterThan(0);
+    expect(best.text.split('\n')[0]).toBe(
+      `AAA best trades, best of ${best.value.tested} windows tested (q-value: p-value adjusted for them)`,
+    );
+    expect(best.text).toContain('q-value');
+    const forward = walkForwardCommand(market, 'aaa', { minDays: '5', maxDays: '8', trainYears: '2' });
+    expect(forward.value).toEqual(walkForward(aaa, { minDays: 5, maxDays: 8, trainYears: 2 }));
+    const lines = forward.text.split('\n');
+    const { long, short } = forward.value;
+    expect(lines[1]).toMatch(
+      new RegExp(`^long: ${long.stats.count} years traded out of sample, win rate \\d+\\.\\d\\d%`),
+    );
+    expect(lines.filter((l) => /^20(18|19|20) {2}\d\d-\d\d/.test(l))).toHaveLength(
+      long.stats.count + short.stats.count,
+    );
+    expect(() => walkForwardCommand(market, 'AAA', { minDays: '5', maxDays: '8', trainYears: '0' })).toThrow(
+      '--train-years',
+    );
   });
 });

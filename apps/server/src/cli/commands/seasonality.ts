@@ -8,9 +8,11 @@ import {
   chartCommand,
   patternCommand,
   scanCommand,
+  walkForwardCommand,
   type BestTradesOptions,
   type PatternOptions,
   type ScanOptions,
+  type WalkForwardOptions,
   type YearsOptions,
 } from './seasonality-results.js';
 
@@ -20,9 +22,11 @@ export {
   chartCommand,
   patternCommand,
   scanCommand,
+  walkForwardCommand,
   type BestTradesOptions,
   type PatternOptions,
   type ScanOptions,
+  type WalkForwardOptions,
   type YearsOptions,
 } from './seasonality-results.js';
 
@@ -35,7 +39,7 @@ export type MarketCommandRunner = <T>(
 export function registerSeasonalityCommands(program: Command, run: MarketCommandRunner = withContext): void {
   const seasonality = program
     .command('seasonality')
-    .description('seasonal patterns, calendar, chart, best trades, scan');
+    .description('seasonal patterns, calendar, chart, best trades, walk-forward, scan');
   const print = <T>(command: Command, body: (market: MarketCache) => Promise<CommandResult<T>> | CommandResult<T>) =>
     run(command, async ({ market }, out) => {
       const { value, text } = await body(market);
@@ -87,6 +91,20 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     .option('--top <K>', 'windows per side', '10')
     .action((symbol: string, opts: BestTradesOptions, command: Command) =>
       print(command, (market) => bestTradesCommand(market, symbol, opts)),
+    );
+
+  seasonality
+    .command('walk-forward')
+    .description('best trades out of sample: each year traded with the window chosen on the years before it')
+    .argument('<symbol>')
+    .requiredOption('--min-days <N>', 'shortest holding, calendar days')
+    .requiredOption('--max-days <N>', 'longest holding, calendar days')
+    .option('--from <YYYY>', 'first year')
+    .option('--to <YYYY>', 'last year')
+    .option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)')
+    .option('--train-years <N>', 'fewest training years the chosen window needs to be traded', '10')
+    .action((symbol: string, opts: WalkForwardOptions, command: Command) =>
+      print(command, (market) => walkForwardCommand(market, symbol, opts)),
     );
 
   seasonality

@@ -9,12 +9,15 @@ import {
   patternResponseSchema,
   seasonalScanBodySchema,
   seasonalScanResponseSchema,
+  walkForwardQuerySchema,
+  walkForwardResponseSchema,
   yearsQuerySchema,
   type BestTradesResponse,
   type CalendarResponse,
   type ChartResponse,
   type PatternResponse,
   type SeasonalScanResponse,
+  type WalkForwardResponse,
 } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MarketCache } from '../market/market-cache.js';
@@ -30,6 +33,7 @@ import {
   patternOf,
   scanInPool,
   universeSeries,
+  walkForwardInPool,
   type PoolContext,
 } from './seasonality.service.js';
 
@@ -107,6 +111,22 @@ export function seasonalityRoutes({
       async (request): Promise<BestTradesResponse> => {
         const query = request.query;
         return inPool(request, (context) => bestTradesInPool(market, analytics, query, context));
+      },
+    );
+
+    app.get(
+      '/api/v1/seasonality/walk-forward',
+      {
+        config: SUBSCRIBERS,
+        schema: {
+          summary: 'Best trades out of sample: each year traded with the window chosen on the years before it',
+          querystring: walkForwardQuerySchema,
+          response: { 200: walkForwardResponseSchema },
+        },
+      },
+      async (request): Promise<WalkForwardResponse> => {
+        const query = request.query;
+        return inPool(request, (context) => walkForwardInPool(market, analytics, query, context));
       },
     );
 

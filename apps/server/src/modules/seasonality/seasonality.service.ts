@@ -7,9 +7,11 @@ import {
   seasonalPattern,
   seasonalYearPaths,
   seasonalityScan,
+  walkForward,
   type BestTradesOptions,
   type PriceSeries,
   type SeasonalityScanOptions,
+  type WalkForwardOptions,
 } from '@solstice/analytics';
 import type {
   BestTradesQuery,
@@ -22,6 +24,8 @@ import type {
   SeasonalScanOptions,
   SeasonalScanResponse,
   SeasonalYearsQuery,
+  WalkForwardQuery,
+  WalkForwardResponse,
 } from '@solstice/contracts';
 import { notFound, validationFailed } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
@@ -97,6 +101,32 @@ export function bestTradesInPool(
 ): Promise<BestTradesResponse> {
   seriesOf(market, q.symbol);
   return analytics.run({ kind: 'bestTrades', symbol: q.symbol, options: bestTradesOptions(q) }, context);
+}
+
+function walkForwardOptions(q: WalkForwardQuery): WalkForwardOptions {
+  return {
+    minDays: q.minDays,
+    maxDays: q.maxDays,
+    from: q.from,
+    to: q.to,
+    minYears: q.minYears,
+    trainYears: q.trainYears,
+  };
+}
+
+export function walkForwardOf(market: MarketCache, q: WalkForwardQuery): WalkForwardResponse {
+  return walkForward(seriesOf(market, q.symbol), walkForwardOptions(q));
+}
+
+/** Walk-forward (analytics.md) in the analytics pool: one best-trades ranking per year, and best trades in sample. */
+export function walkForwardInPool(
+  market: MarketCache,
+  analytics: AnalyticsPool,
+  q: WalkForwardQuery,
+  context: PoolContext,
+): Promise<WalkForwardResponse> {
+  seriesOf(market, q.symbol);
+  return analytics.run({ kind: 'walkForward', symbol: q.symbol, options: walkForwardOptions(q) }, context);
 }
 
 /** Looks up a watchlist's symbols for the caller; null when it is not theirs or does not exist. */

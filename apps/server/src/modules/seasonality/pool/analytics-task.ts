@@ -3,17 +3,21 @@ import type {
   BestTradesResult,
   SeasonalityScanAnswer,
   SeasonalityScanOptions,
+  WalkForwardOptions,
+  WalkForwardResult,
 } from '@solstice/analytics';
 import type { SharedMarket } from './shared-market.js';
 
-/** What the analytics pool runs: the two seasonality computations whose cost grows with their inputs. */
+/** What the analytics pool runs: the seasonality computations whose cost grows with their inputs. */
 export type AnalyticsJob =
   | { kind: 'scan'; symbols: readonly string[]; options: SeasonalityScanOptions }
-  | { kind: 'bestTrades'; symbol: string; options: BestTradesOptions };
+  | { kind: 'bestTrades'; symbol: string; options: BestTradesOptions }
+  | { kind: 'walkForward'; symbol: string; options: WalkForwardOptions };
 
 export interface AnalyticsResults {
   scan: SeasonalityScanAnswer;
   bestTrades: BestTradesResult;
+  walkForward: WalkForwardResult;
 }
 
 /** One message to a worker. `cancel` is an Int32Array on a SharedArrayBuffer: 1 = the caller has gone. */

@@ -1,4 +1,4 @@
-import { bestTrades, seasonalityScan, type PriceSeries } from '@solstice/analytics';
+import { bestTrades, seasonalityScan, walkForward, type PriceSeries } from '@solstice/analytics';
 import type { AnalyticsOutcome, AnalyticsTask } from './analytics-task.js';
 import { sharedSeries } from './shared-market.js';
 
@@ -33,7 +33,9 @@ export default function run(task: AnalyticsTask): AnalyticsOutcome {
     const result =
       job.kind === 'scan'
         ? seasonalityScan(cancellable(task, job.symbols), job.options)
-        : bestTrades(seriesOf(task, job.symbol), job.options);
+        : job.kind === 'bestTrades'
+          ? bestTrades(seriesOf(task, job.symbol), job.options)
+          : walkForward(seriesOf(task, job.symbol), job.options);
     return { cancelled: false, result };
   } catch (error) {
     if (error instanceof Cancelled) return { cancelled: true };

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { testedWindowSchema } from './seasonality.js';
+
+/** One out-of-sample year of walk-forward: the window chosen on the years before it, traded in it. */
+export const walkForwardTrialSchema = z.object({
+  year: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  days: z.number().int(),
+  return: z.number(),
+});
+
+/** Statistics of the out-of-sample returns: count 0 and the rest null when no year was traded. */
+export const outOfSampleStatsSchema = z.object({
+  count: z.number().int(),
+  winners: z.number().int().nullable(),
+  losers: z.number().int().nullable(),
+  winRate: z.number().nullable(),
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  stdDev: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+
+const sideSchema = z.object({ trials: z.array(walkForwardTrialSchema), stats: outOfSampleStatsSchema });
+const inSampleStatsSchema = testedWindowSchema.shape.stats.nullable();
+
+export const walkForwardResponseSchema = z.object({
+  symbol: z.string(),
+  trainYears: z.number().int(),
+  long: sideSchema,
+  short: sideSchema,
+  /** Best trades' first window over all used years, per direction, qValue included (null when none). */
+  inSample: z.object({ long: inSampleStatsSchema, short: inSampleStatsSchema }),
+});
+export type WalkForwardResponse = z.infer<typeof walkForwardResponseSchema>;
