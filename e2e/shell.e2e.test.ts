@@ -112,7 +112,7 @@ describe('web shell in Chromium', () => {
     await context.addInitScript(() =>
       Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
     );
-    await context.route(/\/assets\/market-page-.*\.js$/, async (route) => {
+    await context.route(/\/assets\/market-screen-.*\.js$/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
@@ -128,9 +128,9 @@ describe('web shell in Chromium', () => {
     await bar.waitFor({ state: 'hidden' });
 
     // A page chunk that cannot load, after the reload guard was used: error page, red bar.
-    watch.allow(/Failed to load resource.*heatmaps-page/);
+    watch.allow(/Failed to load resource.*heatmaps-screen/);
     await page.evaluate(() => sessionStorage.setItem('solstice:chunk-reload-at', String(Date.now())));
-    await context.route(/\/assets\/heatmaps-page-.*\.js$/, (route) => route.abort());
+    await context.route(/\/assets\/heatmaps-screen-.*\.js$/, (route) => route.abort());
     await page.getByTestId('sidebar').getByRole('link', { name: 'Heatmaps' }).click();
     await page.getByTestId('error-page').waitFor();
     expect(await bar.getAttribute('data-phase')).toBe('failed');

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { OfflineNotice } from '../components/offline-notice';
+import { retryServerErrors } from '../features/api';
 import { startWatchlistSync } from '../store/watchlist-sync';
 import { useAppStore } from '../store/app-store';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
@@ -13,7 +14,7 @@ import './symbol-details-slots';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+    defaultOptions: { queries: { retry: retryServerErrors, refetchOnWindowFocus: false, staleTime: 30_000 } },
   });
 }
 

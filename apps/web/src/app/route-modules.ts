@@ -6,30 +6,27 @@ export interface PageModule {
   default: ComponentType;
 }
 
-/**
- * Each route's page module, loaded lazily (one chunk per page). A screen replaces its
- * placeholder by changing the import here.
- */
+/** Each route's page module (its default export), loaded lazily: one chunk per page. */
 const importers: Record<AppPath, () => Promise<PageModule>> = {
   [paths.home]: () => import('../pages/landing-page'),
-  [paths.dashboard]: () => import('../pages/dashboard-page'),
-  [paths.heatmaps]: () => import('../pages/heatmaps-page'),
-  [paths.market]: () => import('../pages/market-page'),
-  [paths.profile]: () => import('../pages/profile-page'),
-  [paths.scanner]: () => import('../pages/scanner-page'),
-  [paths.seasonality]: () => import('../pages/seasonality-page'),
-  [paths.subscribe]: () => import('../pages/subscribe-page'),
-  [paths.bestTrades]: () => import('../pages/best-trades-page'),
-  [paths.calendar]: () => import('../pages/calendar-page'),
-  [paths.pattern]: () => import('../pages/pattern-page'),
-  [paths.seasonalityScanner]: () => import('../pages/seasonality-scanner-page'),
-  [paths.alerts]: () => import('../pages/alerts-page'),
-  [paths.adminData]: () => import('../pages/admin-data-page'),
-  [paths.admin]: () => import('../pages/admin-page'),
-  [paths.adminUsers]: () => import('../pages/admin-users-page'),
-  [paths.adminProducts]: () => import('../pages/admin-products-page'),
-  [paths.adminMail]: () => import('../pages/admin-mail-page'),
-  [paths.adminJobs]: () => import('../pages/admin-jobs-page'),
+  [paths.dashboard]: () => import('../features/dashboard/dashboard-screen'),
+  [paths.heatmaps]: () => import('../features/heatmaps/heatmaps-screen'),
+  [paths.market]: () => import('../features/market/market-screen'),
+  [paths.profile]: () => import('../features/profile/profile-screen'),
+  [paths.scanner]: () => import('../features/scanner/scanner-screen'),
+  [paths.seasonality]: () => import('../features/seasonality-chart/seasonality-chart-screen'),
+  [paths.subscribe]: () => import('../features/subscribe/subscribe-screen'),
+  [paths.bestTrades]: () => import('../features/best-trades/best-trades-screen'),
+  [paths.calendar]: () => import('../features/calendar/calendar-screen'),
+  [paths.pattern]: () => import('../features/pattern/pattern-screen'),
+  [paths.seasonalityScanner]: () => import('../features/seasonality-scanner/seasonality-scanner-screen'),
+  [paths.alerts]: () => import('../features/alerts/alerts-screen'),
+  [paths.adminData]: () => import('../features/admin-data/admin-data-screen'),
+  [paths.admin]: () => import('../features/admin/admin-home-screen'),
+  [paths.adminUsers]: () => import('../features/admin/admin-users-screen'),
+  [paths.adminProducts]: () => import('../features/admin/admin-products-screen'),
+  [paths.adminMail]: () => import('../features/admin/admin-mail-screen'),
+  [paths.adminJobs]: () => import('../features/admin/admin-jobs-screen'),
 };
 
 export const routeModules = Object.fromEntries(

@@ -1,9 +1,9 @@
 // Test data with overrides.
-import type { MarketOverviewResponse, PatternResponse, PatternStats, SeasonalWindow } from './types';
+import type { MarketOverviewResponse, PatternResponse, WindowStats, SeasonalWindow } from '@solstice/contracts';
 
 type PatternYear = PatternResponse['years'][number];
 
-export function createStats(overrides: Partial<PatternStats> = {}): PatternStats {
+export function createStats(overrides: Partial<WindowStats> = {}): WindowStats {
   return {
     count: 20,
     winners: 16,

@@ -6,6 +6,7 @@ import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
+import { retryServerErrors } from './api';
 import { resetAppStore, useUiStore } from './shell';
 
 export interface MockRoute {
@@ -101,7 +102,7 @@ export function currentLocation(): string {
 
 export function renderScreen(ui: ReactElement, { url = '/' }: { url?: string } = {}) {
   const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+    defaultOptions: { queries: { retry: retryServerErrors, gcTime: Infinity }, mutations: { retry: false } },
   });
   const path = new URL(url, 'http://localhost').pathname;
   return render(

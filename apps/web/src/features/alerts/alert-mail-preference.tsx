@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
-import { apiGet, retryServerErrors } from '../api';
+import { apiGet } from '../api';
 import { QueryView } from '../ui/states';
 
 const KEY = ['alert-mail'] as const;
@@ -11,7 +11,6 @@ export function AlertMailPreference() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: KEY,
-    retry: retryServerErrors,
     queryFn: () => apiGet<{ alertMail: boolean }>('/api/v1/me/alert-mail', undefined, { background: true }),
   });
   const change = useMutation({

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alert, AlertCreated, Notification } from '@solstice/contracts';
 import { apiRequest } from '../../lib/api-client';
-import { apiGet, retryServerErrors } from '../api';
+import { apiGet } from '../api';
 import { useAppStore } from '../shell';
 
 export const ALERTS_KEY = ['alerts'] as const;
@@ -29,7 +29,6 @@ export function useAlerts(enabled = true) {
   return useQuery({
     queryKey: ALERTS_KEY,
     enabled,
-    retry: retryServerErrors,
     queryFn: () => apiGet<{ data: Alert[]; limit: number }>('/api/v1/alerts', undefined, { background: true }),
   });
 }
@@ -42,7 +41,6 @@ export function useNotifications() {
   return useQuery({
     queryKey: NOTIFICATIONS_KEY,
     enabled: signedIn,
-    retry: retryServerErrors,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,
     queryFn: async () => {
@@ -59,7 +57,6 @@ export function useAlertHistory(id: number | null) {
   return useQuery({
     queryKey: [...ALERTS_KEY, 'history', id],
     enabled: id !== null,
-    retry: retryServerErrors,
     queryFn: () =>
       apiGet<{ data: AlertHistoryItem[] }>(`/api/v1/alerts/${id}/history`, undefined, { background: true }),
   });

@@ -6,16 +6,10 @@ import { formatDateTime } from '../../lib/dates';
 import { useLocalePrefs } from '../shell';
 import { PremiumGate, usePremiumConfirmed } from '../ui/premium-gate';
 import { EmptyState, QueryView } from '../ui/states';
-import { AlertForm, bodyOf, draftFrom, type AlertDraft } from './alert-form';
-import {
-  ALERTS_KEY,
-  deleteAlert,
-  saveAlert,
-  useAlertHistory,
-  useAlerts,
-  useMarkRead,
-  useNotifications,
-} from './alerts-api';
+import { AlertForm } from './alert-form';
+import { bodyOf, draftFrom, type AlertDraft } from './alert-draft';
+import { ALERTS_KEY, deleteAlert, saveAlert, useAlerts, useMarkRead, useNotifications } from './alerts-api';
+import { targetOf, ruleOf, History } from './alert-summary';
 
 const TOOL = {
   title: 'Alerts',
@@ -28,40 +22,6 @@ const TOOL = {
     'Replayable: the same data gives the same triggers',
   ],
 };
-
-function targetOf(a: Alert): string {
-  if (a.kind === 'scan') return 'All symbols';
-  return a.symbol ?? (a.watchlistId !== null ? `Watchlist #${a.watchlistId}` : '—');
-}
-
-function ruleOf(a: Alert): string {
-  if (a.kind !== 'seasonal' || !a.seasonal) return a.expression ?? '';
-  const s = a.seasonal;
-  return `${s.direction}, ${s.minDays}–${s.maxDays} days, win rate ≥ ${Math.round(s.minWinRate * 100)}%, ≥ ${s.minYears} years${
-    s.maxPValue !== null ? `, p ≤ ${s.maxPValue}` : ''
-  }; ${s.leadDays} trading days ahead`;
-}
-
-function History({ alert }: { alert: Alert }) {
-  const history = useAlertHistory(alert.id);
-  return (
-    <QueryView query={history}>
-      {(h) =>
-        h.data.length === 0 ? (
-          <p className="text-muted small mb-0">It has not fired yet.</p>
-        ) : (
-          <ul className="list-unstyled small mb-0" data-testid="alert-history">
-            {h.data.map((item) => (
-              <li key={item.id}>
-                <span className="text-muted">{item.barDate}</span> <Link to={item.link}>{item.message}</Link>
-              </li>
-            ))}
-          </ul>
-        )
-      }
-    </QueryView>
-  );
-}
 
 /** The alerts page: what fired (notifications), the alerts with their state, and the form to create or edit one. */
 export function AlertsScreen() {

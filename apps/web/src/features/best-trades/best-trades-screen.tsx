@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../alerts/alert-links';
-import { apiGet, retryServerErrors } from '../api';
-import type { BestTradesResponse, SeasonalWindow } from '../types';
+import { apiGet } from '../api';
+import type { BestTradesResponse, SeasonalWindow } from '@solstice/contracts';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
 import { QueryView, type ToolInfo } from '../ui/states';
@@ -58,7 +58,6 @@ function BestTradesTool() {
   useFollowSymbol(url, ready, (focus) => setUrl({ ...form, ...focus }, true));
   const query = useQuery({
     queryKey: ['best-trades', url],
-    retry: retryServerErrors,
     queryFn: () => apiGet<BestTradesResponse>('/api/v1/seasonality/best-trades', url),
     enabled: ready,
   });

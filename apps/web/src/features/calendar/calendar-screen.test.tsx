@@ -12,8 +12,9 @@ import {
 } from '../test-utils';
 import { instrument } from '../factories';
 import { useAppStore } from '../shell';
-import type { CalendarResponse } from '../types';
-import { CalendarScreen, heatColor } from './calendar-screen';
+import type { CalendarResponse } from '@solstice/contracts';
+import { CalendarScreen } from './calendar-screen';
+import { heatColor } from './calendar-result';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 

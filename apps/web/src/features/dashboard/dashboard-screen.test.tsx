@@ -5,7 +5,6 @@ import { mockFetch, renderScreen, subscriptionRequired, type MockRoute } from '.
 import { createOverview, createWindow, instrument } from '../factories';
 import { useAppStore } from '../shell';
 import { DashboardScreen } from './dashboard-screen';
-import DashboardPage from '../../pages/dashboard-page';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 
@@ -174,7 +173,7 @@ describe('dashboard page', () => {
       indicators('AAPL', 190.5, 0.01),
       scanRefusingUnknown([]),
     ]);
-    renderScreen(<DashboardPage />, { url: '/dashboard' });
+    renderScreen(<DashboardScreen />, { url: '/dashboard' });
     await screen.findByTestId('index-cards');
     expect(screen.getAllByTestId('watchlist-panel')).toHaveLength(1);
     const panel = screen.getByTestId('watchlist-panel');

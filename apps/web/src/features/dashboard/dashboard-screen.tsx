@@ -1,18 +1,15 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { IndicatorsResponse, InstrumentSearchResponse } from '@solstice/contracts';
-import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired, retryServerErrors } from '../api';
-import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
+import type { IndicatorsResponse, InstrumentSearchResponse, SeasonalScanResponse } from '@solstice/contracts';
+import { ApiError, apiGet, apiQueryPost } from '../api';
 import { useFormatters, type Formatters } from '../format';
 import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists, WatchlistPanel } from '../shell';
-import { EmptyState, ErrorState, LoadingState, QueryView } from '../ui/states';
-import { SymbolLink } from '../ui/symbol-link';
-import { DataTable, signClass, type Column } from '../tables/data-table';
+import { EmptyState, QueryView } from '../ui/states';
+import { signClass } from '../tables/data-table';
 import { Sparkline } from '../charts/sparkline';
-import { weaknesses } from '../stats/significance';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from '../market/market-overview';
-import { signalColumn } from '../stats/trade-signal';
+import { Upcoming } from './upcoming-windows';
 
 export const SPARK_BARS = 30;
 export const UPCOMING_DAYS = 14;
@@ -40,7 +37,6 @@ export function DashboardScreen() {
     queries: symbols.map((sym) => ({
       enabled: !signedOut,
       queryKey: ['instrument-known', sym],
-      retry: retryServerErrors,
       queryFn: async (): Promise<SymbolStatus> => {
         const found = await apiGet<InstrumentSearchResponse>('/api/v1/instruments', { q: sym }, { background: true });
         const hit = found.instruments.find((i) => i.symbol === sym);
@@ -56,7 +52,6 @@ export function DashboardScreen() {
     queries: symbols.map((sym) => ({
       enabled: statusOf.get(sym) === 'known' && !signedOut,
       queryKey: ['indicators', sym, SPARK_BARS],
-      retry: retryServerErrors,
       queryFn: () =>
         apiGet<IndicatorsResponse>(
           `/api/v1/indicators/${encodeURIComponent(sym)}`,
@@ -72,7 +67,6 @@ export function DashboardScreen() {
   const premium = usePremiumAccess();
   const upcoming = useQuery({
     queryKey: ['upcoming-seasonal', priced, asOf],
-    retry: retryServerErrors,
     queryFn: () =>
       apiQueryPost<SeasonalScanResponse>(
         '/api/v1/seasonality/scan',
@@ -214,106 +208,6 @@ function WatchCells({
         <Sparkline values={data.series?.close ?? []} />
       </td>
     </>
-  );
-}
-
-function Upcoming({
-  query,
-  f,
-  hasSymbols,
-  premium,
-}: {
-  query: ReturnType<typeof useQuery<SeasonalScanResponse>>;
-  f: Formatters;
-  hasSymbols: boolean;
-  premium: boolean;
-}) {
-  if (!hasSymbols) return <EmptyState>Add symbols to a watchlist to see their seasonal windows.</EmptyState>;
-  if (!premium || query.isError) {
-    if (!premium || isSubscriptionRequired(query.error))
-      return (
-        <div className="alert alert-info small" data-testid="upcoming-subscribe">
-          Seasonal windows of your symbols are part of the subscription. <Link to="/subscribe">Subscribe</Link> to see
-          them here.
-        </div>
-      );
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (query.fetchStatus === 'idle' && query.isPending) return null;
-  if (query.isPending) return <LoadingState />;
-  if (query.data.results.length === 0)
-    return <EmptyState>No strong seasonal window opens soon for your symbols.</EmptyState>;
-  const columns: Column<SeasonalScanResult>[] = [
-    {
-      key: 'symbol',
-      label: 'Symbol',
-      sortValue: (r) => r.symbol,
-      text: (r) => r.symbol,
-      render: (r) => <SymbolLink symbol={r.symbol} />,
-    },
-    {
-      key: 'direction',
-      label: 'Side',
-      sortValue: (r) => r.direction,
-      text: (r) => (r.direction === 'short' ? 'Short' : 'Long'),
-    },
-    signalColumn<SeasonalScanResult>((r) => r.direction),
-    {
-      key: 'window',
-      label: 'Window',
-      sortValue: (r) => r.start,
-      text: (r) => `${r.start} – ${r.end}`,
-      render: (r) => `${f.monthDay(r.start)} – ${f.monthDay(r.end)}`,
-    },
-    {
-      key: 'winRate',
-      label: 'Win rate',
-      align: 'end',
-      sortValue: (r) => r.stats.winRate,
-      text: (r) => f.percent(r.stats.winRate, 0, false),
-      csvValue: (r) => r.stats.winRate,
-      unit: 'fraction',
-    },
-    {
-      key: 'mean',
-      label: 'Mean',
-      align: 'end',
-      sortValue: (r) => r.stats.mean,
-      text: (r) => f.percent(r.stats.mean),
-      csvValue: (r) => r.stats.mean,
-      unit: 'fraction',
-      className: (r) => signClass(r.stats.mean),
-    },
-    {
-      key: 'check',
-      label: 'Check',
-      sortValue: (r) => weaknesses(r.stats).length,
-      text: (r) => (weaknesses(r.stats).length ? 'Weak' : 'OK'),
-    },
-    {
-      key: 'open',
-      label: '',
-      csv: false,
-      text: () => '',
-      render: (r) => (
-        <Link
-          to={`/seasonality/pattern?symbol=${encodeURIComponent(r.symbol)}&start=${r.start}&end=${r.end}&direction=${r.direction}`}
-        >
-          Pattern
-        </Link>
-      ),
-    },
-  ];
-  return (
-    <DataTable
-      rows={query.data.results}
-      columns={columns}
-      rowKey={(r) => `${r.symbol}-${r.direction}`}
-      caption="Upcoming seasonal opportunities"
-      filename="upcoming-seasonal.csv"
-      pageSize={10}
-      testId="upcoming"
-    />
   );
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, renderScreen, serverError } from '../test-utils';
 import { anyInstrument } from '../factories';
 import { handlersOf, optionOf } from '../charts/fake-loader';
-import type { HeatmapResponse } from '../types';
+import type { HeatmapResponse } from '@solstice/contracts';
 import { HeatmapsScreen } from './heatmaps-screen';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));

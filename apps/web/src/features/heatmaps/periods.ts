@@ -8,3 +8,10 @@ export const PERIODS = [
   ['ytd', 'YTD'],
   ['1y', '1Y'],
 ] as const;
+
+/** What a heatmap's tiles can be sized by, with their labels. */
+export const SIZES = [
+  ['marketcap', 'Market cap'],
+  ['dollarvolume', 'Dollar volume'],
+  ['equal', 'Equal'],
+] as const;

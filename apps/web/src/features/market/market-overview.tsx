@@ -1,8 +1,8 @@
 // Parts of the market overview shared by the market screen and the dashboard's summary.
 import { useQuery } from '@tanstack/react-query';
 import { useSignedOut } from '../shell';
-import { apiGet, retryServerErrors } from '../api';
-import type { MarketOverviewResponse } from '../types';
+import { apiGet } from '../api';
+import type { MarketOverviewResponse } from '@solstice/contracts';
 import type { Formatters } from '../format';
 import { signClass } from '../tables/data-table';
 import { useInstrument } from '../ui/instrument-header';
@@ -13,7 +13,6 @@ export function useMarketOverview() {
   return useQuery({
     enabled: !signedOut,
     queryKey: ['market-overview'],
-    retry: retryServerErrors,
     queryFn: () => apiGet<MarketOverviewResponse>('/api/v1/market/overview'),
     staleTime: 60_000,
   });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { MarketOverviewResponse } from '../types';
+import type { MarketOverviewResponse } from '@solstice/contracts';
 import { useFormatters, type Formatters } from '../format';
 import { useUrlState } from '../ui/url-state';
 import { QueryView } from '../ui/states';

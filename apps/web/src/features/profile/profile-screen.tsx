@@ -9,7 +9,7 @@ import {
   type SubscriptionResponse,
 } from '@solstice/contracts';
 import { serverFieldErrors } from '../../auth/auth-form';
-import { apiGet, apiQuietPost, retryServerErrors } from '../api';
+import { apiGet, apiQuietPost } from '../api';
 import { useFormatters, type Formatters } from '../format';
 import { PreferencesPanel } from '../shell';
 import { QueryView } from '../ui/states';
@@ -17,10 +17,9 @@ import { AlertMailPreference } from '../alerts/alert-mail-preference';
 
 export function ProfileScreen() {
   const f = useFormatters();
-  const me = useQuery({ queryKey: ['me'], retry: retryServerErrors, queryFn: () => apiGet<MeResponse>('/api/me') });
+  const me = useQuery({ queryKey: ['me'], queryFn: () => apiGet<MeResponse>('/api/me') });
   const subscription = useQuery({
     queryKey: ['subscription'],
-    retry: retryServerErrors,
     queryFn: () => apiGet<SubscriptionResponse>('/api/v1/subscription'),
   });
   return (

@@ -12,7 +12,8 @@ import {
 } from '../test-utils';
 import { useAppStore, useUiStore } from '../shell';
 import { anyInstrument } from '../factories';
-import { ScannerScreen, addCondition } from './scanner-screen';
+import { ScannerScreen } from './scanner-screen';
+import { addCondition } from './chip-builder';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, premium, renderScreen } from '../test-utils';
 import { createPattern, createStats, instrument } from '../factories';
 import { actionsOf, handlersOf, optionOf } from '../charts/fake-loader';
-import type { ChartResponse } from '../types';
+import type { ChartResponse } from '@solstice/contracts';
 import { SeasonalityChartScreen } from './seasonality-chart-screen';
 import { dayIndex, dayLabel, windowOfBrush } from './chart-option';
 

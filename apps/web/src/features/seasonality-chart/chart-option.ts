@@ -1,4 +1,4 @@
-import type { ChartResponse } from '../types';
+import type { ChartResponse } from '@solstice/contracts';
 import type { Formatters } from '../format';
 import { PRIMARY } from '../charts/colors';
 

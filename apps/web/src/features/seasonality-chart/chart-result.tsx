@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ChartResponse } from '../types';
+import type { ChartResponse } from '@solstice/contracts';
 import type { Formatters } from '../format';
 import { InstrumentHeader } from '../ui/instrument-header';
 import { SeasonalityToolsNav } from '../ui/seasonality-tools-nav';

@@ -12,7 +12,7 @@ import {
 } from '../test-utils';
 import { instrument } from '../factories';
 import { optionOf } from '../charts/fake-loader';
-import type { ChartResponse } from '../types';
+import type { ChartResponse } from '@solstice/contracts';
 import { SeasonalityChartScreen, dayLabel } from './seasonality-chart-screen';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));

@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, retryServerErrors } from '../api';
-import type { ChartResponse } from '../types';
+import { apiGet } from '../api';
+import type { ChartResponse } from '@solstice/contracts';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
 import { QueryView, type ToolInfo } from '../ui/states';
@@ -46,7 +46,6 @@ export { dayLabel } from './chart-option';
 function useChart(params: Record<string, string | undefined>, enabled: boolean) {
   return useQuery({
     queryKey: ['seasonal-chart', params],
-    retry: retryServerErrors,
     queryFn: () => apiGet<ChartResponse>('/api/v1/seasonality/chart', params),
     enabled,
   });

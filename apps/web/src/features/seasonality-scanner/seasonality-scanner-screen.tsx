@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../alerts/alert-links';
-import { apiQueryPost, retryServerErrors } from '../api';
-import type { SeasonalScanResponse, SeasonalScanResult } from '../types';
+import { apiQueryPost } from '../api';
+import type { SeasonalScanResponse } from '@solstice/contracts';
 import { PremiumGate } from '../ui/premium-gate';
 import { useFormatters } from '../format';
 import { useWatchlists } from '../shell';
@@ -15,6 +15,8 @@ import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
 import { DataTable, type Column } from '../tables/data-table';
 import { windowStatColumns } from '../stats/window-columns';
 import { signalColumn } from '../stats/trade-signal';
+
+type SeasonalScanResult = SeasonalScanResponse['results'][number] & { name?: string };
 
 const KEYS = [
   'startFrom',
@@ -118,7 +120,6 @@ function SeasonalityScannerTool() {
   const ready = Boolean(url.startFrom && url.startTo && url.minDays && url.maxDays);
   const query = useQuery({
     queryKey: ['seasonality-scan', url],
-    retry: retryServerErrors,
     queryFn: () => apiQueryPost<SeasonalScanResponse>('/api/v1/seasonality/scan', scanBody(url)),
     enabled: ready,
   });

@@ -1,10 +1,10 @@
-import type { PatternStats } from '../types';
+import type { WindowStats } from '@solstice/contracts';
 
 export const MIN_YEARS = 10;
 export const MAX_P_VALUE = 0.05;
 
 /** Plain reasons why a seasonal pattern is weak; empty when it passes every check. */
-export function weaknesses(stats: Pick<PatternStats, 'count' | 'pValue' | 'withoutBest'>): string[] {
+export function weaknesses(stats: Pick<WindowStats, 'count' | 'pValue' | 'withoutBest'>): string[] {
   const out: string[] = [];
   if (stats.count < MIN_YEARS) out.push(`only ${stats.count} years of history (fewer than ${MIN_YEARS})`);
   if (stats.pValue !== null && stats.pValue > MAX_P_VALUE)

@@ -1,10 +1,10 @@
-import type { PatternStats } from '../types';
+import type { WindowStats } from '@solstice/contracts';
 import { useFormatters } from '../format';
 import { StatLabel } from './stat-label';
 import type { StatKey } from './definitions';
 import { weaknesses } from './significance';
 
-export function SignificanceWarning({ stats }: { stats: PatternStats }) {
+export function SignificanceWarning({ stats }: { stats: WindowStats }) {
   const reasons = weaknesses(stats);
   if (reasons.length === 0) {
     return (
@@ -21,7 +21,7 @@ export function SignificanceWarning({ stats }: { stats: PatternStats }) {
 }
 
 /** The statistics of a seasonal window, each name explained on hover. */
-export function StatsPanel({ stats }: { stats: PatternStats }) {
+export function StatsPanel({ stats }: { stats: WindowStats }) {
   const f = useFormatters();
   const rows: [StatKey, string][] = [
     ['count', String(stats.count)],

@@ -1,5 +1,5 @@
 import type { Column } from '../tables/data-table';
-import type { PatternStats } from '../types';
+import type { WindowStats } from '@solstice/contracts';
 
 export type Direction = 'long' | 'short';
 export type Signal = 'Buy' | 'Sell' | 'No edge';
@@ -9,7 +9,7 @@ export type Signal = 'Buy' | 'Sell' | 'No edge';
  * average and won at least half of its years; a losing window is never a Buy (issue #21).
  * Short statistics are already signed for the short side.
  */
-export function tradeSignal(direction: Direction, stats: Pick<PatternStats, 'mean' | 'winRate'>): Signal {
+export function tradeSignal(direction: Direction, stats: Pick<WindowStats, 'mean' | 'winRate'>): Signal {
   if (!(stats.mean > 0) || stats.winRate < 0.5) return 'No edge';
   return direction === 'short' ? 'Sell' : 'Buy';
 }
@@ -25,7 +25,7 @@ export function SignalBadge({ signal }: { signal: Signal }) {
 }
 
 /** The "Signal" column of a table of windows, for a fixed direction or the row's own. */
-export function signalColumn<T extends { stats: Pick<PatternStats, 'mean' | 'winRate'> }>(
+export function signalColumn<T extends { stats: Pick<WindowStats, 'mean' | 'winRate'> }>(
   directionOf: (row: T) => Direction,
 ): Column<T> {
   const signal = (r: T) => tradeSignal(directionOf(r), r.stats);

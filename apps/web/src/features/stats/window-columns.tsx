@@ -1,7 +1,7 @@
 import type { Column } from '../tables/data-table';
 import { signClass } from '../tables/data-table';
 import type { Formatters } from '../format';
-import type { SeasonalWindow } from '../types';
+import type { SeasonalWindow } from '@solstice/contracts';
 import { StatLabel } from './stat-label';
 import { weaknesses } from './significance';
 

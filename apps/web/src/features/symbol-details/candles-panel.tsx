@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, retryServerErrors } from '../api';
-import type { Bar } from '../types';
+import { apiGet } from '../api';
+import type { Bar } from '@solstice/contracts';
 import { useFormatters } from '../format';
 import { EChart } from '../charts/echart';
 import { DOWN, PRIMARY, UP } from '../charts/colors';
@@ -16,7 +16,6 @@ interface BarsResponse {
 export function useBars(symbol: string, from: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ['bars', symbol, from],
-    retry: retryServerErrors,
     queryFn: () => apiGet<BarsResponse>(`/api/v1/bars/${encodeURIComponent(symbol)}`, { from }, { background: true }),
     enabled,
     staleTime: 5 * 60_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Bar } from '../types';
+import type { Bar } from '@solstice/contracts';
 import { bollinger, candleData, fetchStart, periodFor, rangeStart, resample, sma } from './candles';
 
 const bar = (date: string, close: number, volume = 100): Bar => ({

@@ -1,6 +1,6 @@
 // The candles view's arithmetic: ranges, resampling and the indicator lines, computed from
 // the bars in the browser so that each range needs one request.
-import type { Bar } from '../types';
+import type { Bar } from '@solstice/contracts';
 
 export const RANGES = ['1M', '3M', '6M', 'YTD', '1Y', '5Y', 'All'] as const;
 export type Range = (typeof RANGES)[number];

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiGet, apiQueryPost, retryServerErrors } from '../api';
-import type { ChartResponse, SeasonalScanResponse } from '../types';
+import { apiGet, apiQueryPost } from '../api';
+import type { ChartResponse, SeasonalScanResponse } from '@solstice/contracts';
 import { useFormatters } from '../format';
 import { usePremiumAccess } from '../shell';
 import { EChart } from '../charts/echart';
@@ -30,7 +30,6 @@ function NextWindows({ symbol, lastDate }: { symbol: string; lastDate: string })
   const days = nextStartDays(lastDate);
   const scan = useQuery({
     queryKey: ['next-windows', symbol, days.startFrom],
-    retry: retryServerErrors,
     queryFn: () =>
       apiQueryPost<SeasonalScanResponse>(
         '/api/v1/seasonality/scan',
@@ -121,7 +120,6 @@ export function SeasonalSummary({ symbol }: { symbol: string }) {
   const allowed = access === 'yes';
   const chart = useQuery({
     queryKey: ['seasonal-chart', { symbol }],
-    retry: retryServerErrors,
     queryFn: () => apiGet<ChartResponse>('/api/v1/seasonality/chart', { symbol }, { background: true }),
     enabled: allowed,
   });

@@ -6,7 +6,7 @@ import { currentLocation, mockFetch, renderScreen, type MockRoute } from '../tes
 import { createStats } from '../factories';
 import { useAppStore, useUiStore } from '../shell';
 import { optionOf } from '../charts/fake-loader';
-import type { Bar } from '../types';
+import type { Bar } from '@solstice/contracts';
 import { CandlesPanel } from './candles-panel';
 import { TraderStats } from './trader-stats';
 import { SeasonalSummary, nextStartDays } from './seasonal-summary';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { IndicatorsResponse } from '@solstice/contracts';
-import { apiGet, retryServerErrors } from '../api';
+import { apiGet } from '../api';
 import { useFormatters, type Formatters } from '../format';
 import { signClass } from '../tables/data-table';
 import { useInstrument } from '../ui/instrument-header';
@@ -8,7 +8,6 @@ import { useInstrument } from '../ui/instrument-header';
 export function useIndicators(symbol: string) {
   return useQuery({
     queryKey: ['indicators', symbol],
-    retry: retryServerErrors,
     queryFn: () =>
       apiGet<IndicatorsResponse>(`/api/v1/indicators/${encodeURIComponent(symbol)}`, undefined, { background: true }),
     staleTime: 5 * 60_000,

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, retryServerErrors } from '../api';
-import type { Instrument } from '../types';
+import { apiGet } from '../api';
+import type { InstrumentDetail } from '@solstice/contracts';
 import { DemoBadge } from './states';
 import { AddToWatchlistButton, SymbolLink } from './symbol-link';
 
 export function useInstrument(symbol: string | undefined) {
   return useQuery({
     queryKey: ['instrument', symbol],
-    retry: retryServerErrors,
-    queryFn: () => apiGet<Instrument>(`/api/v1/instruments/${encodeURIComponent(symbol ?? '')}`),
+    queryFn: () => apiGet<InstrumentDetail>(`/api/v1/instruments/${encodeURIComponent(symbol ?? '')}`),
     enabled: Boolean(symbol),
     staleTime: 5 * 60_000,
   });

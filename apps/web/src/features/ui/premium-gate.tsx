@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, isSubscriptionRequired, retryServerErrors } from '../api';
+import { apiGet, isSubscriptionRequired } from '../api';
 import { usePremiumAccess } from '../shell';
 import { SubscribeCard, type ToolInfo } from './states';
 
@@ -17,7 +17,6 @@ export function usePremiumConfirmed(): boolean {
   const probe = useQuery({
     enabled: known === 'unknown',
     queryKey: premiumAccessKey,
-    retry: retryServerErrors,
     queryFn: () => apiGet<{ access: boolean }>(PREMIUM_PROBE, undefined, { background: true }),
     staleTime: 0,
   });
@@ -34,17 +33,21 @@ export function PremiumGate({ tool, title, children }: { tool: ToolInfo; title: 
   const probe = useQuery({
     enabled: known === 'unknown',
     queryKey: premiumAccessKey,
-    retry: retryServerErrors,
     queryFn: () => apiGet<{ access: boolean }>(PREMIUM_PROBE, undefined, { background: true }),
     staleTime: 0,
   });
   if (known === 'no' || (probe.isError && !probe.isFetching && isSubscriptionRequired(probe.error))) {
-    return (
-      <div className="container-fluid py-3">
-        <h1 className="h4">{title}</h1>
-        <SubscribeCard tool={tool} />
-      </div>
-    );
+    return <SubscribeScreen tool={tool} title={title} />;
   }
   return <>{children}</>;
+}
+
+/** What a non-subscriber sees in place of a premium tool (also when the API refuses a request). */
+export function SubscribeScreen({ tool, title, testId }: { tool: ToolInfo; title: string; testId?: string }) {
+  return (
+    <div className="container-fluid py-3" data-testid={testId}>
+      <h1 className="h4">{title}</h1>
+      <SubscribeCard tool={tool} />
+    </div>
+  );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, premium, renderScreen, type MockRoute } from '../test-utils';
 import { anyInstrument, createOverview } from '../factories';
 import { createFormatters } from '../format';
-import type { HeatmapResponse } from '../types';
+import type { HeatmapResponse } from '@solstice/contracts';
 import { MarketScreen } from '../market/market-screen';
 import { HeatmapsScreen } from '../heatmaps/heatmaps-screen';
 import { ScannerScreen } from '../scanner/scanner-screen';
@@ -97,14 +97,15 @@ describe('"N symbols stale" beside the as-of date', () => {
     });
     const fields: MockRoute = { path: '/api/v1/scanner/fields', body: { fields: [], aliases: {} } };
     const presets: MockRoute = { path: '/api/v1/scanner/presets', body: { presets: [] } };
-    mockFetch([premium, presets, fields, scan([{ symbol: 'XOM' }]), anyInstrument()]);
+    const savedScans: MockRoute = { path: '/api/v1/scans', body: { data: [] } };
+    mockFetch([premium, presets, fields, savedScans, scan([{ symbol: 'XOM' }]), anyInstrument()]);
     const first = renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     const results = await screen.findByRole('region', { name: 'Scan results' });
     expect(within(results).getByTestId('stale-count')).toHaveTextContent('12 symbols stale');
     expect(results).toHaveTextContent(/1 match as of 20\.11\.2026\s*12 symbols stale/);
     first.unmount();
 
-    mockFetch([premium, presets, fields, scan([]), anyInstrument()]);
+    mockFetch([premium, presets, fields, savedScans, scan([]), anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+1' });
     const empty = await screen.findByTestId('empty-state');
     expect(within(empty).getByTestId('stale-count')).toHaveAccessibleDescription(EXPLAINED);

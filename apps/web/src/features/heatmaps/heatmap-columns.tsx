@@ -1,0 +1,108 @@
+import type { HeatmapResponse } from '@solstice/contracts';
+import type { Formatters } from '../format';
+import { SymbolLink } from '../ui/symbol-link';
+import { signClass, type Column } from '../tables/data-table';
+import { CSV_MONTHS } from '../tables/csv';
+import { changeColor, changeRange } from '../charts/colors';
+import { PERIODS } from './periods';
+import type { BarRow } from './treemap-data';
+
+const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+/** The sorted bar view's columns: a sector opens its stocks, a stock its details. */
+export function barColumns(
+  f: Formatters,
+  sector: string | undefined,
+  range: number,
+  maxAbs: number,
+  onSector: (s: string | null) => void,
+): Column<BarRow>[] {
+  return [
+    {
+      key: 'label',
+      label: sector ? 'Stock' : 'Sector',
+      sortValue: (r) => r.symbol ?? r.label,
+      text: (r) => (r.symbol ? r.symbol : r.label),
+      render: (r) =>
+        r.symbol ? (
+          <SymbolLink symbol={r.symbol} />
+        ) : (
+          <button type="button" className="btn btn-link btn-sm p-0 text-start" onClick={() => onSector(r.label)}>
+            {r.label}
+          </button>
+        ),
+    },
+    {
+      key: 'change',
+      label: 'Change',
+      align: 'end',
+      sortValue: (r) => r.change,
+      text: (r) => f.percent(r.change),
+      csvValue: (r) => r.change,
+      unit: 'fraction',
+      className: (r) => signClass(r.change),
+    },
+    {
+      key: 'bar',
+      label: '',
+      csv: false,
+      text: () => '',
+      render: (r) => (
+        <span
+          aria-hidden="true"
+          className="d-inline-block"
+          style={{
+            height: 8,
+            width: `${Math.round((Math.abs(r.change ?? 0) / maxAbs) * 100)}%`,
+            minWidth: 1,
+            background: changeColor(r.change, range),
+          }}
+        />
+      ),
+    },
+  ];
+}
+
+/** Sector × period: each period coloured on its own scale. */
+export function gridColumns(f: Formatters): Column<HeatmapResponse['sectors'][number]>[] {
+  return [
+    { key: 'sector', label: 'Sector', sortValue: (r) => r.sector, text: (r) => r.sector },
+    ...PERIODS.map(([p, l]): Column<HeatmapResponse['sectors'][number]> => ({
+      key: p,
+      label: l,
+      align: 'end',
+      sortValue: (r) => r.values[p],
+      text: (r) => f.percent(r.values[p], 1),
+      csvValue: (r) => r.values[p],
+      unit: 'fraction',
+      style: (r) => ({ backgroundColor: changeColor(r.values[p], changeRange(p)) }),
+    })),
+  ];
+}
+
+/** Symbol × month average return. */
+export function seasonColumns(f: Formatters): Column<HeatmapResponse['seasonality'][number]>[] {
+  return [
+    { key: 'symbol', label: 'Symbol', sortValue: (r) => r.symbol, text: (r) => r.symbol },
+    ...MONTHS.map((m): Column<HeatmapResponse['seasonality'][number]> => ({
+      key: `m${m}`,
+      label: f.monthName(m),
+      csvLabel: CSV_MONTHS[m - 1],
+      align: 'end',
+      sortValue: (r) => r.values[m - 1] ?? null,
+      text: (r) => f.percent(r.values[m - 1], 1),
+      csvValue: (r) => r.values[m - 1],
+      unit: 'fraction',
+      // the mean beside how many complete months it averages and how many rose
+      render: (r) => (
+        <>
+          {f.percent(r.values[m - 1], 1)}
+          <span className="d-block small text-body-secondary">
+            {r.counts[m - 1] ?? 0}× · {f.percent(r.winRates[m - 1], 0, false)}
+          </span>
+        </>
+      ),
+      style: (r) => ({ backgroundColor: changeColor(r.values[m - 1], 0.04) }),
+    })),
+  ];
+}

@@ -1,0 +1,184 @@
+import { useMemo } from 'react';
+import type { HeatmapResponse } from '@solstice/contracts';
+import type { Formatters } from '../format';
+import { useOpenSymbolDetails } from '../shell';
+import { SymbolDemoBadge } from '../ui/instrument-header';
+import { DataTable } from '../tables/data-table';
+import { EChart } from '../charts/echart';
+import { changeColor, changeRange } from '../charts/colors';
+import { escapeHtml } from '../../lib/escape-html';
+import { WEIGHTING_LABEL } from '../ui/weighting';
+import { StaleCount } from '../ui/stale-count';
+import { PERIODS, SIZES } from './periods';
+import { barRows, sparkSvg, tileLabel, treemapData, type TreeNode } from './treemap-data';
+import { barColumns, gridColumns, seasonColumns } from './heatmap-columns';
+
+function Legend({ period, f }: { period: string; f: Formatters }) {
+  const range = changeRange(period);
+  const label = PERIODS.find(([p]) => p === period)?.[1] ?? period;
+  return (
+    <div
+      className="d-flex align-items-center gap-2 small mb-2"
+      data-testid="heatmap-legend"
+      aria-label={`Colour scale for ${label}`}
+    >
+      <span>{label} change:</span>
+      <span>{f.percent(-range, 0)}</span>
+      <span
+        aria-hidden="true"
+        style={{
+          width: '10rem',
+          height: '0.75rem',
+          borderRadius: 2,
+          background: `linear-gradient(to right, ${changeColor(-range, range)}, ${changeColor(0, range)}, ${changeColor(range, range)})`,
+        }}
+      />
+      <span>{f.percent(range, 0)}</span>
+    </div>
+  );
+}
+
+export function HeatmapResult({
+  data,
+  sector,
+  f,
+  onSector,
+}: {
+  data: HeatmapResponse;
+  sector: string | undefined;
+  f: Formatters;
+  onSector: (s: string | null) => void;
+}) {
+  const openDetails = useOpenSymbolDetails();
+  const range = changeRange(data.period);
+  const sizeLabel = SIZES.find(([v]) => v === data.size)?.[1] ?? 'Size';
+  const weighting = WEIGHTING_LABEL[data.size];
+  const option = useMemo(
+    () => ({
+      tooltip: {
+        formatter: (p: { data?: TreeNode; treePathInfo?: { name: string }[] }) => {
+          const d = p.data;
+          if (!d) return '';
+          const title = d.symbol
+            ? `<strong>${escapeHtml(d.symbol)}</strong> ${escapeHtml(d.fullName)}`
+            : `<strong>${escapeHtml(d.name)}</strong>`;
+          const sectorLine = d.sector && d.symbol ? `<br/>${escapeHtml(d.sector)}` : '';
+          const priceLines = d.symbol
+            ? `<br/>Last: ${escapeHtml(f.number(d.close))} · Volume: ${escapeHtml(f.compact(d.volume))}`
+            : '';
+          const spark = d.symbol && d.spark ? `<br/>${sparkSvg(d.spark)}` : '';
+          return `${title}<br/>Change: ${escapeHtml(f.percent(d.change))}${priceLines}<br/>${escapeHtml(sizeLabel)}: ${escapeHtml(f.compact(d.value))}${sectorLine}${spark}`;
+        },
+      },
+      series: [
+        {
+          type: 'treemap',
+          name: sector ?? 'All sectors',
+          roam: false,
+          nodeClick: false,
+          breadcrumb: { show: false },
+          width: '100%',
+          height: '100%',
+          top: 0,
+          left: 0,
+          label: {
+            show: true,
+            // drawn as SVG text (textContent), not HTML: escaping here would show entities
+            formatter: (p: { data: TreeNode }) => tileLabel(p.data, f),
+            overflow: 'truncate',
+            // each line its own height: two plain lines at the font size overlap
+            rich: {
+              sym: { fontSize: 13, fontWeight: 'bold', lineHeight: 17, color: '#fff' },
+              chg: { fontSize: 11, lineHeight: 14, color: '#fff' },
+            },
+          },
+          upperLabel: { show: true, height: 18, color: '#fff' },
+          levels: [
+            { itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 } },
+            { itemStyle: { borderColor: '#eee', borderWidth: 1, gapWidth: 1 } },
+            { itemStyle: { gapWidth: 1 } },
+          ],
+          data: treemapData(data.tree, range, sector),
+        },
+      ],
+    }),
+    [data, sector, range, f, sizeLabel],
+  );
+  const onClick = (params: unknown) => {
+    const d = (params as { data?: TreeNode }).data;
+    if (!d) return;
+    if (d.symbol) openDetails?.(d.symbol);
+    else if (!sector && d.sector) onSector(d.sector);
+  };
+  const rows = barRows(data.tree, sector);
+  const maxAbs = Math.max(...rows.map((r) => Math.abs(r.change ?? 0)), 1e-9);
+  const columns = barColumns(f, sector, range, maxAbs, onSector);
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+        {data.asOf ? <span className="small text-muted">As of {f.date(data.asOf)}</span> : null}
+        <StaleCount stale={data.stale} asOf={data.asOf} f={f} />
+        <SymbolDemoBadge symbol={data.tree.children[0]?.children[0]?.children[0]?.symbol} />
+        {sector ? (
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => onSector(null)}>
+            ← All sectors
+          </button>
+        ) : null}
+        {sector ? <strong className="small">{sector}</strong> : null}
+      </div>
+      <Legend period={data.period} f={f} />
+      <EChart
+        kinds={['treemap']}
+        option={option}
+        label={sector ? `Heatmap of ${sector}` : 'Heatmap of all sectors'}
+        height={560}
+        onEvent={{ click: onClick }}
+      />
+      <div className="row g-3">
+        <div className="col-12 col-lg-4">
+          <h2 className="h6">{sector ? `${sector}: stocks by change` : `Sectors by change (${weighting})`}</h2>
+          <DataTable
+            rows={rows}
+            columns={columns}
+            rowKey={(r) => r.key}
+            caption="Sorted by change"
+            filename={`heatmap-${data.period}${sector ? `-${sector}` : ''}.csv`}
+            pageSize={15}
+            testId="heatmap-bars"
+          />
+        </div>
+        <div className="col-12 col-lg-8">
+          <h2 className="h6" data-testid="sector-grid-title">
+            Sectors over periods ({weighting})
+          </h2>
+          <DataTable
+            rows={data.sectors}
+            columns={gridColumns(f)}
+            rowKey={(r) => r.sector}
+            caption={`Sector × period, ${weighting}`}
+            filename="sector-periods.csv"
+            testId="sector-grid"
+          />
+        </div>
+      </div>
+      {data.seasonality.length ? (
+        <>
+          <h2 className="h6 mt-3">Seasonality: average return by month</h2>
+          <p className="small text-muted mb-1">
+            Complete months only (the month to date is left out); under each mean, the number of months and the share
+            that rose.
+          </p>
+          <DataTable
+            rows={data.seasonality}
+            columns={seasonColumns(f)}
+            rowKey={(r) => r.symbol}
+            caption="Symbol × month average return"
+            filename="seasonality-grid.csv"
+            pageSize={20}
+            testId="seasonality-grid"
+          />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+import { useMemo, useState } from 'react';
+import { SPARK_CLOSES, type ScanFieldsResponse, type ScanResponse } from '@solstice/contracts';
+import type { Formatters } from '../format';
+import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
+import { SymbolDemoBadge } from '../ui/instrument-header';
+import { StaleCount } from '../ui/stale-count';
+import { DataTable, signClass, type Column } from '../tables/data-table';
+import { Sparkline } from '../charts/sparkline';
+import { FIELD_LABELS, ViewPicker, orderColumns, type ScanView } from './result-views';
+import { LARGE_FIELDS, PERCENT_FIELDS } from './expression-chips';
+
+type Row = ScanResponse['results'][number];
+
+function cellText(f: Formatters, key: string, value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value !== 'number') return String(value);
+  if (PERCENT_FIELDS.has(key)) return f.percent(value);
+  if (LARGE_FIELDS.has(key)) return f.compact(value);
+  return f.number(value);
+}
+
+const USD_FIELDS: ReadonlySet<string> = new Set([
+  'price',
+  'close',
+  'open',
+  'high',
+  'low',
+  'marketCap',
+  'atr14',
+  'bbUpper',
+  'bbMiddle',
+  'bbLower',
+  'high52w',
+  'low52w',
+]);
+
+/** The unit of a field's raw value in the CSV. */
+function csvUnit(key: string): string | undefined {
+  if (PERCENT_FIELDS.has(key)) return 'fraction';
+  if (USD_FIELDS.has(key) || /^(sma|ema)\d+$/.test(key)) return 'USD';
+  return undefined;
+}
+
+const LABELS: Record<string, string> = {
+  change1d: 'Change',
+  rsi14: 'RSI(14)',
+  marketCap: 'Market cap',
+  relVolume: 'Rel. volume',
+  avgVolume20: 'Avg. volume',
+  volatility20: 'Volatility',
+  close: 'Close',
+  price: 'Price',
+  volume: 'Volume',
+};
+
+/** Why a scan that parsed may match nothing: a field without data, a text value no symbol has. */
+export function Notices({ notices }: { notices: readonly string[] | undefined }) {
+  if (!notices?.length) return null;
+  return (
+    <ul className="list-unstyled small text-warning-emphasis mb-0" data-testid="scan-notices">
+      {notices.map((n) => (
+        <li key={n}>{n}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The scan's result table: the view's columns, a sparkline, add to watchlist, CSV. */
+export function ScanResults({
+  data,
+  f,
+  sort,
+  onSort,
+  view,
+  custom,
+  fields: known,
+  onView,
+}: {
+  data: ScanResponse;
+  f: Formatters;
+  sort: { key: string; desc: boolean } | null;
+  onSort: (s: { key: string; desc: boolean }) => void;
+  view: ScanView;
+  custom: readonly string[];
+  fields: ScanFieldsResponse['fields'];
+  onView: (view: ScanView, custom: readonly string[]) => void;
+}) {
+  const fields = useMemo(() => {
+    const keys = new Set<string>();
+    for (const r of data.results.slice(0, 50))
+      for (const k of Object.keys(r)) if (!['symbol', 'name', 'sector'].includes(k)) keys.add(k);
+    return orderColumns(view, custom, [...keys]);
+  }, [data, view, custom]);
+  const sparks = data.sparks;
+  // the API sorts by fields; the sparkline (no field) sorts here, over the rows listed
+  const [sparkSort, setSparkSort] = useState<{ key: string; desc: boolean } | null>(null);
+  const columns: Column<Row>[] = [
+    {
+      key: 'symbol',
+      label: 'Symbol',
+      sortValue: (r) => r.symbol,
+      text: (r) => r.symbol,
+      render: (r) => <SymbolLink symbol={r.symbol} />,
+    },
+    { key: 'name', label: 'Name', sortValue: (r) => r.name, text: (r) => r.name },
+    { key: 'sector', label: 'Sector', sortValue: (r) => r.sector, text: (r) => r.sector ?? '—' },
+    ...(sparks
+      ? [
+          {
+            key: 'spark',
+            label: `${SPARK_CLOSES} days`,
+            csv: false,
+            sortValue: (r: Row) => {
+              const closes = sparks[r.symbol];
+              return closes && closes.length > 1 ? closes[closes.length - 1]! / closes[0]! - 1 : null;
+            },
+            text: () => '',
+            render: (r: Row) => <Sparkline values={sparks[r.symbol] ?? []} />,
+          } satisfies Column<Row>,
+        ]
+      : []),
+    ...fields.map((k): Column<Row> => ({
+      key: k,
+      label: FIELD_LABELS[k] ?? LABELS[k] ?? k,
+      align: 'end',
+      sortValue: (r) => {
+        const v = r[k];
+        return typeof v === 'number' || typeof v === 'string' ? v : null;
+      },
+      text: (r) => cellText(f, k, r[k]),
+      csvValue: (r) => {
+        const v = r[k];
+        return typeof v === 'number' || typeof v === 'string' ? v : null;
+      },
+      unit: csvUnit(k),
+      className: (r) => (PERCENT_FIELDS.has(k) && typeof r[k] === 'number' ? signClass(r[k] as number) : undefined),
+    })),
+    {
+      key: 'add',
+      label: 'Watchlist',
+      csv: false,
+      text: () => '',
+      render: (r) => <AddToWatchlistButton symbol={r.symbol} description={r.name} />,
+    },
+  ];
+  return (
+    <section aria-label="Scan results">
+      <p className="small text-muted mb-1">
+        {data.count} {data.count === 1 ? 'match' : 'matches'}
+        {data.asOf ? ` as of ${f.date(data.asOf)}` : ''}
+        <StaleCount stale={data.stale} asOf={data.asOf} f={f} />
+        {data.count > data.results.length ? ` (the first ${data.results.length} are listed)` : ''}
+        <SymbolDemoBadge symbol={data.results[0]?.symbol} />
+      </p>
+      <ViewPicker view={view} custom={custom} fields={known} onChange={onView} />
+      <DataTable
+        rows={data.results}
+        columns={columns}
+        rowKey={(r) => r.symbol}
+        caption="Scan results"
+        filename="scan.csv"
+        sort={sparkSort ?? sort}
+        onSortChange={(s) => {
+          setSparkSort(s.key === 'spark' ? s : null);
+          if (s.key !== 'spark') onSort(s);
+        }}
+        testId="scan-results"
+      />
+    </section>
+  );
+}

@@ -1,1 +1,0 @@
-export { default } from '../features/best-trades/best-trades-screen';

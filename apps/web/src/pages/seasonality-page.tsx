@@ -1,1 +1,0 @@
-export { default } from '../features/seasonality-chart/seasonality-chart-screen';

@@ -1,1 +1,0 @@
-export { default } from '../features/seasonality-scanner/seasonality-scanner-screen';
