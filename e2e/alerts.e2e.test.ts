@@ -7,9 +7,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { lastCompletedSession } from '@solstice/analytics';
 import type { FreshnessInfo } from '@solstice/contracts';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../apps/server/src/testing/fake-providers/index.js';
-import { afterTheClose } from '../apps/server/src/modules/market/update/update-schedule.js';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { moveClockTo as moveServerClockTo, runBringing as runBringingAt, serverApi } from './support/market-clock.js';
 import { seedStore } from './support/shell.js';
 
 const ADMIN = { email: 'alerts-admin@example.com', password: 'alerts e2e passphrase' };
@@ -30,41 +30,12 @@ describe('alerts in the browser', () => {
   let expression = '';
   let entering = '';
 
-  const api = async <T>(method: string, path: string, body?: unknown, withCookie = true) => {
-    const res = await fetch(server.url + path, {
-      method,
-      headers: {
-        ...(withCookie ? { cookie } : {}),
-        origin: server.url,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // an HTML page
-    }
-    return { status: res.status, body: parsed as T };
-  };
-
+  const api = serverApi(
+    () => server.url,
+    () => cookie,
+  );
   async function moveClockTo(at: number): Promise<void> {
-    const now = Date.parse(
-      (await api<{ now: string }>('POST', '/api/v1/admin/billing/test-clock', { advanceSeconds: 1 })).body.now,
-    );
-    const seconds = Math.ceil((at - now) / 1000);
-    if (seconds < 1) return;
-    expect((await api('POST', '/api/v1/admin/billing/test-clock', { advanceSeconds: seconds })).status).toBe(200);
-  }
-
-  function runBringing(after: string, from: number): { at: number; session: string } {
-    const next = afterTheClose(UPDATE_TIME);
-    for (let at = next(from); ; at = next(at)) {
-      const session = lastCompletedSession(at + 60_000);
-      if (session > after) return { at, session };
-    }
+    expect([0, 200]).toContain(await moveServerClockTo(api, at));
   }
 
   const shot = async (name: string) => {
@@ -123,7 +94,7 @@ describe('alerts in the browser', () => {
       .toBe(first);
 
     // The scan: a price level that one symbol crosses between this session and the next.
-    target = runBringing(first, Date.now());
+    target = runBringingAt(UPDATE_TIME, first, Date.now());
     market.until = target.session;
     const moves = SYMBOLS.map((symbol) => {
       const bars = market.raw(symbol);

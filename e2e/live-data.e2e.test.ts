@@ -6,9 +6,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { lastCompletedSession } from '@solstice/analytics';
 import type { AdminDataResponse, FreshnessInfo } from '@solstice/contracts';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../apps/server/src/testing/fake-providers/index.js';
-import { afterTheClose } from '../apps/server/src/modules/market/update/update-schedule.js';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { moveClockTo as moveServerClockTo, runBringing as runBringingAt, serverApi } from './support/market-clock.js';
 import { seedStore } from './support/shell.js';
 
 const ADMIN = { email: 'data-admin@example.com', password: 'live data e2e passphrase' };
@@ -29,43 +29,19 @@ describe('live market data in the browser', () => {
   /** The session the data starts at: the last completed one now. */
   const first = lastCompletedSession(Date.now());
 
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const res = await fetch(server.url + path, {
-      method,
-      headers: { cookie, origin: server.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const api = serverApi(
+    () => server.url,
+    () => cookie,
+  );
   const dataPage = async () => (await api<AdminDataResponse>('GET', '/api/v1/admin/data')).body;
   const freshness = async () => (await api<FreshnessInfo>('GET', '/api/v1/market/freshness')).body;
 
   /** Moves the server's test clock to `at` (forward only); the endpoint runs the jobs that became due. */
   async function moveClockTo(at: number): Promise<void> {
-    const serverNow = Date.parse(
-      (
-        await api<{ now: string }>('POST', '/api/v1/admin/billing/test-clock', {
-          advanceSeconds: 1,
-        })
-      ).body.now,
-    );
-    const seconds = Math.ceil((at - serverNow) / 1000);
-    if (seconds < 1) return;
-    const res = await api<{ now: string; ran: number }>('POST', '/api/v1/admin/billing/test-clock', {
-      advanceSeconds: seconds,
-    });
-    expect(res.status).toBe(200);
+    expect([0, 200]).toContain(await moveServerClockTo(api, at));
   }
 
-  /** The first scheduled run after `from` that brings a session later than `after`. */
-  function runBringing(after: string, from: number): { at: number; session: string } {
-    const next = afterTheClose(UPDATE_TIME);
-    for (let at = next(from); ; at = next(at)) {
-      const session = lastCompletedSession(at + 60_000);
-      if (session > after) return { at, session };
-    }
-  }
+  const runBringing = (after: string, from: number) => runBringingAt(UPDATE_TIME, after, from);
 
   beforeAll(async () => {
     market = new FakeMarket(first)

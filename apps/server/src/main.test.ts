@@ -1,13 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from './testing/scratch-database.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DialectName } from './db/database.js';
-import { POSTGRES_TEST_URL, testDialects } from './testing/test-databases.js';
+import { testDialects } from './testing/test-databases.js';
 
 /**
  * The server as operators run it: a real process (src/main.ts through tsx, so no build is
@@ -25,36 +22,6 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-interface Scratch {
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function scratchDatabase(dialect: DialectName): Promise<Scratch> {
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-sigterm-'));
-    return {
-      url: `file:${path.join(dir, 'db.sqlite')}`,
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  // A database of its own: the server uses the default search_path, not a test schema.
-  const name = `solstice_sigterm_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_TEST_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 interface Server {
@@ -174,7 +141,7 @@ describe.each(testDialects())('SIGTERM on %s', (dialect) => {
   });
 
   it('stops accepting, finishes accepted requests under load, closes the database and exits 0', async () => {
-    const db = await scratchDatabase(dialect);
+    const db = await scratchDatabase(dialect, 'sigterm');
     cleanup.push(db.drop);
     const server = await startServer(db.url);
     cleanup.push(async () => {
@@ -263,7 +230,7 @@ describe('SIGTERM past SHUTDOWN_TIMEOUT_MS', () => {
   });
 
   it('quits with 1 when a request outlasts SHUTDOWN_TIMEOUT_MS', async () => {
-    const db = await scratchDatabase(dialect);
+    const db = await scratchDatabase(dialect, 'sigterm');
     cleanup.push(db.drop);
     const server = await startServer(db.url, { SHUTDOWN_TIMEOUT_MS: '1000' });
     cleanup.push(async () => {

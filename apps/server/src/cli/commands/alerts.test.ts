@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createUser } from '../../testing/factories.js';
 import { CliError } from '../output.js';
-import { buildProgram } from '../program.js';
+import { runCli } from '../../testing/run-cli.js';
 
 const DAYS = ['2024-05-06', '2024-05-07', '2024-05-08'];
 
@@ -84,24 +84,7 @@ describe('solstice alerts', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function run(...args: string[]): Promise<string> {
-    const chunks: string[] = [];
-    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      chunks.push(String(chunk));
-      return true;
-    });
-    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    try {
-      const program = buildProgram();
-      program.exitOverride();
-      for (const c of program.commands) c.exitOverride();
-      await program.parseAsync(['node', 'solstice', '--db', file, ...args]);
-    } finally {
-      out.mockRestore();
-      err.mockRestore();
-    }
-    return chunks.join('');
-  }
+  const run = (...args: string[]) => runCli(file, ...args);
 
   it('run --as-of evaluates that session, records what fires once, and prints it as JSON', async () => {
     const first = JSON.parse(await run('--json', 'alerts', 'run', '--as-of', '2024-05-08'));

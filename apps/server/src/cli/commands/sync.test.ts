@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lastCompletedSession, previousTradingDay } from '@solstice/analytics';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import {
@@ -13,7 +13,7 @@ import {
   type FakeYahoo,
   type TiingoStep,
 } from '../../testing/fake-providers/index.js';
-import { buildProgram } from '../program.js';
+import { runCli } from '../../testing/run-cli.js';
 
 const KEY = 'cli-tiingo-key-0123456789';
 
@@ -69,24 +69,7 @@ describe('solstice sync', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function run(...args: string[]): Promise<string> {
-    const chunks: string[] = [];
-    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      chunks.push(String(chunk));
-      return true;
-    });
-    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    try {
-      const program = buildProgram();
-      program.exitOverride();
-      for (const c of program.commands) c.exitOverride();
-      await program.parseAsync(['node', 'solstice', '--db', file, ...args]);
-    } finally {
-      out.mockRestore();
-      err.mockRestore();
-    }
-    return chunks.join('');
-  }
+  const run = (...args: string[]) => runCli(file, ...args);
 
   it('--provider yahoo --base-url --symbols: one provider, the symbols named, a JSON report', async () => {
     const report = JSON.parse(

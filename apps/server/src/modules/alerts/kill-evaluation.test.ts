@@ -1,45 +1,17 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isoDate } from '@solstice/analytics';
-import pg from 'pg';
+import { scratchDatabase } from '../../testing/scratch-database.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle, type DialectName } from '../../db/database.js';
+import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createUser } from '../../testing/factories.js';
 import { syntheticSeries } from '../../testing/synthetic-series.js';
-import { POSTGRES_TEST_URL, testDialects } from '../../testing/test-databases.js';
+import { testDialects } from '../../testing/test-databases.js';
 
 const CLI_MAIN = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SYMBOLS = Array.from({ length: 20 }, (_, i) => `KE${String(i).padStart(2, '0')}`);
-
-async function scratchDatabase(dialect: DialectName): Promise<{ url: string; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-alert-kill-'));
-    return {
-      url: `file:${path.join(dir, 'db.sqlite')}`,
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `solstice_alert_kill_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_TEST_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 interface Run {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>;
@@ -71,7 +43,7 @@ describe.each(testDialects())('kill -9 while an evaluation writes its triggers, 
   let asOf = '';
 
   beforeEach(async () => {
-    scratch = await scratchDatabase(dialect);
+    scratch = await scratchDatabase(dialect, 'alert-kill');
     database = await openDatabase(scratch.url, { create: true });
     await migrateToLatest(database);
     const user = await createUser(database.db, { subscriber: true });

@@ -1,16 +1,12 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lastCompletedSession, previousTradingDay } from '@solstice/analytics';
-import pg from 'pg';
+import { scratchDatabase } from '../../../testing/scratch-database.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle, type DialectName } from '../../../db/database.js';
+import { openDatabase, type DatabaseHandle } from '../../../db/database.js';
 import { migrateToLatest } from '../../../db/migrate.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
-import { POSTGRES_TEST_URL, testDialects } from '../../../testing/test-databases.js';
+import { testDialects } from '../../../testing/test-databases.js';
 
 const CLI_MAIN = fileURLToPath(new URL('../../../cli/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../../../../', import.meta.url));
@@ -22,31 +18,6 @@ const REPO = fileURLToPath(new URL('../../../../../../', import.meta.url));
 const SYMBOLS = Array.from({ length: 20 }, (_, i) => `KR${String(i).padStart(2, '0')}`);
 /** Every other symbol was stored up to a week ago (its update appends); the rest have no bars (whole history). */
 const hasHistory = (symbol: string) => SYMBOLS.indexOf(symbol) % 2 === 0;
-
-/** A database of its own that another process reaches by URL (PostgreSQL: a new database, default search_path). */
-async function scratchDatabase(dialect: DialectName): Promise<{ url: string; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-kill-'));
-    return {
-      url: `file:${path.join(dir, 'db.sqlite')}`,
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `solstice_kill_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_TEST_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 interface Sync {
   /** Resolves when the process has exited. */
@@ -94,7 +65,7 @@ describe.each(testDialects())('kill -9 during an update, then run it again (%s)'
       });
     yahoo = await startFakeYahoo(market, { latencyMs: 150 });
 
-    scratch = await scratchDatabase(dialect);
+    scratch = await scratchDatabase(dialect, 'kill');
     database = await openDatabase(scratch.url);
     await migrateToLatest(database);
     for (const symbol of SYMBOLS) {
