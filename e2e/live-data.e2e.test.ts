@@ -6,10 +6,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { lastCompletedSession } from '@solstice/analytics';
 import type { AdminDataResponse, FreshnessInfo } from '@solstice/contracts';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../apps/server/src/testing/fake-providers/index.js';
-import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
-import { moveClockTo as moveServerClockTo, runBringing as runBringingAt, serverApi } from './support/market-clock.js';
-import { seedStore } from './support/shell.js';
+import { ConsoleWatch, launchBrowser, screenshot } from './support/browser.js';
+import type { RunningServer } from './support/server.js';
+import {
+  moveClockTo as moveServerClockTo,
+  runBringing as runBringingAt,
+  serverApi,
+  signInEverywhere,
+  startUpdatingServer,
+} from './support/market-clock.js';
 
 const ADMIN = { email: 'data-admin@example.com', password: 'live data e2e passphrase' };
 const UPDATE_TIME = '18:30';
@@ -49,36 +54,10 @@ describe('live market data in the browser', () => {
       .add('BBB', { from: '2026-01-02' })
       .add('CCC', { from: '2026-01-02' });
     yahoo = await startFakeYahoo(market);
-    server = await startServer({
-      DATA_PROVIDERS: 'yahoo',
-      YAHOO_BASE_URL: yahoo.baseUrl,
-      BILLING_TEST_MODE: 'true',
-      DATA_UPDATE_TIME: UPDATE_TIME,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      JOBS_POLL_INTERVAL_MS: '200',
-    });
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password }),
-    });
-    expect(login.status).toBe(200);
-    cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const me = ((await login.json()) as { data: { id: number; username: string } }).data;
-
+    server = await startUpdatingServer(yahoo.baseUrl, ADMIN, UPDATE_TIME);
     browser = await launchBrowser();
     watch = new ConsoleWatch();
-    ({ context, page } = await newWatchedPage(browser, watch, { viewport: { width: 1280, height: 900 } }));
-    await seedStore(context, { user: { id: me.id, username: me.username } });
-    const signIn = await context.request.post(`${server.url}/api/auth/login`, {
-      data: { login: ADMIN.email, password: ADMIN.password },
-      headers: { origin: server.url },
-    });
-    expect(signIn.ok()).toBe(true);
+    ({ cookie, context, page } = await signInEverywhere(server.url, ADMIN, browser, watch));
   });
 
   afterAll(async () => {

@@ -1,5 +1,9 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { lastCompletedSession } from '@solstice/analytics';
 import { afterTheClose } from '../../apps/server/src/modules/market/update/update-schedule.js';
+import { newWatchedPage, type ConsoleWatch } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+import { seedStore } from './shell.js';
 
 export type Api = <T>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }>;
 
@@ -44,4 +48,50 @@ export function runBringing(updateTime: string, after: string, from: number): { 
     const session = lastCompletedSession(at + 60_000);
     if (session > after) return { at, session };
   }
+}
+
+export interface Login {
+  email: string;
+  password: string;
+}
+
+/** The built server updating its prices from a fake Yahoo on its (test mode) clock, with an admin; jobs polled every 200 ms. */
+export function startUpdatingServer(yahooBaseUrl: string, admin: Login, updateTime: string): Promise<RunningServer> {
+  return startServer({
+    DATA_PROVIDERS: 'yahoo',
+    YAHOO_BASE_URL: yahooBaseUrl,
+    BILLING_TEST_MODE: 'true',
+    DATA_UPDATE_TIME: updateTime,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    JOBS_POLL_INTERVAL_MS: '200',
+  });
+}
+
+/** Signs in over the API (for `serverApi`) and in a new browser page with the store seeded as after a login. */
+export async function signInEverywhere(
+  serverUrl: string,
+  login: Login,
+  browser: Browser,
+  watch: ConsoleWatch,
+): Promise<{ cookie: string; context: BrowserContext; page: Page }> {
+  const res = await fetch(`${serverUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: serverUrl },
+    body: JSON.stringify({ login: login.email, password: login.password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const me = ((await res.json()) as { data: { id: number; username: string } }).data;
+  const { context, page } = await newWatchedPage(browser, watch, { viewport: { width: 1280, height: 900 } });
+  await seedStore(context, { user: { id: me.id, username: me.username } });
+  const signIn = await context.request.post(`${serverUrl}/api/auth/login`, {
+    data: { login: login.email, password: login.password },
+    headers: { origin: serverUrl },
+  });
+  if (!signIn.ok()) throw new Error(`browser login failed: ${signIn.status()}`);
+  return { cookie, context, page };
 }
