@@ -139,8 +139,8 @@ describe('web shell in Chromium', () => {
 
   it('reloads the page once when a chunk fails to load, and not again within 60 s', async () => {
     const { context, page } = await signedIn();
-    watch.allow(/Failed to load resource.*scanner-page/);
-    await context.route(/\/assets\/scanner-page-.*\.js$/, (route) => route.abort());
+    watch.allow(/Failed to load resource.*scanner-screen/);
+    await context.route(/\/assets\/scanner-screen-.*\.js$/, (route) => route.abort());
     let loads = 0;
     page.on('load', () => loads++);
     await visit(page, '/scanner');
@@ -155,7 +155,7 @@ describe('web shell in Chromium', () => {
 
   it('prefetches the visible nav links when idle', async () => {
     const { page } = await signedIn();
-    const prefetched = page.waitForRequest(/\/assets\/seasonality-scanner-page-.*\.js$/, { timeout: 10_000 });
+    const prefetched = page.waitForRequest(/\/assets\/seasonality-scanner-screen-.*\.js$/, { timeout: 10_000 });
     await visit(page, '/dashboard');
     await prefetched;
   });
