@@ -1,5 +1,7 @@
 import {
   alertTablesSteps,
+  dayNumber,
+  hasBarOn,
   compileScan,
   prepareAlertsAsOf,
   ScanExpressionError,
@@ -70,7 +72,8 @@ export async function runAlertEvaluation(
 ): Promise<AlertRunResult> {
   const { db, market } = deps;
   const universe = market.instruments().map((instrument) => ({ instrument, series: market.series(instrument.symbol) }));
-  if (!universe.some((u) => u.series && hasDate(u.series.dates, asOf)))
+  const day = dayNumber(asOf);
+  if (!universe.some((u) => u.series && hasBarOn(u.series, day)))
     throw new AlertRunError(`no market data has a bar on ${asOf}: give a session date the data holds`);
 
   const rows = await eligibleRows(db, await activeAlertRows(db));
@@ -111,19 +114,6 @@ export async function runAlertEvaluation(
   }
   const recorded = await recordTriggers(deps, rows, triggers, asOf, options.deliver ?? true, options.onProgress);
   return { asOf, previous: prepared.previous, alerts: specs.length, triggers, recorded, paused };
-}
-
-function hasDate(dates: Int32Array, iso: string): boolean {
-  const day = Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
-  let lo = 0;
-  let hi = dates.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (dates[mid] === day) return true;
-    if (dates[mid]! < day) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 /** Alerts are a subscriber feature: the alerts of an account that lost it wait, unpaused, until it returns. */
