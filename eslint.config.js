@@ -81,6 +81,20 @@ export default tseslint.config(
     ]),
   },
   {
+    // Shared building blocks (charts, tables, stats, ui) and the client library serve every
+    // screen: they never reach into one screen's folder.
+    files: ['apps/web/src/shared/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['@solstice/analytics', '@solstice/server', '**/apps/server/**', '**/packages/analytics/**'],
+        message: 'web depends only on contracts.',
+      },
+      { group: ['node:*'], message: 'web runs in the browser.' },
+      { group: ['**/features/**'], message: 'shared blocks and lib do not import a screen (features/).' },
+    ]),
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: restrict([{ group: ['@solstice/web', '**/apps/web/**'], message: 'server does not import web.' }]),
   },

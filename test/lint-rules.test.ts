@@ -90,4 +90,16 @@ describe('eslint.config.js', () => {
     expect(await ruleIds(analytics)).toContain('no-restricted-imports');
     expect(await ruleIds(web)).toContain('no-restricted-imports');
   }, 60_000);
+
+  it('keeps shared web blocks free of screens: shared/ may not import features/', async () => {
+    const shared = fixture('apps/web/src/shared', {
+      'reach.ts':
+        "import { AlertsScreen } from '../../features/alerts/alerts-screen';\nexport const x = AlertsScreen;\n",
+    });
+    const analyticsFromShared = fixture('apps/web/src/shared', {
+      'deep.ts': "import { sma } from '@solstice/analytics';\nexport const y = sma;\n",
+    });
+    expect(await ruleIds(shared)).toContain('no-restricted-imports');
+    expect(await ruleIds(analyticsFromShared)).toContain('no-restricted-imports');
+  }, 60_000);
 });

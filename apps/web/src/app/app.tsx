@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { OfflineNotice } from '../components/offline-notice';
-import { retryServerErrors } from '../features/api';
+import { retryServerErrors } from '../shared/api';
 import { startWatchlistSync } from '../store/watchlist-sync';
 import { useAppStore } from '../store/app-store';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import LandingPage from './landing-page';
-import { createFormatters } from '../features/format';
+import { createFormatters } from '../shared/format';
 import { resetAppStore, useAppStore } from '../store/app-store';
 import { mockApi } from '../../test/mock-api';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { AdminDataResponse } from '@solstice/contracts';
-import { mockFetch, renderScreen } from '../test-utils';
+import { mockFetch, renderScreen } from '../../testing/test-utils';
 import { createRoutes } from '../../app/routes';
 import { mockApi, session } from '../../../test/mock-api';
 import { resetAppStore, useAppStore } from '../../store/app-store';

@@ -1,7 +1,7 @@
 import type { AdminDataResponse } from '@solstice/contracts';
-import type { Formatters } from '../format';
-import { DataTable, type Column } from '../tables/data-table';
-import { csvInstant } from '../tables/csv';
+import type { Formatters } from '../../shared/format';
+import { DataTable, type Column } from '../../shared/tables/data-table';
+import { csvInstant } from '../../shared/tables/csv';
 
 type Run = AdminDataResponse['runs'][number];
 type Failing = AdminDataResponse['failing'][number];

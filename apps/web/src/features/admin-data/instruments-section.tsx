@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { instrumentCreateSchema, type AdminDataResponse } from '@solstice/contracts';
 import { serverFieldErrors } from '../../auth/auth-form';
-import { apiQuietDelete, apiQuietPost } from '../api';
-import type { Formatters } from '../format';
-import { Modal } from '../shell';
-import { DataTable, type Column } from '../tables/data-table';
+import { apiQuietDelete, apiQuietPost } from '../../shared/api';
+import type { Formatters } from '../../shared/format';
+import { Modal } from '../../shared/shell';
+import { DataTable, type Column } from '../../shared/tables/data-table';
 import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
 
 type Instrument = AdminDataResponse['instruments'][number];

@@ -1,6 +1,6 @@
 // The admin screens' calls: errors are shown in the screen (no popups), reads in the background.
 import { apiRequest, type Method } from '../../lib/api-client';
-import type { QueryValue } from '../api';
+import type { QueryValue } from '../../shared/api';
 
 export const ADMIN_USERS_QUERY_KEY = ['admin-users'] as const;
 

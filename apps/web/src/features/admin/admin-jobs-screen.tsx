@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminJob, AdminJobsResponse } from '@solstice/contracts';
-import { useFormatters, type Formatters } from '../format';
-import { DataTable, type Column } from '../tables/data-table';
-import { QueryView } from '../ui/states';
+import { useFormatters, type Formatters } from '../../shared/format';
+import { DataTable, type Column } from '../../shared/tables/data-table';
+import { QueryView } from '../../shared/ui/states';
 import { adminGet, adminSend, errorText } from './admin-api';
 import { AdminNav } from './admin-nav';
 

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { OutboxMessage } from '@solstice/contracts';
-import { useFormatters } from '../format';
-import { Modal } from '../shell';
-import { DataTable, type Column } from '../tables/data-table';
-import { QueryView } from '../ui/states';
+import { useFormatters } from '../../shared/format';
+import { Modal } from '../../shared/shell';
+import { DataTable, type Column } from '../../shared/tables/data-table';
+import { QueryView } from '../../shared/ui/states';
 import { adminGet } from './admin-api';
 import { AdminNav } from './admin-nav';
 

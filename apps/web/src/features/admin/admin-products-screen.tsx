@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct } from '@solstice/contracts';
 import { confirmDialog } from '../../lib/popups';
-import { useFormatters } from '../format';
-import { QueryView } from '../ui/states';
+import { useFormatters } from '../../shared/format';
+import { QueryView } from '../../shared/ui/states';
 import { adminGet, adminSend, errorText } from './admin-api';
 import { AdminNav } from './admin-nav';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@solstice/contracts';
-import { useFormatters } from '../format';
-import { Modal } from '../shell';
-import { DataTable, type Column } from '../tables/data-table';
-import { QueryView } from '../ui/states';
+import { useFormatters } from '../../shared/format';
+import { Modal } from '../../shared/shell';
+import { DataTable, type Column } from '../../shared/tables/data-table';
+import { QueryView } from '../../shared/ui/states';
 import { ADMIN_USERS_QUERY_KEY, adminGet, adminSend, errorText } from './admin-api';
 
 interface Subscription {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '@solstice/contracts';
-import { mockFetch, renderScreen } from '../test-utils';
+import { mockFetch, renderScreen } from '../../testing/test-utils';
 import { AdminUsersScreen } from './admin-users-screen';
 
 const ADA: AdminUser = {

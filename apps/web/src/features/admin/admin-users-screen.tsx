@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUser } from '@solstice/contracts';
-import { useFormatters } from '../format';
-import { DataTable, type Column } from '../tables/data-table';
-import { QueryView } from '../ui/states';
+import { useFormatters } from '../../shared/format';
+import { DataTable, type Column } from '../../shared/tables/data-table';
+import { QueryView } from '../../shared/ui/states';
 import { ADMIN_USERS_QUERY_KEY, adminGet } from './admin-api';
 import { AdminNav } from './admin-nav';
 import { AdminUserDetail } from './admin-user-detail';

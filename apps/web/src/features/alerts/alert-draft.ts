@@ -1,5 +1,5 @@
 import type { Alert, AlertKind } from '@solstice/contracts';
-import { ApiError } from '../api';
+import { ApiError } from '../../shared/api';
 
 export interface AlertDraft {
   name: string;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AlertKind } from '@solstice/contracts';
-import { useWatchlists } from '../shell';
+import { useWatchlists } from '../../shared/shell';
 import { errorsOf, type AlertDraft } from './alert-draft';
 
 const KIND_LABEL: Record<AlertKind, string> = {

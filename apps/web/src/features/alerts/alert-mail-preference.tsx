@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
-import { apiGet } from '../api';
-import { QueryView } from '../ui/states';
+import { apiGet } from '../../shared/api';
+import { QueryView } from '../../shared/ui/states';
 
 const KEY = ['alert-mail'] as const;
 

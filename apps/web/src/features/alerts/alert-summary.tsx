@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Alert } from '@solstice/contracts';
-import { QueryView } from '../ui/states';
+import { QueryView } from '../../shared/ui/states';
 import { useAlertHistory } from './alerts-api';
 
 export function targetOf(a: Alert): string {

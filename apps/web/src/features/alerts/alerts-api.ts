@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alert, AlertCreated, Notification } from '@solstice/contracts';
 import { apiRequest } from '../../lib/api-client';
-import { apiGet } from '../api';
-import { useAppStore } from '../shell';
+import { apiGet } from '../../shared/api';
+import { useAppStore } from '../../shared/shell';
 
 export const ALERTS_KEY = ['alerts'] as const;
 export const NOTIFICATIONS_KEY = ['notifications'] as const;

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, notPremium, premium, renderScreen, type MockRoute } from '../test-utils';
+import { mockFetch, notPremium, premium, renderScreen, type MockRoute } from '../../testing/test-utils';
 import { AlertsScreen } from './alerts-screen';
-import { useAppStore } from '../shell';
+import { useAppStore } from '../../shared/shell';
 
 const alert = {
   id: 7,

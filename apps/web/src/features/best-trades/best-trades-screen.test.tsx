@@ -9,11 +9,11 @@ import {
   renderScreen,
   serverError,
   subscriptionRequired,
-} from '../test-utils';
-import { createStats, createWindow, instrument } from '../factories';
+} from '../../testing/test-utils';
+import { createStats, createWindow, instrument } from '../../testing/factories';
 import { BestTradesScreen } from './best-trades-screen';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const body = {
   symbol: 'AAPL',

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import type { CalendarResponse } from '@solstice/contracts';
-import type { Formatters } from '../format';
-import { InstrumentHeader } from '../ui/instrument-header';
-import type { FocusParams } from '../ui/follow-symbol';
-import { SeasonalityToolsNav } from '../ui/seasonality-tools-nav';
-import { DataTable, signClass, type Column } from '../tables/data-table';
-import { CSV_MONTHS } from '../tables/csv';
-import { StatLabel } from '../stats/stat-label';
-import { EChart } from '../charts/echart';
-import { DOWN, UP } from '../charts/colors';
+import type { Formatters } from '../../shared/format';
+import { InstrumentHeader } from '../../shared/ui/instrument-header';
+import type { FocusParams } from '../../shared/ui/follow-symbol';
+import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
+import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
+import { CSV_MONTHS } from '../../shared/tables/csv';
+import { StatLabel } from '../../shared/stats/stat-label';
+import { EChart } from '../../shared/charts/echart';
+import { DOWN, UP } from '../../shared/charts/colors';
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 

@@ -9,14 +9,14 @@ import {
   renderScreen,
   serverError,
   subscriptionRequired,
-} from '../test-utils';
-import { instrument } from '../factories';
-import { useAppStore } from '../shell';
+} from '../../testing/test-utils';
+import { instrument } from '../../testing/factories';
+import { useAppStore } from '../../shared/shell';
 import type { CalendarResponse } from '@solstice/contracts';
 import { CalendarScreen } from './calendar-screen';
 import { heatColor } from './calendar-result';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const summary = (month: number, mean: number) => ({
   month,

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api';
+import { apiGet } from '../../shared/api';
 import type { CalendarResponse } from '@solstice/contracts';
-import { PremiumGate } from '../ui/premium-gate';
-import { useFormatters } from '../format';
-import { QueryView, type ToolInfo } from '../ui/states';
-import { TextField, checkWindowFields } from '../ui/fields';
-import { useScreenForm } from '../ui/screen-form';
-import { useFollowSymbol } from '../ui/follow-symbol';
+import { PremiumGate } from '../../shared/ui/premium-gate';
+import { useFormatters } from '../../shared/format';
+import { QueryView, type ToolInfo } from '../../shared/ui/states';
+import { TextField, checkWindowFields } from '../../shared/ui/fields';
+import { useScreenForm } from '../../shared/ui/screen-form';
+import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { CalendarResult } from './calendar-result';
 
 const KEYS = ['symbol', 'from', 'to'] as const;

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderScreen, subscriptionRequired, type MockRoute } from '../test-utils';
-import { createOverview, createWindow, instrument } from '../factories';
-import { useAppStore } from '../shell';
+import { mockFetch, renderScreen, subscriptionRequired, type MockRoute } from '../../testing/test-utils';
+import { createOverview, createWindow, instrument } from '../../testing/factories';
+import { useAppStore } from '../../shared/shell';
 import { DashboardScreen } from './dashboard-screen';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const search: MockRoute = {
   path: '/api/v1/instruments',

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { IndicatorsResponse, InstrumentSearchResponse, SeasonalScanResponse } from '@solstice/contracts';
-import { ApiError, apiGet, apiQueryPost } from '../api';
-import { useFormatters, type Formatters } from '../format';
-import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists, WatchlistPanel } from '../shell';
-import { EmptyState, QueryView } from '../ui/states';
-import { signClass } from '../tables/data-table';
-import { Sparkline } from '../charts/sparkline';
+import { ApiError, apiGet, apiQueryPost } from '../../shared/api';
+import { useFormatters, type Formatters } from '../../shared/format';
+import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists, WatchlistPanel } from '../../shared/shell';
+import { EmptyState, QueryView } from '../../shared/ui/states';
+import { signClass } from '../../shared/tables/data-table';
+import { Sparkline } from '../../shared/charts/sparkline';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from '../market/market-overview';
 import { Upcoming } from './upcoming-windows';
 

@@ -1,13 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { SeasonalScanResponse } from '@solstice/contracts';
-import { isSubscriptionRequired } from '../api';
-import type { Formatters } from '../format';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { SymbolLink } from '../ui/symbol-link';
-import { DataTable, signClass, type Column } from '../tables/data-table';
-import { weaknesses } from '../stats/significance';
-import { signalColumn } from '../stats/trade-signal';
+import { isSubscriptionRequired } from '../../shared/api';
+import type { Formatters } from '../../shared/format';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { SymbolLink } from '../../shared/ui/symbol-link';
+import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
+import { weaknesses } from '../../shared/stats/significance';
+import { signalColumn } from '../../shared/stats/trade-signal';
 
 type SeasonalScanResult = SeasonalScanResponse['results'][number];
 

@@ -1,9 +1,9 @@
 import type { HeatmapResponse } from '@solstice/contracts';
-import type { Formatters } from '../format';
-import { SymbolLink } from '../ui/symbol-link';
-import { signClass, type Column } from '../tables/data-table';
-import { CSV_MONTHS } from '../tables/csv';
-import { changeColor, changeRange } from '../charts/colors';
+import type { Formatters } from '../../shared/format';
+import { SymbolLink } from '../../shared/ui/symbol-link';
+import { signClass, type Column } from '../../shared/tables/data-table';
+import { CSV_MONTHS } from '../../shared/tables/csv';
+import { changeColor, changeRange } from '../../shared/charts/colors';
 import { PERIODS } from './periods';
 import type { BarRow } from './treemap-data';
 

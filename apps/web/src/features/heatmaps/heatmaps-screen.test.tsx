@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError } from '../test-utils';
-import { anyInstrument } from '../factories';
-import { handlersOf, optionOf } from '../charts/fake-loader';
+import { currentLocation, mockFetch, renderScreen, serverError } from '../../testing/test-utils';
+import { anyInstrument } from '../../testing/factories';
+import { handlersOf, optionOf } from '../../shared/charts/fake-loader';
 import type { HeatmapResponse } from '@solstice/contracts';
 import { HeatmapsScreen } from './heatmaps-screen';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 type Leaf = HeatmapResponse['tree']['children'][number]['children'][number]['children'][number];
 const leaf = (l: Pick<Leaf, 'symbol' | 'name' | 'size' | 'change'>): Leaf => ({

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HeatmapResponse } from '@solstice/contracts';
-import { apiGet } from '../api';
-import { useFormatters } from '../format';
-import { useWatchlists } from '../shell';
-import { useUrlState } from '../ui/url-state';
-import { QueryView } from '../ui/states';
-import { Field } from '../ui/fields';
+import { apiGet } from '../../shared/api';
+import { useFormatters } from '../../shared/format';
+import { useWatchlists } from '../../shared/shell';
+import { useUrlState } from '../../shared/ui/url-state';
+import { QueryView } from '../../shared/ui/states';
+import { Field } from '../../shared/ui/fields';
 import { PERIODS, SIZES } from './periods';
 import { HeatmapResult } from './heatmap-result';
 

@@ -1,6 +1,6 @@
 import type { HeatmapResponse } from '@solstice/contracts';
-import type { Formatters } from '../format';
-import { changeColor } from '../charts/colors';
+import type { Formatters } from '../../shared/format';
+import { changeColor } from '../../shared/charts/colors';
 
 type Sector = HeatmapResponse['tree']['children'][number];
 export type BarRow = { key: string; label: string; symbol: string | null; change: number | null; size: number };

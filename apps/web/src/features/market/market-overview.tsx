@@ -1,12 +1,12 @@
 // Parts of the market overview shared by the market screen and the dashboard's summary.
 import { useQuery } from '@tanstack/react-query';
-import { useSignedOut } from '../shell';
-import { apiGet } from '../api';
+import { useSignedOut } from '../../shared/shell';
+import { apiGet } from '../../shared/api';
 import type { MarketOverviewResponse } from '@solstice/contracts';
-import type { Formatters } from '../format';
-import { signClass } from '../tables/data-table';
-import { useInstrument } from '../ui/instrument-header';
-import { DemoBadge } from '../ui/states';
+import type { Formatters } from '../../shared/format';
+import { signClass } from '../../shared/tables/data-table';
+import { useInstrument } from '../../shared/ui/instrument-header';
+import { DemoBadge } from '../../shared/ui/states';
 
 export function useMarketOverview() {
   const signedOut = useSignedOut();

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError } from '../test-utils';
-import { createOverview, instrument } from '../factories';
-import { optionOf } from '../charts/fake-loader';
+import { currentLocation, mockFetch, renderScreen, serverError } from '../../testing/test-utils';
+import { createOverview, instrument } from '../../testing/factories';
+import { optionOf } from '../../shared/charts/fake-loader';
 import { MarketScreen } from './market-screen';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 describe('market screen', () => {
   it('shows index cards, breadth, sector performance and the movers', async () => {

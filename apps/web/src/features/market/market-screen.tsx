@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import type { MarketOverviewResponse } from '@solstice/contracts';
-import { useFormatters, type Formatters } from '../format';
-import { useUrlState } from '../ui/url-state';
-import { QueryView } from '../ui/states';
-import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
-import { DataTable, signClass, type Column } from '../tables/data-table';
-import { EChart } from '../charts/echart';
-import { DOWN, FLAT, UP, changeColor, changeRange } from '../charts/colors';
+import { useFormatters, type Formatters } from '../../shared/format';
+import { useUrlState } from '../../shared/ui/url-state';
+import { QueryView } from '../../shared/ui/states';
+import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
+import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
+import { EChart } from '../../shared/charts/echart';
+import { DOWN, FLAT, UP, changeColor, changeRange } from '../../shared/charts/colors';
 import { PERIODS } from '../heatmaps/periods';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from './market-overview';
-import { WEIGHTING_LABEL } from '../ui/weighting';
-import { StaleCount } from '../ui/stale-count';
+import { WEIGHTING_LABEL } from '../../shared/ui/weighting';
+import { StaleCount } from '../../shared/ui/stale-count';
 
 type Mover = MarketOverviewResponse['gainers'][number];
 type SectorRow = MarketOverviewResponse['sectors'][number];

@@ -9,13 +9,13 @@ import {
   renderScreen,
   serverError,
   subscriptionRequired,
-} from '../test-utils';
-import { createPattern, createStats, instrument } from '../factories';
+} from '../../testing/test-utils';
+import { createPattern, createStats, instrument } from '../../testing/factories';
 import { PatternScreen } from './pattern-screen';
-import { useAppStore } from '../shell';
-import { optionOf } from '../charts/fake-loader';
+import { useAppStore } from '../../shared/shell';
+import { optionOf } from '../../shared/charts/fake-loader';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const URL = '/seasonality/pattern?symbol=AAPL&start=11-01&end=12-31';
 

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api';
+import { apiGet } from '../../shared/api';
 import type { PatternResponse } from '@solstice/contracts';
-import { PremiumGate } from '../ui/premium-gate';
-import { useFormatters } from '../format';
-import { useSavedForm } from '../shell';
-import { useUrlState } from '../ui/url-state';
-import { QueryView, type ToolInfo } from '../ui/states';
-import { Field, TextField, checkWindowFields } from '../ui/fields';
-import { useFollowSymbol } from '../ui/follow-symbol';
+import { PremiumGate } from '../../shared/ui/premium-gate';
+import { useFormatters } from '../../shared/format';
+import { useSavedForm } from '../../shared/shell';
+import { useUrlState } from '../../shared/ui/url-state';
+import { QueryView, type ToolInfo } from '../../shared/ui/states';
+import { Field, TextField, checkWindowFields } from '../../shared/ui/fields';
+import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { PatternResult } from './pattern-result';
 
 const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction'] as const;

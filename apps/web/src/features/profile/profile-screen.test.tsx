@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderScreen, serverError, type MockRoute } from '../test-utils';
+import { mockFetch, renderScreen, serverError, type MockRoute } from '../../testing/test-utils';
 import { ProfileScreen } from './profile-screen';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const me: MockRoute = {
   path: '/api/me',

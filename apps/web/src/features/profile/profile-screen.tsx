@@ -9,10 +9,10 @@ import {
   type SubscriptionResponse,
 } from '@solstice/contracts';
 import { serverFieldErrors } from '../../auth/auth-form';
-import { apiGet, apiQuietPost } from '../api';
-import { useFormatters, type Formatters } from '../format';
-import { PreferencesPanel } from '../shell';
-import { QueryView } from '../ui/states';
+import { apiGet, apiQuietPost } from '../../shared/api';
+import { useFormatters, type Formatters } from '../../shared/format';
+import { PreferencesPanel } from '../../shared/shell';
+import { QueryView } from '../../shared/ui/states';
 import { AlertMailPreference } from '../alerts/alert-mail-preference';
 
 export function ProfileScreen() {

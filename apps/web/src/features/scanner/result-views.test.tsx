@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, premium, renderScreen, type MockRoute } from '../test-utils';
-import { anyInstrument } from '../factories';
+import { currentLocation, mockFetch, premium, renderScreen, type MockRoute } from '../../testing/test-utils';
+import { anyInstrument } from '../../testing/factories';
 import { ScannerScreen } from './scanner-screen';
 import { orderColumns, viewColumns } from './result-views';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const fields: MockRoute = {
   path: '/api/v1/scanner/fields',

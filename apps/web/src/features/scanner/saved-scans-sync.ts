@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SavedScan as AccountScan } from '@solstice/contracts';
 import { apiRequest } from '../../lib/api-client';
-import { usePremiumConfirmed } from '../ui/premium-gate';
+import { usePremiumConfirmed } from '../../shared/ui/premium-gate';
 
 /** A scan as the scanner's saved form keeps it (the browser store's copy). */
 export interface LocalScan {

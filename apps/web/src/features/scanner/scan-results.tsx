@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { SPARK_CLOSES, type ScanFieldsResponse, type ScanResponse } from '@solstice/contracts';
-import type { Formatters } from '../format';
-import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
-import { SymbolDemoBadge } from '../ui/instrument-header';
-import { StaleCount } from '../ui/stale-count';
-import { DataTable, signClass, type Column } from '../tables/data-table';
-import { Sparkline } from '../charts/sparkline';
+import type { Formatters } from '../../shared/format';
+import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
+import { SymbolDemoBadge } from '../../shared/ui/instrument-header';
+import { StaleCount } from '../../shared/ui/stale-count';
+import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
+import { Sparkline } from '../../shared/charts/sparkline';
 import { FIELD_LABELS, ViewPicker, orderColumns, type ScanView } from './result-views';
 import { LARGE_FIELDS, PERCENT_FIELDS } from './expression-chips';
 

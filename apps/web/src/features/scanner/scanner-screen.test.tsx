@@ -9,13 +9,13 @@ import {
   renderScreen,
   serverError,
   type MockRoute,
-} from '../test-utils';
-import { useAppStore, useUiStore } from '../shell';
-import { anyInstrument } from '../factories';
+} from '../../testing/test-utils';
+import { useAppStore, useUiStore } from '../../shared/shell';
+import { anyInstrument } from '../../testing/factories';
 import { ScannerScreen } from './scanner-screen';
 import { addCondition } from './chip-builder';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const presets: MockRoute = {
   path: '/api/v1/scanner/presets',

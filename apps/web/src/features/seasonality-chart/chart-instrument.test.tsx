@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, premium, renderScreen } from '../test-utils';
-import { createPattern, createStats, instrument } from '../factories';
-import { actionsOf, handlersOf, optionOf } from '../charts/fake-loader';
+import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
+import { createPattern, createStats, instrument } from '../../testing/factories';
+import { actionsOf, handlersOf, optionOf } from '../../shared/charts/fake-loader';
 import type { ChartResponse } from '@solstice/contracts';
 import { SeasonalityChartScreen } from './seasonality-chart-screen';
 import { dayIndex, dayLabel, windowOfBrush } from './chart-option';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 function chart(symbol: string, slope: number): ChartResponse {
   const curve = Array.from({ length: 365 }, (_, i) => (i * slope) / 364);

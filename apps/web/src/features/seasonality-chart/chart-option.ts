@@ -1,6 +1,6 @@
 import type { ChartResponse } from '@solstice/contracts';
-import type { Formatters } from '../format';
-import { PRIMARY } from '../charts/colors';
+import type { Formatters } from '../../shared/format';
+import { PRIMARY } from '../../shared/charts/colors';
 
 const DAYS = 365;
 

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import type { ChartResponse } from '@solstice/contracts';
-import type { Formatters } from '../format';
-import { InstrumentHeader } from '../ui/instrument-header';
-import { SeasonalityToolsNav } from '../ui/seasonality-tools-nav';
-import type { FocusParams } from '../ui/follow-symbol';
-import { EChart } from '../charts/echart';
-import { StatLabel } from '../stats/stat-label';
+import type { Formatters } from '../../shared/format';
+import { InstrumentHeader } from '../../shared/ui/instrument-header';
+import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
+import type { FocusParams } from '../../shared/ui/follow-symbol';
+import { EChart } from '../../shared/charts/echart';
+import { StatLabel } from '../../shared/stats/stat-label';
 import { BRUSH_ON, seasonalChartOption, windowOfBrush, type Window } from './chart-option';
 import { WindowStats } from './window-stats';
 

@@ -9,13 +9,13 @@ import {
   renderScreen,
   serverError,
   subscriptionRequired,
-} from '../test-utils';
-import { instrument } from '../factories';
-import { optionOf } from '../charts/fake-loader';
+} from '../../testing/test-utils';
+import { instrument } from '../../testing/factories';
+import { optionOf } from '../../shared/charts/fake-loader';
 import type { ChartResponse } from '@solstice/contracts';
 import { SeasonalityChartScreen, dayLabel } from './seasonality-chart-screen';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const line = (slope: number) => Array.from({ length: 365 }, (_, i) => (i * slope) / 364);
 

@@ -1,15 +1,15 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api';
+import { apiGet } from '../../shared/api';
 import type { ChartResponse } from '@solstice/contracts';
-import { PremiumGate } from '../ui/premium-gate';
-import { useFormatters } from '../format';
-import { QueryView, type ToolInfo } from '../ui/states';
-import { Field, TextField, checkWindowFields } from '../ui/fields';
-import { useScreenForm } from '../ui/screen-form';
-import { useFollowSymbol } from '../ui/follow-symbol';
+import { PremiumGate } from '../../shared/ui/premium-gate';
+import { useFormatters } from '../../shared/format';
+import { QueryView, type ToolInfo } from '../../shared/ui/states';
+import { Field, TextField, checkWindowFields } from '../../shared/ui/fields';
+import { useScreenForm } from '../../shared/ui/screen-form';
+import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { ChartResult } from './chart-result';
-import { MMDD } from '../ui/fields';
+import { MMDD } from '../../shared/ui/fields';
 
 // start/end: the window dragged across the chart; compare: a second symbol's average year
 // benchmark: any instrument instead of SPY; years/median: the years one by one, their median

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { usePattern } from '../pattern/pattern-screen';
-import { useFormatters } from '../format';
-import { StatsPanel } from '../stats/stats-panel';
-import { SignalBadge, tradeSignal } from '../stats/trade-signal';
-import { focusQuery, type FocusParams } from '../ui/follow-symbol';
+import { useFormatters } from '../../shared/format';
+import { StatsPanel } from '../../shared/stats/stats-panel';
+import { SignalBadge, tradeSignal } from '../../shared/stats/trade-signal';
+import { focusQuery, type FocusParams } from '../../shared/ui/follow-symbol';
 import type { Window } from './chart-option';
 
 /** The pattern statistics of the window dragged across the chart, long side. */

@@ -9,12 +9,12 @@ import {
   renderScreen,
   serverError,
   subscriptionRequired,
-} from '../test-utils';
-import { createStats, createWindow } from '../factories';
-import { useAppStore, useUiStore } from '../shell';
+} from '../../testing/test-utils';
+import { createStats, createWindow } from '../../testing/factories';
+import { useAppStore, useUiStore } from '../../shared/shell';
 import { SeasonalityScannerScreen, scanBody } from './seasonality-scanner-screen';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const results = [
   { symbol: 'XOM', direction: 'long' as const, ...createWindow() },

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { payRequestSchema, type PayResponse, type Product } from '@solstice/contracts';
-import { apiQueryPost } from '../api';
-import type { Formatters } from '../format';
-import { markSubscriber } from '../shell';
-import { premiumAccessKey } from '../ui/premium-gate';
+import { apiQueryPost } from '../../shared/api';
+import type { Formatters } from '../../shared/format';
+import { markSubscriber } from '../../shared/shell';
+import { premiumAccessKey } from '../../shared/ui/premium-gate';
 
 export function findPrice(products: Product[] | undefined, priceId: number) {
   for (const p of products ?? []) {

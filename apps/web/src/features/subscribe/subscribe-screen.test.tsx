@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError, type MockRoute } from '../test-utils';
-import { useAppStore } from '../shell';
+import { currentLocation, mockFetch, renderScreen, serverError, type MockRoute } from '../../testing/test-utils';
+import { useAppStore } from '../../shared/shell';
 import { SubscribeScreen } from './subscribe-screen';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const products: MockRoute = {
   path: '/api/v1/products',

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { CheckoutResponse, PayResponse, PaymentsConfig, Product, SubscriptionResponse } from '@solstice/contracts';
-import { apiGet, apiPost } from '../api';
-import { useFormatters, type Formatters } from '../format';
-import { useUrlState } from '../ui/url-state';
-import { QueryView } from '../ui/states';
+import { apiGet, apiPost } from '../../shared/api';
+import { useFormatters, type Formatters } from '../../shared/format';
+import { useUrlState } from '../../shared/ui/url-state';
+import { QueryView } from '../../shared/ui/states';
 import { findPrice, CheckoutForm } from './checkout-form';
 
 const KEYS = ['priceId', 'sessionId'] as const;

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api';
+import { apiGet } from '../../shared/api';
 import type { Bar } from '@solstice/contracts';
-import { useFormatters } from '../format';
-import { EChart } from '../charts/echart';
-import { DOWN, PRIMARY, UP } from '../charts/colors';
-import { useInstrument } from '../ui/instrument-header';
+import { useFormatters } from '../../shared/format';
+import { EChart } from '../../shared/charts/echart';
+import { DOWN, PRIMARY, UP } from '../../shared/charts/colors';
+import { useInstrument } from '../../shared/ui/instrument-header';
 import { RANGES, candleData, fetchStart, type CandleData, type Overlays, type Range } from './candles';
 
 interface BarsResponse {

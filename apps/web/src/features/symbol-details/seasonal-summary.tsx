@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiGet, apiQueryPost } from '../api';
+import { apiGet, apiQueryPost } from '../../shared/api';
 import type { ChartResponse, SeasonalScanResponse } from '@solstice/contracts';
-import { useFormatters } from '../format';
-import { usePremiumAccess } from '../shell';
-import { EChart } from '../charts/echart';
-import { PRIMARY } from '../charts/colors';
-import { SignalBadge, tradeSignal } from '../stats/trade-signal';
+import { useFormatters } from '../../shared/format';
+import { usePremiumAccess } from '../../shared/shell';
+import { EChart } from '../../shared/charts/echart';
+import { PRIMARY } from '../../shared/charts/colors';
+import { SignalBadge, tradeSignal } from '../../shared/stats/trade-signal';
 import { dayLabel } from '../seasonality-chart/chart-option';
-import { useInstrument } from '../ui/instrument-header';
+import { useInstrument } from '../../shared/ui/instrument-header';
 
 /** How far ahead "next seasonal windows" look for a start day. */
 export const LOOK_AHEAD_DAYS = 30;

@@ -2,16 +2,16 @@ import { describe, expect, it, vi, beforeAll } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SymbolDetails, registerSymbolDetailsSlot } from '../../components/symbol-details';
-import { currentLocation, mockFetch, renderScreen, type MockRoute } from '../test-utils';
-import { createStats } from '../factories';
-import { useAppStore, useUiStore } from '../shell';
-import { optionOf } from '../charts/fake-loader';
+import { currentLocation, mockFetch, renderScreen, type MockRoute } from '../../testing/test-utils';
+import { createStats } from '../../testing/factories';
+import { useAppStore, useUiStore } from '../../shared/shell';
+import { optionOf } from '../../shared/charts/fake-loader';
 import type { Bar } from '@solstice/contracts';
 import { CandlesPanel } from './candles-panel';
 import { TraderStats } from './trader-stats';
 import { SeasonalSummary, nextStartDays } from './seasonal-summary';
 
-vi.mock('../charts/loader', () => import('../charts/fake-loader'));
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 beforeAll(() => {
   registerSymbolDetailsSlot('chart', CandlesPanel);

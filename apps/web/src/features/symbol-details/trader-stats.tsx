@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { IndicatorsResponse } from '@solstice/contracts';
-import { apiGet } from '../api';
-import { useFormatters, type Formatters } from '../format';
-import { signClass } from '../tables/data-table';
-import { useInstrument } from '../ui/instrument-header';
+import { apiGet } from '../../shared/api';
+import { useFormatters, type Formatters } from '../../shared/format';
+import { signClass } from '../../shared/tables/data-table';
+import { useInstrument } from '../../shared/ui/instrument-header';
 
 export function useIndicators(symbol: string) {
   return useQuery({

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, premium, renderScreen } from '../test-utils';
-import { createPattern, instrument } from '../factories';
+import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
+import { createPattern, instrument } from '../../testing/factories';
 import { useAppStore } from '../shell';
-import { CalendarScreen } from '../calendar/calendar-screen';
-import { PatternScreen } from '../pattern/pattern-screen';
-import { BestTradesScreen } from '../best-trades/best-trades-screen';
-import { SeasonalityChartScreen } from '../seasonality-chart/seasonality-chart-screen';
+import { CalendarScreen } from '../../features/calendar/calendar-screen';
+import { PatternScreen } from '../../features/pattern/pattern-screen';
+import { BestTradesScreen } from '../../features/best-trades/best-trades-screen';
+import { SeasonalityChartScreen } from '../../features/seasonality-chart/seasonality-chart-screen';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import '../test-utils';
+import '../../testing/test-utils';
 import { DataTable, type Column } from './data-table';
 import { toCsv } from './csv';
 import { createFormatters } from '../format';

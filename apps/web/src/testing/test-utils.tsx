@@ -6,8 +6,8 @@ import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
-import { retryServerErrors } from './api';
-import { resetAppStore, useUiStore } from './shell';
+import { retryServerErrors } from '../shared/api';
+import { resetAppStore, useUiStore } from '../shared/shell';
 
 export interface MockRoute {
   method?: string;

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, premium, renderScreen, type MockRoute } from '../test-utils';
-import { anyInstrument, createOverview } from '../factories';
+import { mockFetch, premium, renderScreen, type MockRoute } from '../../testing/test-utils';
+import { anyInstrument, createOverview } from '../../testing/factories';
 import { createFormatters } from '../format';
 import type { HeatmapResponse } from '@solstice/contracts';
-import { MarketScreen } from '../market/market-screen';
-import { HeatmapsScreen } from '../heatmaps/heatmaps-screen';
-import { ScannerScreen } from '../scanner/scanner-screen';
+import { MarketScreen } from '../../features/market/market-screen';
+import { HeatmapsScreen } from '../../features/heatmaps/heatmaps-screen';
+import { ScannerScreen } from '../../features/scanner/scanner-screen';
 import { StaleCount } from './stale-count';
 
 vi.mock('../charts/loader', () => import('../charts/fake-loader'));
