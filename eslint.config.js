@@ -7,6 +7,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import i18next from 'eslint-plugin-i18next';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
@@ -53,6 +54,24 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // Every text a person reads comes from the translations (apps/web/src/i18n): text in JSX
+    // and the attributes people read or hear are refused as literals.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/testing/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: ['aria-label', 'aria-description', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label'],
+          },
+        },
+      ],
     },
   },
   {

@@ -5,9 +5,12 @@ import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import './styles/theme.scss';
 import { App } from './app/app';
+import { startLanguageSync } from './app/language-sync';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+// The texts of the visitor's language are loaded before the first render (no English flash).
+await startLanguageSync();
 createRoot(container, {
   // Errors caught by an error boundary are already shown as the error page.
   onCaughtError: (error) => console.warn('Shown on the error page:', error),

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { defaultLanguage, LOCALE_OF, operatorDefaults } from '../i18n/languages';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { DEFAULT_WATCHLIST } from '@solstice/contracts';
 
@@ -85,7 +86,11 @@ export const DEFAULT_LAYOUT: LayoutPreferences = {
   horizontal: false,
 };
 
-export const DEFAULT_DISPLAY: DisplayPreferences = { locale: 'tr-TR', timeZone: 'Europe/Istanbul' };
+/** A new visitor: the browser's language (else the operator's), the operator's time zone (else Istanbul). */
+export const DEFAULT_DISPLAY: DisplayPreferences = {
+  locale: LOCALE_OF[defaultLanguage()],
+  timeZone: operatorDefaults().timeZone ?? 'Europe/Istanbul',
+};
 
 export interface AppState {
   user: SessionUser | null;

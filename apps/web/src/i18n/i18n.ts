@@ -1,0 +1,60 @@
+// The one i18next instance of the web app. Texts live in en/<namespace>.ts and tr/<namespace>.ts;
+// a language's texts are loaded (one chunk per file) before the app shows it.
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from './languages';
+import { NAMESPACES } from './resources';
+
+type Loader = () => Promise<{ default: Record<string, unknown> }>;
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./en/*.ts', './tr/*.ts']) as Record<
+  string,
+  Loader
+>;
+
+export const i18n: I18n = i18next.createInstance();
+
+/** A key missing from a language's texts is a bug: reported as an error (tests and e2e fail on it). */
+function reportMissing(languages: readonly string[], namespace: string, key: string): void {
+  console.error(`Missing translation: ${namespace}:${key} (${languages.join(', ')})`);
+}
+
+async function loadTexts(language: Language): Promise<void> {
+  await Promise.all(
+    NAMESPACES.map(async (ns) => {
+      if (i18n.hasResourceBundle(language, ns)) return;
+      const load = loaders[`./${language}/${ns}.ts`];
+      if (!load) throw new Error(`No texts for ${language}/${ns}`);
+      const texts = (await load()).default;
+      i18n.addResourceBundle(language, ns, texts, true, true);
+    }),
+  );
+}
+
+/** Starts i18next in a language, its texts loaded. Call once before the first render. */
+export async function startI18n(language: Language): Promise<I18n> {
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      lng: language,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: false,
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      saveMissing: true,
+      missingKeyHandler: reportMissing,
+      react: { useSuspense: false },
+    });
+  }
+  await loadTexts(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  return i18n;
+}
+
+/** Switches the interface to a language, loading its texts first (no flash of missing keys). */
+export async function switchLanguage(language: Language): Promise<void> {
+  await loadTexts(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
