@@ -65,9 +65,6 @@ export function isLocale(value: string): boolean {
   }
 }
 
-export const DEFAULT_LOCALE = 'tr-TR';
-export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
-
 export const layoutSchema = z.strictObject({
   sidebarCollapsed: z.boolean().optional(),
   sidebarDark: z.boolean().optional(),
@@ -94,8 +91,10 @@ export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   username: z.string(),
-  locale: z.string(),
-  timeZone: z.string(),
+  /** The interface language's locale this user chose; null until they choose (the browser decides). */
+  locale: z.string().nullable(),
+  /** The time zone this user chose; null until they choose (the operator's default applies). */
+  timeZone: z.string().nullable(),
   layout: layoutSchema,
   /** Whether this account has done the first-run tour (on any device). */
   tutorialSeen: z.boolean(),

@@ -107,6 +107,21 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('writes the operator’s default language and time zone into the page (no request before the first render)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain(
+      '<meta name="solstice-default-language" content="en"><meta name="solstice-default-time-zone" content="Europe/Istanbul">',
+    );
+    const turkish = await createTestApp('sqlite', { WEB_DIST: dir, DEFAULT_LANGUAGE: 'tr', DEFAULT_TIME_ZONE: 'UTC' });
+    try {
+      const page = await turkish.app.inject({ method: 'GET', url: '/' });
+      expect(page.body).toContain('<meta name="solstice-default-language" content="tr">');
+      expect(page.body).toContain('<meta name="solstice-default-time-zone" content="UTC">');
+    } finally {
+      await turkish.close();
+    }
+  });
+
   it('serves hashed assets as immutable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
     expect(res.statusCode).toBe(200);

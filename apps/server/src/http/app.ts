@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../composition.js';
+import type { Settings } from '../config/settings.js';
 import { answerFrameworkError, answerUnreadableRequest, installErrorHandling, sendNotFound } from './error-handler.js';
 import { apiModules } from './routes.js';
 import { installAuth } from '../modules/auth/auth.plugin.js';
@@ -91,7 +92,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(apiDocsRoutes());
 
   const webDist = resolveWebDist(settings.WEB_DIST);
-  const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
+  const indexHtml = webDist
+    ? withOperatorDefaults(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), settings)
+    : null;
   if (webDist) {
     await declaredAs(app, ASSET.access, async (files) => {
       await files.register(fastifyStatic, {
@@ -147,4 +150,15 @@ export function resolveWebDist(setting: string | undefined): string | null {
     if (fs.existsSync(path.join(dir, 'index.html'))) return dir;
   }
   return null;
+}
+
+/** The operator's defaults travel in the page itself (no request before the first render). */
+function withOperatorDefaults(
+  html: string,
+  settings: Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE'>,
+): string {
+  const meta =
+    `<meta name="solstice-default-language" content="${settings.DEFAULT_LANGUAGE}">` +
+    `<meta name="solstice-default-time-zone" content="${settings.DEFAULT_TIME_ZONE}">`;
+  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : `${meta}${html}`;
 }

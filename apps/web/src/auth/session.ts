@@ -41,7 +41,8 @@ export function applySession(session: Session | null): void {
   else if (store.tutorialSeen && wasUser?.id === session.data.id) void saveTutorialSeen();
   if (!wasUser || wasUser.id !== session.data.id) {
     // The account's preferences win when a session starts in this browser.
-    store.setDisplay({ locale, timeZone });
+    // A language or time zone the account has not chosen stays as this browser has it.
+    store.setDisplay({ ...(locale ? { locale } : {}), ...(timeZone ? { timeZone } : {}) });
     store.setLayout({
       ...(layout.sidebarCollapsed !== undefined ? { sidebarCollapsed: layout.sidebarCollapsed } : {}),
       ...(layout.sidebarDark !== undefined ? { darkSidebar: layout.sidebarDark } : {}),

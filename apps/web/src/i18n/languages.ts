@@ -1,22 +1,10 @@
-// The interface's languages and how the one shown is chosen.
-export const LANGUAGES = ['en', 'tr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The interface's languages (shared with the server's mails) and how the one shown is chosen.
+import { isLanguage, languageOfLocale, type Language } from '@solstice/contracts';
 
-/** The locale whose formats (numbers, dates, month names) go with each language. */
-export const LOCALE_OF: Record<Language, string> = { en: 'en-US', tr: 'tr-TR' };
+export { LANGUAGES, LOCALE_OF, isLanguage, languageOfLocale, type Language } from '@solstice/contracts';
 
 /** The language's own name, shown in the chooser in that language. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', tr: 'Türkçe' };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** 'tr-TR', 'tr' → 'tr'; 'en-GB' → 'en'; anything else → null. */
-export function languageOfLocale(locale: string | null | undefined): Language | null {
-  const base = locale?.toLowerCase().split('-')[0];
-  return isLanguage(base) ? base : null;
-}
 
 /** The operator's defaults, written by the server into index.html (`<meta name="solstice-…">`). */
 export function operatorDefaults(doc: Document | undefined = globalThis.document): {

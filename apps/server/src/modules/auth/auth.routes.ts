@@ -122,7 +122,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
         throw error;
       }
       await signIn(request, reply, row.id);
-      await sendWelcome(deps, row);
+      await sendWelcome(deps, row, request.headers['accept-language']);
       return reply.status(201).send(await meOf(row));
     });
 

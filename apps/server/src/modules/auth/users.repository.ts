@@ -1,12 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import {
-  DEFAULT_LOCALE,
-  DEFAULT_TIME_ZONE,
-  layoutSchema,
-  type LayoutPreferences,
-  type Role,
-  type User,
-} from '@solstice/contracts';
+import { layoutSchema, type LayoutPreferences, type Role, type User } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
 import type { UsersTable } from './accounts.tables.js';
 
@@ -153,8 +146,8 @@ export function toPublicUser(row: UserRow): User {
     id: Number(row.id),
     email: row.email,
     username: row.username,
-    locale: row.locale ?? DEFAULT_LOCALE,
-    timeZone: row.time_zone ?? DEFAULT_TIME_ZONE,
+    locale: row.locale,
+    timeZone: row.time_zone,
     layout: parseLayout(row.layout),
     tutorialSeen: row.tutorial_seen_at !== null,
     createdAt: Number(row.created_at),

@@ -1,6 +1,20 @@
 import type { Log } from '../../logging.js';
 import type { MailSender } from '../mail/mail-sender.js';
-import { mailTemplates, type MailUser, type PlanFacts, type RenderedMail } from '../mail/mail-templates.js';
+import type { Language } from '@solstice/contracts';
+import {
+  mailRecipient,
+  mailTemplates,
+  type MailUser,
+  type PlanFacts,
+  type RenderedMail,
+} from '../mail/mail-templates.js';
+
+/** A billing user as its mails read it. */
+interface Recipient {
+  email: string;
+  username: string;
+  locale?: string | null;
+}
 import type { PlanRow } from './catalogue.js';
 
 function planFacts(plan: PlanRow): PlanFacts {
@@ -10,33 +24,37 @@ function planFacts(plan: PlanRow): PlanFacts {
 /** The mails billing sends. A mail failure is logged and never undoes a payment. */
 export class BillingMail {
   /** `appUrl`: the public origin (PUBLIC_URL), never the Host a request named. */
-  constructor(private readonly deps: { appUrl: string; mail: MailSender; log: Log }) {}
+  constructor(private readonly deps: { appUrl: string; mail: MailSender; log: Log; defaultLanguage?: Language }) {}
+
+  private to(user: Recipient): MailUser {
+    return mailRecipient(user, this.deps.defaultLanguage ?? 'en');
+  }
 
   private get appUrl(): string {
     return this.deps.appUrl;
   }
 
-  async started(user: MailUser, plan: PlanRow, periodEnd: number): Promise<void> {
-    await this.send(user, mailTemplates.subscriptionStarted(user, planFacts(plan), periodEnd, this.appUrl));
+  async started(user: Recipient, plan: PlanRow, periodEnd: number): Promise<void> {
+    await this.send(user, mailTemplates.subscriptionStarted(this.to(user), planFacts(plan), periodEnd, this.appUrl));
   }
 
   async receipt(
-    user: MailUser,
+    user: Recipient,
     plan: PlanRow,
     payment: { id: number; paidAt: number; cardLast4: string | null; periodEnd: number },
   ): Promise<void> {
-    await this.send(user, mailTemplates.receipt(user, planFacts(plan), payment));
+    await this.send(user, mailTemplates.receipt(this.to(user), planFacts(plan), payment));
   }
 
-  async ending(user: MailUser, plan: PlanRow, periodEnd: number): Promise<void> {
-    await this.send(user, mailTemplates.subscriptionEnding(user, planFacts(plan), periodEnd, this.appUrl));
+  async ending(user: Recipient, plan: PlanRow, periodEnd: number): Promise<void> {
+    await this.send(user, mailTemplates.subscriptionEnding(this.to(user), planFacts(plan), periodEnd, this.appUrl));
   }
 
-  async ended(user: MailUser, plan: PlanRow, reason: string): Promise<void> {
-    await this.send(user, mailTemplates.subscriptionEnded(user, planFacts(plan), reason, this.appUrl));
+  async ended(user: Recipient, plan: PlanRow, reason: string): Promise<void> {
+    await this.send(user, mailTemplates.subscriptionEnded(this.to(user), planFacts(plan), reason, this.appUrl));
   }
 
-  private async send(user: MailUser, mail: RenderedMail): Promise<void> {
+  private async send(user: Recipient, mail: RenderedMail): Promise<void> {
     try {
       await this.deps.mail.send({
         to: user.email,

@@ -55,15 +55,16 @@ export interface BillingUser {
   id: number;
   email: string;
   username: string;
+  locale?: string | null;
 }
 
 export async function loadBillingUser(db: Db, userId: number): Promise<BillingUser | null> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'email', 'username'])
+    .select(['id', 'email', 'username', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return row ? { id: Number(row.id), email: row.email, username: row.username } : null;
+  return row ? { id: Number(row.id), email: row.email, username: row.username, locale: row.locale } : null;
 }
 
 // ---------------------------------------------------------------- subscriptions

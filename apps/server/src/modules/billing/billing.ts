@@ -1,3 +1,4 @@
+import type { Language } from '@solstice/contracts';
 import type { Log } from '../../logging.js';
 import type { ContactSyncClient } from '../integrations/contact-sync.js';
 import type { Clock } from '../jobs/clock.js';
@@ -24,6 +25,8 @@ export interface BillingDeps {
   contactSync: ContactSyncClient | null;
   /** The public origin (PUBLIC_URL): links in mail and the provider's return links. */
   appUrl: string;
+  /** The language of mails to users who chose none (DEFAULT_LANGUAGE). */
+  defaultLanguage?: Language;
 }
 
 /** Billing's services, each built once by the composition root. */
@@ -38,7 +41,7 @@ export interface Billing {
 
 export function createBilling(deps: BillingDeps): Billing {
   const { db, clock, jobs, log, payments, appUrl } = deps;
-  const mail = new BillingMail({ appUrl, mail: deps.mail, log });
+  const mail = new BillingMail({ appUrl, mail: deps.mail, log, defaultLanguage: deps.defaultLanguage });
   const contacts = new ContactUpdates({ db, contactSync: deps.contactSync, log });
   const lifecycle = new SubscriptionLifecycle({ db, clock, jobs, mail, contacts, log, testMode: payments.testMode });
   return Object.freeze({

@@ -1,3 +1,6 @@
+import { LOCALE_OF, languageOfLocale, type Language } from '@solstice/contracts';
+import { MAIL_TEXTS } from './mail-texts.js';
+
 /**
  * The mails Solstice sends. Each template gives a subject, a plain-text body and a small HTML
  * body; everything that comes from a user (names, addresses, links) is escaped in the HTML.
@@ -21,14 +24,18 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** 2900, 'usd' → "USD 29.00" (amounts are cents). */
-export function formatMoney(amount: number, currency: string): string {
-  return `${currency.toUpperCase()} ${(amount / 100).toFixed(2)}`;
+/** 2900, 'usd' → "USD 29.00" in English, "$29,00" in Turkish (amounts are cents). */
+export function formatMoney(amount: number, currency: string, language: Language = 'en'): string {
+  if (language === 'en') return `${currency.toUpperCase()} ${(amount / 100).toFixed(2)}`;
+  return new Intl.NumberFormat(LOCALE_OF[language], { style: 'currency', currency: currency.toUpperCase() }).format(
+    amount / 100,
+  );
 }
 
-/** An instant as a calendar date in UTC, e.g. "2026-12-21". */
-export function formatDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+/** An instant as a calendar date in UTC: "2026-12-21" in English, "21.12.2026" in Turkish. */
+export function formatDate(ms: number, language: Language = 'en'): string {
+  if (language === 'en') return new Date(ms).toISOString().slice(0, 10);
+  return new Intl.DateTimeFormat(LOCALE_OF[language], { timeZone: 'UTC', dateStyle: 'short' }).format(ms);
 }
 
 interface Block {
@@ -37,16 +44,23 @@ interface Block {
   link?: { label: string; url: string };
 }
 
-function render(template: MailTemplateName, subject: string, greetingName: string, block: Block): RenderedMail {
-  const lines = [`Hello ${greetingName},`, '', ...block.paragraphs.flatMap((p) => [p, ''])];
+function render(
+  language: Language,
+  template: MailTemplateName,
+  subject: string,
+  greetingName: string,
+  block: Block,
+): RenderedMail {
+  const words = MAIL_TEXTS[language];
+  const lines = [words.hello(greetingName), '', ...block.paragraphs.flatMap((p) => [p, ''])];
   if (block.link) lines.push(`${block.link.label}: ${block.link.url}`, '');
-  lines.push('— Solstice');
+  lines.push(words.signOff);
   const html = [
-    '<!doctype html><html><body style="font-family: Roboto, Arial, sans-serif; color: #222;">',
-    `<p>Hello ${escapeHtml(greetingName)},</p>`,
+    `<!doctype html><html lang="${language}"><body style="font-family: Roboto, Arial, sans-serif; color: #222;">`,
+    `<p>${escapeHtml(words.hello(greetingName))}</p>`,
     ...block.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     block.link ? `<p><a href="${escapeHtml(block.link.url)}">${escapeHtml(block.link.label)}</a></p>` : '',
-    '<p>— Solstice</p>',
+    `<p>${escapeHtml(words.signOff)}</p>`,
     '</body></html>',
   ].join('\n');
   return { template, subject, text: lines.join('\n'), html };
@@ -55,6 +69,16 @@ function render(template: MailTemplateName, subject: string, greetingName: strin
 export interface MailUser {
   email: string;
   username: string;
+  /** The language of this user's mails (their profile's, else the operator's default); English when absent. */
+  language?: Language;
+}
+
+/** A user row as a mail recipient: their chosen locale's language, else the operator's default. */
+export function mailRecipient(
+  row: { email: string; username: string; locale?: string | null },
+  defaultLanguage: Language,
+): MailUser {
+  return { email: row.email, username: row.username, language: languageOfLocale(row.locale) ?? defaultLanguage };
 }
 
 export interface PlanFacts {
@@ -64,36 +88,43 @@ export interface PlanFacts {
   interval: 'month' | 'year';
 }
 
-const per = (interval: 'month' | 'year') => (interval === 'month' ? 'month' : 'year');
+const lang = (user: MailUser): Language => user.language ?? 'en';
+
+function planWords(language: Language, plan: PlanFacts, renews: number) {
+  const words = MAIL_TEXTS[language];
+  return {
+    product: plan.productName,
+    price: formatMoney(plan.amount, plan.currency, language),
+    per: plan.interval === 'month' ? words.perMonth : words.perYear,
+    renews: formatDate(renews, language),
+  };
+}
 
 export const mailTemplates = {
   welcome(user: MailUser, appUrl: string): RenderedMail {
-    return render('welcome', 'Welcome to Solstice', user.username, {
-      paragraphs: [
-        'Your Solstice account is ready. The dashboard, market view, heatmaps and watchlists are open to you now.',
-        'The stock scanner and the seasonality tools come with a subscription.',
-      ],
-      link: { label: 'Open Solstice', url: `${appUrl}/dashboard` },
+    const l = lang(user);
+    const w = MAIL_TEXTS[l].welcome;
+    return render(l, 'welcome', w.subject, user.username, {
+      paragraphs: w.paragraphs,
+      link: { label: w.link, url: `${appUrl}/dashboard` },
     });
   },
 
   passwordReset(user: MailUser, resetUrl: string, validMinutes: number): RenderedMail {
-    return render('password-reset', 'Reset your Solstice password', user.username, {
-      paragraphs: [
-        `Someone (hopefully you) asked to reset the password of this account. The link works for ${validMinutes} minutes and only once.`,
-        'If you did not ask for it, ignore this mail: your password stays as it is.',
-      ],
-      link: { label: 'Choose a new password', url: resetUrl },
+    const l = lang(user);
+    const w = MAIL_TEXTS[l].passwordReset;
+    return render(l, 'password-reset', w.subject, user.username, {
+      paragraphs: w.paragraphs(validMinutes),
+      link: { label: w.link, url: resetUrl },
     });
   },
 
   subscriptionStarted(user: MailUser, plan: PlanFacts, periodEnd: number, appUrl: string): RenderedMail {
-    return render('subscription-started', `Your ${plan.productName} subscription is active`, user.username, {
-      paragraphs: [
-        `Thank you for subscribing to ${plan.productName} (${formatMoney(plan.amount, plan.currency)} per ${per(plan.interval)}).`,
-        `The stock scanner and every seasonality tool are open to you now. Your subscription renews on ${formatDate(periodEnd)}.`,
-      ],
-      link: { label: 'Open the seasonality tools', url: `${appUrl}/seasonality` },
+    const l = lang(user);
+    const w = MAIL_TEXTS[l].started;
+    return render(l, 'subscription-started', w.subject(plan.productName), user.username, {
+      paragraphs: w.paragraphs(planWords(l, plan, periodEnd)),
+      link: { label: w.link, url: `${appUrl}/seasonality` },
     });
   },
 
@@ -102,33 +133,38 @@ export const mailTemplates = {
     plan: PlanFacts,
     payment: { id: number; paidAt: number; cardLast4: string | null; periodEnd: number },
   ): RenderedMail {
-    return render('receipt', `Receipt for your ${plan.productName} payment`, user.username, {
+    const l = lang(user);
+    const words = MAIL_TEXTS[l];
+    const w = words.receipt;
+    return render(l, 'receipt', w.subject(plan.productName), user.username, {
       paragraphs: [
-        `Receipt number: ${payment.id}`,
-        `Date: ${formatDate(payment.paidAt)}`,
-        `Item: ${plan.productName}, one ${per(plan.interval)}, until ${formatDate(payment.periodEnd)}`,
-        `Amount paid: ${formatMoney(plan.amount, plan.currency)}${payment.cardLast4 ? ` (card ending ${payment.cardLast4})` : ''}`,
+        w.number(payment.id),
+        w.date(formatDate(payment.paidAt, l)),
+        w.item(
+          plan.productName,
+          plan.interval === 'month' ? words.oneMonth : words.oneYear,
+          formatDate(payment.periodEnd, l),
+        ),
+        w.amount(formatMoney(plan.amount, plan.currency, l), payment.cardLast4),
       ],
     });
   },
 
   subscriptionEnding(user: MailUser, plan: PlanFacts, periodEnd: number, appUrl: string): RenderedMail {
-    return render('subscription-ending', `Your ${plan.productName} subscription will end`, user.username, {
-      paragraphs: [
-        `You cancelled your ${plan.productName} subscription. It stays active until ${formatDate(periodEnd)} and is not renewed.`,
-        'Changed your mind? Resume it from your profile before that date.',
-      ],
-      link: { label: 'Your profile', url: `${appUrl}/profile` },
+    const l = lang(user);
+    const w = MAIL_TEXTS[l].ending;
+    return render(l, 'subscription-ending', w.subject(plan.productName), user.username, {
+      paragraphs: w.paragraphs(plan.productName, formatDate(periodEnd, l)),
+      link: { label: w.link, url: `${appUrl}/profile` },
     });
   },
 
   subscriptionEnded(user: MailUser, plan: PlanFacts, reason: string, appUrl: string): RenderedMail {
-    return render('subscription-ended', `Your ${plan.productName} subscription has ended`, user.username, {
-      paragraphs: [
-        `Your ${plan.productName} subscription has ended (${reason}). The stock scanner and the seasonality tools are closed to this account now.`,
-        'Your watchlists and settings are kept. Subscribe again at any time.',
-      ],
-      link: { label: 'Subscribe', url: `${appUrl}/subscribe` },
+    const l = lang(user);
+    const w = MAIL_TEXTS[l].ended;
+    return render(l, 'subscription-ended', w.subject(plan.productName), user.username, {
+      paragraphs: w.paragraphs(plan.productName, reason),
+      link: { label: w.link, url: `${appUrl}/subscribe` },
     });
   },
 };

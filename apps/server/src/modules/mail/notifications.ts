@@ -1,10 +1,18 @@
 import { publicOrigin, type Settings } from '../../config/settings.js';
 import type { MailSender } from './mail-sender.js';
-import { mailTemplates, type MailUser } from './mail-templates.js';
+import { languageOfLocale, type Language } from '@solstice/contracts';
+import { mailRecipient, mailTemplates } from './mail-templates.js';
+
+/** A user row as the account mails read it. */
+export interface AccountMailUser {
+  email: string;
+  username: string;
+  locale?: string | null;
+}
 
 /** What the account mails need. */
 export interface NotificationDeps {
-  settings: Pick<Settings, 'PUBLIC_URL' | 'PORT' | 'SMTP_URL' | 'NODE_ENV'>;
+  settings: Pick<Settings, 'PUBLIC_URL' | 'PORT' | 'SMTP_URL' | 'NODE_ENV' | 'DEFAULT_LANGUAGE'>;
   mail: MailSender;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
@@ -12,9 +20,25 @@ export interface NotificationDeps {
 // Links in mail point at PUBLIC_URL, never at the Host a request named.
 const appUrl = (deps: Pick<NotificationDeps, 'settings'>) => publicOrigin(deps.settings);
 
-/** The welcome mail after signup. Never throws: a mail problem must not fail the signup. */
-export async function sendWelcome(deps: NotificationDeps, user: MailUser): Promise<void> {
-  const mail = mailTemplates.welcome(user, appUrl(deps));
+/** The first language of an Accept-Language header that we have ("tr-TR,tr;q=0.9,en;q=0.8" → tr). */
+export function browserLanguage(header: string | undefined): Language | null {
+  for (const part of (header ?? '').split(',')) {
+    const found = languageOfLocale(part.split(';')[0]?.trim());
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The welcome mail after signup, in the account's language, else the browser's that signed up. Never throws: a mail problem must not fail the signup. */
+export async function sendWelcome(
+  deps: NotificationDeps,
+  user: AccountMailUser,
+  acceptLanguage?: string,
+): Promise<void> {
+  const mail = mailTemplates.welcome(
+    mailRecipient(user, browserLanguage(acceptLanguage) ?? deps.settings.DEFAULT_LANGUAGE),
+    appUrl(deps),
+  );
   try {
     await deps.mail.send({
       to: user.email,
@@ -35,12 +59,12 @@ export async function sendWelcome(deps: NotificationDeps, user: MailUser): Promi
  */
 export async function sendPasswordReset(
   deps: NotificationDeps,
-  user: MailUser,
+  user: AccountMailUser,
   token: string,
   validMinutes: number,
 ): Promise<void> {
   const link = `${appUrl(deps)}/?reset=${token}`;
-  const mail = mailTemplates.passwordReset(user, link, validMinutes);
+  const mail = mailTemplates.passwordReset(mailRecipient(user, deps.settings.DEFAULT_LANGUAGE), link, validMinutes);
   await deps.mail.send({
     to: user.email,
     subject: mail.subject,

@@ -1,0 +1,174 @@
+// The words of every mail in each language. English is the source; Turkish has the same
+// entries (the type requires every one). Amounts and dates come formatted for the language.
+import type { Language } from '@solstice/contracts';
+
+export interface MailTexts {
+  hello: (name: string) => string;
+  signOff: string;
+  perMonth: string;
+  perYear: string;
+  oneMonth: string;
+  oneYear: string;
+  welcome: { subject: string; paragraphs: string[]; link: string };
+  passwordReset: { subject: string; paragraphs: (minutes: number) => string[]; link: string };
+  started: { subject: (product: string) => string; paragraphs: (p: PlanWords) => string[]; link: string };
+  receipt: {
+    subject: (product: string) => string;
+    number: (id: number) => string;
+    date: (date: string) => string;
+    item: (product: string, period: string, until: string) => string;
+    amount: (amount: string, last4: string | null) => string;
+  };
+  ending: {
+    subject: (product: string) => string;
+    paragraphs: (product: string, until: string) => string[];
+    link: string;
+  };
+  ended: {
+    subject: (product: string) => string;
+    paragraphs: (product: string, reason: string) => string[];
+    link: string;
+  };
+  digest: {
+    subject: (date: string, count: number) => string;
+    intro: (date: string) => string;
+    all: string;
+    stop: string;
+    stopNote: string;
+  };
+}
+
+export interface PlanWords {
+  product: string;
+  price: string;
+  per: string;
+  renews: string;
+}
+
+const en: MailTexts = {
+  hello: (name) => `Hello ${name},`,
+  signOff: '— Solstice',
+  perMonth: 'month',
+  perYear: 'year',
+  oneMonth: 'one month',
+  oneYear: 'one year',
+  welcome: {
+    subject: 'Welcome to Solstice',
+    paragraphs: [
+      'Your Solstice account is ready. The dashboard, market view, heatmaps and watchlists are open to you now.',
+      'The stock scanner and the seasonality tools come with a subscription.',
+    ],
+    link: 'Open Solstice',
+  },
+  passwordReset: {
+    subject: 'Reset your Solstice password',
+    paragraphs: (minutes) => [
+      `Someone (hopefully you) asked to reset the password of this account. The link works for ${minutes} minutes and only once.`,
+      'If you did not ask for it, ignore this mail: your password stays as it is.',
+    ],
+    link: 'Choose a new password',
+  },
+  started: {
+    subject: (product) => `Your ${product} subscription is active`,
+    paragraphs: (p) => [
+      `Thank you for subscribing to ${p.product} (${p.price} per ${p.per}).`,
+      `The stock scanner and every seasonality tool are open to you now. Your subscription renews on ${p.renews}.`,
+    ],
+    link: 'Open the seasonality tools',
+  },
+  receipt: {
+    subject: (product) => `Receipt for your ${product} payment`,
+    number: (id) => `Receipt number: ${id}`,
+    date: (date) => `Date: ${date}`,
+    item: (product, period, until) => `Item: ${product}, ${period}, until ${until}`,
+    amount: (amount, last4) => `Amount paid: ${amount}${last4 ? ` (card ending ${last4})` : ''}`,
+  },
+  ending: {
+    subject: (product) => `Your ${product} subscription will end`,
+    paragraphs: (product, until) => [
+      `You cancelled your ${product} subscription. It stays active until ${until} and is not renewed.`,
+      'Changed your mind? Resume it from your profile before that date.',
+    ],
+    link: 'Your profile',
+  },
+  ended: {
+    subject: (product) => `Your ${product} subscription has ended`,
+    paragraphs: (product, reason) => [
+      `Your ${product} subscription has ended (${reason}). The stock scanner and the seasonality tools are closed to this account now.`,
+      'Your watchlists and settings are kept. Subscribe again at any time.',
+    ],
+    link: 'Subscribe',
+  },
+  digest: {
+    subject: (date, count) => `Solstice alerts for ${date}: ${count} ${count === 1 ? 'trigger' : 'triggers'}`,
+    intro: (date) => `Your alerts fired on the data of ${date}:`,
+    all: 'All notifications',
+    stop: 'Stop alert mail',
+    stopNote: '(one click, no sign-in; turn it back on in your profile)',
+  },
+};
+
+const tr: MailTexts = {
+  hello: (name) => `Merhaba ${name},`,
+  signOff: '— Solstice',
+  perMonth: 'ay',
+  perYear: 'yıl',
+  oneMonth: 'bir ay',
+  oneYear: 'bir yıl',
+  welcome: {
+    subject: "Solstice'e hoş geldiniz",
+    paragraphs: [
+      'Solstice hesabınız hazır. Gösterge paneli, piyasa görünümü, ısı haritaları ve izleme listeleri artık kullanımınızda.',
+      'Hisse tarayıcı ve mevsimsellik araçları abonelikle birlikte gelir.',
+    ],
+    link: "Solstice'i aç",
+  },
+  passwordReset: {
+    subject: 'Solstice parolanızı sıfırlayın',
+    paragraphs: (minutes) => [
+      `Birisi (umarız siz) bu hesabın parolasını sıfırlamak istedi. Bağlantı ${minutes} dakika geçerlidir ve yalnızca bir kez kullanılabilir.`,
+      'Bunu siz istemediyseniz bu e-postayı yok sayın: parolanız olduğu gibi kalır.',
+    ],
+    link: 'Yeni parola seçin',
+  },
+  started: {
+    subject: (product) => `${product} aboneliğiniz etkin`,
+    paragraphs: (p) => [
+      `${p.product} aboneliğiniz için teşekkür ederiz (${p.per} başına ${p.price}).`,
+      `Hisse tarayıcı ve tüm mevsimsellik araçları artık kullanımınızda. Aboneliğiniz ${p.renews} tarihinde yenilenir.`,
+    ],
+    link: 'Mevsimsellik araçlarını aç',
+  },
+  receipt: {
+    subject: (product) => `${product} ödemenizin makbuzu`,
+    number: (id) => `Makbuz numarası: ${id}`,
+    date: (date) => `Tarih: ${date}`,
+    item: (product, period, until) => `Kalem: ${product}, ${period}, ${until} tarihine kadar`,
+    amount: (amount, last4) => `Ödenen tutar: ${amount}${last4 ? ` (${last4} ile biten kart)` : ''}`,
+  },
+  ending: {
+    subject: (product) => `${product} aboneliğiniz sona erecek`,
+    paragraphs: (product, until) => [
+      `${product} aboneliğinizi iptal ettiniz. ${until} tarihine kadar etkin kalır ve yenilenmez.`,
+      'Fikrinizi mi değiştirdiniz? Bu tarihten önce profilinizden devam ettirebilirsiniz.',
+    ],
+    link: 'Profiliniz',
+  },
+  ended: {
+    subject: (product) => `${product} aboneliğiniz sona erdi`,
+    paragraphs: (product, reason) => [
+      `${product} aboneliğiniz sona erdi (${reason}). Hisse tarayıcı ve mevsimsellik araçları artık bu hesaba kapalı.`,
+      'İzleme listeleriniz ve ayarlarınız saklanır. İstediğiniz zaman yeniden abone olabilirsiniz.',
+    ],
+    link: 'Abone ol',
+  },
+  digest: {
+    subject: (date, count) => `${date} için Solstice alarmları: ${count} tetiklenme`,
+    intro: (date) => `Alarmlarınız ${date} verisinde tetiklendi:`,
+    all: 'Tüm bildirimler',
+    stop: 'Alarm e-postalarını durdur',
+    stopNote: '(tek tık, oturum açmadan; profilinizden yeniden açabilirsiniz)',
+  },
+};
+
+export const MAIL_TEXTS: Record<Language, MailTexts> = { en, tr };

@@ -1,0 +1,15 @@
+// The languages of the interface and the mails, and the locale whose formats go with each.
+export const LANGUAGES = ['en', 'tr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const LOCALE_OF: Record<Language, string> = { en: 'en-US', tr: 'tr-TR' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** 'tr-TR', 'tr' → 'tr'; 'en-GB' → 'en'; a locale of a language we do not have → null. */
+export function languageOfLocale(locale: string | null | undefined): Language | null {
+  const base = locale?.toLowerCase().split('-')[0];
+  return isLanguage(base) ? base : null;
+}
