@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, symbolSchema } from './common.js';
 import { idSchema } from './validators.js';
+import { cycleListSchema, excludeListSchema, paritySchema, type YearSetFilters } from './year-sets.js';
 
 export const ALERT_LIMITS = { alerts: 100, scans: 100, nameMax: 80, expressionMax: 2000, leadDaysMax: 30 } as const;
 
@@ -72,6 +73,21 @@ const fraction = (what: string) =>
     .min(0)
     .max(1, `expected ${what} from 0 to 1`);
 
+const alertYear = z
+  .number({ message: 'expected a year' })
+  .int('expected a year')
+  .min(1900, 'expected a year from 1900')
+  .max(2100, 'expected a year up to 2100');
+
+/** The start years a seasonal alert uses (analytics.md, "Year sets"); none given: every year. */
+const yearSetFields = {
+  from: alertYear.optional(),
+  to: alertYear.optional(),
+  cycle: cycleListSchema.optional(),
+  parity: paritySchema.optional(),
+  exclude: excludeListSchema.optional(),
+};
+
 const seasonalAlertSchema = z.strictObject({
   name: nameSchema,
   kind: z.literal('seasonal'),
@@ -87,6 +103,7 @@ const seasonalAlertSchema = z.strictObject({
   minYears: z.number({ message: 'expected a number of years' }).int('expected whole years').min(1).max(100),
   maxPValue: fraction('a p-value').nullable().optional(),
   direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }),
+  ...yearSetFields,
   ...channelFields,
 });
 
@@ -106,6 +123,8 @@ export const alertCreateSchema = alertBodySchema.superRefine((value, ctx) => {
   if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['symbol'] });
   if (value.kind === 'seasonal' && value.minDays > value.maxDays)
     ctx.addIssue({ code: 'custom', message: 'minDays must not exceed maxDays', path: ['minDays'] });
+  if (value.kind === 'seasonal' && value.from !== undefined && value.to !== undefined && value.from > value.to)
+    ctx.addIssue({ code: 'custom', message: 'expected to ≥ from', path: ['to'] });
 });
 export type AlertCreate = z.infer<typeof alertCreateSchema>;
 export type AlertKind = AlertCreate['kind'];
@@ -125,6 +144,12 @@ export const alertPatchSchema = z
     minYears: z.number().int().optional(),
     maxPValue: z.number().nullable().optional(),
     direction: z.enum(['long', 'short', 'both']).optional(),
+    /** A seasonal alert's year set; null removes the filter. */
+    from: z.number().int().nullable().optional(),
+    to: z.number().int().nullable().optional(),
+    cycle: cycleListSchema.nullable().optional(),
+    parity: paritySchema.nullable().optional(),
+    exclude: excludeListSchema.nullable().optional(),
     ...channelFields,
   })
   .refine((v) => Object.keys(v).length > 0, 'expected at least one field to change');
@@ -140,6 +165,12 @@ export interface SeasonalAlertParams {
   minYears: number;
   maxPValue: number | null;
   direction: 'long' | 'short' | 'both';
+  /** The year set (analytics.md, "Year sets"): present only when given. */
+  from?: number;
+  to?: number;
+  cycle?: YearSetFilters['cycle'];
+  parity?: YearSetFilters['parity'];
+  exclude?: YearSetFilters['exclude'];
 }
 
 export interface Alert {
@@ -167,6 +198,24 @@ export interface AlertCreated extends Alert {
   webhookSecret?: string;
 }
 
+/** What happened, for a text in the reader's language: a scan entered or left, a condition, a window. */
+export type TriggerEvent = 'entered' | 'left' | 'became-true' | 'window-opens';
+
+/** The facts behind a notification's text (the expression, or the seasonal window and its record). */
+export interface TriggerDetail {
+  expression?: string | null;
+  direction?: 'long' | 'short';
+  start?: string;
+  end?: string;
+  days?: number;
+  entryDate?: string;
+  count?: number;
+  winners?: number;
+  winRate?: number;
+  mean?: number;
+  pValue?: number | null;
+}
+
 export interface Notification {
   id: number;
   alertId: number;
@@ -174,6 +223,9 @@ export interface Notification {
   kind: AlertKind;
   symbol: string;
   barDate: string;
+  event: TriggerEvent;
+  detail: TriggerDetail;
+  /** The text in English, as stored when the alert fired (screens and mails word it in the reader's language from event and detail). */
   message: string;
   /** Where the notification leads in the app (the symbol, the scan or the pattern). */
   link: string;

@@ -2,7 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { MailSender } from '../mail/mail-sender.js';
+import { languageOfLocale, type Language, type TriggerEvent } from '@solstice/contracts';
 import { escapeHtml } from '../mail/mail-templates.js';
+import { MAIL_TEXTS } from '../mail/mail-texts.js';
+import { readTriggerDetail, triggerText } from './trigger-words.js';
 
 type Db = Kysely<Database>;
 
@@ -51,6 +54,7 @@ export interface DigestDeps {
   db: Db;
   mail: MailSender;
   appUrl: string;
+  defaultLanguage?: Language;
 }
 
 /**
@@ -63,14 +67,14 @@ export async function sendAlertDigest(deps: DigestDeps, userId: number, barDate:
   const { db } = deps;
   const user = await db
     .selectFrom('users')
-    .select(['email', 'username', 'alert_mail'])
+    .select(['email', 'username', 'alert_mail', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || user.alert_mail !== 1) return false;
   const rows = await db
     .selectFrom('alert_triggers as t')
     .innerJoin('alerts as a', 'a.id', 't.alert_id')
-    .select(['a.name', 't.message', 't.link'])
+    .select(['a.name', 't.message', 't.link', 't.symbol', 't.bar_date', 't.event', 't.detail'])
     .where('t.user_id', '=', userId)
     .where('t.bar_date', '=', barDate)
     .where('a.mail', '=', 1)
@@ -79,32 +83,42 @@ export async function sendAlertDigest(deps: DigestDeps, userId: number, barDate:
     .execute();
   if (rows.length === 0) return false;
   const unsubscribe = `${deps.appUrl}/api/v1/alert-mail/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(db, userId))}`;
-  const subject = `Solstice alerts for ${barDate}: ${rows.length} ${rows.length === 1 ? 'trigger' : 'triggers'}`;
+  const language = languageOfLocale(user.locale) ?? deps.defaultLanguage ?? 'en';
+  const words = MAIL_TEXTS[language];
+  const said = (r: (typeof rows)[number]) =>
+    triggerText(language, {
+      symbol: r.symbol,
+      barDate: r.bar_date,
+      event: r.event as TriggerEvent,
+      alertName: r.name,
+      detail: readTriggerDetail(r.detail),
+    });
+  const subject = words.digest.subject(barDate, rows.length);
   const text = [
-    `Hello ${user.username},`,
+    words.hello(user.username),
     '',
-    `Your alerts fired on the data of ${barDate}:`,
+    words.digest.intro(barDate),
     '',
-    ...rows.map((r) => `- [${r.name}] ${r.message}\n  ${deps.appUrl}${r.link}`),
+    ...rows.map((r) => `- [${r.name}] ${said(r)}\n  ${deps.appUrl}${r.link}`),
     '',
-    `All notifications: ${deps.appUrl}/alerts`,
+    `${words.digest.all}: ${deps.appUrl}/alerts`,
     '',
-    `Stop alert mail (one click, no sign-in): ${unsubscribe}`,
-    '— Solstice',
+    `${words.digest.stop} ${words.digest.stopNote}: ${unsubscribe}`,
+    words.signOff,
   ].join('\n');
   const html = [
-    '<!doctype html><html><body style="font-family: Roboto, Arial, sans-serif; color: #222;">',
-    `<p>Hello ${escapeHtml(user.username)},</p>`,
-    `<p>Your alerts fired on the data of ${escapeHtml(barDate)}:</p>`,
+    `<!doctype html><html lang="${language}"><body style="font-family: Roboto, Arial, sans-serif; color: #222;">`,
+    `<p>${escapeHtml(words.hello(user.username))}</p>`,
+    `<p>${escapeHtml(words.digest.intro(barDate))}</p>`,
     '<ul>',
     ...rows.map(
       (r) =>
-        `<li><strong>${escapeHtml(r.name)}</strong>: <a href="${escapeHtml(deps.appUrl + r.link)}">${escapeHtml(r.message)}</a></li>`,
+        `<li><strong>${escapeHtml(r.name)}</strong>: <a href="${escapeHtml(deps.appUrl + r.link)}">${escapeHtml(said(r))}</a></li>`,
     ),
     '</ul>',
-    `<p><a href="${escapeHtml(`${deps.appUrl}/alerts`)}">All notifications</a></p>`,
-    `<p style="font-size: 12px; color: #555;"><a href="${escapeHtml(unsubscribe)}">Stop alert mail</a> (one click, no sign-in; turn it back on in your profile).</p>`,
-    '<p>— Solstice</p>',
+    `<p><a href="${escapeHtml(`${deps.appUrl}/alerts`)}">${escapeHtml(words.digest.all)}</a></p>`,
+    `<p style="font-size: 12px; color: #555;"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(words.digest.stop)}</a> ${escapeHtml(words.digest.stopNote)}.</p>`,
+    `<p>${escapeHtml(words.signOff)}</p>`,
     '</body></html>',
   ].join('\n');
   await deps.mail.send({

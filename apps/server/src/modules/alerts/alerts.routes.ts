@@ -1,3 +1,4 @@
+import { readTriggerDetail } from './trigger-words.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ALERT_LIMITS,
@@ -150,7 +151,7 @@ export function alertRoutes({
         if (!(await getAlertRow(db(), userId, id))) throw notFound(NOT_FOUND);
         const rows = await db()
           .selectFrom('alert_triggers')
-          .select(['id', 'symbol', 'bar_date', 'event', 'message', 'link', 'read_at', 'created_at'])
+          .select(['id', 'symbol', 'bar_date', 'event', 'detail', 'message', 'link', 'read_at', 'created_at'])
           .where('alert_id', '=', id)
           .where('user_id', '=', userId)
           .orderBy('id', 'desc')
@@ -162,6 +163,7 @@ export function alertRoutes({
             symbol: r.symbol,
             barDate: r.bar_date,
             event: r.event,
+            detail: readTriggerDetail(r.detail),
             message: r.message,
             link: r.link,
             read: r.read_at !== null,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AlertKind, Notification } from '@solstice/contracts';
+import type { AlertKind, Notification, TriggerEvent } from '@solstice/contracts';
+import { readTriggerDetail } from './trigger-words.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -19,6 +20,8 @@ export async function listNotifications(
       'a.kind',
       't.symbol',
       't.bar_date',
+      't.event',
+      't.detail',
       't.message',
       't.link',
       't.read_at',
@@ -38,6 +41,8 @@ export async function listNotifications(
     kind: r.kind as AlertKind,
     symbol: r.symbol,
     barDate: r.bar_date,
+    event: r.event as TriggerEvent,
+    detail: readTriggerDetail(r.detail),
     message: r.message,
     link: r.link,
     read: r.read_at !== null,

@@ -76,14 +76,14 @@ describe('the admin data page', () => {
     expect(within(status).getByTestId('data-behind')).toHaveTextContent('Current');
     expect(status).toHaveTextContent('NYSE sessions at 18:30 America/New_York');
     // In the profile's time zone (Istanbul): 23:30 UTC is 02:30 the next day.
-    expect(within(status).getByTestId('next-run')).toHaveTextContent('24.11.2026 02:30');
-    expect(within(status).getByTestId('last-run')).toHaveTextContent('21.11.2026 02:31 · schedule · Partial');
+    expect(within(status).getByTestId('next-run')).toHaveTextContent('11/24/2026, 02:30 AM');
+    expect(within(status).getByTestId('last-run')).toHaveTextContent('11/21/2026, 02:31 AM · schedule · Partial');
     expect(within(status).getByTestId('providers')).toHaveTextContent('eodhd: off (EODHD_API_KEY is not set)');
 
     const runs = within(screen.getByTestId('data-runs')).getAllByRole('row');
     expect(runs).toHaveLength(2);
     expect(runs[1]).toHaveTextContent('tiingo 1, yahoo 1');
-    expect(runs[1]).toHaveTextContent('20.11.2026');
+    expect(runs[1]).toHaveTextContent('11/20/2026');
 
     const failing = within(screen.getByTestId('data-failing')).getAllByRole('row');
     expect(failing[1]).toHaveTextContent('CCC');
@@ -102,8 +102,8 @@ describe('the admin data page', () => {
         .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
     expect(symbols()).toEqual(['AAA', 'BBB', 'CCC']);
     const aaa = within(table).getAllByRole('row')[1]!;
-    expect(aaa).toHaveTextContent('01.10.2026');
-    expect(aaa).toHaveTextContent('20.11.2026');
+    expect(aaa).toHaveTextContent('10/01/2026');
+    expect(aaa).toHaveTextContent('11/20/2026');
     expect(aaa).toHaveTextContent('37');
     expect(within(table).getAllByRole('row')[3]).toHaveTextContent('DemoRemoved (history kept)');
     await userEvent.click(within(table).getByRole('button', { name: 'Bars' }));

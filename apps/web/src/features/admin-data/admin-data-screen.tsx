@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { AdminDataResponse } from '@solstice/contracts';
 import { formatDateTime } from '../../lib/dates';
 import { FRESHNESS_QUERY_KEY } from '../../lib/market-freshness';
@@ -9,7 +10,7 @@ import { useLocalePrefs } from '../../shared/shell';
 import { QueryView } from '../../shared/ui/states';
 import { AdminNav } from '../admin/admin-nav';
 import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
-import { FailingSection, RunsSection, STATUS_LABEL, StatusCard } from './data-runs';
+import { FailingSection, RunsSection, StatusCard } from './data-runs';
 import { InstrumentsSection } from './instruments-section';
 
 /** How often the page asks while an update it started is queued or running. */
@@ -33,6 +34,7 @@ function newestId(data: AdminDataResponse | undefined): number {
 
 /** The admin's data page: freshness, the schedule and its runs, failing symbols, run now, the instruments. */
 export function AdminDataScreen() {
+  const { t } = useTranslation('admin');
   const f = useFormatters();
   const { locale, timeZone } = useLocalePrefs();
   const at = (ms: number | null) => (ms === null ? '—' : formatDateTime(ms, { locale, timeZone }));
@@ -76,7 +78,7 @@ export function AdminDataScreen() {
 
   return (
     <div className="container-fluid py-3" data-testid="admin-data-screen">
-      <h1 className="h4">Data updates</h1>
+      <h1 className="h4">{t('data.title')}</h1>
       <AdminNav />
       <QueryView query={query}>
         {(d) => (
@@ -121,30 +123,35 @@ function RunNowCard({
   error: string | null;
   onRun: () => void;
 }) {
+  const { t } = useTranslation('admin');
+  const f = useFormatters();
   const running = data.runs.find((r) => r.status === 'running');
   const awaited = awaiting ? data.runs.find((r) => r.id > awaiting.afterId) : undefined;
   let progress: string | null = null;
-  if (running) progress = `An update (${running.trigger}) is running since ${at(running.startedAt)}…`;
-  else if (awaiting && !awaited) progress = 'Update queued: waiting for the job queue to start it…';
+  if (running) progress = t('data.runNow.running', { trigger: running.trigger, since: at(running.startedAt) });
+  else if (awaiting && !awaited) progress = t('data.runNow.queued');
   else if (awaited)
-    progress = `The update finished (${STATUS_LABEL[awaited.status]}): ${awaited.updated} updated, ${awaited.unchanged} unchanged, ${awaited.failed} failed, ${awaited.inserted} bars added.`;
+    progress = t('data.runNow.finished', {
+      status: t(`data.statuses.${awaited.status}`),
+      updated: f.number(awaited.updated, 0),
+      unchanged: f.number(awaited.unchanged, 0),
+      failed: f.number(awaited.failed, 0),
+      inserted: f.number(awaited.inserted, 0),
+    });
   return (
     <section className="card h-100" aria-labelledby="run-now-title">
       <div className="card-body">
         <h2 className="h6" id="run-now-title">
-          Update now
+          {t('data.runNow.title')}
         </h2>
-        <p className="small text-muted">
-          Brings every tracked instrument up to the last completed session through the providers, in their fallback
-          order, as the scheduled run does.
-        </p>
+        <p className="small text-muted">{t('data.runNow.about')}</p>
         <button
           type="button"
           className="btn btn-primary btn-sm"
           onClick={onRun}
           disabled={pending || Boolean(running) || Boolean(awaiting && !awaited)}
         >
-          Run update now
+          {t('data.runNow.button')}
         </button>
         <div role="status" className="small mt-2" data-testid="run-progress">
           {progress}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AdminDataResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/tables/data-table';
@@ -13,7 +14,9 @@ const STATUS_CLASS: Record<Run['status'], string> = {
   failed: 'text-bg-danger',
   abandoned: 'text-bg-secondary',
 };
-export const STATUS_LABEL: Record<Run['status'], string> = {
+
+/** The run states as the CSV writes them (English, whatever the display language). */
+const CSV_STATUS: Record<Run['status'], string> = {
   running: 'Running',
   ok: 'OK',
   partial: 'Partial',
@@ -38,50 +41,56 @@ export function StatusCard({
   const { freshness, schedule, providers } = data;
   const last = data.runs.find((r) => r.status !== 'running') ?? null;
   const behind = freshness.tradingDaysBehind;
+  const { t } = useTranslation('admin');
   return (
     <section className="card h-100" aria-labelledby="data-status-title">
       <div className="card-body">
         <h2 className="h6" id="data-status-title">
-          Status
+          {t('data.status.title')}
         </h2>
         <dl className="row small mb-0" data-testid="data-status">
-          <dt className="col-5 fw-normal text-muted">Data as of</dt>
+          <dt className="col-5 fw-normal text-muted">{t('data.status.asOf')}</dt>
           <dd className="col-7">{f.date(freshness.asOf)}</dd>
-          <dt className="col-5 fw-normal text-muted">Last completed session</dt>
+          <dt className="col-5 fw-normal text-muted">{t('data.status.lastSession')}</dt>
           <dd className="col-7">{f.date(freshness.lastSession)}</dd>
-          <dt className="col-5 fw-normal text-muted">Behind</dt>
+          <dt className="col-5 fw-normal text-muted">{t('data.status.behind')}</dt>
           <dd className="col-7" data-testid="data-behind">
             {behind === null
-              ? 'No market data'
+              ? t('data.status.noMarketData')
               : behind === 0
-                ? 'Current'
-                : `${behind} trading ${behind === 1 ? 'day' : 'days'}`}
+                ? t('data.status.current')
+                : t('data.status.tradingDays', { count: behind })}
           </dd>
-          <dt className="col-5 fw-normal text-muted">Schedule</dt>
+          <dt className="col-5 fw-normal text-muted">{t('data.status.schedule')}</dt>
           <dd className="col-7">
-            {schedule.enabled ? `NYSE sessions at ${schedule.time}` : 'Off (DATA_UPDATE_ENABLED=false)'}
+            {schedule.enabled ? t('data.status.scheduleOn', { time: schedule.time }) : t('data.status.scheduleOff')}
           </dd>
-          <dt className="col-5 fw-normal text-muted">Next run</dt>
+          <dt className="col-5 fw-normal text-muted">{t('data.status.nextRun')}</dt>
           <dd className="col-7" data-testid="next-run">
             {at(schedule.nextRunAt)}
           </dd>
-          <dt className="col-5 fw-normal text-muted">Last run</dt>
+          <dt className="col-5 fw-normal text-muted">{t('data.status.lastRun')}</dt>
           <dd className="col-7" data-testid="last-run">
             {last ? (
               <>
                 {at(last.finishedAt ?? last.startedAt)} · {last.trigger} · <RunStatus run={last} />
-                {last.session ? ` · session ${f.date(last.session)}` : ''}
+                {last.session ? ` · ${t('data.status.session', { date: f.date(last.session) })}` : ''}
               </>
             ) : (
-              'None yet'
+              t('data.status.noneYet')
             )}
           </dd>
-          <dt className="col-5 fw-normal text-muted">Providers</dt>
+          <dt className="col-5 fw-normal text-muted">{t('data.status.providers')}</dt>
           <dd className="col-7 mb-0">
             <ul className="list-unstyled mb-0" data-testid="providers">
               {providers.map((p) => (
                 <li key={p.id}>
-                  <strong>{p.id}</strong>: {p.on ? 'on' : `off${p.reason ? ` (${p.reason})` : ''}`}
+                  <strong>{p.id}</strong>:{' '}
+                  {p.on
+                    ? t('data.status.on')
+                    : p.reason
+                      ? t('data.status.offBecause', { reason: p.reason })
+                      : t('data.status.off')}
                 </li>
               ))}
             </ul>
@@ -93,64 +102,86 @@ export function StatusCard({
 }
 
 function RunStatus({ run }: { run: Run }) {
-  return <span className={`badge ${STATUS_CLASS[run.status]}`}>{STATUS_LABEL[run.status]}</span>;
+  const { t } = useTranslation('admin');
+  return <span className={`badge ${STATUS_CLASS[run.status]}`}>{t(`data.statuses.${run.status}`)}</span>;
 }
 
 export function RunsSection({ runs, f, at }: { runs: Run[]; f: Formatters; at: (ms: number | null) => string }) {
+  const { t } = useTranslation('admin');
   const columns: Column<Run>[] = [
     {
       key: 'startedAt',
-      label: 'Started',
+      label: t('data.runs.started'),
+      csvLabel: 'Started',
       sortValue: (r) => r.startedAt,
       text: (r) => at(r.startedAt),
       csvValue: (r) => csvInstant(r.startedAt),
     },
-    { key: 'trigger', label: 'Trigger', text: (r) => r.trigger },
+    { key: 'trigger', label: t('data.runs.trigger'), csvLabel: 'Trigger', text: (r) => r.trigger },
     {
       key: 'session',
-      label: 'Session',
+      label: t('data.runs.session'),
+      csvLabel: 'Session',
       sortValue: (r) => r.session,
       text: (r) => f.date(r.session),
       csvValue: (r) => r.session,
     },
     {
       key: 'status',
-      label: 'Status',
-      text: (r) => STATUS_LABEL[r.status],
+      label: t('data.runs.status'),
+      csvLabel: 'Status',
+      text: (r) => t(`data.statuses.${r.status}`),
+      csvValue: (r) => CSV_STATUS[r.status],
       render: (r) => <RunStatus run={r} />,
     },
-    { key: 'updated', label: 'Updated', align: 'end', sortValue: (r) => r.updated, text: (r) => String(r.updated) },
+    {
+      key: 'updated',
+      label: t('data.runs.updated'),
+      csvLabel: 'Updated',
+      align: 'end',
+      sortValue: (r) => r.updated,
+      text: (r) => String(r.updated),
+    },
     {
       key: 'unchanged',
-      label: 'Unchanged',
+      label: t('data.runs.unchanged'),
+      csvLabel: 'Unchanged',
       align: 'end',
       sortValue: (r) => r.unchanged,
       text: (r) => String(r.unchanged),
     },
-    { key: 'failed', label: 'Failed', align: 'end', sortValue: (r) => r.failed, text: (r) => String(r.failed) },
+    {
+      key: 'failed',
+      label: t('data.runs.failed'),
+      csvLabel: 'Failed',
+      align: 'end',
+      sortValue: (r) => r.failed,
+      text: (r) => String(r.failed),
+    },
     {
       key: 'inserted',
-      label: 'Bars added',
+      label: t('data.runs.barsAdded'),
+      csvLabel: 'Bars added',
       align: 'end',
       sortValue: (r) => r.inserted,
       text: (r) => String(r.inserted),
     },
-    { key: 'byProvider', label: 'By provider', text: byProviderText },
-    { key: 'error', label: 'Error', text: (r) => r.error ?? '' },
+    { key: 'byProvider', label: t('data.runs.byProvider'), csvLabel: 'By provider', text: byProviderText },
+    { key: 'error', label: t('data.runs.error'), csvLabel: 'Error', text: (r) => r.error ?? '' },
   ];
   return (
     <section className="mt-4" aria-labelledby="runs-title">
       <h2 className="h6" id="runs-title">
-        Recent updates
+        {t('data.runs.title')}
       </h2>
       {runs.length === 0 ? (
-        <p className="small text-muted">No update has run yet.</p>
+        <p className="small text-muted">{t('data.runs.empty')}</p>
       ) : (
         <DataTable
           rows={runs}
           columns={columns}
           rowKey={(r) => String(r.id)}
-          caption="Recent updates"
+          caption={t('data.runs.title')}
           filename="data-updates.csv"
           pageSize={10}
           testId="data-runs"
@@ -161,25 +192,32 @@ export function RunsSection({ runs, f, at }: { runs: Run[]; f: Formatters; at: (
 }
 
 export function FailingSection({ failing }: { failing: Failing[] }) {
+  const { t } = useTranslation(['admin', 'common']);
   const columns: Column<Failing>[] = [
-    { key: 'symbol', label: 'Symbol', text: (r) => r.symbol },
-    { key: 'reason', label: 'Reason', text: (r) => r.reason ?? 'unknown' },
+    { key: 'symbol', label: t('common:table.symbol'), csvLabel: 'Symbol', text: (r) => r.symbol },
+    {
+      key: 'reason',
+      label: t('data.failing.reason'),
+      csvLabel: 'Reason',
+      text: (r) => r.reason ?? t('data.failing.unknown'),
+      csvValue: (r) => r.reason ?? 'unknown',
+    },
   ];
   return (
     <section className="mt-4" aria-labelledby="failing-title">
       <h2 className="h6" id="failing-title">
-        Failing symbols (latest finished update)
+        {t('data.failing.title')}
       </h2>
       {failing.length === 0 ? (
         <p className="small text-muted" data-testid="no-failing">
-          No symbol failed in the latest finished update.
+          {t('data.failing.empty')}
         </p>
       ) : (
         <DataTable
           rows={failing}
           columns={columns}
           rowKey={(r) => r.symbol}
-          caption="Failing symbols"
+          caption={t('data.failing.caption')}
           filename="failing-symbols.csv"
           testId="data-failing"
         />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { instrumentCreateSchema, type AdminDataResponse } from '@solstice/contracts';
 import { serverFieldErrors } from '../../auth/auth-form';
 import { apiQuietDelete, apiQuietPost } from '../../shared/api';
@@ -10,6 +11,17 @@ import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
 
 type Instrument = AdminDataResponse['instruments'][number];
 
+/** The contract's symbol messages (symbolSchema), by their key in `admin:data.errors`. */
+const SYMBOL_ERRORS = {
+  'expected a symbol': 'symbolRequired',
+  'a symbol has at most 20 characters': 'symbolTooLong',
+  'a symbol has only letters, digits, ".", "-", "^" or "="': 'symbolCharacters',
+} as const;
+
+function symbolErrorKey(message: string): (typeof SYMBOL_ERRORS)[keyof typeof SYMBOL_ERRORS] | undefined {
+  return Object.hasOwn(SYMBOL_ERRORS, message) ? SYMBOL_ERRORS[message as keyof typeof SYMBOL_ERRORS] : undefined;
+}
+
 export function InstrumentsSection({
   instruments,
   f,
@@ -19,40 +31,62 @@ export function InstrumentsSection({
   f: Formatters;
   onAdded: () => void;
 }) {
+  const { t } = useTranslation(['admin', 'common']);
   const [removing, setRemoving] = useState<Instrument | null>(null);
   const columns: Column<Instrument>[] = [
-    { key: 'symbol', label: 'Symbol', text: (r) => r.symbol },
-    { key: 'name', label: 'Name', text: (r) => r.name },
-    { key: 'source', label: 'Data', text: (r) => (r.synthetic ? 'Demo' : 'Real') },
-    { key: 'tracked', label: 'Updates', text: (r) => (r.tracked ? 'Updated' : 'Removed (history kept)') },
+    { key: 'symbol', label: t('common:table.symbol'), csvLabel: 'Symbol', text: (r) => r.symbol },
+    { key: 'name', label: t('common:table.name'), csvLabel: 'Name', text: (r) => r.name },
+    {
+      key: 'source',
+      label: t('data.instruments.data'),
+      csvLabel: 'Data',
+      text: (r) => (r.synthetic ? t('data.instruments.demo') : t('data.instruments.real')),
+      csvValue: (r) => (r.synthetic ? 'Demo' : 'Real'),
+    },
+    {
+      key: 'tracked',
+      label: t('data.instruments.updates'),
+      csvLabel: 'Updates',
+      text: (r) => (r.tracked ? t('data.instruments.updated') : t('data.instruments.removed')),
+      csvValue: (r) => (r.tracked ? 'Updated' : 'Removed (history kept)'),
+    },
     {
       key: 'firstBar',
-      label: 'First bar',
+      label: t('data.instruments.firstBar'),
+      csvLabel: 'First bar',
       sortValue: (r) => r.firstBar,
       text: (r) => f.date(r.firstBar),
       csvValue: (r) => r.firstBar,
     },
     {
       key: 'lastBar',
-      label: 'Last bar',
+      label: t('data.instruments.lastBar'),
+      csvLabel: 'Last bar',
       sortValue: (r) => r.lastBar,
       text: (r) => f.date(r.lastBar),
       csvValue: (r) => r.lastBar,
     },
-    { key: 'bars', label: 'Bars', align: 'end', sortValue: (r) => r.bars, text: (r) => String(r.bars) },
+    {
+      key: 'bars',
+      label: t('data.instruments.bars'),
+      csvLabel: 'Bars',
+      align: 'end',
+      sortValue: (r) => r.bars,
+      text: (r) => String(r.bars),
+    },
     {
       key: 'remove',
-      label: 'Remove',
+      label: t('common:actions.remove'),
       csv: false,
       text: () => '',
       render: (r) => (
         <button
           type="button"
           className="btn btn-sm btn-outline-danger py-0"
-          aria-label={`Remove ${r.symbol}`}
+          aria-label={t('data.instruments.removeLabel', { symbol: r.symbol })}
           onClick={() => setRemoving(r)}
         >
-          Remove…
+          {t('data.instruments.removeButton')}
         </button>
       ),
     },
@@ -60,14 +94,14 @@ export function InstrumentsSection({
   return (
     <section className="mt-4" aria-labelledby="instruments-title">
       <h2 className="h6" id="instruments-title">
-        Instruments
+        {t('data.instruments.title')}
       </h2>
       <AddTicker onAdded={onAdded} />
       <DataTable
         rows={instruments}
         columns={columns}
         rowKey={(r) => r.symbol}
-        caption="Instruments"
+        caption={t('data.instruments.title')}
         filename="instruments.csv"
         initialSort={{ key: 'symbol', desc: false }}
         testId="data-instruments"
@@ -78,6 +112,7 @@ export function InstrumentsSection({
 }
 
 function AddTicker({ onAdded }: { onAdded: () => void }) {
+  const { t } = useTranslation('admin');
   const client = useQueryClient();
   const [values, setValues] = useState({ symbol: '', name: '', type: 'stock' });
   const [errors, setErrors] = useState<{ symbol?: string; name?: string }>({});
@@ -114,11 +149,16 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
     add.mutate(parsed.data);
   };
   const fieldError = errors.symbol ?? errors.name;
+  // The contract's own symbol messages in the interface's language; others (the server's) as given.
+  const message = (text: string) => {
+    const key = symbolErrorKey(text);
+    return key ? t(`data.errors.${key}`) : text;
+  };
   return (
-    <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate aria-label="Add a ticker">
+    <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate aria-label={t('data.add.form')}>
       <div className="col-6 col-md-2">
         <label htmlFor="add-symbol" className="form-label small mb-1">
-          Ticker
+          {t('data.add.ticker')}
         </label>
         <input
           id="add-symbol"
@@ -132,7 +172,7 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
       </div>
       <div className="col-6 col-md-3">
         <label htmlFor="add-name" className="form-label small mb-1">
-          Name (optional)
+          {t('data.add.nameOptional')}
         </label>
         <input
           id="add-name"
@@ -146,7 +186,7 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
       </div>
       <div className="col-6 col-md-2">
         <label htmlFor="add-type" className="form-label small mb-1">
-          Type
+          {t('data.add.type')}
         </label>
         <select
           id="add-type"
@@ -154,29 +194,29 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
           value={values.type}
           onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))}
         >
-          <option value="stock">Stock</option>
-          <option value="etf">ETF</option>
-          <option value="index">Index</option>
+          <option value="stock">{t('data.add.types.stock')}</option>
+          <option value="etf">{t('data.add.types.etf')}</option>
+          <option value="index">{t('data.add.types.index')}</option>
         </select>
       </div>
       <div className="col-6 col-md-auto">
         <button type="submit" className="btn btn-outline-primary btn-sm" disabled={add.isPending}>
-          Add ticker
+          {t('data.add.submit')}
         </button>
       </div>
       <div className="col-12 small" role="status">
         {errors.symbol ? (
           <span className="text-danger" id="add-symbol-error">
-            {errors.symbol}
+            {message(errors.symbol)}
           </span>
         ) : errors.name ? (
           <span className="text-danger" id="add-name-error">
-            {errors.name}
+            {message(errors.name)}
           </span>
         ) : add.isError && !fieldError ? (
           <span className="text-danger">{(add.error as Error).message}</span>
         ) : added ? (
-          <span>{added} added: its whole history is being fetched (a backfill update).</span>
+          <span>{t('data.add.added', { symbol: added })}</span>
         ) : null}
       </div>
     </form>
@@ -184,6 +224,7 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
 }
 
 function RemoveDialog({ instrument, onClose }: { instrument: Instrument | null; onClose: () => void }) {
+  const { t } = useTranslation(['admin', 'common']);
   const client = useQueryClient();
   const [purge, setPurge] = useState(false);
   const remove = useMutation({
@@ -204,13 +245,13 @@ function RemoveDialog({ instrument, onClose }: { instrument: Instrument | null; 
   return (
     <Modal
       show={instrument !== null}
-      title={`Remove ${symbol}?`}
+      title={t('data.remove.title', { symbol })}
       onClose={close}
       testId="remove-instrument"
       footer={
         <>
           <button type="button" className="btn btn-outline-secondary btn-sm" onClick={close}>
-            Cancel
+            {t('common:actions.cancel')}
           </button>
           <button
             type="button"
@@ -218,15 +259,12 @@ function RemoveDialog({ instrument, onClose }: { instrument: Instrument | null; 
             disabled={remove.isPending}
             onClick={() => remove.mutate({ symbol, purge })}
           >
-            {purge ? 'Remove and delete history' : 'Remove'}
+            {purge ? t('data.remove.removeAndDelete') : t('common:actions.remove')}
           </button>
         </>
       }
     >
-      <p className="small">
-        Updates stop fetching {symbol}. Its {instrument?.bars ?? 0} bars stay, so its charts and history remain, unless
-        you also delete them.
-      </p>
+      <p className="small">{t('data.remove.text', { symbol, bars: instrument?.bars ?? 0 })}</p>
       <div className="form-check">
         <input
           id="remove-purge"
@@ -236,7 +274,7 @@ function RemoveDialog({ instrument, onClose }: { instrument: Instrument | null; 
           onChange={(e) => setPurge(e.target.checked)}
         />
         <label htmlFor="remove-purge" className="form-check-label small">
-          Also delete its price history (cannot be undone)
+          {t('data.remove.purge')}
         </label>
       </div>
       {remove.isError ? (

@@ -1,6 +1,7 @@
 // The admin screens' calls: errors are shown in the screen (no popups), reads in the background.
 import { apiRequest, type Method } from '../../lib/api-client';
 import type { QueryValue } from '../../shared/api';
+import { i18n } from '../../i18n/i18n';
 
 export const ADMIN_USERS_QUERY_KEY = ['admin-users'] as const;
 
@@ -16,5 +17,5 @@ export function adminSend<T>(method: Exclude<Method, 'GET'>, path: string, body?
 
 /** The message of a failed call, for the screen to show. */
 export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong.';
+  return error instanceof Error ? error.message : i18n.t('admin:somethingWentWrong');
 }

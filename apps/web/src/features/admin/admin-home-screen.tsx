@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ADMIN_SECTIONS, AdminNav } from './admin-nav';
 
 /** /admin: the way to each admin screen. */
 export function AdminHomeScreen() {
+  const { t } = useTranslation('admin');
   return (
     <div className="container-fluid py-3" data-testid="admin-home">
-      <h1 className="h4">Administration</h1>
+      <h1 className="h4">{t('title')}</h1>
       <AdminNav />
       <div className="row g-3">
         {ADMIN_SECTIONS.map((s) => (
@@ -13,9 +15,9 @@ export function AdminHomeScreen() {
             <section className="card h-100">
               <div className="card-body">
                 <h2 className="h6">
-                  <Link to={s.to}>{s.label}</Link>
+                  <Link to={s.to}>{t(`sections.${s.key}.label`)}</Link>
                 </h2>
-                <p className="small text-muted mb-0">{s.about}</p>
+                <p className="small text-muted mb-0">{t(`sections.${s.key}.about`)}</p>
               </div>
             </section>
           </div>

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AdminJob, AdminJobsResponse } from '@solstice/contracts';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/tables/data-table';
@@ -7,25 +9,43 @@ import { adminGet, adminSend, errorText } from './admin-api';
 import { AdminNav } from './admin-nav';
 
 export const ADMIN_JOBS_QUERY_KEY = ['admin-jobs'] as const;
+/** The queue's counts shown, in this order. */
+const COUNT_KEYS = ['pending', 'due', 'failed', 'done'] as const;
 
-function jobColumns(f: Formatters): Column<AdminJob>[] {
+function jobColumns(f: Formatters, t: TFunction<'admin'>): Column<AdminJob>[] {
   return [
-    { key: 'id', label: 'Id', align: 'end', sortValue: (j) => j.id, text: (j) => String(j.id) },
-    { key: 'kind', label: 'Kind', text: (j) => j.kind },
-    { key: 'uniqueKey', label: 'Key', text: (j) => j.uniqueKey },
-    { key: 'status', label: 'Status', text: (j) => j.status },
+    {
+      key: 'id',
+      label: t('jobs.columns.id'),
+      csvLabel: 'Id',
+      align: 'end',
+      sortValue: (j) => j.id,
+      text: (j) => String(j.id),
+    },
+    { key: 'kind', label: t('jobs.columns.kind'), csvLabel: 'Kind', text: (j) => j.kind },
+    { key: 'uniqueKey', label: t('jobs.columns.key'), csvLabel: 'Key', text: (j) => j.uniqueKey },
+    { key: 'status', label: t('jobs.columns.status'), csvLabel: 'Status', text: (j) => j.status },
     {
       key: 'runAt',
-      label: 'Run at',
+      label: t('jobs.columns.runAt'),
+      csvLabel: 'Run at',
       sortValue: (j) => j.runAt,
       text: (j) => f.instant(j.runAt),
       csvValue: (j) => j.runAt,
     },
-    { key: 'attempts', label: 'Attempts', align: 'end', sortValue: (j) => j.attempts, text: (j) => String(j.attempts) },
-    { key: 'lastError', label: 'Last error', text: (j) => j.lastError ?? '' },
+    {
+      key: 'attempts',
+      label: t('jobs.columns.attempts'),
+      csvLabel: 'Attempts',
+      align: 'end',
+      sortValue: (j) => j.attempts,
+      text: (j) => String(j.attempts),
+    },
+    { key: 'lastError', label: t('jobs.columns.lastError'), csvLabel: 'Last error', text: (j) => j.lastError ?? '' },
     {
       key: 'updatedAt',
-      label: 'Updated',
+      label: t('jobs.columns.updated'),
+      csvLabel: 'Updated',
       sortValue: (j) => j.updatedAt,
       text: (j) => f.instant(j.updatedAt),
       csvValue: (j) => j.updatedAt,
@@ -46,6 +66,7 @@ function JobList({
   empty: string;
   f: Formatters;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <section className="mt-4" aria-labelledby={`${id}-title`}>
       <h2 className="h6" id={`${id}-title`}>
@@ -56,7 +77,7 @@ function JobList({
       ) : (
         <DataTable
           rows={jobs}
-          columns={jobColumns(f)}
+          columns={jobColumns(f, t)}
           rowKey={(j) => String(j.id)}
           caption={title}
           filename={`jobs-${id}.csv`}
@@ -69,6 +90,7 @@ function JobList({
 
 /** /admin/jobs: the job queue's counts, due and failed jobs, and running due jobs now. */
 export function AdminJobsScreen() {
+  const { t } = useTranslation('admin');
   const f = useFormatters();
   const client = useQueryClient();
   const query = useQuery({
@@ -81,16 +103,16 @@ export function AdminJobsScreen() {
   });
   return (
     <div className="container-fluid py-3" data-testid="admin-jobs">
-      <h1 className="h4">Jobs</h1>
+      <h1 className="h4">{t('jobs.title')}</h1>
       <AdminNav />
       <QueryView query={query}>
         {(d) => (
           <>
             <div className="d-flex flex-wrap align-items-center gap-3">
               <dl className="d-flex flex-wrap gap-3 mb-0 small" data-testid="job-counts">
-                {(['pending', 'due', 'failed', 'done'] as const).map((k) => (
+                {COUNT_KEYS.map((k) => (
                   <div key={k} className="d-flex gap-1">
-                    <dt className="fw-normal text-muted text-capitalize">{k}</dt>
+                    <dt className="fw-normal text-muted text-capitalize">{t(`jobs.counts.${k}`)}</dt>
                     <dd className="mb-0 fw-semibold">{d.counts[k]}</dd>
                   </div>
                 ))}
@@ -101,20 +123,20 @@ export function AdminJobsScreen() {
                 onClick={() => run.mutate()}
                 disabled={run.isPending}
               >
-                Run due jobs now
+                {t('jobs.runDue')}
               </button>
             </div>
             <div role="status" className="small mt-2" data-testid="run-result">
-              {run.isSuccess ? `${run.data.ran} ${run.data.ran === 1 ? 'job' : 'jobs'} ran.` : null}
+              {run.isSuccess ? t('jobs.ran', { count: run.data.ran }) : null}
             </div>
             {run.isError ? (
               <div className="alert alert-danger py-1 small" role="alert">
                 {errorText(run.error)}
               </div>
             ) : null}
-            <JobList title="Due now" id="due" jobs={d.due} empty="No job is due." f={f} />
-            <JobList title="Failed" id="failed" jobs={d.failed} empty="No job has failed." f={f} />
-            <JobList title="Recent" id="recent" jobs={d.recent} empty="No job has run yet." f={f} />
+            <JobList title={t('jobs.due')} id="due" jobs={d.due} empty={t('jobs.noDue')} f={f} />
+            <JobList title={t('jobs.failed')} id="failed" jobs={d.failed} empty={t('jobs.noFailed')} f={f} />
+            <JobList title={t('jobs.recent')} id="recent" jobs={d.recent} empty={t('jobs.noRecent')} f={f} />
           </>
         )}
       </QueryView>

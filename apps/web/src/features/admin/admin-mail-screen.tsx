@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { Modal } from '../../shared/shell';
@@ -12,6 +13,7 @@ type Summary = Omit<OutboxMessage, 'text' | 'html' | 'error'>;
 
 /** /admin/mail: the mail outbox, searchable by address and template; the server hides reset links. */
 export function AdminMailScreen() {
+  const { t } = useTranslation(['admin', 'common']);
   const f = useFormatters();
   const [draft, setDraft] = useState({ to: '', template: '' });
   const [filter, setFilter] = useState({ to: '', template: '' });
@@ -27,16 +29,18 @@ export function AdminMailScreen() {
   const columns: Column<Summary>[] = [
     {
       key: 'createdAt',
-      label: 'Sent',
+      label: t('mail.sent'),
+      csvLabel: 'Sent',
       sortValue: (m) => m.createdAt,
       text: (m) => f.instant(m.createdAt),
       csvValue: (m) => m.createdAt,
     },
-    { key: 'to', label: 'To', text: (m) => m.to },
-    { key: 'template', label: 'Template', text: (m) => m.template },
+    { key: 'to', label: t('mail.to'), csvLabel: 'To', text: (m) => m.to },
+    { key: 'template', label: t('mail.template'), csvLabel: 'Template', text: (m) => m.template },
     {
       key: 'subject',
-      label: 'Subject',
+      label: t('mail.subject'),
+      csvLabel: 'Subject',
       text: (m) => m.subject,
       render: (m) => (
         <button type="button" className="btn btn-link btn-sm p-0 text-start" onClick={() => setOpenId(m.id)}>
@@ -44,17 +48,17 @@ export function AdminMailScreen() {
         </button>
       ),
     },
-    { key: 'transport', label: 'Transport', text: (m) => m.transport },
-    { key: 'status', label: 'Status', text: (m) => m.status },
+    { key: 'transport', label: t('mail.transport'), csvLabel: 'Transport', text: (m) => m.transport },
+    { key: 'status', label: t('mail.status'), csvLabel: 'Status', text: (m) => m.status },
   ];
   return (
     <div className="container-fluid py-3" data-testid="admin-mail">
-      <h1 className="h4">Mail outbox</h1>
+      <h1 className="h4">{t('mail.title')}</h1>
       <AdminNav />
-      <form className="row g-2 align-items-end mb-3" onSubmit={submit} role="search" aria-label="Search the outbox">
+      <form className="row g-2 align-items-end mb-3" onSubmit={submit} role="search" aria-label={t('mail.search')}>
         <div className="col-12 col-md-4">
           <label htmlFor="outbox-to" className="form-label small mb-1">
-            To
+            {t('mail.to')}
           </label>
           <input
             id="outbox-to"
@@ -65,7 +69,7 @@ export function AdminMailScreen() {
         </div>
         <div className="col-12 col-md-3">
           <label htmlFor="outbox-template" className="form-label small mb-1">
-            Template
+            {t('mail.template')}
           </label>
           <input
             id="outbox-template"
@@ -76,17 +80,17 @@ export function AdminMailScreen() {
         </div>
         <div className="col-auto">
           <button type="submit" className="btn btn-outline-primary btn-sm">
-            Search
+            {t('common:actions.search')}
           </button>
         </div>
       </form>
-      <QueryView query={query} isEmpty={(d) => d.messages.length === 0} empty="No message matches.">
+      <QueryView query={query} isEmpty={(d) => d.messages.length === 0} empty={t('mail.empty')}>
         {(d) => (
           <DataTable
             rows={d.messages}
             columns={columns}
             rowKey={(m) => String(m.id)}
-            caption="Mail outbox"
+            caption={t('mail.title')}
             filename="outbox.csv"
             initialSort={{ key: 'createdAt', desc: true }}
             testId="outbox"
@@ -99,6 +103,7 @@ export function AdminMailScreen() {
 }
 
 function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const f = useFormatters();
   const query = useQuery({
     queryKey: ['admin-outbox-message', id],
@@ -109,7 +114,7 @@ function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void
     <Modal
       show={id !== null}
       onClose={onClose}
-      title={query.data?.subject ?? 'Message'}
+      title={query.data?.subject ?? t('mail.message')}
       size="lg"
       testId="outbox-message"
     >
@@ -117,13 +122,13 @@ function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void
         {(m) => (
           <>
             <dl className="row small">
-              <dt className="col-3 fw-normal text-muted">To</dt>
+              <dt className="col-3 fw-normal text-muted">{t('mail.to')}</dt>
               <dd className="col-9">{m.to}</dd>
-              <dt className="col-3 fw-normal text-muted">Sent</dt>
+              <dt className="col-3 fw-normal text-muted">{t('mail.sent')}</dt>
               <dd className="col-9">{f.instant(m.createdAt)}</dd>
-              <dt className="col-3 fw-normal text-muted">Template</dt>
+              <dt className="col-3 fw-normal text-muted">{t('mail.template')}</dt>
               <dd className="col-9">{m.template}</dd>
-              <dt className="col-3 fw-normal text-muted">Status</dt>
+              <dt className="col-3 fw-normal text-muted">{t('mail.status')}</dt>
               <dd className="col-9">
                 {m.status}
                 {m.error ? ` (${m.error})` : ''}

@@ -1,27 +1,26 @@
 import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
 
+/** The admin screens; their label and description are `admin:sections.<key>.label` / `.about`. */
 export const ADMIN_SECTIONS = [
-  {
-    to: paths.adminUsers,
-    label: 'Users',
-    about: 'Search accounts, roles, the subscriber tag, subscriptions and refunds.',
-  },
-  { to: paths.adminProducts, label: 'Products and prices', about: 'The plans people can subscribe to.' },
-  { to: paths.adminMail, label: 'Mail outbox', about: 'Every message sent or stored (reset links hidden).' },
-  { to: paths.adminJobs, label: 'Jobs', about: 'Due and failed background jobs; run due jobs now.' },
-  { to: paths.adminData, label: 'Market data', about: 'Instruments, imports and updates; run an update now.' },
+  { to: paths.adminUsers, key: 'users' },
+  { to: paths.adminProducts, key: 'products' },
+  { to: paths.adminMail, key: 'mail' },
+  { to: paths.adminJobs, key: 'jobs' },
+  { to: paths.adminData, key: 'data' },
 ] as const;
 
 /** The tabs of the admin screens. */
 export function AdminNav() {
+  const { t } = useTranslation('admin');
   return (
-    <nav aria-label="Administration" className="mb-3">
+    <nav aria-label={t('title')} className="mb-3">
       <ul className="nav nav-tabs">
         {ADMIN_SECTIONS.map((s) => (
           <li className="nav-item" key={s.to}>
             <NavLink to={s.to} end className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-              {s.label}
+              {t(`sections.${s.key}.label`)}
             </NavLink>
           </li>
         ))}

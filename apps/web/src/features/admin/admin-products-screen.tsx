@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { AdminProduct } from '@solstice/contracts';
 import { confirmDialog } from '../../lib/popups';
 import { useFormatters } from '../../shared/format';
@@ -19,6 +20,7 @@ export function toCents(text: string): number | null {
 
 /** /admin/products: the plans, their prices, new products and prices, retiring and hiding them. */
 export function AdminProductsScreen() {
+  const { t } = useTranslation('admin');
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ADMIN_PRODUCTS_QUERY_KEY,
@@ -31,7 +33,7 @@ export function AdminProductsScreen() {
   });
   return (
     <div className="container-fluid py-3" data-testid="admin-products">
-      <h1 className="h4">Products and prices</h1>
+      <h1 className="h4">{t('products.title')}</h1>
       <AdminNav />
       {change.isError ? (
         <div className="alert alert-danger py-1 small" role="alert">
@@ -43,7 +45,7 @@ export function AdminProductsScreen() {
           change.mutate({ method: 'POST', path: '/api/v1/admin/products', body: { name, description } })
         }
       />
-      <QueryView query={query} isEmpty={(d) => d.length === 0} empty="No product yet.">
+      <QueryView query={query} isEmpty={(d) => d.length === 0} empty={t('products.empty')}>
         {(products) => (
           <div className="row g-3">
             {products.map((p) => (
@@ -63,6 +65,7 @@ export function AdminProductsScreen() {
 }
 
 function NewProduct({ onCreate }: { onCreate: (name: string, description: string) => void }) {
+  const { t } = useTranslation('admin');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const submit = (e: FormEvent) => {
@@ -73,10 +76,10 @@ function NewProduct({ onCreate }: { onCreate: (name: string, description: string
     setDescription('');
   };
   return (
-    <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label="New product">
+    <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={t('products.newProduct')}>
       <div className="col-12 col-md-3">
         <label htmlFor="product-name" className="form-label small mb-1">
-          New product
+          {t('products.newProduct')}
         </label>
         <input
           id="product-name"
@@ -87,7 +90,7 @@ function NewProduct({ onCreate }: { onCreate: (name: string, description: string
       </div>
       <div className="col-12 col-md-5">
         <label htmlFor="product-description" className="form-label small mb-1">
-          Description
+          {t('products.description')}
         </label>
         <input
           id="product-description"
@@ -98,7 +101,7 @@ function NewProduct({ onCreate }: { onCreate: (name: string, description: string
       </div>
       <div className="col-auto">
         <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!name.trim()}>
-          Add product
+          {t('products.addProduct')}
         </button>
       </div>
     </form>
@@ -108,15 +111,16 @@ function NewProduct({ onCreate }: { onCreate: (name: string, description: string
 type Send = (method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => void;
 
 function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: boolean; send: Send }) {
+  const { t } = useTranslation(['admin', 'common']);
   const f = useFormatters();
   const [amount, setAmount] = useState('');
   const [interval, setPriceInterval] = useState<'month' | 'year'>('month');
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const [amountError, setAmountError] = useState(false);
   const addPrice = (e: FormEvent) => {
     e.preventDefault();
     const cents = toCents(amount);
-    if (cents === null) return setAmountError('Give an amount such as 29 or 29.50.');
-    setAmountError(null);
+    if (cents === null) return setAmountError(true);
+    setAmountError(false);
     setAmount('');
     send('POST', `/api/v1/admin/products/${p.id}/prices`, { amount: cents, currency: 'usd', interval });
   };
@@ -126,7 +130,7 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
       <div className="card-body">
         <div className="d-flex align-items-start gap-2">
           <h2 className="h6 me-auto" id={titleId}>
-            {p.name} {p.active ? null : <span className="badge text-bg-secondary">Hidden</span>}
+            {p.name} {p.active ? null : <span className="badge text-bg-secondary">{t('products.hidden')}</span>}
           </h2>
           <button
             type="button"
@@ -134,32 +138,32 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
             disabled={busy}
             onClick={() => send('PATCH', `/api/v1/admin/products/${p.id}`, { active: !p.active })}
           >
-            {p.active ? 'Hide' : 'Show'}
+            {p.active ? t('products.hide') : t('products.show')}
           </button>
           <button
             type="button"
             className="btn btn-outline-danger btn-sm py-0"
             disabled={busy}
-            aria-label={`Delete ${p.name}`}
+            aria-label={t('products.deleteLabel', { name: p.name })}
             onClick={() =>
-              void confirmDialog(
-                `Delete ${p.name}? A product someone has subscribed to is hidden instead, and keeps its subscriptions.`,
-              ).then((yes) => yes && send('DELETE', `/api/v1/admin/products/${p.id}`))
+              void confirmDialog(t('products.deleteConfirm', { name: p.name })).then(
+                (yes) => yes && send('DELETE', `/api/v1/admin/products/${p.id}`),
+              )
             }
           >
-            Delete
+            {t('common:actions.delete')}
           </button>
         </div>
-        <p className="small text-muted">{p.description || 'No description.'}</p>
+        <p className="small text-muted">{p.description || t('products.noDescription')}</p>
         <table className="table table-sm small mb-2">
-          <caption className="visually-hidden">Prices of {p.name}</caption>
+          <caption className="visually-hidden">{t('products.pricesOf', { name: p.name })}</caption>
           <thead>
             <tr>
-              <th scope="col">Price</th>
-              <th scope="col">Interval</th>
-              <th scope="col">State</th>
+              <th scope="col">{t('common:table.price')}</th>
+              <th scope="col">{t('products.interval')}</th>
+              <th scope="col">{t('products.state')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('common:table.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -167,8 +171,12 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
             {p.prices.map((price) => (
               <tr key={price.id}>
                 <td>{f.money(price.amount, price.currency)}</td>
-                <td>{price.interval}</td>
-                <td>{price.active ? 'On sale' : 'Retired'}</td>
+                <td>
+                  {price.interval === 'month' || price.interval === 'year'
+                    ? t(`intervals.${price.interval}`)
+                    : price.interval}
+                </td>
+                <td>{price.active ? t('products.onSale') : t('products.retired')}</td>
                 <td className="text-end">
                   {price.active ? (
                     <button
@@ -177,7 +185,7 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
                       disabled={busy}
                       onClick={() => send('DELETE', `/api/v1/admin/prices/${price.id}`)}
                     >
-                      Retire
+                      {t('products.retire')}
                     </button>
                   ) : null}
                 </td>
@@ -189,11 +197,11 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
           className="d-flex flex-wrap gap-2 align-items-end"
           onSubmit={addPrice}
           noValidate
-          aria-label={`New price for ${p.name}`}
+          aria-label={t('products.newPriceFor', { name: p.name })}
         >
           <div>
             <label htmlFor={`price-amount-${p.id}`} className="form-label small mb-1">
-              New price (USD)
+              {t('products.newPrice')}
             </label>
             <input
               id={`price-amount-${p.id}`}
@@ -207,7 +215,7 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
           </div>
           <div>
             <label htmlFor={`price-interval-${p.id}`} className="form-label small mb-1">
-              Every
+              {t('products.every')}
             </label>
             <select
               id={`price-interval-${p.id}`}
@@ -215,16 +223,16 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
               value={interval}
               onChange={(e) => setPriceInterval(e.target.value === 'year' ? 'year' : 'month')}
             >
-              <option value="month">month</option>
-              <option value="year">year</option>
+              <option value="month">{t('intervals.month')}</option>
+              <option value="year">{t('intervals.year')}</option>
             </select>
           </div>
           <button type="submit" className="btn btn-outline-primary btn-sm" disabled={busy}>
-            Add price
+            {t('products.addPrice')}
           </button>
           {amountError ? (
             <div className="w-100 small text-danger" id={`price-amount-${p.id}-error`}>
-              {amountError}
+              {t('products.amountError')}
             </div>
           ) : null}
         </form>

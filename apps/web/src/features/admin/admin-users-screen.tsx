@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/tables/data-table';
@@ -10,6 +11,7 @@ import { AdminUserDetail } from './admin-user-detail';
 
 /** /admin/users: search accounts; the chosen one's roles, subscriber tag, subscriptions and refunds. */
 export function AdminUsersScreen() {
+  const { t } = useTranslation(['admin', 'common']);
   const f = useFormatters();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -23,10 +25,18 @@ export function AdminUsersScreen() {
     setQ(draft.trim());
   };
   const columns: Column<AdminUser>[] = [
-    { key: 'id', label: 'Id', align: 'end', sortValue: (u) => u.id, text: (u) => String(u.id) },
+    {
+      key: 'id',
+      label: t('users.columns.id'),
+      csvLabel: 'Id',
+      align: 'end',
+      sortValue: (u) => u.id,
+      text: (u) => String(u.id),
+    },
     {
       key: 'username',
-      label: 'Username',
+      label: t('users.columns.username'),
+      csvLabel: 'Username',
       text: (u) => u.username,
       render: (u) => (
         <button
@@ -39,17 +49,19 @@ export function AdminUsersScreen() {
         </button>
       ),
     },
-    { key: 'email', label: 'E-mail', text: (u) => u.email },
-    { key: 'roles', label: 'Roles', text: (u) => u.roles.join(', ') },
+    { key: 'email', label: t('users.columns.email'), csvLabel: 'E-mail', text: (u) => u.email },
+    { key: 'roles', label: t('users.columns.roles'), csvLabel: 'Roles', text: (u) => u.roles.join(', ') },
     {
       key: 'subscriber',
-      label: 'Subscriber',
-      text: (u) => (u.subscriber ? 'Yes' : 'No'),
+      label: t('users.columns.subscriber'),
+      csvLabel: 'Subscriber',
+      text: (u) => (u.subscriber ? t('common:actions.yes') : t('common:actions.no')),
       csvValue: (u) => u.subscriber,
     },
     {
       key: 'createdAt',
-      label: 'Joined',
+      label: t('users.columns.joined'),
+      csvLabel: 'Joined',
       sortValue: (u) => u.createdAt,
       text: (u) => f.instant(u.createdAt),
       csvValue: (u) => u.createdAt,
@@ -57,34 +69,34 @@ export function AdminUsersScreen() {
   ];
   return (
     <div className="container-fluid py-3" data-testid="admin-users">
-      <h1 className="h4">Users</h1>
+      <h1 className="h4">{t('users.title')}</h1>
       <AdminNav />
-      <form className="d-flex gap-2 mb-3" onSubmit={submit} role="search" aria-label="Search users">
+      <form className="d-flex gap-2 mb-3" onSubmit={submit} role="search" aria-label={t('users.search')}>
         <label htmlFor="user-search" className="visually-hidden">
-          E-mail or username
+          {t('users.query')}
         </label>
         <input
           id="user-search"
           type="search"
           className="form-control form-control-sm"
           style={{ maxWidth: 320 }}
-          placeholder="E-mail or username"
+          placeholder={t('users.query')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
         <button type="submit" className="btn btn-outline-primary btn-sm">
-          Search
+          {t('common:actions.search')}
         </button>
       </form>
       <div className="row g-3">
         <div className={selected === null ? 'col-12' : 'col-12 col-xxl-6'}>
-          <QueryView query={query} isEmpty={(d) => d.users.length === 0} empty="No account matches.">
+          <QueryView query={query} isEmpty={(d) => d.users.length === 0} empty={t('users.empty')}>
             {(d) => (
               <DataTable
                 rows={d.users}
                 columns={columns}
                 rowKey={(u) => String(u.id)}
-                caption="Users"
+                caption={t('users.title')}
                 filename="users.csv"
                 testId="users"
               />

@@ -1,5 +1,6 @@
 import type { Alert, AlertKind } from '@solstice/contracts';
 import { ApiError } from '../../shared/api';
+import { i18n } from '../../i18n/i18n';
 
 export interface AlertDraft {
   name: string;
@@ -28,12 +29,13 @@ export function draftFrom(alert: Alert | null, query: URLSearchParams): AlertDra
   const watchlistId = alert?.watchlistId ?? (query.get('watchlistId') ? Number(query.get('watchlistId')) : null);
   const symbol = alert?.symbol ?? query.get('symbol') ?? '';
   const expression = alert?.expression ?? query.get('expression') ?? '';
+  const target = symbol || i18n.t('alerts:draft.watchlist');
   const defaultName =
     kind === 'scan'
       ? expression
       : kind === 'condition'
-        ? `${symbol || 'Watchlist'}: ${expression}`.trim()
-        : `${symbol || 'Watchlist'}: seasonal window ahead`;
+        ? `${target}: ${expression}`.trim()
+        : i18n.t('alerts:draft.seasonalName', { target });
   return {
     name: alert?.name ?? query.get('name') ?? defaultName.slice(0, 80),
     kind: ['scan', 'condition', 'seasonal'].includes(kind) ? kind : 'scan',

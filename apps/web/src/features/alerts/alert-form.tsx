@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AlertKind } from '@solstice/contracts';
 import { useWatchlists } from '../../shared/shell';
 import { errorsOf, type AlertDraft } from './alert-draft';
 
-const KIND_LABEL: Record<AlertKind, string> = {
-  scan: 'A symbol enters a scan',
-  condition: 'A symbol condition turns true',
-  seasonal: 'A seasonal window is about to open',
-};
+const KINDS: readonly AlertKind[] = ['scan', 'condition', 'seasonal'];
+/** The fields that can show an error of a refused save. */
+const CHECKED = ['name', 'symbol', 'watchlistId', 'expression', 'webhookUrl'] as const;
+const NUMBER_FIELDS = ['leadDays', 'minDays', 'maxDays', 'minWinRate', 'minYears'] as const;
+type ErrorAttributes = { 'aria-invalid'?: true; 'aria-describedby'?: string };
 
 function Field({
   id,
@@ -57,22 +58,23 @@ export function AlertForm({
   onSave: (draft: AlertDraft) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('alerts');
   const [d, setD] = useState(initial);
   const watchlists = useWatchlists();
   const set = <K extends keyof AlertDraft>(key: K, value: AlertDraft[K]) => setD((prev) => ({ ...prev, [key]: value }));
   const { form, fields } = errorsOf(error);
-  const invalid = (key: string) =>
+  const invalid = (key: string): ErrorAttributes =>
     fields[key] ? { 'aria-invalid': true, 'aria-describedby': `alert-${key}-error` } : {};
+  const errorOf = Object.fromEntries(CHECKED.map((key) => [key, invalid(key)])) as Record<
+    (typeof CHECKED)[number],
+    ErrorAttributes
+  >;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSave(d);
   };
-  const numberField = (
-    key: 'leadDays' | 'minDays' | 'maxDays' | 'minWinRate' | 'minYears',
-    label: string,
-    hint?: string,
-  ) => (
-    <div className="col-6 col-md-4">
+  const numberField = (key: (typeof NUMBER_FIELDS)[number], label: string, hint?: string) => (
+    <div className="col-6 col-md-4" key={key}>
       <Field id={`alert-${key}`} label={label} error={fields[key]} hint={hint}>
         <input
           id={`alert-${key}`}
@@ -87,15 +89,20 @@ export function AlertForm({
     </div>
   );
   return (
-    <form onSubmit={submit} noValidate data-testid="alert-form" aria-label={editing ? 'Edit alert' : 'New alert'}>
+    <form
+      onSubmit={submit}
+      noValidate
+      data-testid="alert-form"
+      aria-label={editing ? t('form.editAlert') : t('form.newAlert')}
+    >
       {form ? (
         <div className="alert alert-danger py-2" role="alert">
           {form}
         </div>
       ) : null}
       <fieldset className="mb-2" disabled={editing}>
-        <legend className="form-label fs-6 mb-1">Tell me when</legend>
-        {(Object.keys(KIND_LABEL) as AlertKind[]).map((kind) => (
+        <legend className="form-label fs-6 mb-1">{t('form.tellMeWhen')}</legend>
+        {KINDS.map((kind) => (
           <div className="form-check form-check-inline" key={kind}>
             <input
               className="form-check-input"
@@ -106,57 +113,57 @@ export function AlertForm({
               onChange={() => set('kind', kind)}
             />
             <label className="form-check-label" htmlFor={`alert-kind-${kind}`}>
-              {KIND_LABEL[kind]}
+              {t(`kinds.${kind}`)}
             </label>
           </div>
         ))}
       </fieldset>
-      <Field id="alert-name" label="Name" error={fields.name}>
+      <Field id="alert-name" label={t('form.name')} error={fields.name}>
         <input
           id="alert-name"
           className={`form-control form-control-sm${fields.name ? ' is-invalid' : ''}`}
           value={d.name}
           maxLength={80}
           onChange={(e) => set('name', e.target.value)}
-          {...invalid('name')}
+          {...errorOf.name}
         />
       </Field>
       {d.kind !== 'scan' ? (
         <div className="row g-2">
           <div className="col-12 col-md-4">
-            <Field id="alert-target" label="For">
+            <Field id="alert-target" label={t('form.target')}>
               <select
                 id="alert-target"
                 className="form-select form-select-sm"
                 value={d.target}
                 onChange={(e) => set('target', e.target.value as AlertDraft['target'])}
               >
-                <option value="symbol">One symbol</option>
-                <option value="watchlist">Every symbol of a watchlist</option>
+                <option value="symbol">{t('form.oneSymbol')}</option>
+                <option value="watchlist">{t('form.everySymbol')}</option>
               </select>
             </Field>
           </div>
           <div className="col-12 col-md-8">
             {d.target === 'symbol' ? (
-              <Field id="alert-symbol" label="Symbol" error={fields.symbol}>
+              <Field id="alert-symbol" label={t('form.symbol')} error={fields.symbol}>
                 <input
                   id="alert-symbol"
                   className={`form-control form-control-sm text-uppercase${fields.symbol ? ' is-invalid' : ''}`}
                   value={d.symbol}
                   onChange={(e) => set('symbol', e.target.value.toUpperCase())}
-                  {...invalid('symbol')}
+                  {...errorOf.symbol}
                 />
               </Field>
             ) : (
-              <Field id="alert-watchlist" label="Watchlist" error={fields.watchlistId}>
+              <Field id="alert-watchlist" label={t('form.watchlist')} error={fields.watchlistId}>
                 <select
                   id="alert-watchlist"
                   className={`form-select form-select-sm${fields.watchlistId ? ' is-invalid' : ''}`}
                   value={d.watchlistId}
                   onChange={(e) => set('watchlistId', e.target.value)}
-                  {...invalid('watchlistId')}
+                  {...errorOf.watchlistId}
                 >
-                  <option value="">Choose a watchlist</option>
+                  <option value="">{t('form.chooseWatchlist')}</option>
                   {watchlists
                     .filter((w) => w.id !== undefined && w.id !== null)
                     .map((w) => (
@@ -173,31 +180,23 @@ export function AlertForm({
       {d.kind !== 'seasonal' ? (
         <Field
           id="alert-expression"
-          label="Expression (scanner language)"
+          label={t('form.expression')}
           error={fields.expression}
-          hint={
-            d.kind === 'scan'
-              ? 'Fires when a symbol enters the results, e.g. rsi14 < 30 and close > sma200.'
-              : 'Fires when it turns from false to true on a new bar, e.g. close crosses above sma200.'
-          }
+          hint={d.kind === 'scan' ? t('form.scanHint') : t('form.conditionHint')}
         >
           <input
             id="alert-expression"
             className={`form-control form-control-sm font-monospace${fields.expression ? ' is-invalid' : ''}`}
             value={d.expression}
             onChange={(e) => set('expression', e.target.value)}
-            {...invalid('expression')}
+            {...errorOf.expression}
           />
         </Field>
       ) : (
         <div className="row g-2">
-          {numberField('leadDays', 'Trading days before the window opens')}
-          {numberField('minDays', 'Shortest holding (calendar days)')}
-          {numberField('maxDays', 'Longest holding (calendar days)')}
-          {numberField('minWinRate', 'Minimum win rate (%)')}
-          {numberField('minYears', 'Minimum years')}
+          {NUMBER_FIELDS.map((key) => numberField(key, t(`form.${key}`)))}
           <div className="col-6 col-md-4">
-            <Field id="alert-maxPValue" label="Maximum p-value (optional)" error={fields.maxPValue}>
+            <Field id="alert-maxPValue" label={t('form.maxPValue')} error={fields.maxPValue}>
               <input
                 id="alert-maxPValue"
                 className="form-control form-control-sm"
@@ -209,16 +208,16 @@ export function AlertForm({
             </Field>
           </div>
           <div className="col-12 col-md-4">
-            <Field id="alert-direction" label="Direction" error={fields.direction}>
+            <Field id="alert-direction" label={t('form.direction')} error={fields.direction}>
               <select
                 id="alert-direction"
                 className="form-select form-select-sm"
                 value={d.direction}
                 onChange={(e) => set('direction', e.target.value as AlertDraft['direction'])}
               >
-                <option value="long">Long</option>
-                <option value="short">Short</option>
-                <option value="both">Both</option>
+                <option value="long">{t('directions.long')}</option>
+                <option value="short">{t('directions.short')}</option>
+                <option value="both">{t('directions.both')}</option>
               </select>
             </Field>
           </div>
@@ -234,7 +233,7 @@ export function AlertForm({
             onChange={(e) => set('onExit', e.target.checked)}
           />
           <label className="form-check-label" htmlFor="alert-onExit">
-            Also when a symbol leaves the results
+            {t('form.onExit')}
           </label>
         </div>
       ) : null}
@@ -247,30 +246,25 @@ export function AlertForm({
           onChange={(e) => set('mail', e.target.checked)}
         />
         <label className="form-check-label" htmlFor="alert-mail">
-          Include in the daily mail digest
+          {t('form.mail')}
         </label>
       </div>
-      <Field
-        id="alert-webhookUrl"
-        label="Webhook (optional, https://)"
-        error={fields.webhookUrl}
-        hint="A JSON POST signed with HMAC-SHA256 (header X-Solstice-Signature); the secret is shown once when you save."
-      >
+      <Field id="alert-webhookUrl" label={t('form.webhook')} error={fields.webhookUrl} hint={t('form.webhookHint')}>
         <input
           id="alert-webhookUrl"
           className={`form-control form-control-sm${fields.webhookUrl ? ' is-invalid' : ''}`}
           type="url"
           value={d.webhookUrl}
           onChange={(e) => set('webhookUrl', e.target.value)}
-          {...invalid('webhookUrl')}
+          {...errorOf.webhookUrl}
         />
       </Field>
       <div className="d-flex gap-2 mt-3">
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
-          {editing ? 'Save changes' : 'Create alert'}
+          {editing ? t('form.saveChanges') : t('form.create')}
         </button>
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onCancel}>
-          Cancel
+          {t('form.cancel')}
         </button>
       </div>
     </form>

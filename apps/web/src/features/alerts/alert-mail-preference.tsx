@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client';
 import { apiGet } from '../../shared/api';
 import { QueryView } from '../../shared/ui/states';
@@ -8,6 +9,7 @@ const KEY = ['alert-mail'] as const;
 
 /** The profile's alert-mail switch: the daily digest on or off (the digest's unsubscribe link turns it off too). */
 export function AlertMailPreference() {
+  const { t } = useTranslation('alerts');
   const client = useQueryClient();
   const query = useQuery({
     queryKey: KEY,
@@ -22,7 +24,7 @@ export function AlertMailPreference() {
     <section className="card mt-3" aria-labelledby="alert-mail-title" data-testid="alert-mail-preference">
       <div className="card-body">
         <h2 className="h6" id="alert-mail-title">
-          Alert mail
+          {t('mail.title')}
         </h2>
         <QueryView query={query}>
           {(data) => (
@@ -37,7 +39,7 @@ export function AlertMailPreference() {
                 onChange={(e) => change.mutate(e.target.checked)}
               />
               <label className="form-check-label" htmlFor="alert-mail-switch">
-                One mail a day with what your alerts found (only on days something fired)
+                {t('mail.digest')}
               </label>
             </div>
           )}
@@ -48,7 +50,7 @@ export function AlertMailPreference() {
           </p>
         ) : null}
         <p className="small text-muted mb-0 mt-2">
-          Choose which alerts go into it on the <Link to="/alerts">alerts page</Link>.
+          <Trans t={t} i18nKey="mail.choose" components={{ anchor: <Link to="/alerts" /> }} />
         </p>
       </div>
     </section>

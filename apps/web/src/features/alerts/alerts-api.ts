@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Alert, AlertCreated, Notification } from '@solstice/contracts';
+import type { Alert, AlertCreated, Notification, TriggerDetail, TriggerEvent } from '@solstice/contracts';
 import { apiRequest } from '../../lib/api-client';
 import { apiGet } from '../../shared/api';
 import { useAppStore } from '../../shared/shell';
@@ -18,7 +18,8 @@ export interface AlertHistoryItem {
   id: number;
   symbol: string;
   barDate: string;
-  event: string;
+  event: TriggerEvent;
+  detail: TriggerDetail;
   message: string;
   link: string;
   read: boolean;

@@ -1,9 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, notPremium, premium, renderScreen, type MockRoute } from '../../testing/test-utils';
 import { AlertsScreen } from './alerts-screen';
 import { useAppStore } from '../../shared/shell';
+import { switchLanguage } from '../../i18n/i18n';
+import { NotificationBell } from './notification-bell';
+import { AlertMailPreference } from './alert-mail-preference';
+import { draftFrom } from './alert-draft';
 
 const alert = {
   id: 7,
@@ -30,6 +34,8 @@ const note = {
   kind: 'scan',
   symbol: 'KO',
   barDate: '2026-11-20',
+  event: 'entered',
+  detail: { expression: 'rsi14 < 30', event: 'entered' },
   message: 'KO entered the scan "Oversold" (rsi14 < 30) on 2026-11-20.',
   link: '/scanner?expression=rsi14%20%3C%2030&details=KO',
   read: false,
@@ -138,5 +144,79 @@ describe('alerts screen', () => {
       mail: true,
       webhookUrl: 'https://hooks.example.com/x',
     });
+  });
+});
+
+describe('alerts in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ada' }, roles: ['member'], subscriber: true });
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(async () => {
+    await switchLanguage('en');
+  });
+
+  it('shows the alerts page, a seasonal rule with tr-TR numbers and the form in Turkish', async () => {
+    const seasonal = {
+      ...alert,
+      id: 9,
+      name: 'KO mevsim',
+      kind: 'seasonal',
+      expression: null,
+      symbol: 'KO',
+      paused: false,
+      pausedReason: null,
+      seasonal: {
+        leadDays: 5,
+        minDays: 10,
+        maxDays: 30,
+        minWinRate: 0.7,
+        minYears: 10,
+        maxPValue: 0.05,
+        direction: 'long',
+      },
+    };
+    mockFetch([premium, { path: '/api/v1/alerts', body: { data: [alert, seasonal], limit: 100 } }, notifications]);
+    renderScreen(<AlertsScreen />, { url: '/alerts' });
+    const row = await screen.findByTestId('alert-row-9');
+    expect(row).toHaveTextContent('uzun, 10–30 gün, kazanma oranı ≥ %70, ≥ 10 yıl, p ≤ 0,05; 5 işlem günü önceden');
+    expect(row).toHaveTextContent('Etkin');
+    expect(screen.getByTestId('alert-row-7')).toHaveTextContent('Duraklatıldı: Its watchlist was deleted.');
+    expect(screen.getByTestId('alert-row-7')).toHaveTextContent('Tüm semboller');
+    expect(screen.getByRole('heading', { name: 'Alarmlarınız' })).toBeInTheDocument();
+    expect(screen.getByText('2 / 100 alarm')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Tümünü okundu işaretle' })).toBeInTheDocument();
+    expect(screen.getByTestId('notifications-list')).toHaveTextContent('20.11.2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Yeni alarm' }));
+    const form = await screen.findByTestId('alert-form');
+    expect(form).toHaveAccessibleName('Yeni alarm');
+    expect(within(form).getByLabelText('İfade (tarayıcı dili)')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Alarm oluştur' })).toBeInTheDocument();
+    await userEvent.click(within(form).getByLabelText('Bir mevsimsel pencere açılmak üzereyken'));
+    expect(within(form).getByLabelText('En düşük kazanma oranı (%)')).toHaveValue(70);
+    expect(draftFrom(null, new URLSearchParams('new=seasonal&watchlistId=2')).name).toBe(
+      'İzleme listesi: mevsimsel pencere yaklaşıyor',
+    );
+  });
+
+  it('shows the bell and the alert mail switch in Turkish', async () => {
+    mockFetch([notifications, { path: '/api/v1/me/alert-mail', body: { alertMail: true } }]);
+    renderScreen(
+      <>
+        <NotificationBell />
+        <AlertMailPreference />
+      </>,
+      { url: '/profile' },
+    );
+    expect(await screen.findByRole('button', { name: 'Bildirimler, 1 okunmamış' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Alarm e-postası' })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/Alarmlarınızın bulduklarıyla günde bir e-posta/)).toBeChecked();
+    expect(screen.getByRole('link', { name: 'alarmlar sayfasında' })).toHaveAttribute('href', '/alerts');
+    // The notification itself is worded in Turkish from what the alert recorded, its date in tr-TR.
+    await userEvent.click(screen.getByRole('button', { name: 'Bildirimler, 1 okunmamış' }));
+    expect(
+      await screen.findByRole('link', { name: /KO, 20\.11\.2026 tarihinde "Oversold" taramasına girdi \(rsi14 < 30\)\./ }),
+    ).toHaveAttribute('href', note.link);
   });
 });

@@ -1,38 +1,48 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Alert, AlertCreated } from '@solstice/contracts';
 import { formatDateTime } from '../../lib/dates';
 import { useLocalePrefs } from '../../shared/shell';
+import { useFormatters } from '../../shared/format';
 import { PremiumGate, usePremiumConfirmed } from '../../shared/ui/premium-gate';
-import { EmptyState, QueryView } from '../../shared/ui/states';
+import { EmptyState, QueryView, type ToolInfo } from '../../shared/ui/states';
 import { AlertForm } from './alert-form';
 import { bodyOf, draftFrom, type AlertDraft } from './alert-draft';
 import { ALERTS_KEY, deleteAlert, saveAlert, useAlerts, useMarkRead, useNotifications } from './alerts-api';
 import { targetOf, ruleOf, History } from './alert-summary';
+import { useTriggerText } from './trigger-text';
 
-const TOOL = {
-  title: 'Alerts',
-  description:
-    'Get told when a symbol enters one of your scans, when a condition turns true on a symbol or a watchlist, or a few days before a seasonal window with a strong record opens: in the app, by a daily mail digest, or by a signed webhook.',
+const alertsTool = (t: TFunction<'alerts'>): ToolInfo => ({
+  title: t('tool.title'),
+  description: t('tool.description'),
   features: [
-    'Scan alerts: a symbol enters (or leaves) the results',
-    'Conditions in the scanner language, on a symbol or a whole watchlist',
-    'Seasonal windows N trading days before they open, with your minimum win rate, years and p-value',
-    'Replayable: the same data gives the same triggers',
+    t('tool.features.scan'),
+    t('tool.features.condition'),
+    t('tool.features.seasonal'),
+    t('tool.features.replayable'),
   ],
-};
+});
+
+/** The header each webhook delivery carries (code, not text). */
+const SIGNATURE_HEADER = 'X-Solstice-Signature: sha256=HMAC(secret, timestamp + "." + body)';
 
 /** The alerts page: what fired (notifications), the alerts with their state, and the form to create or edit one. */
 export function AlertsScreen() {
+  const { t } = useTranslation('alerts');
   return (
-    <PremiumGate tool={TOOL} title="Alerts">
+    <PremiumGate tool={alertsTool(t)} title={t('tool.title')}>
       <AlertsTool />
     </PremiumGate>
   );
 }
 
 function AlertsTool() {
+  const { t } = useTranslation('alerts');
+  const f = useFormatters();
+  const say = useTriggerText();
   const [params, setParams] = useSearchParams();
   const client = useQueryClient();
   const { locale, timeZone } = useLocalePrefs();
@@ -71,7 +81,7 @@ function AlertsTool() {
   return (
     <div className="container-fluid py-3" data-testid="alerts-screen">
       <div className="d-flex align-items-center gap-2 mb-3">
-        <h1 className="h4 mb-0">Alerts</h1>
+        <h1 className="h4 mb-0">{t('screen.title')}</h1>
         {!formOpen ? (
           <button
             type="button"
@@ -81,23 +91,27 @@ function AlertsTool() {
               setCreating(true);
             }}
           >
-            New alert
+            {t('screen.newAlert')}
           </button>
         ) : null}
       </div>
       {secret ? (
         <div className="alert alert-warning" role="status" data-testid="webhook-secret">
-          Your webhook’s signing secret, shown only now: <code>{secret}</code>. Each delivery carries
-          <code> X-Solstice-Signature: sha256=HMAC(secret, timestamp + "." + body)</code>.
+          <Trans
+            t={t}
+            i18nKey="screen.secret"
+            values={{ secret, header: SIGNATURE_HEADER }}
+            components={{ code: <code /> }}
+          />
           <button type="button" className="btn btn-sm btn-link" onClick={() => setSecret(null)}>
-            I have saved it
+            {t('screen.secretSaved')}
           </button>
         </div>
       ) : null}
       {formOpen ? (
         <section className="card mb-3">
           <div className="card-body">
-            <h2 className="h6">{editing ? `Edit “${editing.name}”` : 'New alert'}</h2>
+            <h2 className="h6">{editing ? t('screen.editTitle', { name: editing.name }) : t('screen.newAlert')}</h2>
             <AlertForm
               key={editing?.id ?? 'new'}
               initial={draftFrom(editing, params)}
@@ -113,30 +127,27 @@ function AlertsTool() {
       <div className="row g-3">
         <section className="col-12 col-xl-7" aria-labelledby="alerts-list-title">
           <h2 className="h6" id="alerts-list-title">
-            Your alerts
+            {t('list.title')}
           </h2>
           <QueryView query={alerts}>
             {(a) =>
               a.data.length === 0 ? (
-                <EmptyState>
-                  No alerts yet. Create one here, or from the scanner, a watchlist, symbol details or a seasonality
-                  screen.
-                </EmptyState>
+                <EmptyState>{t('list.empty')}</EmptyState>
               ) : (
                 <div className="table-responsive">
                   <table className="table table-sm align-middle" data-testid="alerts-table">
                     <caption className="small">
-                      {a.data.length} of {a.limit} alerts
+                      {t('list.caption', { count: f.number(a.data.length, 0), limit: f.number(a.limit, 0) })}
                     </caption>
                     <thead>
                       <tr>
-                        <th scope="col">Name</th>
-                        <th scope="col">Rule</th>
-                        <th scope="col">For</th>
-                        <th scope="col">Last fired</th>
-                        <th scope="col">State</th>
+                        <th scope="col">{t('list.name')}</th>
+                        <th scope="col">{t('list.rule')}</th>
+                        <th scope="col">{t('list.target')}</th>
+                        <th scope="col">{t('list.lastFired')}</th>
+                        <th scope="col">{t('list.state')}</th>
                         <th scope="col">
-                          <span className="visually-hidden">Actions</span>
+                          <span className="visually-hidden">{t('list.actions')}</span>
                         </th>
                       </tr>
                     </thead>
@@ -144,24 +155,26 @@ function AlertsTool() {
                       {a.data.map((alert) => (
                         <tr key={alert.id} data-testid={`alert-row-${alert.id}`}>
                           <td>{alert.name}</td>
-                          <td className="small font-monospace">{ruleOf(alert)}</td>
-                          <td>{targetOf(alert)}</td>
+                          <td className="small font-monospace">{ruleOf(alert, t, f)}</td>
+                          <td>{targetOf(alert, t)}</td>
                           <td className="small">
                             {alert.lastFiredAt ? (
                               <span title={alert.lastFiredMessage ?? undefined}>
-                                {alert.lastFiredBarDate} · {at(alert.lastFiredAt)}
+                                {f.date(alert.lastFiredBarDate)} · {at(alert.lastFiredAt)}
                               </span>
                             ) : (
-                              'Never'
+                              t('list.never')
                             )}
                           </td>
                           <td className="small">
                             {alert.paused ? (
                               <span className="badge text-bg-secondary" title={alert.pausedReason ?? undefined}>
-                                Paused{alert.pausedReason ? `: ${alert.pausedReason}` : ''}
+                                {alert.pausedReason
+                                  ? t('list.pausedBecause', { reason: alert.pausedReason })
+                                  : t('list.paused')}
                               </span>
                             ) : (
-                              <span className="badge text-bg-success">Active</span>
+                              <span className="badge text-bg-success">{t('list.active')}</span>
                             )}
                           </td>
                           <td className="text-nowrap">
@@ -169,9 +182,13 @@ function AlertsTool() {
                               type="button"
                               className="btn btn-sm btn-link"
                               onClick={() => toggle.mutate(alert)}
-                              aria-label={`${alert.paused ? 'Resume' : 'Pause'} ${alert.name}`}
+                              aria-label={
+                                alert.paused
+                                  ? t('list.resumeOf', { name: alert.name })
+                                  : t('list.pauseOf', { name: alert.name })
+                              }
                             >
-                              {alert.paused ? 'Resume' : 'Pause'}
+                              {alert.paused ? t('list.resume') : t('list.pause')}
                             </button>
                             <button
                               type="button"
@@ -180,28 +197,28 @@ function AlertsTool() {
                                 save.reset();
                                 setEditing(alert);
                               }}
-                              aria-label={`Edit ${alert.name}`}
+                              aria-label={t('list.editOf', { name: alert.name })}
                             >
-                              Edit
+                              {t('list.edit')}
                             </button>
                             <button
                               type="button"
                               className="btn btn-sm btn-link"
                               onClick={() => setHistoryOf(historyOf === alert.id ? null : alert.id)}
                               aria-expanded={historyOf === alert.id}
-                              aria-label={`History of ${alert.name}`}
+                              aria-label={t('list.historyOf', { name: alert.name })}
                             >
-                              History
+                              {t('list.history')}
                             </button>
                             <button
                               type="button"
                               className="btn btn-sm btn-link text-danger"
                               onClick={() => {
-                                if (window.confirm(`Delete the alert “${alert.name}”?`)) remove.mutate(alert);
+                                if (window.confirm(t('list.confirmDelete', { name: alert.name }))) remove.mutate(alert);
                               }}
-                              aria-label={`Delete ${alert.name}`}
+                              aria-label={t('list.deleteOf', { name: alert.name })}
                             >
-                              Delete
+                              {t('list.delete')}
                             </button>
                             {historyOf === alert.id ? <History alert={alert} /> : null}
                           </td>
@@ -217,7 +234,7 @@ function AlertsTool() {
         <section className="col-12 col-xl-5" aria-labelledby="notifications-title">
           <div className="d-flex align-items-center mb-2">
             <h2 className="h6 mb-0" id="notifications-title">
-              Notifications
+              {t('notifications.title')}
             </h2>
             <button
               type="button"
@@ -225,13 +242,13 @@ function AlertsTool() {
               onClick={() => markRead.mutate('all')}
               disabled={!notifications.data?.unread}
             >
-              Mark all read
+              {t('notifications.markAllRead')}
             </button>
           </div>
           <QueryView query={notifications}>
             {(n) =>
               n.data.length === 0 ? (
-                <EmptyState>Nothing has fired yet. Alerts are evaluated after each daily data update.</EmptyState>
+                <EmptyState>{t('notifications.empty')}</EmptyState>
               ) : (
                 <ul className="list-group" data-testid="notifications-list">
                   {n.data.map((item) => (
@@ -242,11 +259,11 @@ function AlertsTool() {
                     >
                       <div className="d-flex gap-2">
                         <span className="fw-semibold">{item.symbol}</span>
-                        <span className="text-muted">{item.barDate}</span>
+                        <span className="text-muted">{f.date(item.barDate)}</span>
                         <span className="text-muted ms-auto">{item.alertName}</span>
                       </div>
                       <Link to={item.link} onClick={() => !item.read && markRead.mutate([item.id])}>
-                        {item.message}
+                        {say(item)}
                       </Link>
                       {!item.read ? (
                         <button
@@ -254,7 +271,7 @@ function AlertsTool() {
                           className="btn btn-sm btn-link p-0 ms-2"
                           onClick={() => markRead.mutate([item.id])}
                         >
-                          Mark read
+                          {t('notifications.markRead')}
                         </button>
                       ) : null}
                     </li>

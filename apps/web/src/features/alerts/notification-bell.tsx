@@ -1,15 +1,21 @@
 import { Dropdown } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../shared/format';
 import { Icon } from '../../components/icon';
 import { useMarkRead, useNotifications } from './alerts-api';
+import { useTriggerText } from './trigger-text';
 
 /** The top bar's bell: the unread count (asked every 30 s while the tab is open), the latest notifications, mark all read. */
 export function NotificationBell() {
+  const { t } = useTranslation('alerts');
+  const f = useFormatters();
+  const say = useTriggerText();
   const notifications = useNotifications();
   const markRead = useMarkRead();
   const unread = notifications.data?.unread ?? 0;
   const items = notifications.data?.data.slice(0, 8) ?? [];
-  const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
+  const label = unread === 0 ? t('bell.label') : t('bell.labelUnread', { count: unread });
   return (
     <Dropdown align="end">
       <Dropdown.Toggle
@@ -26,8 +32,10 @@ export function NotificationBell() {
         ) : null}
       </Dropdown.Toggle>
       <Dropdown.Menu className="app-topbar__notifications" data-testid="bell-menu">
-        <Dropdown.Header>Notifications</Dropdown.Header>
-        {items.length === 0 ? <Dropdown.ItemText className="text-muted small">Nothing yet.</Dropdown.ItemText> : null}
+        <Dropdown.Header>{t('bell.header')}</Dropdown.Header>
+        {items.length === 0 ? (
+          <Dropdown.ItemText className="text-muted small">{t('bell.nothing')}</Dropdown.ItemText>
+        ) : null}
         {items.map((n) => (
           <Dropdown.Item
             key={n.id}
@@ -37,19 +45,19 @@ export function NotificationBell() {
             onClick={() => !n.read && markRead.mutate([n.id])}
           >
             <span className="d-block text-muted">
-              {n.symbol} · {n.barDate}
+              {n.symbol} · {f.date(n.barDate)}
             </span>
-            {n.message}
+            {say(n)}
           </Dropdown.Item>
         ))}
         <Dropdown.Divider />
         {unread > 0 ? (
           <Dropdown.Item as="button" onClick={() => markRead.mutate('all')}>
-            Mark all read
+            {t('bell.markAllRead')}
           </Dropdown.Item>
         ) : null}
         <Dropdown.Item as={Link} to="/alerts">
-          All alerts and notifications
+          {t('bell.all')}
         </Dropdown.Item>
       </Dropdown.Menu>
     </Dropdown>

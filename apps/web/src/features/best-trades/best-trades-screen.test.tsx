@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -12,6 +12,8 @@ import {
 } from '../../testing/test-utils';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import { BestTradesScreen } from './best-trades-screen';
+import { switchLanguage } from '../../i18n/i18n';
+import { useAppStore } from '../../shared/shell';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -117,5 +119,40 @@ describe('best trades screen', () => {
     const card = await screen.findByTestId('subscribe-card');
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('button', { name: 'Find best trades' })).not.toBeInTheDocument();
+  });
+});
+
+describe('best trades screen in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(() => switchLanguage('en'));
+
+  it('shows the form, the windows and their links in Turkish, numbers in tr-TR', async () => {
+    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL')]);
+    renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30' });
+    const long = await screen.findByTestId('best-long');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('En iyi işlemler');
+    expect(screen.getByRole('form', { name: 'En iyi işlemler formu' })).toBeInTheDocument();
+    expect(screen.getByLabelText('En az gün')).toHaveValue('10');
+    expect(screen.getByRole('button', { name: 'En iyi işlemleri bul' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Uzun pencereler' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Kısa pencereler' })).toBeInTheDocument();
+    const row = within(long).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('link', { name: '03-01 – 03-21 örüntüsünü aç' })).toHaveTextContent('Aç');
+    expect(within(row).getByRole('link', { name: '03-01 – 03-21 açılmadan önce alarm' })).toHaveTextContent('Alarm');
+    // win rate and mean in tr-TR: the percent sign first, a comma for decimals
+    expect(row.textContent).toMatch(/%\d+,\d/);
+  });
+
+  it('says what is wrong with the form in Turkish', async () => {
+    mockFetch([premium]);
+    renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades' });
+    const min = await screen.findByLabelText('En az gün');
+    await userEvent.clear(min);
+    await userEvent.type(min, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'En iyi işlemleri bul' }));
+    expect(await screen.findByText('Tam sayı olarak gün, en az 1')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../alerts/alert-links';
@@ -15,42 +16,47 @@ import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
+import { i18n } from '../../i18n/i18n';
 
 const KEYS = ['symbol', 'minDays', 'maxDays', 'from', 'to', 'minYears', 'top'] as const;
 const DEFAULTS = { symbol: 'AAPL', minDays: '10', maxDays: '30', from: '', to: '', minYears: '', top: '10' };
 
-export const BEST_TRADES_TOOL: ToolInfo = {
-  title: 'Best trades',
-  description:
-    'The strongest long and short seasonal windows of a symbol: every start day and holding period you allow is tested over the years and the best non-overlapping windows are ranked by win rate and average return.',
-  features: [
-    'Long and short windows',
-    'Win rate, mean, p-value, result without the best year',
-    'Open any window as a pattern',
-  ],
-};
+/** What the tool does, in the current language (read at call time). */
+export function bestTradesTool(): ToolInfo {
+  return {
+    title: i18n.t('bestTrades:tool.title'),
+    description: i18n.t('bestTrades:tool.description'),
+    features: [
+      i18n.t('bestTrades:tool.features.directions'),
+      i18n.t('bestTrades:tool.features.stats'),
+      i18n.t('bestTrades:tool.features.pattern'),
+    ],
+  };
+}
 
 function checkNumbers(v: Record<string, string>): Record<string, string> {
   const errors = checkWindowFields({ symbol: v.symbol, from: v.from, to: v.to });
   const min = Number(v.minDays);
   const max = Number(v.maxDays);
-  if (!Number.isInteger(min) || min < 1) errors.minDays = 'A whole number of days, at least 1';
-  if (!Number.isInteger(max) || max < 1) errors.maxDays = 'A whole number of days, at least 1';
-  else if (Number.isInteger(min) && max < min) errors.maxDays = 'Must be at least the minimum';
-  if (v.minYears && !/^\d+$/.test(v.minYears)) errors.minYears = 'A whole number';
-  if (v.top && !/^\d+$/.test(v.top)) errors.top = 'A whole number';
+  if (!Number.isInteger(min) || min < 1) errors.minDays = i18n.t('bestTrades:errors.days');
+  if (!Number.isInteger(max) || max < 1) errors.maxDays = i18n.t('bestTrades:errors.days');
+  else if (Number.isInteger(min) && max < min) errors.maxDays = i18n.t('bestTrades:errors.maxBelowMin');
+  if (v.minYears && !/^\d+$/.test(v.minYears)) errors.minYears = i18n.t('bestTrades:errors.wholeNumber');
+  if (v.top && !/^\d+$/.test(v.top)) errors.top = i18n.t('bestTrades:errors.wholeNumber');
   return errors;
 }
 
 export function BestTradesScreen() {
+  const { t } = useTranslation('bestTrades');
   return (
-    <PremiumGate tool={BEST_TRADES_TOOL} title="Best trades">
+    <PremiumGate tool={bestTradesTool()} title={t('title')}>
       <BestTradesTool />
     </PremiumGate>
   );
 }
 
 function BestTradesTool() {
+  const { t } = useTranslation('bestTrades');
   const f = useFormatters();
   const { url, form, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -69,7 +75,7 @@ function BestTradesTool() {
     if (!Object.keys(problems).length) submit(values);
   };
   const text = (id: string, label: string, key: (typeof KEYS)[number], placeholder?: string) => (
-    <Field id={id} label={label} error={errors[key]}>
+    <Field key={id} id={id} label={label} error={errors[key]}>
       <input
         id={id}
         className="form-control form-control-sm"
@@ -80,73 +86,76 @@ function BestTradesTool() {
       />
     </Field>
   );
+  const inputs = [
+    text('bt-symbol', t('form.symbol'), 'symbol'),
+    text('bt-min', t('form.minDays'), 'minDays'),
+    text('bt-max', t('form.maxDays'), 'maxDays'),
+    text('bt-from', t('form.from'), 'from', t('form.all')),
+    text('bt-to', t('form.to'), 'to', t('form.all')),
+    text('bt-min-years', t('form.minYears'), 'minYears', t('form.minYearsPlaceholder')),
+    text('bt-top', t('form.top'), 'top'),
+  ];
+  const link = (symbol: string, w: SeasonalWindow, direction: string) => {
+    const p = new URLSearchParams({ symbol, start: w.start, end: w.end, direction });
+    if (url.from) p.set('from', url.from);
+    if (url.to) p.set('to', url.to);
+    return `/seasonality/pattern?${p.toString()}`;
+  };
+  const columns = (symbol: string, direction: 'long' | 'short'): Column<SeasonalWindow>[] => [
+    signalColumn<SeasonalWindow>(() => direction),
+    ...windowStatColumns<SeasonalWindow>(f),
+    {
+      key: 'open',
+      csv: false,
+      label: t('table.pattern'),
+      text: (w) => link(symbol, w, direction),
+      render: (w) => (
+        <Link to={link(symbol, w, direction)} aria-label={t('table.openLabel', { start: w.start, end: w.end })}>
+          {t('table.open')}
+        </Link>
+      ),
+    },
+    {
+      key: 'alert',
+      csv: false,
+      label: t('table.alert'),
+      text: () => '',
+      render: (w) => (
+        <Link
+          to={seasonalAlertLink({
+            symbol,
+            minDays: w.days,
+            maxDays: w.days,
+            minWinRate: Math.floor(w.stats.winRate * 100) / 100,
+            minYears: Math.max(1, w.stats.count - 2),
+            direction: direction,
+          })}
+          aria-label={t('table.alertLabel', { start: w.start, end: w.end })}
+        >
+          {t('table.alert')}
+        </Link>
+      ),
+    },
+  ];
   return (
     <div className="container-fluid py-3" data-testid="best-trades-screen">
-      <h1 className="h4">Best trades</h1>
-      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label="Best trades form">
-        {text('bt-symbol', 'Symbol', 'symbol')}
-        {text('bt-min', 'Min days', 'minDays')}
-        {text('bt-max', 'Max days', 'maxDays')}
-        {text('bt-from', 'From year', 'from', 'all')}
-        {text('bt-to', 'To year', 'to', 'all')}
-        {text('bt-min-years', 'Min years', 'minYears', 'most − 2')}
-        {text('bt-top', 'Top', 'top')}
+      <h1 className="h4">{t('title')}</h1>
+      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label={t('form.label')}>
+        {inputs}
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
-            Find best trades
+            {t('form.submit')}
           </button>
         </div>
       </form>
-      {!ready ? <p className="text-muted">Choose a symbol and the holding period, then “Find best trades”.</p> : null}
+      {!ready ? <p className="text-muted">{t('hint')}</p> : null}
       <QueryView
         query={query}
-        tool={BEST_TRADES_TOOL}
+        tool={bestTradesTool()}
         isEmpty={(d) => d.long.length === 0 && d.short.length === 0}
-        empty="No window has enough years of history. Lower the minimum years or widen the years."
+        empty={t('empty')}
       >
         {(data) => {
-          const link = (w: SeasonalWindow, direction: string) => {
-            const p = new URLSearchParams({ symbol: data.symbol, start: w.start, end: w.end, direction });
-            if (url.from) p.set('from', url.from);
-            if (url.to) p.set('to', url.to);
-            return `/seasonality/pattern?${p.toString()}`;
-          };
-          const columns = (direction: 'long' | 'short'): Column<SeasonalWindow>[] => [
-            signalColumn<SeasonalWindow>(() => direction),
-            ...windowStatColumns<SeasonalWindow>(f),
-            {
-              key: 'open',
-              csv: false,
-              label: 'Pattern',
-              text: (w) => link(w, direction),
-              render: (w) => (
-                <Link to={link(w, direction)} aria-label={`Open the pattern ${w.start} to ${w.end}`}>
-                  Open
-                </Link>
-              ),
-            },
-            {
-              key: 'alert',
-              csv: false,
-              label: 'Alert',
-              text: () => '',
-              render: (w) => (
-                <Link
-                  to={seasonalAlertLink({
-                    symbol: data.symbol,
-                    minDays: w.days,
-                    maxDays: w.days,
-                    minWinRate: Math.floor(w.stats.winRate * 100) / 100,
-                    minYears: Math.max(1, w.stats.count - 2),
-                    direction: direction,
-                  })}
-                  aria-label={`Alert before ${w.start} to ${w.end} opens`}
-                >
-                  Alert
-                </Link>
-              ),
-            },
-          ];
           return (
             <>
               <InstrumentHeader symbol={data.symbol}>
@@ -155,26 +164,26 @@ function BestTradesTool() {
               <div className="row">
                 <section className="col-12 col-xl-6" aria-labelledby="bt-long">
                   <h2 className="h6" id="bt-long">
-                    Long windows
+                    {t('long.title')}
                   </h2>
                   <DataTable
                     rows={data.long}
-                    columns={columns('long')}
+                    columns={columns(data.symbol, 'long')}
                     rowKey={(w) => `${w.start}-${w.end}`}
-                    caption="Best long windows"
+                    caption={t('long.caption')}
                     filename={`best-trades-long-${data.symbol}.csv`}
                     testId="best-long"
                   />
                 </section>
                 <section className="col-12 col-xl-6" aria-labelledby="bt-short">
                   <h2 className="h6" id="bt-short">
-                    Short windows
+                    {t('short.title')}
                   </h2>
                   <DataTable
                     rows={data.short}
-                    columns={columns('short')}
+                    columns={columns(data.symbol, 'short')}
                     rowKey={(w) => `${w.start}-${w.end}`}
-                    caption="Best short windows"
+                    caption={t('short.caption')}
                     filename={`best-trades-short-${data.symbol}.csv`}
                     testId="best-short"
                   />

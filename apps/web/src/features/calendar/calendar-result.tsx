@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CalendarResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { InstrumentHeader } from '../../shared/ui/instrument-header';
@@ -30,6 +31,7 @@ type GridRow = {
 type SummaryRow = CalendarResponse['summary'][number];
 
 export function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: Formatters; focus: FocusParams }) {
+  const { t } = useTranslation('calendar');
   const grid: GridRow[] = useMemo(() => {
     const years = new Map<number, GridRow>();
     const row = (year: number) => {
@@ -54,21 +56,24 @@ export function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: 
   }, [data]);
 
   const gridColumns: Column<GridRow>[] = [
-    { key: 'year', label: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
+    { key: 'year', label: t('grid.year'), csvLabel: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
     ...MONTHS.map((m): Column<GridRow> => ({
       key: `m${m}`,
       label: f.monthName(m),
       csvLabel: CSV_MONTHS[m - 1],
       align: 'end',
       sortValue: (r) => r.months[m - 1],
-      text: (r) => `${f.percent(r.months[m - 1], 1)}${r.partialMonth === m - 1 ? ' (to date)' : ''}`,
+      text: (r) =>
+        r.partialMonth === m - 1
+          ? t('grid.withToDate', { value: f.percent(r.months[m - 1], 1) })
+          : f.percent(r.months[m - 1], 1),
       csvValue: (r) => r.months[m - 1],
       unit: 'fraction',
       render: (r) =>
         r.partialMonth === m - 1 ? (
-          <span title="The month of the latest bar: not complete, left out of every statistic">
+          <span title={t('grid.partialMonth')}>
             {f.percent(r.months[m - 1], 1)}
-            <span className="d-block small fst-italic">to date</span>
+            <span className="d-block small fst-italic">{t('grid.toDate')}</span>
           </span>
         ) : (
           f.percent(r.months[m - 1], 1)
@@ -78,11 +83,11 @@ export function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: 
     })),
     {
       key: 'total',
-      label: 'Year',
+      label: t('grid.year'),
       csvLabel: 'Year return',
       align: 'end',
       sortValue: (r) => r.total,
-      text: (r) => `${f.percent(r.total, 1)}${r.partialYear ? ' (to date)' : ''}`,
+      text: (r) => (r.partialYear ? t('grid.withToDate', { value: f.percent(r.total, 1) }) : f.percent(r.total, 1)),
       csvValue: (r) => r.total,
       unit: 'fraction',
       className: (r) => signClass(r.total),
@@ -92,7 +97,7 @@ export function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: 
   const summaryColumns: Column<SummaryRow>[] = [
     {
       key: 'month',
-      label: 'Month',
+      label: t('summary.month'),
       sortValue: (r) => r.month,
       text: (r) => f.monthName(r.month),
       csvLabel: 'Month (1-12)',
@@ -129,7 +134,7 @@ export function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: 
     },
     {
       key: 'winRate',
-      label: <StatLabel stat="winRate" label="% positive" />,
+      label: <StatLabel stat="winRate" label={t('summary.positive')} />,
       csvLabel: '% positive',
       align: 'end',
       sortValue: (r) => r.winRate,
@@ -178,13 +183,18 @@ export function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: 
       series: [
         {
           type: 'bar',
-          name: 'Mean',
+          name: t('summary.mean'),
           data: data.summary.map((s) => ({ value: s.mean, itemStyle: { color: (s.mean ?? 0) >= 0 ? UP : DOWN } })),
         },
-        { type: 'line', name: 'Median', data: data.summary.map((s) => s.median), areaStyle: { opacity: 0.15 } },
+        {
+          type: 'line',
+          name: t('summary.median'),
+          data: data.summary.map((s) => s.median),
+          areaStyle: { opacity: 0.15 },
+        },
       ],
     }),
-    [data, f],
+    [data, f, t],
   );
 
   return (
@@ -192,27 +202,26 @@ export function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: 
       <InstrumentHeader symbol={data.symbol}>
         <SeasonalityToolsNav current="calendar" focus={focus} />
       </InstrumentHeader>
-      <h2 className="h6 mt-3">Monthly returns</h2>
+      <h2 className="h6 mt-3">{t('grid.title')}</h2>
       <DataTable
         rows={grid}
         columns={gridColumns}
         rowKey={(r) => String(r.year)}
-        caption={`Monthly returns of ${data.symbol}`}
+        caption={t('grid.caption', { symbol: data.symbol })}
         filename={`calendar-${data.symbol}.csv`}
         pageSize={50}
         testId="calendar-grid"
       />
-      <h2 className="h6 mt-3">Each month over the years</h2>
+      <h2 className="h6 mt-3">{t('summary.title')}</h2>
       <p className="small text-muted mb-1" data-testid="calendar-complete-note">
-        Complete months only: the month and the year of the latest bar are shown “to date” above and left out of these
-        statistics.
+        {t('summary.completeNote')}
       </p>
-      <EChart kinds={['line']} option={option} label={`Average monthly return of ${data.symbol}`} height={240} />
+      <EChart kinds={['line']} option={option} label={t('summary.chartLabel', { symbol: data.symbol })} height={240} />
       <DataTable
         rows={data.summary}
         columns={summaryColumns}
         rowKey={(r) => String(r.month)}
-        caption={`Monthly statistics of ${data.symbol}`}
+        caption={t('summary.caption', { symbol: data.symbol })}
         filename={`calendar-summary-${data.symbol}.csv`}
         testId="calendar-summary"
       />

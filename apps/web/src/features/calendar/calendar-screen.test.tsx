@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -15,6 +15,7 @@ import { useAppStore } from '../../shared/shell';
 import type { CalendarResponse } from '@solstice/contracts';
 import { CalendarScreen } from './calendar-screen';
 import { heatColor } from './calendar-result';
+import { switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -53,7 +54,7 @@ describe('calendar screen', () => {
     const cells2023 = within(rows[1]!).getAllByRole('cell');
     expect(cells2023[0]).toHaveTextContent('2023');
     expect(cells2023[2]).toHaveTextContent('—');
-    expect(cells2023[13]!.textContent).toMatch(/30,0/);
+    expect(cells2023[13]!.textContent).toMatch(/30\.0/);
     const cells2022 = within(rows[2]!).getAllByRole('cell');
     expect(cells2022[1]!.style.backgroundColor).toBe(heatColor(-0.05));
     expect(within(screen.getByTestId('calendar-summary')).getAllByRole('row')).toHaveLength(13);
@@ -65,7 +66,7 @@ describe('calendar screen', () => {
     renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL&from=2022' });
     const rows = within(await screen.findByTestId('calendar-grid')).getAllByRole('row');
     const cells2023 = within(rows[1]!).getAllByRole('cell');
-    expect(cells2023[1]).toHaveTextContent(/4,0.*to date/);
+    expect(cells2023[1]).toHaveTextContent(/4\.0.*to date/);
     expect(cells2023[1]!.style.backgroundColor).toBe('');
     expect(cells2023[13]).toHaveTextContent('to date');
     expect(within(rows[2]!).getAllByRole('cell')[1]).not.toHaveTextContent('to date');
@@ -111,5 +112,28 @@ describe('calendar screen', () => {
     const card = await screen.findByTestId('subscribe-card');
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('button', { name: 'Show calendar' })).not.toBeInTheDocument();
+  });
+});
+
+describe('calendar screen in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(() => switchLanguage('en'));
+
+  it('names the tables and the months in Turkish, numbers in tr-TR', async () => {
+    mockFetch([premium, { path: '/api/v1/seasonality/calendar', body: calendar }, instrument('AAPL')]);
+    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL&from=2022' });
+    const grid = await screen.findByTestId('calendar-grid');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Takvim');
+    expect(screen.getByRole('heading', { name: 'Aylık getiriler' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Yıllar boyunca her ay' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Takvimi göster' })).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: /Oca/ })).toBeInTheDocument();
+    const cells2023 = within(within(grid).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells2023[1]).toHaveTextContent('%4,0bugüne kadar');
+    expect(cells2023[13]).toHaveTextContent('+%30,0 (bugüne kadar)');
+    expect(screen.getByTestId('calendar-complete-note')).toHaveTextContent('Yalnızca tamamlanmış aylar');
   });
 });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
 import type { CalendarResponse } from '@solstice/contracts';
@@ -9,25 +10,34 @@ import { TextField, checkWindowFields } from '../../shared/ui/fields';
 import { useScreenForm } from '../../shared/ui/screen-form';
 import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { CalendarResult } from './calendar-result';
+import { i18n } from '../../i18n/i18n';
 
 const KEYS = ['symbol', 'from', 'to'] as const;
 const DEFAULTS = { symbol: 'AAPL', from: '', to: '' };
-export const CALENDAR_TOOL: ToolInfo = {
-  title: 'Seasonal calendar',
-  description:
-    'Every month of every year of a symbol in one heat table, with each month’s average, median and share of rising years: see at a glance which months tend to be strong or weak.',
-  features: ['Year × month heat table', 'Monthly mean, median, % positive', 'Export to CSV'],
-};
+/** What the tool does, in the current language (read at call time). */
+export function calendarTool(): ToolInfo {
+  return {
+    title: i18n.t('calendar:tool.title'),
+    description: i18n.t('calendar:tool.description'),
+    features: [
+      i18n.t('calendar:tool.features.table'),
+      i18n.t('calendar:tool.features.stats'),
+      i18n.t('calendar:tool.features.csv'),
+    ],
+  };
+}
 
 export function CalendarScreen() {
+  const { t } = useTranslation('calendar');
   return (
-    <PremiumGate tool={CALENDAR_TOOL} title="Calendar">
+    <PremiumGate tool={calendarTool()} title={t('title')}>
       <CalendarTool />
     </PremiumGate>
   );
 }
 
 function CalendarTool() {
+  const { t } = useTranslation('calendar');
   const f = useFormatters();
   const { url, form, field, submit, setUrl } = useScreenForm(KEYS, 'calendarForm', DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -45,40 +55,47 @@ function CalendarTool() {
     setErrors(problems);
     if (!Object.keys(problems).length) submit(values);
   };
+  // each input's value and change handler, kept in the form and the URL
+  const fields = {
+    symbol: field('symbol'),
+    from: field('from'),
+    to: field('to'),
+  };
   return (
     <div className="container-fluid py-3" data-testid="calendar-screen">
-      <h1 className="h4">Calendar</h1>
-      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label="Calendar form">
-        <TextField id="calendar-symbol" label="Symbol" error={errors.symbol} autoComplete="off" {...field('symbol')} />
+      <h1 className="h4">{t('title')}</h1>
+      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label={t('form.label')}>
+        <TextField
+          id="calendar-symbol"
+          label={t('form.symbol')}
+          error={errors.symbol}
+          autoComplete="off"
+          {...fields.symbol}
+        />
         <TextField
           id="calendar-from"
-          label="From year"
+          label={t('form.from')}
           error={errors.from}
           inputMode="numeric"
-          placeholder="all"
-          {...field('from')}
+          placeholder={t('form.all')}
+          {...fields.from}
         />
         <TextField
           id="calendar-to"
-          label="To year"
+          label={t('form.to')}
           error={errors.to}
           inputMode="numeric"
-          placeholder="all"
-          {...field('to')}
+          placeholder={t('form.all')}
+          {...fields.to}
         />
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
-            Show calendar
+            {t('form.submit')}
           </button>
         </div>
       </form>
-      {!ready ? <p className="text-muted">Choose a symbol, then “Show calendar”.</p> : null}
-      <QueryView
-        query={calendar}
-        tool={CALENDAR_TOOL}
-        isEmpty={(d) => d.months.length === 0}
-        empty="No complete month in this symbol's history for these years."
-      >
+      {!ready ? <p className="text-muted">{t('hint')}</p> : null}
+      <QueryView query={calendar} tool={calendarTool()} isEmpty={(d) => d.months.length === 0} empty={t('empty')}>
         {(data) => <CalendarResult data={data} f={f} focus={{ symbol: data.symbol, from: url.from, to: url.to }} />}
       </QueryView>
     </div>

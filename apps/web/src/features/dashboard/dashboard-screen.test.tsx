@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderScreen, subscriptionRequired, type MockRoute } from '../../testing/test-utils';
 import { createOverview, createWindow, instrument } from '../../testing/factories';
 import { useAppStore } from '../../shared/shell';
 import { DashboardScreen } from './dashboard-screen';
+import { switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -58,9 +59,9 @@ describe('dashboard screen', () => {
     renderScreen(<DashboardScreen />, { url: '/dashboard' });
     expect(await screen.findByTestId('index-cards')).toHaveTextContent('S&P 500');
     const list = screen.getByTestId('watchlist-panel');
-    await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('190,50'));
+    await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('190.50'));
     expect(within(list).getAllByRole('row')[2]).toHaveTextContent('XOM');
-    await waitFor(() => expect(within(list).getAllByRole('row')[2]).toHaveTextContent('-%2,00'));
+    await waitFor(() => expect(within(list).getAllByRole('row')[2]).toHaveTextContent('-2.00%'));
     expect(within(list).getAllByTestId('sparkline')).toHaveLength(2);
     expect(requests.some((r) => r.url.pathname === '/api/v1/indicators/GONE')).toBe(false);
     const upcoming = await screen.findByTestId('upcoming');
@@ -104,7 +105,7 @@ describe('dashboard screen', () => {
     expect(upcoming).toHaveTextContent('XOM');
     expect(screen.queryByText(/No market data/)).toBeNull();
     const rows = within(screen.getByTestId('watchlist-panel')).getAllByRole('row');
-    await waitFor(() => expect(rows[1]).toHaveTextContent('100,00'));
+    await waitFor(() => expect(rows[1]).toHaveTextContent('100.00'));
     expect(rows[2]).toHaveTextContent('GONE');
     expect(rows[2]).toHaveTextContent('Unknown symbol: not in the market data.');
   });
@@ -144,7 +145,7 @@ describe('dashboard screen', () => {
     renderScreen(<DashboardScreen />, { url: '/dashboard' });
     expect(await screen.findByTestId('error-state')).toHaveTextContent('overview failed');
     await waitFor(() =>
-      expect(within(screen.getByTestId('watchlist-panel')).getAllByRole('row')[1]).toHaveTextContent('190,50'),
+      expect(within(screen.getByTestId('watchlist-panel')).getAllByRole('row')[1]).toHaveTextContent('190.50'),
     );
   });
 
@@ -177,8 +178,47 @@ describe('dashboard page', () => {
     await screen.findByTestId('index-cards');
     expect(screen.getAllByTestId('watchlist-panel')).toHaveLength(1);
     const panel = screen.getByTestId('watchlist-panel');
-    await waitFor(() => expect(within(panel).getAllByRole('row')[1]).toHaveTextContent('190,50'));
+    await waitFor(() => expect(within(panel).getAllByRole('row')[1]).toHaveTextContent('190.50'));
     await userEvent.keyboard('/');
     expect(within(panel).getByRole('combobox', { name: 'Add a symbol to Default' })).not.toHaveFocus();
+  });
+});
+
+describe('dashboard in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(async () => {
+    await switchLanguage('en');
+  });
+
+  it('shows the panels in Turkish with tr-TR numbers', async () => {
+    useAppStore.getState().addSymbol('Default', { sym: 'XOM', description: 'EXXON' });
+    useAppStore.getState().addSymbol('Default', { sym: 'GONE', description: 'DELISTED' });
+    mockFetch([
+      search,
+      { path: '/api/v1/market/overview', body: createOverview() },
+      instrument('ACT'),
+      indicators('AAPL', 190.5, 0.01),
+      indicators('XOM', 100, -0.02),
+      scanRefusingUnknown([{ symbol: 'XOM', direction: 'long', ...createWindow({ start: '11-25', end: '12-15' }) }]),
+    ]);
+    renderScreen(<DashboardScreen />, { url: '/dashboard' });
+    expect(screen.getByRole('heading', { name: 'Gösterge paneli' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Yaklaşan mevsimsel fırsatlar' })).toBeInTheDocument();
+    expect(screen.getByText(/önümüzdeki 14 gün içinde/)).toBeInTheDocument();
+    const list = screen.getByTestId('watchlist-panel');
+    await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('190,50'));
+    await waitFor(() => expect(within(list).getAllByRole('row')[2]).toHaveTextContent('-%2,00'));
+    await waitFor(() =>
+      expect(within(list).getAllByRole('row')[3]).toHaveTextContent('Bilinmeyen sembol: piyasa verisinde yok.'),
+    );
+    expect(within(list).getByRole('columnheader', { name: '30 gün' })).toBeInTheDocument();
+    const upcoming = await screen.findByTestId('upcoming');
+    expect(upcoming).toHaveTextContent('Uzun');
+    expect(upcoming).toHaveTextContent('%80');
+    expect(within(upcoming).getByRole('link', { name: 'Desen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tarayıcıda' })).toHaveAttribute('href', '/scanner');
   });
 });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import type { IndicatorsResponse, InstrumentSearchResponse, SeasonalScanResponse } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
@@ -24,6 +25,7 @@ function mmdd(iso: string, addDays = 0): string {
 type SymbolStatus = 'known' | 'nodata' | 'unknown';
 
 export function DashboardScreen() {
+  const { t } = useTranslation('dashboard');
   const f = useFormatters();
   const overview = useMarketOverview();
   const watchlists = useWatchlists();
@@ -86,21 +88,22 @@ export function DashboardScreen() {
 
   return (
     <div className="container-fluid py-3" data-testid="dashboard-screen">
-      <h1 className="h4">Dashboard</h1>
+      <h1 className="h4">{t('title')}</h1>
       <section aria-labelledby="summary-title" className="mb-3">
         <h2 className="h6" id="summary-title">
-          Market summary
+          {t('summary.title')}
         </h2>
         <QueryView
           query={overview}
           isEmpty={(d) => d.indices.length === 0 && d.breadth.total === 0}
-          empty="No market data yet."
+          empty={t('summary.empty')}
         >
           {(data) => (
             <>
               <p className="small text-muted mb-2">
-                {data.asOf ? `As of ${f.date(data.asOf)}` : null} <UniverseDemoBadge data={data} /> ·{' '}
-                <Link to="/market">Market view</Link> · <Link to="/heatmaps">Heatmaps</Link>
+                {data.asOf ? t('summary.asOf', { date: f.date(data.asOf) }) : null} <UniverseDemoBadge data={data} /> ·{' '}
+                <Link to="/market">{t('summary.marketView')}</Link> ·{' '}
+                <Link to="/heatmaps">{t('summary.heatmaps')}</Link>
               </p>
               <IndexCards data={data} f={f} />
               <BreadthSummary data={data} f={f} />
@@ -112,19 +115,19 @@ export function DashboardScreen() {
       <div className="row g-3">
         <section className="col-12 col-xl-7" aria-labelledby="watchlists-title">
           <h2 className="h6" id="watchlists-title">
-            Watchlists
+            {t('watchlists.title')}
           </h2>
           <WatchlistPanel
             extraHeader={
               <>
                 <th scope="col" className="text-end">
-                  Last
+                  {t('watchlists.last')}
                 </th>
                 <th scope="col" className="text-end">
-                  Change
+                  {t('watchlists.change')}
                 </th>
-                <th scope="col">As of</th>
-                <th scope="col">{SPARK_BARS} days</th>
+                <th scope="col">{t('watchlists.asOf')}</th>
+                <th scope="col">{t('watchlists.days', { count: SPARK_BARS })}</th>
               </>
             }
             renderExtra={(sym) => (
@@ -140,16 +143,14 @@ export function DashboardScreen() {
         <div className="col-12 col-xl-5">
           <section aria-labelledby="upcoming-title" className="mb-3">
             <h2 className="h6" id="upcoming-title">
-              Upcoming seasonal opportunities
+              {t('upcoming.title')}
             </h2>
-            <p className="small text-muted mb-1">
-              Windows of your watchlist symbols opening in the next {UPCOMING_DAYS} days (win rate ≥ 60 %).
-            </p>
+            <p className="small text-muted mb-1">{t('upcoming.intro', { days: f.number(UPCOMING_DAYS, 0) })}</p>
             <Upcoming query={upcoming} f={f} hasSymbols={priced.length > 0} premium={premium !== 'no'} />
           </section>
           <section aria-labelledby="saved-title">
             <h2 className="h6" id="saved-title">
-              Saved scans
+              {t('saved.title')}
             </h2>
             {scannerForm?.saved?.length ? (
               <ul className="list-unstyled mb-0" data-testid="saved-scans">
@@ -162,7 +163,7 @@ export function DashboardScreen() {
               </ul>
             ) : (
               <EmptyState>
-                No saved scan yet. Build one in the <Link to="/scanner">scanner</Link> and save it.
+                <Trans t={t} i18nKey="saved.empty" components={{ anchor: <Link to="/scanner" /> }} />
               </EmptyState>
             )}
           </section>
@@ -184,15 +185,20 @@ function WatchCells({
   error: unknown;
   f: Formatters;
 }) {
+  const { t } = useTranslation('dashboard');
   if (status === 'unknown' || status === 'nodata') {
     return (
       <td colSpan={4} className="text-muted small" data-testid="watch-status">
-        {status === 'unknown' ? 'Unknown symbol: not in the market data.' : 'No prices for this symbol yet.'}
+        {status === 'unknown' ? t('watchlists.unknown') : t('watchlists.noPrices')}
       </td>
     );
   }
   if (!data) {
-    const failed = error ? (error instanceof ApiError && error.status === 404 ? 'no data' : 'error') : null;
+    const failed = error
+      ? error instanceof ApiError && error.status === 404
+        ? t('watchlists.noData')
+        : t('watchlists.error')
+      : null;
     return (
       <td colSpan={4} className="text-muted small" data-testid="watch-status">
         {failed ?? '…'}

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import type { SeasonalScanResponse } from '@solstice/contracts';
 import { isSubscriptionRequired } from '../../shared/api';
 import type { Formatters } from '../../shared/format';
@@ -22,46 +23,51 @@ export function Upcoming({
   hasSymbols: boolean;
   premium: boolean;
 }) {
-  if (!hasSymbols) return <EmptyState>Add symbols to a watchlist to see their seasonal windows.</EmptyState>;
+  const { t } = useTranslation('dashboard');
+  const { t: ts } = useTranslation('stats');
+  if (!hasSymbols) return <EmptyState>{t('upcoming.noSymbols')}</EmptyState>;
   if (!premium || query.isError) {
     if (!premium || isSubscriptionRequired(query.error))
       return (
         <div className="alert alert-info small" data-testid="upcoming-subscribe">
-          Seasonal windows of your symbols are part of the subscription. <Link to="/subscribe">Subscribe</Link> to see
-          them here.
+          <Trans t={t} i18nKey="upcoming.subscribe" components={{ anchor: <Link to="/subscribe" /> }} />
         </div>
       );
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (query.fetchStatus === 'idle' && query.isPending) return null;
   if (query.isPending) return <LoadingState />;
-  if (query.data.results.length === 0)
-    return <EmptyState>No strong seasonal window opens soon for your symbols.</EmptyState>;
+  if (query.data.results.length === 0) return <EmptyState>{t('upcoming.none')}</EmptyState>;
   const columns: Column<SeasonalScanResult>[] = [
     {
       key: 'symbol',
-      label: 'Symbol',
+      label: t('upcoming.symbol'),
+      csvLabel: 'Symbol',
       sortValue: (r) => r.symbol,
       text: (r) => r.symbol,
       render: (r) => <SymbolLink symbol={r.symbol} />,
     },
     {
       key: 'direction',
-      label: 'Side',
+      label: t('upcoming.side'),
+      csvLabel: 'Side',
       sortValue: (r) => r.direction,
-      text: (r) => (r.direction === 'short' ? 'Short' : 'Long'),
+      text: (r) => (r.direction === 'short' ? t('upcoming.short') : t('upcoming.long')),
+      csvValue: (r) => (r.direction === 'short' ? 'Short' : 'Long'),
     },
     signalColumn<SeasonalScanResult>((r) => r.direction),
     {
       key: 'window',
-      label: 'Window',
+      label: t('upcoming.window'),
+      csvLabel: 'Window',
       sortValue: (r) => r.start,
       text: (r) => `${r.start} – ${r.end}`,
       render: (r) => `${f.monthDay(r.start)} – ${f.monthDay(r.end)}`,
     },
     {
       key: 'winRate',
-      label: 'Win rate',
+      label: ts('definitions.winRate.label'),
+      csvLabel: 'Win rate',
       align: 'end',
       sortValue: (r) => r.stats.winRate,
       text: (r) => f.percent(r.stats.winRate, 0, false),
@@ -70,7 +76,8 @@ export function Upcoming({
     },
     {
       key: 'mean',
-      label: 'Mean',
+      label: ts('definitions.mean.label'),
+      csvLabel: 'Mean',
       align: 'end',
       sortValue: (r) => r.stats.mean,
       text: (r) => f.percent(r.stats.mean),
@@ -80,9 +87,11 @@ export function Upcoming({
     },
     {
       key: 'check',
-      label: 'Check',
+      label: ts('columns.check'),
+      csvLabel: 'Check',
       sortValue: (r) => weaknesses(r.stats).length,
-      text: (r) => (weaknesses(r.stats).length ? 'Weak' : 'OK'),
+      text: (r) => (weaknesses(r.stats).length ? ts('columns.weak') : ts('columns.ok')),
+      csvValue: (r) => (weaknesses(r.stats).length ? 'Weak' : 'OK'),
     },
     {
       key: 'open',
@@ -93,7 +102,7 @@ export function Upcoming({
         <Link
           to={`/seasonality/pattern?symbol=${encodeURIComponent(r.symbol)}&start=${r.start}&end=${r.end}&direction=${r.direction}`}
         >
-          Pattern
+          {t('upcoming.pattern')}
         </Link>
       ),
     },
@@ -103,7 +112,7 @@ export function Upcoming({
       rows={query.data.results}
       columns={columns}
       rowKey={(r) => `${r.symbol}-${r.direction}`}
-      caption="Upcoming seasonal opportunities"
+      caption={t('upcoming.caption')}
       filename="upcoming-seasonal.csv"
       pageSize={10}
       testId="upcoming"

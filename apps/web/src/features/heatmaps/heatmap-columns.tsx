@@ -4,7 +4,8 @@ import { SymbolLink } from '../../shared/ui/symbol-link';
 import { signClass, type Column } from '../../shared/tables/data-table';
 import { CSV_MONTHS } from '../../shared/tables/csv';
 import { changeColor, changeRange } from '../../shared/charts/colors';
-import { PERIODS } from './periods';
+import { PERIODS, periodLabel, sectorName } from './periods';
+import { i18n } from '../../i18n/i18n';
 import type { BarRow } from './treemap-data';
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
@@ -20,21 +21,24 @@ export function barColumns(
   return [
     {
       key: 'label',
-      label: sector ? 'Stock' : 'Sector',
-      sortValue: (r) => r.symbol ?? r.label,
-      text: (r) => (r.symbol ? r.symbol : r.label),
+      label: sector ? i18n.t('heatmaps:bars.stock') : i18n.t('heatmaps:bars.sector'),
+      csvLabel: sector ? 'Stock' : 'Sector',
+      sortValue: (r) => r.symbol ?? sectorName(r.label),
+      text: (r) => (r.symbol ? r.symbol : sectorName(r.label)),
+      csvValue: (r) => r.symbol ?? r.label,
       render: (r) =>
         r.symbol ? (
           <SymbolLink symbol={r.symbol} />
         ) : (
           <button type="button" className="btn btn-link btn-sm p-0 text-start" onClick={() => onSector(r.label)}>
-            {r.label}
+            {sectorName(r.label)}
           </button>
         ),
     },
     {
       key: 'change',
-      label: 'Change',
+      label: i18n.t('common:table.change'),
+      csvLabel: 'Change',
       align: 'end',
       sortValue: (r) => r.change,
       text: (r) => f.percent(r.change),
@@ -66,16 +70,24 @@ export function barColumns(
 /** Sector × period: each period coloured on its own scale. */
 export function gridColumns(f: Formatters): Column<HeatmapResponse['sectors'][number]>[] {
   return [
-    { key: 'sector', label: 'Sector', sortValue: (r) => r.sector, text: (r) => r.sector },
-    ...PERIODS.map(([p, l]): Column<HeatmapResponse['sectors'][number]> => ({
+    {
+      key: 'sector',
+      label: i18n.t('common:table.sector'),
+      csvLabel: 'Sector',
+      sortValue: (r) => sectorName(r.sector),
+      text: (r) => sectorName(r.sector),
+      csvValue: (r) => r.sector,
+    },
+    ...PERIODS.map((p): Column<HeatmapResponse['sectors'][number]> => ({
       key: p,
-      label: l,
+      label: periodLabel(p),
+      csvLabel: p.toUpperCase(),
       align: 'end',
       sortValue: (r) => r.values[p],
       text: (r) => f.percent(r.values[p], 1),
       csvValue: (r) => r.values[p],
       unit: 'fraction',
-      style: (r) => ({ backgroundColor: changeColor(r.values[p], changeRange(p)) }),
+      style: (r) => ({ backgroundColor: changeColor(r.values[p], changeRange(p)), color: '#000' }),
     })),
   ];
 }
@@ -83,7 +95,13 @@ export function gridColumns(f: Formatters): Column<HeatmapResponse['sectors'][nu
 /** Symbol × month average return. */
 export function seasonColumns(f: Formatters): Column<HeatmapResponse['seasonality'][number]>[] {
   return [
-    { key: 'symbol', label: 'Symbol', sortValue: (r) => r.symbol, text: (r) => r.symbol },
+    {
+      key: 'symbol',
+      label: i18n.t('common:table.symbol'),
+      csvLabel: 'Symbol',
+      sortValue: (r) => r.symbol,
+      text: (r) => r.symbol,
+    },
     ...MONTHS.map((m): Column<HeatmapResponse['seasonality'][number]> => ({
       key: `m${m}`,
       label: f.monthName(m),
@@ -97,12 +115,16 @@ export function seasonColumns(f: Formatters): Column<HeatmapResponse['seasonalit
       render: (r) => (
         <>
           {f.percent(r.values[m - 1], 1)}
-          <span className="d-block small text-body-secondary">
-            {r.counts[m - 1] ?? 0}× · {f.percent(r.winRates[m - 1], 0, false)}
+          <span className="d-block small">
+            {i18n.t('heatmaps:seasonality.cell', {
+              n: r.counts[m - 1] ?? 0,
+              winRate: f.percent(r.winRates[m - 1], 0, false),
+            })}
           </span>
         </>
       ),
-      style: (r) => ({ backgroundColor: changeColor(r.values[m - 1], 0.04) }),
+      // black on the colours: 4.5:1 or more on the whole scale (the body grey is 4.3:1 on full red)
+      style: (r) => ({ backgroundColor: changeColor(r.values[m - 1], 0.04), color: '#000' }),
     })),
   ];
 }

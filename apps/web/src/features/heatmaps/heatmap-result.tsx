@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { HeatmapResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { useOpenSymbolDetails } from '../../shared/shell';
@@ -9,20 +10,21 @@ import { changeColor, changeRange } from '../../shared/charts/colors';
 import { escapeHtml } from '../../lib/escape-html';
 import { WEIGHTING_LABEL } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
-import { PERIODS, SIZES } from './periods';
+import { periodLabel, sectorName, sizeLabel as sizeName } from './periods';
 import { barRows, sparkSvg, tileLabel, treemapData, type TreeNode } from './treemap-data';
 import { barColumns, gridColumns, seasonColumns } from './heatmap-columns';
 
 function Legend({ period, f }: { period: string; f: Formatters }) {
+  const { t } = useTranslation('heatmaps');
   const range = changeRange(period);
-  const label = PERIODS.find(([p]) => p === period)?.[1] ?? period;
+  const label = periodLabel(period);
   return (
     <div
       className="d-flex align-items-center gap-2 small mb-2"
       data-testid="heatmap-legend"
-      aria-label={`Colour scale for ${label}`}
+      aria-label={t('legend.label', { period: label })}
     >
-      <span>{label} change:</span>
+      <span>{t('legend.change', { period: label })}</span>
       <span>{f.percent(-range, 0)}</span>
       <span
         aria-hidden="true"
@@ -49,9 +51,10 @@ export function HeatmapResult({
   f: Formatters;
   onSector: (s: string | null) => void;
 }) {
+  const { t } = useTranslation('heatmaps');
   const openDetails = useOpenSymbolDetails();
   const range = changeRange(data.period);
-  const sizeLabel = SIZES.find(([v]) => v === data.size)?.[1] ?? 'Size';
+  const sizeLabel = sizeName(data.size) ?? t('tooltip.size');
   const weighting = WEIGHTING_LABEL[data.size];
   const option = useMemo(
     () => ({
@@ -62,18 +65,18 @@ export function HeatmapResult({
           const title = d.symbol
             ? `<strong>${escapeHtml(d.symbol)}</strong> ${escapeHtml(d.fullName)}`
             : `<strong>${escapeHtml(d.name)}</strong>`;
-          const sectorLine = d.sector && d.symbol ? `<br/>${escapeHtml(d.sector)}` : '';
+          const sectorLine = d.sector && d.symbol ? `<br/>${escapeHtml(sectorName(d.sector))}` : '';
           const priceLines = d.symbol
-            ? `<br/>Last: ${escapeHtml(f.number(d.close))} · Volume: ${escapeHtml(f.compact(d.volume))}`
+            ? `<br/>${escapeHtml(t('tooltip.last'))}: ${escapeHtml(f.number(d.close))} · ${escapeHtml(t('tooltip.volume'))}: ${escapeHtml(f.compact(d.volume))}`
             : '';
           const spark = d.symbol && d.spark ? `<br/>${sparkSvg(d.spark)}` : '';
-          return `${title}<br/>Change: ${escapeHtml(f.percent(d.change))}${priceLines}<br/>${escapeHtml(sizeLabel)}: ${escapeHtml(f.compact(d.value))}${sectorLine}${spark}`;
+          return `${title}<br/>${escapeHtml(t('tooltip.change'))}: ${escapeHtml(f.percent(d.change))}${priceLines}<br/>${escapeHtml(sizeLabel)}: ${escapeHtml(f.compact(d.value))}${sectorLine}${spark}`;
         },
       },
       series: [
         {
           type: 'treemap',
-          name: sector ?? 'All sectors',
+          name: sector ? sectorName(sector) : t('filters.allSectors'),
           roam: false,
           nodeClick: false,
           breadcrumb: { show: false },
@@ -102,7 +105,7 @@ export function HeatmapResult({
         },
       ],
     }),
-    [data, sector, range, f, sizeLabel],
+    [data, sector, range, f, sizeLabel, t],
   );
   const onClick = (params: unknown) => {
     const d = (params as { data?: TreeNode }).data;
@@ -116,32 +119,34 @@ export function HeatmapResult({
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
-        {data.asOf ? <span className="small text-muted">As of {f.date(data.asOf)}</span> : null}
+        {data.asOf ? <span className="small text-muted">{t('asOf', { date: f.date(data.asOf) })}</span> : null}
         <StaleCount stale={data.stale} asOf={data.asOf} f={f} />
         <SymbolDemoBadge symbol={data.tree.children[0]?.children[0]?.children[0]?.symbol} />
         {sector ? (
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => onSector(null)}>
-            ← All sectors
+            {t('backToAll')}
           </button>
         ) : null}
-        {sector ? <strong className="small">{sector}</strong> : null}
+        {sector ? <strong className="small">{sectorName(sector)}</strong> : null}
       </div>
       <Legend period={data.period} f={f} />
       <EChart
         kinds={['treemap']}
         option={option}
-        label={sector ? `Heatmap of ${sector}` : 'Heatmap of all sectors'}
+        label={sector ? t('map.label', { sector: sectorName(sector) }) : t('map.labelAll')}
         height={560}
         onEvent={{ click: onClick }}
       />
       <div className="row g-3">
         <div className="col-12 col-lg-4">
-          <h2 className="h6">{sector ? `${sector}: stocks by change` : `Sectors by change (${weighting})`}</h2>
+          <h2 className="h6">
+            {sector ? t('bars.sectorTitle', { sector: sectorName(sector) }) : t('bars.title', { weighting })}
+          </h2>
           <DataTable
             rows={rows}
             columns={columns}
             rowKey={(r) => r.key}
-            caption="Sorted by change"
+            caption={t('bars.caption')}
             filename={`heatmap-${data.period}${sector ? `-${sector}` : ''}.csv`}
             pageSize={15}
             testId="heatmap-bars"
@@ -149,13 +154,13 @@ export function HeatmapResult({
         </div>
         <div className="col-12 col-lg-8">
           <h2 className="h6" data-testid="sector-grid-title">
-            Sectors over periods ({weighting})
+            {t('grid.title', { weighting })}
           </h2>
           <DataTable
             rows={data.sectors}
             columns={gridColumns(f)}
             rowKey={(r) => r.sector}
-            caption={`Sector × period, ${weighting}`}
+            caption={t('grid.caption', { weighting })}
             filename="sector-periods.csv"
             testId="sector-grid"
           />
@@ -163,16 +168,13 @@ export function HeatmapResult({
       </div>
       {data.seasonality.length ? (
         <>
-          <h2 className="h6 mt-3">Seasonality: average return by month</h2>
-          <p className="small text-muted mb-1">
-            Complete months only (the month to date is left out); under each mean, the number of months and the share
-            that rose.
-          </p>
+          <h2 className="h6 mt-3">{t('seasonality.title')}</h2>
+          <p className="small text-muted mb-1">{t('seasonality.note')}</p>
           <DataTable
             rows={data.seasonality}
             columns={seasonColumns(f)}
             rowKey={(r) => r.symbol}
-            caption="Symbol × month average return"
+            caption={t('seasonality.caption')}
             filename="seasonality-grid.csv"
             pageSize={20}
             testId="seasonality-grid"

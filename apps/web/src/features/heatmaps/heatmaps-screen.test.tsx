@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, renderScreen, serverError } from '../../testing/test-utils';
@@ -6,6 +6,8 @@ import { anyInstrument } from '../../testing/factories';
 import { handlersOf, optionOf } from '../../shared/charts/fake-loader';
 import type { HeatmapResponse } from '@solstice/contracts';
 import { HeatmapsScreen } from './heatmaps-screen';
+import { switchLanguage } from '../../i18n/i18n';
+import { useAppStore } from '../../shared/shell';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -224,12 +226,12 @@ describe('heatmaps screen', () => {
     };
     const label = option.series[0]!.label;
     const xom = treemapNodes('Heatmap of all sectors')![0]!.children![0]!.children![0]!;
-    expect(label.formatter({ data: xom })).toBe('{sym|XOM}\n{chg|-%2,0}');
+    expect(label.formatter({ data: xom })).toBe('{sym|XOM}\n{chg|-2.0%}');
     for (const style of Object.values(label.rich)) expect(style.lineHeight).toBeGreaterThan(style.fontSize);
     const tip = document.createElement('div');
     tip.innerHTML = option.tooltip.formatter({ data: xom });
-    expect(tip.textContent).toContain('Last: 100,00');
-    expect(tip.textContent).toMatch(/Volume: 2,5/);
+    expect(tip.textContent).toContain('Last: 100.00');
+    expect(tip.textContent).toMatch(/Volume: 2\.5/);
     expect(tip.querySelector('svg.hover-spark polyline')?.getAttribute('points')?.split(' ')).toHaveLength(4);
   });
 
@@ -239,9 +241,9 @@ describe('heatmaps screen', () => {
     renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
     const grid = await screen.findByTestId('seasonality-grid');
     const cells = within(within(grid).getAllByRole('row')[1]!).getAllByRole('cell');
-    expect(cells[1]).toHaveTextContent('%1,0');
-    expect(cells[1]).toHaveTextContent('34× · %62');
-    expect(cells[11]).toHaveTextContent('33× · %55');
+    expect(cells[1]).toHaveTextContent('1.0%');
+    expect(cells[1]).toHaveTextContent('34× · 62%');
+    expect(cells[11]).toHaveTextContent('33× · 55%');
   });
 
   it('has error and empty states', async () => {
@@ -254,5 +256,43 @@ describe('heatmaps screen', () => {
     ]);
     renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+});
+
+describe('heatmaps screen in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(() => switchLanguage('en'));
+
+  it('shows the filters, the map, the legend and the grids in Turkish, numbers in tr-TR', async () => {
+    mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }, anyInstrument()]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    const grid = await screen.findByTestId('seasonality-grid');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Isı haritaları');
+    const period = screen.getByRole('combobox', { name: 'Dönem' });
+    expect(within(period).getByRole('option', { name: '1G' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('combobox', { name: 'Boyut ölçütü' })).getByRole('option', { name: 'Eşit' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('combobox', { name: 'Evren' })).getByRole('option', { name: 'Tüm hisseler' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('heatmap-legend')).toHaveTextContent('1G değişim:');
+    expect(
+      within(screen.getByRole('combobox', { name: 'Sektör' })).getByRole('option', { name: 'Enerji' }),
+    ).toBeInTheDocument();
+    const cells = within(within(grid).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('34× · %62');
+    await waitFor(() => expect(optionOf('Tüm sektörlerin ısı haritası')).toBeDefined());
+    const option = optionOf('Tüm sektörlerin ısı haritası') as {
+      tooltip: { formatter: (p: { data: unknown }) => string };
+    };
+    const xom = treemapNodes('Tüm sektörlerin ısı haritası')![0]!.children![0]!.children![0]!;
+    const tip = document.createElement('div');
+    tip.innerHTML = option.tooltip.formatter({ data: xom });
+    expect(tip.textContent).toContain('Son: 100,00');
+    expect(tip.textContent).toContain('Değişim: -%2,00');
   });
 });

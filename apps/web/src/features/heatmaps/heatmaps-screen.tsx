@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { HeatmapResponse } from '@solstice/contracts';
 import { apiGet } from '../../shared/api';
 import { useFormatters } from '../../shared/format';
@@ -6,12 +7,13 @@ import { useWatchlists } from '../../shared/shell';
 import { useUrlState } from '../../shared/ui/url-state';
 import { QueryView } from '../../shared/ui/states';
 import { Field } from '../../shared/ui/fields';
-import { PERIODS, SIZES } from './periods';
+import { PERIODS, SIZES, periodLabel, sectorName, sizeLabel } from './periods';
 import { HeatmapResult } from './heatmap-result';
 
 const KEYS = ['period', 'size', 'universe', 'sector'] as const;
 
 export function HeatmapsScreen() {
+  const { t } = useTranslation('heatmaps');
   const f = useFormatters();
   const watchlists = useWatchlists();
   const [url, setUrl] = useUrlState(KEYS);
@@ -28,46 +30,46 @@ export function HeatmapsScreen() {
   const offered: readonly string[] = query.data?.sizes ?? ['dollarvolume', 'equal'];
   const unavailable = query.data !== undefined && !offered.includes(size);
   const universes = [
-    { value: 'all', label: 'All stocks' },
+    { value: 'all', label: t('filters.allStocks') },
     ...watchlists
       .filter((w) => w.symbols.length > 0)
-      .map((w) => ({ value: w.symbols.map((s) => s.sym).join(','), label: `Watchlist: ${w.name}` })),
+      .map((w) => ({ value: w.symbols.map((s) => s.sym).join(','), label: t('filters.watchlist', { name: w.name }) })),
   ];
   if (!universes.some((u) => u.value === universe)) universes.push({ value: universe, label: universe });
 
   return (
     <div className="container-fluid py-3" data-testid="heatmaps-screen">
-      <h1 className="h4">Heatmaps</h1>
+      <h1 className="h4">{t('title')}</h1>
       <div className="row g-2 align-items-end mb-2">
-        <Field id="hm-period" label="Period">
+        <Field id="hm-period" label={t('filters.period')}>
           <select
             id="hm-period"
             className="form-select form-select-sm"
             value={period}
             onChange={(e) => setUrl({ period: e.target.value })}
           >
-            {PERIODS.map(([v, l]) => (
+            {PERIODS.map((v) => (
               <option key={v} value={v}>
-                {l}
+                {periodLabel(v)}
               </option>
             ))}
           </select>
         </Field>
-        <Field id="hm-size" label="Size by">
+        <Field id="hm-size" label={t('filters.sizeBy')}>
           <select
             id="hm-size"
             className="form-select form-select-sm"
             value={size}
             onChange={(e) => setUrl({ size: e.target.value })}
           >
-            {SIZES.filter(([v]) => offered.includes(v) || v === size).map(([v, l]) => (
+            {SIZES.filter((v) => offered.includes(v) || v === size).map((v) => (
               <option key={v} value={v}>
-                {l}
+                {sizeLabel(v)}
               </option>
             ))}
           </select>
         </Field>
-        <Field id="hm-universe" label="Universe" className="col-12 col-md-4 col-lg-3">
+        <Field id="hm-universe" label={t('filters.universe')} className="col-12 col-md-4 col-lg-3">
           <select
             id="hm-universe"
             className="form-select form-select-sm"
@@ -82,17 +84,17 @@ export function HeatmapsScreen() {
           </select>
         </Field>
         {query.data ? (
-          <Field id="hm-sector" label="Sector" className="col-12 col-md-4 col-lg-3">
+          <Field id="hm-sector" label={t('filters.sector')} className="col-12 col-md-4 col-lg-3">
             <select
               id="hm-sector"
               className="form-select form-select-sm"
               value={sector ?? ''}
               onChange={(e) => setUrl({ sector: e.target.value })}
             >
-              <option value="">All sectors</option>
+              <option value="">{t('filters.allSectors')}</option>
               {query.data.tree.children.map((s) => (
                 <option key={s.name} value={s.name}>
-                  {s.name}
+                  {sectorName(s.name)}
                 </option>
               ))}
             </select>
@@ -101,16 +103,16 @@ export function HeatmapsScreen() {
       </div>
       {unavailable ? (
         <div className="alert alert-warning small d-flex flex-wrap align-items-center gap-2" role="status">
-          This data has no market caps, so the map cannot be sized by them.
+          {t('noMarketCaps')}
           <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setUrl({ size: null })}>
-            Size by dollar volume
+            {t('sizeByDollarVolume')}
           </button>
         </div>
       ) : null}
       <QueryView
         query={query}
         isEmpty={(d) => d.tree.children.length === 0}
-        empty={unavailable ? 'Nothing to size by market cap.' : 'No stock in this universe has prices for this period.'}
+        empty={unavailable ? t('emptyMarketCap') : t('empty')}
       >
         {(data) => <HeatmapResult data={data} sector={sector} f={f} onSector={(s) => setUrl({ sector: s })} />}
       </QueryView>

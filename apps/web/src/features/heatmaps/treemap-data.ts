@@ -1,6 +1,7 @@
 import type { HeatmapResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { changeColor } from '../../shared/charts/colors';
+import { sectorName } from './periods';
 
 type Sector = HeatmapResponse['tree']['children'][number];
 export type BarRow = { key: string; label: string; symbol: string | null; change: number | null; size: number };
@@ -53,7 +54,7 @@ export function treemapData(tree: HeatmapResponse['tree'], range: number, sector
     ...extra,
   });
   const sectorNodes = sectors.map((s) =>
-    node(s.name, s.size, s.change, {
+    node(sectorName(s.name), s.size, s.change, {
       sector: s.name,
       children: s.children.map((i) =>
         node(i.name, i.size, i.change, {

@@ -1,5 +1,6 @@
 // Parts of the market overview shared by the market screen and the dashboard's summary.
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSignedOut } from '../../shared/shell';
 import { apiGet } from '../../shared/api';
 import type { MarketOverviewResponse } from '@solstice/contracts';
@@ -26,6 +27,7 @@ export function UniverseDemoBadge({ data }: { data: MarketOverviewResponse }) {
 }
 
 export function IndexCards({ data, f }: { data: MarketOverviewResponse; f: Formatters }) {
+  const { t } = useTranslation('market');
   if (data.indices.length === 0) return null;
   return (
     <div className="row g-2 mb-3" data-testid="index-cards">
@@ -37,11 +39,13 @@ export function IndexCards({ data, f }: { data: MarketOverviewResponse; f: Forma
                 {i.name} <span className="font-monospace">{i.symbol}</span>
               </div>
               <div className="fs-5 fw-semibold">{f.number(i.close)}</div>
-              <div className={`small ${signClass(i.change1d) ?? ''}`}>{f.percent(i.change1d)} today</div>
-              <div className="small text-muted">
-                1W {f.percent(i.w1, 1)} · 1M {f.percent(i.m1, 1)} · YTD {f.percent(i.ytd, 1)}
+              <div className={`small ${signClass(i.change1d) ?? ''}`}>
+                {t('index.today', { change: f.percent(i.change1d) })}
               </div>
-              <div className="small text-muted">as of {f.date(i.asOf)}</div>
+              <div className="small text-muted">
+                {t('index.perf', { w1: f.percent(i.w1, 1), m1: f.percent(i.m1, 1), ytd: f.percent(i.ytd, 1) })}
+              </div>
+              <div className="small text-muted">{t('index.asOf', { date: f.date(i.asOf) })}</div>
             </div>
           </section>
         </div>
@@ -51,27 +55,28 @@ export function IndexCards({ data, f }: { data: MarketOverviewResponse; f: Forma
 }
 
 export function BreadthSummary({ data, f }: { data: MarketOverviewResponse; f: Formatters }) {
+  const { t } = useTranslation('market');
   const b = data.breadth;
   return (
     <dl className="row row-cols-2 row-cols-md-4 g-2 small mb-0" data-testid="breadth">
       <div className="col">
-        <dt className="fw-normal text-muted">Advancers / decliners</dt>
+        <dt className="fw-normal text-muted">{t('breadth.advancersDecliners')}</dt>
         <dd className="mb-0">
           <span className="text-success fw-semibold">{b.advancers}</span> /{' '}
           <span className="text-danger fw-semibold">{b.decliners}</span>{' '}
-          <span className="text-muted">({b.unchanged} unchanged)</span>
+          <span className="text-muted">{t('breadth.unchangedCount', { n: b.unchanged })}</span>
         </dd>
       </div>
       <div className="col">
-        <dt className="fw-normal text-muted">Above 50-day average</dt>
+        <dt className="fw-normal text-muted">{t('breadth.aboveSma50')}</dt>
         <dd className="mb-0 fw-semibold">{f.percent(b.aboveSma50, 0, false)}</dd>
       </div>
       <div className="col">
-        <dt className="fw-normal text-muted">Above 200-day average</dt>
+        <dt className="fw-normal text-muted">{t('breadth.aboveSma200')}</dt>
         <dd className="mb-0 fw-semibold">{f.percent(b.aboveSma200, 0, false)}</dd>
       </div>
       <div className="col">
-        <dt className="fw-normal text-muted">New 52-week highs / lows</dt>
+        <dt className="fw-normal text-muted">{t('breadth.highsLows')}</dt>
         <dd className="mb-0">
           <span className="text-success fw-semibold">{b.newHighs}</span> /{' '}
           <span className="text-danger fw-semibold">{b.newLows}</span>

@@ -1,10 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, renderScreen, serverError } from '../../testing/test-utils';
 import { createOverview, instrument } from '../../testing/factories';
 import { optionOf } from '../../shared/charts/fake-loader';
 import { MarketScreen } from './market-screen';
+import { switchLanguage } from '../../i18n/i18n';
+import { useAppStore } from '../../shared/shell';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -14,10 +16,10 @@ describe('market screen', () => {
     renderScreen(<MarketScreen />, { url: '/market' });
     const cards = await screen.findByTestId('index-cards');
     expect(cards).toHaveTextContent('S&P 500');
-    expect(cards).toHaveTextContent('5.000,00');
+    expect(cards).toHaveTextContent('5,000.00');
     const breadth = screen.getByTestId('breadth');
     expect(breadth).toHaveTextContent('18 / 10');
-    expect(breadth).toHaveTextContent('%60');
+    expect(breadth).toHaveTextContent('60%');
     expect(within(screen.getByTestId('gainers')).getAllByRole('row')[1]).toHaveTextContent('UPA');
     expect(within(screen.getByTestId('losers')).getAllByRole('row')[1]).toHaveTextContent('DNA');
     expect(within(screen.getByTestId('most-active')).getAllByRole('row')[1]).toHaveTextContent('ACT');
@@ -69,5 +71,34 @@ describe('market screen', () => {
     ]);
     renderScreen(<MarketScreen />, { url: '/market' });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+});
+
+describe('market screen in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(() => switchLanguage('en'));
+
+  it('shows the cards, the breadth, the sectors and the movers in Turkish, numbers in tr-TR', async () => {
+    mockFetch([{ path: '/api/v1/market/overview', body: createOverview() }, instrument('ACT')]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    const cards = await screen.findByTestId('index-cards');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Piyasa');
+    expect(cards).toHaveTextContent('5.000,00');
+    expect(cards).toHaveTextContent('bugün');
+    const breadth = screen.getByTestId('breadth');
+    expect(breadth).toHaveTextContent('Yükselenler / düşenler');
+    expect(breadth).toHaveTextContent('%60');
+    expect(screen.getByRole('heading', { name: /Piyasa genişliği/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Dönem' })).getByRole('button', { name: 'YB' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'En çok yükselenler' })).toBeInTheDocument();
+    // sector names in Turkish, the CSV keeps them raw
+    expect(screen.getByTestId('sector-table')).toHaveTextContent('Kamu Hizmetleri');
+    expect(within(screen.getByTestId('gainers')).getByRole('columnheader', { name: /Kapanış/ })).toBeInTheDocument();
+    await waitFor(() => expect(optionOf('Yükselenler, düşenler ve değişmeyenler')).toBeDefined());
   });
 });

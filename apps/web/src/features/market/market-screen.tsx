@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MarketOverviewResponse } from '@solstice/contracts';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { useUrlState } from '../../shared/ui/url-state';
@@ -7,7 +8,8 @@ import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
 import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
 import { EChart } from '../../shared/charts/echart';
 import { DOWN, FLAT, UP, changeColor, changeRange } from '../../shared/charts/colors';
-import { PERIODS } from '../heatmaps/periods';
+import { PERIODS, periodLabel, sectorName } from '../heatmaps/periods';
+import { i18n } from '../../i18n/i18n';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from './market-overview';
 import { WEIGHTING_LABEL } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
@@ -17,18 +19,15 @@ type SectorRow = MarketOverviewResponse['sectors'][number];
 type Period = keyof SectorRow['values'];
 
 export function MarketScreen() {
+  const { t } = useTranslation('market');
   const f = useFormatters();
   const overview = useMarketOverview();
   const [url, setUrl] = useUrlState(['period'] as const);
-  const period = (PERIODS.some(([p]) => p === url.period) ? url.period : '1d') as Period;
+  const period = (PERIODS.some((p) => p === url.period) ? url.period : '1d') as Period;
   return (
     <div className="container-fluid py-3" data-testid="market-screen">
-      <h1 className="h4">Market</h1>
-      <QueryView
-        query={overview}
-        isEmpty={(d) => d.breadth.total === 0 && d.indices.length === 0}
-        empty="No market data yet. An administrator can import prices."
-      >
+      <h1 className="h4">{t('title')}</h1>
+      <QueryView query={overview} isEmpty={(d) => d.breadth.total === 0 && d.indices.length === 0} empty={t('empty')}>
         {(data) => <MarketResult data={data} f={f} period={period} onPeriod={(p) => setUrl({ period: p })} />}
       </QueryView>
     </div>
@@ -39,15 +38,23 @@ function moverColumns(f: Formatters): Column<Mover>[] {
   return [
     {
       key: 'symbol',
-      label: 'Symbol',
+      label: i18n.t('common:table.symbol'),
+      csvLabel: 'Symbol',
       sortValue: (r) => r.symbol,
       text: (r) => r.symbol,
       render: (r) => <SymbolLink symbol={r.symbol} />,
     },
-    { key: 'name', label: 'Name', sortValue: (r) => r.name, text: (r) => r.name },
+    {
+      key: 'name',
+      label: i18n.t('common:table.name'),
+      csvLabel: 'Name',
+      sortValue: (r) => r.name,
+      text: (r) => r.name,
+    },
     {
       key: 'close',
-      label: 'Close',
+      label: i18n.t('market:movers.close'),
+      csvLabel: 'Close',
       align: 'end',
       sortValue: (r) => r.close,
       text: (r) => f.number(r.close),
@@ -56,7 +63,8 @@ function moverColumns(f: Formatters): Column<Mover>[] {
     },
     {
       key: 'change1d',
-      label: 'Change',
+      label: i18n.t('common:table.change'),
+      csvLabel: 'Change',
       align: 'end',
       sortValue: (r) => r.change1d,
       text: (r) => f.percent(r.change1d),
@@ -66,7 +74,8 @@ function moverColumns(f: Formatters): Column<Mover>[] {
     },
     {
       key: 'volume',
-      label: 'Volume',
+      label: i18n.t('common:table.volume'),
+      csvLabel: 'Volume',
       align: 'end',
       sortValue: (r) => r.volume,
       text: (r) => f.compact(r.volume),
@@ -93,6 +102,10 @@ function MarketResult({
   period: Period;
   onPeriod: (p: string) => void;
 }) {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('market');
   const b = data.breadth;
   const breadthOption = useMemo(
     () => ({
@@ -104,14 +117,14 @@ function MarketResult({
           radius: ['45%', '70%'],
           label: { show: false },
           data: [
-            { name: 'Advancers', value: b.advancers, itemStyle: { color: UP } },
-            { name: 'Decliners', value: b.decliners, itemStyle: { color: DOWN } },
-            { name: 'Unchanged', value: b.unchanged, itemStyle: { color: FLAT } },
+            { name: t('breadth.advancers'), value: b.advancers, itemStyle: { color: UP } },
+            { name: t('breadth.decliners'), value: b.decliners, itemStyle: { color: DOWN } },
+            { name: t('breadth.unchanged'), value: b.unchanged, itemStyle: { color: FLAT } },
           ],
         },
       ],
     }),
-    [b],
+    [b, t],
   );
   const sectors = useMemo(
     () => [...data.sectors].sort((a, z) => (z.values[period] ?? -Infinity) - (a.values[period] ?? -Infinity)),
@@ -122,7 +135,7 @@ function MarketResult({
       grid: { left: 150, right: 24, top: 8, bottom: 24 },
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => f.percent(v) },
       xAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
-      yAxis: { type: 'category', inverse: true, data: sectors.map((s) => s.sector) },
+      yAxis: { type: 'category', inverse: true, data: sectors.map((s) => sectorName(s.sector, language)) },
       series: [
         {
           type: 'bar',
@@ -133,14 +146,29 @@ function MarketResult({
         },
       ],
     }),
-    [sectors, period, f],
+    [sectors, period, f, language],
   );
   const sectorColumns: Column<SectorRow>[] = [
-    { key: 'sector', label: 'Sector', sortValue: (r) => r.sector, text: (r) => r.sector },
-    { key: 'count', label: 'Stocks', align: 'end', sortValue: (r) => r.count, text: (r) => String(r.count) },
-    ...PERIODS.map(([p, l]): Column<SectorRow> => ({
+    {
+      key: 'sector',
+      label: i18n.t('common:table.sector'),
+      csvLabel: 'Sector',
+      sortValue: (r) => sectorName(r.sector),
+      text: (r) => sectorName(r.sector),
+      csvValue: (r) => r.sector,
+    },
+    {
+      key: 'count',
+      label: t('sectors.stocks'),
+      csvLabel: 'Stocks',
+      align: 'end',
+      sortValue: (r) => r.count,
+      text: (r) => String(r.count),
+    },
+    ...PERIODS.map((p): Column<SectorRow> => ({
       key: p,
-      label: l,
+      label: periodLabel(p),
+      csvLabel: p.toUpperCase(),
       align: 'end',
       sortValue: (r) => r.values[p],
       text: (r) => f.percent(r.values[p], 1),
@@ -150,10 +178,11 @@ function MarketResult({
     })),
   ];
   const columns = moverColumns(f);
+  const weighting = WEIGHTING_LABEL[data.sectorWeighting];
   return (
     <>
       <p className="small text-muted mb-2">
-        {data.asOf ? `As of ${f.date(data.asOf)}` : null}
+        {data.asOf ? t('asOf', { date: f.date(data.asOf) }) : null}
         <StaleCount stale={data.stale} asOf={data.asOf} f={f} />
         <UniverseDemoBadge data={data} />
       </p>
@@ -161,21 +190,21 @@ function MarketResult({
       <div className="row g-3">
         <section className="col-12 col-lg-4" aria-labelledby="breadth-title">
           <h2 className="h6" id="breadth-title">
-            Breadth ({b.total} stocks)
+            {t('breadth.title', { n: b.total })}
           </h2>
-          <EChart kinds={['pie']} option={breadthOption} label="Advancers, decliners and unchanged" height={200} />
+          <EChart kinds={['pie']} option={breadthOption} label={t('breadth.chartLabel')} height={200} />
           <BreadthSummary data={data} f={f} />
         </section>
         <section className="col-12 col-lg-8" aria-labelledby="sectors-title">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
             <h2 className="h6 mb-0" id="sectors-title">
-              Sector performance{' '}
+              {t('sectors.title')}{' '}
               <span className="small fw-normal text-muted" data-testid="sector-weighting">
-                ({WEIGHTING_LABEL[data.sectorWeighting]})
+                ({weighting})
               </span>
             </h2>
-            <div className="btn-group btn-group-sm ms-auto" role="group" aria-label="Period">
-              {PERIODS.map(([p, l]) => (
+            <div className="btn-group btn-group-sm ms-auto" role="group" aria-label={t('sectors.period')}>
+              {PERIODS.map((p) => (
                 <button
                   key={p}
                   type="button"
@@ -183,7 +212,7 @@ function MarketResult({
                   aria-pressed={p === period}
                   onClick={() => onPeriod(p)}
                 >
-                  {l}
+                  {periodLabel(p)}
                 </button>
               ))}
             </div>
@@ -191,7 +220,7 @@ function MarketResult({
           <EChart
             kinds={['line']}
             option={sectorOption}
-            label={`Sector performance over ${period}`}
+            label={t('sectors.chartLabel', { period })}
             height={Math.max(200, sectors.length * 24 + 40)}
           />
         </section>
@@ -200,20 +229,20 @@ function MarketResult({
         rows={data.sectors}
         columns={sectorColumns}
         rowKey={(r) => r.sector}
-        caption={`Sector performance, ${WEIGHTING_LABEL[data.sectorWeighting]}`}
+        caption={t('sectors.caption', { weighting })}
         filename="sectors.csv"
         testId="sector-table"
       />
       <div className="row g-3 mt-1">
         <section className="col-12 col-xl-4" aria-labelledby="gainers-title">
           <h2 className="h6" id="gainers-title">
-            Top gainers
+            {t('movers.gainers')}
           </h2>
           <DataTable
             rows={data.gainers}
             columns={columns}
             rowKey={(r) => r.symbol}
-            caption="Top gainers"
+            caption={t('movers.gainers')}
             filename="gainers.csv"
             pageSize={10}
             testId="gainers"
@@ -221,13 +250,13 @@ function MarketResult({
         </section>
         <section className="col-12 col-xl-4" aria-labelledby="losers-title">
           <h2 className="h6" id="losers-title">
-            Top losers
+            {t('movers.losers')}
           </h2>
           <DataTable
             rows={data.losers}
             columns={columns}
             rowKey={(r) => r.symbol}
-            caption="Top losers"
+            caption={t('movers.losers')}
             filename="losers.csv"
             pageSize={10}
             testId="losers"
@@ -235,13 +264,13 @@ function MarketResult({
         </section>
         <section className="col-12 col-xl-4" aria-labelledby="active-title">
           <h2 className="h6" id="active-title">
-            Most active
+            {t('movers.mostActive')}
           </h2>
           <DataTable
             rows={data.mostActive}
             columns={columns}
             rowKey={(r) => r.symbol}
-            caption="Most active"
+            caption={t('movers.mostActive')}
             filename="most-active.csv"
             pageSize={10}
             testId="most-active"

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../alerts/alert-links';
 import type { PatternResponse } from '@solstice/contracts';
@@ -23,6 +24,7 @@ export function PatternResult({
   links: Record<string, string | undefined>;
   f: Formatters;
 }) {
+  const { t } = useTranslation('pattern');
   const rows: YearRow[] = useMemo(() => {
     const excess = new Map(data.benchmark?.years.map((y) => [y.year, y.excess]) ?? []);
     return data.years.map((y) => ({ ...y, relative: excess.get(y.year) ?? null }));
@@ -31,24 +33,27 @@ export function PatternResult({
   const relMean = benchmark?.excessMean ?? null;
 
   const columns: Column<YearRow>[] = [
-    { key: 'year', label: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
+    { key: 'year', label: t('table.year'), csvLabel: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
     {
       key: 'entryDate',
-      label: 'Entry',
+      label: t('table.entry'),
+      csvLabel: 'Entry',
       sortValue: (r) => r.entryDate,
       text: (r) => f.date(r.entryDate),
       csvValue: (r) => r.entryDate,
     },
     {
       key: 'exitDate',
-      label: 'Exit',
+      label: t('table.exit'),
+      csvLabel: 'Exit',
       sortValue: (r) => r.exitDate,
       text: (r) => f.date(r.exitDate),
       csvValue: (r) => r.exitDate,
     },
     {
       key: 'entryClose',
-      label: 'Entry close',
+      label: t('table.entryClose'),
+      csvLabel: 'Entry close',
       align: 'end',
       sortValue: (r) => r.entryClose,
       text: (r) => f.number(r.entryClose),
@@ -57,7 +62,8 @@ export function PatternResult({
     },
     {
       key: 'exitClose',
-      label: 'Exit close',
+      label: t('table.exitClose'),
+      csvLabel: 'Exit close',
       align: 'end',
       sortValue: (r) => r.exitClose,
       text: (r) => f.number(r.exitClose),
@@ -129,12 +135,12 @@ export function PatternResult({
       series: [
         {
           type: 'bar',
-          name: 'Return',
+          name: t('table.return'),
           data: data.years.map((y) => ({ value: y.return, itemStyle: { color: y.return >= 0 ? UP : DOWN } })),
         },
       ],
     }),
-    [data, f],
+    [data, f, t],
   );
   // risk against outcome: how deep each year fell on the way to its result
   const scatter = useMemo(
@@ -143,16 +149,22 @@ export function PatternResult({
       tooltip: {
         trigger: 'item',
         formatter: (p: { data: [number, number, number] }) =>
-          `${escapeHtml(p.data[2])}: return ${escapeHtml(f.percent(p.data[1]))}, max drop ${escapeHtml(f.percent(p.data[0]))}`,
+          escapeHtml(
+            t('result.scatterTooltip', {
+              year: p.data[2],
+              return: f.percent(p.data[1]),
+              maxDrop: f.percent(p.data[0]),
+            }),
+          ),
       },
       xAxis: {
         type: 'value',
-        name: 'Max drop',
+        name: t('table.maxDrop'),
         nameLocation: 'middle',
         nameGap: 26,
         axisLabel: { formatter: (v: number) => f.percent(v, 0) },
       },
-      yAxis: { type: 'value', name: 'Return', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
+      yAxis: { type: 'value', name: t('table.return'), axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
       series: [
         {
           type: 'scatter',
@@ -164,14 +176,15 @@ export function PatternResult({
         },
       ],
     }),
-    [data, f],
+    [data, f, t],
   );
 
   return (
     <>
       <InstrumentHeader symbol={data.symbol}>
         <span className="badge text-bg-light border">
-          {f.monthDay(data.start)} – {f.monthDay(data.end)} · {data.direction === 'short' ? 'Short' : 'Long'}
+          {f.monthDay(data.start)} – {f.monthDay(data.end)} ·{' '}
+          {data.direction === 'short' ? t('form.short') : t('form.long')}
         </span>
         <SeasonalityToolsNav current="pattern" focus={{ symbol: data.symbol, from: links.from, to: links.to }} />
         {data.stats ? (
@@ -186,7 +199,7 @@ export function PatternResult({
               direction: data.direction === 'short' ? 'short' : 'long',
             })}
           >
-            Alert me before it opens
+            {t('result.alertMe')}
           </Link>
         ) : null}
       </InstrumentHeader>
@@ -197,32 +210,52 @@ export function PatternResult({
           <StatLabel standalone stat="relative" />:{' '}
           {relMean !== null ? (
             <>
-              <strong className={signClass(relMean)}>{f.percent(relMean)}</strong> mean return against{' '}
-              {benchmark.symbol} over the {benchmark.years.length} years both have ({benchmark.years[0]?.year}–
-              {benchmark.years[benchmark.years.length - 1]?.year}): {data.symbol} mean {f.percent(benchmark.symbolMean)}
+              <strong className={signClass(relMean)}>{f.percent(relMean)}</strong>{' '}
+              {t('result.benchmark', {
+                benchmark: benchmark.symbol,
+                years: benchmark.years.length,
+                first: benchmark.years[0]?.year,
+                last: benchmark.years[benchmark.years.length - 1]?.year,
+                symbol: data.symbol,
+                symbolMean: f.percent(benchmark.symbolMean),
+              })}
               {benchmark.stats
-                ? `, ${benchmark.symbol} mean ${f.percent(benchmark.stats.mean)} (win rate ${f.percent(benchmark.stats.winRate, 0, false)})`
+                ? t('result.benchmarkStats', {
+                    benchmark: benchmark.symbol,
+                    mean: f.percent(benchmark.stats.mean),
+                    winRate: f.percent(benchmark.stats.winRate, 0, false),
+                  })
                 : ''}
               .
             </>
           ) : (
-            <span className="text-muted">no benchmark data for these years.</span>
+            <span className="text-muted">{t('result.noBenchmark')}</span>
           )}
         </p>
       ) : null}
       <div className="row g-2">
         <div className="col-12 col-lg-8">
-          <EChart kinds={['line']} option={option} label={`Yearly returns of ${data.symbol}`} height={260} />
+          <EChart
+            kinds={['line']}
+            option={option}
+            label={t('result.yearlyReturns', { symbol: data.symbol })}
+            height={260}
+          />
         </div>
         <div className="col-12 col-lg-4">
-          <EChart kinds={['line']} option={scatter} label={`Return against max drop of ${data.symbol}`} height={260} />
+          <EChart
+            kinds={['line']}
+            option={scatter}
+            label={t('result.scatterLabel', { symbol: data.symbol })}
+            height={260}
+          />
         </div>
       </div>
       <DataTable
         rows={rows}
         columns={columns}
         rowKey={(r) => String(r.year)}
-        caption={`Yearly returns of ${data.symbol}`}
+        caption={t('result.yearlyReturns', { symbol: data.symbol })}
         filename={`pattern-${data.symbol}-${data.start}-${data.end}.csv`}
         initialSort={{ key: 'year', desc: true }}
         testId="pattern-table"

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -14,6 +14,7 @@ import { createPattern, createStats, instrument } from '../../testing/factories'
 import { PatternScreen } from './pattern-screen';
 import { useAppStore } from '../../shared/shell';
 import { optionOf } from '../../shared/charts/fake-loader';
+import { switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -39,13 +40,13 @@ describe('pattern screen', () => {
     renderScreen(<PatternScreen />, { url: URL });
     const table = await screen.findByTestId('pattern-table');
     // mean of +6% (2023) and +3% (2021) against the benchmark
-    await waitFor(() => expect(screen.getByTestId('benchmark-summary')).toHaveTextContent('+%4,50'));
+    await waitFor(() => expect(screen.getByTestId('benchmark-summary')).toHaveTextContent('+4.50%'));
     const rows = within(table).getAllByRole('row');
     // header + 3 years, newest first
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent('2023');
     // 2023: 10% − 4% = +6% against the benchmark; 2022 has no benchmark year
-    expect(within(rows[1]!).getAllByRole('cell')[7]!.textContent).toMatch(/6,00/);
+    expect(within(rows[1]!).getAllByRole('cell')[7]!.textContent).toMatch(/6\.00/);
     expect(within(rows[2]!).getAllByRole('cell')[7]).toHaveTextContent('—');
     expect(screen.getByTestId('significance-ok')).toBeInTheDocument();
     expect(await screen.findByTestId('demo-badge')).toHaveTextContent('Demo data');
@@ -71,7 +72,7 @@ describe('pattern screen', () => {
     ]);
     const first = renderScreen(<PatternScreen />, { url: URL });
     const summary = await screen.findByTestId('benchmark-summary');
-    expect(summary).toHaveTextContent('over the 2 years both have (2021–2023): AAPL mean +%7,50, SPY mean +%3,00');
+    expect(summary).toHaveTextContent('over the 2 years both have (2021–2023): AAPL mean +7.50%, SPY mean +3.00%');
     first.unmount();
     mockFetch([
       premium,
@@ -193,5 +194,44 @@ describe('pattern screen', () => {
     tip.innerHTML = option!.tooltip.formatter({ data: [-0.05, 0.1, payload] });
     expect(tip.querySelector('img')).toBeNull();
     expect(tip.textContent).toContain(payload);
+  });
+});
+
+describe('pattern screen in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(() => switchLanguage('en'));
+
+  it('shows the form, the table and the benchmark sentence in Turkish, numbers in tr-TR', async () => {
+    const benchmark = {
+      symbol: 'SPY',
+      stats: createStats({ mean: 0.03 }),
+      symbolMean: 0.075,
+      excessMean: 0.045,
+      years: [
+        { year: 2021, return: 0.02, excess: 0.03 },
+        { year: 2023, return: 0.04, excess: 0.06 },
+      ],
+    };
+    mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/pattern', body: createPattern({ benchmark }) },
+      instrument('AAPL'),
+    ]);
+    renderScreen(<PatternScreen />, { url: URL });
+    const table = await screen.findByTestId('pattern-table');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Örüntü');
+    expect(screen.getByLabelText('Başlangıç (AA-GG)')).toHaveValue('11-01');
+    expect(screen.getByRole('button', { name: 'Örüntüyü göster' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Açılmadan önce beni uyar' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Giriş' })).toBeInTheDocument();
+    const summary = await screen.findByTestId('benchmark-summary');
+    expect(summary).toHaveTextContent(
+      '+%4,50 ikisinin de verisi olan 2 yılda (2021–2023) SPY karşısında ortalama getiri',
+    );
+    expect(summary).toHaveTextContent('AAPL ortalaması +%7,50, SPY ortalaması +%3,00');
+    await waitFor(() => expect(optionOf('AAPL yıllık getirileri')).toBeDefined());
   });
 });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
 import type { PatternResponse } from '@solstice/contracts';
@@ -10,17 +11,24 @@ import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { Field, TextField, checkWindowFields } from '../../shared/ui/fields';
 import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { PatternResult } from './pattern-result';
+import { i18n } from '../../i18n/i18n';
 
 const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction'] as const;
 type PatternForm = { symbol: string; start: string; end: string; from: string; to: string; direction: string };
 const DEFAULTS: PatternForm = { symbol: 'AAPL', start: '11-01', end: '12-31', from: '', to: '', direction: 'long' };
 
-export const PATTERN_TOOL: ToolInfo = {
-  title: 'Seasonal pattern',
-  description:
-    'Pick a symbol and a date window (for example 11-01 to 12-31) to see how it did in that window in every past year: entry and exit, return, maximum rise and drop, and the statistics with a significance check.',
-  features: ['Per-year table and bar chart', 'Win rate, mean, median, Sharpe, p-value', 'Returns against the S&P 500'],
-};
+/** What the tool does, in the current language (read at call time). */
+export function patternTool(): ToolInfo {
+  return {
+    title: i18n.t('pattern:tool.title'),
+    description: i18n.t('pattern:tool.description'),
+    features: [
+      i18n.t('pattern:tool.features.table'),
+      i18n.t('pattern:tool.features.stats'),
+      i18n.t('pattern:tool.features.benchmark'),
+    ],
+  };
+}
 
 export function usePattern(params: Partial<PatternForm>, enabled: boolean) {
   return useQuery({
@@ -31,14 +39,16 @@ export function usePattern(params: Partial<PatternForm>, enabled: boolean) {
 }
 
 export function PatternScreen() {
+  const { t } = useTranslation('pattern');
   return (
-    <PremiumGate tool={PATTERN_TOOL} title="Pattern">
+    <PremiumGate tool={patternTool()} title={t('title')}>
       <PatternTool />
     </PremiumGate>
   );
 }
 
 function PatternTool() {
+  const { t } = useTranslation('pattern');
   const f = useFormatters();
   const [url, setUrl] = useUrlState(KEYS);
   const [saved, save] = useSavedForm<PatternForm>('patternForm');
@@ -77,11 +87,11 @@ function PatternTool() {
 
   return (
     <div className="container-fluid py-3" data-testid="pattern-screen">
-      <h1 className="h4">Pattern</h1>
-      <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate aria-label="Pattern form">
+      <h1 className="h4">{t('title')}</h1>
+      <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate aria-label={t('form.label')}>
         <TextField
           id="pattern-symbol"
-          label="Symbol"
+          label={t('form.symbol')}
           error={errors.symbol}
           value={form.symbol}
           onChange={set('symbol')}
@@ -89,62 +99,62 @@ function PatternTool() {
         />
         <TextField
           id="pattern-start"
-          label="Start (MM-DD)"
+          label={t('form.start')}
           error={errors.start}
           value={form.start}
           onChange={set('start')}
-          placeholder="MM-DD"
+          placeholder={t('form.mmdd')}
         />
         <TextField
           id="pattern-end"
-          label="End (MM-DD)"
+          label={t('form.end')}
           error={errors.end}
           value={form.end}
           onChange={set('end')}
-          placeholder="MM-DD"
+          placeholder={t('form.mmdd')}
         />
         <TextField
           id="pattern-from"
-          label="From year"
+          label={t('form.from')}
           error={errors.from}
           value={form.from}
           onChange={set('from')}
           inputMode="numeric"
-          placeholder="all"
+          placeholder={t('form.all')}
         />
         <TextField
           id="pattern-to"
-          label="To year"
+          label={t('form.to')}
           error={errors.to}
           value={form.to}
           onChange={set('to')}
           inputMode="numeric"
-          placeholder="all"
+          placeholder={t('form.all')}
         />
-        <Field id="pattern-direction" label="Direction">
+        <Field id="pattern-direction" label={t('form.direction')}>
           <select
             id="pattern-direction"
             className="form-select form-select-sm"
             value={form.direction}
             onChange={set('direction')}
           >
-            <option value="long">Long</option>
-            <option value="short">Short</option>
+            <option value="long">{t('form.long')}</option>
+            <option value="short">{t('form.short')}</option>
           </select>
         </Field>
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
-            Show pattern
+            {t('form.submit')}
           </button>
         </div>
       </form>
 
-      {!ready ? <p className="text-muted">Choose a symbol and a window, then “Show pattern”.</p> : null}
+      {!ready ? <p className="text-muted">{t('hint')}</p> : null}
       <QueryView
         query={pattern}
-        tool={PATTERN_TOOL}
+        tool={patternTool()}
         isEmpty={(d) => d.years.length === 0 || !d.stats}
-        empty="No year of this symbol's history covers the whole window. Try another window or fewer years."
+        empty={t('empty')}
       >
         {(data) => <PatternResult data={data} links={params} f={f} />}
       </QueryView>

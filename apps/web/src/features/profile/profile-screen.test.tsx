@@ -44,11 +44,11 @@ describe('profile screen', () => {
     renderScreen(<ProfileScreen />, { url: '/profile' });
     const account = await screen.findByTestId('account');
     expect(account).toHaveTextContent('ada@example.com');
-    expect(account).toHaveTextContent('02.01.2026');
+    expect(account).toHaveTextContent('01/02/2026');
     const status = await screen.findByTestId('subscription-status');
     expect(status).toHaveTextContent('Active');
     expect(status).toHaveTextContent('Solstice Pro');
-    expect(screen.getByTestId('renewal-date')).toHaveTextContent('21.12.2026');
+    expect(screen.getByTestId('renewal-date')).toHaveTextContent('12/21/2026');
     expect(within(status).getByText('Renews on')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel at the end of the period' }));
     await waitFor(() =>

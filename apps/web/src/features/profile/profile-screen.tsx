@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import {
   MESSAGES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
   passwordChangeRequestSchema,
   passwordMatchesAccount,
   type MeResponse,
@@ -15,7 +18,18 @@ import { PreferencesPanel } from '../../shared/shell';
 import { QueryView } from '../../shared/ui/states';
 import { AlertMailPreference } from '../alerts/alert-mail-preference';
 
+/** The contract's password messages (and this form's own), by their key in `profile:password.errors`. */
+const DIFFER = 'The two new passwords differ.';
+const PASSWORD_ERRORS: Record<string, 'differ' | 'currentRequired' | 'length' | 'common' | 'personal'> = {
+  [DIFFER]: 'differ',
+  'Enter your current password.': 'currentRequired',
+  [MESSAGES.password]: 'length',
+  [MESSAGES.passwordCommon]: 'common',
+  [MESSAGES.passwordPersonal]: 'personal',
+};
+
 export function ProfileScreen() {
+  const { t } = useTranslation('profile');
   const f = useFormatters();
   const me = useQuery({ queryKey: ['me'], queryFn: () => apiGet<MeResponse>('/api/me') });
   const subscription = useQuery({
@@ -24,24 +38,24 @@ export function ProfileScreen() {
   });
   return (
     <div className="container-fluid py-3" data-testid="profile-screen">
-      <h1 className="h4">Profile</h1>
+      <h1 className="h4">{t('title')}</h1>
       <div className="row g-3">
         <div className="col-12 col-lg-6">
           <section className="card" aria-labelledby="account-title">
             <div className="card-body">
               <h2 className="h6" id="account-title">
-                Account
+                {t('account.title')}
               </h2>
               <QueryView query={me}>
                 {(data) => (
                   <dl className="row mb-0 small" data-testid="account">
-                    <dt className="col-4 fw-normal text-muted">Username</dt>
+                    <dt className="col-4 fw-normal text-muted">{t('account.username')}</dt>
                     <dd className="col-8">{data.data.username}</dd>
-                    <dt className="col-4 fw-normal text-muted">E-mail</dt>
+                    <dt className="col-4 fw-normal text-muted">{t('account.email')}</dt>
                     <dd className="col-8">{data.data.email}</dd>
-                    <dt className="col-4 fw-normal text-muted">Roles</dt>
+                    <dt className="col-4 fw-normal text-muted">{t('account.roles')}</dt>
                     <dd className="col-8">{data.roles.join(', ')}</dd>
-                    <dt className="col-4 fw-normal text-muted">Member since</dt>
+                    <dt className="col-4 fw-normal text-muted">{t('account.memberSince')}</dt>
                     <dd className="col-8 mb-0">{f.instant(data.data.createdAt)}</dd>
                   </dl>
                 )}
@@ -54,7 +68,7 @@ export function ProfileScreen() {
           <section className="card" aria-labelledby="subscription-title">
             <div className="card-body">
               <h2 className="h6" id="subscription-title">
-                Subscription
+                {t('subscription.title')}
               </h2>
               <QueryView query={subscription}>{(data) => <SubscriptionStatus data={data} f={f} />}</QueryView>
             </div>
@@ -68,6 +82,7 @@ export function ProfileScreen() {
 }
 
 function SubscriptionStatus({ data, f }: { data: SubscriptionResponse; f: Formatters }) {
+  const { t } = useTranslation('profile');
   const client = useQueryClient();
   const change = useMutation({
     mutationFn: (action: 'cancel' | 'resume') => apiQuietPost<SubscriptionResponse>(`/api/v1/subscription/${action}`),
@@ -76,9 +91,9 @@ function SubscriptionStatus({ data, f }: { data: SubscriptionResponse; f: Format
   if (data.status === 'none' || data.status === 'ended') {
     return (
       <div data-testid="subscription-status">
-        <p className="mb-2">{data.status === 'ended' ? 'Your subscription has ended.' : 'You have no subscription.'}</p>
+        <p className="mb-2">{data.status === 'ended' ? t('subscription.ended') : t('subscription.none')}</p>
         <Link className="btn btn-primary btn-sm" to="/subscribe">
-          See the plans
+          {t('subscription.seePlans')}
         </Link>
       </div>
     );
@@ -87,18 +102,22 @@ function SubscriptionStatus({ data, f }: { data: SubscriptionResponse; f: Format
   return (
     <div data-testid="subscription-status">
       <dl className="row small mb-2">
-        <dt className="col-4 fw-normal text-muted">Status</dt>
+        <dt className="col-4 fw-normal text-muted">{t('subscription.status')}</dt>
         <dd className="col-8">
           <span className={`badge ${data.status === 'active' ? 'text-bg-success' : 'text-bg-warning'}`}>
-            {data.status === 'active' ? 'Active' : 'Payment due'}
+            {data.status === 'active' ? t('subscription.active') : t('subscription.paymentDue')}
           </span>
         </dd>
-        <dt className="col-4 fw-normal text-muted">Plan</dt>
+        <dt className="col-4 fw-normal text-muted">{t('subscription.plan')}</dt>
         <dd className="col-8">
           {data.product?.name ?? '—'}
-          {data.price ? ` · ${f.money(data.price.amount, data.price.currency)} per ${data.price.interval}` : ''}
+          {data.price
+            ? ` · ${t(`subscription.price.${data.price.interval}`, { price: f.money(data.price.amount, data.price.currency) })}`
+            : ''}
         </dd>
-        <dt className="col-4 fw-normal text-muted">{data.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}</dt>
+        <dt className="col-4 fw-normal text-muted">
+          {data.cancelAtPeriodEnd ? t('subscription.endsOn') : t('subscription.renewsOn')}
+        </dt>
         <dd className="col-8 mb-0" data-testid="renewal-date">
           {end}
         </dd>
@@ -111,7 +130,7 @@ function SubscriptionStatus({ data, f }: { data: SubscriptionResponse; f: Format
           disabled={change.isPending}
           onClick={() => change.mutate('resume')}
         >
-          Keep my subscription
+          {t('subscription.keep')}
         </button>
       ) : (
         <button
@@ -120,7 +139,7 @@ function SubscriptionStatus({ data, f }: { data: SubscriptionResponse; f: Format
           disabled={change.isPending}
           onClick={() => change.mutate('cancel')}
         >
-          Cancel at the end of the period
+          {t('subscription.cancel')}
         </button>
       )}
     </div>
@@ -128,6 +147,13 @@ function SubscriptionStatus({ data, f }: { data: SubscriptionResponse; f: Format
 }
 
 function PasswordChange({ account }: { account?: { email: string; username: string } }) {
+  const { t } = useTranslation('profile');
+  const limits = { min: PASSWORD_MIN, max: PASSWORD_MAX };
+  // The contract's messages in the interface's language; others (the server's) as given.
+  const message = (text: string) => {
+    const key = Object.hasOwn(PASSWORD_ERRORS, text) ? PASSWORD_ERRORS[text] : undefined;
+    return key ? t(`password.errors.${key}`, limits) : text;
+  };
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useMutation({
@@ -148,7 +174,7 @@ function PasswordChange({ account }: { account?: { email: string; username: stri
     if (!problems.newPassword && account && passwordMatchesAccount(values.newPassword, account)) {
       problems.newPassword = MESSAGES.passwordPersonal;
     }
-    if (values.confirm !== values.newPassword) problems.confirm = 'The two new passwords differ.';
+    if (values.confirm !== values.newPassword) problems.confirm = DIFFER;
     setErrors(problems);
     if (Object.keys(problems).length === 0)
       change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword });
@@ -169,21 +195,24 @@ function PasswordChange({ account }: { account?: { email: string; username: stri
       />
       {errors[key] ? (
         <div className="invalid-feedback" id={`pw-${key}-error`}>
-          {errors[key]}
+          {message(errors[key])}
         </div>
       ) : null}
     </div>
   );
+  const currentField = field('currentPassword', t('password.current'), 'current-password');
+  const newField = field('newPassword', t('password.new', limits), 'new-password');
+  const confirmField = field('confirm', t('password.again'), 'new-password');
   return (
     <section className="card mt-3" aria-labelledby="password-title">
       <div className="card-body">
         <h2 className="h6" id="password-title">
-          Change password
+          {t('password.title')}
         </h2>
-        <form onSubmit={submit} noValidate aria-label="Change password">
-          {field('currentPassword', 'Current password', 'current-password')}
-          {field('newPassword', 'New password (10 to 128 characters)', 'new-password')}
-          {field('confirm', 'New password again', 'new-password')}
+        <form onSubmit={submit} noValidate aria-label={t('password.title')}>
+          {currentField}
+          {newField}
+          {confirmField}
           {change.isError && !errors.currentPassword && !errors.newPassword ? (
             <div className="alert alert-danger py-1 small" role="alert">
               {(change.error as Error).message}
@@ -191,11 +220,11 @@ function PasswordChange({ account }: { account?: { email: string; username: stri
           ) : null}
           {change.isSuccess ? (
             <div className="alert alert-success py-1 small" role="status">
-              Your password was changed. Other sessions were signed out.
+              {t('password.changed')}
             </div>
           ) : null}
           <button type="submit" className="btn btn-primary btn-sm" disabled={change.isPending}>
-            Change password
+            {t('password.submit')}
           </button>
         </form>
       </div>

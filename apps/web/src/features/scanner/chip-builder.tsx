@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ScanFieldsResponse } from '@solstice/contracts';
 import { FIELDS, OPERATORS, TEXT_FIELDS, joinConditions } from './expression-chips';
 
@@ -33,6 +34,7 @@ export function ChipBuilder({
   canOr: boolean;
   fields: FieldInfo[] | undefined;
 }) {
+  const { t } = useTranslation('scanner');
   const [field, setField] = useState<string>('rsi14');
   const [op, setOp] = useState<string>('<');
   const [value, setValue] = useState('30');
@@ -55,10 +57,10 @@ export function ChipBuilder({
   const condition = () => chipCondition(field, op, value, textual);
   return (
     <fieldset className="row g-1 align-items-end mb-3">
-      <legend className="visually-hidden">Add a filter</legend>
+      <legend className="visually-hidden">{t('chips.legend')}</legend>
       <div className="col-4 col-md-2">
         <label htmlFor="chip-field" className="form-label small mb-0">
-          Field
+          {t('chips.field')}
         </label>
         <select
           id="chip-field"
@@ -73,7 +75,7 @@ export function ChipBuilder({
       </div>
       <div className="col-4 col-md-2">
         <label htmlFor="chip-op" className="form-label small mb-0">
-          Condition
+          {t('chips.condition')}
         </label>
         <select id="chip-op" className="form-select form-select-sm" value={op} onChange={(e) => setOp(e.target.value)}>
           {operators.map((o) => (
@@ -83,7 +85,7 @@ export function ChipBuilder({
       </div>
       <div className="col-4 col-md-3">
         <label htmlFor="chip-value" className="form-label small mb-0">
-          {textual ? 'Value' : 'Value or field'}
+          {textual ? t('chips.value') : t('chips.valueOrField')}
         </label>
         {textual && choices ? (
           <select
@@ -102,7 +104,7 @@ export function ChipBuilder({
             className="form-control form-control-sm"
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            placeholder={textual ? 'AAPL' : '30, 5%, sma200'}
+            placeholder={textual ? t('chips.textPlaceholder') : t('chips.valuePlaceholder')}
           />
         )}
       </div>
@@ -113,7 +115,7 @@ export function ChipBuilder({
           disabled={!value.trim()}
           onClick={() => onAdd(condition(), false)}
         >
-          Add filter (AND)
+          {t('chips.add')}
         </button>
       </div>
       {canOr ? (
@@ -124,7 +126,7 @@ export function ChipBuilder({
             disabled={!value.trim()}
             onClick={() => onAdd(condition(), true)}
           >
-            OR with last
+            {t('chips.or')}
           </button>
         </div>
       ) : null}

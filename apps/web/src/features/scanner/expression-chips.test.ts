@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionsOf, joinConditions, splitConditions } from './expression-chips';
+import { conditionsOf, FIELDS, joinConditions, PERCENT_FIELDS, splitConditions } from './expression-chips';
 
 describe('expression chips', () => {
   it('splits at top-level and, not inside between, parentheses or quotes', () => {
@@ -15,5 +15,15 @@ describe('expression chips', () => {
     );
     expect(conditionsOf('  ')).toEqual([]);
     expect(splitConditions('brand > 1 AND x < 2')).toEqual(['brand > 1', 'x < 2']);
+  });
+
+  it('offers the seasonal fields (issue 22) and keeps them whole in chips', () => {
+    expect(FIELDS).toEqual(expect.arrayContaining(['season20.winRate', 'season20.count', 'season20.pValue']));
+    expect(PERCENT_FIELDS.has('season20.mean')).toBe(true);
+    expect(conditionsOf('season20.winRate >= 0.8 and season20.count >= 15 and close > sma200')).toEqual([
+      'season20.winRate >= 0.8',
+      'season20.count >= 15',
+      'close > sma200',
+    ]);
   });
 });

@@ -108,6 +108,13 @@ export const FIELDS = [
   'pctFromSma20',
   'pctFromSma50',
   'pctFromSma200',
+  // Seasonal statistics as of the bar: any season<L>.<stat>, L 1 … 364 (contracts' SEASON_FIELD_*);
+  // the chips offer the 20-day window, the text expression takes any length.
+  'season20.winRate',
+  'season20.mean',
+  'season20.median',
+  'season20.count',
+  'season20.pValue',
   'sector',
   'industry',
   'type',
@@ -132,6 +139,9 @@ export const PERCENT_FIELDS = new Set([
   'pctFromSma20',
   'pctFromSma50',
   'pctFromSma200',
+  'season20.winRate',
+  'season20.mean',
+  'season20.median',
 ]);
 /** Fields holding text: compared with = and != only. */
 export const TEXT_FIELDS: ReadonlySet<string> = new Set(['sector', 'industry', 'type', 'symbol']);

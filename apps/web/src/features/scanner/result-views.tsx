@@ -2,16 +2,12 @@
 // overview (price, change, volume, performance), a technical view and custom columns of
 // any field. Each view asks the API for its columns; every column sorts.
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { SeasonFieldStat } from '@solstice/contracts';
 
 export const VIEWS = ['expression', 'overview', 'technical', 'custom'] as const;
 export type ScanView = (typeof VIEWS)[number];
-
-export const VIEW_LABELS: Record<ScanView, string> = {
-  expression: 'Filters',
-  overview: 'Overview',
-  technical: 'Technical',
-  custom: 'Custom',
-};
 
 const FIXED: Record<'overview' | 'technical', readonly string[]> = {
   overview: ['close', 'change1d', 'volume', 'avgVolume20', 'w1', 'm1', 'm3', 'ytd', 'y1'],
@@ -29,34 +25,55 @@ const FIXED: Record<'overview' | 'technical', readonly string[]> = {
   ],
 };
 
-/** What a field's column is called (a field without a name here shows its own). */
-export const FIELD_LABELS: Record<string, string> = {
-  close: 'Price',
-  change1d: 'Change',
-  volume: 'Volume',
-  avgVolume20: 'Avg. volume',
-  w1: 'Perf 1W',
-  m1: 'Perf 1M',
-  m3: 'Perf 3M',
-  m6: 'Perf 6M',
-  ytd: 'Perf YTD',
-  y1: 'Perf 1Y',
-  rsi14: 'RSI(14)',
-  sma20: 'SMA 20',
-  sma50: 'SMA 50',
-  sma200: 'SMA 200',
-  pctFromSma20: 'From SMA 20',
-  pctFromSma50: 'From SMA 50',
-  pctFromSma200: 'From SMA 200',
-  pctFromHigh52w: 'From 52W high',
-  pctFromLow52w: 'From 52W low',
-  atr14: 'ATR(14)',
-  volatility20: 'Volatility',
-  relVolume: 'Rel. volume',
-  marketCap: 'Market cap',
-  high52w: '52W high',
-  low52w: '52W low',
-};
+/** The fields with a column name of their own (scanner:fields.*); any other shows its own name. */
+const LABELED_FIELDS = [
+  'price',
+  'close',
+  'change1d',
+  'volume',
+  'avgVolume20',
+  'w1',
+  'm1',
+  'm3',
+  'm6',
+  'ytd',
+  'y1',
+  'rsi14',
+  'sma20',
+  'sma50',
+  'sma200',
+  'pctFromSma20',
+  'pctFromSma50',
+  'pctFromSma200',
+  'pctFromHigh52w',
+  'pctFromLow52w',
+  'atr14',
+  'volatility20',
+  'relVolume',
+  'marketCap',
+  'high52w',
+  'low52w',
+] as const;
+type LabeledField = (typeof LABELED_FIELDS)[number];
+const isLabeled = (key: string): key is LabeledField => (LABELED_FIELDS as readonly string[]).includes(key);
+
+/** season<L>.<stat>: the seasonal statistics as of the bar (expression-chips.ts). */
+const SEASON_FIELD = /^season(\d+)\.(winRate|mean|median|count|pValue)$/;
+
+/**
+ * What a field's column is called, in the interface's language or in `lng` (the CSV's headers
+ * stay English); a field without a name here shows its own.
+ */
+export function fieldLabel(t: TFunction<'scanner'>, key: string, lng?: string): string {
+  const options = lng ? { lng } : {};
+  if (isLabeled(key)) return t(`fields.${key}`, options);
+  const season = SEASON_FIELD.exec(key);
+  if (season) {
+    const stat = season[2] as SeasonFieldStat;
+    return t('season.label', { ...options, length: season[1], stat: t(`season.stats.${stat}`, options) });
+  }
+  return key;
+}
 
 export function isView(value: string | undefined): value is ScanView {
   return (VIEWS as readonly string[]).includes(value ?? '');
@@ -99,13 +116,14 @@ export function ViewPicker({
   fields: readonly { name: string; kind: string; available?: boolean }[];
   onChange: (view: ScanView, custom: readonly string[]) => void;
 }) {
+  const { t } = useTranslation('scanner');
   const id = useId();
   const numeric = fields.filter((f) => f.kind === 'number' && f.available !== false);
   const toggle = (name: string) =>
     onChange('custom', custom.includes(name) ? custom.filter((c) => c !== name) : [...custom, name]);
   return (
     <div className="mb-2">
-      <div className="btn-group btn-group-sm flex-wrap" role="group" aria-label="Result view">
+      <div className="btn-group btn-group-sm flex-wrap" role="group" aria-label={t('views.label')}>
         {VIEWS.map((v) => (
           <button
             key={v}
@@ -114,15 +132,15 @@ export function ViewPicker({
             aria-pressed={v === view}
             onClick={() => onChange(v, custom)}
           >
-            {VIEW_LABELS[v]}
+            {t(`views.${v}`)}
           </button>
         ))}
       </div>
       {view === 'custom' ? (
         <fieldset className="mt-2" aria-describedby={`${id}-hint`}>
-          <legend className="small fw-semibold mb-1">Columns</legend>
+          <legend className="small fw-semibold mb-1">{t('views.columns')}</legend>
           <p id={`${id}-hint`} className="small text-muted mb-1">
-            Any field; the expression’s own fields are always shown.
+            {t('views.columnsHint')}
           </p>
           <div className="d-flex flex-wrap gap-2">
             {numeric.map((f) => (
@@ -135,7 +153,7 @@ export function ViewPicker({
                   onChange={() => toggle(f.name)}
                 />
                 <label className="form-check-label" htmlFor={`${id}-${f.name}`}>
-                  {FIELD_LABELS[f.name] ?? f.name}
+                  {fieldLabel(t, f.name)}
                 </label>
               </div>
             ))}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface SavedScan {
   name: string;
@@ -19,14 +20,15 @@ export function SavedScans({
   onRun: (s: SavedScan) => void;
   onChange: (next: SavedScan[]) => void;
 }) {
+  const { t } = useTranslation('scanner');
   const [name, setName] = useState('');
   return (
     <section className="mb-3" aria-labelledby="saved-scans-title">
       <h2 className="h6" id="saved-scans-title">
-        Saved scans
+        {t('saved.title')}
       </h2>
       <div className="d-flex flex-wrap gap-1 align-items-center">
-        {scans.length === 0 ? <span className="text-muted small">None yet.</span> : null}
+        {scans.length === 0 ? <span className="text-muted small">{t('saved.none')}</span> : null}
         {scans.map((s, i) => (
           <span key={`${s.name}-${i}`} className="btn-group btn-group-sm">
             <button type="button" className="btn btn-outline-dark" title={s.expression} onClick={() => onRun(s)}>
@@ -35,7 +37,7 @@ export function SavedScans({
             <button
               type="button"
               className="btn btn-outline-dark"
-              aria-label={`Delete saved scan ${s.name}`}
+              aria-label={t('saved.delete', { name: s.name })}
               onClick={() => onChange(scans.filter((_, j) => j !== i))}
             >
               ×
@@ -52,18 +54,18 @@ export function SavedScans({
           }}
         >
           <label htmlFor="saved-scan-name" className="visually-hidden">
-            Name of this scan
+            {t('saved.nameLabel')}
           </label>
           <input
             id="saved-scan-name"
             className="form-control form-control-sm"
             style={{ width: '10rem' }}
-            placeholder="Name this scan"
+            placeholder={t('saved.namePlaceholder')}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
           <button type="submit" className="btn btn-sm btn-outline-primary" disabled={!name.trim() || !current}>
-            Save scan
+            {t('saved.save')}
           </button>
         </form>
       </div>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SPARK_CLOSES, type ScanFieldsResponse, type ScanResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
@@ -6,7 +7,7 @@ import { SymbolDemoBadge } from '../../shared/ui/instrument-header';
 import { StaleCount } from '../../shared/ui/stale-count';
 import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
 import { Sparkline } from '../../shared/charts/sparkline';
-import { FIELD_LABELS, ViewPicker, orderColumns, type ScanView } from './result-views';
+import { ViewPicker, fieldLabel, orderColumns, type ScanView } from './result-views';
 import { LARGE_FIELDS, PERCENT_FIELDS } from './expression-chips';
 
 type Row = ScanResponse['results'][number];
@@ -41,18 +42,6 @@ function csvUnit(key: string): string | undefined {
   return undefined;
 }
 
-const LABELS: Record<string, string> = {
-  change1d: 'Change',
-  rsi14: 'RSI(14)',
-  marketCap: 'Market cap',
-  relVolume: 'Rel. volume',
-  avgVolume20: 'Avg. volume',
-  volatility20: 'Volatility',
-  close: 'Close',
-  price: 'Price',
-  volume: 'Volume',
-};
-
 /** Why a scan that parsed may match nothing: a field without data, a text value no symbol has. */
 export function Notices({ notices }: { notices: readonly string[] | undefined }) {
   if (!notices?.length) return null;
@@ -85,6 +74,7 @@ export function ScanResults({
   fields: ScanFieldsResponse['fields'];
   onView: (view: ScanView, custom: readonly string[]) => void;
 }) {
+  const { t } = useTranslation('scanner');
   const fields = useMemo(() => {
     const keys = new Set<string>();
     for (const r of data.results.slice(0, 50))
@@ -97,18 +87,25 @@ export function ScanResults({
   const columns: Column<Row>[] = [
     {
       key: 'symbol',
-      label: 'Symbol',
+      label: t('results.symbol'),
+      csvLabel: 'Symbol',
       sortValue: (r) => r.symbol,
       text: (r) => r.symbol,
       render: (r) => <SymbolLink symbol={r.symbol} />,
     },
-    { key: 'name', label: 'Name', sortValue: (r) => r.name, text: (r) => r.name },
-    { key: 'sector', label: 'Sector', sortValue: (r) => r.sector, text: (r) => r.sector ?? '—' },
+    { key: 'name', label: t('results.name'), csvLabel: 'Name', sortValue: (r) => r.name, text: (r) => r.name },
+    {
+      key: 'sector',
+      label: t('results.sector'),
+      csvLabel: 'Sector',
+      sortValue: (r) => r.sector,
+      text: (r) => r.sector ?? '—',
+    },
     ...(sparks
       ? [
           {
             key: 'spark',
-            label: `${SPARK_CLOSES} days`,
+            label: t('results.days', { count: SPARK_CLOSES }),
             csv: false,
             sortValue: (r: Row) => {
               const closes = sparks[r.symbol];
@@ -121,7 +118,8 @@ export function ScanResults({
       : []),
     ...fields.map((k): Column<Row> => ({
       key: k,
-      label: FIELD_LABELS[k] ?? LABELS[k] ?? k,
+      label: fieldLabel(t, k),
+      csvLabel: fieldLabel(t, k, 'en'),
       align: 'end',
       sortValue: (r) => {
         const v = r[k];
@@ -137,19 +135,22 @@ export function ScanResults({
     })),
     {
       key: 'add',
-      label: 'Watchlist',
+      label: t('results.watchlist'),
       csv: false,
       text: () => '',
       render: (r) => <AddToWatchlistButton symbol={r.symbol} description={r.name} />,
     },
   ];
   return (
-    <section aria-label="Scan results">
+    <section aria-label={t('results.label')}>
       <p className="small text-muted mb-1">
-        {data.count} {data.count === 1 ? 'match' : 'matches'}
-        {data.asOf ? ` as of ${f.date(data.asOf)}` : ''}
+        {data.asOf
+          ? t('results.matchesAsOf', { count: data.count, n: f.number(data.count, 0), date: f.date(data.asOf) })
+          : t('results.matches', { count: data.count, n: f.number(data.count, 0) })}
         <StaleCount stale={data.stale} asOf={data.asOf} f={f} />
-        {data.count > data.results.length ? ` (the first ${data.results.length} are listed)` : ''}
+        {data.count > data.results.length
+          ? ` ${t('results.firstListed', { n: f.number(data.results.length, 0) })}`
+          : ''}
         <SymbolDemoBadge symbol={data.results[0]?.symbol} />
       </p>
       <ViewPicker view={view} custom={custom} fields={known} onChange={onView} />
@@ -157,7 +158,7 @@ export function ScanResults({
         rows={data.results}
         columns={columns}
         rowKey={(r) => r.symbol}
-        caption="Scan results"
+        caption={t('results.caption')}
         filename="scan.csv"
         sort={sparkSort ?? sort}
         onSortChange={(s) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -14,6 +14,8 @@ import { useAppStore, useUiStore } from '../../shared/shell';
 import { anyInstrument } from '../../testing/factories';
 import { ScannerScreen } from './scanner-screen';
 import { addCondition } from './chip-builder';
+import { fieldLabel } from './result-views';
+import { i18n, switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -156,7 +158,7 @@ describe('scanner screen', () => {
     const table = await screen.findByTestId('scan-results');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('XOM');
-    expect(screen.getByText(/2 matches as of 20\.11\.2026/)).toBeInTheDocument();
+    expect(screen.getByText(/2 matches as of 11\/20\/2026/)).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('button', { name: 'RSI(14)' }));
     await waitFor(() => expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+30&sort=rsi14&desc=true'));
     await waitFor(() =>
@@ -271,5 +273,36 @@ describe('scanner screen', () => {
     ]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+1' });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+  });
+});
+
+describe('scanner screen in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(async () => {
+    await switchLanguage('en');
+  });
+
+  it('shows the form, the chip builder, the count and the results in Turkish with tr-TR numbers', async () => {
+    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
+    renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
+    expect(screen.getByRole('heading', { name: 'Hisse tarayıcı' })).toBeInTheDocument();
+    expect(screen.getByLabelText('İfade')).toHaveValue('rsi14 < 30');
+    expect(screen.getByRole('button', { name: 'Taramayı çalıştır' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Alan')).toBeInTheDocument();
+    expect(screen.getByLabelText('Değer ya da alan')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filtre ekle (AND)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Kayıtlı taramalar' })).toBeInTheDocument();
+    const table = await screen.findByTestId('scan-results');
+    expect(screen.getByText(/20\.11\.2026 itibarıyla 2 eşleşme/)).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Değişim' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('+%1,20');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('25,50');
+    await waitFor(() => expect(screen.getByTestId('scan-count')).toHaveTextContent('7 eşleşme'));
+    expect(screen.getByRole('button', { name: 'Genel bakış' })).toBeInTheDocument();
+    expect(fieldLabel(i18n.getFixedT('tr', 'scanner'), 'season20.winRate')).toBe('20 günlük mevsimsel kazanma oranı');
+    expect(fieldLabel(i18n.getFixedT('tr', 'scanner'), 'pctFromSma200', 'en')).toBe('From SMA 200');
   });
 });

@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ScanFieldsResponse, ScanPresetsResponse, ScanResponse } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired } from '../../shared/api';
 import { PremiumGate, SubscribeScreen } from '../../shared/ui/premium-gate';
@@ -23,16 +25,12 @@ const KEYS = ['expression', 'sort', 'desc', 'view', 'cols'] as const;
 export const RESULT_LIMIT = 1000;
 export const COUNT_DEBOUNCE_MS = 300;
 
-export const SCANNER_TOOL: ToolInfo = {
-  title: 'Stock scanner',
-  description:
-    'Screen the whole market with filters like “rsi14 < 30 and close > sma200”: technical indicators, performance, volume and sectors, with the number of matches updating as you type.',
-  features: [
-    'Filter chips or a text expression',
-    'Presets: oversold, golden cross, new highs…',
-    'Saved scans, CSV export, add to watchlist',
-  ],
-};
+/** What the scanner does, for the subscribe card (in the interface's language). */
+export const scannerTool = (t: TFunction<'scanner'>): ToolInfo => ({
+  title: t('tool.title'),
+  description: t('tool.description'),
+  features: [t('tool.features.chips'), t('tool.features.presets'), t('tool.features.saved')],
+});
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -44,14 +42,16 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export function ScannerScreen() {
+  const { t } = useTranslation('scanner');
   return (
-    <PremiumGate tool={SCANNER_TOOL} title="Stock scanner">
+    <PremiumGate tool={scannerTool(t)} title={t('screen.title')}>
       <ScannerTool />
     </PremiumGate>
   );
 }
 
 function ScannerTool() {
+  const { t } = useTranslation('scanner');
   const f = useFormatters();
   const [url, setUrl] = useUrlState(KEYS);
   const [saved, save] = useSavedForm<ScannerForm>('scannerForm');
@@ -123,7 +123,7 @@ function ScannerTool() {
 
   const blocked = [count, results, presets].some((q) => q.isError && isSubscriptionRequired(q.error));
   if (blocked) {
-    return <SubscribeScreen tool={SCANNER_TOOL} title="Stock scanner" testId="scanner-screen" />;
+    return <SubscribeScreen tool={scannerTool(t)} title={t('screen.title')} testId="scanner-screen" />;
   }
 
   const countError = count.isError && count.error instanceof ApiError ? count.error : null;
@@ -134,9 +134,9 @@ function ScannerTool() {
 
   return (
     <div className="container-fluid py-3" data-testid="scanner-screen">
-      <h1 className="h4">Stock scanner</h1>
+      <h1 className="h4">{t('screen.title')}</h1>
       {presets.data ? (
-        <div className="d-flex flex-wrap gap-1 mb-2" role="group" aria-label="Presets">
+        <div className="d-flex flex-wrap gap-1 mb-2" role="group" aria-label={t('screen.presets')}>
           {presets.data.presets.map((p) => (
             <button
               key={p.id}
@@ -151,9 +151,9 @@ function ScannerTool() {
         </div>
       ) : null}
 
-      <form onSubmit={onSubmit} aria-label="Scanner form" className="mb-2">
+      <form onSubmit={onSubmit} aria-label={t('screen.form')} className="mb-2">
         <label htmlFor="scan-expression" className="form-label small mb-1">
-          Expression
+          {t('screen.expression')}
         </label>
         <div className="d-flex flex-wrap gap-2 align-items-start">
           <textarea
@@ -169,12 +169,12 @@ function ScannerTool() {
                 if (text.trim()) run(text);
               }
             }}
-            placeholder="rsi14 < 30 and close > sma200"
+            placeholder={t('screen.expressionPlaceholder')}
             aria-describedby="scan-count"
             spellCheck={false}
           />
           <button type="submit" className="btn btn-primary btn-sm" disabled={!text.trim()}>
-            Run scan
+            {t('screen.run')}
           </button>
           {text.trim() ? (
             <Link
@@ -182,33 +182,38 @@ function ScannerTool() {
               to={scanAlertLink(text.trim())}
               data-testid="scan-create-alert"
             >
-              Create alert
+              {t('screen.createAlert')}
             </Link>
           ) : null}
         </div>
         <div id="scan-count" className="small mt-1" aria-live="polite" data-testid="scan-count">
           {!text.trim() ? (
-            <span className="text-muted">Type a condition or pick a preset.</span>
+            <span className="text-muted">{t('screen.typeCondition')}</span>
           ) : countError ? (
             <span className="text-danger">
-              {countError.message}
-              {position !== null ? ` (at column ${position})` : ''}
+              {position !== null ? t('screen.atColumn', { message: countError.message, position }) : countError.message}
             </span>
           ) : count.data ? (
             <>
               <span>
-                <strong>{count.data.count}</strong> {count.data.count === 1 ? 'match' : 'matches'}
+                <Trans
+                  t={t}
+                  i18nKey="screen.matches"
+                  count={count.data.count}
+                  values={{ n: f.number(count.data.count, 0) }}
+                  components={{ strong: <strong /> }}
+                />
                 {count.isFetching ? '…' : ''}
               </span>
               <Notices notices={count.data.notices} />
             </>
           ) : (
-            <span className="text-muted">Counting…</span>
+            <span className="text-muted">{t('screen.counting')}</span>
           )}
         </div>
       </form>
 
-      <div className="d-flex flex-wrap gap-1 mb-2" role="list" aria-label="Filters">
+      <div className="d-flex flex-wrap gap-1 mb-2" role="list" aria-label={t('screen.filters')}>
         {chips.map((chip, i) => (
           <span
             key={`${chip}-${i}`}
@@ -220,7 +225,7 @@ function ScannerTool() {
               type="button"
               className="btn-close"
               style={{ fontSize: '0.55rem' }}
-              aria-label={`Remove filter ${chip}`}
+              aria-label={t('screen.removeFilter', { chip })}
               onClick={() => setText(joinConditions(chips.filter((_, j) => j !== i)))}
             />
           </span>
@@ -245,9 +250,9 @@ function ScannerTool() {
         <LoadingState />
       ) : results.data && results.data.results.length === 0 ? (
         <EmptyState>
-          No stock matches this scan{results.data.asOf ? ` as of ${f.date(results.data.asOf)}` : ''}.
+          {results.data.asOf ? t('screen.noMatchAsOf', { date: f.date(results.data.asOf) }) : t('screen.noMatch')}
           <StaleCount stale={results.data.stale} asOf={results.data.asOf} f={f} />{' '}
-          {results.data.notices?.length ? <Notices notices={results.data.notices} /> : 'Loosen a filter.'}
+          {results.data.notices?.length ? <Notices notices={results.data.notices} /> : t('screen.loosen')}
         </EmptyState>
       ) : results.data ? (
         <ScanResults

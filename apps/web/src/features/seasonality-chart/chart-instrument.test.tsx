@@ -135,7 +135,7 @@ describe('the seasonal chart as an instrument', () => {
       expect(optionOfKo()?.series.map((s) => s.name)).toEqual(['KO average', 'PEP average (2019–2021)']),
     );
     expect(screen.getByTestId('compare-summary')).toHaveTextContent(
-      'PEP: 3 years used (2019–2021), average year +%5,00',
+      'PEP: 3 years used (2019–2021), average year +5.00%',
     );
     expect(currentLocation()).toContain('compare=PEP');
 

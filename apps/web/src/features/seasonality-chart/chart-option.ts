@@ -1,6 +1,7 @@
 import type { ChartResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { PRIMARY } from '../../shared/charts/colors';
+import type { TFunction } from 'i18next';
 
 const DAYS = 365;
 
@@ -49,6 +50,8 @@ export interface ChartOptionInput {
   compare: ChartResponse | null;
   selection: Window | null;
   f: Formatters;
+  /** The chart namespace's texts (series names). */
+  t: TFunction<'chart'>;
   /** Each year of the average as a thin line (needs the answer's `paths`). */
   showYears?: boolean;
   /** The day-by-day median of the years (needs the answer's `median`). */
@@ -64,6 +67,7 @@ export function seasonalChartOption({
   compare,
   selection,
   f,
+  t,
   showYears = false,
   showMedian = false,
 }: ChartOptionInput) {
@@ -74,7 +78,7 @@ export function seasonalChartOption({
   const labels = curve.map((_, i) => dayLabel(i));
   const main: Record<string, unknown> = {
     type: 'line',
-    name: `${data.symbol} average`,
+    name: t('series.average', { symbol: data.symbol }),
     smooth: true,
     showSymbol: false,
     data: curve,
@@ -103,7 +107,7 @@ export function seasonalChartOption({
     const years = span(bench.years);
     series.push({
       type: 'line',
-      name: `${bench.symbol} average (${years})`,
+      name: t('series.averageYears', { symbol: bench.symbol, span: years }),
       smooth: true,
       showSymbol: false,
       data: benchCurve,
@@ -112,7 +116,7 @@ export function seasonalChartOption({
     });
     series.push({
       type: 'line',
-      name: `${data.symbol} vs ${bench.symbol} (${years})`,
+      name: t('series.versus', { symbol: data.symbol, benchmark: bench.symbol, span: years }),
       smooth: true,
       showSymbol: false,
       data: own.map((v, i) => v - (benchCurve[i] ?? 0)),
@@ -122,7 +126,7 @@ export function seasonalChartOption({
   if (showMedian && data.median) {
     series.push({
       type: 'line',
-      name: `${data.symbol} median`,
+      name: t('series.median', { symbol: data.symbol }),
       smooth: true,
       showSymbol: false,
       data: data.median,
@@ -147,7 +151,7 @@ export function seasonalChartOption({
   if (compare && other) {
     series.push({
       type: 'line',
-      name: `${compare.symbol} average (${span(compare.years)})`,
+      name: t('series.averageYears', { symbol: compare.symbol, span: span(compare.years) }),
       smooth: true,
       showSymbol: false,
       data: other,

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChartResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { InstrumentHeader } from '../../shared/ui/instrument-header';
@@ -35,14 +36,15 @@ export function ChartResult({
   showYears = false,
   showMedian = false,
 }: ChartResultProps) {
+  const { t } = useTranslation('chart');
   const curve = (detrended ? data.detrended : data.curve) ?? [];
   // Against the benchmark, both curves come over the years both symbols use (analytics.md).
   const bench = data.benchmark && data.benchmark.years.length > 0 ? data.benchmark : null;
   const own = bench ? ((detrended ? bench.detrended : bench.curve) ?? null) : null;
   const benchCurve = bench ? ((detrended ? bench.benchmarkDetrended : bench.benchmarkCurve) ?? null) : null;
   const option = useMemo(
-    () => seasonalChartOption({ data, detrended, compare, selection, f, showYears, showMedian }),
-    [data, detrended, compare, selection, f, showYears, showMedian],
+    () => seasonalChartOption({ data, detrended, compare, selection, f, t, showYears, showMedian }),
+    [data, detrended, compare, selection, f, showYears, showMedian, t],
   );
   const onEvent = useMemo(
     () => ({
@@ -64,33 +66,31 @@ export function ChartResult({
         <SeasonalityToolsNav current="chart" focus={focus} />
       </InstrumentHeader>
       <p className="small mb-1" data-testid="chart-summary">
-        {data.years.length} years used ({span(data.years)}). Average year
-        {detrended ? ' (detrended)' : ''}: <strong>{f.percent(end)}</strong>
+        {t('summary.years', { n: data.years.length, span: span(data.years) })}
+        {detrended ? t('summary.detrended') : ''}: <strong>{f.percent(end)}</strong>
       </p>
       {bench && ownEnd !== null && benchEnd !== null ? (
         <p className="small mb-1" data-testid="benchmark-summary">
-          Against {bench.symbol} over the {bench.years.length} years both use ({span(bench.years)}): {data.symbol}{' '}
-          {f.percent(ownEnd)} · {bench.symbol} {f.percent(benchEnd)} · <StatLabel standalone stat="relative" />{' '}
-          <strong>{f.percent(ownEnd - benchEnd)}</strong>
+          {t('summary.benchmark', { benchmark: bench.symbol, n: bench.years.length, span: span(bench.years) })}{' '}
+          {data.symbol} {f.percent(ownEnd)} · {bench.symbol} {f.percent(benchEnd)} ·{' '}
+          <StatLabel standalone stat="relative" /> <strong>{f.percent(ownEnd - benchEnd)}</strong>
         </p>
       ) : data.benchmark ? (
         <p className="small mb-1 text-muted" data-testid="benchmark-summary">
-          {data.benchmark.symbol} has none of these years: no comparison.
+          {t('summary.noBenchmark', { benchmark: data.benchmark.symbol })}
         </p>
       ) : null}
       {compare ? (
         <p className="small mb-1" data-testid="compare-summary">
-          {compare.symbol}: {compare.years.length} years used ({span(compare.years)}), average year{' '}
+          {t('summary.compare', { symbol: compare.symbol, n: compare.years.length, span: span(compare.years) })}{' '}
           <strong>{f.percent(compareEnd)}</strong>
         </p>
       ) : null}
-      <p className="small text-muted mb-1">
-        Drag across the chart to select a window and see its statistics; the wheel and the slider zoom.
-      </p>
+      <p className="small text-muted mb-1">{t('summary.dragHint')}</p>
       <EChart
         kinds={['line']}
         option={option}
-        label={`Seasonal chart of ${data.symbol}`}
+        label={t('chartLabel', { symbol: data.symbol })}
         height={400}
         onEvent={onEvent}
         actions={BRUSH_ON}

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -14,6 +14,8 @@ import { instrument } from '../../testing/factories';
 import { optionOf } from '../../shared/charts/fake-loader';
 import type { ChartResponse } from '@solstice/contracts';
 import { SeasonalityChartScreen, dayLabel } from './seasonality-chart-screen';
+import { switchLanguage } from '../../i18n/i18n';
+import { useAppStore } from '../../shared/shell';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -56,8 +58,8 @@ describe('seasonal chart screen', () => {
     renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
     const summary = await screen.findByTestId('benchmark-summary');
     // over 2020–2021: AAPL +8 %, SPY +6 %, so +2 % (not 10 % over 2019–2021 − 6 %)
-    expect(summary).toHaveTextContent('Against SPY over the 2 years both use (2020–2021): AAPL +%8,00 · SPY +%6,00');
-    expect(summary.textContent).toMatch(/vs\. benchmark.* \+%2,00$/);
+    expect(summary).toHaveTextContent('Against SPY over the 2 years both use (2020–2021): AAPL +8.00% · SPY +6.00%');
+    expect(summary.textContent).toMatch(/vs\. benchmark.* \+2\.00%$/);
     expect(screen.getByTestId('chart-summary')).toHaveTextContent('3 years used (2019–2021)');
     await waitFor(() => expect((optionOf('Seasonal chart of AAPL') as Option | undefined)?.series).toHaveLength(4));
     const option = optionOf('Seasonal chart of AAPL') as Option;
@@ -113,5 +115,41 @@ describe('seasonal chart screen', () => {
     const card = await screen.findByTestId('subscribe-card');
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('button', { name: 'Show chart' })).not.toBeInTheDocument();
+  });
+});
+
+describe('seasonal chart screen in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(() => switchLanguage('en'));
+
+  it('shows the form, the summaries and the series in Turkish, numbers in tr-TR', async () => {
+    mockFetch([
+      premium,
+      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1, { ownSlope: 0.08, benchSlope: 0.06 }) },
+      instrument('AAPL'),
+    ]);
+    renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
+    const summary = await screen.findByTestId('benchmark-summary');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mevsimsellik');
+    expect(screen.getByLabelText('Karşılaştır')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Trendden arındırılmış' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Grafiği göster' })).toBeInTheDocument();
+    expect(summary).toHaveTextContent(
+      'İkisinin de kullandığı 2 yılda (2020–2021) SPY karşısında: AAPL +%8,00 · SPY +%6,00',
+    );
+    expect(screen.getByTestId('chart-summary')).toHaveTextContent(
+      '3 yıl kullanıldı (2019–2021). Ortalama yıl: +%10,00',
+    );
+    await waitFor(() => expect((optionOf('AAPL mevsimsel grafiği') as Option | undefined)?.series).toHaveLength(4));
+    const option = optionOf('AAPL mevsimsel grafiği') as Option;
+    expect(option.series.map((s) => s.name)).toEqual([
+      'AAPL ortalaması',
+      '2026',
+      'SPY ortalaması (2020–2021)',
+      'AAPL / SPY (2020–2021)',
+    ]);
   });
 });

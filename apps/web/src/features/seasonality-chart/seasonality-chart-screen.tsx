@@ -1,4 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
 import type { ChartResponse } from '@solstice/contracts';
@@ -10,6 +11,7 @@ import { useScreenForm } from '../../shared/ui/screen-form';
 import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { ChartResult } from './chart-result';
 import { MMDD } from '../../shared/ui/fields';
+import { i18n } from '../../i18n/i18n';
 
 // start/end: the window dragged across the chart; compare: a second symbol's average year
 // benchmark: any instrument instead of SPY; years/median: the years one by one, their median
@@ -27,19 +29,21 @@ const DEFAULTS = {
   median: '',
 };
 
-/** What the chart draws on demand; the URL keeps each. */
-const TOGGLES = [
-  ['detrended', 'Detrended'],
-  ['years', 'Each year'],
-  ['median', 'Median'],
-] as const;
+/** What the chart draws on demand; the URL keeps each (labels: chart:toggles.<key>). */
+const TOGGLES = ['detrended', 'years', 'median'] as const;
 
-export const CHART_TOOL: ToolInfo = {
-  title: 'Seasonal chart',
-  description:
-    'The average path of a symbol through the calendar year over the years you choose, optionally detrended, with this year drawn on top and the S&P 500 for comparison.',
-  features: ['Average year, detrended or not', 'This year overlaid', 'Compared with the S&P 500'],
-};
+/** What the tool does, in the current language (read at call time). */
+export function chartTool(): ToolInfo {
+  return {
+    title: i18n.t('chart:tool.title'),
+    description: i18n.t('chart:tool.description'),
+    features: [
+      i18n.t('chart:tool.features.average'),
+      i18n.t('chart:tool.features.thisYear'),
+      i18n.t('chart:tool.features.benchmark'),
+    ],
+  };
+}
 
 export { dayLabel } from './chart-option';
 
@@ -52,14 +56,16 @@ function useChart(params: Record<string, string | undefined>, enabled: boolean) 
 }
 
 export function SeasonalityChartScreen() {
+  const { t } = useTranslation('chart');
   return (
-    <PremiumGate tool={CHART_TOOL} title="Seasonality">
+    <PremiumGate tool={chartTool()} title={t('title')}>
       <SeasonalityChartTool />
     </PremiumGate>
   );
 }
 
 function SeasonalityChartTool() {
+  const { t } = useTranslation('chart');
   const f = useFormatters();
   const { url, form, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -93,51 +99,59 @@ function SeasonalityChartTool() {
     };
     const problems = checkWindowFields({ symbol: values.symbol, from: values.from, to: values.to });
     for (const key of ['compare', 'benchmark'] as const) {
-      if (values[key] && !/^[A-Z0-9.^=_-]{1,20}$/.test(values[key])) problems[key] = 'A symbol such as XLP';
+      if (values[key] && !/^[A-Z0-9.^=_-]{1,20}$/.test(values[key])) problems[key] = t('form.symbolError');
     }
     setErrors(problems);
     if (!Object.keys(problems).length) submit(values);
   };
+  // each input's value and change handler, kept in the form and the URL
+  const fields = {
+    symbol: field('symbol'),
+    from: field('from'),
+    to: field('to'),
+    compare: field('compare'),
+    benchmark: field('benchmark'),
+  };
   return (
     <div className="container-fluid py-3" data-testid="seasonality-chart-screen">
-      <h1 className="h4">Seasonality</h1>
-      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label="Seasonal chart form">
-        <Field id="chart-symbol" label="Symbol" error={errors.symbol}>
-          <input id="chart-symbol" className="form-control form-control-sm" autoComplete="off" {...field('symbol')} />
+      <h1 className="h4">{t('title')}</h1>
+      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label={t('form.label')}>
+        <Field id="chart-symbol" label={t('form.symbol')} error={errors.symbol}>
+          <input id="chart-symbol" className="form-control form-control-sm" autoComplete="off" {...fields.symbol} />
         </Field>
         <TextField
           id="chart-from"
-          label="From year"
+          label={t('form.from')}
           error={errors.from}
           inputMode="numeric"
-          placeholder="all"
-          {...field('from')}
+          placeholder={t('form.all')}
+          {...fields.from}
         />
         <TextField
           id="chart-to"
-          label="To year"
+          label={t('form.to')}
           error={errors.to}
           inputMode="numeric"
-          placeholder="all"
-          {...field('to')}
+          placeholder={t('form.all')}
+          {...fields.to}
         />
         <TextField
           id="chart-compare"
-          label="Compare with"
+          label={t('form.compare')}
           error={errors.compare}
-          placeholder="symbol"
+          placeholder={t('form.comparePlaceholder')}
           autoComplete="off"
-          {...field('compare')}
+          {...fields.compare}
         />
         <TextField
           id="chart-benchmark"
-          label="Benchmark"
+          label={t('form.benchmark')}
           error={errors.benchmark}
           placeholder="SPY"
           autoComplete="off"
-          {...field('benchmark')}
+          {...fields.benchmark}
         />
-        {TOGGLES.map(([key, label]) => (
+        {TOGGLES.map((key) => (
           <div key={key} className="col-auto form-check ms-2 mb-1">
             <input
               id={`chart-${key}`}
@@ -148,23 +162,18 @@ function SeasonalityChartTool() {
               onChange={(e) => setUrl({ [key]: e.target.checked ? 'true' : null })}
             />
             <label htmlFor={`chart-${key}`} className="form-check-label">
-              {label}
+              {t(`toggles.${key}`)}
             </label>
           </div>
         ))}
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
-            Show chart
+            {t('form.submit')}
           </button>
         </div>
       </form>
-      {!ready ? <p className="text-muted">Choose a symbol, then “Show chart”.</p> : null}
-      <QueryView
-        query={chart}
-        tool={CHART_TOOL}
-        isEmpty={(d) => d.years.length === 0 || !d.curve}
-        empty="This symbol has no complete calendar year in the chosen range."
-      >
+      {!ready ? <p className="text-muted">{t('hint')}</p> : null}
+      <QueryView query={chart} tool={chartTool()} isEmpty={(d) => d.years.length === 0 || !d.curve} empty={t('empty')}>
         {(data) => (
           <ChartResult
             data={data}
@@ -181,7 +190,7 @@ function SeasonalityChartTool() {
       </QueryView>
       {compareSymbol && compare.isError ? (
         <p className="text-danger small" role="alert">
-          No seasonal chart for {compareSymbol}: {(compare.error as Error).message}
+          {t('compareError', { symbol: compareSymbol, message: (compare.error as Error).message })}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { usePattern } from '../pattern/pattern-screen';
 import { useFormatters } from '../../shared/format';
 import { StatsPanel } from '../../shared/stats/stats-panel';
@@ -16,35 +17,36 @@ export function WindowStats({
   selection: Window;
   onClear: () => void;
 }) {
+  const { t } = useTranslation('chart');
   const f = useFormatters();
   const params = { symbol: focus.symbol, start: selection.start, end: selection.end, from: focus.from, to: focus.to };
   const pattern = usePattern(params, true);
   const stats = pattern.data?.stats ?? null;
   return (
-    <section className="card card-body mb-3" aria-label="Selected window" data-testid="window-stats">
+    <section className="card card-body mb-3" aria-label={t('window.label')} data-testid="window-stats">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 className="h6 mb-0">
-          Window {f.monthDay(selection.start)} – {f.monthDay(selection.end)}
+          {t('window.title', { start: f.monthDay(selection.start), end: f.monthDay(selection.end) })}
         </h2>
         {stats ? <SignalBadge signal={tradeSignal('long', stats)} /> : null}
         <Link
           className="small"
           to={`/seasonality/pattern?${focusQuery(focus, { start: selection.start, end: selection.end })}`}
         >
-          Open in Pattern
+          {t('window.openPattern')}
         </Link>
         <button type="button" className="btn btn-link btn-sm p-0" onClick={onClear}>
-          Clear the selection
+          {t('window.clear')}
         </button>
       </div>
       {pattern.isError ? (
         <p className="text-danger small mb-0">{(pattern.error as Error).message}</p>
       ) : !pattern.data ? (
-        <p className="text-muted small mb-0">Computing the window’s statistics…</p>
+        <p className="text-muted small mb-0">{t('window.computing')}</p>
       ) : stats ? (
         <StatsPanel stats={stats} />
       ) : (
-        <p className="text-muted small mb-0">No year of this symbol’s history covers the whole window.</p>
+        <p className="text-muted small mb-0">{t('window.noYear')}</p>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -13,6 +13,7 @@ import {
 import { createStats, createWindow } from '../../testing/factories';
 import { useAppStore, useUiStore } from '../../shared/shell';
 import { SeasonalityScannerScreen, scanBody } from './seasonality-scanner-screen';
+import { switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -109,5 +110,35 @@ describe('seasonality scanner screen', () => {
     const card = await screen.findByTestId('subscribe-card');
     expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('button', { name: 'Scan' })).not.toBeInTheDocument();
+  });
+});
+
+describe('seasonality scanner screen in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(async () => {
+    await switchLanguage('en');
+  });
+
+  it('shows the form, its errors and the results in Turkish with tr-TR numbers', async () => {
+    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
+    renderScreen(<SeasonalityScannerScreen />, { url: URL });
+    expect(screen.getByRole('heading', { name: 'Mevsimsellik tarayıcı' })).toBeInTheDocument();
+    expect(screen.getByLabelText('En düşük kazanma oranı (%)')).toHaveValue('70');
+    expect(within(screen.getByLabelText('Evren')).getByRole('option', { name: 'Sektör: Enerji' })).toBeInTheDocument();
+    const table = await screen.findByTestId('seasonality-scan-results');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Uzun');
+    expect(rows[1]).toHaveTextContent('%80');
+    expect(rows[1]).toHaveTextContent('+%3,1');
+    expect(within(rows[1]!).getByRole('link', { name: 'XOM deseni' })).toHaveTextContent('Desen');
+    expect(within(rows[2]!).getByRole('link', { name: 'KO takvimi' })).toHaveTextContent('Takvim');
+    const from = screen.getByLabelText('Başlangıç en erken (AA-GG)');
+    await userEvent.clear(from);
+    await userEvent.type(from, '4-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Tara' }));
+    expect(await screen.findByText('AA-GG biçimini kullanın, örn. 03-15')).toBeInTheDocument();
   });
 });

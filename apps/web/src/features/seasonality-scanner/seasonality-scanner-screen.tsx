@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../alerts/alert-links';
 import { apiQueryPost } from '../../shared/api';
@@ -45,12 +47,12 @@ const DEFAULTS: Record<Key, string> = {
   universe: 'all',
 };
 
-export const SEASONALITY_SCANNER_TOOL: ToolInfo = {
-  title: 'Seasonality scanner',
-  description:
-    'Which stocks have a strong seasonal pattern starting in the days you choose? The scanner tests every window of every symbol in the universe and keeps each symbol’s best one that meets your win rate and years.',
-  features: ['All instruments, a sector or a watchlist', 'Long, short or both', 'Significance check for every result'],
-};
+/** What the seasonality scanner does, for the subscribe card (in the interface's language). */
+export const seasonalityScannerTool = (t: TFunction<'seascan'>): ToolInfo => ({
+  title: t('tool.title'),
+  description: t('tool.description'),
+  features: [t('tool.features.universe'), t('tool.features.direction'), t('tool.features.significance')],
+});
 
 function mmdd(date: Date): string {
   return `${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
@@ -82,32 +84,36 @@ export function scanBody(url: Partial<Record<Key, string>>): Record<string, unkn
   return body;
 }
 
-function check(v: Record<Key, string>): Record<string, string> {
+function check(v: Record<Key, string>, t: TFunction<'seascan'>): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!MMDD.test(v.startFrom)) errors.startFrom = 'Use MM-DD, e.g. 03-15';
-  if (!MMDD.test(v.startTo)) errors.startTo = 'Use MM-DD, e.g. 03-29';
+  if (!MMDD.test(v.startFrom)) errors.startFrom = t('errors.startFrom');
+  if (!MMDD.test(v.startTo)) errors.startTo = t('errors.startTo');
   const min = Number(v.minDays);
   const max = Number(v.maxDays);
-  if (!Number.isInteger(min) || min < 1) errors.minDays = 'A whole number of days, at least 1';
-  if (!Number.isInteger(max) || max < 1) errors.maxDays = 'A whole number of days, at least 1';
-  else if (max < min) errors.maxDays = 'Must be at least the minimum';
-  for (const k of ['from', 'to'] as const) if (v[k] && !YEAR.test(v[k])) errors[k] = 'Use a year like 2005';
+  if (!Number.isInteger(min) || min < 1) errors.minDays = t('errors.days');
+  if (!Number.isInteger(max) || max < 1) errors.maxDays = t('errors.days');
+  else if (max < min) errors.maxDays = t('errors.maxBelowMin');
+  for (const k of ['from', 'to'] as const) if (v[k] && !YEAR.test(v[k])) errors[k] = t('errors.year');
   const rate = Number(v.minWinRate);
-  if (v.minWinRate && (Number.isNaN(rate) || rate < 0 || rate > 1)) errors.minWinRate = 'Between 0 and 100 %';
-  if (v.minYears && !/^\d+$/.test(v.minYears)) errors.minYears = 'A whole number';
+  if (v.minWinRate && (Number.isNaN(rate) || rate < 0 || rate > 1)) errors.minWinRate = t('errors.winRate');
+  if (v.minYears && !/^\d+$/.test(v.minYears)) errors.minYears = t('errors.wholeNumber');
   return errors;
 }
 
 export function SeasonalityScannerScreen() {
+  const { t } = useTranslation('seascan');
   return (
-    <PremiumGate tool={SEASONALITY_SCANNER_TOOL} title="Seasonality scanner">
+    <PremiumGate tool={seasonalityScannerTool(t)} title={t('title')}>
       <SeasonalityScannerTool />
     </PremiumGate>
   );
 }
 
 function SeasonalityScannerTool() {
+  const { t } = useTranslation('seascan');
+  const { t: tc } = useTranslation('common');
   const f = useFormatters();
+  const tool = seasonalityScannerTool(t);
   const watchlists = useWatchlists();
   const today = new Date();
   const inTwoWeeks = new Date(today.getTime() + 14 * 86_400_000);
@@ -116,6 +122,8 @@ function SeasonalityScannerTool() {
     startFrom: mmdd(today),
     startTo: mmdd(inTwoWeeks),
   });
+  // each input's value and change handler, by key
+  const bound = Object.fromEntries(KEYS.map((k) => [k, field(k)])) as Record<Key, ReturnType<typeof field>>;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ready = Boolean(url.startFrom && url.startTo && url.minDays && url.maxDays);
   const query = useQuery({
@@ -125,20 +133,20 @@ function SeasonalityScannerTool() {
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const problems = check(form);
+    const problems = check(form, t);
     setErrors(problems);
     if (!Object.keys(problems).length) submit(form);
   };
   const winRatePct = form.minWinRate === '' ? '' : String(Math.round(Number(form.minWinRate) * 1000) / 10);
   const universeOptions: { value: string; label: string }[] = [
-    { value: 'all', label: 'All instruments' },
-    ...SECTORS.map((s) => ({ value: `sector:${s}`, label: `Sector: ${s}` })),
+    { value: 'all', label: t('form.allInstruments') },
+    ...SECTORS.map((s) => ({ value: `sector:${s}`, label: t('form.sector', { sector: tc(`sectors.${s}`) }) })),
     ...watchlists
       .filter((w) => w.symbols.length > 0)
-      .map((w) => ({ value: w.symbols.map((s) => s.sym).join(','), label: `Watchlist: ${w.name}` })),
+      .map((w) => ({ value: w.symbols.map((s) => s.sym).join(','), label: t('form.watchlist', { name: w.name }) })),
   ];
   if (!universeOptions.some((o) => o.value === form.universe))
-    universeOptions.push({ value: form.universe, label: `Symbols: ${form.universe}` });
+    universeOptions.push({ value: form.universe, label: t('form.symbols', { symbols: form.universe }) });
 
   const linkParams = (r: SeasonalScanResult, extra: Record<string, string>) => {
     const p = new URLSearchParams({ symbol: r.symbol, ...extra });
@@ -149,34 +157,40 @@ function SeasonalityScannerTool() {
   const columns: Column<SeasonalScanResult>[] = [
     {
       key: 'symbol',
-      label: 'Symbol',
+      label: t('results.symbol'),
+      csvLabel: 'Symbol',
       sortValue: (r) => r.symbol,
       text: (r) => r.symbol,
       render: (r) => <SymbolLink symbol={r.symbol} />,
     },
     {
       key: 'direction',
-      label: 'Side',
+      label: t('results.side'),
+      csvLabel: 'Side',
       sortValue: (r) => r.direction,
-      text: (r) => (r.direction === 'short' ? 'Short' : 'Long'),
+      text: (r) => (r.direction === 'short' ? t('results.short') : t('results.long')),
+      csvValue: (r) => (r.direction === 'short' ? 'Short' : 'Long'),
     },
     signalColumn<SeasonalScanResult>((r) => r.direction),
     ...windowStatColumns<SeasonalScanResult>(f),
     {
       key: 'open',
       csv: false,
-      label: 'Open',
+      label: t('results.open'),
       text: () => '',
       render: (r) => (
         <span className="d-inline-flex gap-2 align-items-center">
           <Link
             to={`/seasonality/pattern?${linkParams(r, { start: r.start, end: r.end, direction: r.direction })}`}
-            aria-label={`Pattern of ${r.symbol}`}
+            aria-label={t('results.patternOf', { symbol: r.symbol })}
           >
-            Pattern
+            {t('results.pattern')}
           </Link>
-          <Link to={`/seasonality/calendar?${linkParams(r, {})}`} aria-label={`Calendar of ${r.symbol}`}>
-            Calendar
+          <Link
+            to={`/seasonality/calendar?${linkParams(r, {})}`}
+            aria-label={t('results.calendarOf', { symbol: r.symbol })}
+          >
+            {t('results.calendar')}
           </Link>
           <Link
             to={seasonalAlertLink({
@@ -187,9 +201,9 @@ function SeasonalityScannerTool() {
               minYears: Math.max(1, r.stats.count - 2),
               direction: r.direction === 'short' ? 'short' : 'long',
             })}
-            aria-label={`Alert on ${r.symbol} before its window opens`}
+            aria-label={t('results.alertOf', { symbol: r.symbol })}
           >
-            Alert
+            {t('results.alert')}
           </Link>
           <AddToWatchlistButton symbol={r.symbol} description={r.name} />
         </span>
@@ -198,23 +212,23 @@ function SeasonalityScannerTool() {
   ];
   return (
     <div className="container-fluid py-3" data-testid="seasonality-scanner-screen">
-      <h1 className="h4">Seasonality scanner</h1>
-      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label="Seasonality scan form">
-        <Field id="ss-start-from" label="Start from (MM-DD)" error={errors.startFrom}>
-          <input id="ss-start-from" className="form-control form-control-sm" {...field('startFrom')} />
+      <h1 className="h4">{t('title')}</h1>
+      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label={t('form.label')}>
+        <Field id="ss-start-from" label={t('form.startFrom')} error={errors.startFrom}>
+          <input id="ss-start-from" className="form-control form-control-sm" {...bound.startFrom} />
         </Field>
-        <Field id="ss-start-to" label="Start to (MM-DD)" error={errors.startTo}>
-          <input id="ss-start-to" className="form-control form-control-sm" {...field('startTo')} />
+        <Field id="ss-start-to" label={t('form.startTo')} error={errors.startTo}>
+          <input id="ss-start-to" className="form-control form-control-sm" {...bound.startTo} />
         </Field>
-        <Field id="ss-min-days" label="Min days" error={errors.minDays}>
-          <input id="ss-min-days" className="form-control form-control-sm" inputMode="numeric" {...field('minDays')} />
+        <Field id="ss-min-days" label={t('form.minDays')} error={errors.minDays}>
+          <input id="ss-min-days" className="form-control form-control-sm" inputMode="numeric" {...bound.minDays} />
         </Field>
-        <Field id="ss-max-days" label="Max days" error={errors.maxDays}>
-          <input id="ss-max-days" className="form-control form-control-sm" inputMode="numeric" {...field('maxDays')} />
+        <Field id="ss-max-days" label={t('form.maxDays')} error={errors.maxDays}>
+          <input id="ss-max-days" className="form-control form-control-sm" inputMode="numeric" {...bound.maxDays} />
         </Field>
         <TextField
           id="ss-win-rate"
-          label="Min win rate (%)"
+          label={t('form.minWinRate')}
           error={errors.minWinRate}
           inputMode="decimal"
           value={winRatePct}
@@ -224,37 +238,37 @@ function SeasonalityScannerTool() {
         />
         <TextField
           id="ss-min-years"
-          label="Min years"
+          label={t('form.minYears')}
           error={errors.minYears}
           inputMode="numeric"
-          placeholder="most − 2, ≥ 10"
-          {...field('minYears')}
+          placeholder={t('form.minYearsPlaceholder')}
+          {...bound.minYears}
         />
         <TextField
           id="ss-from"
-          label="From year"
+          label={t('form.fromYear')}
           error={errors.from}
           inputMode="numeric"
-          placeholder="all"
-          {...field('from')}
+          placeholder={t('form.allYears')}
+          {...bound.from}
         />
         <TextField
           id="ss-to"
-          label="To year"
+          label={t('form.toYear')}
           error={errors.to}
           inputMode="numeric"
-          placeholder="all"
-          {...field('to')}
+          placeholder={t('form.allYears')}
+          {...bound.to}
         />
-        <Field id="ss-direction" label="Direction">
-          <select id="ss-direction" className="form-select form-select-sm" {...field('direction')}>
-            <option value="long">Long</option>
-            <option value="short">Short</option>
-            <option value="both">Both</option>
+        <Field id="ss-direction" label={t('form.direction')}>
+          <select id="ss-direction" className="form-select form-select-sm" {...bound.direction}>
+            <option value="long">{t('form.long')}</option>
+            <option value="short">{t('form.short')}</option>
+            <option value="both">{t('form.both')}</option>
           </select>
         </Field>
-        <Field id="ss-universe" label="Universe" className="col-12 col-md-4 col-lg-3">
-          <select id="ss-universe" className="form-select form-select-sm" {...field('universe')}>
+        <Field id="ss-universe" label={t('form.universe')} className="col-12 col-md-4 col-lg-3">
+          <select id="ss-universe" className="form-select form-select-sm" {...bound.universe}>
             {universeOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -264,23 +278,18 @@ function SeasonalityScannerTool() {
         </Field>
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
-            Scan
+            {t('form.scan')}
           </button>
         </div>
       </form>
-      {!ready ? <p className="text-muted">Set the start days and holding period, then “Scan”.</p> : null}
-      <QueryView
-        query={query}
-        tool={SEASONALITY_SCANNER_TOOL}
-        isEmpty={(d) => d.results.length === 0}
-        empty="No symbol has a window that meets these conditions. Lower the win rate or years, or widen the start days."
-      >
+      {!ready ? <p className="text-muted">{t('form.hint')}</p> : null}
+      <QueryView query={query} tool={tool} isEmpty={(d) => d.results.length === 0} empty={t('results.empty')}>
         {(data) => (
           <DataTable
             rows={data.results}
             columns={columns}
             rowKey={(r) => `${r.symbol}-${r.direction}-${r.start}-${r.end}`}
-            caption="Seasonality scan results"
+            caption={t('results.caption')}
             filename={`seasonality-scan-${url.startFrom}-${url.startTo}.csv`}
             testId="seasonality-scan-results"
           />

@@ -1,10 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { payRequestSchema, type PayResponse, type Product } from '@solstice/contracts';
 import { apiQueryPost } from '../../shared/api';
 import type { Formatters } from '../../shared/format';
 import { markSubscriber } from '../../shared/shell';
 import { premiumAccessKey } from '../../shared/ui/premium-gate';
+
+/** The contract's card messages (payRequestSchema), by their key in `subscribe:checkout.errors`. */
+const CARD_ERRORS = {
+  'expected a card number': 'cardNumberRequired',
+  'a card number has only digits (spaces and dashes are ignored)': 'cardNumberDigits',
+  'a card number has 12 to 19 digits': 'cardNumberLength',
+  'this card number is not valid (check digit mismatch)': 'cardNumberInvalid',
+  'expected an expiry date as MM/YY': 'expiry',
+  'expected a security code': 'cvcRequired',
+  'the security code has 3 or 4 digits': 'cvcDigits',
+} as const;
+
+function cardErrorKey(message: string): (typeof CARD_ERRORS)[keyof typeof CARD_ERRORS] | undefined {
+  return Object.hasOwn(CARD_ERRORS, message) ? CARD_ERRORS[message as keyof typeof CARD_ERRORS] : undefined;
+}
 
 export function findPrice(products: Product[] | undefined, priceId: number) {
   for (const p of products ?? []) {
@@ -29,6 +45,7 @@ export function CheckoutForm({
   onPaid: (r: PayResponse) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('subscribe');
   const client = useQueryClient();
   const [values, setValues] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -56,6 +73,11 @@ export function CheckoutForm({
     setErrors(problems);
     if (Object.keys(problems).length === 0) pay.mutate(values);
   };
+  // The contract's card messages in the interface's language; others as given.
+  const message = (text: string) => {
+    const key = cardErrorKey(text);
+    return key ? t(`checkout.errors.${key}`) : text;
+  };
   const field = (
     key: keyof typeof values,
     label: string,
@@ -75,47 +97,49 @@ export function CheckoutForm({
       />
       {errors[key] ? (
         <div className="invalid-feedback" id={`pay-${key}-error`}>
-          {errors[key]}
+          {message(errors[key])}
         </div>
       ) : null}
     </div>
   );
+  const cardNumberField = field('cardNumber', t('checkout.cardNumber'), {
+    autoComplete: 'cc-number',
+    placeholder: '4242 4242 4242 4242',
+    inputMode: 'numeric',
+  });
+  const expiryField = field('expiry', t('checkout.expiry'), {
+    autoComplete: 'cc-exp',
+    placeholder: t('checkout.expiryPlaceholder'),
+    inputMode: 'numeric',
+  });
+  const cvcField = field('cvc', t('checkout.cvc'), {
+    autoComplete: 'cc-csc',
+    placeholder: '123',
+    inputMode: 'numeric',
+  });
   return (
     <section className="card" style={{ maxWidth: '28rem' }} aria-labelledby="checkout-title" data-testid="checkout">
       <div className="card-body">
         <h2 className="h5" id="checkout-title">
-          Checkout
-          {testMode ? <span className="badge text-bg-warning ms-2">Test mode</span> : null}
+          {t('checkout.title')}
+          {testMode ? <span className="badge text-bg-warning ms-2">{t('testMode')}</span> : null}
         </h2>
         {price ? (
           <p>
-            {price.product.name}: <strong>{f.money(price.price.amount, price.price.currency)}</strong> per{' '}
-            {price.price.interval}
+            <Trans
+              t={t}
+              i18nKey={`checkout.price.${price.price.interval}`}
+              values={{ product: price.product.name, price: f.money(price.price.amount, price.price.currency) }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         ) : null}
-        {testMode ? (
-          <p className="small text-muted">
-            No real payment is made. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry
-            and any 3-digit code.
-          </p>
-        ) : null}
-        <form onSubmit={submit} noValidate aria-label="Payment">
-          {field('cardNumber', 'Card number', {
-            autoComplete: 'cc-number',
-            placeholder: '4242 4242 4242 4242',
-            inputMode: 'numeric',
-          })}
+        {testMode ? <p className="small text-muted">{t('checkout.testCards')}</p> : null}
+        <form onSubmit={submit} noValidate aria-label={t('checkout.form')}>
+          {cardNumberField}
           <div className="row g-2">
-            <div className="col-6">
-              {field('expiry', 'Expiry (MM/YY)', {
-                autoComplete: 'cc-exp',
-                placeholder: 'MM/YY',
-                inputMode: 'numeric',
-              })}
-            </div>
-            <div className="col-6">
-              {field('cvc', 'CVC', { autoComplete: 'cc-csc', placeholder: '123', inputMode: 'numeric' })}
-            </div>
+            <div className="col-6">{expiryField}</div>
+            <div className="col-6">{cvcField}</div>
           </div>
           {pay.data?.status === 'declined' ? (
             <div className="alert alert-danger py-2" role="alert" data-testid="payment-declined">
@@ -129,10 +153,10 @@ export function CheckoutForm({
           ) : null}
           <div className="d-flex gap-2">
             <button type="submit" className="btn btn-primary" disabled={pay.isPending}>
-              Pay
+              {t('checkout.pay')}
             </button>
             <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-              Back to the plans
+              {t('checkout.back')}
             </button>
           </div>
         </form>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, renderScreen, serverError, type MockRoute } from '../../testing/test-utils';
 import { useAppStore } from '../../shared/shell';
@@ -65,7 +65,7 @@ describe('subscribe screen', () => {
     const { requests } = mockFetch([products, config, none, checkout, pay]);
     renderScreen(<SubscribeScreen />, { url: '/subscribe' });
     expect(await screen.findByTestId('test-mode')).toHaveTextContent('Test mode');
-    expect(screen.getByTestId('plans')).toHaveTextContent('$29,00 per month');
+    expect(screen.getByTestId('plans')).toHaveTextContent('$29.00 per month');
     await userEvent.click(screen.getAllByRole('button', { name: 'Choose Solstice Pro' })[0]!);
     await waitFor(() => expect(currentLocation()).toBe('/subscribe?priceId=11&sessionId=cs_test_12345678'));
     expect(requests.find((r) => r.url.pathname === '/api/v1/checkout')!.body).toEqual({ priceId: 11 });
@@ -78,7 +78,10 @@ describe('subscribe screen', () => {
     expect(await screen.findByTestId('payment-declined')).toHaveTextContent('Your card was declined.');
     expect(useAppStore.getState().subscriber).toBe(false);
     await fillCard('4242 4242 4242 4242');
-    expect(await screen.findByTestId('payment-result')).toHaveTextContent('Thank you, your subscription is active.');
+    const result = await screen.findByTestId('payment-result');
+    expect(result).toHaveTextContent('Thank you, your subscription is active.');
+    expect(result).toHaveTextContent('Start with the seasonality scanner, the stock scanner or your dashboard.');
+    expect(within(result).getByRole('link', { name: 'stock scanner' })).toHaveAttribute('href', '/scanner');
     expect(useAppStore.getState().subscriber).toBe(true);
     expect(requests.filter((r) => r.url.pathname.endsWith('/pay')).map((r) => r.body)).toEqual([
       { cardNumber: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' },
@@ -103,7 +106,11 @@ describe('subscribe screen', () => {
       },
     ]);
     renderScreen(<SubscribeScreen />, { url: '/subscribe' });
-    expect(await screen.findByTestId('already-subscribed')).toHaveTextContent('it renews on 21.12.2026');
+    const already = await screen.findByTestId('already-subscribed');
+    expect(already).toHaveTextContent(
+      'You are subscribed to Solstice Pro; it renews on 12/21/2026. Manage it in your profile.',
+    );
+    expect(within(already).getByRole('link', { name: 'profile' })).toHaveAttribute('href', '/profile');
   });
 
   it('says so when the server takes no payments, and offers no plan to buy', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import type { CheckoutResponse, PayResponse, PaymentsConfig, Product, SubscriptionResponse } from '@solstice/contracts';
 import { apiGet, apiPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
@@ -11,6 +12,7 @@ import { findPrice, CheckoutForm } from './checkout-form';
 const KEYS = ['priceId', 'sessionId'] as const;
 
 export function SubscribeScreen() {
+  const { t } = useTranslation('subscribe');
   const f = useFormatters();
   const [url, setUrl] = useUrlState(KEYS);
   const products = useQuery({
@@ -49,10 +51,10 @@ export function SubscribeScreen() {
   return (
     <div className="container-fluid py-3" data-testid="subscribe-screen">
       <div className="d-flex align-items-center gap-2 mb-2">
-        <h1 className="h4 mb-0">Subscribe</h1>
+        <h1 className="h4 mb-0">{t('title')}</h1>
         {config.data?.provider === 'test' ? (
           <span className="badge text-bg-warning" data-testid="test-mode">
-            {config.data.label || 'Test mode'}
+            {t('testMode')}
           </span>
         ) : null}
       </div>
@@ -60,11 +62,15 @@ export function SubscribeScreen() {
         <PaymentResult message={paid.message} />
       ) : active && !url.sessionId ? (
         <div className="alert alert-success" data-testid="already-subscribed">
-          You are subscribed{subscription.data?.product ? ` to ${subscription.data.product.name}` : ''}
+          {subscription.data?.product
+            ? t('already.subscribedTo', { product: subscription.data.product.name })
+            : t('already.subscribed')}
           {subscription.data?.currentPeriodEnd
-            ? `; ${subscription.data.cancelAtPeriodEnd ? 'it ends' : 'it renews'} on ${f.instant(subscription.data.currentPeriodEnd)}`
+            ? t(subscription.data.cancelAtPeriodEnd ? 'already.ends' : 'already.renews', {
+                date: f.instant(subscription.data.currentPeriodEnd),
+              })
             : ''}
-          . Manage it in your <Link to="/profile">profile</Link>.
+          <Trans t={t} i18nKey="already.manage" components={{ profile: <Link to="/profile" /> }} />
         </div>
       ) : url.sessionId ? (
         <CheckoutForm
@@ -79,15 +85,10 @@ export function SubscribeScreen() {
         <>
           {paymentsOff ? (
             <div className="alert alert-warning" role="status" data-testid="payments-off">
-              Payments are not configured on this server, so subscriptions cannot be bought right now. Please try again
-              later.
+              {t('paymentsOff')}
             </div>
           ) : null}
-          <QueryView
-            query={products}
-            isEmpty={(d) => d.every((p) => p.prices.length === 0)}
-            empty="No plan is on sale right now."
-          >
+          <QueryView query={products} isEmpty={(d) => d.every((p) => p.prices.length === 0)} empty={t('empty')}>
             {(data) => (
               <Plans
                 products={data}
@@ -114,23 +115,21 @@ function Plans({
   busy: boolean;
   onChoose: (priceId: number) => void;
 }) {
+  const { t } = useTranslation('subscribe');
   return (
     <>
-      <p>
-        Subscribers get the seasonality tools (seasonal chart, pattern, calendar, best trades, seasonality scanner) and
-        the stock scanner.
-      </p>
+      <p>{t('plans.intro')}</p>
       <div className="row g-3" data-testid="plans">
         {products.flatMap((p) =>
           p.prices.map((price) => (
             <div key={price.id} className="col-12 col-md-6 col-xl-4">
-              <section className="card h-100" aria-label={`${p.name} ${price.interval}ly`}>
+              <section className="card h-100" aria-label={t(`plans.label.${price.interval}`, { name: p.name })}>
                 <div className="card-body d-flex flex-column">
                   <h2 className="h5">{p.name}</h2>
                   <p className="text-muted small">{p.description}</p>
                   <p className="fs-4 fw-semibold mb-3">
                     {f.money(price.amount, price.currency)}{' '}
-                    <span className="fs-6 fw-normal text-muted">per {price.interval}</span>
+                    <span className="fs-6 fw-normal text-muted">{t(`plans.per.${price.interval}`)}</span>
                   </p>
                   <button
                     type="button"
@@ -138,7 +137,7 @@ function Plans({
                     disabled={busy}
                     onClick={() => onChoose(price.id)}
                   >
-                    Choose {p.name}
+                    {t('plans.choose', { name: p.name })}
                   </button>
                 </div>
               </section>
@@ -151,13 +150,21 @@ function Plans({
 }
 
 function PaymentResult({ message }: { message: string }) {
+  const { t } = useTranslation('subscribe');
   return (
     <div className="alert alert-success" role="status" data-testid="payment-result">
-      <h2 className="h5">Welcome aboard!</h2>
+      <h2 className="h5">{t('result.welcome')}</h2>
       <p>{message}</p>
       <p className="mb-0">
-        Start with the <Link to="/seasonality/scanner">seasonality scanner</Link>, the{' '}
-        <Link to="/scanner">stock scanner</Link> or your <Link to="/dashboard">dashboard</Link>.
+        <Trans
+          t={t}
+          i18nKey="result.next"
+          components={{
+            seascan: <Link to="/seasonality/scanner" />,
+            scanner: <Link to="/scanner" />,
+            dashboard: <Link to="/dashboard" />,
+          }}
+        />
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
 import type { Bar } from '@solstice/contracts';
@@ -6,6 +7,7 @@ import { useFormatters } from '../../shared/format';
 import { EChart } from '../../shared/charts/echart';
 import { DOWN, PRIMARY, UP } from '../../shared/charts/colors';
 import { useInstrument } from '../../shared/ui/instrument-header';
+import type { TFunction } from 'i18next';
 import { RANGES, candleData, fetchStart, type CandleData, type Overlays, type Range } from './candles';
 
 interface BarsResponse {
@@ -34,17 +36,22 @@ const line = (name: string, data: (number | null)[], color: string, dashed = fal
   yAxisIndex: 0,
 });
 
-export function candlesOption(data: CandleData, overlays: Overlays, f: ReturnType<typeof useFormatters>) {
+export function candlesOption(
+  data: CandleData,
+  overlays: Overlays,
+  f: ReturnType<typeof useFormatters>,
+  t: TFunction<'symbol'>,
+) {
   const series: unknown[] = [
     {
       type: 'candlestick',
-      name: 'Price',
+      name: t('candles.series.price'),
       data: data.candles,
       itemStyle: { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN },
     },
     {
       type: 'bar',
-      name: 'Volume',
+      name: t('candles.series.volume'),
       data: data.volume.map((v, i) => ({
         value: v,
         itemStyle: { color: data.candles[i]![1] >= data.candles[i]![0] ? UP : DOWN, opacity: 0.5 },
@@ -53,12 +60,17 @@ export function candlesOption(data: CandleData, overlays: Overlays, f: ReturnTyp
       yAxisIndex: 1,
     },
   ];
-  if (overlays.sma) series.push(line('SMA 50', data.sma50, PRIMARY), line('SMA 200', data.sma200, '#fd7e14'));
+  if (overlays.sma) {
+    series.push(
+      line(t('candles.series.sma50'), data.sma50, PRIMARY),
+      line(t('candles.series.sma200'), data.sma200, '#fd7e14'),
+    );
+  }
   if (overlays.bollinger) {
     series.push(
-      line('Bollinger upper', data.bbUpper, '#6f42c1', true),
-      line('Bollinger middle', data.bbMiddle, '#adb5bd', true),
-      line('Bollinger lower', data.bbLower, '#6f42c1', true),
+      line(t('candles.series.bollingerUpper'), data.bbUpper, '#6f42c1', true),
+      line(t('candles.series.bollingerMiddle'), data.bbMiddle, '#adb5bd', true),
+      line(t('candles.series.bollingerLower'), data.bbLower, '#6f42c1', true),
     );
   }
   return {
@@ -88,6 +100,7 @@ export function candlesOption(data: CandleData, overlays: Overlays, f: ReturnTyp
 
 /** Candles with volume, SMA 50/200 and Bollinger bands on demand, range buttons and zoom. */
 export function CandlesPanel({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('symbol');
   const f = useFormatters();
   const [range, setRange] = useState<Range>('1Y');
   const [overlays, setOverlays] = useState<Overlays>({ sma: false, bollinger: false });
@@ -96,12 +109,12 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
   const from = last ? fetchStart(range, last) : null;
   const bars = useBars(symbol, from, Boolean(last));
   const data = useMemo(() => (bars.data ? candleData(bars.data.bars, range) : null), [bars.data, range]);
-  const option = useMemo(() => (data ? candlesOption(data, overlays, f) : null), [data, overlays, f]);
+  const option = useMemo(() => (data ? candlesOption(data, overlays, f, t) : null), [data, overlays, f, t]);
   const toggle = (key: keyof Overlays) => setOverlays((o) => ({ ...o, [key]: !o[key] }));
   return (
     <div data-testid="candles-panel">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
-        <div className="btn-group btn-group-sm" role="group" aria-label="Range">
+        <div className="btn-group btn-group-sm" role="group" aria-label={t('candles.range')}>
           {RANGES.map((r) => (
             <button
               key={r}
@@ -110,18 +123,18 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
               aria-pressed={r === range}
               onClick={() => setRange(r)}
             >
-              {r}
+              {t(`candles.ranges.${r}`)}
             </button>
           ))}
         </div>
-        <div className="btn-group btn-group-sm" role="group" aria-label="Indicators">
+        <div className="btn-group btn-group-sm" role="group" aria-label={t('candles.indicators')}>
           <button
             type="button"
             className={`btn ${overlays.sma ? 'btn-secondary' : 'btn-outline-secondary'}`}
             aria-pressed={overlays.sma}
             onClick={() => toggle('sma')}
           >
-            SMA 50/200
+            {t('candles.sma')}
           </button>
           <button
             type="button"
@@ -129,24 +142,26 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
             aria-pressed={overlays.bollinger}
             onClick={() => toggle('bollinger')}
           >
-            Bollinger
+            {t('candles.bollinger')}
           </button>
         </div>
-        {data && data.period !== 'day' ? <span className="small text-muted">One candle per {data.period}</span> : null}
+        {data && data.period !== 'day' ? (
+          <span className="small text-muted">{t(`candles.onePer.${data.period}`)}</span>
+        ) : null}
       </div>
       {instrument.isError ? (
-        <p className="text-danger small">No market data for {symbol}.</p>
+        <p className="text-danger small">{t('candles.noMarketData', { symbol })}</p>
       ) : bars.isError ? (
-        <p className="text-danger small">The prices of {symbol} could not be loaded.</p>
+        <p className="text-danger small">{t('candles.loadFailed', { symbol })}</p>
       ) : !option ? (
-        <p className="text-muted small">Loading chart…</p>
+        <p className="text-muted small">{t('candles.loading')}</p>
       ) : data && data.dates.length === 0 ? (
-        <p className="text-muted small">No prices for {symbol}.</p>
+        <p className="text-muted small">{t('candles.noPrices', { symbol })}</p>
       ) : (
         <EChart
           kinds={['candles']}
           option={option}
-          label={`Candles of ${symbol}`}
+          label={t('candles.label', { symbol })}
           height={360}
           testId="candles-chart"
         />

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { apiGet, apiQueryPost } from '../../shared/api';
 import type { ChartResponse, SeasonalScanResponse } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
@@ -26,6 +27,7 @@ export function nextStartDays(lastDate: string): { startFrom: string; startTo: s
 }
 
 function NextWindows({ symbol, lastDate }: { symbol: string; lastDate: string }) {
+  const { t } = useTranslation('symbol');
   const f = useFormatters();
   const days = nextStartDays(lastDate);
   const scan = useQuery({
@@ -37,17 +39,13 @@ function NextWindows({ symbol, lastDate }: { symbol: string; lastDate: string })
         { background: true },
       ),
   });
-  if (scan.isError) return <p className="small text-muted">The next seasonal windows could not be computed.</p>;
-  if (!scan.data) return <p className="small text-muted">Looking for the next seasonal windows…</p>;
+  if (scan.isError) return <p className="small text-muted">{t('seasonal.nextFailed')}</p>;
+  if (!scan.data) return <p className="small text-muted">{t('seasonal.nextLoading')}</p>;
   if (scan.data.results.length === 0) {
-    return (
-      <p className="small text-muted">
-        No seasonal window of {symbol} starts in the next {LOOK_AHEAD_DAYS} days.
-      </p>
-    );
+    return <p className="small text-muted">{t('seasonal.noneSoon', { symbol, days: LOOK_AHEAD_DAYS })}</p>;
   }
   return (
-    <ul className="list-unstyled small mb-0" aria-label={`Next seasonal windows of ${symbol}`}>
+    <ul className="list-unstyled small mb-0" aria-label={t('seasonal.nextWindowsOf', { symbol })}>
       {scan.data.results.map((w) => {
         const q = new URLSearchParams({ symbol, start: w.start, end: w.end, direction: w.direction });
         return (
@@ -56,8 +54,12 @@ function NextWindows({ symbol, lastDate }: { symbol: string; lastDate: string })
             <Link to={`/seasonality/pattern?${q.toString()}`}>
               {f.monthDay(w.start)} – {f.monthDay(w.end)}
             </Link>{' '}
-            · {w.direction === 'short' ? 'short' : 'long'} · win rate {f.percent(w.stats.winRate, 0, false)} · mean{' '}
-            {f.percent(w.stats.mean)} · {w.stats.count} years
+            · {w.direction === 'short' ? t('seasonal.short') : t('seasonal.long')} ·{' '}
+            {t('seasonal.windowStats', {
+              winRate: f.percent(w.stats.winRate, 0, false),
+              mean: f.percent(w.stats.mean),
+              n: w.stats.count,
+            })}
           </li>
         );
       })}
@@ -66,13 +68,14 @@ function NextWindows({ symbol, lastDate }: { symbol: string; lastDate: string })
 }
 
 function Curve({ data }: { data: ChartResponse }) {
+  const { t } = useTranslation('symbol');
   const f = useFormatters();
   const option = useMemo(() => {
     const curve = data.curve ?? [];
     const series: unknown[] = [
       {
         type: 'line',
-        name: `${data.symbol} average`,
+        name: t('seasonal.average', { symbol: data.symbol }),
         smooth: true,
         showSymbol: false,
         data: curve,
@@ -101,12 +104,12 @@ function Curve({ data }: { data: ChartResponse }) {
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
       series,
     };
-  }, [data, f]);
+  }, [data, f, t]);
   return (
     <EChart
       kinds={['line']}
       option={option}
-      label={`Seasonal curve of ${data.symbol}`}
+      label={t('seasonal.curveLabel', { symbol: data.symbol })}
       height={220}
       testId="details-seasonal-chart"
     />
@@ -115,6 +118,7 @@ function Curve({ data }: { data: ChartResponse }) {
 
 /** The average year with this year on top, and the windows that start soon. */
 export function SeasonalSummary({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('symbol');
   const access = usePremiumAccess();
   const instrument = useInstrument(symbol);
   const allowed = access === 'yes';
@@ -126,7 +130,7 @@ export function SeasonalSummary({ symbol }: { symbol: string }) {
   if (access === 'no') {
     return (
       <p className="small text-muted">
-        The seasonal curve and windows are for subscribers: <Link to="/subscribe">subscribe</Link>.
+        {t('seasonal.subscribersOnly')} <Link to="/subscribe">{t('seasonal.subscribe')}</Link>.
       </p>
     );
   }
@@ -136,13 +140,13 @@ export function SeasonalSummary({ symbol }: { symbol: string }) {
         {chart.data?.curve ? (
           <Curve data={chart.data} />
         ) : chart.isError || (chart.data && !chart.data.curve) ? (
-          <p className="small text-muted">No complete calendar year of {symbol}.</p>
+          <p className="small text-muted">{t('seasonal.noYear', { symbol })}</p>
         ) : (
-          <p className="small text-muted">Loading the seasonal curve…</p>
+          <p className="small text-muted">{t('seasonal.loading')}</p>
         )}
       </div>
       <div className="col-12 col-lg-5">
-        <h4 className="h6">Next seasonal windows</h4>
+        <h4 className="h6">{t('seasonal.nextWindows')}</h4>
         {instrument.data?.lastDate ? <NextWindows symbol={symbol} lastDate={instrument.data.lastDate} /> : null}
       </div>
     </div>

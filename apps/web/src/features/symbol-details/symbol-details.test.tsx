@@ -1,4 +1,4 @@
-import { describe, expect, it, vi, beforeAll } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SymbolDetails, registerSymbolDetailsSlot } from '../../components/symbol-details';
@@ -10,6 +10,7 @@ import type { Bar } from '@solstice/contracts';
 import { CandlesPanel } from './candles-panel';
 import { TraderStats } from './trader-stats';
 import { SeasonalSummary, nextStartDays } from './seasonal-summary';
+import { switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -120,10 +121,10 @@ describe('symbol details', () => {
 
     const stats = await within(dialog).findByTestId('trader-stats');
     expect(stats).toHaveTextContent('Last price');
-    expect(stats).toHaveTextContent('62,50');
-    expect(stats).toHaveTextContent('-%1,23');
-    expect(stats).toHaveTextContent('57,50 – 73,50');
-    expect(stats).toHaveTextContent('41,3');
+    expect(stats).toHaveTextContent('62.50');
+    expect(stats).toHaveTextContent('-1.23%');
+    expect(stats).toHaveTextContent('57.50 – 73.50');
+    expect(stats).toHaveTextContent('41.3');
     expect(within(dialog).getByRole('meter', { name: 'Last price in the 52-week range' })).toHaveAttribute(
       'aria-valuenow',
       '31',
@@ -198,5 +199,36 @@ describe('symbol details', () => {
 
   it('starts the next windows the day after the latest bar, across the year end', () => {
     expect(nextStartDays('2024-12-20')).toEqual({ startFrom: '12-21', startTo: '01-20' });
+  });
+});
+
+describe('symbol details in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(() => switchLanguage('en'));
+
+  it('shows the candles, the statistics and the seasonal windows in Turkish, numbers in tr-TR', async () => {
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' }, subscriber: true });
+    mockFetch(routes());
+    renderScreen(<SymbolDetails />, { url: '/market?details=ko' });
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(
+        ((optionOf('KO mum grafiği') as { series: Series[] } | undefined)?.series ?? []).map((s) => s.name),
+      ).toEqual(['Fiyat', 'Hacim']),
+    );
+    expect(within(dialog).getByRole('group', { name: 'Aralık' })).toHaveTextContent('YB');
+    expect(within(dialog).getByRole('button', { name: 'Tümü' })).toBeInTheDocument();
+    const stats = await within(dialog).findByTestId('trader-stats');
+    expect(stats).toHaveTextContent('Son fiyat');
+    expect(stats).toHaveTextContent('62,50');
+    expect(stats).toHaveTextContent('-%1,23');
+    expect(stats).toHaveTextContent('Oynaklık (20 gün)');
+    expect(within(dialog).getByRole('table', { name: 'Performans' })).toHaveTextContent('1H');
+    expect(await within(dialog).findByText('Sonraki mevsimsel pencereler')).toBeInTheDocument();
+    const next = await within(dialog).findByRole('list', { name: 'KO için sonraki mevsimsel pencereler' });
+    expect(next).toHaveTextContent('uzun · kazanma oranı %80 · ortalama +%3,00 · 40 yıl');
   });
 });

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { IndicatorsResponse } from '@solstice/contracts';
 import { apiGet } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { signClass } from '../../shared/tables/data-table';
 import { useInstrument } from '../../shared/ui/instrument-header';
+import { sectorName } from '../heatmaps/periods';
 
 export function useIndicators(symbol: string) {
   return useQuery({
@@ -20,14 +22,8 @@ export function rangePosition(close: number, low: number | null, high: number | 
   return Math.min(1, Math.max(0, (close - low) / (high - low)));
 }
 
-const PERF: { key: keyof IndicatorsResponse['perf']; label: string }[] = [
-  { key: 'w1', label: '1W' },
-  { key: 'm1', label: '1M' },
-  { key: 'm3', label: '3M' },
-  { key: 'm6', label: '6M' },
-  { key: 'ytd', label: 'YTD' },
-  { key: 'y1', label: '1Y' },
-];
+/** The performance periods (labels: symbol:stats.perf.<key>). */
+const PERF: (keyof IndicatorsResponse['perf'])[] = ['w1', 'm1', 'm3', 'm6', 'ytd', 'y1'];
 
 function Stat({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
   return (
@@ -39,24 +35,25 @@ function Stat({ label, children, className }: { label: string; children: React.R
 }
 
 function Figures({ data, f }: { data: IndicatorsResponse; f: Formatters }) {
+  const { t } = useTranslation('symbol');
   const position = rangePosition(data.close, data.low52w, data.high52w);
   return (
     <>
       <dl className="row g-1 mb-2" data-testid="trader-stats">
-        <Stat label="Last price">
+        <Stat label={t('stats.lastPrice')}>
           <strong>{f.number(data.close)}</strong> <span className="small text-muted">{f.date(data.asOf)}</span>
         </Stat>
-        <Stat label="Change" className={signClass(data.change1d)}>
+        <Stat label={t('stats.change')} className={signClass(data.change1d)}>
           {f.percent(data.change1d)}
         </Stat>
-        <Stat label="52-week range">
+        <Stat label={t('stats.range52w')}>
           {f.number(data.low52w)} – {f.number(data.high52w)}
           {position !== null ? (
             <div
               className="progress mt-1"
               style={{ height: 4 }}
               role="meter"
-              aria-label="Last price in the 52-week range"
+              aria-label={t('stats.rangeMeter')}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(position * 100)}
@@ -65,18 +62,18 @@ function Figures({ data, f }: { data: IndicatorsResponse; f: Formatters }) {
             </div>
           ) : null}
         </Stat>
-        <Stat label="RSI (14)">{f.number(data.rsi14, 1)}</Stat>
-        <Stat label="ATR (14)">{f.number(data.atr14)}</Stat>
-        <Stat label="Volatility (20 days)">{f.percent(data.volatility20, 1, false)}</Stat>
-        <Stat label="Average volume (20 days)">{f.compact(data.avgVolume20)}</Stat>
-        <Stat label="Relative volume">{f.number(data.relVolume)}</Stat>
+        <Stat label={t('stats.rsi')}>{f.number(data.rsi14, 1)}</Stat>
+        <Stat label={t('stats.atr')}>{f.number(data.atr14)}</Stat>
+        <Stat label={t('stats.volatility')}>{f.percent(data.volatility20, 1, false)}</Stat>
+        <Stat label={t('stats.avgVolume')}>{f.compact(data.avgVolume20)}</Stat>
+        <Stat label={t('stats.relVolume')}>{f.number(data.relVolume)}</Stat>
       </dl>
-      <table className="table table-sm mb-0 text-center small" aria-label="Performance">
+      <table className="table table-sm mb-0 text-center small" aria-label={t('stats.performance')}>
         <thead>
           <tr>
             {PERF.map((p) => (
-              <th key={p.key} scope="col">
-                {p.label}
+              <th key={p} scope="col">
+                {t(`stats.perf.${p}`)}
               </th>
             ))}
           </tr>
@@ -84,8 +81,8 @@ function Figures({ data, f }: { data: IndicatorsResponse; f: Formatters }) {
         <tbody>
           <tr>
             {PERF.map((p) => (
-              <td key={p.key} className={signClass(data.perf[p.key])}>
-                {f.percent(data.perf[p.key], 1)}
+              <td key={p} className={signClass(data.perf[p])}>
+                {f.percent(data.perf[p], 1)}
               </td>
             ))}
           </tr>
@@ -97,25 +94,26 @@ function Figures({ data, f }: { data: IndicatorsResponse; f: Formatters }) {
 
 /** Name, sector and what a trader looks at first: price, change, range, momentum, volume. */
 export function TraderStats({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('symbol');
   const f = useFormatters();
   const instrument = useInstrument(symbol);
   const indicators = useIndicators(symbol);
   const info = instrument.data;
   return (
-    <section aria-label={`Statistics of ${symbol}`}>
+    <section aria-label={t('stats.label', { symbol })}>
       {info ? (
         <p className="mb-2">
           <strong>{info.name}</strong>
-          {info.sector ? <span className="text-muted"> · {info.sector}</span> : null}
+          {info.sector ? <span className="text-muted"> · {sectorName(info.sector)}</span> : null}
           {info.industry ? <span className="text-muted"> · {info.industry}</span> : null}
         </p>
       ) : null}
       {indicators.data ? (
         <Figures data={indicators.data} f={f} />
       ) : indicators.isError ? (
-        <p className="text-muted small">No market data for {symbol}.</p>
+        <p className="text-muted small">{t('stats.noMarketData', { symbol })}</p>
       ) : (
-        <p className="text-muted small">Loading statistics…</p>
+        <p className="text-muted small">{t('stats.loading')}</p>
       )}
     </section>
   );

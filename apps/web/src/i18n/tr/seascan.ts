@@ -2,5 +2,66 @@ import type { Messages } from '../messages';
 import type en from '../en/seascan';
 
 // Turkish texts of the 'seascan' namespace: the same keys as en/seascan.ts (the type checks it).
-const tr: Messages<typeof en> = {};
+const tr: Messages<typeof en> = {
+  tool: {
+    title: 'Mevsimsellik tarayıcı',
+    description:
+      'Hangi hisselerin seçtiğiniz günlerde başlayan güçlü bir mevsimsel deseni var? Tarayıcı evrendeki her sembolün her penceresini test eder ve her sembol için kazanma oranı ve yıl koşullarınızı karşılayan en iyi pencereyi tutar.',
+    features: {
+      universe: 'Tüm enstrümanlar, bir sektör ya da bir izleme listesi',
+      direction: 'Uzun, kısa ya da her ikisi',
+      significance: 'Her sonuç için anlamlılık kontrolü',
+    },
+  },
+  title: 'Mevsimsellik tarayıcı',
+  form: {
+    label: 'Mevsimsellik tarama formu',
+    startFrom: 'Başlangıç en erken (AA-GG)',
+    startTo: 'Başlangıç en geç (AA-GG)',
+    minDays: 'En az gün',
+    maxDays: 'En çok gün',
+    minWinRate: 'En düşük kazanma oranı (%)',
+    minYears: 'En az yıl',
+    minYearsPlaceholder: 'en çok − 2, ≥ 10',
+    fromYear: 'Başlangıç yılı',
+    toYear: 'Bitiş yılı',
+    allYears: 'tümü',
+    direction: 'Yön',
+    long: 'Uzun',
+    short: 'Kısa',
+    both: 'Her ikisi',
+    universe: 'Evren',
+    allInstruments: 'Tüm enstrümanlar',
+    sector: 'Sektör: {{sector}}',
+    watchlist: 'İzleme listesi: {{name}}',
+    symbols: 'Semboller: {{symbols}}',
+    scan: 'Tara',
+    hint: 'Başlangıç günlerini ve tutma süresini belirleyin, ardından “Tara”ya basın.',
+  },
+  errors: {
+    startFrom: 'AA-GG biçimini kullanın, örn. 03-15',
+    startTo: 'AA-GG biçimini kullanın, örn. 03-29',
+    days: 'Tam sayı olarak gün, en az 1',
+    maxBelowMin: 'En az gün sayısından küçük olamaz',
+    year: '2005 gibi bir yıl girin',
+    winRate: '%0 ile %100 arasında',
+    wholeNumber: 'Bir tam sayı',
+  },
+  results: {
+    empty:
+      'Bu koşulları karşılayan penceresi olan sembol yok. Kazanma oranını ya da yıl sayısını düşürün veya başlangıç günlerini genişletin.',
+    caption: 'Mevsimsellik tarama sonuçları',
+    symbol: 'Sembol',
+    side: 'Yön',
+    long: 'Uzun',
+    short: 'Kısa',
+    open: 'Aç',
+    pattern: 'Desen',
+    calendar: 'Takvim',
+    alert: 'Alarm',
+    patternOf: '{{symbol}} deseni',
+    calendarOf: '{{symbol}} takvimi',
+    alertOf: '{{symbol}} için penceresi açılmadan önce alarm',
+  },
+};
 export default tr;

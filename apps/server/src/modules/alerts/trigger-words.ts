@@ -1,0 +1,80 @@
+// A notification's sentence in each language, from what the alert recorded (event and detail).
+import { LOCALE_OF, type Language, type TriggerDetail, type TriggerEvent } from '@solstice/contracts';
+
+export interface TriggerFacts {
+  symbol: string;
+  barDate: string;
+  event: TriggerEvent;
+  alertName: string;
+  detail: TriggerDetail;
+}
+
+function percent(language: Language, x: number | undefined): string {
+  const value = x ?? 0;
+  if (language === 'en') return `${(value * 100).toFixed(1)}%`;
+  return new Intl.NumberFormat(LOCALE_OF[language], {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+function decimal(language: Language, x: number, digits: number): string {
+  if (language === 'en') return x.toFixed(digits);
+  return new Intl.NumberFormat(LOCALE_OF[language], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(x);
+}
+
+const winners = (d: TriggerDetail) => d.winners ?? Math.round((d.winRate ?? 0) * (d.count ?? 0));
+
+const WORDS: Record<Language, (f: TriggerFacts) => string> = {
+  en: (f) => {
+    const d = f.detail;
+    switch (f.event) {
+      case 'entered':
+      case 'left':
+        return `${f.symbol} ${f.event} the scan "${f.alertName}" (${d.expression ?? ''}) on ${f.barDate}.`;
+      case 'became-true':
+        return `${f.symbol}: ${d.expression ?? ''} became true on ${f.barDate}.`;
+      case 'window-opens':
+        return (
+          `${f.symbol}: a ${d.direction} seasonal window ${d.start} → ${d.end} (${d.days} days) opens on ${d.entryDate}; ` +
+          `it won in ${winners(d)} of ${d.count} years (${percent('en', d.winRate)}), mean ${percent('en', d.mean)}` +
+          (d.pValue === null || d.pValue === undefined ? '.' : `, p = ${decimal('en', d.pValue, 3)}.`)
+        );
+    }
+  },
+  tr: (f) => {
+    const d = f.detail;
+    switch (f.event) {
+      case 'entered':
+        return `${f.symbol}, ${f.barDate} tarihinde "${f.alertName}" taramasına girdi (${d.expression ?? ''}).`;
+      case 'left':
+        return `${f.symbol}, ${f.barDate} tarihinde "${f.alertName}" taramasından çıktı (${d.expression ?? ''}).`;
+      case 'became-true':
+        return `${f.symbol}: ${d.expression ?? ''} koşulu ${f.barDate} tarihinde gerçekleşti.`;
+      case 'window-opens':
+        return (
+          `${f.symbol}: ${d.start} → ${d.end} (${d.days} gün) ${d.direction === 'short' ? 'kısa' : 'uzun'} yönlü mevsimsel pencere ${d.entryDate} tarihinde açılıyor; ` +
+          `${d.count} yılın ${winners(d)} yılında kazandırdı (${percent('tr', d.winRate)}), ortalama ${percent('tr', d.mean)}` +
+          (d.pValue === null || d.pValue === undefined ? '.' : `, p = ${decimal('tr', d.pValue, 3)}.`)
+        );
+    }
+  },
+};
+
+export function triggerText(language: Language, facts: TriggerFacts): string {
+  return WORDS[language](facts);
+}
+
+/** The stored detail (JSON text); an unreadable one is no detail rather than an error. */
+export function readTriggerDetail(text: string): TriggerDetail {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as TriggerDetail) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminDataResponse } from '@solstice/contracts';
+import { switchLanguage } from '../../i18n/i18n';
+import { mockFetch, renderScreen } from '../../testing/test-utils';
+import { resetAppStore, useAppStore } from '../../store/app-store';
+import { AdminDataScreen } from './admin-data-screen';
+
+const RUN_AT = Date.UTC(2026, 10, 20, 23, 30);
+
+const DATA: AdminDataResponse = {
+  freshness: { asOf: '2026-11-20', lastSession: '2026-11-23', tradingDaysBehind: 1 },
+  schedule: { enabled: true, time: '18:30 America/New_York', nextRunAt: Date.UTC(2026, 10, 23, 23, 30) },
+  providers: [
+    { id: 'tiingo', on: true, reason: null },
+    { id: 'eodhd', on: false, reason: 'EODHD_API_KEY is not set' },
+  ],
+  runs: [
+    {
+      id: 1,
+      trigger: 'schedule',
+      session: '2026-11-20',
+      startedAt: RUN_AT,
+      finishedAt: RUN_AT + 60_000,
+      status: 'partial',
+      providers: ['tiingo'],
+      updated: 2,
+      unchanged: 0,
+      failed: 1,
+      inserted: 2,
+      error: null,
+      byProvider: { tiingo: 2 },
+    },
+  ],
+  failing: [{ symbol: 'CCC', reason: null }],
+  instruments: [
+    {
+      symbol: 'BBB',
+      name: 'Bravo',
+      synthetic: false,
+      tracked: true,
+      firstBar: '2015-01-02',
+      lastBar: '2026-11-20',
+      bars: 2990,
+    },
+  ],
+};
+
+describe('the admin data page in Turkish', () => {
+  beforeEach(async () => {
+    await switchLanguage('tr');
+    useAppStore.getState().setDisplay({ locale: 'tr-TR', timeZone: 'Europe/Istanbul' });
+  });
+  afterEach(async () => {
+    await switchLanguage('en');
+    resetAppStore();
+  });
+
+  it('shows the status, runs, failing symbols and instruments in Turkish with tr-TR dates', async () => {
+    mockFetch([{ path: '/api/v1/admin/data', body: DATA }]);
+    renderScreen(<AdminDataScreen />, { url: '/admin/data' });
+    const status = await screen.findByTestId('data-status');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Veri güncellemeleri');
+    expect(within(status).getByTestId('data-behind')).toHaveTextContent('1 işlem günü');
+    expect(status).toHaveTextContent('NYSE seanslarında 18:30 America/New_York');
+    expect(within(status).getByTestId('last-run')).toHaveTextContent('Kısmi');
+    expect(within(status).getByTestId('last-run')).toHaveTextContent('seans 20.11.2026');
+    expect(within(status).getByTestId('providers')).toHaveTextContent('eodhd: kapalı (EODHD_API_KEY is not set)');
+    expect(screen.getByTestId('data-runs')).toHaveTextContent('Eklenen bar');
+    expect(screen.getByTestId('data-failing')).toHaveTextContent('bilinmiyor');
+    const instruments = screen.getByTestId('data-instruments');
+    expect(instruments).toHaveTextContent('GerçekGüncelleniyor02.01.2015');
+    expect(screen.getByRole('button', { name: 'Güncellemeyi şimdi çalıştır' })).toBeInTheDocument();
+  });
+
+  it('words the ticker form’s errors and the remove dialog in Turkish', async () => {
+    mockFetch([{ path: '/api/v1/admin/data', body: DATA }]);
+    renderScreen(<AdminDataScreen />, { url: '/admin/data' });
+    const form = await screen.findByRole('form', { name: 'Sembol ekle' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Sembol ekle' }));
+    expect(within(form).getByRole('status')).toHaveTextContent('Bir sembol girin');
+    await userEvent.click(screen.getByRole('button', { name: 'BBB kaldır' }));
+    const dialog = await screen.findByRole('dialog', { name: 'BBB kaldırılsın mı?' });
+    expect(dialog).toHaveTextContent('2990 barı kalır');
+    expect(within(dialog).getByRole('button', { name: 'İptal' })).toBeInTheDocument();
+  });
+});

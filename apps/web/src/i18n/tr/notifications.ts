@@ -1,0 +1,16 @@
+import type { Messages } from '../messages';
+import type en from '../en/notifications';
+
+// Turkish texts of the 'notifications' namespace: the same keys as en/notifications.ts (the type checks it).
+const tr: Messages<typeof en> = {
+  entered: '{{symbol}}, {{date}} tarihinde "{{alert}}" taramasına girdi ({{expression}}).',
+  left: '{{symbol}}, {{date}} tarihinde "{{alert}}" taramasından çıktı ({{expression}}).',
+  becameTrue: '{{symbol}}: {{expression}} koşulu {{date}} tarihinde gerçekleşti.',
+  windowOpens:
+    '{{symbol}}: {{start}} → {{end}} ({{days}} gün) {{direction}} yönlü mevsimsel pencere {{entry}} tarihinde açılıyor; {{count}} yılın {{winners}} yılında kazandırdı ({{winRate}}), ortalama {{mean}}.',
+  windowOpensP:
+    '{{symbol}}: {{start}} → {{end}} ({{days}} gün) {{direction}} yönlü mevsimsel pencere {{entry}} tarihinde açılıyor; {{count}} yılın {{winners}} yılında kazandırdı ({{winRate}}), ortalama {{mean}}, p = {{pValue}}.',
+  long: 'uzun',
+  short: 'kısa',
+};
+export default tr;
