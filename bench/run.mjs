@@ -1,13 +1,15 @@
 // `npm run bench`: every benchmark of issues 9 and 18, and issue 14's daily update, against the
 // built app (`npm run build` first; nothing is built here). Writes bench/results.json and
 // prints it, then each target with PASS/FAIL. The shared dataset comes from SHARED_DATA
-// (default ../shared/market-data/us-equities-eod). Takes about 3–5 minutes on 2 cores.
+// (default ../shared/market-data/us-equities-eod). Takes about 3–5 minutes on 2 cores. With
+// BENCH_SCALE_SIZES (e.g. 500,2000) it also runs the scale series of bench/scale.mjs.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { postgresFigures } from './postgres.mjs';
+import { scaleSeries } from './scale.mjs';
 import {
   ADMIN2,
   DATA,
@@ -52,6 +54,7 @@ const TARGETS = [
   ['alerts_eval_10k_ms', '≤ 5,000 ms', (v) => v <= 5000],
   // Issue 22.
   ['walk_forward_p50_ms', '≤ 300 ms', (v) => v <= 300],
+  ['scan_season_ms', '≤ 20 ms', (v) => v <= 20],
 ];
 
 const results = { taken_at: new Date().toISOString(), machine: machine(), dataset: path.relative(ROOT, DATA) };
@@ -144,16 +147,25 @@ try {
 
     await step('server', async () => {
       // Cold start: three process starts, the median counts; the last one serves the load tests.
+      // Each after the same start without the market snapshot (every bar read through SQL), for comparison.
       const starts = [];
+      const sqlStarts = [];
       let server = null;
       for (let i = 0; i < 3; i++) {
         if (server) await server.stop();
+        const sql = await startServer(databaseUrl, { MARKET_SNAPSHOT: 'false' });
+        sqlStarts.push(Math.round(sql.seconds * 1000) / 1000);
+        await sql.stop();
         server = await startServer(databaseUrl);
         starts.push(Math.round(server.seconds * 1000) / 1000);
       }
-      log(`cold starts ${starts.join(', ')} s`);
+      log(`cold starts ${starts.join(', ')} s (through SQL: ${sqlStarts.join(', ')} s)`);
       results.cold_start_runs_s = starts;
       results.cold_start_s = [...starts].sort((a, b) => a - b)[1];
+      results.cold_start_sql_runs_s = sqlStarts;
+      results.cold_start_sql_s = [...sqlStarts].sort((a, b) => a - b)[1];
+      const snapshot = path.join(dir, 'bench.sqlite.market-snapshot');
+      if (fs.existsSync(snapshot)) results.snapshot_mb = Math.round(fs.statSync(snapshot).size / 1024 ** 2);
       try {
         results.rss_after_start_mb = rssOf(server.child.pid).rss_mb;
         const cookie = await signIn(server.url);
@@ -215,14 +227,34 @@ try {
     });
   }
 
+  // Issue 18's scale series: long (tens of millions of generated bars), so only when asked for.
+  if (haveServer && process.env.BENCH_SCALE_SIZES) {
+    await step('scale', async () => {
+      log(`scale series: ${process.env.BENCH_SCALE_SIZES} symbols`);
+      results.scale = await scaleSeries();
+    });
+  }
+
   await step('technical_scan', async () => {
     log('technical scan');
     Object.assign(results, runTsBench('technical-scan.ts'));
   });
 
+  // Issue 22, item 4: `season20.*` fields in a technical scan over the shared universe.
+  await step('scan_season', async () => {
+    log('technical scan with seasonal fields');
+    Object.assign(results, runTsBench('season-scan.ts'));
+  });
+
   await step('alerts', async () => {
     log('alert evaluation (10,000 alerts, one new bar)');
     Object.assign(results, runTsBench('alerts.ts'));
+  });
+
+  // Issue 22: no target, a figure (20 legs × 30 start years, read from the dataset's CSVs).
+  await step('backtest', async () => {
+    log('seasonal backtest, 20 legs × 30 years');
+    Object.assign(results, runTsBench('backtest.ts'));
   });
 
   await step('market_overview_in_process', async () => {

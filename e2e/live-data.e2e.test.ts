@@ -19,8 +19,8 @@ import {
 const ADMIN = { email: 'data-admin@example.com', password: 'live data e2e passphrase' };
 const UPDATE_TIME = '18:30';
 
-/** "2026-11-20" as the web app shows it (tr-TR). */
-const shown = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+/** "2026-11-20" as the web app shows it in English (en-US, the test browser's language). */
+const shown = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 describe('live market data in the browser', () => {
   let server: RunningServer;

@@ -185,8 +185,8 @@ describe('product polish (issue #19) in the browser', () => {
 
     await page.goto(server.url + '/admin/products');
     const card = page.getByRole('region', { name: /Solstice Pro/ });
-    await card.getByRole('cell', { name: '$29,00' }).waitFor();
-    await card.getByRole('cell', { name: '$290,00' }).waitFor();
+    await card.getByRole('cell', { name: '$29.00' }).waitFor();
+    await card.getByRole('cell', { name: '$290.00' }).waitFor();
     await settle();
     await screenshot(page, 'polish-admin-products');
 

@@ -51,6 +51,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The journey pays with the built-in test checkout (card 4242…).
       BILLING_TEST_MODE: 'true',
+      // The market snapshot (PostgreSQL's too) in this run's folder, not the repository's data/.
+      MARKET_SNAPSHOT_DIR: dir,
       ...env,
       DATABASE_URL: databaseUrl,
     },

@@ -22,8 +22,9 @@ export function sessionBody(username = 'ayse') {
       id: 1,
       email: `${username}@example.com`,
       username,
-      locale: 'tr-TR',
-      timeZone: 'Europe/Istanbul',
+      // Not chosen: the browser's language (en-US here) and the operator's time zone apply.
+      locale: null,
+      timeZone: null,
       layout: {},
       tutorialSeen: true,
       createdAt: 0,

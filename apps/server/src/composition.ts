@@ -119,6 +119,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     payments,
     contactSync: ContactSyncClient.fromSettings(settings, logger),
     appUrl: publicOrigin(settings),
+    defaultLanguage: settings.DEFAULT_LANGUAGE,
   });
   const analytics = createAnalyticsPool(market);
   const metrics = settings.METRICS_TOKEN ? createAppMetrics({ database, market, log: logger }) : null;
@@ -134,6 +135,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     ...alertDeps,
     mail,
     appUrl: publicOrigin(settings),
+    defaultLanguage: settings.DEFAULT_LANGUAGE,
     allowLocalWebhooks: settings.ALERT_WEBHOOKS_ALLOW_LOCAL,
     log: logger,
   });

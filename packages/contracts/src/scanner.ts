@@ -53,6 +53,30 @@ export const scanPresetSchema = z.object({
 export const scanPresetsResponseSchema = z.object({ presets: z.array(scanPresetSchema) });
 export type ScanPresetsResponse = z.infer<typeof scanPresetsResponseSchema>;
 
+/**
+ * The statistics of the seasonal fields `season<L>.<stat>` (analytics.md, "Seasonal fields in
+ * the technical scanner"): the long window from the day after the bar for L calendar days,
+ * over the years that ended by the bar.
+ */
+export const SEASON_FIELD_STATS = ['winRate', 'mean', 'median', 'count', 'pValue'] as const;
+export type SeasonFieldStat = (typeof SEASON_FIELD_STATS)[number];
+/** The holding lengths L a seasonal field accepts, in calendar days. */
+export const SEASON_FIELD_DAYS = { min: 1, max: 364 } as const;
+
+/** The name of a seasonal field, e.g. seasonField(20, 'winRate') = 'season20.winRate'. */
+export function seasonField(days: number, stat: SeasonFieldStat): string {
+  return `season${days}.${stat}`;
+}
+
+/** The family of seasonal fields: one per length and statistic, too many to list one by one. */
+export const seasonFieldsSchema = z.object({
+  /** 'season<L>.<stat>' */
+  pattern: z.string(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+  stats: z.array(z.string()),
+});
+
 /** The fields an expression can name (canonical names) and the other spellings accepted. */
 export const scanFieldsResponseSchema = z.object({
   fields: z.array(
@@ -66,5 +90,7 @@ export const scanFieldsResponseSchema = z.object({
     }),
   ),
   aliases: z.record(z.string(), z.string()),
+  /** The seasonal fields `season<L>.<stat>` (numbers) besides the fields listed. */
+  seasonal: seasonFieldsSchema.optional(),
 });
 export type ScanFieldsResponse = z.infer<typeof scanFieldsResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { symbolSchema } from './common.js';
 import { INT32_MAX, parseId } from './validators.js';
+import { yearSetFields } from './year-sets.js';
 
 /** Limits of the seasonality API (analytics.md and docs/analytics-decisions.md). */
 export const SEASONALITY_LIMITS = {
@@ -78,6 +79,7 @@ export const patternQuerySchema = z
     end: monthDaySchema,
     from: yearSchema.optional(),
     to: yearSchema.optional(),
+    ...yearSetFields,
     direction: directionSchema.default('long'),
   })
   .superRefine(
@@ -88,7 +90,7 @@ export const patternQuerySchema = z
 export type PatternQuery = z.infer<typeof patternQuerySchema>;
 
 export const yearsQuerySchema = z
-  .strictObject({ symbol: symbolSchema, from: yearSchema.optional(), to: yearSchema.optional() })
+  .strictObject({ symbol: symbolSchema, from: yearSchema.optional(), to: yearSchema.optional(), ...yearSetFields })
   .superRefine(refineWith(checkYears));
 export type SeasonalYearsQuery = z.infer<typeof yearsQuerySchema>;
 
@@ -98,6 +100,7 @@ export const chartQuerySchema = z
     symbol: symbolSchema,
     from: yearSchema.optional(),
     to: yearSchema.optional(),
+    ...yearSetFields,
     benchmark: symbolSchema.optional(),
     paths: z.enum(['0', '1'], { message: 'expected 0 or 1' }).optional(),
   })
@@ -111,8 +114,11 @@ export const bestTradesQuerySchema = z
     maxDays: daysSchema,
     from: yearSchema.optional(),
     to: yearSchema.optional(),
+    ...yearSetFields,
     minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
     top: integer(1, SEASONALITY_LIMITS.maxTop, 'a number of windows').default(10),
+    /** Selects only windows whose qValue is at most this (analytics.md, "Multiple testing"). */
+    maxQValue: fraction.optional(),
   })
   .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
 export type BestTradesQuery = z.infer<typeof bestTradesQuerySchema>;
@@ -125,6 +131,7 @@ export const walkForwardQuerySchema = z
     maxDays: daysSchema,
     from: yearSchema.optional(),
     to: yearSchema.optional(),
+    ...yearSetFields,
     minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
     trainYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').default(10),
   })
@@ -157,7 +164,10 @@ export const seasonalScanBodySchema = z
     maxDays: daysSchema,
     from: yearSchema.optional(),
     to: yearSchema.optional(),
+    ...yearSetFields,
     minWinRate: fraction.default(0),
+    /** Leaves out the results whose qValue is above it (analytics.md, "Multiple testing"). */
+    maxQValue: fraction.optional(),
     minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
     direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }).default('long'),
     universe: seasonalUniverseSchema.default('all'),
@@ -165,155 +175,3 @@ export const seasonalScanBodySchema = z
   .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
 export type SeasonalScanBody = z.input<typeof seasonalScanBodySchema>;
 export type SeasonalScanOptions = z.infer<typeof seasonalScanBodySchema>;
-
-// ---- responses ----------------------------------------------------------------------
-
-export const windowStatsSchema = z.object({
-  count: z.number().int(),
-  winners: z.number().int(),
-  losers: z.number().int(),
-  winRate: z.number(),
-  mean: z.number(),
-  median: z.number(),
-  stdDev: z.number(),
-  min: z.number(),
-  max: z.number(),
-  avgGain: z.number().nullable(),
-  avgLoss: z.number().nullable(),
-  annualized: z.number().nullable(),
-  sharpe: z.number().nullable(),
-  calendarDays: z.number().int(),
-  pValue: z.number().nullable(),
-  withoutBest: z.number().nullable(),
-  recent: z.number(),
-});
-export type WindowStats = z.infer<typeof windowStatsSchema>;
-
-export const patternYearSchema = z.object({
-  year: z.number().int(),
-  entryDate: z.string(),
-  exitDate: z.string(),
-  entryClose: z.number(),
-  exitClose: z.number(),
-  return: z.number(),
-  maxRise: z.number(),
-  maxDrop: z.number(),
-  tradingDays: z.number().int(),
-});
-
-export const patternResponseSchema = z.object({
-  symbol: z.string(),
-  start: z.string(),
-  end: z.string(),
-  direction: directionSchema,
-  years: z.array(patternYearSchema),
-  /** Null when no year counts. */
-  stats: windowStatsSchema.nullable(),
-  /**
-   * The same window on the benchmark index (SPY, else ^GSPC), over the years that count for
-   * both; null when neither exists or the symbol is the benchmark itself.
-   */
-  benchmark: z
-    .object({
-      symbol: z.string(),
-      /** The benchmark's statistics over the years both count. */
-      stats: windowStatsSchema.nullable(),
-      /** The symbol's mean return over those years; null when none. */
-      symbolMean: z.number().nullable(),
-      /** Mean over the years both count of (symbol's return − benchmark's return); null when none. */
-      excessMean: z.number().nullable(),
-      /** Those years with the benchmark's return and the difference. */
-      years: z.array(z.object({ year: z.number().int(), return: z.number(), excess: z.number() })),
-    })
-    .nullable(),
-});
-export type PatternResponse = z.infer<typeof patternResponseSchema>;
-
-const nullableNumber = z.number().nullable();
-export const calendarResponseSchema = z.object({
-  symbol: z.string(),
-  /** `partial`: the month (year) holding the latest bar, "to date", in no statistic. */
-  months: z.array(
-    z.object({ year: z.number().int(), month: z.number().int(), return: z.number(), partial: z.boolean() }),
-  ),
-  years: z.array(z.object({ year: z.number().int(), return: z.number(), partial: z.boolean() })),
-  /** Per month, complete months only. */
-  summary: z.array(
-    z.object({
-      month: z.number().int(),
-      count: z.number().int(),
-      mean: nullableNumber,
-      median: nullableNumber,
-      winRate: nullableNumber,
-      min: nullableNumber,
-      max: nullableNumber,
-      stdDev: nullableNumber,
-    }),
-  ),
-});
-export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
-
-export const chartResponseSchema = z.object({
-  symbol: z.string(),
-  years: z.array(z.number().int()),
-  /** 365 values; null when no complete year. */
-  curve: z.array(z.number()).nullable(),
-  detrended: z.array(z.number()).nullable(),
-  current: z.object({ year: z.number().int(), values: z.array(z.number()) }).nullable(),
-  /** With paths=1: each year of `years` (365 values) and their day-by-day median (null without a year). */
-  paths: z.array(z.object({ year: z.number().int(), values: z.array(z.number()) })).optional(),
-  median: z.array(z.number()).nullable().optional(),
-  /**
-   * Against the benchmark index (SPY, else ^GSPC): both average years over only the years both
-   * symbols use; null when neither exists or the symbol is the benchmark itself.
-   */
-  benchmark: z
-    .object({
-      symbol: z.string(),
-      years: z.array(z.number().int()),
-      /** The symbol's curve over those years; null when they share none. */
-      curve: z.array(z.number()).nullable(),
-      detrended: z.array(z.number()).nullable(),
-      benchmarkCurve: z.array(z.number()).nullable(),
-      benchmarkDetrended: z.array(z.number()).nullable(),
-    })
-    .nullable(),
-});
-export type ChartResponse = z.infer<typeof chartResponseSchema>;
-
-export const seasonalWindowSchema = z.object({
-  start: z.string(),
-  end: z.string(),
-  days: z.number().int(),
-  stats: windowStatsSchema,
-});
-export type SeasonalWindow = z.infer<typeof seasonalWindowSchema>;
-
-/** A reported window whose pValue is adjusted by Benjamini–Hochberg over the answer's `tested` windows. */
-export const testedWindowSchema = seasonalWindowSchema.extend({
-  stats: windowStatsSchema.extend({ qValue: z.number().nullable() }),
-});
-export type TestedWindow = z.infer<typeof testedWindowSchema>;
-
-export const bestTradesResponseSchema = z.object({
-  symbol: z.string(),
-  /** analytics.md "Multiple testing": every (start, length, direction) window with count ≥ the effective minYears. */
-  tested: z.number().int(),
-  long: z.array(testedWindowSchema),
-  short: z.array(testedWindowSchema),
-});
-export type BestTradesResponse = z.infer<typeof bestTradesResponseSchema>;
-
-export const seasonalScanResponseSchema = z.object({
-  results: z.array(
-    seasonalWindowSchema.extend({
-      symbol: z.string(),
-      direction: directionSchema,
-      /** count below 10, the scanner's least default minYears: possible only with a smaller minYears given. */
-      smallSample: z.boolean(),
-    }),
-  ),
-  /** analytics.md "Multiple testing": the windows the scan tested (count ≥ each symbol's effective minYears). */
-  tested: z.number().int(),
-});
-export type SeasonalScanResponse = z.infer<typeof seasonalScanResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { testedWindowSchema } from './seasonality.js';
+import { testedWindowSchema } from './seasonality-responses.js';
 
 /** One out-of-sample year of walk-forward: the window chosen on the years before it, traded in it. */
 export const walkForwardTrialSchema = z.object({

@@ -1,3 +1,4 @@
+import { LANGUAGES, isTimeZone } from '@solstice/contracts';
 import { z } from 'zod';
 
 const databaseUrl = z
@@ -98,6 +99,13 @@ export const settingsSchema = z.object({
   DATA_UPDATE_ENABLED: booleanFlag.default(true),
   /** Alert webhooks may call http:// and private-network addresses (development and tests only). */
   ALERT_WEBHOOKS_ALLOW_LOCAL: booleanFlag.default(false),
+  /** The interface's language for a visitor whose browser asks for none we have, and of mails to users who chose none. */
+  DEFAULT_LANGUAGE: z.enum(LANGUAGES, { message: `expected one of ${LANGUAGES.join(', ')}` }).default('en'),
+  /** The time zone instants are shown in until a user chooses one (the specification's Istanbul). */
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'expected an IANA time zone such as Europe/Istanbul')
+    .default('Europe/Istanbul'),
   /** When the daily update runs, HH:MM in America/New_York (after the 16:00 close and the providers' settling). */
   DATA_UPDATE_TIME: z
     .string()
@@ -105,6 +113,13 @@ export const settingsSchema = z.object({
     .default('18:30'),
   /** The only folder the admin import API reads server-side files from. */
   IMPORT_DIR: z.string().trim().min(1).default('data/imports'),
+  /**
+   * The columnar snapshot of the market data (docs/performance.md): read at start instead of
+   * every bar through SQL, rewritten after a load through SQL. On unless false.
+   */
+  MARKET_SNAPSHOT: booleanFlag.default(true),
+  /** Where snapshots go: default next to the SQLite file; PostgreSQL's in data/. */
+  MARKET_SNAPSHOT_DIR: z.string().trim().min(1).optional(),
   /**
    * More Host names this server answers besides PUBLIC_URL's host, loopback names and IP
    * addresses (comma-separated, e.g. "solstice.internal,app-1"); anything else gets 421.

@@ -17,6 +17,7 @@ export const PAGE_PATHS = [
   '/seasonality/calendar',
   '/seasonality/pattern',
   '/seasonality/scanner',
+  '/seasonality/backtest',
   '/alerts',
   // Admins only: the client shows anyone else its 404 page (the API refuses them anyway).
   '/admin',

@@ -3,6 +3,7 @@ import type { Services } from '../composition.js';
 import { healthRoutes } from '../modules/health/health.routes.js';
 import { marketRoutes } from '../modules/market/market.routes.js';
 import { seasonalityRoutes } from '../modules/seasonality/seasonality.routes.js';
+import { backtestRoutes } from '../modules/seasonality/backtest.routes.js';
 import { indicatorRoutes } from '../modules/indicators/indicators.routes.js';
 import { scannerRoutes } from '../modules/scanner/scanner.routes.js';
 import { marketViewRoutes } from '../modules/market-view/market-view.routes.js';
@@ -30,6 +31,7 @@ export function apiModules(services: Services): FastifyPluginAsync[] {
     healthRoutes(services),
     marketRoutes(services),
     seasonalityRoutes(services),
+    backtestRoutes(services),
     indicatorRoutes(services),
     scannerRoutes(services),
     marketViewRoutes(services),

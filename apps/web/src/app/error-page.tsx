@@ -1,7 +1,10 @@
 import { Component, type ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n';
 import { NOT_FOUND_MESSAGE } from './guards';
 
+/** The English text of shell:errorPage.failed (the one shown follows the language). */
 export const ERROR_PAGE_FAILED = 'An error occurred while showing the error page';
 
 interface ErrorInfo {
@@ -33,7 +36,12 @@ export function describeError(error: unknown): ErrorInfo {
 }
 
 export function ErrorView({ error }: { error: unknown }) {
-  const { status, message } = describeError(error);
+  const { t } = useTranslation('shell');
+  const described = describeError(error);
+  const { status } = described;
+  // The router's own texts are English: the 404 and the bare 'Error' are shown in the language.
+  const message =
+    status === 404 ? t('errorPage.notFound') : described.message === 'Error' ? t('errorPage.error') : described.message;
   return (
     <main className="error-page" data-testid="error-page" data-status={status}>
       <div className="error-page__box">
@@ -41,16 +49,25 @@ export function ErrorView({ error }: { error: unknown }) {
         <h1 className="error-page__message">{message}</h1>
         {status === 404 ? (
           <Link to="/" className="btn btn-primary">
-            Back to the home page
+            {t('errorPage.backHome')}
           </Link>
         ) : (
           <a href="/" className="btn btn-outline-primary">
-            Home
+            {t('errorPage.home')}
           </a>
         )}
       </div>
     </main>
   );
+}
+
+/** The failure text in the language, or in English when the texts themselves are not there. */
+function failedText(): string {
+  try {
+    return i18n.exists('shell:errorPage.failed') ? i18n.t('shell:errorPage.failed') : ERROR_PAGE_FAILED;
+  } catch {
+    return ERROR_PAGE_FAILED;
+  }
 }
 
 /** Last line of defence: the error page itself failed. */
@@ -66,7 +83,7 @@ export class ErrorPageBoundary extends Component<{ children: ReactNode }, { fail
     if (this.state.failed) {
       return (
         <main className="error-page" data-testid="error-page" data-status={500}>
-          <h1 className="error-page__message">{ERROR_PAGE_FAILED}</h1>
+          <h1 className="error-page__message">{failedText()}</h1>
         </main>
       );
     }

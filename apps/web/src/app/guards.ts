@@ -3,6 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fetchSession } from '../auth/session';
 import { useAppStore } from '../store/app-store';
 import { paths } from './paths';
+import type shell from '../i18n/en/shell';
+
+export type RouteTitleKey = keyof (typeof shell)['routes'];
 
 /**
  * The session cookie is HttpOnly, so the page cannot see it; the store's `user` (set at login,
@@ -19,8 +22,10 @@ export interface RouteHandle {
   middleware?: string[];
   /** The page's validity check; false → the 404 page. */
   validate?: (args: LoaderFunctionArgs) => boolean | Promise<boolean>;
-  /** Title shown in the sub-bar. */
+  /** Title shown in the sub-bar (English; the one shown is `shell:routes.<titleKey>` when given). */
   title?: string;
+  /** The title's text in the interface's language: `shell:routes.<titleKey>`. */
+  titleKey?: RouteTitleKey;
 }
 
 export interface GuardContext extends LoaderFunctionArgs {

@@ -12,6 +12,7 @@ export const paths = {
   calendar: '/seasonality/calendar',
   pattern: '/seasonality/pattern',
   seasonalityScanner: '/seasonality/scanner',
+  backtest: '/seasonality/backtest',
   alerts: '/alerts',
   adminData: '/admin/data',
   admin: '/admin',

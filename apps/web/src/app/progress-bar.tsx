@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { createBrowserRouter } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { ProgressController } from './progress';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -15,6 +16,7 @@ export function trackNavigation(router: AppRouter, progress: ProgressController)
 
 /** The thin bar at the top: black while loading, red when the navigation failed. */
 export function ProgressBar({ router, progress }: { router: AppRouter; progress: ProgressController }) {
+  const { t } = useTranslation('shell');
   useEffect(() => trackNavigation(router, progress), [router, progress]);
   const state = useSyncExternalStore(progress.subscribe, progress.getState);
   return (
@@ -23,7 +25,7 @@ export function ProgressBar({ router, progress }: { router: AppRouter; progress:
       data-testid="progress-bar"
       data-phase={state.phase}
       role="progressbar"
-      aria-label="Page loading"
+      aria-label={t('pageLoading')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(state.percent)}

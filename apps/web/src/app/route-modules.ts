@@ -20,6 +20,7 @@ const importers: Record<AppPath, () => Promise<PageModule>> = {
   [paths.calendar]: () => import('../features/calendar/calendar-screen'),
   [paths.pattern]: () => import('../features/pattern/pattern-screen'),
   [paths.seasonalityScanner]: () => import('../features/seasonality-scanner/seasonality-scanner-screen'),
+  [paths.backtest]: () => import('../features/backtest/backtest-screen'),
   [paths.alerts]: () => import('../features/alerts/alerts-screen'),
   [paths.adminData]: () => import('../features/admin-data/admin-data-screen'),
   [paths.admin]: () => import('../features/admin/admin-home-screen'),

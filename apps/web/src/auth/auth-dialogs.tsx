@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import {
   loginRequestSchema,
   passwordResetRequestSchema,
@@ -9,6 +10,7 @@ import {
 } from '@solstice/contracts';
 import { api } from '../lib/api-client';
 import { showToast } from '../lib/popups';
+import { i18n } from '../i18n/i18n';
 import { useAppStore } from '../store/app-store';
 import { Modal } from '../components/modal';
 import { serverFieldErrors, validateFields, type FieldErrors } from './auth-form';
@@ -66,13 +68,14 @@ function useSignedIn(): (session: MeResponse) => Promise<void> {
     setSessionData(queryClient, session);
     setShow('login', false);
     setShow('signup', false);
-    void showToast();
+    void showToast(i18n.t('common:popups.signedIn'));
     await navigate('/dashboard');
   };
 }
 
 /** Inside the login dialog: asks for the e-mail and requests a reset link. */
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sent, setSent] = useState(false);
@@ -98,22 +101,19 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     return (
       <div>
         {/* Neutral on purpose: the answer does not tell whether the address has an account. */}
-        <p role="status">
-          If an account uses this address, we have sent it a link to choose a new password. The link works once, within
-          one hour.
-        </p>
+        <p role="status">{t('forgot.sent')}</p>
         <button type="button" className="btn btn-primary" onClick={onBack}>
-          Back to log in
+          {t('forgot.back')}
         </button>
       </div>
     );
   }
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Reset your password">
-      <p className="small text-muted">Enter the e-mail address of your account; we will send you a link.</p>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('forgot.title')}>
+      <p className="small text-muted">{t('forgot.intro')}</p>
       <Field
         id="forgot-email"
-        label="E-mail"
+        label={t('fields.email')}
         type="email"
         value={email}
         error={error}
@@ -123,10 +123,10 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       />
       <div className="d-flex align-items-center gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          Send the link
+          {t('forgot.send')}
         </button>
         <button type="button" className="btn btn-link" onClick={onBack}>
-          Back to log in
+          {t('forgot.back')}
         </button>
       </div>
     </form>
@@ -134,6 +134,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 }
 
 export function LoginDialog() {
+  const { t } = useTranslation('auth');
   const show = useAppStore((s) => s.show.login);
   const setShow = useAppStore((s) => s.setShow);
   const [forgot, setForgot] = useState(false);
@@ -165,18 +166,18 @@ export function LoginDialog() {
 
   if (forgot) {
     return (
-      <Modal show={show} title="Reset your password" onClose={close} testId="login-dialog">
+      <Modal show={show} title={t('forgot.title')} onClose={close} testId="login-dialog">
         <ForgotPasswordForm onBack={() => setForgot(false)} />
       </Modal>
     );
   }
 
   return (
-    <Modal show={show} title="Log in" onClose={close} testId="login-dialog">
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Log in">
+    <Modal show={show} title={t('login.title')} onClose={close} testId="login-dialog">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('login.title')}>
         <Field
           id="login-login"
-          label="E-mail or username"
+          label={t('fields.login')}
           value={values.login}
           error={errors.login}
           autoComplete="username"
@@ -185,7 +186,7 @@ export function LoginDialog() {
         />
         <Field
           id="login-password"
-          label="Password"
+          label={t('fields.password')}
           type="password"
           value={values.password}
           error={errors.password}
@@ -194,7 +195,7 @@ export function LoginDialog() {
         />
         <div className="d-flex align-items-center gap-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            Log in
+            {t('login.submit')}
           </button>
           <button
             type="button"
@@ -204,10 +205,10 @@ export function LoginDialog() {
               setShow('signup', true);
             }}
           >
-            Create an account
+            {t('login.createAccount')}
           </button>
           <button type="button" className="btn btn-link ms-auto" onClick={() => setForgot(true)}>
-            Forgot password?
+            {t('login.forgot')}
           </button>
         </div>
       </form>
@@ -216,6 +217,7 @@ export function LoginDialog() {
 }
 
 export function SignupDialog() {
+  const { t } = useTranslation('auth');
   const show = useAppStore((s) => s.show.signup);
   const setShow = useAppStore((s) => s.setShow);
   const [values, setValues] = useState({ email: '', username: '', password: '' });
@@ -240,11 +242,11 @@ export function SignupDialog() {
   };
 
   return (
-    <Modal show={show} title="Create your account" onClose={() => setShow('signup', false)} testId="signup-dialog">
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign up">
+    <Modal show={show} title={t('signup.title')} onClose={() => setShow('signup', false)} testId="signup-dialog">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('signup.form')}>
         <Field
           id="signup-email"
-          label="E-mail"
+          label={t('fields.email')}
           type="email"
           value={values.email}
           error={errors.email}
@@ -254,7 +256,7 @@ export function SignupDialog() {
         />
         <Field
           id="signup-username"
-          label="Username"
+          label={t('fields.username')}
           value={values.username}
           error={errors.username}
           autoComplete="username"
@@ -262,7 +264,7 @@ export function SignupDialog() {
         />
         <Field
           id="signup-password"
-          label="Password"
+          label={t('fields.password')}
           type="password"
           value={values.password}
           error={errors.password}
@@ -271,7 +273,7 @@ export function SignupDialog() {
         />
         <div className="d-flex align-items-center gap-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            Sign up
+            {t('signup.submit')}
           </button>
           <button
             type="button"
@@ -281,7 +283,7 @@ export function SignupDialog() {
               setShow('login', true);
             }}
           >
-            I have an account
+            {t('signup.haveAccount')}
           </button>
         </div>
       </form>

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { passwordResetConfirmSchema } from '@solstice/contracts';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../lib/api-client';
 import { showSuccess } from '../lib/popups';
 import { Modal } from '../components/modal';
 import { Field } from './auth-dialogs';
 import { serverFieldErrors, validateFields } from './auth-form';
 
+/** The English texts (auth:reset.success, auth:reset.passwordsDiffer): the ones shown follow the language. */
 export const RESET_SUCCESS_MESSAGE = 'Your password is changed. Log in with the new one.';
 export const PASSWORDS_DIFFER = 'The two passwords differ.';
 
@@ -20,6 +22,7 @@ export interface PasswordResetDialogProps {
 
 /** "Choose a new password" for the link of a password-reset e-mail. */
 export default function PasswordResetDialog({ token, onClose, onDone }: PasswordResetDialogProps) {
+  const { t } = useTranslation('auth');
   const [values, setValues] = useState({ newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<{ newPassword?: string; confirm?: string }>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,7 +36,7 @@ export default function PasswordResetDialog({ token, onClose, onDone }: Password
     });
     const next = {
       newPassword: found.newPassword,
-      confirm: !found.newPassword && values.confirm !== values.newPassword ? PASSWORDS_DIFFER : undefined,
+      confirm: !found.newPassword && values.confirm !== values.newPassword ? t('reset.passwordsDiffer') : undefined,
     };
     setErrors(next);
     setProblem(found.token ?? null);
@@ -43,20 +46,20 @@ export default function PasswordResetDialog({ token, onClose, onDone }: Password
       // quiet: the dialog shows the server's message itself, next to the form.
       await api.post('/api/auth/password-reset/confirm', { token, newPassword: values.newPassword }, { quiet: true });
       onClose();
-      await showSuccess(RESET_SUCCESS_MESSAGE);
+      await showSuccess(t('reset.success'));
       onDone();
     } catch (error) {
       const fields = serverFieldErrors(error, ['newPassword'] as const);
       setErrors(fields);
-      if (!fields.newPassword) setProblem(error instanceof ApiError ? error.message : 'Error');
+      if (!fields.newPassword) setProblem(error instanceof ApiError ? error.message : t('reset.error'));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Modal show title="Choose a new password" onClose={onClose} testId="password-reset-dialog">
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Choose a new password">
+    <Modal show title={t('reset.title')} onClose={onClose} testId="password-reset-dialog">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('reset.title')}>
         {problem && (
           <div className="alert alert-danger" role="alert">
             {problem}
@@ -64,7 +67,7 @@ export default function PasswordResetDialog({ token, onClose, onDone }: Password
         )}
         <Field
           id="reset-password"
-          label="New password"
+          label={t('fields.newPassword')}
           type="password"
           value={values.newPassword}
           error={errors.newPassword}
@@ -74,7 +77,7 @@ export default function PasswordResetDialog({ token, onClose, onDone }: Password
         />
         <Field
           id="reset-confirm"
-          label="Repeat the new password"
+          label={t('fields.repeatPassword')}
           type="password"
           value={values.confirm}
           error={errors.confirm}
@@ -82,7 +85,7 @@ export default function PasswordResetDialog({ token, onClose, onDone }: Password
           onChange={(confirm) => setValues((v) => ({ ...v, confirm }))}
         />
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          Set the new password
+          {t('reset.submit')}
         </button>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { Modal } from './modal';
@@ -7,6 +8,7 @@ const NEW_LIST = '__new__';
 
 /** Adds the symbol in the UI store to a chosen (or new) watchlist. */
 export function AddToWatchlistModal() {
+  const { t } = useTranslation('shell');
   const symbol = useUiStore((s) => s.addToWatchlist);
   const close = useUiStore((s) => s.closeAddToWatchlist);
   const lists = useAppStore((s) => s.watchlists);
@@ -35,12 +37,12 @@ export function AddToWatchlistModal() {
     if (!symbol) return;
     const name = list === NEW_LIST ? newName.trim() : list;
     if (!name) {
-      setError('Name the watchlist.');
+      setError(t('addToWatchlist.nameIt'));
       return;
     }
     const target = lists.find((w) => w.name === name);
     if (target?.symbols.some((s) => s.sym === symbol.sym)) {
-      setError(`${symbol.sym} is already in ${name}.`);
+      setError(t('addToWatchlist.already', { symbol: symbol.sym, name }));
       return;
     }
     addSymbol(name, symbol);
@@ -50,14 +52,14 @@ export function AddToWatchlistModal() {
   return (
     <Modal
       show={symbol !== null}
-      title={`Add ${symbol?.sym ?? ''} to a watchlist`}
+      title={t('addToWatchlist.title', { symbol: symbol?.sym ?? '' })}
       onClose={close}
       testId="add-to-watchlist"
     >
       <form onSubmit={submit} noValidate>
         <div className="mb-3">
           <label className="form-label" htmlFor="atw-list">
-            Watchlist
+            {t('addToWatchlist.watchlist')}
           </label>
           <select id="atw-list" className="form-select" value={list} onChange={(e) => setList(e.target.value)}>
             {lists.map((w) => (
@@ -65,13 +67,13 @@ export function AddToWatchlistModal() {
                 {w.name}
               </option>
             ))}
-            <option value={NEW_LIST}>New watchlist…</option>
+            <option value={NEW_LIST}>{t('addToWatchlist.newList')}</option>
           </select>
         </div>
         {list === NEW_LIST && (
           <div className="mb-3">
             <label className="form-label" htmlFor="atw-name">
-              New watchlist name
+              {t('addToWatchlist.newName')}
             </label>
             <input
               id="atw-name"
@@ -89,7 +91,7 @@ export function AddToWatchlistModal() {
           </div>
         )}
         <button type="submit" className="btn btn-primary">
-          Add
+          {t('addToWatchlist.add')}
         </button>
       </form>
     </Modal>

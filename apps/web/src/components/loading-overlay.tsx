@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFetchState } from '../lib/fetch-state';
 import { useAppStore } from '../store/app-store';
 
@@ -7,6 +8,7 @@ const LottieSpinner = lazy(() => import('./lottie-spinner'));
 
 /** Shown before every request and hidden when it finishes or fails (at least 200 ms). */
 export function LoadingOverlay() {
+  const { t } = useTranslation('common');
   const visible = useFetchState((s) => s.visible);
   const setShow = useAppStore((s) => s.setShow);
   useEffect(() => setShow('lottie', visible), [visible, setShow]);
@@ -16,7 +18,7 @@ export function LoadingOverlay() {
       <Suspense fallback={<div className="loading-overlay__fallback spinner-border text-primary" />}>
         <LottieSpinner />
       </Suspense>
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{t('loading')}</span>
     </div>
   );
 }

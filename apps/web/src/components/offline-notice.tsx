@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/online-status';
 
 export function OfflineNotice() {
+  const { t } = useTranslation('shell');
   const online = useOnline();
   if (online) return null;
   return (
     <div className="offline-notice" data-testid="offline-notice" role="alert">
-      You are offline. Changes are kept in this browser and sent when the connection returns.
+      {t('offline')}
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n';
 import { api } from '../lib/api-client';
 import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { Modal } from './modal';
 import { slots, type SlotName } from './symbol-details-slots';
+import { SEASONALITY_TOOLS } from '../shared/ui/seasonality-tools-nav';
 
 export { registerSymbolDetailsSlot, type SymbolSlotProps } from './symbol-details-slots';
 
@@ -44,36 +47,40 @@ interface KeyStat {
   value: string;
 }
 
-const STAT_LABELS: Record<string, string> = {
-  name: 'Name',
-  exchange: 'Exchange',
-  sector: 'Sector',
-  industry: 'Industry',
-  close: 'Last close',
-  change: 'Change',
-  changePercent: 'Change %',
-  volume: 'Volume',
-  marketCap: 'Market cap',
-  high52w: '52-week high',
-  low52w: '52-week low',
-  asOf: 'As of',
-};
+/** The key statistics, in their order; each one's name is the text `shell:symbolDetails.stats.<key>`. */
+const STAT_KEYS = [
+  'name',
+  'exchange',
+  'sector',
+  'industry',
+  'close',
+  'change',
+  'changePercent',
+  'volume',
+  'marketCap',
+  'high52w',
+  'low52w',
+  'asOf',
+] as const;
 
-/** Picks the key statistics the instrument answer carries, in a fixed order. */
-export function keyStats(body: unknown): KeyStat[] {
+/** Picks the key statistics the instrument answer carries, in a fixed order, numbers in the locale. */
+export function keyStats(body: unknown, locale = 'en-US'): KeyStat[] {
   const record =
     body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : (body as unknown);
   if (!record || typeof record !== 'object') return [];
   const r = record as Record<string, unknown>;
-  return Object.entries(STAT_LABELS).flatMap(([key, label]) => {
+  return STAT_KEYS.flatMap((key) => {
+    const label = i18n.t(`shell:symbolDetails.stats.${key}`);
     const v = r[key];
-    if (typeof v === 'number' && Number.isFinite(v)) return [{ label, value: v.toLocaleString('en-US') }];
+    if (typeof v === 'number' && Number.isFinite(v)) return [{ label, value: v.toLocaleString(locale) }];
     if (typeof v === 'string' && v) return [{ label, value: v }];
     return [];
   });
 }
 
 function KeyStatistics({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('shell');
+  const locale = useAppStore((s) => s.display.locale);
   const [state, setState] = useState<{ stats: KeyStat[]; status: 'loading' | 'ready' | 'missing' }>({
     stats: [],
     status: 'loading',
@@ -83,14 +90,14 @@ function KeyStatistics({ symbol }: { symbol: string }) {
     setState({ stats: [], status: 'loading' });
     api
       .get(`/api/v1/instruments/${encodeURIComponent(symbol)}`, { background: true, signal: controller.signal })
-      .then((body) => setState({ stats: keyStats(body), status: 'ready' }))
+      .then((body) => setState({ stats: keyStats(body, locale), status: 'ready' }))
       .catch(() => {
         if (!controller.signal.aborted) setState({ stats: [], status: 'missing' });
       });
     return () => controller.abort();
-  }, [symbol]);
-  if (state.status === 'loading') return <p className="text-muted">Loading key statistics…</p>;
-  if (state.stats.length === 0) return <p className="text-muted">No key statistics for {symbol}.</p>;
+  }, [symbol, locale]);
+  if (state.status === 'loading') return <p className="text-muted">{t('symbolDetails.loadingStats')}</p>;
+  if (state.stats.length === 0) return <p className="text-muted">{t('symbolDetails.noStats', { symbol })}</p>;
   return (
     <dl className="row key-stats mb-0">
       {state.stats.map((s) => (
@@ -104,25 +111,20 @@ function KeyStatistics({ symbol }: { symbol: string }) {
 }
 
 function Slot({ name, symbol, fallback }: { name: SlotName; symbol: string; fallback: ReactNode }) {
+  const { t } = useTranslation('common');
   const Part = slots[name];
   if (!Part) return <>{fallback}</>;
   return (
-    <Suspense fallback={<p className="text-muted small">Loading…</p>}>
+    <Suspense fallback={<p className="text-muted small">{t('loading')}</p>}>
       <Part symbol={symbol} />
     </Suspense>
   );
 }
 
-/** Where each seasonality tool opens with the symbol. */
-const TOOL_LINKS: { label: string; path: string }[] = [
-  { label: 'Seasonal chart', path: '/seasonality' },
-  { label: 'Pattern', path: '/seasonality/pattern' },
-  { label: 'Calendar', path: '/seasonality/calendar' },
-  { label: 'Best trades', path: '/seasonality/besttrades' },
-];
-
 /** The symbol details dialog: candles, statistics, seasonality, actions; its symbol is in the URL. */
 export function SymbolDetails() {
+  const { t } = useTranslation('shell');
+  const { t: common } = useTranslation('common');
   useDetailsInUrl();
   const symbol = useUiStore((s) => s.symbolDetails);
   const close = useUiStore((s) => s.closeSymbolDetails);
@@ -138,7 +140,7 @@ export function SymbolDetails() {
     <Modal show={symbol !== null} onClose={close} title={symbol ?? ''} size="xl" testId="symbol-details">
       {symbol && (
         <div className="symbol-details">
-          <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={`Actions for ${symbol}`}>
+          <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t('symbolDetails.actions', { symbol })}>
             <button
               type="button"
               className="btn btn-primary btn-sm"
@@ -147,14 +149,14 @@ export function SymbolDetails() {
                 openAdd({ sym: symbol, description: '' });
               }}
             >
-              Add to watchlist
+              {t('symbolDetails.addToWatchlist')}
             </button>
             <Link className="btn btn-outline-primary btn-sm" to={`/alerts?new=condition&${q}`}>
-              Create alert
+              {t('symbolDetails.createAlert')}
             </Link>
-            {TOOL_LINKS.map((t) => (
-              <Link key={t.path} className="btn btn-outline-secondary btn-sm" to={`${t.path}?${q}`}>
-                {t.label}
+            {SEASONALITY_TOOLS.map((tool) => (
+              <Link key={tool.path} className="btn btn-outline-secondary btn-sm" to={`${tool.path}?${q}`}>
+                {common(`seasonalityTools.${tool.tool}`)}
               </Link>
             ))}
           </div>
@@ -162,14 +164,14 @@ export function SymbolDetails() {
             <Slot
               name="chart"
               symbol={symbol}
-              fallback={<p className="text-muted small">Chart: open the seasonality tools for {symbol}.</p>}
+              fallback={<p className="text-muted small">{t('symbolDetails.chartFallback', { symbol })}</p>}
             />
           </div>
-          <h3 className="h6 mt-3">Key statistics</h3>
+          <h3 className="h6 mt-3">{t('symbolDetails.keyStatistics')}</h3>
           <Slot name="stats" symbol={symbol} fallback={<KeyStatistics symbol={symbol} />} />
           {slots.seasonality ? (
             <>
-              <h3 className="h6 mt-3">Seasonality</h3>
+              <h3 className="h6 mt-3">{t('symbolDetails.seasonality')}</h3>
               <Slot name="seasonality" symbol={symbol} fallback={null} />
             </>
           ) : null}

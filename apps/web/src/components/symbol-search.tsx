@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client';
 import { useUiStore } from '../store/ui-store';
 import { Icon } from './icon';
@@ -55,12 +56,8 @@ export interface SymbolSearchProps {
  * Type-ahead over /api/v1/instruments (symbols and company names): arrows move, Enter takes the
  * highlighted suggestion, never the raw text (a symbol that does not exist is never picked).
  */
-export function SymbolSearch({
-  onPick,
-  shortcut = false,
-  label = 'Search symbols',
-  placeholder = shortcut ? 'Search symbol or company  ( / )' : 'Symbol or company',
-}: SymbolSearchProps) {
+export function SymbolSearch({ onPick, shortcut = false, label, placeholder }: SymbolSearchProps) {
+  const { t } = useTranslation('shell');
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<{ q: string; list: InstrumentHit[] }>({ q: '', list: [] });
   const [active, setActive] = useState(0);
@@ -121,7 +118,7 @@ export function SymbolSearch({
     if (hit) pick(hit);
     else {
       setOpen(false);
-      setNotice(`No symbol or company matches “${q}”.`);
+      setNotice(t('search.noMatchFor', { query: q }));
     }
   };
 
@@ -147,7 +144,7 @@ export function SymbolSearch({
   return (
     <div className="symbol-search" role="search">
       <label className="visually-hidden" htmlFor={`${listId}-input`}>
-        {label}
+        {label ?? t('search.label')}
       </label>
       <span className="symbol-search__icon">
         <Icon name="search" size={16} />
@@ -157,7 +154,7 @@ export function SymbolSearch({
         id={`${listId}-input`}
         className="form-control form-control-sm symbol-search__input"
         type="search"
-        placeholder={placeholder}
+        placeholder={placeholder ?? (shortcut ? t('search.placeholderShortcut') : t('search.placeholder'))}
         autoComplete="off"
         role="combobox"
         aria-expanded={showList}
@@ -195,7 +192,7 @@ export function SymbolSearch({
       )}
       {showNone ? (
         <div className="symbol-search__list list-group" role="status">
-          <span className="list-group-item text-muted">No symbol or company matches.</span>
+          <span className="list-group-item text-muted">{t('search.noMatch')}</span>
         </div>
       ) : null}
       {notice ? (

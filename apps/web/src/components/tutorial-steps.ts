@@ -1,6 +1,12 @@
+import { i18n } from '../i18n/i18n';
+
+export type TutorialStepId = 'welcome' | 'search' | 'watchlists' | 'tools' | 'help';
+
 export interface TutorialStep {
-  title: string;
-  body: string;
+  id: TutorialStepId;
+  /** The step's title in the interface's language (read when shown: the language can change). */
+  readonly title: string;
+  readonly body: string;
   /**
    * The real control the step explains, as CSS selectors in order of preference: the first
    * one on screen is pointed at. None (or none visible, e.g. the side menu on a phone) → the
@@ -14,32 +20,26 @@ const navLink = (path: string) => [
   `[data-testid="horizontal-nav"] a[href="${path}"]`,
 ];
 
+/** A step whose title and body are the texts `shell:tutorial.steps.<id>`. */
+function step(id: TutorialStepId, targets: readonly string[]): TutorialStep {
+  return {
+    id,
+    get title() {
+      return i18n.t(`shell:tutorial.steps.${id}.title`);
+    },
+    get body() {
+      return i18n.t(`shell:tutorial.steps.${id}.body`);
+    },
+    targets,
+  };
+}
+
 export const TUTORIAL_STEPS: readonly TutorialStep[] = [
-  {
-    title: 'Welcome to Solstice',
-    body: 'Seasonality tools, a stock scanner, the market view and heatmaps, all as of the latest daily bar. This short tour shows where things are.',
-    targets: [],
-  },
-  {
-    title: 'Find any symbol',
-    body: 'Type a symbol or a company name here, or press / anywhere. Use the arrow keys and Enter to open a symbol.',
-    targets: ['[data-testid="topbar"] [role="combobox"]'],
-  },
-  {
-    title: 'Your watchlists',
-    body: 'Your watchlists live on the dashboard. Add symbols from any screen; signed in, your lists follow you to every browser.',
-    targets: ['[data-testid="watchlist-panel"]', ...navLink('/dashboard')],
-  },
-  {
-    title: 'The tools',
-    body: 'The stock scanner and the five seasonality tools (seasonal chart, pattern, calendar, best trades, seasonality scanner) are in this menu.',
-    targets: [...navLink('/seasonality'), ...navLink('/scanner')],
-  },
-  {
-    title: 'Help',
-    body: 'Replay this tour at any time from the help menu.',
-    targets: ['#help-menu'],
-  },
+  step('welcome', []),
+  step('search', ['[data-testid="topbar"] [role="combobox"]']),
+  step('watchlists', ['[data-testid="watchlist-panel"]', ...navLink('/dashboard')]),
+  step('tools', [...navLink('/seasonality'), ...navLink('/scanner')]),
+  step('help', ['#help-menu']),
 ];
 
 /**
@@ -47,7 +47,7 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
  * page (an off-canvas menu slid out to the side does not). It may be scrolled out of view:
  * the tour scrolls it in.
  */
-export function findTarget(step: TutorialStep, doc: Document = document): HTMLElement | null {
+export function findTarget(step: Pick<TutorialStep, 'targets'>, doc: Document = document): HTMLElement | null {
   const width = doc.defaultView?.innerWidth ?? 0;
   for (const selector of step.targets) {
     const el = doc.querySelector<HTMLElement>(selector);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../store/app-store';
 import { saveTutorialSeen } from '../store/preferences';
 import { useUiStore } from '../store/ui-store';
@@ -15,6 +16,7 @@ const CARD_WIDTH = 320;
  * control it explains; a step whose control is not on screen shows in the middle.
  */
 export function Tutorial() {
+  const { t } = useTranslation('shell');
   const seen = useAppStore((s) => s.tutorialSeen);
   const open = useUiStore((s) => s.tutorialOpen);
   const setOpen = useUiStore((s) => s.setTutorialOpen);
@@ -27,6 +29,16 @@ export function Tutorial() {
   useEffect(() => {
     if (open) setStep(0);
   }, [open]);
+  // Closed, the tour gives focus back to the control that had it when it opened.
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      // (an item of the closed help menu is hidden: then the menu's button)
+      if (opener?.isConnected && opener !== document.body && opener.offsetParent !== null) opener.focus();
+      else document.querySelector<HTMLElement>('#help-menu')?.focus();
+    };
+  }, [open]);
 
   const finish = useCallback(() => {
     setOpen(false);
@@ -36,22 +48,22 @@ export function Tutorial() {
   const current = TUTORIAL_STEPS[step] ?? TUTORIAL_STEPS[0]!;
   const last = step === TUTORIAL_STEPS.length - 1;
   const placement = useStepPlacement(open, step);
-  const counter = `${step + 1} / ${TUTORIAL_STEPS.length}`;
+  const counter = t('tutorial.counter', { step: step + 1, total: TUTORIAL_STEPS.length });
   const buttons = (
     <>
       <span className="me-auto small text-muted">{counter}</span>
       {step > 0 && (
         <button type="button" className="btn btn-light btn-sm" onClick={() => setStep(step - 1)}>
-          Back
+          {t('tutorial.back')}
         </button>
       )}
       {last ? (
         <button type="button" className="btn btn-primary btn-sm" onClick={finish} data-tour-primary>
-          Done
+          {t('tutorial.done')}
         </button>
       ) : (
         <button type="button" className="btn btn-primary btn-sm" onClick={() => setStep(step + 1)} data-tour-primary>
-          Next
+          {t('tutorial.next')}
         </button>
       )}
     </>
@@ -152,11 +164,27 @@ function PointingStep({
   onClose: () => void;
   buttons: ReactNode;
 }) {
+  const { t } = useTranslation('a11y');
   const { place, cardRef, target } = placement;
   useEffect(() => {
     cardRef.current?.querySelector<HTMLButtonElement>('[data-tour-primary]')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
+      // Tab and Shift+Tab go round the card's buttons while a step is open.
+      if (e.key === 'Tab' && cardRef.current) {
+        const focusable = [...cardRef.current.querySelectorAll<HTMLElement>('button:not([disabled]), a[href]')];
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        const inside = cardRef.current.contains(document.activeElement);
+        if (!first || !last) return;
+        if (e.shiftKey && (!inside || document.activeElement === first)) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+          e.preventDefault();
+          first.focus();
+        }
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -176,7 +204,7 @@ function PointingStep({
         ref={cardRef}
         className={`tour-card card shadow tour-card--${place?.side ?? 'below'}`}
         role="dialog"
-        aria-modal="false"
+        aria-modal="true"
         aria-labelledby="tutorial-title"
         data-testid="tutorial"
         data-tour-target={describedTarget.slice(0, 60)}
@@ -187,7 +215,7 @@ function PointingStep({
             <h2 className="h6 mb-2 me-auto" id="tutorial-title">
               {title}
             </h2>
-            <button type="button" className="btn-close" aria-label="Close the tour" onClick={onClose} />
+            <button type="button" className="btn-close" aria-label={t('tour.close')} onClick={onClose} />
           </div>
           <p className="small mb-3">{body}</p>
           <div className="d-flex align-items-center gap-2">{buttons}</div>

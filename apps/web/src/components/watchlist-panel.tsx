@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { confirmDialog } from '../lib/popups';
@@ -17,6 +18,7 @@ export interface WatchlistPanelProps {
  * prices), add from the instruments' suggestions and remove. Body 100vh − 320 px.
  */
 export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps) {
+  const { t } = useTranslation('shell');
   const lists = useAppStore((s) => s.watchlists);
   const createWatchlist = useAppStore((s) => s.createWatchlist);
   const deleteWatchlist = useAppStore((s) => s.deleteWatchlist);
@@ -40,17 +42,17 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
 
   const remove = async () => {
     if (!list) return;
-    if (await confirmDialog(`Delete the watchlist ${list.name}?`)) {
+    if (await confirmDialog(t('watchlists.confirmDelete', { name: list.name }))) {
       deleteWatchlist(index);
       setSelected(0);
     }
   };
 
   return (
-    <section className="card watchlist-panel" data-testid="watchlist-panel" aria-label="Watchlists">
+    <section className="card watchlist-panel" data-testid="watchlist-panel" aria-label={t('watchlists.panel')}>
       <div className="card-header d-flex flex-wrap gap-2 align-items-center">
         <label className="visually-hidden" htmlFor="watchlist-select">
-          Watchlist
+          {t('watchlists.watchlist')}
         </label>
         <select
           id="watchlist-select"
@@ -60,37 +62,37 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
         >
           {lists.map((w, i) => (
             <option key={`${w.name}-${i}`} value={i}>
-              {w.name} ({w.symbols.length})
+              {t('watchlists.option', { name: w.name, count: w.symbols.length })}
             </option>
           ))}
         </select>
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove()} disabled={!list}>
-          Delete list
+          {t('watchlists.deleteList')}
         </button>
         {list?.id ? (
           <>
             <Link className="btn btn-sm btn-outline-primary" to={conditionAlertLink({ watchlistId: list.id })}>
-              Alert on this list
+              {t('watchlists.alertOnList')}
             </Link>
             <Link className="btn btn-sm btn-outline-primary" to={seasonalAlertLink({ watchlistId: list.id })}>
-              Seasonal alert
+              {t('watchlists.seasonalAlert')}
             </Link>
           </>
         ) : null}
         <form className="d-flex gap-1 ms-auto" onSubmit={create}>
           <label className="visually-hidden" htmlFor="watchlist-new">
-            New watchlist name
+            {t('watchlists.newName')}
           </label>
           <input
             id="watchlist-new"
             className="form-control form-control-sm"
-            placeholder="New list"
+            placeholder={t('watchlists.newList')}
             value={newName}
             maxLength={64}
             onChange={(e) => setNewName(e.target.value)}
           />
           <button type="submit" className="btn btn-sm btn-primary">
-            Create
+            {t('watchlists.create')}
           </button>
         </form>
       </div>
@@ -99,11 +101,11 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
           <table className="table table-sm table-hover mb-0">
             <thead>
               <tr>
-                <th scope="col">Symbol</th>
-                <th scope="col">Description</th>
+                <th scope="col">{t('watchlists.symbol')}</th>
+                <th scope="col">{t('watchlists.description')}</th>
                 {extraHeader}
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('watchlists.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -121,17 +123,17 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
                     <Link
                       className="btn btn-sm btn-link"
                       to={conditionAlertLink({ symbol: s.sym })}
-                      aria-label={`Create an alert on ${s.sym}`}
+                      aria-label={t('watchlists.alertOn', { symbol: s.sym })}
                     >
-                      Alert
+                      {t('watchlists.alert')}
                     </Link>
                     <button
                       type="button"
                       className="btn btn-sm btn-link text-danger"
-                      aria-label={`Remove ${s.sym}`}
+                      aria-label={t('watchlists.removeSymbol', { symbol: s.sym })}
                       onClick={() => removeSymbol(list.name, i)}
                     >
-                      Remove
+                      {t('watchlists.remove')}
                     </button>
                   </td>
                 </tr>
@@ -139,20 +141,18 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
             </tbody>
           </table>
         ) : (
-          <p className="text-muted p-3 mb-0">
-            {list ? 'This list is empty. Add a symbol or company below.' : 'No watchlists yet.'}
-          </p>
+          <p className="text-muted p-3 mb-0">{list ? t('watchlists.empty') : t('watchlists.none')}</p>
         )}
       </div>
       {list && (
         <div className="card-footer">
           {/* Only a suggestion can be added: a symbol the instruments do not hold never enters a list. */}
           <SymbolSearch
-            label={`Add a symbol to ${list.name}`}
-            placeholder={`Add to ${list.name}: symbol or company`}
+            label={t('watchlists.addLabel', { name: list.name })}
+            placeholder={t('watchlists.addPlaceholder', { name: list.name })}
             onPick={(hit) => {
               if (list.symbols.some((s) => s.sym === hit.symbol))
-                setNotice(`${hit.symbol} is already in ${list.name}.`);
+                setNotice(t('watchlists.already', { symbol: hit.symbol, name: list.name }));
               else {
                 setNotice(null);
                 addSymbol(list.name, { sym: hit.symbol, description: hit.name });

@@ -16,8 +16,12 @@ import type heatmaps from './en/heatmaps';
 import type bestTrades from './en/bestTrades';
 import type calendar from './en/calendar';
 import type pattern from './en/pattern';
+import type backtest from './en/backtest';
 import type chart from './en/chart';
 import type symbol from './en/symbol';
+import type a11y from './en/a11y';
+import type notifications from './en/notifications';
+import type evidence from './en/evidence';
 
 export const NAMESPACES = [
   'common',
@@ -37,8 +41,12 @@ export const NAMESPACES = [
   'bestTrades',
   'calendar',
   'pattern',
+  'backtest',
   'chart',
   'symbol',
+  'a11y',
+  'notifications',
+  'evidence',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -60,6 +68,10 @@ export interface Resources {
   bestTrades: typeof bestTrades;
   calendar: typeof calendar;
   pattern: typeof pattern;
+  backtest: typeof backtest;
   chart: typeof chart;
   symbol: typeof symbol;
+  a11y: typeof a11y;
+  notifications: typeof notifications;
+  evidence: typeof evidence;
 }

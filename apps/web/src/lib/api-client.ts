@@ -1,5 +1,6 @@
 import { requestEnded, requestStarted } from './fetch-state';
 import { showError, showSuccess } from './popups';
+import { i18n } from '../i18n/i18n';
 
 /** Base URL of the API, from config (VITE_API_BASE), default '/'. */
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/';
@@ -69,7 +70,7 @@ export async function apiRequest<T = unknown>(method: Method, path: string, opti
       });
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      throw new ApiError(0, 'network_error', 'The server could not be reached. Check your connection.');
+      throw new ApiError(0, 'network_error', i18n.t('common:api.networkError'));
     }
     const text = res.status === 204 ? '' : await res.text();
     let parsed: unknown = undefined;
@@ -85,7 +86,7 @@ export async function apiRequest<T = unknown>(method: Method, path: string, opti
       throw new ApiError(
         res.status,
         typeof err?.code === 'string' ? err.code : 'http_error',
-        typeof err?.message === 'string' ? err.message : `Request failed with status ${res.status}`,
+        typeof err?.message === 'string' ? err.message : i18n.t('common:api.failedWithStatus', { status: res.status }),
         err?.details,
       );
     }
@@ -94,7 +95,7 @@ export async function apiRequest<T = unknown>(method: Method, path: string, opti
     }
     return parsed as T;
   } catch (error) {
-    failure = error instanceof Error ? error.message : 'Error';
+    failure = error instanceof Error ? error.message : i18n.t('common:states.error');
     if (!options.background && !options.quiet && error instanceof ApiError) void showError(error.message);
     throw error;
   } finally {

@@ -2,10 +2,18 @@ import type SwalDefault from 'sweetalert2';
 import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
 import { useAppStore, type NotifyType } from '../store/app-store';
 import { escapeHtml } from './escape-html';
+import { i18n } from '../i18n/i18n';
 
-/** Titles and texts of the specification's popups (§8). */
+/**
+ * Titles and texts of the specification's popups (§8), in English; the ones shown are the
+ * texts `common:popups.*` in the interface's language.
+ */
 export const POPUP_TITLES = { success: 'Success!', error: 'Error!', warning: 'Oops!' } as const;
 export const TOAST_SIGNED_IN = 'Signed in successfully';
+
+/** A popup text in the language, read when the popup opens (the language can change). */
+const text = (key: 'success' | 'error' | 'warning' | 'close' | 'yes' | 'areYouSure' | 'signedIn') =>
+  i18n.t(`common:popups.${key}`);
 export const TOAST_MS = 3000;
 
 // SweetAlert2 is loaded on first use: it is not needed to draw the landing page.
@@ -17,7 +25,8 @@ export function loadSwal(): Promise<Swal> {
 }
 
 const BUTTONS = {
-  confirmButtonColor: '#07baef',
+  // white text on the button: the primary's dark shade (5.55:1; 2.26:1 on #07baef)
+  confirmButtonColor: '#047192',
   cancelButtonColor: '#6c757d',
 } satisfies SweetAlertOptions;
 
@@ -29,24 +38,24 @@ async function fire(type: NotifyType, title: string, message: string, extra: Swe
   return Swal.fire({ icon: type as SweetAlertIcon, title: escapeHtml(title), text: message, ...BUTTONS, ...extra });
 }
 
-export async function showSuccess(message: string, title: string = POPUP_TITLES.success): Promise<void> {
-  await fire('success', title, message, { confirmButtonText: 'Close' });
+export async function showSuccess(message: string, title: string = text('success')): Promise<void> {
+  await fire('success', title, message, { confirmButtonText: text('close') });
 }
 
-export async function showError(message: string, title: string = POPUP_TITLES.error): Promise<void> {
-  await fire('error', title, message, { confirmButtonText: 'Close' });
+export async function showError(message: string, title: string = text('error')): Promise<void> {
+  await fire('error', title, message, { confirmButtonText: text('close') });
 }
 
-export async function showWarning(message: string, title: string = POPUP_TITLES.warning): Promise<void> {
-  await fire('warning', title, message, { confirmButtonText: 'Close' });
+export async function showWarning(message: string, title: string = text('warning')): Promise<void> {
+  await fire('warning', title, message, { confirmButtonText: text('close') });
 }
 
 /** Asks a yes/no question: warning icon, buttons 'Yes' and 'Close' reversed. True on 'Yes'. */
-export async function confirmDialog(message: string, title = 'Are you sure?'): Promise<boolean> {
+export async function confirmDialog(message: string, title: string = text('areYouSure')): Promise<boolean> {
   const result = await fire('warning', title, message, {
     showCancelButton: true,
-    confirmButtonText: 'Yes',
-    cancelButtonText: 'Close',
+    confirmButtonText: text('yes'),
+    cancelButtonText: text('close'),
     reverseButtons: true,
     focusCancel: true,
   });
@@ -54,7 +63,7 @@ export async function confirmDialog(message: string, title = 'Are you sure?'): P
 }
 
 /** Small toast at the top right, gone after 3000 ms, with a progress bar. */
-export async function showToast(title: string = TOAST_SIGNED_IN, icon: SweetAlertIcon = 'success'): Promise<void> {
+export async function showToast(title: string = text('signedIn'), icon: SweetAlertIcon = 'success'): Promise<void> {
   const Swal = await loadSwal();
   await Swal.fire({
     toast: true,

@@ -1,30 +1,21 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { Product } from '@solstice/contracts';
+import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client';
 import { formatPrice } from '../lib/money';
 import { whenIdle } from '../lib/prefetch';
 import { useAppStore } from '../store/app-store';
+import { PRODUCT_NAME } from '../lib/brand';
 
 // The dialogs carry the contract validators (zod): loaded when idle or on first click.
 const loadDialogs = () => import('../auth/auth-dialogs');
 const AuthDialogs = lazy(loadDialogs);
 
-const FEATURES = [
-  {
-    title: 'Seasonality that says if it matters',
-    body: 'Seasonal chart, pattern, calendar and best trades for any symbol, with win rate, p-value, the result without the best year and against a benchmark.',
-  },
-  {
-    title: 'A scanner that answers as you type',
-    body: 'Filter the whole universe with chips or an expression such as rsi14 < 30 and close > sma200.',
-  },
-  {
-    title: 'Market, heatmaps and watchlists',
-    body: 'Breadth, sectors and movers; a sector → industry → stock treemap; watchlists kept in your account.',
-  },
-];
+/** The features shown; each one's title and body are the texts `landing:features.<key>`. */
+const FEATURES = ['seasonality', 'scanner', 'market'] as const;
 
 function PricingTeaser() {
+  const { t } = useTranslation('landing');
   const locale = useAppStore((s) => s.display.locale);
   const [products, setProducts] = useState<Product[] | null>(null);
   useEffect(() => {
@@ -39,7 +30,7 @@ function PricingTeaser() {
     return () => controller.abort();
   }, []);
   if (!products || products.length === 0) {
-    return <p className="text-muted">Plans are billed monthly or yearly; cancel at any time.</p>;
+    return <p className="text-muted">{t('pricing.teaser')}</p>;
   }
   return (
     <div className="row g-3">
@@ -52,7 +43,10 @@ function PricingTeaser() {
               <ul className="list-unstyled mb-0">
                 {p.prices.map((price) => (
                   <li key={price.id}>
-                    <strong>{formatPrice(price.amount, price.currency, locale)}</strong> / {price.interval}
+                    <strong>{formatPrice(price.amount, price.currency, locale)}</strong> /{' '}
+                    {price.interval === 'month' || price.interval === 'year'
+                      ? t(`pricing.intervals.${price.interval}`)
+                      : price.interval}
                   </li>
                 ))}
               </ul>
@@ -65,40 +59,38 @@ function PricingTeaser() {
 }
 
 export default function LandingPage() {
+  const { t } = useTranslation('landing');
   const show = useAppStore((s) => s.show);
   const setShow = useAppStore((s) => s.setShow);
   useEffect(() => whenIdle(() => void loadDialogs().catch(() => {})), []);
   return (
     <div className="landing">
       <header className="landing__bar">
-        <span className="landing__brand">Solstice</span>
-        <nav className="ms-auto d-flex gap-2" aria-label="Account">
+        <span className="landing__brand">{PRODUCT_NAME}</span>
+        <nav className="ms-auto d-flex gap-2" aria-label={t('account')}>
           <button type="button" className="btn btn-outline-light btn-sm" onClick={() => setShow('login', true)}>
-            Log in
+            {t('logIn')}
           </button>
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setShow('signup', true)}>
-            Sign up
+            {t('signUp')}
           </button>
         </nav>
       </header>
       <main className="landing__main">
         <section className="landing__hero">
-          <h1>Know when a stock tends to move, and whether it means anything.</h1>
-          <p className="lead">
-            Solstice is a stock scanner and seasonality toolkit for traders: seasonal patterns with honest statistics, a
-            scanner over the whole market, heatmaps and watchlists that follow you.
-          </p>
+          <h1>{t('hero.title')}</h1>
+          <p className="lead">{t('hero.lead')}</p>
           <button type="button" className="btn btn-primary btn-lg" onClick={() => setShow('signup', true)}>
-            Start now
+            {t('hero.start')}
           </button>
         </section>
-        <section className="landing__features row g-3" aria-label="What Solstice does">
+        <section className="landing__features row g-3" aria-label={t('features.label')}>
           {FEATURES.map((f) => (
-            <div className="col-12 col-md-4" key={f.title}>
+            <div className="col-12 col-md-4" key={f}>
               <div className="card h-100">
                 <div className="card-body">
-                  <h2 className="h6">{f.title}</h2>
-                  <p className="mb-0 small">{f.body}</p>
+                  <h2 className="h6">{t(`features.${f}.title`)}</h2>
+                  <p className="mb-0 small">{t(`features.${f}.body`)}</p>
                 </div>
               </div>
             </div>
@@ -106,12 +98,12 @@ export default function LandingPage() {
         </section>
         <section className="landing__pricing" aria-labelledby="pricing-title">
           <h2 id="pricing-title" className="h5">
-            Pricing
+            {t('pricing.title')}
           </h2>
           <PricingTeaser />
         </section>
       </main>
-      <footer className="landing__footer small text-muted">© Solstice · Not investment advice.</footer>
+      <footer className="landing__footer small text-muted">{t('footer')}</footer>
       {(show.login || show.signup) && (
         <Suspense fallback={null}>
           <AuthDialogs />

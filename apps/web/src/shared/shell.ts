@@ -3,6 +3,7 @@
 import { useRef } from 'react';
 import { resetAppStore, useAppStore, type SavedForm, type Watchlist, type WatchlistSymbol } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
+import { i18n } from '../i18n/i18n';
 
 export type { SavedForm, Watchlist, WatchlistSymbol };
 export type FormName = 'scannerForm' | 'seascanForm' | 'patternForm' | 'calendarForm';
@@ -75,12 +76,15 @@ export function useOpenSymbolDetails(): ((symbol: string) => void) | null {
 export { useReplayTutorial } from '../components/tutorial';
 
 export type LayoutKey = 'sidebarCollapsed' | 'darkSidebar' | 'darkTopbar' | 'horizontal';
-export const LAYOUT_OPTIONS: { key: LayoutKey; label: string }[] = [
-  { key: 'sidebarCollapsed', label: 'Collapsed sidebar (icons)' },
-  { key: 'darkSidebar', label: 'Dark sidebar' },
-  { key: 'darkTopbar', label: 'Dark top bar' },
-  { key: 'horizontal', label: 'Horizontal layout' },
-];
+/** The layout variants; each label is the text `shell:preferences.layouts.<key>`, read when shown. */
+export const LAYOUT_OPTIONS: { key: LayoutKey; readonly label: string }[] = (
+  ['sidebarCollapsed', 'darkSidebar', 'darkTopbar', 'horizontal'] as const
+).map((key) => ({
+  key,
+  get label() {
+    return i18n.t(`shell:preferences.layouts.${key}`);
+  },
+}));
 
 export function useLayoutPrefs(): { prefs: Record<LayoutKey, boolean>; set: (key: LayoutKey, value: boolean) => void } {
   const prefs = useAppStore((s) => s.layout);

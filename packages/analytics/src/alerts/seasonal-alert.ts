@@ -3,7 +3,8 @@ import { civilDate, dayNumber, type PriceSeries } from '../series.js';
 import { indexOfDate } from '../seasonality/calendar-days.js';
 import { type Direction } from '../seasonality/statistics.js';
 import { WindowGrid, windowDetails, type SeasonalWindow } from '../seasonality/window-grid.js';
-import { rowRange, windowTable } from '../seasonality/window-table.js';
+import { yearSetTable } from '../seasonality/year-set-table.js';
+import type { YearSet } from '../seasonality/year-sets.js';
 import { seriesUpTo } from './as-of.js';
 
 export interface SeasonalAlertCriteria {
@@ -15,6 +16,8 @@ export interface SeasonalAlertCriteria {
   minYears: number;
   maxPValue: number | null;
   direction: Direction | 'both';
+  /** The start years used (analytics.md, "Year sets"); default: every year the data holds. */
+  years?: YearSet;
 }
 
 export interface SeasonalOpening extends SeasonalWindow {
@@ -62,8 +65,7 @@ export function seasonalOpening(
   const entryDate = sessionsAfter(asOf, criteria.leadDays);
   const starts = startsEnteredOn(entryDate);
   if (starts.length === 0) return null;
-  const table = windowTable(known);
-  const { lo, hi } = rowRange(table);
+  const { table, lo, hi } = yearSetTable(known, criteria.years ?? {});
   if (lo > hi) return null;
   const grid = new WindowGrid(starts, criteria.minDays, criteria.maxDays);
   grid.fill(known, table, lo, hi);

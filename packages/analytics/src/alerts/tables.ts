@@ -37,12 +37,12 @@ export function* twoSessionTables(
     if (p !== null && atP < 0 && series.dates[0]! <= p) staleBefore++;
     if (atD >= 0 && atP >= 0 && atP === atD - 1) {
       const bars = indicatorBars(series, 3, atD);
-      now.push({ instrument, bars: bars.slice(-2) });
-      before.push({ instrument, bars: bars.slice(0, -1) });
+      now.push({ instrument, bars: bars.slice(-2), series });
+      before.push({ instrument, bars: bars.slice(0, -1), series });
       continue;
     }
-    if (atD >= 0) now.push({ instrument, bars: indicatorBars(series, 2, atD) });
-    if (atP >= 0) before.push({ instrument, bars: indicatorBars(series, 2, atP) });
+    if (atD >= 0) now.push({ instrument, bars: indicatorBars(series, 2, atD), series });
+    if (atP >= 0) before.push({ instrument, bars: indicatorBars(series, 2, atP), series });
   }
   return {
     now: { ...buildFieldTable(now), asOf, stale: staleNow },

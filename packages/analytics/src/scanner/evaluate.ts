@@ -1,7 +1,8 @@
-import { ScanExpressionError } from './errors.js';
+import { checkCondition, kindOf, readsSeason } from './check.js';
 import type { FieldTable } from './field-table.js';
-import type { NumericField, TextField } from './fields.js';
+import type { FieldInfo, NumericField, TextField } from './fields.js';
 import type { ArithOp, CompareOp, Condition, Operand } from './parser.js';
+import { seasonColumn } from './seasonal-columns.js';
 
 /**
  * Three-valued logic over all symbols at once: a mask holds 1 (true), 0 (false) or
@@ -11,22 +12,6 @@ import type { ArithOp, CompareOp, Condition, Operand } from './parser.js';
 export const UNKNOWN = 2;
 
 export type CompiledCondition = (table: FieldTable) => Uint8Array;
-
-type Resolved = { kind: 'number'; current: Float64Array; previous: Float64Array } | { kind: 'text'; codes: Int32Array };
-
-function describe(o: Operand): string {
-  if (o.kind === 'arith') return `the calculation at position ${o.position}`;
-  if (o.kind === 'field') return `${o.field.kind === 'text' ? 'text' : 'numeric'} field "${o.field.name}"`;
-  return o.kind === 'number' ? `the number ${o.value}` : `the text "${o.value}"`;
-}
-
-function kindOf(o: Operand): 'number' | 'text' {
-  if (o.kind === 'arith') return 'number';
-  if (o.kind === 'field') return o.field.kind;
-  return o.kind === 'number' ? 'number' : 'text';
-}
-
-type Numbers = Extract<Resolved, { kind: 'number' }>;
 
 /** An operation with a null operand (NaN), or a division by zero, is null (analytics.md). */
 function calculate(op: ArithOp, a: Float64Array, b: Float64Array, n: number): Float64Array {
@@ -48,140 +33,101 @@ function calculate(op: ArithOp, a: Float64Array, b: Float64Array, n: number): Fl
   return out;
 }
 
-function resolve(o: Operand, table: FieldTable): Resolved {
+/**
+ * A numeric operand's values at each row's bar (or the bar before, `previous`). `rows` (null:
+ * all) says which rows the answer matters for: a seasonal field is computed for those only.
+ */
+function numbers(o: Operand, table: FieldTable, rows: Uint8Array | null, previous: boolean): Float64Array {
   if (o.kind === 'arith') {
-    const l = resolve(o.left, table) as Numbers;
-    const r = resolve(o.right, table) as Numbers;
-    return {
-      kind: 'number',
-      current: calculate(o.op, l.current, r.current, table.size),
-      previous: calculate(o.op, l.previous, r.previous, table.size),
-    };
+    const l = numbers(o.left, table, rows, previous);
+    return calculate(o.op, l, numbers(o.right, table, rows, previous), table.size);
   }
   if (o.kind === 'field') {
-    if (o.field.kind === 'text') return { kind: 'text', codes: table.textCodes[o.field.name as TextField] };
-    const name = o.field.name as NumericField;
-    return { kind: 'number', current: table.current[name], previous: table.previous[name] };
+    if (!previous) return fieldColumn(table, o.field, rows);
+    const season = o.field.season;
+    if (season) return seasonColumn(table.seasonal, table.size, season.days, season.stat, rows, true);
+    return table.previous[o.field.name as NumericField];
   }
-  if (o.kind === 'number') {
-    const constant = new Float64Array(table.size).fill(o.value);
-    return { kind: 'number', current: constant, previous: constant };
-  }
+  if (o.kind === 'number') return new Float64Array(table.size).fill(o.value);
+  throw new Error('unreachable: types are checked at compile time');
+}
+
+/** A numeric field's column at each row's bar; a seasonal one computed for `rows` (null: all). */
+export function fieldColumn(table: FieldTable, field: FieldInfo, rows: Uint8Array | null): Float64Array {
+  const season = field.season;
+  if (season) return seasonColumn(table.seasonal, table.size, season.days, season.stat, rows);
+  return table.current[field.name as NumericField];
+}
+
+function texts(o: Operand, table: FieldTable): Int32Array {
+  if (o.kind === 'field') return table.textCodes[o.field.name as TextField];
+  if (o.kind !== 'string') throw new Error('unreachable: types are checked at compile time');
   // A text constant that no symbol has gets code −2: equal to nothing, unequal to every non-null value.
-  return { kind: 'text', codes: new Int32Array(table.size).fill(table.codeOf.get(o.value.toLowerCase()) ?? -2) };
+  return new Int32Array(table.size).fill(table.codeOf.get(o.value.toLowerCase()) ?? -2);
 }
 
 /** Checks the types of a parsed expression and turns it into a function over a field table. */
 export function compileCondition(node: Condition): CompiledCondition {
-  check(node);
-  return (table) => run(node, table);
+  checkCondition(node);
+  return (table) => run(node, table, null);
 }
 
-/** A calculation takes numbers only. */
-function checkOperand(o: Operand): void {
-  if (o.kind !== 'arith') return;
-  for (const side of [o.left, o.right]) {
-    checkOperand(side);
-    if (kindOf(side) !== 'number') {
-      throw new ScanExpressionError(
-        `Cannot calculate with ${describe(side)} ("${o.op}" at position ${o.position})`,
-        side.position,
-        'a number or a numeric field',
-      );
-    }
-  }
+/**
+ * The rows the second side of `and` (`or`) still matters for: those where the first side is
+ * not false (not true), among `rows`.
+ */
+function undecided(first: Uint8Array, decided: number, rows: Uint8Array | null): Uint8Array {
+  const out = new Uint8Array(first.length);
+  for (let i = 0; i < out.length; i++) out[i] = first[i] !== decided && (rows === null || rows[i] !== 0) ? 1 : 0;
+  return out;
 }
 
-function check(node: Condition): void {
-  if (node.kind === 'compare') [node.left, node.right].forEach(checkOperand);
-  else if (node.kind === 'between') [node.subject, node.low, node.high].forEach(checkOperand);
-  else if (node.kind === 'cross') [node.left, node.right].forEach(checkOperand);
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      check(node.left);
-      check(node.right);
-      return;
-    case 'not':
-      check(node.operand);
-      return;
-    case 'compare': {
-      const [a, b] = [kindOf(node.left), kindOf(node.right)];
-      if (a !== b) {
-        throw new ScanExpressionError(
-          `Cannot compare ${describe(node.left)} with ${describe(node.right)} at position ${node.right.position}`,
-          node.right.position,
-          a === 'number' ? 'a number or a numeric field' : 'a "string" or a text field',
-        );
-      }
-      if (a === 'text' && node.op !== '=' && node.op !== '!=') {
-        throw new ScanExpressionError(
-          `Text can only be compared with = or != ("${node.op}" at position ${node.position})`,
-          node.position,
-          '= or !=',
-        );
-      }
-      return;
-    }
-    case 'between':
-    case 'cross': {
-      const operands = node.kind === 'between' ? [node.subject, node.low, node.high] : [node.left, node.right];
-      const word = node.kind === 'between' ? 'between' : `crosses ${node.direction}`;
-      for (const o of operands) {
-        if (kindOf(o) !== 'number') {
-          throw new ScanExpressionError(
-            `"${word}" needs numbers, not ${describe(o)} at position ${o.position}`,
-            o.position,
-            'a number or a numeric field',
-          );
-        }
-      }
-      return;
-    }
-  }
-}
-
-function run(node: Condition, table: FieldTable): Uint8Array {
+/**
+ * The mask of a condition. Only the rows set in `rows` (null: all) must be right; `and`/`or`
+ * evaluate a side that reads a seasonal field last (SQL's and/or are commutative) and only on
+ * the rows the other side left undecided, so those fields are computed for few rows.
+ */
+function run(node: Condition, table: FieldTable, rows: Uint8Array | null): Uint8Array {
   const n = table.size;
   switch (node.kind) {
-    case 'and': {
-      const a = run(node.left, table);
-      const b = run(node.right, table);
-      for (let i = 0; i < n; i++) {
-        const x = a[i] as number;
-        const y = b[i] as number;
-        a[i] = x === 0 || y === 0 ? 0 : x === 1 && y === 1 ? 1 : UNKNOWN;
-      }
-      return a;
-    }
+    case 'and':
     case 'or': {
-      const a = run(node.left, table);
-      const b = run(node.right, table);
-      for (let i = 0; i < n; i++) {
-        const x = a[i] as number;
-        const y = b[i] as number;
-        a[i] = x === 1 || y === 1 ? 1 : x === 0 && y === 0 ? 0 : UNKNOWN;
+      const swap = readsSeason(node.left) && !readsSeason(node.right);
+      const [first, second] = swap ? [node.right, node.left] : [node.left, node.right];
+      const a = run(first, table, rows);
+      const decided = node.kind === 'and' ? 0 : 1;
+      const b = run(second, table, readsSeason(second) ? undecided(a, decided, rows) : rows);
+      if (node.kind === 'and') {
+        for (let i = 0; i < n; i++) {
+          const x = a[i] as number;
+          const y = b[i] as number;
+          a[i] = x === 0 || y === 0 ? 0 : x === 1 && y === 1 ? 1 : UNKNOWN;
+        }
+      } else {
+        for (let i = 0; i < n; i++) {
+          const x = a[i] as number;
+          const y = b[i] as number;
+          a[i] = x === 1 || y === 1 ? 1 : x === 0 && y === 0 ? 0 : UNKNOWN;
+        }
       }
       return a;
     }
     case 'not': {
-      const a = run(node.operand, table);
+      const a = run(node.operand, table, rows);
       for (let i = 0; i < n; i++) if (a[i] !== UNKNOWN) a[i] = 1 - (a[i] as number);
       return a;
     }
     case 'compare': {
-      const l = resolve(node.left, table);
-      const r = resolve(node.right, table);
-      if (l.kind === 'text' && r.kind === 'text') return compareText(node.op, l.codes, r.codes, n);
-      if (l.kind === 'number' && r.kind === 'number') return compareNumbers(node.op, l.current, r.current, n);
-      throw new Error('unreachable: types are checked at compile time');
+      if (kindOf(node.left) === 'text') {
+        return compareText(node.op, texts(node.left, table), texts(node.right, table), n);
+      }
+      const l = numbers(node.left, table, rows, false);
+      return compareNumbers(node.op, l, numbers(node.right, table, rows, false), n);
     }
     case 'between': {
-      const [s, lo, hi] = [node.subject, node.low, node.high].map((o) => (resolve(o, table) as Numbers).current) as [
-        Float64Array,
-        Float64Array,
-        Float64Array,
-      ];
+      const s = numbers(node.subject, table, rows, false);
+      const lo = numbers(node.low, table, rows, false);
+      const hi = numbers(node.high, table, rows, false);
       const out = new Uint8Array(n);
       for (let i = 0; i < n; i++) {
         const x = s[i] as number;
@@ -192,15 +138,17 @@ function run(node: Condition, table: FieldTable): Uint8Array {
       return out;
     }
     case 'cross': {
-      const l = resolve(node.left, table) as Numbers;
-      const r = resolve(node.right, table) as Numbers;
+      const lc = numbers(node.left, table, rows, false);
+      const rc = numbers(node.right, table, rows, false);
+      const lp = numbers(node.left, table, rows, true);
+      const rp = numbers(node.right, table, rows, true);
       const out = new Uint8Array(n);
       const above = node.direction === 'above';
       for (let i = 0; i < n; i++) {
-        const a = l.current[i] as number;
-        const b = r.current[i] as number;
-        const pa = l.previous[i] as number;
-        const pb = r.previous[i] as number;
+        const a = lc[i] as number;
+        const b = rc[i] as number;
+        const pa = lp[i] as number;
+        const pb = rp[i] as number;
         if (a !== a || b !== b || pa !== pa || pb !== pb) out[i] = UNKNOWN;
         else out[i] = above ? (pa <= pb && a > b ? 1 : 0) : pa >= pb && a < b ? 1 : 0;
       }

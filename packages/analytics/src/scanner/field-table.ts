@@ -1,5 +1,6 @@
 import { indicatorBars, type IndicatorBar } from '../indicators/snapshot.js';
-import { isoDate, type PriceSeries } from '../series.js';
+import { dayNumber, isoDate, type PriceSeries } from '../series.js';
+import { seasonalRows, type SeasonalRows } from './seasonal-columns.js';
 import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from './fields.js';
 
 export interface ScanInstrument {
@@ -31,12 +32,16 @@ export interface FieldTable {
   codeOf: ReadonlyMap<string, number>;
   /** Each symbol's latest bar date. */
   dates: string[];
+  /** The rows' series for the `season<L>.<stat>` fields (absent: those fields are null). */
+  seasonal?: SeasonalRows;
 }
 
 export interface FieldTableEntry {
   instrument: ScanInstrument;
   /** The symbol's last bars, oldest first: [previous, latest] or just [latest]. */
   bars: readonly IndicatorBar[];
+  /** The symbol's series (its bars after the latest one are never read): seasonal fields. */
+  series?: PriceSeries;
 }
 
 function numericValue(bar: IndicatorBar | undefined, instrument: ScanInstrument, field: NumericField): number {
@@ -113,7 +118,15 @@ export function buildFieldTable(entries: readonly FieldTableEntry[]): FieldTable
   }
   const dates = entries.map((e) => e.bars[e.bars.length - 1]?.asOf ?? '');
   const asOf = dates.reduce<string | null>((max, d) => (d && (max === null || d > max) ? d : max), null);
-  return { asOf, stale: 0, size, current, previous, text, textCodes, codeOf, dates };
+  const table: FieldTable = { asOf, stale: 0, size, current, previous, text, textCodes, codeOf, dates };
+  if (entries.some((e) => e.series)) {
+    const days = Int32Array.from(dates, (d) => (d ? dayNumber(d) : -1));
+    table.seasonal = seasonalRows(
+      entries.map((e) => e.series ?? null),
+      days,
+    );
+  }
+  return table;
 }
 
 function internCode(codeOf: Map<string, number>, value: string): number {
@@ -202,7 +215,7 @@ export function* fieldTableSteps(
       if (u.series.dates[0]! <= session) stale++;
       continue;
     }
-    entries.push({ instrument: u.instrument, bars: indicatorBars(u.series, 2, at) });
+    entries.push({ instrument: u.instrument, bars: indicatorBars(u.series, 2, at), series: u.series });
   }
   return { ...buildFieldTable(entries), asOf: isoDate(session), stale };
 }

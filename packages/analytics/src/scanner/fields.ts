@@ -1,3 +1,5 @@
+import { SEASON_MAX_DAYS, SEASON_MIN_DAYS } from '../seasonality/season-as-of.js';
+
 /** The fields a scanner expression can name. Numeric fields are Float64Array columns (NaN = null). */
 export const NUMERIC_FIELDS = [
   'price',
@@ -42,13 +44,21 @@ export const NUMERIC_FIELDS = [
 
 export const TEXT_FIELDS = ['symbol', 'name', 'sector', 'industry', 'type'] as const;
 
+/** The statistics a `season<L>.<stat>` field reads (analytics.md, "Seasonal fields"). */
+export const SEASON_STATS = ['winRate', 'mean', 'median', 'count', 'pValue'] as const;
+export type SeasonStat = (typeof SEASON_STATS)[number];
+
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 export type TextField = (typeof TEXT_FIELDS)[number];
-export type FieldName = NumericField | TextField;
+/** `season<L>.<stat>`: a seasonal statistic as of the bar (seasonal-columns.ts). */
+export type SeasonField = `season${number}.${SeasonStat}`;
+export type FieldName = NumericField | TextField | SeasonField;
 
 export interface FieldInfo {
   name: FieldName;
   kind: 'number' | 'text';
+  /** Seasonal fields: the holding length L and the statistic. */
+  season?: { days: number; stat: SeasonStat };
 }
 
 /** Other spellings accepted for a field (all lookups are case-insensitive). */
@@ -79,9 +89,34 @@ for (const name of NUMERIC_FIELDS) BY_LOWER.set(name.toLowerCase(), { name, kind
 for (const name of TEXT_FIELDS) BY_LOWER.set(name.toLowerCase(), { name, kind: 'text' });
 for (const [alias, name] of Object.entries(ALIASES)) BY_LOWER.set(alias, BY_LOWER.get(name.toLowerCase()) as FieldInfo);
 
+const SEASON_NAME = /^season(\d+)\.([a-z]+)$/i;
+const STAT_BY_LOWER = new Map<string, SeasonStat>(SEASON_STATS.map((s) => [s.toLowerCase(), s]));
+
 /** The field a name refers to (case-insensitive, aliases included), or undefined. */
 export function lookupField(name: string): FieldInfo | undefined {
-  return BY_LOWER.get(name.toLowerCase());
+  const fixed = BY_LOWER.get(name.toLowerCase());
+  if (fixed) return fixed;
+  const m = SEASON_NAME.exec(name);
+  const stat = m ? STAT_BY_LOWER.get(m[2]!.toLowerCase()) : undefined;
+  const days = m ? Number(m[1]) : NaN;
+  if (!stat || !(days >= SEASON_MIN_DAYS && days <= SEASON_MAX_DAYS)) return undefined;
+  return { name: `season${days}.${stat}`, kind: 'number', season: { days, stat } };
+}
+
+/**
+ * Why a name that looks like a seasonal field is not one (a length out of range, an unknown
+ * statistic, no statistic), or undefined when it does not look like one.
+ */
+export function seasonFieldProblem(name: string): string | undefined {
+  const m = /^season(\d*)(?:\.(\w*))?$/i.exec(name);
+  if (!m) return undefined;
+  const stats = SEASON_STATS.join(', ');
+  const days = m[1] ? Number(m[1]) : NaN;
+  if (!(days >= SEASON_MIN_DAYS && days <= SEASON_MAX_DAYS)) {
+    return `"${name}": the holding length L of season<L> must be a whole number of days from ${SEASON_MIN_DAYS} to ${SEASON_MAX_DAYS}`;
+  }
+  if (m[2] === undefined) return `"${name}" needs a statistic: season${days}.<stat> with <stat> one of ${stats}`;
+  return `"${name}": unknown seasonal statistic "${m[2]}" (one of ${stats})`;
 }
 
 export function fieldAliases(): Readonly<Record<string, FieldName>> {

@@ -7,3 +7,4 @@ export * from './evaluate.js';
 export * from './scan.js';
 export * from './notices.js';
 export * from './presets.js';
+export * from './seasonal-columns.js';

@@ -1,5 +1,6 @@
 import type { FieldTable } from './field-table.js';
-import { lookupField, type NumericField, type TextField } from './fields.js';
+import { fieldColumn } from './evaluate.js';
+import { lookupField, type FieldInfo, type NumericField, type TextField } from './fields.js';
 import type { CompiledScan } from './scan.js';
 
 /** Text fields whose values are few enough to list (a symbol or a name is not). */
@@ -7,9 +8,22 @@ export const LISTED_TEXT_FIELDS = ['sector', 'industry', 'type'] as const satisf
 
 /** Whether any row of the table has a value for a numeric field. */
 export function fieldHasData(table: FieldTable, field: NumericField): boolean {
-  const col = table.current[field];
-  for (let i = 0; i < table.size; i++) if (!Number.isNaN(col[i] as number)) return true;
+  return anyValue(table.current[field], table.size);
+}
+
+function anyValue(col: Float64Array, size: number): boolean {
+  for (let i = 0; i < size; i++) if (!Number.isNaN(col[i] as number)) return true;
   return false;
+}
+
+/**
+ * Whether any row has a value for a seasonal field: first among the rows computed already,
+ * else its count over all rows (a window that counts has every statistic, pValue included).
+ */
+function seasonHasData(table: FieldTable, field: FieldInfo): boolean {
+  if (anyValue(fieldColumn(table, field, new Uint8Array(table.size)), table.size)) return true;
+  const count: FieldInfo = { ...field, season: { days: field.season!.days, stat: 'count' } };
+  return anyValue(fieldColumn(table, count, null), table.size);
 }
 
 /** The distinct values of a text field in the table, sorted case-insensitively. */
@@ -31,8 +45,9 @@ export function fieldValues(table: FieldTable, field: TextField): string[] {
 export function scanNotices(table: FieldTable, scan: CompiledScan): string[] {
   const notices: string[] = [];
   for (const name of scan.fields) {
-    if (lookupField(name)?.kind !== 'number') continue;
-    if (!fieldHasData(table, name as NumericField)) {
+    const info = lookupField(name);
+    if (info?.kind !== 'number') continue;
+    if (!(info.season ? seasonHasData(table, info) : fieldHasData(table, name as NumericField))) {
       notices.push(`No instrument has a value for ${name} in this data: a condition on it is never true.`);
     }
   }

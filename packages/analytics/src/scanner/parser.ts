@@ -1,5 +1,5 @@
 import { ScanExpressionError } from './errors.js';
-import { lookupField, type FieldInfo } from './fields.js';
+import { lookupField, seasonFieldProblem, type FieldInfo } from './fields.js';
 import { tokenize, type Token } from './tokenizer.js';
 
 export type CompareOp = '<' | '<=' | '>' | '>=' | '=' | '!=';
@@ -219,10 +219,11 @@ class Parser {
     if (t.type === 'ident' && !KEYWORDS.has(t.text.toLowerCase())) {
       const field = lookupField(t.text);
       if (!field) {
+        const season = seasonFieldProblem(t.text);
         throw new ScanExpressionError(
-          `Unknown field "${t.text}" at position ${t.position}`,
+          season ? `${season} at position ${t.position}` : `Unknown field "${t.text}" at position ${t.position}`,
           t.position,
-          'a field name',
+          season ? 'season<L>.<stat> with L from 1 to 364' : 'a field name',
         );
       }
       this.i++;

@@ -1,7 +1,7 @@
 import { ScanExpressionError } from './errors.js';
-import { compileCondition, type CompiledCondition } from './evaluate.js';
+import { compileCondition, fieldColumn, type CompiledCondition } from './evaluate.js';
 import type { FieldTable } from './field-table.js';
-import { lookupField, type FieldName, type NumericField, type TextField } from './fields.js';
+import { lookupField, type FieldName, type TextField } from './fields.js';
 import { parseExpression, type Condition, type Operand } from './parser.js';
 
 export interface CompiledScan {
@@ -99,7 +99,7 @@ export function runScan(table: FieldTable, scan: CompiledScan, options: ScanOpti
   const bySymbol = (a: number, b: number) => compareText(symbols[a] ?? null, symbols[b] ?? null);
   const sign = options.desc ? -1 : 1;
   if (sortField.kind === 'number') {
-    const col = table.current[sortField.name as NumericField];
+    const col = fieldColumn(table, sortField, sortField.season ? rowMask(table.size, matched) : null);
     matched.sort((a, b) => {
       const x = col[a] as number;
       const y = col[b] as number;
@@ -127,20 +127,39 @@ export function runScan(table: FieldTable, scan: CompiledScan, options: ScanOpti
     const name = lookupField(column)?.name;
     if (name && !shown.includes(name) && !['symbol', 'name', 'sector'].includes(name)) shown.push(name);
   }
-  const results = matched.slice(offset, offset + limit).map((i) => rowOf(table, i, shown));
+  const page = matched.slice(offset, offset + limit);
+  const columns = new Map<FieldName, Float64Array>();
+  const pageRows = rowMask(table.size, page);
+  for (const name of shown) {
+    const info = lookupField(name);
+    if (info?.kind === 'number') columns.set(name, fieldColumn(table, info, pageRows));
+  }
+  const results = page.map((i) => rowOf(table, i, shown, columns));
   return { asOf: table.asOf, stale: table.stale, count: matched.length, results };
 }
 
-function rowOf(table: FieldTable, i: number, fields: readonly FieldName[]): ScanRow {
+/** A mask with the given rows set. */
+function rowMask(size: number, rows: readonly number[]): Uint8Array {
+  const mask = new Uint8Array(size);
+  for (const i of rows) mask[i] = 1;
+  return mask;
+}
+
+function rowOf(
+  table: FieldTable,
+  i: number,
+  fields: readonly FieldName[],
+  columns: ReadonlyMap<FieldName, Float64Array>,
+): ScanRow {
   const row: Record<string, string | number | null> = {
     symbol: table.text.symbol[i] ?? '',
     name: table.text.name[i] ?? '',
     sector: table.text.sector[i] ?? null,
   };
   for (const f of fields) {
-    const info = lookupField(f);
-    if (info?.kind === 'number') {
-      const v = table.current[f as NumericField][i] as number;
+    const column = columns.get(f);
+    if (column) {
+      const v = column[i] as number;
       row[f] = Number.isNaN(v) ? null : v;
     } else {
       row[f] = table.text[f as TextField][i] ?? null;

@@ -4,7 +4,7 @@ import { dayNumber, isoDate } from '../series.js';
 import { bestTrades } from './best-trades.js';
 import { formatMonthDay, monthDayAt } from './calendar-days.js';
 import { seasonalPattern } from './pattern.js';
-import { SCANNER_EVIDENCE_YEARS, mergeScanAnswers, seasonalityScan } from './scanner.js';
+import { SCANNER_EVIDENCE_YEARS, mergeScanParts, seasonalityScan, seasonalityScanPart } from './scanner.js';
 import { WindowGrid, startPositions } from './window-grid.js';
 import { rowRange, windowTable } from './window-table.js';
 import { closes, everyDay } from './test-fixtures.js';
@@ -274,14 +274,22 @@ describe('seasonality scanner', () => {
           // The scanner's tests are not best trades' tests: compare all but the qValue.
           const { qValue, ...stats } = best.stats;
           expect(qValue).toBeGreaterThanOrEqual(stats.pValue!);
-          expect(results[0]).toEqual({ symbol: 'P', direction, ...best, stats, smallSample: stats.count < 10 });
+          const { qValue: scanQ, ...scanStats } = results[0]!.stats;
+          expect(scanQ).toBeGreaterThanOrEqual(stats.pValue!);
+          expect({ ...results[0]!, stats: scanStats }).toEqual({
+            symbol: 'P',
+            direction,
+            ...best,
+            stats,
+            smallSample: stats.count < 10,
+          });
         },
       ),
       { numRuns: 15 },
     );
   });
 
-  it('merges the answers of disjoint parts of a universe into the answer of the whole', () => {
+  it('merges the parts of disjoint parts of a universe into the answer of the whole, qValues included', () => {
     const price = (seed: number) => (d: string) => 100 + 20 * Math.sin(dayNumber(d) / (5 + seed)) + (seed % 3);
     const series = Array.from({ length: 9 }, (_, i) =>
       everyDay(`S${i}`, `${1995 + (i % 5)}-02-01`, '2019-11-30', price(i % 5)),
@@ -294,13 +302,13 @@ describe('seasonality scanner', () => {
       // Equal series under other names (S0/S5, …) tie on every statistic: the symbol decides.
       expect(new Set(whole.results.map((r) => r.stats.mean)).size).toBeLessThan(whole.results.length);
       const parts = [0, 1, 2].map((p) =>
-        seasonalityScan(
+        seasonalityScanPart(
           series.filter((_, i) => i % 3 === p),
           options,
         ),
       );
-      expect(mergeScanAnswers(parts, options.startFrom)).toEqual(whole);
-      expect(mergeScanAnswers([whole], options.startFrom)).toEqual(whole);
+      expect(mergeScanParts(parts, options)).toEqual(whole);
+      expect(whole.results.every((r) => r.stats.qValue! >= r.stats.pValue!)).toBe(true);
     }
   });
 

@@ -4,8 +4,9 @@ import type { YearRange } from './pattern.js';
 import { benjaminiHochberg } from '../stats/multiple-testing.js';
 import type { Direction, WindowStats } from './statistics.js';
 import { WindowGrid, startPositions, windowDetails, type SeasonalWindow } from './window-grid.js';
-import { cellPValues } from './window-pvalues.js';
-import { rowRange, windowTable, type WindowTable } from './window-table.js';
+import { cellPValuesFor } from './window-pvalues.js';
+import type { WindowTable } from './window-table.js';
+import { yearSetTable } from './year-set-table.js';
 
 export interface BestTradesOptions extends YearRange {
   minDays: number;
@@ -14,6 +15,8 @@ export interface BestTradesOptions extends YearRange {
   minYears?: number;
   /** Default 10. */
   top?: number;
+  /** Selects only windows whose qValue is at most this (the tests stay). Default: any. */
+  maxQValue?: number;
 }
 
 /** A reported window with its pValue adjusted over the answer's tests (analytics.md, "Multiple testing"). */
@@ -53,14 +56,13 @@ export function defaultMinYears(most: number): number {
 export function bestTrades(series: PriceSeries, options: BestTradesOptions): BestTradesResult {
   checkLengths(options.minDays, options.maxDays);
   const top = options.top ?? 10;
-  const table = windowTable(series);
-  const { lo, hi } = rowRange(table, options.from, options.to);
+  const { table, lo, hi } = yearSetTable(series, options);
   const grid = new WindowGrid(ALL_STARTS, options.minDays, options.maxDays);
   const most = lo <= hi ? grid.fill(series, table, lo, hi) : 0;
   const minYears = Math.max(1, options.minYears ?? defaultMinYears(most));
   const eligible: number[] = [];
   for (let c = 0; c < grid.count.length; c++) if (grid.count[c]! >= minYears) eligible.push(c);
-  const qOf = adjustedPValues(series, table, grid, eligible, lo);
+  const qOf = adjustedPValues(series, table, grid, eligible, lo, hi);
   const pick = (direction: Direction): TestedWindow[] => {
     const taken = new Uint8Array(DAYS_IN_CALENDAR);
     const chosen: TestedWindow[] = [];
@@ -78,6 +80,7 @@ export function bestTrades(series: PriceSeries, options: BestTradesOptions): Bes
       group.sort((a, b) => grid.compare(a, direction, b, direction));
       for (const cell of group) {
         if (chosen.length >= top) break;
+        if (options.maxQValue !== undefined && !(qOf[direction][cell]! <= options.maxQValue)) continue;
         const k = grid.startOf(cell);
         const days = grid.daysOf(cell);
         if (overlaps(taken, k, days)) continue;
@@ -99,9 +102,12 @@ function adjustedPValues(
   grid: WindowGrid,
   eligible: readonly number[],
   lo: number,
+  hi: number,
 ): Record<Direction, Float64Array> {
-  const long = cellPValues(series, table, grid, eligible, lo, 'long');
-  const short = cellPValues(series, table, grid, eligible, lo, 'short');
+  const [long, short] = cellPValuesFor(series, table, grid, eligible, lo, hi, ['long', 'short']) as [
+    Float64Array,
+    Float64Array,
+  ];
   const all = new Float64Array(long.length + short.length);
   all.set(long);
   all.set(short, long.length);

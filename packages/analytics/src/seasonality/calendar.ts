@@ -1,6 +1,7 @@
 import { civilDate, type PriceSeries } from '../series.js';
 import { maxOf, mean, median, minOf, sampleStdDev } from '../stats/descriptive.js';
 import type { YearRange } from './pattern.js';
+import { yearUsed } from './year-sets.js';
 
 export interface MonthReturn {
   year: number;
@@ -52,19 +53,17 @@ export function seasonalCalendar(series: PriceSeries, range: YearRange = {}): Ca
   const latest = n > 0 ? civilDate(dates[n - 1]!) : null;
   const latestMonth = latest ? latest.year * 12 + latest.month - 1 : NaN;
   const latestYear = latest ? latest.year : NaN;
-  const from = range.from ?? -Infinity;
-  const to = range.to ?? Infinity;
   const months: MonthReturn[] = [];
   for (const [key, last] of monthEnd) {
     const year = Math.floor(key / 12);
-    if (year < from || year > to) continue;
+    if (!yearUsed(year, range)) continue;
     const before = monthEnd.get(key - 1);
     if (before === undefined) continue;
     months.push({ year, month: (key % 12) + 1, return: last / before - 1, partial: key === latestMonth });
   }
   const years: YearReturn[] = [];
   for (const [year, last] of yearEnd) {
-    if (year < from || year > to) continue;
+    if (!yearUsed(year, range)) continue;
     const before = yearEnd.get(year - 1);
     if (before === undefined) continue;
     years.push({ year, return: last / before - 1, partial: year === latestYear });

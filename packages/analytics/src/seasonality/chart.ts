@@ -1,6 +1,7 @@
 import { civilDate, dayNumberOf, isLeapYear, type PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR, dateAtIndex, indexOfDate } from './calendar-days.js';
 import { lowerBound, type YearRange } from './pattern.js';
+import { yearUsed } from './year-sets.js';
 
 export interface ChartResult {
   symbol: string;
@@ -33,6 +34,7 @@ export function seasonalChart(series: PriceSeries, range: YearRange = {}, only?:
   for (let year = y0; year <= y1; year++) {
     if (last < dayNumberOf(year, 12, 31)) continue;
     if (only && !only.has(year)) continue;
+    if (!yearUsed(year, range)) continue;
     if (!yearValues(series, year, DAYS_IN_CALENDAR, values)) continue;
     years.push(year);
     for (let d = 0; d < DAYS_IN_CALENDAR; d++) sum[d]! += values[d]!;

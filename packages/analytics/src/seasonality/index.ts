@@ -10,3 +10,5 @@ export * from './calendar.js';
 export * from './chart.js';
 export * from './benchmark.js';
 export * from './year-sets.js';
+export * from './backtest.js';
+export * from './season-as-of.js';

@@ -2,13 +2,13 @@ import { civilDate, isoDate, type PriceSeries } from '../series.js';
 import { calendarIndex, dateInYear, formatMonthDay, parseMonthDay, type MonthDay } from './calendar-days.js';
 import { windowStatistics, type Direction, type WindowStats } from './statistics.js';
 import { baseRate } from './window-table.js';
+import { yearUsed, type YearSet } from './year-sets.js';
 
-export interface YearRange {
-  /** First start year to use (inclusive); default: the first the series allows. */
-  from?: number;
-  /** Last start year to use (inclusive); default: the last the series allows. */
-  to?: number;
-}
+/**
+ * The years a seasonal computation uses: from and to (inclusive; default: all the series
+ * allows) and the filters of a year set (cycle, parity, exclude; analytics.md, "Year sets").
+ */
+export type YearRange = YearSet;
 
 export interface PatternOptions extends YearRange {
   /** 'MM-DD' */
@@ -82,7 +82,7 @@ export function seasonalPattern(series: PriceSeries, options: PatternOptions): P
     for (let year = y0; year <= y1; year++) {
       const s = dateInYear(year, start);
       const e = dateInYear(year + cross, end);
-      if (first > s || last < e) continue;
+      if (first > s || last < e || !yearUsed(year, options)) continue;
       const entry = lowerBound(dates, s);
       const exit = lowerBound(dates, e + 1) - 1;
       if (entry >= exit) continue;

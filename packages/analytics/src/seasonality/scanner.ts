@@ -1,10 +1,13 @@
 import type { PriceSeries } from '../series.js';
+import { benjaminiHochbergAt } from '../stats/multiple-testing.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
-import { checkLengths } from './best-trades.js';
+import { checkLengths, type TestedWindow } from './best-trades.js';
 import type { YearRange } from './pattern.js';
 import type { Direction } from './statistics.js';
-import { WindowGrid, startPositions, windowDetails, type SeasonalWindow } from './window-grid.js';
-import { rowRange, windowTable } from './window-table.js';
+import { WindowGrid, startPositions, windowDetails } from './window-grid.js';
+import { cellPValuesFor } from './window-pvalues.js';
+import type { WindowTable } from './window-table.js';
+import { yearSetTable } from './year-set-table.js';
 
 export interface SeasonalityScanOptions extends YearRange {
   /** 'MM-DD': first start day (02-29 means the day after Feb 28, i.e. 03-01). */
@@ -19,9 +22,12 @@ export interface SeasonalityScanOptions extends YearRange {
   minYears?: number;
   /** Default 'long'. */
   direction?: Direction | 'both';
+  /** Leaves out the results whose qValue is above it (the tests stay). Default: none left out. */
+  maxQValue?: number;
 }
 
-export interface SeasonalityScanResult extends SeasonalWindow {
+/** A result carries its qValue: its pValue adjusted over every window the scan tested. */
+export interface SeasonalityScanResult extends TestedWindow {
   symbol: string;
   direction: Direction;
   /**
@@ -43,13 +49,27 @@ export interface SeasonalityScanAnswer {
 /** The fewest years the scanner's default minYears asks of any window (analytics.md: "at least 10"). */
 export const SCANNER_EVIDENCE_YEARS = 10;
 
+/**
+ * The scan of a part of a universe, before the adjustment for multiple testing, which needs
+ * the pValues of every test of the whole universe (mergeScanParts).
+ */
+export interface SeasonalityScanPart {
+  /** Each kept window with the position of its pValue in `pValues`. */
+  results: (SeasonalityScanResult & { test: number })[];
+  tested: number;
+  /** The pValue of each test, `tested` of them. */
+  pValues: Float64Array;
+}
+
 interface Kept {
   series: PriceSeries;
+  table: WindowTable;
   direction: Direction;
   k: number;
   days: number;
   lo: number;
   hi: number;
+  test: number;
 }
 
 /** The seasonality scanner's default minYears of a symbol: best trades' default, and at least 10. */
@@ -57,11 +77,22 @@ export function scannerMinYears(most: number): number {
   return Math.max(SCANNER_EVIDENCE_YEARS, most - 2);
 }
 
-/** Each symbol's best window starting in a date range (analytics.md, "Seasonality scanner"). */
+/**
+ * Each symbol's best window starting in a date range (analytics.md, "Seasonality scanner"),
+ * with `tested` and each result's qValue ("Multiple testing").
+ */
 export function seasonalityScan(
   universe: Iterable<PriceSeries>,
   options: SeasonalityScanOptions,
 ): SeasonalityScanAnswer {
+  return mergeScanParts([seasonalityScanPart(universe, options)], options);
+}
+
+/** The scan of (a part of) a universe, its results not yet adjusted for multiple testing. */
+export function seasonalityScanPart(
+  universe: Iterable<PriceSeries>,
+  options: SeasonalityScanOptions,
+): SeasonalityScanPart {
   checkLengths(options.minDays, options.maxDays);
   const fromIndex = startIndex(options.startFrom);
   const starts = startPositions(fromIndex, calendarIndex(parseMonthDay(options.startTo)));
@@ -70,18 +101,22 @@ export function seasonalityScan(
   const minWinRate = options.minWinRate ?? 0;
   const grid = new WindowGrid(starts, options.minDays, options.maxDays);
   const kept: Kept[] = [];
+  const pValues: Float64Array[] = [];
   let tested = 0;
   for (const series of universe) {
-    const table = windowTable(series);
-    const { lo, hi } = rowRange(table, options.from, options.to);
+    const { table, lo, hi } = yearSetTable(series, options);
     if (lo > hi) continue;
     const most = grid.fill(series, table, lo, hi);
     if (most === 0) continue;
     const minYears = Math.max(1, options.minYears ?? scannerMinYears(most));
-    let eligible = 0;
-    for (let c = 0; c < grid.count.length; c++) if (grid.count[c]! >= minYears) eligible++;
+    const eligible: number[] = [];
+    for (let c = 0; c < grid.count.length; c++) if (grid.count[c]! >= minYears) eligible.push(c);
     // Long and short share counts: each eligible cell is one test per requested direction.
-    tested += eligible * directions.length;
+    const firstTest = tested;
+    tested += eligible.length * directions.length;
+    if (eligible.length > 0) {
+      pValues.push(...cellPValuesFor(series, table, grid, eligible, lo, hi, directions));
+    }
     let best = -1;
     let bestDirection: Direction = 'long';
     for (const direction of directions) {
@@ -96,18 +131,36 @@ export function seasonalityScan(
     }
     if (best < 0) continue;
     if (grid.winRateOf(best, bestDirection) < minWinRate) continue;
-    kept.push({ series, direction: bestDirection, k: grid.startOf(best), days: grid.daysOf(best), lo, hi });
+    const test = firstTest + directions.indexOf(bestDirection) * eligible.length + eligible.indexOf(best);
+    kept.push({
+      series,
+      table,
+      direction: bestDirection,
+      k: grid.startOf(best),
+      days: grid.daysOf(best),
+      lo,
+      hi,
+      test,
+    });
   }
   const results = kept.map((w) => {
-    const window = windowDetails(w.series, windowTable(w.series), w.k, w.days, w.lo, w.hi, w.direction);
+    const window = windowDetails(w.series, w.table, w.k, w.days, w.lo, w.hi, w.direction);
     return {
       symbol: w.series.symbol,
       direction: w.direction,
       ...window,
+      stats: { ...window.stats, qValue: null },
       smallSample: window.stats.count < SCANNER_EVIDENCE_YEARS,
+      test: w.test,
     };
   });
-  return { results: results.sort(scanResultOrder(fromIndex)), tested };
+  const all = new Float64Array(tested);
+  let offset = 0;
+  for (const chunk of pValues) {
+    all.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { results, tested, pValues: all };
 }
 
 /**
@@ -128,13 +181,30 @@ function scanResultOrder(fromIndex: number): (a: SeasonalityScanResult, b: Seaso
 }
 
 /**
- * One answer from the answers of disjoint parts of a universe scanned with the same
- * options (the analytics pool splits a scan over its threads): the same answer as one scan
- * of the whole universe.
+ * One answer from the parts of disjoint parts of a universe scanned with the same options
+ * (the analytics pool splits a scan over its threads): the same answer as one scan of the
+ * whole universe. Each result's qValue is its pValue adjusted by Benjamini–Hochberg over the
+ * tests of every part; maxQValue then filters the results.
  */
-export function mergeScanAnswers(answers: readonly SeasonalityScanAnswer[], startFrom: string): SeasonalityScanAnswer {
-  const results = answers.flatMap((a) => a.results).sort(scanResultOrder(startIndex(startFrom)));
-  return { results, tested: answers.reduce((n, a) => n + a.tested, 0) };
+export function mergeScanParts(
+  parts: readonly SeasonalityScanPart[],
+  options: Pick<SeasonalityScanOptions, 'startFrom' | 'maxQValue'>,
+): SeasonalityScanAnswer {
+  const tested = parts.reduce((n, p) => n + p.tested, 0);
+  const all = new Float64Array(tested);
+  const indices: number[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part.pValues, offset);
+    for (const r of part.results) indices.push(offset + r.test);
+    offset += part.tested;
+  }
+  const q = benjaminiHochbergAt(all, indices);
+  const results: SeasonalityScanResult[] = parts
+    .flatMap((p) => p.results)
+    .map(({ test: _test, ...r }, i) => ({ ...r, stats: { ...r.stats, qValue: q[i]! } }))
+    .filter((r) => options.maxQValue === undefined || r.stats.qValue! <= options.maxQValue);
+  return { results: results.sort(scanResultOrder(startIndex(options.startFrom))), tested };
 }
 
 /** Calendar position of the first start day: 02-29 means the day after Feb 28, i.e. 03-01. */

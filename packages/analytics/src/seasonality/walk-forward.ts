@@ -4,7 +4,8 @@ import { bestTrades, checkLengths, defaultMinYears, type BestTradesOptions, type
 import { DAYS_IN_CALENDAR, formatMonthDay, monthDayAt } from './calendar-days.js';
 import type { Direction } from './statistics.js';
 import { WindowGrid, startPositions } from './window-grid.js';
-import { rowRange, windowTable, type WindowTable } from './window-table.js';
+import type { WindowTable } from './window-table.js';
+import { yearSetTable } from './year-set-table.js';
 
 export interface WalkForwardOptions extends Omit<BestTradesOptions, 'top'> {
   /** The fewest training years the chosen window needs to be traded. Default 10. */
@@ -59,8 +60,8 @@ export function walkForward(series: PriceSeries, options: WalkForwardOptions): W
   checkLengths(options.minDays, options.maxDays);
   const trainYears = options.trainYears ?? 10;
   if (!(Number.isInteger(trainYears) && trainYears >= 1)) throw new RangeError('trainYears must be an integer ≥ 1');
-  const table = windowTable(series);
-  const { lo, hi } = rowRange(table, options.from, options.to);
+  // Start years outside the year set have no entry: never trained on, never traded.
+  const { table, lo, hi } = yearSetTable(series, options);
   const grid = new WindowGrid(startPositions(0, DAYS_IN_CALENDAR - 1), options.minDays, options.maxDays);
   const trials: Record<Direction, WalkForwardTrial[]> = { long: [], short: [] };
   let most = 0;

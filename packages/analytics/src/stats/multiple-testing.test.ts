@@ -1,12 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { benjaminiHochberg } from './multiple-testing.js';
+import { benjaminiHochberg, benjaminiHochbergAt } from './multiple-testing.js';
 
 describe('Benjamini–Hochberg q-values', () => {
   it('matches a hand computation', () => {
     // m = 5; sorted p: .01 .02 .03 .04 .20 → m·p/j: .05 .05 .05 .05 .20; running minimum from the top.
     const q = benjaminiHochberg([0.03, 0.2, 0.01, 0.04, 0.02]);
     expect(q.map((x) => Number(x.toFixed(12)))).toEqual([0.05, 0.2, 0.05, 0.05, 0.05]);
+  });
+
+  it('adjusts over all the tests but answers only those asked for', () => {
+    const p = [0.03, 0.2, 0.01, 0.04, 0.02];
+    expect(benjaminiHochbergAt(p, [1, 2])).toEqual([benjaminiHochberg(p)[1], benjaminiHochberg(p)[2]]);
+    expect(benjaminiHochbergAt(p, [])).toEqual([]);
   });
 
   it('gives equal p-values equal q-values', () => {

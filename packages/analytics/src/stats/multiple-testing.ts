@@ -5,6 +5,18 @@
  * j ≥ i already gives). Returns the q-values in the order of the input.
  */
 export function benjaminiHochberg(pValues: ArrayLike<number>): number[] {
+  return benjaminiHochbergAt(
+    pValues,
+    Array.from({ length: pValues.length }, (_, i) => i),
+  );
+}
+
+/**
+ * The Benjamini–Hochberg q-values of only the tests at `indices` among all m `pValues` (the
+ * same numbers as benjaminiHochberg(pValues) at those indices): the seasonality scanner
+ * adjusts over every window it tested but reports one window per symbol.
+ */
+export function benjaminiHochbergAt(pValues: ArrayLike<number>, indices: readonly number[]): number[] {
   const m = pValues.length;
   // A numeric typed-array sort, not a comparator sort of objects: best trades adjusts ~40,000.
   const sorted = new Float64Array(m);
@@ -17,8 +29,7 @@ export function benjaminiHochberg(pValues: ArrayLike<number>): number[] {
     running = Math.min(running, Math.min(1, (m * p) / (k + 1)));
     adjusted[k] = Math.max(p, running);
   }
-  const q = new Array<number>(m);
-  for (let i = 0; i < m; i++) {
+  return indices.map((i) => {
     const p = pValues[i]!;
     // The last sorted position holding p: every equal p takes its q (the same for all of them).
     let lo = 0;
@@ -28,7 +39,6 @@ export function benjaminiHochberg(pValues: ArrayLike<number>): number[] {
       if (sorted[mid]! <= p) lo = mid;
       else hi = mid - 1;
     }
-    q[i] = adjusted[lo]!;
-  }
-  return q;
+    return adjusted[lo]!;
+  });
 }

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import type { PriceSeries } from '@solstice/analytics';
 import { importPaths, type ImportReport } from '../../modules/market/import/importer.js';
+import { refreshMarketSnapshot } from '../../modules/market/snapshot/refresh-snapshot.js';
 import { withContext } from '../command-context.js';
 import { progressReporter } from '../progress.js';
 
@@ -25,8 +27,15 @@ export function registerImportCommand(program: Command): void {
         command,
         async (ctx, out) => {
           const progress = progressReporter(out.json, 'files');
-          const report = await importPaths(ctx.database, paths, progress ? { onProgress: progress.update } : {});
+          let written: Map<string, PriceSeries> | null = null;
+          const report = await importPaths(ctx.database, paths, {
+            ...(progress ? { onProgress: progress.update } : {}),
+            onSeries: (series) => (written = series),
+          });
           progress?.end();
+          // The next server start reads the market from this file instead of every bar through SQL.
+          if (report.changed)
+            await refreshMarketSnapshot(ctx.database, ctx.settings, { warn: (m) => out.info(m) }, written);
           out.result(report, () => describeImport(report));
           // Rows may be skipped with exit status 0; a file that could not be imported is a failure.
           if (report.rejectedFiles.length > 0) process.exitCode = 1;

@@ -6,7 +6,7 @@ export function registerScanCommands(program: Command): void {
   program
     .command('scan')
     .description('technical scan over every instrument, e.g. "rsi14 < 30 and close > sma200"')
-    .argument('<expression>', 'scanner expression')
+    .argument('<expression>', 'scanner expression; seasonal fields: season<L>.winRate|mean|median|count|pValue')
     .option('--sort <field>', 'sort by this field (nulls last)')
     .option('--desc', 'sort descending')
     .option('--limit <n>', 'at most this many rows (default 50)')

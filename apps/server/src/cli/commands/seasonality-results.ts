@@ -43,7 +43,14 @@ const OPTION_NAMES: Record<string, string> = {
   startTo: '--start-to',
   minWinRate: '--min-win-rate',
   universe: '--symbols',
+  cycle: '--cycle',
+  parity: '--parity',
+  exclude: '--exclude',
+  maxQValue: '--max-q-value',
 };
+
+/** The year set of a command's options (analytics.md, "Year sets"), as the API takes it. */
+const yearSet = (o: YearsOptions) => ({ from: o.from, to: o.to, cycle: o.cycle, parity: o.parity, exclude: o.exclude });
 
 /** Parses command options with the API's schema; a failure names the option. */
 function parseOptions<S extends z.ZodType>(schema: S, value: Record<string, unknown>): z.infer<S> {
@@ -57,11 +64,9 @@ function parseOptions<S extends z.ZodType>(schema: S, value: Record<string, unkn
   throw new CliError(messages.join('; '), 2);
 }
 
-export interface PatternOptions {
+export interface PatternOptions extends YearsOptions {
   start?: string;
   end?: string;
-  from?: string;
-  to?: string;
   short?: boolean;
 }
 
@@ -70,8 +75,7 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
     symbol,
     start: o.start,
     end: o.end,
-    from: o.from,
-    to: o.to,
+    ...yearSet(o),
     direction: o.short ? 'short' : 'long',
   });
   const value = patternOf(market, q);
@@ -104,12 +108,17 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
 export interface YearsOptions {
   from?: string;
   to?: string;
+  /** Comma-separated: election, post-election, midterm, pre-election. */
+  cycle?: string;
+  parity?: string;
+  /** Comma-separated years. */
+  exclude?: string;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export function calendarCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<CalendarResponse> {
-  const value = calendarOf(market, parseOptions(yearsQuerySchema, { symbol, from: o.from, to: o.to }));
+  const value = calendarOf(market, parseOptions(yearsQuerySchema, { symbol, ...yearSet(o) }));
   const byYear = new Map<number, (string | undefined)[]>();
   for (const m of value.months) {
     const row = byYear.get(m.year) ?? new Array<string | undefined>(13).fill(undefined);
@@ -139,7 +148,7 @@ export function calendarCommand(market: MarketCache, symbol: string, o: YearsOpt
 }
 
 export function chartCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<ChartResponse> {
-  const value = chartOf(market, parseOptions(yearsQuerySchema, { symbol, from: o.from, to: o.to }));
+  const value = chartOf(market, parseOptions(yearsQuerySchema, { symbol, ...yearSet(o) }));
   if (!value.curve || !value.detrended) {
     return { value, text: `${value.symbol}: no complete year to average` };
   }
@@ -164,6 +173,7 @@ export interface BestTradesOptions extends YearsOptions {
   maxDays?: string;
   minYears?: string;
   top?: string;
+  maxQValue?: string;
 }
 
 export function bestTradesCommand(
@@ -177,10 +187,10 @@ export function bestTradesCommand(
       symbol,
       minDays: o.minDays,
       maxDays: o.maxDays,
-      from: o.from,
-      to: o.to,
+      ...yearSet(o),
       minYears: o.minYears,
       top: o.top,
+      maxQValue: o.maxQValue,
     }),
   );
   const side = (title: string, windows: BestTradesResponse['long']) =>
@@ -201,6 +211,7 @@ export interface ScanOptions extends YearsOptions {
   minYears?: string;
   direction?: string;
   symbols?: string;
+  maxQValue?: string;
 }
 
 export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<CommandResult<SeasonalScanResponse>> {
@@ -209,19 +220,25 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
     startTo: o.startTo,
     minDays: o.minDays,
     maxDays: o.maxDays,
-    from: o.from,
-    to: o.to,
+    ...yearSet(o),
     minWinRate: o.minWinRate,
+    maxQValue: o.maxQValue,
     minYears: o.minYears,
     direction: o.direction,
     universe: o.symbols === undefined ? undefined : o.symbols.split(',').map((s) => s.trim()),
   });
   const value = scanOf(await universeSeries(market, options.universe, null), options);
   const text = table(
-    ['symbol', 'dir', ...WINDOW_HEADERS],
-    value.results.map((r) => [r.symbol, r.direction, ...windowRow(r.start, r.end, r.days, r.stats)]),
+    ['symbol', 'dir', ...WINDOW_HEADERS, 'q-value'],
+    value.results.map((r) => [
+      r.symbol,
+      r.direction,
+      ...windowRow(r.start, r.end, r.days, r.stats),
+      pValue(r.stats.qValue),
+    ]),
   );
-  return { value, text: `${value.results.length} symbols\n${text}` };
+  const tested = `best of ${value.tested} windows tested (q-value: p-value adjusted for them)`;
+  return { value, text: `${value.results.length} symbols\n${text}\n${tested}` };
 }
 
 export interface WalkForwardOptions extends YearsOptions {
@@ -242,8 +259,7 @@ export function walkForwardCommand(
       symbol,
       minDays: o.minDays,
       maxDays: o.maxDays,
-      from: o.from,
-      to: o.to,
+      ...yearSet(o),
       minYears: o.minYears,
       trainYears: o.trainYears,
     }),

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { MarketCache } from '../../modules/market/market-cache.js';
 import { withContext } from '../command-context.js';
 import type { CliOutput, CommandResult } from '../output.js';
+import { registerBacktestCommand } from './seasonality-backtest.js';
 import {
   bestTradesCommand,
   calendarCommand,
@@ -36,10 +37,23 @@ export type MarketCommandRunner = <T>(
   body: (services: { market: MarketCache }, out: CliOutput) => Promise<T>,
 ) => Promise<T>;
 
+/** The subcommands that take a year set (analytics.md, "Year sets"): --cycle, --parity, --exclude. */
+const YEAR_SET_COMMANDS = new Set(['pattern', 'calendar', 'chart', 'best-trades', 'walk-forward', 'scan']);
+
+function addYearSetOptions(command: Command): void {
+  command
+    .option(
+      '--cycle <phases>',
+      'only years of these presidential-cycle phases: election,post-election,midterm,pre-election',
+    )
+    .option('--parity <odd|even>', 'only odd or even years')
+    .option('--exclude <years>', 'leave out these years, e.g. 2008,2009');
+}
+
 export function registerSeasonalityCommands(program: Command, run: MarketCommandRunner = withContext): void {
   const seasonality = program
     .command('seasonality')
-    .description('seasonal patterns, calendar, chart, best trades, walk-forward, scan');
+    .description('seasonal patterns, calendar, chart, best trades, walk-forward, scan, backtest');
   const print = <T>(command: Command, body: (market: MarketCache) => Promise<CommandResult<T>> | CommandResult<T>) =>
     run(command, async ({ market }, out) => {
       const { value, text } = await body(market);
@@ -89,6 +103,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     .option('--to <YYYY>', 'last year')
     .option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)')
     .option('--top <K>', 'windows per side', '10')
+    .option('--max-q-value <X>', 'only windows whose q-value is at most X (a fraction from 0 to 1)')
     .action((symbol: string, opts: BestTradesOptions, command: Command) =>
       print(command, (market) => bestTradesCommand(market, symbol, opts)),
     );
@@ -123,5 +138,10 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     )
     .option('--direction <long|short|both>', 'side(s) to rank', 'long')
     .option('--symbols <A,B,…>', 'only these symbols (default: every instrument)')
+    .option('--max-q-value <X>', 'only results whose q-value is at most X (a fraction from 0 to 1)')
     .action((opts: ScanOptions, command: Command) => print(command, (market) => scanCommand(market, opts)));
+
+  for (const command of seasonality.commands) if (YEAR_SET_COMMANDS.has(command.name())) addYearSetOptions(command);
+  // After the loop above: backtest declares its own year-set options.
+  registerBacktestCommand(seasonality, run);
 }

@@ -3,6 +3,7 @@ import { PROVIDER_IDS, type ProviderId } from '../../modules/market/providers/pr
 import { configuredProviders, createProvider, providerOffReason } from '../../modules/market/providers/registry.js';
 import type { SyncReport } from '../../modules/market/sync/sync.js';
 import { runMarketUpdate } from '../../modules/market/update/market-update.js';
+import { refreshMarketSnapshot } from '../../modules/market/snapshot/refresh-snapshot.js';
 import { CliError } from '../output.js';
 import { withContext } from '../command-context.js';
 import { progressReporter } from '../progress.js';
@@ -63,6 +64,8 @@ export function registerSyncCommand(program: Command): void {
             { ...(symbols ? { symbols } : {}), ...(progress ? { onProgress: progress.update } : {}) },
           );
           progress?.end();
+          if (report.inserted + report.rewritten + report.removed > 0)
+            await refreshMarketSnapshot(ctx.database, ctx.settings, { warn: (m) => out.info(m) });
           out.result(report, () => summary(report));
           if (report.failed > 0) process.exitCode = 1;
         },

@@ -178,6 +178,13 @@ async function resolveAlert(
         minYears: params.minYears,
         maxPValue: params.maxPValue ?? null,
         direction: params.direction,
+        years: {
+          from: params.from,
+          to: params.to,
+          cycle: params.cycle,
+          parity: params.parity,
+          exclude: params.exclude,
+        },
       },
     },
   };

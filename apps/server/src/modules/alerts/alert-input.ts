@@ -1,5 +1,11 @@
 import { compileScan, ScanExpressionError } from '@solstice/analytics';
-import { alertCreateSchema, type Alert, type AlertCreate, type AlertPatch } from '@solstice/contracts';
+import {
+  alertCreateSchema,
+  type Alert,
+  type AlertCreate,
+  type AlertPatch,
+  type SeasonalAlertParams,
+} from '@solstice/contracts';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest, validationFailed } from '../../http/errors.js';
@@ -72,13 +78,21 @@ export function alertColumns(
             minYears: alert.minYears,
             maxPValue: alert.maxPValue ?? null,
             direction: alert.direction,
-          })
+            // The year set: only the fields given (JSON.stringify leaves out the undefined ones).
+            from: alert.from,
+            to: alert.to,
+            cycle: alert.cycle,
+            parity: alert.parity,
+            exclude: alert.exclude,
+          } satisfies SeasonalAlertParams)
         : null,
     paused: alert.paused ? 1 : 0,
     mail: alert.mail === false ? 0 : 1,
     webhook_url: alert.webhookUrl ?? null,
   };
 }
+
+const NULLABLE_KEYS = new Set(['symbol', 'watchlistId', 'from', 'to', 'cycle', 'parity', 'exclude']);
 
 /** The stored alert with a change applied, validated as a whole (as if it were new). */
 export function mergePatch(current: Alert, patch: AlertPatch): AlertCreate {
@@ -99,8 +113,8 @@ export function mergePatch(current: Alert, patch: AlertPatch): AlertCreate {
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    // null clears a target: the other one takes its place.
-    if ((key === 'symbol' || key === 'watchlistId') && value === null) delete merged[key];
+    // null clears a target (the other one takes its place) or a filter of the year set.
+    if (value === null && NULLABLE_KEYS.has(key)) delete merged[key];
     else merged[key] = value;
   }
   if (patch.symbol) delete merged.watchlistId;

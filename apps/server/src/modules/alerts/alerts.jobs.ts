@@ -1,3 +1,4 @@
+import type { Language } from '@solstice/contracts';
 import { isoDate, sessionDate } from '@solstice/analytics';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { MailSender } from '../mail/mail-sender.js';
@@ -19,6 +20,8 @@ const CATCH_UP_SESSIONS = 5;
 export interface AlertJobDeps extends AlertEvaluationDeps {
   mail: MailSender;
   appUrl: string;
+  /** The language of digests to users who chose none (DEFAULT_LANGUAGE). */
+  defaultLanguage?: Language;
   allowLocalWebhooks: boolean;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }

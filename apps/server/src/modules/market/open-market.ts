@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { DatabaseMarketCache } from './database-market-cache.js';
 import { hasBars } from './bulk-load.js';
 import { seedEmbeddedDefault } from './seed/seed.js';
+import { snapshotFileFor } from './snapshot/market-snapshot.js';
 
 export interface MarketStartOptions {
   /** Load the cache now (default true). Commands that only write (import, seed, sync) skip it. */
@@ -27,7 +28,7 @@ export async function openMarket(
       `market data: seeded ${report.instruments} instruments, ${report.bars} bars in ${(report.ms / 1000).toFixed(1)} s`,
     );
   }
-  const cache = new DatabaseMarketCache(database);
+  const cache = new DatabaseMarketCache(database, { snapshotFile: snapshotFileFor(database, settings), log });
   if (options.loadMarket === false) return cache;
   await cache.reload();
   if (options.watch ?? true) {

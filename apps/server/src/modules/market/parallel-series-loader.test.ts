@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-databases.js';
-import { DatabaseMarketCache } from './database-market-cache.js';
+import { loadSeriesSqlite } from './series-sql-load.js';
 import { loadSeriesInWorkers, PARALLEL_LOAD_MIN_ROWS } from './parallel-series-loader.js';
 
 describe('loadSeriesInWorkers (SQLite)', () => {
@@ -51,9 +51,8 @@ describe('loadSeriesInWorkers (SQLite)', () => {
   it('gives exactly the series of the single-thread load, in symbol order', async () => {
     database = await createTestDatabase('sqlite');
     await fill(7, 120);
-    // The cache's own single-thread path (private: reached for the comparison only).
-    const cache = new DatabaseMarketCache(database) as unknown as { loadSeriesSqlite(): Map<string, unknown> };
-    const single = cache.loadSeriesSqlite();
+    // The cache's own single-thread path.
+    const single = loadSeriesSqlite(database.sqlite!);
     const parallel = await loadSeriesInWorkers(database.sqlite!, { minRows: 0, threads: 3 });
     expect(parallel).not.toBeNull();
     expect([...parallel!.keys()]).toEqual(['S0', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6']);

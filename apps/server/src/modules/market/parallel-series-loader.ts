@@ -9,7 +9,7 @@ export const PARALLEL_LOAD_MIN_ROWS = 300_000;
 
 /**
  * The worker: its own read-only connection, the same per-symbol query and conversions as
- * DatabaseMarketCache.loadSeriesSqlite (dates via days_from_civil, as dates.ts), typed
+ * loadSeriesSqlite in series-sql-load.ts (dates via days_from_civil, as dates.ts), typed
  * arrays transferred back without a copy. Plain JavaScript in a string, so that it runs the
  * same from the esbuild bundle and from the TypeScript sources under Vitest.
  */

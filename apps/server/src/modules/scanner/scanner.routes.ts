@@ -10,6 +10,9 @@ import {
   NUMERIC_FIELDS,
   runScan,
   SCAN_PRESETS,
+  SEASON_MAX_DAYS,
+  SEASON_MIN_DAYS,
+  SEASON_STATS,
   TEXT_FIELDS,
   ScanExpressionError,
   type CompiledScan,
@@ -110,6 +113,12 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
           }),
         ],
         aliases: { ...fieldAliases() },
+        seasonal: {
+          pattern: 'season<L>.<stat>',
+          minDays: SEASON_MIN_DAYS,
+          maxDays: SEASON_MAX_DAYS,
+          stats: [...SEASON_STATS],
+        },
       };
     });
   };

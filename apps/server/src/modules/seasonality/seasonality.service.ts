@@ -12,6 +12,7 @@ import {
   type PriceSeries,
   type SeasonalityScanOptions,
   type WalkForwardOptions,
+  type YearSet,
 } from '@solstice/analytics';
 import type {
   BestTradesQuery,
@@ -26,6 +27,7 @@ import type {
   SeasonalYearsQuery,
   WalkForwardQuery,
   WalkForwardResponse,
+  YearSetFilters,
 } from '@solstice/contracts';
 import { notFound, validationFailed } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
@@ -48,8 +50,13 @@ function benchmarkFor(market: MarketCache, symbol: string): PriceSeries | null {
   return market.series(benchmark) ?? null;
 }
 
+/** The years a query uses (analytics.md, "Year sets"): from, to and the filters given. */
+function yearSetOf(q: YearSetFilters & { from?: number; to?: number }): YearSet {
+  return { from: q.from, to: q.to, cycle: q.cycle, parity: q.parity, exclude: q.exclude };
+}
+
 export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse {
-  const window = { start: q.start, end: q.end, from: q.from, to: q.to, direction: q.direction };
+  const window = { start: q.start, end: q.end, ...yearSetOf(q), direction: q.direction };
   const result = seasonalPattern(seriesOf(market, q.symbol), window);
   const bench = benchmarkFor(market, q.symbol);
   if (!bench) return { ...result, benchmark: null };
@@ -58,12 +65,12 @@ export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse
 }
 
 export function calendarOf(market: MarketCache, q: SeasonalYearsQuery): CalendarResponse {
-  return seasonalCalendar(seriesOf(market, q.symbol), { from: q.from, to: q.to });
+  return seasonalCalendar(seriesOf(market, q.symbol), yearSetOf(q));
 }
 
 export function chartOf(market: MarketCache, q: ChartQuery): ChartResponse {
   const series = seriesOf(market, q.symbol);
-  const range = { from: q.from, to: q.to };
+  const range = yearSetOf(q);
   const chart: ChartResponse = { ...seasonalChart(series, range), benchmark: null };
   if (q.paths === '1') Object.assign(chart, seasonalYearPaths(series, range));
   // any instrument as the benchmark (a stock against its sector ETF); never the symbol itself
@@ -79,7 +86,14 @@ export function chartOf(market: MarketCache, q: ChartQuery): ChartResponse {
 }
 
 function bestTradesOptions(q: BestTradesQuery): BestTradesOptions {
-  return { minDays: q.minDays, maxDays: q.maxDays, from: q.from, to: q.to, minYears: q.minYears, top: q.top };
+  return {
+    minDays: q.minDays,
+    maxDays: q.maxDays,
+    ...yearSetOf(q),
+    minYears: q.minYears,
+    top: q.top,
+    maxQValue: q.maxQValue,
+  };
 }
 
 export function bestTradesOf(market: MarketCache, q: BestTradesQuery): BestTradesResponse {
@@ -107,8 +121,7 @@ function walkForwardOptions(q: WalkForwardQuery): WalkForwardOptions {
   return {
     minDays: q.minDays,
     maxDays: q.maxDays,
-    from: q.from,
-    to: q.to,
+    ...yearSetOf(q),
     minYears: q.minYears,
     trainYears: q.trainYears,
   };
@@ -177,9 +190,9 @@ function scanOptions(o: SeasonalScanOptions): SeasonalityScanOptions {
     startTo: o.startTo,
     minDays: o.minDays,
     maxDays: o.maxDays,
-    from: o.from,
-    to: o.to,
+    ...yearSetOf(o),
     minWinRate: o.minWinRate,
+    maxQValue: o.maxQValue,
     minYears: o.minYears,
     direction: o.direction,
   };

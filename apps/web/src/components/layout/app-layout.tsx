@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../store/app-store';
 import { useUiStore } from '../../store/ui-store';
 import { Sidebar } from './sidebar';
@@ -13,6 +14,7 @@ import { Tutorial } from '../tutorial';
 
 /** The signed-in frame: sidebar (or horizontal menu), top bar, sub-bar, page, footer. */
 export function AppLayout() {
+  const { t } = useTranslation('shell');
   const layout = useAppStore((s) => s.layout);
   const mobileOpen = useUiStore((s) => s.mobileNavOpen);
   const setMobileOpen = useUiStore((s) => s.setMobileNavOpen);
@@ -34,7 +36,12 @@ export function AppLayout() {
     <div className={classes} data-testid="app-shell">
       {!layout.horizontal && <Sidebar />}
       {mobileOpen && (
-        <button type="button" className="app-backdrop" aria-label="Close menu" onClick={() => setMobileOpen(false)} />
+        <button
+          type="button"
+          className="app-backdrop"
+          aria-label={t('topbar.closeMenu')}
+          onClick={() => setMobileOpen(false)}
+        />
       )}
       <div className="app-main">
         <Topbar />

@@ -1,8 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_NAME } from '../../lib/brand';
+
 export function Footer() {
+  const { t } = useTranslation('shell');
   return (
     <footer className="app-footer" data-testid="footer">
-      <span>© {new Date().getFullYear()} Solstice</span>
-      <span className="text-muted">Not investment advice. Prices are daily bars as of the latest date shown.</span>
+      <span>{t('footer.copyright', { year: new Date().getFullYear(), product: PRODUCT_NAME })}</span>
+      <span className="text-muted">{t('footer.notAdvice')}</span>
     </footer>
   );
 }

@@ -3,31 +3,49 @@ import { paths } from '../../app/paths';
 export type IconName =
   'dashboard' | 'market' | 'heatmap' | 'scanner' | 'seasonality' | 'alerts' | 'profile' | 'subscribe';
 
+/** A menu entry's name is the text `shell:nav.<label>`. */
+export type NavLabel =
+  | 'dashboard'
+  | 'market'
+  | 'heatmaps'
+  | 'scanner'
+  | 'seasonality'
+  | 'seasonalChart'
+  | 'pattern'
+  | 'calendar'
+  | 'bestTrades'
+  | 'seasonalityScanner'
+  | 'backtest'
+  | 'alerts'
+  | 'profile'
+  | 'subscribe';
+
 export interface NavItem {
   to: string;
-  label: string;
+  label: NavLabel;
   icon: IconName;
-  children?: { to: string; label: string }[];
+  children?: { to: string; label: NavLabel }[];
 }
 
 export const NAV_ITEMS: NavItem[] = [
-  { to: paths.dashboard, label: 'Dashboard', icon: 'dashboard' },
-  { to: paths.market, label: 'Market', icon: 'market' },
-  { to: paths.heatmaps, label: 'Heatmaps', icon: 'heatmap' },
-  { to: paths.scanner, label: 'Stock scanner', icon: 'scanner' },
+  { to: paths.dashboard, label: 'dashboard', icon: 'dashboard' },
+  { to: paths.market, label: 'market', icon: 'market' },
+  { to: paths.heatmaps, label: 'heatmaps', icon: 'heatmap' },
+  { to: paths.scanner, label: 'scanner', icon: 'scanner' },
   {
     to: paths.seasonality,
-    label: 'Seasonality',
+    label: 'seasonality',
     icon: 'seasonality',
     children: [
-      { to: paths.seasonality, label: 'Seasonal chart' },
-      { to: paths.pattern, label: 'Pattern' },
-      { to: paths.calendar, label: 'Calendar' },
-      { to: paths.bestTrades, label: 'Best trades' },
-      { to: paths.seasonalityScanner, label: 'Seasonality scanner' },
+      { to: paths.seasonality, label: 'seasonalChart' },
+      { to: paths.pattern, label: 'pattern' },
+      { to: paths.calendar, label: 'calendar' },
+      { to: paths.bestTrades, label: 'bestTrades' },
+      { to: paths.seasonalityScanner, label: 'seasonalityScanner' },
+      { to: paths.backtest, label: 'backtest' },
     ],
   },
-  { to: paths.alerts, label: 'Alerts', icon: 'alerts' },
-  { to: paths.profile, label: 'Profile', icon: 'profile' },
-  { to: paths.subscribe, label: 'Subscribe', icon: 'subscribe' },
+  { to: paths.alerts, label: 'alerts', icon: 'alerts' },
+  { to: paths.profile, label: 'profile', icon: 'profile' },
+  { to: paths.subscribe, label: 'subscribe', icon: 'subscribe' },
 ];

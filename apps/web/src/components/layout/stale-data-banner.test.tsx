@@ -51,7 +51,8 @@ describe('the stale-data warning', () => {
     renderBanner();
     const banner = await screen.findByTestId('stale-data-banner');
     expect(banner).toHaveTextContent('Market data is 3 trading days old.');
-    expect(banner).toHaveTextContent('The latest bar is from 17.11.2026; the last completed session was 20.11.2026.');
+    // Dates in the locale of the language (English here: en-US).
+    expect(banner).toHaveTextContent('The latest bar is from 11/17/2026; the last completed session was 11/20/2026.');
     expect(screen.getByRole('status')).toContainElement(banner);
     // Bootstrap's warning alert: dark amber text on pale yellow (contrast above 7:1).
     expect(banner).toHaveClass('alert', 'alert-warning');

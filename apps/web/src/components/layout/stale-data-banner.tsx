@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { useMarketFreshness } from '../../lib/market-freshness';
 import { useAppStore } from '../../store/app-store';
@@ -9,6 +10,7 @@ import { useAppStore } from '../../store/app-store';
  * region stays in the page so that a warning appearing later is announced.
  */
 export function StaleDataBanner() {
+  const { t } = useTranslation('shell');
   const freshness = useMarketFreshness().data;
   const locale = useAppStore((s) => s.display.locale);
   const admin = useAppStore((s) => s.roles.includes('admin'));
@@ -21,16 +23,16 @@ export function StaleDataBanner() {
           className="alert alert-warning rounded-0 border-start-0 border-end-0 border-top-0 mb-0 py-2 px-4 small"
           data-testid="stale-data-banner"
         >
-          <strong>
-            Market data is {behind} trading {behind === 1 ? 'day' : 'days'} old.
-          </strong>{' '}
-          The latest bar is from {formatDate(freshness.asOf!, { locale })}; the last completed session was{' '}
-          {formatDate(freshness.lastSession, { locale })}. Prices, scans and heatmaps show that earlier day.
+          <strong>{t('staleData.behind', { count: behind })}</strong>{' '}
+          {t('staleData.dates', {
+            asOf: formatDate(freshness.asOf!, { locale }),
+            lastSession: formatDate(freshness.lastSession, { locale }),
+          })}
           {admin ? (
             <>
               {' '}
               <Link to="/admin/data" className="alert-link">
-                Data updates
+                {t('staleData.dataUpdates')}
               </Link>
             </>
           ) : null}

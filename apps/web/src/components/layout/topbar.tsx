@@ -1,5 +1,7 @@
 import { Dropdown } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_NAME } from '../../lib/brand';
 import { useAppStore } from '../../store/app-store';
 import { useUiStore } from '../../store/ui-store';
 import { useSignOut } from '../../auth/use-sign-out';
@@ -10,6 +12,7 @@ import { NotificationBell } from '../../features/alerts/notification-bell';
 
 /** The 52 px top bar: menu toggle, symbol search, account menu. */
 export function Topbar() {
+  const { t } = useTranslation('shell');
   const username = useAppStore((s) => s.me.account.username);
   const admin = useAppStore((s) => s.roles.includes('admin'));
   const layout = useAppStore((s) => s.layout);
@@ -28,37 +31,37 @@ export function Topbar() {
           type="button"
           className="btn btn-link app-topbar__toggle"
           onClick={toggle}
-          aria-label="Toggle menu"
+          aria-label={t('topbar.toggleMenu')}
           aria-expanded={mobileOpen || !layout.sidebarCollapsed}
         >
           <Icon name="menu" />
         </button>
       )}
       <Link to="/dashboard" className="app-topbar__brand">
-        Solstice
+        {PRODUCT_NAME}
       </Link>
       <SymbolSearch shortcut />
       <HelpMenu className="ms-auto" />
       <NotificationBell />
       <Dropdown align="end">
         <Dropdown.Toggle variant="link" className="app-topbar__user" id="account-menu">
-          {username || 'Account'}
+          {username || t('topbar.account')}
         </Dropdown.Toggle>
         <Dropdown.Menu>
           <Dropdown.Item as={Link} to="/profile">
-            Profile
+            {t('topbar.profile')}
           </Dropdown.Item>
           <Dropdown.Item as={Link} to="/subscribe">
-            Subscription
+            {t('topbar.subscription')}
           </Dropdown.Item>
           {admin ? (
             <Dropdown.Item as={Link} to="/admin">
-              Administration
+              {t('topbar.administration')}
             </Dropdown.Item>
           ) : null}
           <Dropdown.Divider />
           <Dropdown.Item as="button" onClick={() => void signOut()}>
-            Sign out
+            {t('topbar.signOut')}
           </Dropdown.Item>
         </Dropdown.Menu>
       </Dropdown>

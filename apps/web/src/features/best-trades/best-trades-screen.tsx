@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../alerts/alert-links';
 import { apiGet } from '../../shared/api';
-import type { BestTradesResponse, SeasonalWindow } from '@solstice/contracts';
+import type { BestTradesResponse, TestedWindow } from '@solstice/contracts';
 import { PremiumGate } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
@@ -17,9 +17,29 @@ import { DataTable, type Column } from '../../shared/tables/data-table';
 import { windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
 import { i18n } from '../../i18n/i18n';
+import { YearSetFields } from '../../shared/ui/year-set-fields';
+import {
+  YEAR_SET_DEFAULTS,
+  YEAR_SET_KEYS,
+  checkYearSet,
+  normalizeYearSet,
+  yearSetQuery,
+} from '../../shared/ui/year-sets';
+import { TestedNote, checkMaxQValue, qValueColumn } from '../../shared/stats/evidence';
+import { WalkForwardPanel } from './walk-forward-panel';
 
-const KEYS = ['symbol', 'minDays', 'maxDays', 'from', 'to', 'minYears', 'top'] as const;
-const DEFAULTS = { symbol: 'AAPL', minDays: '10', maxDays: '30', from: '', to: '', minYears: '', top: '10' };
+const KEYS = ['symbol', 'minDays', 'maxDays', 'from', 'to', 'minYears', 'top', 'maxQValue', ...YEAR_SET_KEYS] as const;
+const DEFAULTS = {
+  symbol: 'AAPL',
+  minDays: '10',
+  maxDays: '30',
+  from: '',
+  to: '',
+  minYears: '',
+  top: '10',
+  maxQValue: '',
+  ...YEAR_SET_DEFAULTS,
+};
 
 /** What the tool does, in the current language (read at call time). */
 export function bestTradesTool(): ToolInfo {
@@ -43,7 +63,7 @@ function checkNumbers(v: Record<string, string>): Record<string, string> {
   else if (Number.isInteger(min) && max < min) errors.maxDays = i18n.t('bestTrades:errors.maxBelowMin');
   if (v.minYears && !/^\d+$/.test(v.minYears)) errors.minYears = i18n.t('bestTrades:errors.wholeNumber');
   if (v.top && !/^\d+$/.test(v.top)) errors.top = i18n.t('bestTrades:errors.wholeNumber');
-  return errors;
+  return { ...errors, ...checkMaxQValue(v.maxQValue), ...checkYearSet(v) };
 }
 
 export function BestTradesScreen() {
@@ -57,8 +77,9 @@ export function BestTradesScreen() {
 
 function BestTradesTool() {
   const { t } = useTranslation('bestTrades');
+  const { t: tv } = useTranslation('evidence');
   const f = useFormatters();
-  const { url, form, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
+  const { url, form, setForm, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ready = Boolean(url.symbol && url.minDays && url.maxDays);
   useFollowSymbol(url, ready, (focus) => setUrl({ ...form, ...focus }, true));
@@ -67,9 +88,18 @@ function BestTradesTool() {
     queryFn: () => apiGet<BestTradesResponse>('/api/v1/seasonality/best-trades', url),
     enabled: ready,
   });
+  const walkForwardParams = {
+    symbol: url.symbol,
+    minDays: url.minDays,
+    maxDays: url.maxDays,
+    from: url.from,
+    to: url.to,
+    minYears: url.minYears,
+    ...yearSetQuery(url),
+  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const values = { ...form, symbol: form.symbol.trim().toUpperCase() };
+    const values = normalizeYearSet({ ...form, symbol: form.symbol.trim().toUpperCase() });
     const problems = checkNumbers(values);
     setErrors(problems);
     if (!Object.keys(problems).length) submit(values);
@@ -94,16 +124,25 @@ function BestTradesTool() {
     text('bt-to', t('form.to'), 'to', t('form.all')),
     text('bt-min-years', t('form.minYears'), 'minYears', t('form.minYearsPlaceholder')),
     text('bt-top', t('form.top'), 'top'),
+    text('bt-max-q', tv('qValue.max'), 'maxQValue', tv('qValue.maxPlaceholder')),
+    <YearSetFields
+      key="bt-year-set"
+      idPrefix="bt"
+      values={form}
+      errors={errors}
+      onChange={(patch) => setForm((v) => ({ ...v, ...patch }))}
+    />,
   ];
-  const link = (symbol: string, w: SeasonalWindow, direction: string) => {
-    const p = new URLSearchParams({ symbol, start: w.start, end: w.end, direction });
+  const link = (symbol: string, w: TestedWindow, direction: string) => {
+    const p = new URLSearchParams({ symbol, start: w.start, end: w.end, direction, ...yearSetQuery(url) });
     if (url.from) p.set('from', url.from);
     if (url.to) p.set('to', url.to);
     return `/seasonality/pattern?${p.toString()}`;
   };
-  const columns = (symbol: string, direction: 'long' | 'short'): Column<SeasonalWindow>[] => [
-    signalColumn<SeasonalWindow>(() => direction),
-    ...windowStatColumns<SeasonalWindow>(f),
+  const columns = (symbol: string, direction: 'long' | 'short'): Column<TestedWindow>[] => [
+    signalColumn<TestedWindow>(() => direction),
+    ...windowStatColumns<TestedWindow>(f),
+    qValueColumn<TestedWindow>(f),
     {
       key: 'open',
       csv: false,
@@ -161,6 +200,7 @@ function BestTradesTool() {
               <InstrumentHeader symbol={data.symbol}>
                 <SeasonalityToolsNav current="bestTrades" focus={{ symbol: data.symbol, from: url.from, to: url.to }} />
               </InstrumentHeader>
+              <TestedNote tested={data.tested} f={f} />
               <div className="row">
                 <section className="col-12 col-xl-6" aria-labelledby="bt-long">
                   <h2 className="h6" id="bt-long">
@@ -189,6 +229,7 @@ function BestTradesTool() {
                   />
                 </section>
               </div>
+              <WalkForwardPanel params={walkForwardParams} f={f} />
             </>
           );
         }}

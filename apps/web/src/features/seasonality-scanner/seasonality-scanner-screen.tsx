@@ -10,42 +10,21 @@ import { PremiumGate } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
 import { useWatchlists } from '../../shared/shell';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
-import { Field, TextField, MMDD, YEAR } from '../../shared/ui/fields';
+import { Field, TextField } from '../../shared/ui/fields';
+import { DEFAULTS, KEYS, check, mmdd, scanBody, type Key } from './scan-form';
 import { useScreenForm } from '../../shared/ui/screen-form';
 import { SECTORS } from '../../shared/ui/sectors';
 import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
+import { TestedNote, qValueColumn } from '../../shared/stats/evidence';
+import { YearSetFields } from '../../shared/ui/year-set-fields';
+import { normalizeYearSet, yearSetQuery } from '../../shared/ui/year-sets';
+
+export { scanBody };
 
 type SeasonalScanResult = SeasonalScanResponse['results'][number] & { name?: string };
-
-const KEYS = [
-  'startFrom',
-  'startTo',
-  'minDays',
-  'maxDays',
-  'from',
-  'to',
-  'minWinRate',
-  'minYears',
-  'direction',
-  'universe',
-] as const;
-type Key = (typeof KEYS)[number];
-const DEFAULTS: Record<Key, string> = {
-  startFrom: '',
-  startTo: '',
-  minDays: '10',
-  maxDays: '30',
-  from: '',
-  to: '',
-  minWinRate: '0.7',
-  // empty: the API's default, each symbol's most years less 2 and at least 10 (analytics.md)
-  minYears: '',
-  direction: 'long',
-  universe: 'all',
-};
 
 /** What the seasonality scanner does, for the subscribe card (in the interface's language). */
 export const seasonalityScannerTool = (t: TFunction<'seascan'>): ToolInfo => ({
@@ -53,52 +32,6 @@ export const seasonalityScannerTool = (t: TFunction<'seascan'>): ToolInfo => ({
   description: t('tool.description'),
   features: [t('tool.features.universe'), t('tool.features.direction'), t('tool.features.significance')],
 });
-
-function mmdd(date: Date): string {
-  return `${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
-}
-
-/** The request body of a scan from the URL's parameters (the API's names). */
-export function scanBody(url: Partial<Record<Key, string>>): Record<string, unknown> {
-  const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
-  const universe = url.universe ?? 'all';
-  const body: Record<string, unknown> = {
-    startFrom: url.startFrom,
-    startTo: url.startTo,
-    minDays: num(url.minDays),
-    maxDays: num(url.maxDays),
-    from: num(url.from),
-    to: num(url.to),
-    minWinRate: num(url.minWinRate),
-    minYears: num(url.minYears),
-    direction: url.direction || undefined,
-    universe:
-      universe === 'all' || universe.includes(':')
-        ? universe
-        : universe
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-  };
-  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
-  return body;
-}
-
-function check(v: Record<Key, string>, t: TFunction<'seascan'>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!MMDD.test(v.startFrom)) errors.startFrom = t('errors.startFrom');
-  if (!MMDD.test(v.startTo)) errors.startTo = t('errors.startTo');
-  const min = Number(v.minDays);
-  const max = Number(v.maxDays);
-  if (!Number.isInteger(min) || min < 1) errors.minDays = t('errors.days');
-  if (!Number.isInteger(max) || max < 1) errors.maxDays = t('errors.days');
-  else if (max < min) errors.maxDays = t('errors.maxBelowMin');
-  for (const k of ['from', 'to'] as const) if (v[k] && !YEAR.test(v[k])) errors[k] = t('errors.year');
-  const rate = Number(v.minWinRate);
-  if (v.minWinRate && (Number.isNaN(rate) || rate < 0 || rate > 1)) errors.minWinRate = t('errors.winRate');
-  if (v.minYears && !/^\d+$/.test(v.minYears)) errors.minYears = t('errors.wholeNumber');
-  return errors;
-}
 
 export function SeasonalityScannerScreen() {
   const { t } = useTranslation('seascan');
@@ -112,6 +45,7 @@ export function SeasonalityScannerScreen() {
 function SeasonalityScannerTool() {
   const { t } = useTranslation('seascan');
   const { t: tc } = useTranslation('common');
+  const { t: tv } = useTranslation('evidence');
   const f = useFormatters();
   const tool = seasonalityScannerTool(t);
   const watchlists = useWatchlists();
@@ -133,9 +67,10 @@ function SeasonalityScannerTool() {
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const problems = check(form, t);
+    const values = normalizeYearSet(form);
+    const problems = check(values, t);
     setErrors(problems);
-    if (!Object.keys(problems).length) submit(form);
+    if (!Object.keys(problems).length) submit(values);
   };
   const winRatePct = form.minWinRate === '' ? '' : String(Math.round(Number(form.minWinRate) * 1000) / 10);
   const universeOptions: { value: string; label: string }[] = [
@@ -149,7 +84,7 @@ function SeasonalityScannerTool() {
     universeOptions.push({ value: form.universe, label: t('form.symbols', { symbols: form.universe }) });
 
   const linkParams = (r: SeasonalScanResult, extra: Record<string, string>) => {
-    const p = new URLSearchParams({ symbol: r.symbol, ...extra });
+    const p = new URLSearchParams({ symbol: r.symbol, ...extra, ...yearSetQuery(url) });
     if (url.from) p.set('from', url.from);
     if (url.to) p.set('to', url.to);
     return p.toString();
@@ -173,6 +108,7 @@ function SeasonalityScannerTool() {
     },
     signalColumn<SeasonalScanResult>((r) => r.direction),
     ...windowStatColumns<SeasonalScanResult>(f),
+    qValueColumn<SeasonalScanResult>(f),
     {
       key: 'open',
       csv: false,
@@ -260,6 +196,15 @@ function SeasonalityScannerTool() {
           placeholder={t('form.allYears')}
           {...bound.to}
         />
+        <TextField
+          id="ss-max-q"
+          label={tv('qValue.max')}
+          error={errors.maxQValue}
+          inputMode="decimal"
+          placeholder={tv('qValue.maxPlaceholder')}
+          {...bound.maxQValue}
+        />
+        <YearSetFields idPrefix="ss" values={form} errors={errors} onChange={(p) => setForm((v) => ({ ...v, ...p }))} />
         <Field id="ss-direction" label={t('form.direction')}>
           <select id="ss-direction" className="form-select form-select-sm" {...bound.direction}>
             <option value="long">{t('form.long')}</option>
@@ -285,14 +230,17 @@ function SeasonalityScannerTool() {
       {!ready ? <p className="text-muted">{t('form.hint')}</p> : null}
       <QueryView query={query} tool={tool} isEmpty={(d) => d.results.length === 0} empty={t('results.empty')}>
         {(data) => (
-          <DataTable
-            rows={data.results}
-            columns={columns}
-            rowKey={(r) => `${r.symbol}-${r.direction}-${r.start}-${r.end}`}
-            caption={t('results.caption')}
-            filename={`seasonality-scan-${url.startFrom}-${url.startTo}.csv`}
-            testId="seasonality-scan-results"
-          />
+          <>
+            <TestedNote tested={data.tested} f={f} />
+            <DataTable
+              rows={data.results}
+              columns={columns}
+              rowKey={(r) => `${r.symbol}-${r.direction}-${r.start}-${r.end}`}
+              caption={t('results.caption')}
+              filename={`seasonality-scan-${url.startFrom}-${url.startTo}.csv`}
+              testId="seasonality-scan-results"
+            />
+          </>
         )}
       </QueryView>
     </div>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 /** A tiny inline SVG line of closes: no chart library needed for a dozen rows. */
 export function Sparkline({
   values,
@@ -8,6 +10,7 @@ export function Sparkline({
   width?: number;
   height?: number;
 }) {
+  const { t } = useTranslation('common');
   if (values.length < 2) return <span className="text-muted">—</span>;
   const min = Math.min(...values);
   const max = Math.max(...values);
@@ -25,7 +28,7 @@ export function Sparkline({
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-label={up ? 'rising' : 'falling'}
+      aria-label={up ? t('sparkline.rising') : t('sparkline.falling')}
       data-testid="sparkline"
     >
       <polyline points={points} fill="none" stroke={up ? '#43c295' : '#ef4d56'} strokeWidth="1.5" />

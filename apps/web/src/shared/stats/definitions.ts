@@ -1,44 +1,39 @@
-// The meaning of each statistic, in the words of analytics.md, shown on hover and focus.
-export const STAT_DEFINITIONS = {
-  count: { label: 'Years', meaning: 'Number of years in which the window could be measured (the sample size).' },
-  winners: { label: 'Winners', meaning: 'Years whose return was above zero.' },
-  losers: { label: 'Losers', meaning: 'Years whose return was below zero.' },
-  winRate: { label: 'Win rate', meaning: 'Share of the years with a return above zero: winners ÷ years.' },
-  mean: { label: 'Mean', meaning: 'Average of the yearly returns.' },
-  median: { label: 'Median', meaning: 'Middle yearly return (mean of the two middle ones when the count is even).' },
-  stdDev: {
-    label: 'Std. dev.',
-    meaning: 'Sample standard deviation of the yearly returns (n − 1); how much the years differ.',
-  },
-  min: { label: 'Worst', meaning: 'Lowest yearly return.' },
-  max: { label: 'Best', meaning: 'Highest yearly return.' },
-  avgGain: { label: 'Avg. gain', meaning: 'Mean return of the winning years (none when no year rose).' },
-  avgLoss: { label: 'Avg. loss', meaning: 'Mean return of the losing years (none when no year fell).' },
-  annualized: { label: 'Annualized', meaning: 'Mean return scaled to a year: (1 + mean)^(365 ÷ calendar days) − 1.' },
-  sharpe: {
-    label: 'Sharpe',
-    meaning: 'Mean ÷ standard deviation × √(365 ÷ calendar days): return per unit of risk, annualized.',
-  },
-  calendarDays: { label: 'Calendar days', meaning: 'Length of the window in days of a non-leap year.' },
-  tradingDays: { label: 'Trading days', meaning: 'Trading days after the entry up to and including the exit.' },
-  pValue: {
-    label: 'p-value',
-    meaning:
-      "Chance of at least this many winning years if the window were no better than any window of the same length for this symbol (one-sided binomial test against the symbol's base rate). Below 0.05 is commonly called significant.",
-  },
-  withoutBest: {
-    label: 'Mean w/o best',
-    meaning: 'Mean return with the single best year left out: does the pattern rest on one lucky year?',
-  },
-  recent: { label: 'Recent win rate', meaning: 'Win rate over the last five years (or fewer when there are fewer).' },
-  return: { label: 'Return', meaning: 'Close at exit ÷ close at entry − 1 (negated for a short window).' },
-  maxRise: { label: 'Max rise', meaning: 'Highest close inside the window relative to the entry close.' },
-  maxDrop: { label: 'Max drop', meaning: 'Lowest close inside the window relative to the entry close.' },
-  relative: {
-    label: 'vs. benchmark',
-    meaning:
-      "The symbol's return minus the benchmark index's return (SPY, else the S&P 500) over the same dates, in the years both have.",
-  },
-} as const;
+// The statistics of a seasonal window: names and meanings are in the 'stats' texts (definitions.<key>).
+import { i18n } from '../../i18n/i18n';
 
-export type StatKey = keyof typeof STAT_DEFINITIONS;
+export const STAT_KEYS = [
+  'count',
+  'winners',
+  'losers',
+  'winRate',
+  'mean',
+  'median',
+  'stdDev',
+  'min',
+  'max',
+  'avgGain',
+  'avgLoss',
+  'annualized',
+  'sharpe',
+  'calendarDays',
+  'tradingDays',
+  'pValue',
+  'withoutBest',
+  'recent',
+  'return',
+  'maxRise',
+  'maxDrop',
+  'relative',
+] as const;
+
+export type StatKey = (typeof STAT_KEYS)[number];
+
+/** A statistic's name in the current language (read at call time: the language can change). */
+export function statLabel(stat: StatKey): string {
+  return i18n.t(`stats:definitions.${stat}.label`);
+}
+
+/** What a statistic means, in the current language. */
+export function statMeaning(stat: StatKey): string {
+  return i18n.t(`stats:definitions.${stat}.meaning`);
+}

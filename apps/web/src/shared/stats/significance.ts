@@ -1,15 +1,19 @@
 import type { WindowStats } from '@solstice/contracts';
+import { i18n } from '../../i18n/i18n';
 
 export const MIN_YEARS = 10;
 export const MAX_P_VALUE = 0.05;
 
 /** Plain reasons why a seasonal pattern is weak; empty when it passes every check. */
-export function weaknesses(stats: Pick<WindowStats, 'count' | 'pValue' | 'withoutBest'>): string[] {
+export function weaknesses(
+  stats: Pick<WindowStats, 'count' | 'pValue' | 'withoutBest'>,
+  /** Formats the numbers in the reader's locale (plain digits without it). */
+  number: (value: number, digits: number) => string = (v, d) => v.toFixed(d),
+): string[] {
   const out: string[] = [];
-  if (stats.count < MIN_YEARS) out.push(`only ${stats.count} years of history (fewer than ${MIN_YEARS})`);
+  if (stats.count < MIN_YEARS) out.push(i18n.t('stats:weakness.fewYears', { count: stats.count, min: MIN_YEARS }));
   if (stats.pValue !== null && stats.pValue > MAX_P_VALUE)
-    out.push(`the win rate could well be chance (p-value ${stats.pValue.toFixed(3)} is above ${MAX_P_VALUE})`);
-  if (stats.withoutBest !== null && stats.withoutBest <= 0)
-    out.push('without its best year the average return is not positive');
+    out.push(i18n.t('stats:weakness.chance', { pValue: number(stats.pValue, 3), max: number(MAX_P_VALUE, 2) }));
+  if (stats.withoutBest !== null && stats.withoutBest <= 0) out.push(i18n.t('stats:weakness.withoutBest'));
   return out;
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { STAT_DEFINITIONS, type StatKey } from './definitions';
+import { useTranslation } from 'react-i18next';
+import type { StatKey } from './definitions';
 
 /**
  * A statistic's name whose meaning shows on hover and, for a standalone label, on keyboard
@@ -16,7 +17,8 @@ export function StatLabel({
   label?: string;
   standalone?: boolean;
 }) {
-  const def = STAT_DEFINITIONS[stat];
+  const { t } = useTranslation('stats');
+  const def = { label: t(`definitions.${stat}.label`), meaning: t(`definitions.${stat}.meaning`) };
   const id = useId();
   const [open, setOpen] = useState(false);
   const show = {

@@ -1,32 +1,36 @@
 import type { WindowStats } from '@solstice/contracts';
+import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../format';
 import { StatLabel } from './stat-label';
 import type { StatKey } from './definitions';
 import { weaknesses } from './significance';
 
 export function SignificanceWarning({ stats }: { stats: WindowStats }) {
-  const reasons = weaknesses(stats);
+  const { t } = useTranslation('stats');
+  const f = useFormatters();
+  const reasons = weaknesses(stats, f.number);
   if (reasons.length === 0) {
     return (
       <p className="text-success small mb-2" data-testid="significance-ok">
-        This pattern passes the sample-size, p-value and without-best-year checks.
+        {t('significance.ok')}
       </p>
     );
   }
   return (
     <div className="alert alert-warning py-2" role="note" data-testid="significance-warning">
-      <strong>Weak pattern:</strong> {reasons.join('; ')}. Treat it with caution.
+      <strong>{t('significance.weak')}</strong> {t('significance.caution', { reasons: reasons.join('; ') })}
     </div>
   );
 }
 
 /** The statistics of a seasonal window, each name explained on hover. */
 export function StatsPanel({ stats }: { stats: WindowStats }) {
+  const { t } = useTranslation('stats');
   const f = useFormatters();
   const rows: [StatKey, string][] = [
-    ['count', String(stats.count)],
-    ['winners', String(stats.winners)],
-    ['losers', String(stats.losers)],
+    ['count', f.number(stats.count, 0)],
+    ['winners', f.number(stats.winners, 0)],
+    ['losers', f.number(stats.losers, 0)],
     ['winRate', f.percent(stats.winRate, 1, false)],
     ['mean', f.percent(stats.mean)],
     ['median', f.percent(stats.median)],
@@ -37,25 +41,24 @@ export function StatsPanel({ stats }: { stats: WindowStats }) {
     ['avgLoss', f.percent(stats.avgLoss)],
     ['annualized', f.percent(stats.annualized)],
     ['sharpe', f.number(stats.sharpe)],
-    ['calendarDays', String(stats.calendarDays)],
+    ['calendarDays', f.number(stats.calendarDays, 0)],
     ['pValue', f.number(stats.pValue, 3)],
     ['withoutBest', f.percent(stats.withoutBest)],
     ['recent', f.percent(stats.recent, 1, false)],
   ];
   return (
-    <section aria-label="Statistics" data-testid="stats-panel">
+    <section aria-label={t('panel')} data-testid="stats-panel">
       <SignificanceWarning stats={stats} />
-      <dl className="row row-cols-2 row-cols-md-4 g-2 mb-0">
+      {/* One div per term and value, directly in the dl (a grid, not Bootstrap's row and cols). */}
+      <dl className="stat-grid mb-0">
         {rows.map(([key, value]) => (
-          <div key={key} className="col">
-            <div className="border rounded p-2 h-100">
-              <dt className="small text-muted fw-normal">
-                <StatLabel standalone stat={key} />
-              </dt>
-              <dd className="mb-0 fw-semibold" data-stat={key}>
-                {value}
-              </dd>
-            </div>
+          <div key={key} className="border rounded p-2">
+            <dt className="small text-muted fw-normal">
+              <StatLabel standalone stat={key} />
+            </dt>
+            <dd className="mb-0 fw-semibold" data-stat={key}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n';
 import type { Column } from '../tables/data-table';
 import type { WindowStats } from '@solstice/contracts';
 
@@ -21,7 +23,8 @@ const BADGE: Record<Signal, string> = {
 };
 
 export function SignalBadge({ signal }: { signal: Signal }) {
-  return <span className={`badge ${BADGE[signal]}`}>{signal}</span>;
+  const { t } = useTranslation('stats');
+  return <span className={`badge ${BADGE[signal]}`}>{t(`signal.${signal}`)}</span>;
 }
 
 /** The "Signal" column of a table of windows, for a fixed direction or the row's own. */
@@ -31,9 +34,11 @@ export function signalColumn<T extends { stats: Pick<WindowStats, 'mean' | 'winR
   const signal = (r: T) => tradeSignal(directionOf(r), r.stats);
   return {
     key: 'signal',
-    label: 'Signal',
+    label: i18n.t('stats:signal.column'),
+    csvLabel: 'Signal',
     sortValue: (r) => signal(r),
-    text: (r) => signal(r),
+    text: (r) => i18n.t(`stats:signal.${signal(r)}`),
+    csvValue: (r) => signal(r),
     render: (r) => <SignalBadge signal={signal(r)} />,
   };
 }

@@ -2,28 +2,47 @@ import type { Column } from '../tables/data-table';
 import { signClass } from '../tables/data-table';
 import type { Formatters } from '../format';
 import type { SeasonalWindow } from '@solstice/contracts';
+import { i18n } from '../../i18n/i18n';
 import { StatLabel } from './stat-label';
 import { weaknesses } from './significance';
 
 /** Columns of a seasonal window's statistics, shared by best trades and the seasonality scanner. */
 export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Column<T>[] {
+  const weak = (r: T) => weaknesses(r.stats, f.number);
   return [
     {
       key: 'start',
-      label: 'Start',
+      label: i18n.t('stats:columns.start'),
+      csvLabel: 'Start',
       sortValue: (r) => r.start,
       text: (r) => r.start,
       render: (r) => f.monthDay(r.start),
     },
-    { key: 'end', label: 'End', sortValue: (r) => r.end, text: (r) => r.end, render: (r) => f.monthDay(r.end) },
-    { key: 'days', label: 'Days', align: 'end', sortValue: (r) => r.days, text: (r) => String(r.days) },
+    {
+      key: 'end',
+      label: i18n.t('stats:columns.end'),
+      csvLabel: 'End',
+      sortValue: (r) => r.end,
+      text: (r) => r.end,
+      render: (r) => f.monthDay(r.end),
+    },
+    {
+      key: 'days',
+      label: i18n.t('stats:columns.days'),
+      csvLabel: 'Days',
+      align: 'end',
+      sortValue: (r) => r.days,
+      text: (r) => f.number(r.days, 0),
+      csvValue: (r) => r.days,
+    },
     {
       key: 'count',
       label: <StatLabel stat="count" />,
       csvLabel: 'Years',
       align: 'end',
       sortValue: (r) => r.stats.count,
-      text: (r) => String(r.stats.count),
+      text: (r) => f.number(r.stats.count, 0),
+      csvValue: (r) => r.stats.count,
     },
     {
       key: 'winRate',
@@ -97,17 +116,22 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
     },
     {
       key: 'significance',
-      label: 'Check',
-      sortValue: (r) => weaknesses(r.stats).length,
-      text: (r) => (weaknesses(r.stats).length ? `Weak: ${weaknesses(r.stats).join('; ')}` : 'OK'),
+      label: i18n.t('stats:columns.check'),
+      csvLabel: 'Check',
+      sortValue: (r) => weak(r).length,
+      text: (r) =>
+        weak(r).length
+          ? i18n.t('stats:columns.weakReasons', { reasons: weak(r).join('; ') })
+          : i18n.t('stats:columns.ok'),
       render: (r) => {
-        const w = weaknesses(r.stats);
+        const w = weak(r);
         return w.length ? (
           <span className="badge text-bg-warning" title={w.join('; ')}>
-            Weak<span className="visually-hidden">{`: ${w.join('; ')}`}</span>
+            {i18n.t('stats:columns.weak')}
+            <span className="visually-hidden">{`: ${w.join('; ')}`}</span>
           </span>
         ) : (
-          <span className="badge text-bg-success">OK</span>
+          <span className="badge text-bg-success">{i18n.t('stats:columns.ok')}</span>
         );
       },
     },

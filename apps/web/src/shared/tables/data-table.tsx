@@ -1,4 +1,6 @@
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../format';
 import { downloadCsv, toCsv } from './csv';
 
 /** A raw value for the CSV: numbers at full precision, dates as ISO 8601 text. */
@@ -87,6 +89,9 @@ export function DataTable<T>({
   onSortChange?: (sort: SortState) => void;
   testId?: string;
 }) {
+  const { t } = useTranslation('common');
+  const f = useFormatters();
+  const formatCount = (n: number) => f.number(n, 0);
   const [localSort, setLocalSort] = useState<SortState | null>(initialSort ?? null);
   const sort = controlledSort !== undefined ? controlledSort : localSort;
   const [page, setPage] = useState(0);
@@ -126,8 +131,12 @@ export function DataTable<T>({
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <span className="text-muted small" aria-live="polite">
           {sorted.length === 0
-            ? 'No rows'
-            : `Rows ${current * pageSize + 1}–${current * pageSize + shown.length} of ${sorted.length}`}
+            ? t('table.noRows')
+            : t('table.rows', {
+                from: formatCount(current * pageSize + 1),
+                to: formatCount(current * pageSize + shown.length),
+                total: formatCount(sorted.length),
+              })}
         </span>
         <button
           type="button"
@@ -135,7 +144,7 @@ export function DataTable<T>({
           onClick={exportCsv}
           disabled={shown.length === 0}
         >
-          Export CSV
+          {t('table.exportCsv')}
         </button>
       </div>
       <div className="table-responsive position-relative">
@@ -145,6 +154,15 @@ export function DataTable<T>({
             <tr>
               {columns.map((c) => {
                 const active = sort?.key === c.key;
+                // A column without a header (a row's buttons or links) is not sorted on and
+                // is named for assistive technology only.
+                if (c.label === '' || c.label === null || c.label === undefined) {
+                  return (
+                    <th key={c.key} scope="col" className={c.align === 'end' ? 'text-end' : undefined}>
+                      <ActionsHeader />
+                    </th>
+                  );
+                }
                 return (
                   <th
                     key={c.key}
@@ -158,7 +176,7 @@ export function DataTable<T>({
                       onClick={() => toggle(c.key)}
                     >
                       {c.label}
-                      <span aria-hidden="true">{active ? (sort?.desc ? ' ▼' : ' ▲') : ''}</span>
+                      <span aria-hidden="true">{active ? (sort?.desc ? DOWN : UP) : ''}</span>
                     </button>
                   </th>
                 );
@@ -185,17 +203,17 @@ export function DataTable<T>({
         </table>
       </div>
       {pages > 1 ? (
-        <nav aria-label={`${caption} pages`} className="d-flex align-items-center gap-2">
+        <nav aria-label={t('table.pages', { caption })} className="d-flex align-items-center gap-2">
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
             onClick={() => setPage(current - 1)}
             disabled={current === 0}
           >
-            Previous
+            {t('table.previous')}
           </button>
           <span className="small">
-            Page {current + 1} of {pages}
+            {t('table.page', { page: formatCount(current + 1), pages: formatCount(pages) })}
           </span>
           <button
             type="button"
@@ -203,12 +221,21 @@ export function DataTable<T>({
             onClick={() => setPage(current + 1)}
             disabled={current >= pages - 1}
           >
-            Next
+            {t('table.next')}
           </button>
         </nav>
       ) : null}
     </div>
   );
+}
+
+const UP = ' ▲';
+const DOWN = ' ▼';
+
+/** The name of a column of row actions, for assistive technology only. */
+function ActionsHeader() {
+  const { t } = useTranslation('a11y');
+  return <span className="visually-hidden">{t('table.actions')}</span>;
 }
 
 /** Bootstrap text colour of a signed number. */

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { i18n } from '../../i18n/i18n';
 
 export const MMDD = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const YEAR = /^\d{4}$/;
@@ -68,11 +69,11 @@ export function checkWindowFields(values: Record<string, string | undefined>): R
   const errors: Record<string, string> = {};
   for (const key of ['start', 'end', 'startFrom', 'startTo']) {
     const v = values[key];
-    if (v !== undefined && !MMDD.test(v)) errors[key] = 'Use MM-DD, e.g. 03-15';
+    if (v !== undefined && !MMDD.test(v)) errors[key] = i18n.t('common:fields.mmdd');
   }
   for (const key of ['from', 'to']) {
     const v = values[key];
-    if (v && !YEAR.test(v)) errors[key] = 'Use a year like 2005';
+    if (v && !YEAR.test(v)) errors[key] = i18n.t('common:fields.year');
   }
   if (
     values.from &&
@@ -81,8 +82,8 @@ export function checkWindowFields(values: Record<string, string | undefined>): R
     YEAR.test(values.to) &&
     Number(values.from) > Number(values.to)
   )
-    errors.to = 'Must not be before the first year';
+    errors.to = i18n.t('common:fields.yearOrder');
   if (values.symbol !== undefined && !/^[A-Za-z0-9.^=-]{1,20}$/.test(values.symbol.trim()))
-    errors.symbol = 'Enter a symbol, e.g. AAPL';
+    errors.symbol = i18n.t('common:fields.symbol');
   return errors;
 }

@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { focusQuery, type FocusParams } from './follow-symbol';
 
-export type SeasonalityTool = 'chart' | 'pattern' | 'calendar' | 'bestTrades';
+export type SeasonalityTool = 'chart' | 'pattern' | 'calendar' | 'bestTrades' | 'backtest';
 
-export const SEASONALITY_TOOLS: { tool: SeasonalityTool; label: string; path: string }[] = [
-  { tool: 'chart', label: 'Seasonal chart', path: '/seasonality' },
-  { tool: 'pattern', label: 'Pattern', path: '/seasonality/pattern' },
-  { tool: 'calendar', label: 'Calendar', path: '/seasonality/calendar' },
-  { tool: 'bestTrades', label: 'Best trades', path: '/seasonality/besttrades' },
+/** The tools; each one's name is the text `common:seasonalityTools.<tool>`. */
+export const SEASONALITY_TOOLS: { tool: SeasonalityTool; path: string }[] = [
+  { tool: 'chart', path: '/seasonality' },
+  { tool: 'pattern', path: '/seasonality/pattern' },
+  { tool: 'calendar', path: '/seasonality/calendar' },
+  { tool: 'bestTrades', path: '/seasonality/besttrades' },
+  { tool: 'backtest', path: '/seasonality/backtest' },
 ];
 
 /** Where a symbol's seasonality tool lives, with the symbol and years in its query. */
@@ -18,11 +21,12 @@ export function toolHref(tool: SeasonalityTool, focus: FocusParams): string {
 
 /** Links to the other seasonality tools with the same symbol and years. */
 export function SeasonalityToolsNav({ current, focus }: { current: SeasonalityTool; focus: FocusParams }) {
+  const { t } = useTranslation('common');
   return (
-    <nav aria-label="Other seasonality tools" className="d-inline-flex flex-wrap gap-2 small">
-      {SEASONALITY_TOOLS.filter((t) => t.tool !== current).map((t) => (
-        <Link key={t.tool} to={toolHref(t.tool, focus)}>
-          {t.label}
+    <nav aria-label={t('seasonalityTools.nav')} className="d-inline-flex flex-wrap gap-2 small">
+      {SEASONALITY_TOOLS.filter((s) => s.tool !== current).map((s) => (
+        <Link key={s.tool} to={toolHref(s.tool, focus)}>
+          {t(`seasonalityTools.${s.tool}`)}
         </Link>
       ))}
     </nav>

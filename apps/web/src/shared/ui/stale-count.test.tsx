@@ -14,6 +14,8 @@ vi.mock('../charts/loader', () => import('../charts/fake-loader'));
 
 const f = createFormatters('tr-TR', 'Europe/Istanbul');
 const EXPLAINED = /12 symbols have no bar on 20\.11\.2026 and are left out of this view/;
+// On the screens the dates follow the store's locale: the language's (English in these tests, en-US).
+const EXPLAINED_ON_SCREEN = /12 symbols have no bar on 11\/20\/2026 and are left out of this view/;
 
 describe('"N symbols stale" beside the as-of date', () => {
   it('says how many symbols were left out and why, on hover and keyboard focus', async () => {
@@ -45,8 +47,8 @@ describe('"N symbols stale" beside the as-of date', () => {
     renderScreen(<MarketScreen />, { url: '/market' });
     const label = await screen.findByTestId('stale-count');
     expect(label).toHaveTextContent('12 symbols stale');
-    expect(label).toHaveAccessibleDescription(EXPLAINED);
-    expect(label.closest('p')).toHaveTextContent(/^As of 20\.11\.2026/);
+    expect(label).toHaveAccessibleDescription(EXPLAINED_ON_SCREEN);
+    expect(label.closest('p')).toHaveTextContent(/^As of 11\/20\/2026/);
   });
 
   it('is not on the market view when every symbol has the day', async () => {
@@ -86,7 +88,7 @@ describe('"N symbols stale" beside the as-of date', () => {
     renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
     const label = await screen.findByTestId('stale-count');
     expect(label).toHaveTextContent('12 symbols stale');
-    expect(label).toHaveAccessibleDescription(EXPLAINED);
+    expect(label).toHaveAccessibleDescription(EXPLAINED_ON_SCREEN);
   });
 
   it('shows on the scanner, with results and with none', async () => {
@@ -102,12 +104,12 @@ describe('"N symbols stale" beside the as-of date', () => {
     const first = renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     const results = await screen.findByRole('region', { name: 'Scan results' });
     expect(within(results).getByTestId('stale-count')).toHaveTextContent('12 symbols stale');
-    expect(results).toHaveTextContent(/1 match as of 20\.11\.2026\s*12 symbols stale/);
+    expect(results).toHaveTextContent(/1 match as of 11\/20\/2026\s*12 symbols stale/);
     first.unmount();
 
     mockFetch([premium, presets, fields, savedScans, scan([]), anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+1' });
     const empty = await screen.findByTestId('empty-state');
-    expect(within(empty).getByTestId('stale-count')).toHaveAccessibleDescription(EXPLAINED);
+    expect(within(empty).getByTestId('stale-count')).toHaveAccessibleDescription(EXPLAINED_ON_SCREEN);
   });
 });

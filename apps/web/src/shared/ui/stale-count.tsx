@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Formatters } from '../format';
 
 /**
@@ -7,10 +8,11 @@ import type { Formatters } from '../format';
  * shows on hover and keyboard focus and is read with the label.
  */
 export function StaleCount({ stale, asOf, f }: { stale: number | undefined; asOf: string | null; f: Formatters }) {
+  const { t } = useTranslation('common');
   const id = useId();
   const [open, setOpen] = useState(false);
   if (!stale || stale <= 0) return null;
-  const meaning = `${stale} ${stale === 1 ? 'symbol has' : 'symbols have'} no bar on ${f.date(asOf)} and ${stale === 1 ? 'is' : 'are'} left out of this view, so that every figure is from the same day.`;
+  const meaning = t('stale.meaning', { count: stale, date: f.date(asOf) });
   return (
     <span className="position-relative d-inline-block ms-2">
       <button
@@ -24,7 +26,7 @@ export function StaleCount({ stale, asOf, f }: { stale: number | undefined; asOf
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
       >
-        {stale} {stale === 1 ? 'symbol' : 'symbols'} stale
+        {t('stale.count', { count: stale })}
       </button>
       <span
         id={id}

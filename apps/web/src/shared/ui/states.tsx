@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ApiError, isSubscriptionRequired } from '../api';
 
-export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const { t } = useTranslation('common');
   return (
     <div
       className="d-flex align-items-center gap-2 text-muted py-4"
@@ -12,7 +14,7 @@ export function LoadingState({ label = 'Loading…' }: { label?: string }) {
       data-testid="loading-state"
     >
       <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? t('loading')}</span>
     </div>
   );
 }
@@ -26,13 +28,14 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const message = error instanceof Error ? error.message : 'Error';
+  const { t } = useTranslation('common');
+  const message = error instanceof Error ? error.message : t('states.error');
   return (
     <div className="alert alert-danger my-3" role="alert" data-testid="error-state">
-      <strong>Could not load this.</strong> {message}
+      <strong>{t('states.couldNotLoad')}</strong> {message}
       {onRetry ? (
         <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={onRetry}>
-          Try again
+          {t('actions.tryAgain')}
         </button>
       ) : null}
     </div>
@@ -47,11 +50,12 @@ export interface ToolInfo {
 
 /** What a premium tool does and the way to subscribe: shown to a signed-in non-subscriber. */
 export function SubscribeCard({ tool }: { tool: ToolInfo }) {
+  const { t } = useTranslation('common');
   return (
     <section className="card my-3 border-primary" data-testid="subscribe-card" aria-labelledby="subscribe-card-title">
       <div className="card-body">
         <h2 className="h5 card-title" id="subscribe-card-title">
-          {tool.title} is for subscribers
+          {t('states.forSubscribers', { tool: tool.title })}
         </h2>
         <p className="card-text">{tool.description}</p>
         {tool.features?.length ? (
@@ -62,7 +66,7 @@ export function SubscribeCard({ tool }: { tool: ToolInfo }) {
           </ul>
         ) : null}
         <Link className="btn btn-primary" to="/subscribe">
-          Subscribe to unlock {tool.title}
+          {t('states.subscribeToUnlock', { tool: tool.title })}
         </Link>
       </div>
     </section>
@@ -70,9 +74,10 @@ export function SubscribeCard({ tool }: { tool: ToolInfo }) {
 }
 
 export function SignInCard() {
+  const { t } = useTranslation('common');
   return (
     <div className="alert alert-warning my-3" role="alert" data-testid="signin-card">
-      Your session has ended. <Link to="/">Sign in again</Link> to continue.
+      {t('states.sessionEnded')} <Link to="/">{t('states.signInAgain')}</Link> {t('states.toContinue')}
     </div>
   );
 }
@@ -102,19 +107,21 @@ export function QueryView<T>({
     return <LoadingState />;
   }
   const data = query.data as T;
-  if (isEmpty?.(data)) return <EmptyState>{empty ?? 'Nothing to show.'}</EmptyState>;
+  if (isEmpty?.(data)) return <EmptyState>{empty ?? <NothingToShow />}</EmptyState>;
   return <>{children(data)}</>;
 }
 
+function NothingToShow() {
+  const { t } = useTranslation('common');
+  return <>{t('states.nothingToShow')}</>;
+}
+
 export function DemoBadge({ synthetic }: { synthetic: boolean | undefined | null }) {
+  const { t } = useTranslation('common');
   if (!synthetic) return null;
   return (
-    <span
-      className="badge text-bg-warning ms-2"
-      title="This instrument is generated demo data, not real market prices"
-      data-testid="demo-badge"
-    >
-      Demo data
+    <span className="badge text-bg-warning ms-2" title={t('states.demoDataTitle')} data-testid="demo-badge">
+      {t('states.demoData')}
     </span>
   );
 }

@@ -1,6 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
+import { BarInsertBuffer } from './bulk-insert.js';
 import type { BarTuple, InstrumentRow } from './parse.js';
+import type { SeriesCollector } from './series-collector.js';
 
 export interface WriteCounts {
   inserted: number;
@@ -79,7 +81,7 @@ interface Existing {
  * and left alone otherwise; that is also how inserts and updates are counted.
  */
 export class SqliteBarWriter {
-  private readonly insert: SQLite.Statement;
+  private readonly insert: BarInsertBuffer;
   private readonly update: SQLite.Statement;
   private readonly stored: SQLite.Statement;
   private readonly instrumentUpsert: SQLite.Statement;
@@ -89,11 +91,11 @@ export class SqliteBarWriter {
   private readonly clearSynthetic: SQLite.Statement;
   private readonly existing = new Map<string, Existing>();
   private counts: WriteCounts = { inserted: 0, updated: 0 };
+  /** Keeps what is inserted, for the market snapshot (an import into an empty table). */
+  collector: SeriesCollector | null = null;
 
   constructor(sqlite: SQLite.Database) {
-    this.insert = sqlite.prepare(
-      'INSERT INTO daily_bars (symbol, date, open, high, low, close, volume) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.insert = new BarInsertBuffer(sqlite);
     this.update = sqlite.prepare(
       'UPDATE daily_bars SET open = ?, high = ?, low = ?, close = ?, volume = ? WHERE symbol = ? AND date = ?',
     );
@@ -125,6 +127,7 @@ export class SqliteBarWriter {
 
   /** Real data replaces demo data: drops a synthetic symbol's bars and clears its flag. */
   replaceSynthetic(symbol: string, now: number): void {
+    this.collector?.abandon();
     this.dropBars.run(symbol);
     this.clearSynthetic.run(now, symbol);
     this.existing.delete(symbol);
@@ -154,21 +157,26 @@ export class SqliteBarWriter {
       }
       const i = e.index.get(r[1]);
       if (i === undefined) {
-        this.insert.run(r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
+        this.insert.add(r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
+        this.collector?.add(r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
         this.counts.inserted++;
         continue;
       }
       const v = e.values;
       const o = i * 5;
       if (v[o] !== r[2] || v[o + 1] !== r[3] || v[o + 2] !== r[4] || v[o + 3] !== r[5] || v[o + 4] !== r[6]) {
+        this.collector?.abandon();
         this.update.run(r[2], r[3], r[4], r[5], r[6], r[0], r[1]);
         this.counts.updated++;
       }
     }
+    // Written before the caller's next step: the bars of a batch are in the table when bars() returns.
+    this.insert.flush();
   }
 
   /** Forgets what a file whose transaction rolled back did. */
   reset(): void {
+    this.insert.clear();
     this.existing.clear();
     this.counts = { inserted: 0, updated: 0 };
   }

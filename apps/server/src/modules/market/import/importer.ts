@@ -1,11 +1,13 @@
 import type { DatabaseHandle } from '../../../db/database.js';
-import { announceMarketChange } from '../market-events.js';
-import { withDeferredDateIndex } from '../bulk-load.js';
+import type { PriceSeries } from '@solstice/analytics';
+import { announceMarketChange, readDataVersion } from '../market-events.js';
+import { hasBars, withDeferredDateIndex } from '../bulk-load.js';
 import { SqliteBarWriter } from './bar-store.js';
 import type { ReadLimits } from './line-reader.js';
 import type { ImportIssue, OpenOptions } from './parse.js';
 import { importFilePg, importFileSqlite, runFile, runFileAsync, type FileResult } from './import-file.js';
 import { isInstrumentsFile, listImportFiles, type ImportFile, type ImportListing } from './import-listing.js';
+import { SeriesCollector } from './series-collector.js';
 import { enlargeSqliteCache, SqliteCommitGroup } from './sqlite-commit-group.js';
 
 export { listImportFiles, type ImportFile, type ImportListing } from './import-listing.js';
@@ -44,6 +46,12 @@ export interface ImportOptions {
   withholdContent?: boolean;
   /** After each file: files done of all, bars written so far (the command line's progress line). */
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * SQLite, into an empty daily_bars: called at the end with every series written, in symbol
+   * order, when the import was a plain load that nothing else wrote into meanwhile (the
+   * command line writes the market snapshot from them instead of reading the bars back).
+   */
+  onSeries?: (series: Map<string, PriceSeries>) => void;
 }
 
 export interface ImportProgress {
@@ -125,8 +133,15 @@ async function importAll(
     if (outcome.inserted + outcome.updated + outcome.instrumentChanges > 0) changed = true;
     for (const s of outcome.symbols) symbols.add(s);
   };
+  let collector: SeriesCollector | null = null;
+  let versionBefore = 0;
+  if (database.sqlite && options.onSeries && !(await hasBars(database))) {
+    collector = new SeriesCollector();
+    versionBefore = Number(await readDataVersion(database));
+  }
   if (database.sqlite) {
     const writer = new SqliteBarWriter(database.sqlite);
+    writer.collector = collector;
     const restoreCache = enlargeSqliteCache(database);
     const group = new SqliteCommitGroup(database.sqlite);
     try {
@@ -135,6 +150,8 @@ async function importAll(
         const result = runFile(file.name, withhold, (log) =>
           importFileSqlite(database, writer, file.path, log, now(), options.symbol, { ...open, name: file.name }),
         );
+        if (result.outcome) collector?.commitFile();
+        else collector?.discardFile();
         group.add(result.outcome ? result.outcome.inserted + result.outcome.updated : 0);
         merge(file, result);
         // Let the server answer other requests between commits (never inside an open group).
@@ -173,5 +190,11 @@ async function importAll(
     await Promise.all(Array.from({ length: Math.min(PG_CONCURRENCY, daily.length) }, worker));
   }
   if (changed && options.announce !== false) await announceMarketChange(database);
+  if (collector && options.onSeries) {
+    // Our own announcement only: any other change since the start means another writer.
+    const expected = versionBefore + (changed && options.announce !== false ? 1 : 0);
+    const series = Number(await readDataVersion(database)) === expected ? collector.result() : null;
+    if (series) options.onSeries(series);
+  }
   return { files: read, rejectedFiles: rejected, instruments: symbols.size, inserted, updated, issues, changed };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { mergeScanAnswers, type SeasonalityScanAnswer } from '@solstice/analytics';
+import { mergeScanParts, type SeasonalityScanPart } from '@solstice/analytics';
 import { Piscina } from 'piscina';
 import { AppError } from '../../../http/errors.js';
 import type { MarketCache } from '../../market/market-cache.js';
@@ -75,8 +75,9 @@ function combine(job: AnalyticsJob, settled: PromiseSettledResult<AnalyticsOutco
   const outcomes = settled.map((s) => (s as PromiseFulfilledResult<AnalyticsOutcome>).value);
   if (outcomes.some((o) => o.cancelled)) return { cancelled: true };
   const results = outcomes.map((o) => (o as { result: unknown }).result);
-  if (job.kind !== 'scan' || results.length === 1) return { cancelled: false, result: results[0] };
-  return { cancelled: false, result: mergeScanAnswers(results as SeasonalityScanAnswer[], job.options.startFrom) };
+  if (job.kind !== 'scan') return { cancelled: false, result: results[0] };
+  // Each part is a scan before the adjustment for multiple testing, which needs every part's tests.
+  return { cancelled: false, result: mergeScanParts(results as SeasonalityScanPart[], job.options) };
 }
 
 export function createAnalyticsPool(market: MarketCache, options: AnalyticsPoolOptions = {}): AnalyticsPool {
@@ -109,7 +110,7 @@ export function createAnalyticsPool(market: MarketCache, options: AnalyticsPoolO
       perUser.set(user, (perUser.get(user) ?? 0) + 1);
       const cancel = new Int32Array(new SharedArrayBuffer(4));
       const whole: AnalyticsJob = job;
-      const market = shared.get(whole.kind === 'scan' ? whole.symbols : [whole.symbol]);
+      const market = shared.get('symbols' in whole ? whole.symbols : [whole.symbol]);
       const parts = splitJob(whole, threads);
       // Every part settles before the user's slot frees; a failed part stops the others.
       const work = Promise.allSettled(

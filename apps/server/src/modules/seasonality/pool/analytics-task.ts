@@ -1,8 +1,10 @@
 import type {
+  BacktestResult,
   BestTradesOptions,
   BestTradesResult,
   SeasonalityScanAnswer,
   SeasonalityScanOptions,
+  SeasonalBacktestOptions,
   WalkForwardOptions,
   WalkForwardResult,
 } from '@solstice/analytics';
@@ -12,12 +14,14 @@ import type { SharedMarket } from './shared-market.js';
 export type AnalyticsJob =
   | { kind: 'scan'; symbols: readonly string[]; options: SeasonalityScanOptions }
   | { kind: 'bestTrades'; symbol: string; options: BestTradesOptions }
-  | { kind: 'walkForward'; symbol: string; options: WalkForwardOptions };
+  | { kind: 'walkForward'; symbol: string; options: WalkForwardOptions }
+  | { kind: 'backtest'; symbols: readonly string[]; options: SeasonalBacktestOptions };
 
 export interface AnalyticsResults {
   scan: SeasonalityScanAnswer;
   bestTrades: BestTradesResult;
   walkForward: WalkForwardResult;
+  backtest: BacktestResult;
 }
 
 /** One message to a worker. `cancel` is an Int32Array on a SharedArrayBuffer: 1 = the caller has gone. */

@@ -1,4 +1,4 @@
-import { bestTrades, seasonalityScan, walkForward, type PriceSeries } from '@solstice/analytics';
+import { bestTrades, seasonalBacktest, seasonalityScanPart, walkForward, type PriceSeries } from '@solstice/analytics';
 import type { AnalyticsOutcome, AnalyticsTask } from './analytics-task.js';
 import { sharedSeries } from './shared-market.js';
 
@@ -32,10 +32,12 @@ export default function run(task: AnalyticsTask): AnalyticsOutcome {
   try {
     const result =
       job.kind === 'scan'
-        ? seasonalityScan(cancellable(task, job.symbols), job.options)
+        ? seasonalityScanPart(cancellable(task, job.symbols), job.options)
         : job.kind === 'bestTrades'
           ? bestTrades(seriesOf(task, job.symbol), job.options)
-          : walkForward(seriesOf(task, job.symbol), job.options);
+          : job.kind === 'walkForward'
+            ? walkForward(seriesOf(task, job.symbol), job.options)
+            : seasonalBacktest((symbol) => seriesOf(task, symbol), job.options);
     return { cancelled: false, result };
   } catch (error) {
     if (error instanceof Cancelled) return { cancelled: true };

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { seriesFromRows } from '@solstice/analytics';
+import type { InstrumentInfo, MarketCache } from '../../modules/market/market-cache.js';
+import { CliError } from '../output.js';
+import { scanCommand } from './scan-command.js';
+
+/** As of 2023-03-10 season10 (03-11 → 03-21): +10 % (2020), −5 % (2021), +20 % (2022). */
+const SP = seriesFromRows(
+  'SP',
+  (
+    [
+      ['2020-01-02', 100],
+      ['2020-03-11', 10],
+      ['2020-03-20', 11],
+      ['2021-03-12', 20],
+      ['2021-03-19', 19],
+      ['2022-03-11', 30],
+      ['2022-03-21', 36],
+      ['2023-03-10', 50],
+    ] as const
+  ).map(([date, close]) => ({ date, open: close, high: close, low: close, close, volume: 1 })),
+);
+const info: InstrumentInfo = {
+  symbol: 'SP',
+  name: 'SP Inc.',
+  type: 'stock',
+  exchange: null,
+  sector: null,
+  industry: null,
+  currency: 'USD',
+  marketCap: null,
+  synthetic: false,
+};
+const market: MarketCache = {
+  version: 1,
+  asOf: () => '2023-03-10',
+  instruments: () => [info],
+  instrument: (s) => (s === 'SP' ? info : undefined),
+  series: (s) => (s === 'SP' ? SP : undefined),
+  reload: async () => {},
+};
+
+describe('solstice scan with season<L>.<stat>', () => {
+  it('filters on and prints the seasonal statistics as of the bar', () => {
+    const r = scanCommand(market, 'season10.count >= 3 and season10.winRate > 0.5', { sort: 'season10.median' });
+    expect(r.value.count).toBe(1);
+    expect(r.value.results[0]).toMatchObject({ symbol: 'SP', 'season10.count': 3, 'season10.winRate': 2 / 3 });
+    expect(r.text.split('\n')).toEqual([
+      '1 match as of 2023-03-10',
+      'symbol  sector  season10.count  season10.winRate  season10.median',
+      'SP      —       3               0.6667            0.1000',
+    ]);
+  });
+
+  it('shows where a seasonal field is wrong', () => {
+    let error: unknown;
+    try {
+      scanCommand(market, 'season400.mean > 0', {});
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(2);
+    expect((error as CliError).message).toBe(
+      '"season400.mean": the holding length L of season<L> must be a whole number of days from 1 to 364 at position 1\n' +
+        '  season400.mean > 0\n  ^',
+    );
+  });
+});

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PriceSeries } from '@solstice/analytics';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
+import { createTestSettings } from '../../../testing/test-settings.js';
+import { DatabaseMarketCache } from '../database-market-cache.js';
+import { importPaths } from '../import/importer.js';
+import { announceMarketChange } from '../market-events.js';
+import { snapshotFileFor } from './market-snapshot.js';
+import { refreshMarketSnapshot } from './refresh-snapshot.js';
+
+/** A plain daily file (the symbol from its name) of `days` bars from 2020-01-01, prices from `base`. */
+function writeDaily(dir: string, symbol: string, days: number, base: number): string {
+  const lines = ['Date,Open,High,Low,Close,Volume'];
+  for (let i = 0; i < days; i++) {
+    const date = new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    const c = base + i / 8;
+    lines.push(`${date},${c},${c + 1},${c - 1},${c + 0.25},${1000 + i}`);
+  }
+  const file = path.join(dir, `${symbol.toLowerCase()}.csv`);
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** Plain arrays, so that a view into the snapshot's buffer compares equal to a standalone array. */
+function plain(series: ReadonlyMap<string, PriceSeries> | Map<string, PriceSeries>) {
+  return [...series.values()].map((s) => ({
+    symbol: s.symbol,
+    dates: Array.from(s.dates),
+    open: Array.from(s.open),
+    high: Array.from(s.high),
+    low: Array.from(s.low),
+    close: Array.from(s.close),
+    volume: Array.from(s.volume),
+  }));
+}
+
+function seriesOf(cache: DatabaseMarketCache): Map<string, PriceSeries> {
+  return new Map(cache.symbols().map((s) => [s, cache.series(s)!]));
+}
+
+describe.each(testDialects())('market snapshot on %s', (dialect) => {
+  let database: TestDatabase;
+  let dir: string;
+  let file: string;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-snapshot-'));
+    file = path.join(dir, 'market.snapshot');
+    await importPaths(database, [writeDaily(dir, 'AAA', 40, 10), writeDaily(dir, 'BBB', 25, 50)]);
+  });
+  afterEach(async () => {
+    await database.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A fresh cache (a process start) on the same database and snapshot file. */
+  async function start(): Promise<DatabaseMarketCache> {
+    const cache = new DatabaseMarketCache(database, { snapshotFile: file });
+    await cache.reload();
+    await cache.snapshotWritten();
+    return cache;
+  }
+
+  async function sqlSeries() {
+    const cache = new DatabaseMarketCache(database);
+    await cache.reload();
+    return plain(seriesOf(cache));
+  }
+
+  it('writes the snapshot after a load through SQL and reads back exactly what SQL gives', async () => {
+    const first = await start();
+    expect(first.loadedFrom).toBe('sql');
+    expect(fs.existsSync(file)).toBe(true);
+    const second = await start();
+    expect(second.loadedFrom).toBe('snapshot');
+    const expected = await sqlSeries();
+    expect(expected.map((s) => [s.symbol, s.dates.length])).toEqual([
+      ['AAA', 40],
+      ['BBB', 25],
+    ]);
+    expect(plain(seriesOf(second))).toEqual(expected);
+    expect(second.asOf()).toBe(first.asOf());
+    expect(second.instruments().map((i) => i.symbol)).toEqual(['AAA', 'BBB']);
+  });
+
+  it('rebuilds a stale snapshot after an import (new bars, and values corrected in place)', async () => {
+    await start();
+    await importPaths(database, [writeDaily(dir, 'CCC', 10, 5)]);
+    const afterNew = await start();
+    expect(afterNew.loadedFrom).toBe('sql');
+    expect(afterNew.series('CCC')?.dates.length).toBe(10);
+    expect((await start()).loadedFrom).toBe('snapshot');
+
+    // Same rows, same count, same last date: only the values and the data version move.
+    await importPaths(database, [writeDaily(dir, 'AAA', 40, 20)]);
+    const corrected = await start();
+    expect(corrected.loadedFrom).toBe('sql');
+    expect(corrected.series('AAA')!.close[0]).toBe(20.25);
+    const reread = await start();
+    expect(reread.loadedFrom).toBe('snapshot');
+    expect(plain(seriesOf(reread))).toEqual(await sqlSeries());
+  });
+
+  it('never serves a snapshot whose database changed without an import (count or version moved)', async () => {
+    await start();
+    await database.db
+      .insertInto('daily_bars')
+      .values({ symbol: 'BBB', date: '2021-01-04', open: 1, high: 2, low: 0.5, close: 1.5, volume: 3 })
+      .execute();
+    const cache = await start();
+    expect(cache.loadedFrom).toBe('sql');
+    expect(cache.series('BBB')!.dates.length).toBe(26);
+    await database.db.updateTable('daily_bars').set({ close: 1.75 }).where('date', '=', '2021-01-04').execute();
+    await announceMarketChange(database);
+    const again = await start();
+    expect(again.loadedFrom).toBe('sql');
+    expect(again.series('BBB')!.close[25]).toBe(1.75);
+  });
+
+  it('falls back to SQL on a corrupt, truncated or foreign file, and rewrites it', async () => {
+    await start();
+    const good = fs.readFileSync(file);
+    const expected = await sqlSeries();
+    const damaged: Array<[string, Buffer]> = [
+      ['a flipped byte in the data', Buffer.from(good).fill(0x55, good.length - 20, good.length - 19)],
+      ['a flipped byte in the header', Buffer.from(good).fill(0x20, 40, 41)],
+      ['truncated', good.subarray(0, good.length - 8)],
+      ['only the prefix', good.subarray(0, 16)],
+      ['empty', Buffer.alloc(0)],
+      ['not a snapshot', Buffer.from('date,open\n2020-01-01,1\n')],
+    ];
+    for (const [what, bytes] of damaged) {
+      fs.writeFileSync(file, bytes);
+      const cache = await start();
+      expect(cache.loadedFrom, what).toBe('sql');
+      expect(plain(seriesOf(cache)), what).toEqual(expected);
+      expect(fs.readFileSync(file).equals(good), what).toBe(true);
+    }
+    // A snapshot written for another database is not this one's.
+    const other = await createTestDatabase(dialect);
+    try {
+      await importPaths(other, [writeDaily(dir, 'AAA', 40, 10), writeDaily(dir, 'BBB', 25, 50)]);
+      const foreign = new DatabaseMarketCache(other, { snapshotFile: file });
+      await foreign.reload();
+      await foreign.snapshotWritten();
+      expect(foreign.loadedFrom).toBe('sql');
+      expect((await start()).loadedFrom).toBe('sql');
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('is written from what an import into an empty table inserted, equal to the SQL load', async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const settings = createTestSettings({ MARKET_SNAPSHOT: 'true', MARKET_SNAPSHOT_DIR: dir });
+      let written: Map<string, PriceSeries> | null = null;
+      const files = [writeDaily(dir, 'AAA', 40, 10), writeDaily(dir, 'BBB', 25, 50)];
+      await importPaths(fresh, files, { onSeries: (series) => (written = series) });
+      if (dialect === 'postgres') {
+        expect(written).toBeNull();
+        return;
+      }
+      expect(written).not.toBeNull();
+      const cache = new DatabaseMarketCache(fresh);
+      await cache.reload();
+      expect(plain(written!)).toEqual(plain(seriesOf(cache)));
+      expect(await refreshMarketSnapshot(fresh, settings, undefined, written)).toBe('written');
+      const target = snapshotFileFor(fresh, settings)!;
+      const started = new DatabaseMarketCache(fresh, { snapshotFile: target });
+      await started.reload();
+      expect(started.loadedFrom).toBe('snapshot');
+      expect(plain(seriesOf(started))).toEqual(plain(seriesOf(cache)));
+      // Not a plain load (bars already there, or a symbol in two files): nothing given.
+      let again: Map<string, PriceSeries> | null = null;
+      await importPaths(fresh, [files[0]!], { onSeries: (series) => (again = series) });
+      expect(again).toBeNull();
+      const other = await createTestDatabase(dialect);
+      try {
+        const twice = path.join(dir, 'twice');
+        fs.mkdirSync(twice);
+        fs.copyFileSync(files[0]!, path.join(twice, 'aaa.csv'));
+        // The second file adds bars to a symbol the first one wrote.
+        const longer = fs.mkdtempSync(path.join(dir, 'longer-'));
+        fs.renameSync(writeDaily(longer, 'AAA', 45, 10), path.join(twice, 'aaa.txt'));
+        let split: Map<string, PriceSeries> | null = null;
+        await importPaths(other, [twice], { onSeries: (series) => (split = series) });
+        expect(split).toBeNull();
+      } finally {
+        await other.destroy();
+      }
+      // Counts that do not match the database (series missing) are not trusted: read back instead.
+      const partial = new Map([...written!].slice(0, 1));
+      fs.rmSync(target);
+      expect(await refreshMarketSnapshot(fresh, settings, undefined, partial)).toBe('written');
+      const checked = new DatabaseMarketCache(fresh, { snapshotFile: target });
+      await checked.reload();
+      expect(plain(seriesOf(checked))).toEqual(plain(seriesOf(cache)));
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it('is refreshed by the command line after an import (refreshMarketSnapshot)', async () => {
+    const settings = createTestSettings({ MARKET_SNAPSHOT: 'true', MARKET_SNAPSHOT_DIR: dir });
+    const target = snapshotFileFor(database, settings)!;
+    expect(path.dirname(target)).toBe(dir);
+    expect(await refreshMarketSnapshot(database, settings)).toBe('written');
+    expect(await refreshMarketSnapshot(database, settings)).toBe('fresh');
+    const cache = new DatabaseMarketCache(database, { snapshotFile: target });
+    await cache.reload();
+    expect(cache.loadedFrom).toBe('snapshot');
+    expect(plain(seriesOf(cache))).toEqual(await sqlSeries());
+    expect(snapshotFileFor(database, createTestSettings({ MARKET_SNAPSHOT: 'false' }))).toBeNull();
+    if (dialect === 'sqlite') {
+      const next = snapshotFileFor(database, createTestSettings({ MARKET_SNAPSHOT: 'true' }));
+      expect(next).toBe(`${path.resolve(database.sqlite!.name)}.market-snapshot`);
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { PriceSeries } from '@solstice/analytics';
+import type { Settings } from '../../../config/settings.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import { DATA_VERSION_KEY } from '../market-events.js';
+import { readSnapshotFile, writeSnapshotFile } from './snapshot-format.js';
+
+/** Where PostgreSQL snapshots go unless MARKET_SNAPSHOT_DIR says otherwise (the default SQLite file's folder). */
+export const DEFAULT_SNAPSHOT_DIR = 'data';
+
+/**
+ * What says whether a snapshot still describes the database, from a few cheap reads: the
+ * data version every import and update bumps (app_meta), the bar count, the last bar date,
+ * SQLite's largest rowid and the file's identity (inode, creation time: a replaced or
+ * recreated file is another database), PostgreSQL's database and schema oid.
+ */
+export async function marketFingerprint(database: DatabaseHandle): Promise<string> {
+  if (database.sqlite) {
+    const row = database.sqlite
+      .prepare(
+        `SELECT (SELECT count(*) FROM daily_bars) AS n, (SELECT max(rowid) FROM daily_bars) AS r,
+                (SELECT max(date) FROM daily_bars) AS d, (SELECT value FROM app_meta WHERE key = ?) AS v`,
+      )
+      .get(DATA_VERSION_KEY) as { n: number; r: number | null; d: string | null; v: string | null };
+    let file = '';
+    if (!database.sqlite.memory) {
+      const stat = fs.statSync(database.sqlite.name);
+      file = `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`;
+    }
+    return JSON.stringify({ dialect: 'sqlite', file, v: row.v ?? '0', n: row.n, r: row.r, d: row.d });
+  }
+  const row = (
+    await sql<{ n: number; d: string | null; v: string | null; db: number; s: number }>`
+      SELECT count(*)::int8 AS n, max(date) AS d,
+             (SELECT value FROM app_meta WHERE key = ${DATA_VERSION_KEY}) AS v,
+             (SELECT oid FROM pg_database WHERE datname = current_database())::int8 AS db,
+             (SELECT oid FROM pg_namespace WHERE nspname = current_schema())::int8 AS s
+      FROM daily_bars`.execute(database.db)
+  ).rows[0]!;
+  return JSON.stringify({ dialect: 'postgres', db: row.db, s: row.s, v: row.v ?? '0', n: row.n, d: row.d });
+}
+
+/**
+ * The snapshot file of a database, or null when snapshots are off (MARKET_SNAPSHOT=false) or
+ * there is no file to put it next to (an in-memory SQLite). SQLite: next to the database
+ * file (`x.sqlite` → `x.sqlite.market-snapshot`), or in MARKET_SNAPSHOT_DIR. PostgreSQL: a
+ * local file in MARKET_SNAPSHOT_DIR (default `data/`) named after the server, database and
+ * schema.
+ */
+export function snapshotFileFor(database: DatabaseHandle, settings: Settings): string | null {
+  if (!settings.MARKET_SNAPSHOT) return null;
+  const dir = settings.MARKET_SNAPSHOT_DIR;
+  if (database.sqlite) {
+    if (database.sqlite.memory || !database.sqlite.name) return null;
+    const file = path.resolve(database.sqlite.name);
+    return dir ? path.join(path.resolve(dir), `${path.basename(file)}.market-snapshot`) : `${file}.market-snapshot`;
+  }
+  // The description names host, port, database and schema, never credentials.
+  const identity = database.description;
+  const name = `market-snapshot-pg-${createHash('sha256').update(identity).digest('hex').slice(0, 16)}.bin`;
+  return path.join(path.resolve(dir ?? DEFAULT_SNAPSHOT_DIR), name);
+}
+
+export interface SnapshotLog {
+  warn(message: string): void;
+}
+
+/**
+ * Reads and writes one database's snapshot. Read: the series when the file matches the
+ * database's fingerprint and checks out, else null (missing, stale, truncated, corrupt).
+ * Write: after a load through SQL, atomically; a failure to write is logged, never fatal.
+ */
+export class MarketSnapshotStore {
+  constructor(
+    readonly file: string,
+    private readonly log: SnapshotLog = { warn: () => {} },
+  ) {}
+
+  read(fingerprint: string): Map<string, PriceSeries> | null {
+    try {
+      return readSnapshotFile(this.file, fingerprint);
+    } catch (error) {
+      this.log.warn(`market snapshot ${this.file}: unreadable (${String(error)}); loading through SQL`);
+      return null;
+    }
+  }
+
+  async write(fingerprint: string, series: ReadonlyMap<string, PriceSeries>): Promise<boolean> {
+    try {
+      await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
+      await writeSnapshotFile(this.file, fingerprint, series);
+      return true;
+    } catch (error) {
+      this.log.warn(`market snapshot ${this.file}: not written (${String(error)})`);
+      return false;
+    }
+  }
+}

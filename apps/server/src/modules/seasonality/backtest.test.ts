@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seasonalBacktest } from '@solstice/analytics';
+import { backtestResponseSchema, errorResponseSchema, type BacktestBody } from '@solstice/contracts';
+import { CliError } from '../../cli/output.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDialects } from '../../testing/test-databases.js';
+import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { runCli } from '../../testing/run-cli.js';
+
+const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const DAY = 86_400_000;
+
+/** Weekday bars 2000-01-03 … 2010-12-31; `skip` leaves some weekdays out. */
+function bars(symbol: string, price: (d: number) => number, skip: (weekday: number) => boolean = () => false) {
+  const rows = [];
+  for (let d = Date.UTC(2000, 0, 3) / DAY; d <= Date.UTC(2010, 11, 31) / DAY; d++) {
+    const weekday = new Date(d * DAY).getUTCDay();
+    if (weekday === 0 || weekday === 6 || skip(weekday)) continue;
+    const close = price(d);
+    const date = new Date(d * DAY).toISOString().slice(0, 10);
+    rows.push({ symbol, date, open: close, high: close, low: close, close, volume: 1000 });
+  }
+  return rows;
+}
+
+const instrument = (symbol: string) => ({
+  symbol,
+  name: symbol,
+  type: 'stock' as const,
+  exchange: null,
+  sector: null,
+  industry: null,
+  currency: 'USD',
+  market_cap: null,
+  synthetic: 1,
+  updated_at: 0,
+});
+
+const EXAMPLE = {
+  legs: [
+    { symbol: 'AAPL', start: '10-05', end: '11-01', direction: 'long' },
+    { symbol: 'SPY', start: '11-01', end: '04-30', direction: 'long' },
+  ],
+} satisfies BacktestBody;
+const EXAMPLE_ARGS = ['--leg', 'AAPL:10-05:11-01:long', '--leg', 'SPY:11-01:04-30:long'];
+
+describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) => {
+  let t: TestApp;
+  let subscriber: SignedIn;
+  let member: SignedIn;
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = 'silent';
+    t = await createTestApp(dialect);
+    const db = t.database.db;
+    await db.insertInto('instruments').values(['AAPL', 'SPY', 'GAPPY'].map(instrument)).execute();
+    const rows = [
+      ...bars('AAPL', (d) => 100 + 10 * Math.sin(d / 9) + (d % 7)),
+      ...bars('SPY', (d) => 100 + 0.02 * (d - 10_957) + 5 * Math.sin(d / 20)),
+      // No bar on Wednesdays: on those days its legs hold the close of Tuesday.
+      ...bars(
+        'GAPPY',
+        (d) => 50 + 8 * Math.cos(d / 13),
+        (weekday) => weekday === 3,
+      ),
+    ];
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('daily_bars')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    await t.services.market.reload();
+    subscriber = await signedInUser(t, { subscriber: true });
+    member = await signedInUser(t);
+  });
+  afterAll(async () => {
+    process.env = { ...saved };
+    await t?.close();
+  });
+
+  const post = (body: unknown, who: SignedIn = subscriber) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/seasonality/backtest',
+      headers: who.headers,
+      payload: body as object,
+    });
+  const lookup = (symbol: string) => t.services.market.series(symbol);
+
+  it('answers the backtest as the analytics compute it (5 bps, benchmark SPY by default)', async () => {
+    const res = await post(EXAMPLE);
+    expect(res.statusCode).toBe(200);
+    const body = backtestResponseSchema.parse(res.json());
+    expect(body).toEqual(json(seasonalBacktest(lookup, { ...EXAMPLE, costBps: 5, benchmark: 'SPY' })));
+    expect(body.trades).toHaveLength(body.metrics.trades);
+    // 2000–2010: AAPL's window in 11 years, SPY's in 10 (the one of 2010 ends in 2011).
+    expect(body.metrics.trades).toBe(21);
+    expect(body.benchmark?.symbol).toBe('SPY');
+    expect(body.metrics.totalReturn).toBeCloseTo(body.equity[body.equity.length - 1]!.value - 1, 15);
+
+    const options = {
+      legs: [
+        { symbol: 'GAPPY', start: '03-01', end: '03-20', direction: 'short' as const },
+        { symbol: 'AAPL', start: '03-10', end: '04-10', direction: 'long' as const },
+      ],
+      from: 2002,
+      to: 2009,
+      parity: 'odd' as const,
+      exclude: [2005],
+      costBps: 10,
+      benchmark: 'GAPPY',
+    };
+    const other = backtestResponseSchema.parse((await post(options)).json());
+    expect(other).toEqual(json(seasonalBacktest(lookup, options)));
+    expect(other.trades.map((t) => t.year)).toEqual([2003, 2003, 2007, 2007, 2009, 2009]);
+  });
+
+  it('is for subscribers, and a bad leg is a 400 naming it', async () => {
+    expect((await post(EXAMPLE, member)).statusCode).toBe(403);
+    const leg = (symbol: string, start = '01-05', end = '02-01') => ({ symbol, start, end });
+    for (const [body, message, path] of [
+      [{ legs: [leg('AAPL'), leg('SPY'), leg('ZZZZ')] }, 'legs[2]: unknown symbol ZZZZ', 'body.legs.2.symbol'],
+      [
+        { legs: [leg('AAPL'), leg('SPY', '02-30')] },
+        'legs[1].start: expected a real month-day (MM-DD)',
+        'body.legs.1.start',
+      ],
+      [{ legs: Array.from({ length: 21 }, () => leg('AAPL')) }, 'legs: expected at most 20 legs', 'body.legs'],
+      [{ legs: [leg('AAPL')], benchmark: 'NOPE' }, 'benchmark: unknown symbol NOPE', 'body.benchmark'],
+    ] as const) {
+      const res = await post(body);
+      expect(res.statusCode, message).toBe(400);
+      const error = errorResponseSchema.parse(res.json()).error;
+      expect(error.message).toBe(message);
+      expect((error.details as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual([path]);
+    }
+  });
+
+  it.runIf(dialect === 'sqlite')('the CLI answers the same numbers, and names a bad leg', async () => {
+    const cli = async (...args: string[]) => JSON.parse(await runCli(t.database.url, '--json', ...args)) as unknown;
+    const api = (await post(EXAMPLE)).json();
+    expect(await cli('seasonality', 'backtest', ...EXAMPLE_ARGS)).toEqual(api);
+    const options = {
+      legs: [
+        { symbol: 'GAPPY', start: '03-01', end: '03-20', direction: 'short' },
+        { symbol: 'AAPL', start: '03-10', end: '04-10', direction: 'long' },
+      ],
+      from: 2002,
+      to: 2009,
+      cycle: ['pre-election', 'post-election'],
+      exclude: [2005],
+      costBps: 2.5,
+      benchmark: 'GAPPY',
+    };
+    expect(
+      await cli(
+        ...['seasonality', 'backtest', '--leg', 'GAPPY:03-01:03-20:short', '--leg', 'AAPL:03-10:04-10'],
+        ...['--from', '2002', '--to', '2009', '--cycle', 'pre-election,post-election', '--exclude', '2005'],
+        ...['--cost-bps', '2.5', '--benchmark', 'GAPPY'],
+      ),
+    ).toEqual((await post(options)).json());
+
+    const text = await runCli(t.database.url, 'seasonality', 'backtest', ...EXAMPLE_ARGS);
+    const totalReturn = (api as { metrics: { totalReturn: number } }).metrics.totalReturn;
+    expect(text).toContain('Seasonal backtest of 2 legs, cost 5 bps per side: AAPL long 10-05 → 11-01');
+    expect(text).toMatch(new RegExp(`total return\\s+${(totalReturn * 100).toFixed(2)}%`));
+    expect(text).toContain('benchmark SPY');
+
+    const fails = (...args: string[]) => runCli(t.database.url, 'seasonality', 'backtest', ...args);
+    await expect(fails(...EXAMPLE_ARGS, '--leg', 'ZZZZ:01-05:02-01:long')).rejects.toThrow(
+      new CliError('legs[2]: unknown symbol ZZZZ', 2),
+    );
+    await expect(fails('--leg', 'AAPL:10-05:11-01:long', '--leg', 'SPY:13-01:04-30:long')).rejects.toThrow(
+      'legs[1].start: expected a real month-day (MM-DD) (--leg SPY:13-01:04-30:long)',
+    );
+    await expect(fails('--leg', 'AAPL-10-05-11-01')).rejects.toThrow(
+      '--leg AAPL-10-05-11-01: expected SYMBOL:MM-DD:MM-DD[:long|short]',
+    );
+    await expect(fails()).rejects.toThrow('--leg: expected at least one leg');
+    await expect(fails(...EXAMPLE_ARGS, '--cost-bps', 'x')).rejects.toThrow('--cost-bps: expected a number');
+  });
+});

@@ -1,0 +1,62 @@
+// English texts of the 'evidence' namespace: year sets, multiple testing (tested, qValue) and
+// walk-forward, shared by the seasonality screens. Keys are the contract; tr/evidence.ts must have the same.
+export default {
+  yearSet: {
+    legend: 'Year set',
+    cycle: 'Presidential cycle',
+    cycles: {
+      election: 'Election year',
+      'post-election': 'Post-election year',
+      midterm: 'Midterm year',
+      'pre-election': 'Pre-election year',
+    },
+    parity: 'Odd or even years',
+    parities: {
+      all: 'All years',
+      odd: 'Odd years',
+      even: 'Even years',
+    },
+    exclude: 'Exclude years',
+    excludePlaceholder: 'e.g. 2008,2020',
+    excludeError: 'Years separated by commas, e.g. 2008,2020',
+  },
+  tested: {
+    summary: 'Best of {{n}} windows tested',
+    explanation:
+      'The more windows are searched, the more look good by luck: the q-value counts that search, and a q-value above 0.10 means the result could be chance.',
+  },
+  qValue: {
+    column: 'q-value',
+    columnHelp: 'The p-value adjusted for the number of windows tested (Benjamini–Hochberg)',
+    max: 'Max q-value',
+    maxPlaceholder: 'Any',
+    maxError: 'A number from 0 to 1, e.g. 0.1',
+    chance: 'Could be chance',
+    chanceHelp: 'q-value {{q}} is above 0.10: among this many windows tested, such a result can appear by luck alone.',
+  },
+  walkForward: {
+    title: 'Out of sample (walk-forward)',
+    intro:
+      'Each year is traded with the best window chosen on the {{n}} or more years before it only, as you would have chosen it then.',
+    direction: 'Side',
+    long: 'Long',
+    short: 'Short',
+    comparison: 'In sample against out of sample',
+    measure: 'Measure',
+    inSample: 'In sample',
+    outOfSample: 'Out of sample',
+    winRate: 'Win rate',
+    mean: 'Mean return',
+    trials: 'Years traded',
+    trialsCaption: 'The out-of-sample years, each with the window chosen before it',
+    year: 'Year',
+    window: 'Window',
+    days: 'Days',
+    return: 'Return',
+    none: 'No year could be traded out of sample: too few years before each one.',
+    chartLabel: 'Cumulative out-of-sample return, {{side}}: {{total}} over {{n}} years ({{years}})',
+    cumulative: 'Cumulative',
+    loading: 'Computing the out-of-sample test…',
+    failed: 'The out-of-sample test failed: {{message}}',
+  },
+};

@@ -1,0 +1,66 @@
+import type { Messages } from '../messages';
+import type en from '../en/evidence';
+
+// Turkish texts of the 'evidence' namespace: the same keys as en/evidence.ts (the type checks it).
+const tr: Messages<typeof en> = {
+  yearSet: {
+    legend: 'Yıl kümesi',
+    cycle: 'Başkanlık döngüsü',
+    cycles: {
+      election: 'Seçim yılı',
+      'post-election': 'Seçim sonrası yıl',
+      midterm: 'Ara seçim yılı',
+      'pre-election': 'Seçim öncesi yıl',
+    },
+    parity: 'Tek/çift yıllar',
+    parities: {
+      all: 'Tüm yıllar',
+      odd: 'Tek yıllar',
+      even: 'Çift yıllar',
+    },
+    exclude: 'Hariç tutulan yıllar',
+    excludePlaceholder: 'örn. 2008,2020',
+    excludeError: 'Virgülle ayrılmış yıllar, örn. 2008,2020',
+  },
+  tested: {
+    summary: 'Test edilen {{n}} pencerenin en iyisi',
+    explanation:
+      'Ne kadar çok pencere taranırsa, o kadar çoğu şans eseri iyi görünür: q-değeri bu taramayı hesaba katar; 0,10’un üzerindeki bir q-değeri sonucun şans eseri olabileceğini gösterir.',
+  },
+  qValue: {
+    column: 'q-değeri',
+    columnHelp: 'Test edilen pencere sayısına göre düzeltilmiş p-değeri (Benjamini–Hochberg)',
+    max: 'En yüksek q-değeri',
+    maxPlaceholder: 'Hepsi',
+    maxError: '0 ile 1 arasında bir sayı, örn. 0.1',
+    chance: 'Şans eseri olabilir',
+    chanceHelp:
+      'q-değeri {{q}}, 0,10’un üzerinde: bu kadar çok pencere test edildiğinde böyle bir sonuç yalnızca şansla çıkabilir.',
+  },
+  walkForward: {
+    title: 'Örneklem dışı (ileriye dönük test)',
+    intro:
+      'Her yıl, yalnızca ondan önceki en az {{n}} yıla bakılarak seçilen en iyi pencereyle işlem görür; tıpkı o gün seçeceğiniz gibi.',
+    direction: 'Yön',
+    long: 'Uzun',
+    short: 'Kısa',
+    comparison: 'Örneklem içi ile örneklem dışı',
+    measure: 'Ölçü',
+    inSample: 'Örneklem içi',
+    outOfSample: 'Örneklem dışı',
+    winRate: 'Kazanma oranı',
+    mean: 'Ortalama getiri',
+    trials: 'İşlem yapılan yıllar',
+    trialsCaption: 'Örneklem dışı yıllar, her biri kendinden önce seçilen pencereyle',
+    year: 'Yıl',
+    window: 'Pencere',
+    days: 'Gün',
+    return: 'Getiri',
+    none: 'Örneklem dışında hiçbir yıl işlem görmedi: her yıldan önce yeterli yıl yok.',
+    chartLabel: 'Birikimli örneklem dışı getiri, {{side}}: {{n}} yılda ({{years}}) {{total}}',
+    cumulative: 'Birikimli',
+    loading: 'Örneklem dışı test hesaplanıyor…',
+    failed: 'Örneklem dışı test başarısız oldu: {{message}}',
+  },
+};
+export default tr;

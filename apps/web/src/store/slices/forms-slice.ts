@@ -1,0 +1,24 @@
+import type { FormsSlice } from '../types';
+import type { Slice } from './slice';
+
+export const initialForms = (): Omit<
+  FormsSlice,
+  'setForm' | 'setSeasonalityFocus' | 'setScanlist' | 'removeScanlistItem' | 'setActive'
+> => ({
+  scannerForm: null,
+  seascanForm: null,
+  patternForm: null,
+  calendarForm: null,
+  seasonalityFocus: null,
+  scanlist: [],
+  active: false,
+});
+
+export const formsSlice: Slice<FormsSlice> = (set) => ({
+  ...initialForms(),
+  setForm: (name, value) => set({ [name]: value }),
+  setSeasonalityFocus: (focus) => set({ seasonalityFocus: { ...focus } }),
+  setScanlist: (items) => set({ scanlist: [...items] }),
+  removeScanlistItem: (index) => set((s) => ({ scanlist: s.scanlist.filter((_, i) => i !== index) })),
+  setActive: (active) => set({ active }),
+});

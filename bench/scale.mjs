@@ -1,0 +1,188 @@
+// `npm run bench:scale` (issue 18): the scale series. For each universe size (BENCH_SCALE_SIZES,
+// default 500,2000,5000,10000 synthetic symbols) × BENCH_SCALE_YEARS (default 30) years of
+// weekday bars, generated into a fresh SQLite file in a temp dir (never the shared data):
+//   cold_start_sql_s  the built server's first start, the market read through SQL (it then writes the snapshot)
+//   cold_start_s      the next start, from the snapshot, to the first answered /api/health
+//   scan_ms           POST /api/v1/seasonality/scan, the bench's inputs (starts 06-01…06-15, 10–30 days, the
+//                     last 20 start years, long) over the whole universe, median of 3 after one warm-up
+//   rss_mb            that server's VmRSS after the scans
+// Writes `scale` into bench/results.json (kept with the other figures; sizes run now replace their
+// earlier entries) and prints it. Needs `npm run build`.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { ROOT, cli, createAdmin, missingBuild, rssOf, signIn, startServer, tempDir } from './support.mjs';
+
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '500,2000,5000,10000').split(',').map(Number);
+const YEARS = Number(process.env.BENCH_SCALE_YEARS ?? 30);
+const LAST_YEAR = 2024;
+const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
+const SQLite = require(Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3');
+const log = (m) => process.stderr.write(`[scale] ${m}\n`);
+
+const symbolOf = (i) => `S${String(i).padStart(5, '0')}`;
+
+/** Weekdays of YEARS years up to LAST_YEAR, as YYYY-MM-DD. */
+function weekdays() {
+  const out = [];
+  for (let t = Date.UTC(LAST_YEAR - YEARS + 1, 0, 1); t <= Date.UTC(LAST_YEAR, 11, 31); t += 86_400_000) {
+    const day = new Date(t).getUTCDay();
+    if (day !== 0 && day !== 6) out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+/** The instruments through the CLI (creates and migrates the file), then every bar written directly. */
+function generate(dir, url, symbols) {
+  const instruments = path.join(dir, 'instruments.csv');
+  const lines = ['symbol,name,type,sector,industry'];
+  for (let i = 0; i < symbols; i++)
+    lines.push(`${symbolOf(i)},Synthetic ${i},stock,Sector ${i % 11},Industry ${i % 67}`);
+  fs.writeFileSync(instruments, `${lines.join('\n')}\n`);
+  const r = cli(['import', instruments], url);
+  if (r.status !== 0) throw new Error(`instruments import failed: ${r.stderr}`);
+  createAdmin(url);
+  const dates = weekdays();
+  const db = new SQLite(url.slice('file:'.length));
+  db.pragma('cache_size = -262144');
+  db.exec('DROP INDEX IF EXISTS daily_bars_date_idx');
+  const K = 64;
+  const many = db.prepare(
+    `INSERT INTO daily_bars (symbol, date, open, high, low, close, volume) VALUES ${Array(K).fill('(?,?,?,?,?,?,?)').join(',')}`,
+  );
+  const one = db.prepare(
+    'INSERT INTO daily_bars (symbol, date, open, high, low, close, volume) VALUES (?,?,?,?,?,?,?)',
+  );
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const values = new Array(7 * K);
+  db.exec('BEGIN');
+  for (let s = 0; s < symbols; s++) {
+    const symbol = symbolOf(s);
+    let price = 10 + random() * 190;
+    let n = 0;
+    for (const date of dates) {
+      const open = price * (1 + (random() - 0.5) * 0.02);
+      price = Math.max(1, price * (1 + (random() - 0.5) * 0.04 + 0.0002));
+      const o = n * 7;
+      values[o] = symbol;
+      values[o + 1] = date;
+      values[o + 2] = open;
+      values[o + 3] = Math.max(open, price) * (1 + random() * 0.01);
+      values[o + 4] = Math.min(open, price) * (1 - random() * 0.01);
+      values[o + 5] = price;
+      values[o + 6] = Math.round(1e5 + random() * 1e6);
+      if (++n === K) {
+        many.run(values);
+        n = 0;
+      }
+    }
+    for (let k = 0; k < n; k++) one.run(values.slice(k * 7, k * 7 + 7));
+    if (s % 500 === 499) {
+      db.exec('COMMIT');
+      db.exec('BEGIN');
+    }
+  }
+  db.exec('COMMIT');
+  db.exec('CREATE INDEX IF NOT EXISTS daily_bars_date_idx ON daily_bars (date)');
+  // What an import does when it wrote something: other processes (and the snapshot) see a new version.
+  db.exec(`INSERT INTO app_meta (key, value) VALUES ('market_data_version', '1')
+           ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`);
+  db.close();
+  return symbols * dates.length;
+}
+
+async function scan(url, cookie) {
+  const t0 = performance.now();
+  const res = await fetch(`${url}/api/v1/seasonality/scan`, {
+    method: 'POST',
+    headers: { cookie, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      startFrom: '06-01',
+      startTo: '06-15',
+      minDays: 10,
+      maxDays: 30,
+      from: LAST_YEAR - 20,
+      to: LAST_YEAR - 1,
+      direction: 'long',
+    }),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`scan: ${res.status} ${text.slice(0, 300)}`);
+  return performance.now() - t0;
+}
+
+async function waitForFile(file, ms) {
+  const deadline = Date.now() + ms;
+  while (!fs.existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
+export async function scaleSeries(sizes = SIZES) {
+  const out = [];
+  for (const symbols of sizes) {
+    const dir = tempDir('solstice-scale-');
+    const file = path.join(dir, 'scale.sqlite');
+    const url = `file:${file}`;
+    try {
+      log(`${symbols} symbols × ${YEARS} years: generating`);
+      const t0 = performance.now();
+      const bars = generate(dir, url, symbols);
+      const generateS = (performance.now() - t0) / 1000;
+      log(`${bars} bars in ${generateS.toFixed(1)} s; first start (through SQL)`);
+      const first = await startServer(url);
+      // The snapshot is written after the first load; the next start reads it.
+      await waitForFile(`${file}.market-snapshot`, 600_000);
+      await first.stop();
+      const server = await startServer(url);
+      try {
+        const cookie = await signIn(server.url);
+        await scan(server.url, cookie);
+        const runs = [];
+        for (let i = 0; i < 3; i++) runs.push(Math.round(await scan(server.url, cookie)));
+        const entry = {
+          symbols,
+          years: YEARS,
+          bars,
+          scan_ms: [...runs].sort((a, b) => a - b)[1],
+          scan_runs_ms: runs,
+          rss_mb: rssOf(server.child.pid).rss_mb,
+          cold_start_s: Math.round(server.seconds * 1000) / 1000,
+          cold_start_sql_s: Math.round(first.seconds * 1000) / 1000,
+          database_mb: Math.round(fs.statSync(file).size / 1024 ** 2),
+          snapshot_mb: Math.round(fs.statSync(`${file}.market-snapshot`).size / 1024 ** 2),
+          generate_s: Math.round(generateS * 10) / 10,
+          load_average_1m: Math.round(os.loadavg()[0] * 100) / 100,
+        };
+        log(JSON.stringify(entry));
+        out.push(entry);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const missing = missingBuild().filter((m) => m.startsWith('apps/server'));
+  if (missing.length > 0) {
+    process.stderr.write(`The build is missing (${missing.join(', ')}): run \`npm run build\` first.\n`);
+    process.exit(2);
+  }
+  const scale = await scaleSeries();
+  const resultsFile = path.join(ROOT, 'bench/results.json');
+  const results = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
+  // Sizes run now replace their earlier entries; the others are kept (sizes can be run one at a time).
+  const sizes = new Set(scale.map((e) => e.symbols));
+  results.scale = [...(results.scale ?? []).filter((e) => !sizes.has(e.symbols)), ...scale].sort(
+    (a, b) => a.symbols - b.symbols,
+  );
+  results.scale_taken_at = new Date().toISOString();
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ scale }, null, 2)}\n`);
+}

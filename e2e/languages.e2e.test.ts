@@ -1,0 +1,545 @@
+// Issue #19, "Language and formats", in the real browser: every screen in English and in
+// Turkish with no console error (a missing translation key is one), no English text left in
+// the Turkish interface (and no Turkish one in the English interface), numbers, money, dates
+// and month names in the interface's language; the default follows the browser, else the
+// operator's DEFAULT_LANGUAGE; the profile keeps the choice across reloads and devices; daily
+// bars keep their calendar date in any time zone. Screenshots: test-results/e2e/lang-*.png.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { NAMESPACES } from '../apps/web/src/i18n/resources';
+import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { seedStore } from './support/shell.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const I18N = path.join(ROOT, 'apps/web/src/i18n');
+const DATA = process.env.SHARED_DATA ?? path.resolve(ROOT, '../shared/market-data/us-equities-eod');
+const SYMBOLS = ['SPY', 'AAPL', 'KO', 'PEP', 'MSFT', 'XOM'];
+const ADMIN = { email: 'lang-admin@example.com', password: 'languages e2e admin passphrase' };
+const MEMBER_PASSWORD = 'languages e2e member passphrase';
+const VIEWPORT = { width: 1280, height: 900 };
+
+type Lang = 'en' | 'tr';
+const LANGS: Lang[] = ['en', 'tr'];
+const LOCALE: Record<Lang, string> = { en: 'en-US', tr: 'tr-TR' };
+/** The browser of each language's pages speaks the other one: formats must follow the interface, not the browser. */
+const OTHER_BROWSER: Record<Lang, string> = { en: 'tr-TR', tr: 'en-US' };
+
+/** Writes instruments.csv and the daily files of SYMBOLS from the shared data and imports them. */
+function importFixture(databaseUrl: string): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-lang-data-'));
+  const lines = fs.readFileSync(path.join(DATA, 'instruments.csv'), 'utf8').trim().split(/\r?\n/);
+  const keep = lines.filter((l, i) => i === 0 || SYMBOLS.includes(l.split(',')[0]!));
+  fs.writeFileSync(path.join(dir, 'instruments.csv'), keep.join('\n') + '\n');
+  fs.mkdirSync(path.join(dir, 'daily'));
+  for (const s of SYMBOLS) fs.copyFileSync(path.join(DATA, 'daily', `${s}.csv`), path.join(dir, 'daily', `${s}.csv`));
+  const out = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'apps/server/bin/solstice.js'), 'import', dir, '--db', databaseUrl, '--json'],
+    { cwd: ROOT, env: { ...process.env, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (out.status !== 0) throw new Error(`import failed (${out.status}): ${out.stderr}\n${out.stdout}`);
+}
+
+/** The last bar's date of a symbol in the imported data (YYYY-MM-DD). */
+function lastBarDate(symbol: string): string {
+  const lines = fs
+    .readFileSync(path.join(DATA, 'daily', `${symbol}.csv`), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  return lines.at(-1)!.split(',')[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The texts of the interface, read from the namespace files.
+
+type Texts = Record<string, unknown>;
+
+/** Every leaf of a texts object as [dotted key, text]. */
+function leaves(texts: Texts, prefix = ''): [string, string][] {
+  return Object.entries(texts).flatMap(([k, v]): [string, string][] =>
+    v !== null && typeof v === 'object' ? leaves(v as Texts, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]],
+  );
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * The texts of a language that the other language translates differently: a visible text
+ * equal to one of them is untranslated. A text with {{variables}} or <0>tags</0> becomes a
+ * pattern; one with no word of its own outside the variables is left out (it matches anything).
+ */
+interface Foreign {
+  exact: Map<string, string>;
+  patterns: { re: RegExp; key: string }[];
+}
+
+function foreignTexts(mine: Map<string, string>, theirs: Map<string, string>): Foreign {
+  const mineValues = new Set([...mine.values()].map(squash));
+  const exact = new Map<string, string>();
+  const patterns: { re: RegExp; key: string }[] = [];
+  for (const [key, raw] of theirs) {
+    const text = squash(raw.replace(/<\/?\w+\s*\/?>/g, ''));
+    if (mineValues.has(text) || squash(mine.get(key) ?? '') === text) continue;
+    if (!/\{\{/.test(text)) {
+      exact.set(text, key);
+      continue;
+    }
+    const fixed = text.replace(/\{\{[^}]*\}\}/g, ' ');
+    if (!/\p{L}{3,}/u.test(fixed)) continue;
+    const source = text
+      .split(/\{\{[^}]*\}\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+?');
+    patterns.push({ re: new RegExp(`^${source}$`, 'u'), key });
+  }
+  return { exact, patterns };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formats: what each language writes, and what it must never write.
+
+const EN_ONLY_MONTHS =
+  /(?<!\p{L})(Jan|Feb|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec|January|February|April|June|July|August|September|October|November|December)(?!\p{L})/u;
+const TR_ONLY_MONTHS =
+  /(?<!\p{L})(Oca|Şub|Nis|Haz|Tem|Ağu|Eyl|Eki|Kas|Ara|Ocak|Şubat|Mart|Nisan|Mayıs|Haziran|Temmuz|Ağustos|Eylül|Ekim|Kasım|Aralık)(?!\p{L})/u;
+
+type FormatKind = 'percent' | 'month' | 'date' | 'money';
+
+const FORMATS: Record<FormatKind, Record<Lang, { has: RegExp; not: RegExp }>> = {
+  // en-US "+1.23%", tr-TR "+%1,23".
+  percent: {
+    en: { has: /\d\.\d+%/, not: /%\d|\d,\d+ %/ },
+    tr: { has: /%\d+(\.\d{3})*,\d+/, not: /\d\.\d+ ?%/ },
+  },
+  month: {
+    en: { has: EN_ONLY_MONTHS, not: TR_ONLY_MONTHS },
+    tr: { has: TR_ONLY_MONTHS, not: EN_ONLY_MONTHS },
+  },
+  // An exchange date: en-US "11/10/2017", tr-TR "10.11.2017".
+  date: {
+    en: { has: /(?<!\d)\d{1,2}\/\d{1,2}\/\d{4}(?!\d)/, not: /(?<!\d)\d{2}\.\d{2}\.\d{4}(?!\d)/ },
+    tr: { has: /(?<!\d)\d{2}\.\d{2}\.\d{4}(?!\d)/, not: /(?<!\d)\d{1,2}\/\d{1,2}\/\d{4}(?!\d)/ },
+  },
+  // en-US "$29.00", tr-TR "$29,00".
+  money: {
+    en: { has: /\$\d{1,3}(,\d{3})*\.\d{2}(?!\d)/, not: /\$\d{1,3}(\.\d{3})*,\d{2}(?!\d)/ },
+    tr: { has: /\$\d{1,3}(\.\d{3})*,\d{2}(?!\d)/, not: /\$\d{1,3}(,\d{3})*\.\d{2}(?!\d)/ },
+  },
+};
+
+/** What the page shows: visible lines and cells, and the names given in attributes. */
+function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = new Set<string>();
+    const add = (s: string | null | undefined) => {
+      const t = (s ?? '').replace(/\s+/g, ' ').trim();
+      if (t) out.add(t);
+    };
+    for (const line of document.body.innerText.split(/[\n\t]/)) add(line);
+    for (const el of Array.from(document.querySelectorAll('[aria-label],[title],[placeholder],[alt]'))) {
+      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) add(el.getAttribute(a));
+    }
+    add(document.title);
+    return [...out];
+  });
+}
+
+/** Every text node of the page (charts' SVG and closed chart tables included), one a line. */
+function allText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement?.tagName;
+      if (parent === 'SCRIPT' || parent === 'STYLE') continue;
+      const t = n.textContent?.trim();
+      if (t) parts.push(t);
+    }
+    return parts.join('\n');
+  });
+}
+
+describe('the interface in English and in Turkish (issue #19)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const watch = new ConsoleWatch();
+  const contexts: BrowserContext[] = [];
+  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-lang-'));
+  const databaseUrl = `file:${path.join(dbDir, 'lang.sqlite')}`;
+  const texts = {} as Record<Lang, Record<string, Texts>>;
+  const foreign = {} as Record<Lang, Foreign>;
+  /** Untranslated texts per screen, printed together at the end. */
+  const untranslated = new Map<string, string[]>();
+  let adminCookie = '';
+  /** A signed-in admin (also a subscriber) whose account has no language: the store decides. */
+  const pages = {} as Record<Lang, Page>;
+  /** A signed-out visitor per language. */
+  const visitors = {} as Record<Lang, Page>;
+
+  const asAdmin = (method: string, route: string, body?: unknown) =>
+    fetch(server.url + route, {
+      method,
+      headers: { cookie: adminCookie, origin: server.url, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+
+  async function open(options: Parameters<Browser['newContext']>[0]) {
+    const opened = await newWatchedPage(browser, watch, { viewport: VIEWPORT, ...options });
+    contexts.push(opened.context);
+    return opened;
+  }
+
+  /** A page whose interface is in `lang` (chosen in this browser) while the browser speaks the other language. */
+  async function openIn(lang: Lang, signedIn: boolean): Promise<Page> {
+    const { context, page } = await open({ locale: OTHER_BROWSER[lang] });
+    const display = { locale: LOCALE[lang], timeZone: 'Europe/Istanbul' };
+    if (!signedIn) {
+      await seedStore(context, { display });
+      return page;
+    }
+    const res = await context.request.post(`${server.url}/api/auth/login`, {
+      data: { login: ADMIN.email, password: ADMIN.password },
+      headers: { origin: server.url },
+    });
+    expect(res.status()).toBe(200);
+    const me = ((await res.json()) as { data: { id: number; username: string } }).data;
+    await seedStore(context, { user: { id: me.id, username: me.username }, subscriber: true, display });
+    return page;
+  }
+
+  beforeAll(async () => {
+    for (const lang of LANGS) {
+      texts[lang] = {};
+      for (const ns of NAMESPACES) {
+        const mod = (await import(path.join(I18N, lang, `${ns}.ts`))) as { default: Texts };
+        texts[lang][ns] = mod.default;
+      }
+    }
+    const flat = (lang: Lang) =>
+      new Map(
+        NAMESPACES.flatMap((ns) => leaves(texts[lang][ns]!).map(([k, v]): [string, string] => [`${ns}:${k}`, v])),
+      );
+    foreign.tr = foreignTexts(flat('tr'), flat('en'));
+    foreign.en = foreignTexts(flat('en'), flat('tr'));
+
+    importFixture(databaseUrl);
+    // The operator's default is Turkish: a browser in a language Solstice does not speak gets it.
+    server = await startServer({
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEFAULT_LANGUAGE: 'tr',
+      JOBS_POLL_INTERVAL_MS: '200',
+    });
+    browser = await launchBrowser();
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password }),
+    });
+    expect(login.status).toBe(200);
+    const adminId = ((await login.json()) as { data: { id: number } }).data.id;
+    adminCookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    expect((await asAdmin('POST', `/api/v1/admin/users/${adminId}/subscriber`, {})).ok).toBe(true);
+    const product = await asAdmin('POST', '/api/v1/admin/products', {
+      name: 'Solstice Pro',
+      description: 'Every tool',
+      prices: [
+        { amount: 2900, interval: 'month' },
+        { amount: 29000, interval: 'year' },
+      ],
+    });
+    expect(product.status).toBe(201);
+    for (const lang of LANGS) {
+      pages[lang] = await openIn(lang, true);
+      visitors[lang] = await openIn(lang, false);
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    console.log(
+      'untranslated texts per screen:\n' +
+        ([...untranslated].map(([screen, list]) => `  ${screen}:\n    ${list.join('\n    ')}`).join('\n') || '  none'),
+    );
+    for (const c of contexts.splice(0)) await c.close();
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(dbDir, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    expect(watch.errors.splice(0)).toEqual([]);
+  });
+
+  /** Once the page's requests are done, nothing covers it and the transitions are over. */
+  async function settle(page: Page): Promise<void> {
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+  }
+
+  /**
+   * The screen as it is now in `lang`: a screenshot, then the console, the texts of the other
+   * language, and the formats (those in `formats` must be there; the other language's never).
+   */
+  async function check(page: Page, screen: string, lang: Lang, formats: FormatKind[]): Promise<void> {
+    await settle(page);
+    await screenshot(page, `lang-${screen}-${lang}`);
+    const problems: string[] = [];
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    for (const text of await visibleTexts(page)) {
+      const key =
+        foreign[lang].exact.get(text) ?? foreign[lang].patterns.find((p) => p.re.test(text))?.key ?? undefined;
+      if (key) problems.push(`"${text}" (${key})`);
+    }
+    if (problems.length) untranslated.set(`${screen}-${lang}`, problems);
+    const all = await allText(page);
+    const formatProblems: string[] = [];
+    for (const kind of Object.keys(FORMATS) as FormatKind[]) {
+      const { has, not } = FORMATS[kind][lang];
+      const wrong = all.match(not);
+      if (wrong) formatProblems.push(`${kind}: "${wrong[0]}" is not written in ${lang}`);
+      if (formats.includes(kind) && !has.test(all)) formatProblems.push(`${kind}: none written in ${lang}`);
+    }
+    expect(
+      { console: watch.errors.splice(0), untranslated: problems, formats: formatProblems },
+      `${screen} in ${lang}`,
+    ).toEqual({ console: [], untranslated: [], formats: [] });
+  }
+
+  const chartDrawn = (page: Page) => page.locator('[role="img"] svg, [role="img"] canvas').first().waitFor();
+
+  const SCREENS: { screen: string; path: string; ready: (page: Page) => Promise<unknown>; formats: FormatKind[] }[] = [
+    {
+      screen: 'dashboard',
+      path: '/dashboard',
+      ready: (p) => p.getByTestId('dashboard-screen').waitFor(),
+      formats: ['percent'],
+    },
+    {
+      screen: 'scanner',
+      path: '/scanner?expression=' + encodeURIComponent('close >= high52w * 0.8'),
+      ready: (p) => p.getByTestId('scan-results').waitFor(),
+      formats: ['date'],
+    },
+    { screen: 'seasonality-chart', path: '/seasonality?symbol=KO', ready: chartDrawn, formats: ['month'] },
+    {
+      screen: 'pattern',
+      path: '/seasonality/pattern?symbol=KO&start=03-01&end=05-01',
+      ready: (p) => p.getByTestId('pattern-table').waitFor(),
+      formats: ['percent', 'month'],
+    },
+    {
+      screen: 'calendar',
+      path: '/seasonality/calendar?symbol=KO',
+      ready: (p) => p.getByTestId('calendar-grid').waitFor(),
+      formats: ['percent', 'month'],
+    },
+    {
+      screen: 'best-trades',
+      path: '/seasonality/besttrades?symbol=KO',
+      ready: (p) => p.getByTestId('best-long').waitFor({ timeout: 60_000 }),
+      formats: ['percent', 'month'],
+    },
+    {
+      screen: 'seasonality-scanner',
+      path: '/seasonality/scanner',
+      ready: (p) => p.getByTestId('seasonality-scanner-screen').waitFor(),
+      formats: [],
+    },
+    { screen: 'market', path: '/market', ready: (p) => p.getByTestId('market-screen').waitFor(), formats: ['percent'] },
+    {
+      screen: 'heatmaps',
+      path: '/heatmaps',
+      ready: (p) => p.getByTestId('heatmaps-screen').waitFor(),
+      formats: ['percent'],
+    },
+    { screen: 'alerts', path: '/alerts', ready: (p) => p.getByTestId('alerts-screen').waitFor(), formats: [] },
+    { screen: 'profile', path: '/profile', ready: (p) => p.getByTestId('profile-screen').waitFor(), formats: [] },
+    {
+      screen: 'subscribe',
+      path: '/subscribe',
+      ready: (p) => p.getByTestId('subscribe-screen').waitFor(),
+      formats: ['money'],
+    },
+    { screen: 'admin', path: '/admin', ready: (p) => p.getByTestId('admin-home').waitFor(), formats: [] },
+    {
+      screen: 'admin-users',
+      path: '/admin/users',
+      ready: (p) => p.getByTestId('admin-users').waitFor(),
+      formats: [],
+    },
+    {
+      screen: 'admin-products',
+      path: '/admin/products',
+      ready: (p) => p.getByTestId('admin-products').waitFor(),
+      formats: ['money'],
+    },
+    { screen: 'admin-mail', path: '/admin/mail', ready: (p) => p.getByTestId('admin-mail').waitFor(), formats: [] },
+    { screen: 'admin-jobs', path: '/admin/jobs', ready: (p) => p.getByTestId('admin-jobs').waitFor(), formats: [] },
+    {
+      screen: 'admin-data',
+      path: '/admin/data',
+      ready: (p) => p.getByTestId('admin-data-screen').waitFor(),
+      formats: ['date'],
+    },
+    {
+      screen: 'symbol-details',
+      path: '/dashboard?details=KO',
+      ready: (p) => p.getByTestId('symbol-details').locator('[role="img"] svg').first().waitFor(),
+      formats: [],
+    },
+  ];
+
+  it('the landing page and its sign-in dialog', async () => {
+    for (const lang of LANGS) {
+      const page = visitors[lang];
+      await page.goto(server.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await check(page, 'landing', lang, ['money']);
+      await page.locator('.landing__bar').getByRole('button').first().click();
+      await page.getByRole('dialog').waitFor();
+      await check(page, 'sign-in-dialog', lang, []);
+    }
+  });
+
+  for (const { screen, path: route, ready, formats } of SCREENS) {
+    it(`the ${screen} screen`, async () => {
+      for (const lang of LANGS) {
+        const page = pages[lang];
+        await page.goto(server.url + route);
+        await ready(page);
+        await check(page, screen, lang, formats);
+      }
+    });
+  }
+
+  it('the 404 page', async () => {
+    // The server answers an unknown path with the app page and status 404: expected.
+    watch.allow(/Failed to load resource.*404.*\/no\/such\/page/);
+    for (const lang of LANGS) {
+      const page = pages[lang];
+      await page.goto(server.url + '/no/such/page');
+      await page.getByTestId('error-page').waitFor();
+      await check(page, 'not-found', lang, []);
+    }
+  });
+
+  it('follows the browser for a new visitor, else the operator default', async () => {
+    const expected: [string, Lang][] = [
+      ['tr-TR', 'tr'],
+      ['en-US', 'en'],
+      // A language Solstice does not speak: the operator's DEFAULT_LANGUAGE (tr on this server).
+      ['de-DE', 'tr'],
+    ];
+    for (const [locale, lang] of expected) {
+      const { context, page } = await open({ locale });
+      await seedStore(context);
+      await page.goto(server.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.lang), locale).toBe(lang);
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), locale).toBe(
+        (texts[lang].landing as { hero: { title: string } }).hero.title,
+      );
+      await screenshot(page, `lang-default-${locale}`);
+      await context.close();
+    }
+  });
+
+  it('keeps the chosen language in the account (reload, another device), and back to English', async () => {
+    const profileTitle = (lang: Lang) => (texts[lang].profile as { title: string }).title;
+    // A new member in an English browser, far from UTC.
+    const first = await open({ locale: 'en-US', timezoneId: 'Pacific/Auckland' });
+    await seedStore(first.context);
+    const signUp = await first.context.request.post(`${server.url}/api/auth/signup`, {
+      data: { email: 'polyglot@example.com', username: 'polyglot', password: MEMBER_PASSWORD },
+      headers: { origin: server.url },
+    });
+    expect(signUp.status()).toBe(201);
+    const memberId = ((await signUp.json()) as { data: { id: number } }).data.id;
+    expect((await asAdmin('POST', `/api/v1/admin/users/${memberId}/subscriber`, {})).ok).toBe(true);
+    const me = async (context: BrowserContext) =>
+      (
+        (await (await context.request.get(`${server.url}/api/me`)).json()) as {
+          data: { locale: string | null; timeZone: string | null };
+        }
+      ).data;
+    expect((await me(first.context)).locale).toBeNull();
+
+    const { page } = first;
+    await page.goto(server.url + '/profile');
+    await page.getByRole('heading', { level: 1, name: profileTitle('en') }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PATCH',
+    );
+    await page.locator('#pref-language').selectOption('tr');
+    expect((await saved).ok()).toBe(true);
+    await page.getByRole('heading', { level: 1, name: profileTitle('tr') }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('tr');
+    expect((await me(first.context)).locale).toBe('tr-TR');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: profileTitle('tr') }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('tr');
+    await screenshot(page, 'lang-chosen-after-reload-tr');
+
+    // Another device: an English browser with only the session cookie.
+    const second = await open({
+      locale: 'en-US',
+      storageState: { cookies: await first.context.cookies(), origins: [] },
+    });
+    await seedStore(second.context);
+    await second.page.goto(server.url + '/profile');
+    await second.page.getByRole('heading', { level: 1, name: profileTitle('tr') }).waitFor();
+    expect(await second.page.evaluate(() => document.documentElement.lang)).toBe('tr');
+    await screenshot(second.page, 'lang-chosen-other-device-tr');
+
+    // Back to English there; the account follows.
+    const back = second.page.waitForResponse(
+      (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PATCH',
+    );
+    await second.page.locator('#pref-language').selectOption('en');
+    expect((await back).ok()).toBe(true);
+    await second.page.getByRole('heading', { level: 1, name: profileTitle('en') }).waitFor();
+    expect(await second.page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect((await me(second.context)).locale).toBe('en-US');
+    await second.page.reload();
+    await second.page.getByRole('heading', { level: 1, name: profileTitle('en') }).waitFor();
+
+    // Daily bars keep their date: the profile in New York, the browser in Auckland.
+    const tzSaved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PATCH',
+    );
+    await page.locator('#pref-tz').selectOption('America/New_York');
+    expect((await tzSaved).ok()).toBe(true);
+    expect((await me(first.context)).timeZone).toBe('America/New_York');
+    const last = lastBarDate('KO');
+    const [y, m, d] = last.split('-');
+    // The first page is still in Turkish (it chose it; the switch back happened on the other device).
+    const shown = await page.evaluate(() => document.documentElement.lang);
+    const written = shown === 'tr' ? `${d}.${m}.${y}` : `${Number(m)}/${Number(d)}/${y}`;
+    await page.goto(server.url + '/scanner?expression=' + encodeURIComponent('close >= high52w * 0.8'));
+    const results = page.getByTestId('scan-results');
+    await results.waitFor();
+    await settle(page);
+    await expect.poll(async () => (await results.textContent()) ?? '', { timeout: 20_000 }).toContain(written);
+    await screenshot(page, `lang-time-zone-scanner-${shown}`);
+    await page.goto(server.url + '/dashboard?details=KO');
+    const details = page.getByTestId('symbol-details');
+    await details.locator('.key-stats').waitFor();
+    const stats = (await details.locator('.key-stats').textContent()) ?? '';
+    expect(stats.includes(last) || stats.includes(written), `key statistics: ${stats}`).toBe(true);
+    await screenshot(page, `lang-time-zone-details-${shown}`);
+  });
+});

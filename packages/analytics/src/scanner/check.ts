@@ -1,0 +1,100 @@
+import { ScanExpressionError } from './errors.js';
+import type { Condition, Operand } from './parser.js';
+
+function describe(o: Operand): string {
+  if (o.kind === 'arith') return `the calculation at position ${o.position}`;
+  if (o.kind === 'field') return `${o.field.kind === 'text' ? 'text' : 'numeric'} field "${o.field.name}"`;
+  return o.kind === 'number' ? `the number ${o.value}` : `the text "${o.value}"`;
+}
+
+export function kindOf(o: Operand): 'number' | 'text' {
+  if (o.kind === 'arith') return 'number';
+  if (o.kind === 'field') return o.field.kind;
+  return o.kind === 'number' ? 'number' : 'text';
+}
+
+/** A calculation takes numbers only. */
+function checkOperand(o: Operand): void {
+  if (o.kind !== 'arith') return;
+  for (const side of [o.left, o.right]) {
+    checkOperand(side);
+    if (kindOf(side) !== 'number') {
+      throw new ScanExpressionError(
+        `Cannot calculate with ${describe(side)} ("${o.op}" at position ${o.position})`,
+        side.position,
+        'a number or a numeric field',
+      );
+    }
+  }
+}
+
+/** Checks the types of a parsed expression; throws ScanExpressionError at the offending operand. */
+export function checkCondition(node: Condition): void {
+  if (node.kind === 'compare') [node.left, node.right].forEach(checkOperand);
+  else if (node.kind === 'between') [node.subject, node.low, node.high].forEach(checkOperand);
+  else if (node.kind === 'cross') [node.left, node.right].forEach(checkOperand);
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      checkCondition(node.left);
+      checkCondition(node.right);
+      return;
+    case 'not':
+      checkCondition(node.operand);
+      return;
+    case 'compare': {
+      const [a, b] = [kindOf(node.left), kindOf(node.right)];
+      if (a !== b) {
+        throw new ScanExpressionError(
+          `Cannot compare ${describe(node.left)} with ${describe(node.right)} at position ${node.right.position}`,
+          node.right.position,
+          a === 'number' ? 'a number or a numeric field' : 'a "string" or a text field',
+        );
+      }
+      if (a === 'text' && node.op !== '=' && node.op !== '!=') {
+        throw new ScanExpressionError(
+          `Text can only be compared with = or != ("${node.op}" at position ${node.position})`,
+          node.position,
+          '= or !=',
+        );
+      }
+      return;
+    }
+    case 'between':
+    case 'cross': {
+      const operands = node.kind === 'between' ? [node.subject, node.low, node.high] : [node.left, node.right];
+      const word = node.kind === 'between' ? 'between' : `crosses ${node.direction}`;
+      for (const o of operands) {
+        if (kindOf(o) !== 'number') {
+          throw new ScanExpressionError(
+            `"${word}" needs numbers, not ${describe(o)} at position ${o.position}`,
+            o.position,
+            'a number or a numeric field',
+          );
+        }
+      }
+      return;
+    }
+  }
+}
+
+/** Whether an operand or condition reads a seasonal field (computed on demand, so costly). */
+export function readsSeason(node: Condition | Operand): boolean {
+  switch (node.kind) {
+    case 'field':
+      return node.field.season !== undefined;
+    case 'number':
+    case 'string':
+      return false;
+    case 'arith':
+    case 'and':
+    case 'or':
+    case 'compare':
+    case 'cross':
+      return readsSeason(node.left) || readsSeason(node.right);
+    case 'not':
+      return readsSeason(node.operand);
+    case 'between':
+      return readsSeason(node.subject) || readsSeason(node.low) || readsSeason(node.high);
+  }
+}

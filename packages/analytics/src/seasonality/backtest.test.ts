@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { dayNumber, isoDate } from '../series.js';
+import { mean, sampleStdDev } from '../stats/descriptive.js';
+import { isoDay, unionOfDates } from './backtest-dates.js';
+import { seasonalBacktest, type BacktestLeg, type SeasonalBacktestOptions } from './backtest.js';
+import { closes, everyDay } from './test-fixtures.js';
+
+const A = closes('A', [
+  ['2021-01-04', 10],
+  ['2021-01-05', 10],
+  ['2021-01-06', 11],
+  ['2021-01-07', 12],
+  ['2021-01-08', 12],
+]);
+const B = closes('B', [
+  ['2021-01-04', 20],
+  ['2021-01-05', 20],
+  ['2021-01-06', 20],
+  ['2021-01-07', 25],
+  ['2021-01-08', 30],
+]);
+/** Misses 2021-01-06, a day C trades. */
+const GAP = closes('GAP', [
+  ['2021-01-04', 10],
+  ['2021-01-05', 11],
+  ['2021-01-07', 13],
+  ['2021-01-08', 12],
+]);
+const C = closes('C', [
+  ['2021-01-04', 50],
+  ['2021-01-05', 50],
+  ['2021-01-06', 40],
+  ['2021-01-07', 45],
+  ['2021-01-08', 45],
+]);
+/** A benchmark whose first close (2021-01-06) comes after the first equity date. */
+const LATE = closes('LATE', [
+  ['2021-01-06', 100],
+  ['2021-01-07', 110],
+  ['2021-01-08', 99],
+]);
+/** A benchmark with a close before the first equity date and none on some equity dates. */
+const EARLY = closes('EARLY', [
+  ['2021-01-01', 200],
+  ['2021-01-05', 210],
+  ['2021-01-08', 220],
+]);
+const MARKET = new Map([A, B, GAP, C, LATE, EARLY].map((s) => [s.symbol, s]));
+const lookup = (symbol: string) => MARKET.get(symbol);
+const leg = (symbol: string, start: string, end: string, direction: BacktestLeg['direction'] = 'long') => ({
+  symbol,
+  start,
+  end,
+  direction,
+});
+const run = (options: Partial<SeasonalBacktestOptions> & Pick<SeasonalBacktestOptions, 'legs'>) =>
+  seasonalBacktest(lookup, { costBps: 0, benchmark: null, ...options });
+const ROOT_252 = Math.sqrt(252);
+/** Daily returns of a curve, with 1 before the first date. */
+const returnsOf = (values: number[]) => values.map((v, i) => v / (i === 0 ? 1 : values[i - 1]!) - 1);
+
+describe('seasonal backtest (analytics.md, "Seasonal backtest")', () => {
+  it('overlapping legs: each sleeve holds 1/N and compounds its own trade; equity is their sum', () => {
+    const result = run({ legs: [leg('A', '01-05', '01-07'), leg('B', '01-06', '01-08')] });
+    expect(result.trades).toEqual([
+      {
+        ...leg('A', '01-05', '01-07'),
+        year: 2021,
+        entryDate: '2021-01-05',
+        exitDate: '2021-01-07',
+        return: expect.closeTo(0.2, 15),
+      },
+      {
+        ...leg('B', '01-06', '01-08'),
+        year: 2021,
+        entryDate: '2021-01-06',
+        exitDate: '2021-01-08',
+        return: expect.closeTo(0.5, 15),
+      },
+    ]);
+    // A: 0.5, 0.55, 0.6 (exit), 0.6 cash; B: 0.5 cash, 0.5 (entry), 0.625, 0.75 (exit).
+    const values = [1, 1.05, 1.225, 1.35];
+    expect(result.equity.map((e) => e.date)).toEqual(['2021-01-05', '2021-01-06', '2021-01-07', '2021-01-08']);
+    result.equity.forEach((e, i) => expect(e.value).toBeCloseTo(values[i]!, 15));
+    const r = returnsOf(values);
+    const m = result.metrics;
+    expect(m.totalReturn).toBeCloseTo(0.35, 15);
+    expect(m.cagr! / (Math.pow(1.35, 365.25 / 3) - 1)).toBeCloseTo(1, 12);
+    expect(m.maxDrawdown).toBe(0);
+    expect(m.volatility).toBeCloseTo(sampleStdDev(r) * ROOT_252, 14);
+    expect(m.sharpe).toBeCloseTo((mean(r) / sampleStdDev(r)) * ROOT_252, 13);
+    expect(m.sortino).toBeNull(); // no daily return below 0
+    expect(m).toMatchObject({ exposure: 1, trades: 2, tradeWinRate: 1 });
+    expect(m.avgTrade).toBeCloseTo(0.35, 15);
+    expect(result.benchmark).toBeNull();
+  });
+
+  it('a short leg with costs: V(1 − c)(1 − (P_t/P_entry − 1)), × (1 − c) at the exit', () => {
+    const result = run({ legs: [leg('A', '01-05', '01-07', 'short')], costBps: 10 });
+    // c = 0.001: 0.999 at the entry, 0.999 × 0.9 at 11, 0.999 × 0.8 × 0.999 at the exit (12).
+    const values = [0.999, 0.8991, 0.7984008];
+    result.equity.forEach((e, i) => expect(e.value).toBeCloseTo(values[i]!, 15));
+    expect(result.trades).toHaveLength(1);
+    expect(result.trades[0]!.return).toBeCloseTo(-0.2015992, 15);
+    const r = [-0.001, -0.1, -0.112];
+    returnsOf(values).forEach((x, i) => expect(x).toBeCloseTo(r[i]!, 14));
+    const m = result.metrics;
+    expect(m.totalReturn).toBeCloseTo(-0.2015992, 15);
+    expect(m.maxDrawdown).toBeCloseTo(-0.2015992, 15);
+    expect(m.cagr).toBeCloseTo(Math.pow(0.7984008, 365.25 / 2) - 1, 15);
+    const downside = Math.sqrt((0.001 ** 2 + 0.1 ** 2 + 0.112 ** 2) / 3);
+    expect(m.sortino).toBeCloseTo((mean(r) / downside) * ROOT_252, 12);
+    expect(m.sharpe).toBeCloseTo((mean(r) / sampleStdDev(r)) * ROOT_252, 12);
+    expect(m).toMatchObject({ exposure: 1, trades: 1, tradeWinRate: 0 });
+    expect(m.avgTrade).toBeCloseTo(-0.2015992, 15);
+    // The same leg long, with the same costs: 0.999 × 1.2 × 0.999.
+    const long = run({ legs: [leg('A', '01-05', '01-07')], costBps: 10 });
+    expect(long.trades[0]!.return).toBeCloseTo(0.999 * 1.2 * 0.999 - 1, 15);
+    // Default cost: 5 bps per side.
+    expect(seasonalBacktest(lookup, { legs: [leg('A', '01-05', '01-07')], benchmark: null }).trades[0]!.return).toBe(
+      0.9995 * (1 + (12 / 10 - 1)) * 0.9995 - 1,
+    );
+  });
+
+  it('a leg whose symbol misses a day the other trades holds its last close on that day', () => {
+    const result = run({ legs: [leg('GAP', '01-04', '01-08'), leg('C', '01-05', '01-06', 'short')] });
+    // GAP: 0.5, 0.55, 0.55 (no bar on 01-06: the close of 01-05), 0.65, 0.6 (exit);
+    // C short: 0.5 cash, 0.5, 0.6 (exit at 40), 0.6, 0.6.
+    expect(result.equity.map((e) => e.date)).toEqual([
+      '2021-01-04',
+      '2021-01-05',
+      '2021-01-06',
+      '2021-01-07',
+      '2021-01-08',
+    ]);
+    const values = [1, 1.05, 1.15, 1.25, 1.2];
+    result.equity.forEach((e, i) => expect(e.value).toBeCloseTo(values[i]!, 15));
+    expect(result.trades.map((t) => [t.symbol, t.entryDate, t.exitDate])).toEqual([
+      ['GAP', '2021-01-04', '2021-01-08'],
+      ['C', '2021-01-05', '2021-01-06'],
+    ]);
+    expect(result.trades[0]!.return).toBeCloseTo(0.2, 15);
+    expect(result.trades[1]!.return).toBeCloseTo(0.2, 15);
+    expect(result.metrics.maxDrawdown).toBeCloseTo(1.2 / 1.25 - 1, 15);
+    expect(result.metrics.sortino).toBeCloseTo(
+      (mean(returnsOf(values)) / Math.sqrt((1.2 / 1.25 - 1) ** 2 / 5)) * ROOT_252,
+      12,
+    );
+  });
+
+  it('the benchmark before its first close is 1; otherwise its last close on or before each date', () => {
+    const legs = [leg('GAP', '01-04', '01-08'), leg('C', '01-05', '01-06', 'short')];
+    const late = run({ legs, benchmark: 'LATE' }).benchmark!;
+    // B = 1, 1, 1 (first close 100 on 01-06), 1.1, 0.99: daily returns 0, 0, 0, 0.1, −0.1.
+    const r = [0, 0, 0, 0.1, 0.99 / 1.1 - 1];
+    expect(late.symbol).toBe('LATE');
+    expect(late.totalReturn).toBeCloseTo(-0.01, 15);
+    expect(late.cagr).toBeCloseTo(Math.pow(0.99, 365.25 / 4) - 1, 15);
+    expect(late.maxDrawdown).toBeCloseTo(0.99 / 1.1 - 1, 15);
+    expect(late.sharpe).toBeCloseTo((mean(r) / sampleStdDev(r)) * ROOT_252, 12);
+    expect(Object.keys(late)).toEqual(['symbol', 'totalReturn', 'cagr', 'maxDrawdown', 'sharpe']);
+    // EARLY: P0 = 200 (01-01); 1, 1.05, 1.05, 1.05, 1.1 (no bar on 01-06 or 01-07).
+    const early = run({ legs, benchmark: 'EARLY' }).benchmark!;
+    const e = [0, 0.05, 0, 0, 1.1 / 1.05 - 1];
+    expect(early.totalReturn).toBeCloseTo(0.1, 15);
+    expect(early.maxDrawdown).toBe(0);
+    expect(early.sharpe).toBeCloseTo((mean(e) / sampleStdDev(e)) * ROOT_252, 12);
+    // A flat benchmark over the dates: sharpe null.
+    const flat = run({ legs: [leg('A', '01-05', '01-06')], benchmark: 'LATE' }).benchmark!;
+    expect(flat).toEqual({ symbol: 'LATE', totalReturn: 0, cagr: 0, maxDrawdown: 0, sharpe: null });
+  });
+
+  it('uses the year set, leaves cash days out of the exposure, skips a trade that enters at the last exit', () => {
+    const daily = everyDay('D', '2015-01-01', '2024-12-31', (d) => (d.slice(5) === '03-10' ? 110 : 100));
+    const market = (s: string) => (s === 'D' ? daily : undefined);
+    const result = seasonalBacktest(market, {
+      legs: [leg('D', '03-01', '03-10')],
+      from: 2015,
+      to: 2022,
+      parity: 'odd',
+      exclude: [2019],
+      costBps: 0,
+      benchmark: null,
+    });
+    expect(result.trades.map((t) => t.year)).toEqual([2015, 2017, 2021]);
+    expect(result.trades.every((t) => Math.abs(t.return - 0.1) < 1e-15)).toBe(true);
+    const span = dayNumber('2021-03-10') - dayNumber('2015-03-01') + 1;
+    expect(result.equity).toHaveLength(span);
+    expect(result.metrics.exposure).toBe(30 / span);
+    expect(result.metrics.totalReturn).toBeCloseTo(1.1 ** 3 - 1, 14);
+    expect(
+      seasonalBacktest(market, { legs: [leg('D', '03-01', '03-10')], cycle: ['midterm'], benchmark: null }).trades.map(
+        (t) => t.year,
+      ),
+    ).toEqual([2018, 2022]);
+    // 02-29 → 02-28: 2021's trade exits on 2022-02-28, where 2022's would enter: skipped.
+    // 2023 enters on 2023-02-28, after the exit of the trade the leg held (2021's).
+    const leap = seasonalBacktest(market, {
+      legs: [leg('D', '02-29', '02-28')],
+      costBps: 0,
+      benchmark: null,
+      from: 2021,
+    });
+    expect(leap.trades.map((t) => [t.year, t.entryDate, t.exitDate])).toEqual([
+      [2021, '2021-02-28', '2022-02-28'],
+      [2023, '2023-02-28', '2024-02-28'],
+    ]);
+  });
+
+  it('answers no equity and null figures when no year counts; names the leg at fault', () => {
+    const none = seasonalBacktest(lookup, { legs: [leg('A', '06-01', '06-10')], benchmark: 'LATE' });
+    expect(none).toEqual({
+      equity: [],
+      trades: [],
+      metrics: {
+        totalReturn: null,
+        cagr: null,
+        maxDrawdown: null,
+        volatility: null,
+        sharpe: null,
+        sortino: null,
+        exposure: null,
+        trades: 0,
+        tradeWinRate: null,
+        avgTrade: null,
+      },
+      benchmark: { symbol: 'LATE', totalReturn: null, cagr: null, maxDrawdown: null, sharpe: null },
+    });
+    const legs = [leg('A', '01-05', '01-07'), leg('B', '01-05', '01-07'), leg('ZZZZ', '01-05', '01-07')];
+    expect(() => seasonalBacktest(lookup, { legs })).toThrow('legs[2]: unknown symbol ZZZZ');
+    expect(() => run({ legs: [leg('A', '01-05', '01-07'), leg('B', '13-01', '01-07')] })).toThrow(
+      'legs[1]: not a month-day MM-DD: 13-01',
+    );
+    expect(() => run({ legs: Array.from({ length: 21 }, () => leg('A', '01-05', '01-07')) })).toThrow(
+      'legs: expected 1 to 20 legs, got 21',
+    );
+    expect(() => run({ legs: [] })).toThrow('legs: expected 1 to 20 legs, got 0');
+    expect(() => run({ legs: [leg('A', '01-05', '01-07')], benchmark: 'NOPE' })).toThrow(
+      'benchmark: unknown symbol NOPE',
+    );
+    expect(() => run({ legs: [leg('A', '01-05', '01-07')], costBps: -1 })).toThrow(/costBps/);
+  });
+
+  it('formats day numbers as isoDate does, and unites trading days', () => {
+    for (let d = dayNumber('1899-12-25'); d <= dayNumber('2101-01-05'); d += 1) expect(isoDay(d)).toBe(isoDate(d));
+    expect(isoDay(-1)).toBe('1969-12-31');
+    const days = unionOfDates([GAP, C, EARLY], dayNumber('2021-01-05'), dayNumber('2021-01-07'));
+    expect(Array.from(days, isoDate)).toEqual(['2021-01-05', '2021-01-06', '2021-01-07']);
+  });
+});

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { directionSchema } from './seasonality.js';
+
+/** The answers of the seasonality API (analytics.md); the queries are in seasonality.ts. */
+
+export const windowStatsSchema = z.object({
+  count: z.number().int(),
+  winners: z.number().int(),
+  losers: z.number().int(),
+  winRate: z.number(),
+  mean: z.number(),
+  median: z.number(),
+  stdDev: z.number(),
+  min: z.number(),
+  max: z.number(),
+  avgGain: z.number().nullable(),
+  avgLoss: z.number().nullable(),
+  annualized: z.number().nullable(),
+  sharpe: z.number().nullable(),
+  calendarDays: z.number().int(),
+  pValue: z.number().nullable(),
+  withoutBest: z.number().nullable(),
+  recent: z.number(),
+});
+export type WindowStats = z.infer<typeof windowStatsSchema>;
+
+export const patternYearSchema = z.object({
+  year: z.number().int(),
+  entryDate: z.string(),
+  exitDate: z.string(),
+  entryClose: z.number(),
+  exitClose: z.number(),
+  return: z.number(),
+  maxRise: z.number(),
+  maxDrop: z.number(),
+  tradingDays: z.number().int(),
+});
+
+export const patternResponseSchema = z.object({
+  symbol: z.string(),
+  start: z.string(),
+  end: z.string(),
+  direction: directionSchema,
+  years: z.array(patternYearSchema),
+  /** Null when no year counts. */
+  stats: windowStatsSchema.nullable(),
+  /**
+   * The same window on the benchmark index (SPY, else ^GSPC), over the years that count for
+   * both; null when neither exists or the symbol is the benchmark itself.
+   */
+  benchmark: z
+    .object({
+      symbol: z.string(),
+      /** The benchmark's statistics over the years both count. */
+      stats: windowStatsSchema.nullable(),
+      /** The symbol's mean return over those years; null when none. */
+      symbolMean: z.number().nullable(),
+      /** Mean over the years both count of (symbol's return − benchmark's return); null when none. */
+      excessMean: z.number().nullable(),
+      /** Those years with the benchmark's return and the difference. */
+      years: z.array(z.object({ year: z.number().int(), return: z.number(), excess: z.number() })),
+    })
+    .nullable(),
+});
+export type PatternResponse = z.infer<typeof patternResponseSchema>;
+
+const nullableNumber = z.number().nullable();
+export const calendarResponseSchema = z.object({
+  symbol: z.string(),
+  /** `partial`: the month (year) holding the latest bar, "to date", in no statistic. */
+  months: z.array(
+    z.object({ year: z.number().int(), month: z.number().int(), return: z.number(), partial: z.boolean() }),
+  ),
+  years: z.array(z.object({ year: z.number().int(), return: z.number(), partial: z.boolean() })),
+  /** Per month, complete months only. */
+  summary: z.array(
+    z.object({
+      month: z.number().int(),
+      count: z.number().int(),
+      mean: nullableNumber,
+      median: nullableNumber,
+      winRate: nullableNumber,
+      min: nullableNumber,
+      max: nullableNumber,
+      stdDev: nullableNumber,
+    }),
+  ),
+});
+export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
+
+export const chartResponseSchema = z.object({
+  symbol: z.string(),
+  years: z.array(z.number().int()),
+  /** 365 values; null when no complete year. */
+  curve: z.array(z.number()).nullable(),
+  detrended: z.array(z.number()).nullable(),
+  current: z.object({ year: z.number().int(), values: z.array(z.number()) }).nullable(),
+  /** With paths=1: each year of `years` (365 values) and their day-by-day median (null without a year). */
+  paths: z.array(z.object({ year: z.number().int(), values: z.array(z.number()) })).optional(),
+  median: z.array(z.number()).nullable().optional(),
+  /**
+   * Against the benchmark index (SPY, else ^GSPC): both average years over only the years both
+   * symbols use; null when neither exists or the symbol is the benchmark itself.
+   */
+  benchmark: z
+    .object({
+      symbol: z.string(),
+      years: z.array(z.number().int()),
+      /** The symbol's curve over those years; null when they share none. */
+      curve: z.array(z.number()).nullable(),
+      detrended: z.array(z.number()).nullable(),
+      benchmarkCurve: z.array(z.number()).nullable(),
+      benchmarkDetrended: z.array(z.number()).nullable(),
+    })
+    .nullable(),
+});
+export type ChartResponse = z.infer<typeof chartResponseSchema>;
+
+export const seasonalWindowSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  days: z.number().int(),
+  stats: windowStatsSchema,
+});
+export type SeasonalWindow = z.infer<typeof seasonalWindowSchema>;
+
+/** A reported window whose pValue is adjusted by Benjamini–Hochberg over the answer's `tested` windows. */
+export const testedWindowSchema = seasonalWindowSchema.extend({
+  stats: windowStatsSchema.extend({ qValue: z.number().nullable() }),
+});
+export type TestedWindow = z.infer<typeof testedWindowSchema>;
+
+export const bestTradesResponseSchema = z.object({
+  symbol: z.string(),
+  /** analytics.md "Multiple testing": every (start, length, direction) window with count ≥ the effective minYears. */
+  tested: z.number().int(),
+  long: z.array(testedWindowSchema),
+  short: z.array(testedWindowSchema),
+});
+export type BestTradesResponse = z.infer<typeof bestTradesResponseSchema>;
+
+export const seasonalScanResponseSchema = z.object({
+  /** Each result's stats.qValue: its pValue adjusted by Benjamini–Hochberg over the `tested` windows. */
+  results: z.array(
+    testedWindowSchema.extend({
+      symbol: z.string(),
+      direction: directionSchema,
+      /** count below 10, the scanner's least default minYears: possible only with a smaller minYears given. */
+      smallSample: z.boolean(),
+    }),
+  ),
+  /** analytics.md "Multiple testing": the windows the scan tested (count ≥ each symbol's effective minYears). */
+  tested: z.number().int(),
+});
+export type SeasonalScanResponse = z.infer<typeof seasonalScanResponseSchema>;
