@@ -82,6 +82,9 @@ export function runCli(args: string[], databaseUrl: string): CliRun {
   }
   const child = spawn(process.execPath, [CLI, ...args, '--db', databaseUrl, '--json'], {
     cwd: ROOT,
+    // PostgreSQL's market snapshot would go to the repository's data/ (the servers of these
+    // tests keep theirs in their own temp dirs): none for the command line here.
+    env: { ...process.env, ...(databaseUrl.startsWith('postgres') ? { MARKET_SNAPSHOT: 'false' } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

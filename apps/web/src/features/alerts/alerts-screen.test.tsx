@@ -216,7 +216,9 @@ describe('alerts in Turkish', () => {
     // The notification itself is worded in Turkish from what the alert recorded, its date in tr-TR.
     await userEvent.click(screen.getByRole('button', { name: 'Bildirimler, 1 okunmamış' }));
     expect(
-      await screen.findByRole('link', { name: /KO, 20\.11\.2026 tarihinde "Oversold" taramasına girdi \(rsi14 < 30\)\./ }),
+      await screen.findByRole('link', {
+        name: /KO, 20\.11\.2026 tarihinde "Oversold" taramasına girdi \(rsi14 < 30\)\./,
+      }),
     ).toHaveAttribute('href', note.link);
   });
 });

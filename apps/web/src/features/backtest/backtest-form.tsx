@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BACKTEST_LIMITS, YEAR_SET_CYCLES, type YearSetCycle } from '@solstice/contracts';
+import { BACKTEST_LIMITS } from '@solstice/contracts';
 import { Field, TextField, MMDD, YEAR } from '../../shared/ui/fields';
+import { YearSetFields } from '../../shared/ui/year-set-fields';
+import { checkYearSet } from '../../shared/ui/year-sets';
 import { i18n } from '../../i18n/i18n';
 import type { BacktestForm, Leg } from './backtest-url';
 
@@ -9,25 +11,23 @@ const SYMBOL = /^[A-Za-z0-9.^=-]{1,20}$/;
 
 /** Problems of the form, keyed `legs.2.start`, `from`, …, each with its message. */
 export function checkForm(form: BacktestForm): Record<string, string> {
-  const t = (key: string) => i18n.t(key);
   const errors: Record<string, string> = {};
-  if (form.legs.length === 0) errors.legs = t('backtest:errors.noLegs');
+  if (form.legs.length === 0) errors.legs = i18n.t('backtest:errors.noLegs');
   form.legs.forEach((leg, i) => {
-    if (!SYMBOL.test(leg.symbol.trim())) errors[`legs.${i}.symbol`] = t('common:fields.symbol');
-    if (!MMDD.test(leg.start)) errors[`legs.${i}.start`] = t('common:fields.mmdd');
-    if (!MMDD.test(leg.end)) errors[`legs.${i}.end`] = t('common:fields.mmdd');
-    else if (leg.start === leg.end) errors[`legs.${i}.end`] = t('backtest:errors.sameDates');
+    if (!SYMBOL.test(leg.symbol.trim())) errors[`legs.${i}.symbol`] = i18n.t('common:fields.symbol');
+    if (!MMDD.test(leg.start)) errors[`legs.${i}.start`] = i18n.t('common:fields.mmdd');
+    if (!MMDD.test(leg.end)) errors[`legs.${i}.end`] = i18n.t('common:fields.mmdd');
+    else if (leg.start === leg.end) errors[`legs.${i}.end`] = i18n.t('backtest:errors.sameDates');
   });
   for (const key of ['from', 'to'] as const)
-    if (form[key] && !YEAR.test(form[key])) errors[key] = t('common:fields.year');
+    if (form[key] && !YEAR.test(form[key])) errors[key] = i18n.t('common:fields.year');
   if (YEAR.test(form.from) && YEAR.test(form.to) && Number(form.from) > Number(form.to))
-    errors.to = t('common:fields.yearOrder');
-  if (form.exclude.trim() && !/^\s*\d{4}(\s*,\s*\d{4})*\s*,?\s*$/.test(form.exclude))
-    errors.exclude = t('backtest:errors.exclude');
+    errors.to = i18n.t('common:fields.yearOrder');
+  Object.assign(errors, checkYearSet(form));
   const cost = Number(form.cost);
   if (form.cost.trim() === '' || Number.isNaN(cost) || cost < 0 || cost > BACKTEST_LIMITS.maxCostBps)
-    errors.cost = t('backtest:errors.cost');
-  if (form.benchmark.trim() && !SYMBOL.test(form.benchmark.trim())) errors.benchmark = t('common:fields.symbol');
+    errors.cost = i18n.t('backtest:errors.cost');
+  if (form.benchmark.trim() && !SYMBOL.test(form.benchmark.trim())) errors.benchmark = i18n.t('common:fields.symbol');
   return errors;
 }
 
@@ -48,13 +48,8 @@ export function BacktestFormView({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const setLeg = (i: number, patch: Partial<Leg>) =>
     setForm((f) => ({ ...f, legs: f.legs.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
-  const set = (key: 'from' | 'to' | 'exclude' | 'cost' | 'benchmark') => (e: { target: { value: string } }) =>
+  const set = (key: 'from' | 'to' | 'cost' | 'benchmark') => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
-  const toggleCycle = (c: YearSetCycle) =>
-    setForm((f) => ({
-      ...f,
-      cycle: f.cycle.includes(c) ? f.cycle.filter((x) => x !== c) : YEAR_SET_CYCLES.filter((x) => x === c || f.cycle.includes(x)),
-    }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const values: BacktestForm = {
@@ -162,26 +157,6 @@ export function BacktestFormView({
           inputMode="numeric"
           placeholder={t('form.all')}
         />
-        <Field id="bt-parity" label={t('form.parity')}>
-          <select
-            id="bt-parity"
-            className="form-select form-select-sm"
-            value={form.parity}
-            onChange={(e) => setForm((f) => ({ ...f, parity: e.target.value as BacktestForm['parity'] }))}
-          >
-            <option value="">{t('form.parities.any')}</option>
-            <option value="odd">{t('form.parities.odd')}</option>
-            <option value="even">{t('form.parities.even')}</option>
-          </select>
-        </Field>
-        <TextField
-          id="bt-exclude"
-          label={t('form.exclude')}
-          error={errors.exclude}
-          value={form.exclude}
-          onChange={set('exclude')}
-          placeholder={t('form.excludePlaceholder')}
-        />
         <TextField
           id="bt-cost"
           label={t('form.cost')}
@@ -198,25 +173,12 @@ export function BacktestFormView({
           onChange={set('benchmark')}
           autoComplete="off"
         />
-        <fieldset className="col-12 col-lg-auto">
-          <legend className="form-label small mb-1 fs-6">{t('form.cycle')}</legend>
-          <div className="d-flex flex-wrap gap-2">
-            {YEAR_SET_CYCLES.map((c) => (
-              <div className="form-check form-check-inline small mb-0" key={c}>
-                <input
-                  id={`bt-cycle-${c}`}
-                  type="checkbox"
-                  className="form-check-input"
-                  checked={form.cycle.includes(c)}
-                  onChange={() => toggleCycle(c)}
-                />
-                <label className="form-check-label" htmlFor={`bt-cycle-${c}`}>
-                  {t(`form.cycles.${c}`)}
-                </label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
+        <YearSetFields
+          idPrefix="bt"
+          values={form}
+          errors={errors}
+          onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+        />
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
             {t('form.submit')}

@@ -47,9 +47,9 @@ export function BacktestResult({ data, f }: { data: BacktestResponse; f: Formatt
       xAxis: { type: 'category', data: dates },
       yAxis: { type: 'value', scale: true, axisLabel: { formatter: (v: number) => f.number(v, 2) } },
       series: [
-        { type: 'line', name: strategy, data: values, showSymbol: false, lineStyle: { color: PRIMARY } },
+        { type: 'line', name: strategy, data: values, showSymbol: false, color: PRIMARY },
         ...(benchmark && bench.length
-          ? [{ type: 'line', name: benchmark.symbol, data: bench, showSymbol: false, lineStyle: { color: FLAT } }]
+          ? [{ type: 'line', name: benchmark.symbol, data: bench, showSymbol: false, color: FLAT }]
           : []),
       ],
     }),

@@ -1,6 +1,13 @@
 // The backtest's form in its URL (`?leg=AAPL:10-05:11-01:long&leg=…&from=…&cost=5&benchmark=SPY`),
 // so that a link reproduces the run, and the request body built from it.
-import { BACKTEST_LIMITS, YEAR_SET_CYCLES, type BacktestBody, type YearSetCycle } from '@solstice/contracts';
+import { BACKTEST_LIMITS, type BacktestBody } from '@solstice/contracts';
+import {
+  YEAR_SET_DEFAULTS,
+  normalizeYearSet,
+  yearSetBody,
+  yearSetQuery,
+  type YearSetValues,
+} from '../../shared/ui/year-sets';
 
 export interface Leg {
   symbol: string;
@@ -9,14 +16,11 @@ export interface Leg {
   direction: 'long' | 'short';
 }
 
-export interface BacktestForm {
+/** The legs, the years (from, to and a year set: `shared/ui/year-sets.ts`), the cost and the benchmark. */
+export interface BacktestForm extends YearSetValues {
   legs: Leg[];
   from: string;
   to: string;
-  /** Presidential-cycle phases; none: every year. */
-  cycle: YearSetCycle[];
-  parity: '' | 'odd' | 'even';
-  exclude: string;
   cost: string;
   benchmark: string;
 }
@@ -25,9 +29,7 @@ export const DEFAULT_FORM: BacktestForm = {
   legs: [],
   from: '',
   to: '',
-  cycle: [],
-  parity: '',
-  exclude: '',
+  ...YEAR_SET_DEFAULTS,
   cost: String(BACKTEST_LIMITS.defaultCostBps),
   benchmark: BACKTEST_LIMITS.defaultBenchmark,
 };
@@ -51,18 +53,17 @@ export function formFromParams(params: URLSearchParams): BacktestForm {
     .getAll('leg')
     .map(parseLeg)
     .filter((l): l is Leg => l !== null);
-  const cycle = (params.get('cycle') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s): s is YearSetCycle => (YEAR_SET_CYCLES as readonly string[]).includes(s));
-  const parity = params.get('parity');
+  const yearSet = yearSetQuery({
+    cycle: params.get('cycle') ?? '',
+    parity: params.get('parity') ?? '',
+    exclude: params.get('exclude') ?? '',
+  });
   return {
     legs,
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
-    cycle,
-    parity: parity === 'odd' || parity === 'even' ? parity : '',
-    exclude: params.get('exclude') ?? '',
+    ...YEAR_SET_DEFAULTS,
+    ...yearSet,
     cost: params.get('cost') ?? DEFAULT_FORM.cost,
     benchmark: params.get('benchmark') ?? DEFAULT_FORM.benchmark,
   };
@@ -82,9 +83,10 @@ export function paramsFromForm(form: BacktestForm): URLSearchParams {
   };
   set('from', form.from);
   set('to', form.to);
-  set('cycle', form.cycle.join(','));
-  set('parity', form.parity);
-  set('exclude', form.exclude.replace(/\s+/g, ''));
+  const yearSet = yearSetQuery(normalizeYearSet(form));
+  set('cycle', yearSet.cycle ?? '');
+  set('parity', yearSet.parity ?? '');
+  set('exclude', yearSet.exclude ?? '');
   set('cost', form.cost);
   set('benchmark', form.benchmark.toUpperCase());
   return out;
@@ -95,13 +97,7 @@ export function bodyFromForm(form: BacktestForm): BacktestBody {
   const body: BacktestBody = { legs: form.legs.map((l) => ({ ...l })) };
   if (form.from) body.from = Number(form.from);
   if (form.to) body.to = Number(form.to);
-  if (form.cycle.length) body.cycle = form.cycle;
-  if (form.parity) body.parity = form.parity;
-  const exclude = form.exclude
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (exclude.length) body.exclude = exclude.map(Number);
+  Object.assign(body, yearSetBody(form));
   if (form.cost.trim() !== '') body.costBps = Number(form.cost);
   if (form.benchmark.trim() !== '') body.benchmark = form.benchmark.trim().toUpperCase();
   return body;
@@ -113,9 +109,7 @@ export function lastLegs(): Leg[] {
     const raw = sessionStorage.getItem(LAST_LEGS);
     const list = raw ? (JSON.parse(raw) as unknown) : [];
     return Array.isArray(list)
-      ? list
-          .map((x) => (typeof x === 'string' ? parseLeg(x) : null))
-          .filter((l): l is Leg => l !== null)
+      ? list.map((x) => (typeof x === 'string' ? parseLeg(x) : null)).filter((l): l is Leg => l !== null)
       : [];
   } catch {
     return [];

@@ -11,27 +11,48 @@ import {
   subscriptionRequired,
 } from '../../testing/test-utils';
 import { createStats, createWindow, instrument } from '../../testing/factories';
+import type { SeasonalWindow } from '@solstice/contracts';
+import { walkForwardRoute } from './walk-forward-fixture';
 import { BestTradesScreen } from './best-trades-screen';
 import { switchLanguage } from '../../i18n/i18n';
 import { useAppStore } from '../../shared/shell';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
+/** A window as best trades answers it: its stats with a qValue. */
+const tested = (w: SeasonalWindow, qValue: number | null = 0.04) => ({ ...w, stats: { ...w.stats, qValue } });
 const body = {
   symbol: 'AAPL',
-  long: [createWindow(), createWindow({ start: '10-10', end: '10-30', stats: createStats({ count: 8, pValue: 0.2 }) })],
-  short: [createWindow({ start: '05-01', end: '05-21' })],
+  tested: 18980,
+  long: [
+    tested(createWindow()),
+    tested(createWindow({ start: '10-10', end: '10-30', stats: createStats({ count: 8, pValue: 0.2 }) }), 0.46),
+  ],
+  short: [tested(createWindow({ start: '05-01', end: '05-21' }))],
 };
 
 describe('best trades screen', () => {
   it('lists long and short windows with their checks and links to the pattern', async () => {
-    const { requests } = mockFetch([premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL')]);
+    const { requests } = mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/best-trades', body },
+      instrument('AAPL'),
+      walkForwardRoute,
+    ]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30&from=2005' });
     const long = await screen.findByTestId('best-long');
     const rows = within(long).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(rows[2]!).getByText('Weak')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('OK')).toBeInTheDocument();
+    // best of how many, and the qValue with "could be chance" above 0.10 (a badge with its reason, not colour alone)
+    expect(screen.getByTestId('tested-note')).toHaveTextContent('Best of 18,980 windows tested');
+    expect(within(long).getByRole('columnheader', { name: /q-value/ })).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('0.040');
+    expect(within(rows[1]!).queryByTestId('could-be-chance')).not.toBeInTheDocument();
+    const chance = within(rows[2]!).getByTestId('could-be-chance');
+    expect(chance).toHaveTextContent('Could be chance');
+    expect(chance).toHaveAttribute('title', expect.stringContaining('q-value 0.460 is above 0.10'));
     expect(within(rows[1]!).getByRole('link', { name: /Open the pattern/ })).toHaveAttribute(
       'href',
       '/seasonality/pattern?symbol=AAPL&start=03-01&end=03-21&direction=long&from=2005',
@@ -71,9 +92,15 @@ describe('best trades screen', () => {
       premium,
       {
         path: '/api/v1/seasonality/best-trades',
-        body: { symbol: 'AAPL', long: [createWindow(), losing, evenButDown], short: [short, shortLosing] },
+        body: {
+          symbol: 'AAPL',
+          tested: 100,
+          long: [createWindow(), losing, evenButDown].map((w) => tested(w)),
+          short: [short, shortLosing].map((w) => tested(w)),
+        },
       },
       instrument('AAPL'),
+      walkForwardRoute,
     ]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30' });
     const long = within(await screen.findByTestId('best-long')).getAllByRole('row');
@@ -130,7 +157,7 @@ describe('best trades screen in Turkish', () => {
   afterEach(() => switchLanguage('en'));
 
   it('shows the form, the windows and their links in Turkish, numbers in tr-TR', async () => {
-    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL')]);
+    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL'), walkForwardRoute]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30' });
     const long = await screen.findByTestId('best-long');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('En iyi işlemler');

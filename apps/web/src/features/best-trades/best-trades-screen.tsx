@@ -17,6 +17,7 @@ import { DataTable, type Column } from '../../shared/tables/data-table';
 import { windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
 import { i18n } from '../../i18n/i18n';
+import { AddToBacktestLink } from '../backtest/add-to-backtest';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import {
   YEAR_SET_DEFAULTS,
@@ -25,7 +26,7 @@ import {
   normalizeYearSet,
   yearSetQuery,
 } from '../../shared/ui/year-sets';
-import { TestedNote, checkMaxQValue, qValueColumn } from '../../shared/stats/evidence';
+import { MaxQValueField, TestedNote, checkMaxQValue, qValueColumn } from '../../shared/stats/evidence';
 import { WalkForwardPanel } from './walk-forward-panel';
 
 const KEYS = ['symbol', 'minDays', 'maxDays', 'from', 'to', 'minYears', 'top', 'maxQValue', ...YEAR_SET_KEYS] as const;
@@ -77,7 +78,6 @@ export function BestTradesScreen() {
 
 function BestTradesTool() {
   const { t } = useTranslation('bestTrades');
-  const { t: tv } = useTranslation('evidence');
   const f = useFormatters();
   const { url, form, setForm, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -116,6 +116,7 @@ function BestTradesTool() {
       />
     </Field>
   );
+  const maxQ = field('maxQValue');
   const inputs = [
     text('bt-symbol', t('form.symbol'), 'symbol'),
     text('bt-min', t('form.minDays'), 'minDays'),
@@ -124,7 +125,7 @@ function BestTradesTool() {
     text('bt-to', t('form.to'), 'to', t('form.all')),
     text('bt-min-years', t('form.minYears'), 'minYears', t('form.minYearsPlaceholder')),
     text('bt-top', t('form.top'), 'top'),
-    text('bt-max-q', tv('qValue.max'), 'maxQValue', tv('qValue.maxPlaceholder')),
+    <MaxQValueField key="bt-max-q" id="bt-max-q" error={errors.maxQValue} {...maxQ} />,
     <YearSetFields
       key="bt-year-set"
       idPrefix="bt"
@@ -174,6 +175,13 @@ function BestTradesTool() {
           {t('table.alert')}
         </Link>
       ),
+    },
+    {
+      key: 'backtest',
+      csv: false,
+      label: '',
+      text: () => '',
+      render: (w) => <AddToBacktestLink leg={{ symbol, start: w.start, end: w.end, direction }} />,
     },
   ];
   return (

@@ -73,8 +73,8 @@ describe('calendar screen', () => {
     expect(screen.getByTestId('calendar-complete-note')).toHaveTextContent('Complete months only');
   });
 
-  it('remembers the form and puts it in the URL', async () => {
-    mockFetch([
+  it('remembers the form (year set included) and puts it in the URL and the query', async () => {
+    const { requests } = mockFetch([
       premium,
       { path: '/api/v1/seasonality/calendar', body: { ...calendar, symbol: 'XOM' } },
       instrument('XOM'),
@@ -83,10 +83,22 @@ describe('calendar screen', () => {
     const symbol = screen.getByLabelText('Symbol');
     await userEvent.clear(symbol);
     await userEvent.type(symbol, 'xom');
-    await userEvent.type(screen.getByLabelText('From year'), '2010{Enter}');
-    await waitFor(() => expect(currentLocation()).toBe('/seasonality/calendar?symbol=XOM&from=2010'));
-    expect(useAppStore.getState().calendarForm).toEqual({ symbol: 'XOM', from: '2010', to: '' });
+    await userEvent.type(screen.getByLabelText('From year'), '2010');
+    await userEvent.click(screen.getByLabelText('Pre-election year'));
+    await userEvent.selectOptions(screen.getByLabelText('Odd or even years'), 'odd');
+    await userEvent.type(screen.getByLabelText('Exclude years'), '2008 {Enter}');
+    const query = 'symbol=XOM&from=2010&cycle=pre-election&parity=odd&exclude=2008';
+    await waitFor(() => expect(currentLocation()).toBe(`/seasonality/calendar?${query}`));
+    expect(useAppStore.getState().calendarForm).toEqual({
+      symbol: 'XOM',
+      from: '2010',
+      to: '',
+      cycle: 'pre-election',
+      parity: 'odd',
+      exclude: '2008',
+    });
     expect(await screen.findByTestId('calendar-grid')).toBeInTheDocument();
+    expect(requests.find((r) => r.url.pathname === '/api/v1/seasonality/calendar')!.url.search).toBe(`?${query}`);
   });
 
   it('has non-subscriber, error and empty states', async () => {

@@ -11,9 +11,11 @@ import { useScreenForm } from '../../shared/ui/screen-form';
 import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { CalendarResult } from './calendar-result';
 import { i18n } from '../../i18n/i18n';
+import { YearSetFields } from '../../shared/ui/year-set-fields';
+import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, checkYearSet, normalizeYearSet } from '../../shared/ui/year-sets';
 
-const KEYS = ['symbol', 'from', 'to'] as const;
-const DEFAULTS = { symbol: 'AAPL', from: '', to: '' };
+const KEYS = ['symbol', 'from', 'to', ...YEAR_SET_KEYS] as const;
+const DEFAULTS = { symbol: 'AAPL', from: '', to: '', ...YEAR_SET_DEFAULTS };
 /** What the tool does, in the current language (read at call time). */
 export function calendarTool(): ToolInfo {
   return {
@@ -39,7 +41,7 @@ export function CalendarScreen() {
 function CalendarTool() {
   const { t } = useTranslation('calendar');
   const f = useFormatters();
-  const { url, form, field, submit, setUrl } = useScreenForm(KEYS, 'calendarForm', DEFAULTS);
+  const { url, form, setForm, field, submit, setUrl } = useScreenForm(KEYS, 'calendarForm', DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ready = Boolean(url.symbol);
   useFollowSymbol(url, ready, (focus) => setUrl({ ...form, ...focus }, true));
@@ -50,8 +52,8 @@ function CalendarTool() {
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const values = { ...form, symbol: form.symbol.trim().toUpperCase() };
-    const problems = checkWindowFields(values);
+    const values = normalizeYearSet({ ...form, symbol: form.symbol.trim().toUpperCase() });
+    const problems = { ...checkWindowFields(values), ...checkYearSet(values) };
     setErrors(problems);
     if (!Object.keys(problems).length) submit(values);
   };
@@ -87,6 +89,12 @@ function CalendarTool() {
           inputMode="numeric"
           placeholder={t('form.all')}
           {...fields.to}
+        />
+        <YearSetFields
+          idPrefix="calendar"
+          values={form}
+          errors={errors}
+          onChange={(patch) => setForm((v) => ({ ...v, ...patch }))}
         />
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">

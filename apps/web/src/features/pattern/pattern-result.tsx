@@ -12,6 +12,7 @@ import { DataTable, signClass, type Column } from '../../shared/tables/data-tabl
 import { EChart } from '../../shared/charts/echart';
 import { DOWN, UP } from '../../shared/charts/colors';
 import { escapeHtml } from '../../lib/escape-html';
+import { AddToBacktestLink } from '../backtest/add-to-backtest';
 
 type YearRow = PatternResponse['years'][number] & { relative: number | null };
 
@@ -202,6 +203,10 @@ export function PatternResult({
             {t('result.alertMe')}
           </Link>
         ) : null}
+        <AddToBacktestLink
+          className="btn btn-sm btn-outline-primary"
+          leg={{ symbol: data.symbol, start: data.start, end: data.end, direction: data.direction }}
+        />
       </InstrumentHeader>
       {data.stats ? <StatsPanel stats={data.stats} /> : null}
       {/* No benchmark (none in the data, or the symbol is the benchmark): no comparison at all. */}

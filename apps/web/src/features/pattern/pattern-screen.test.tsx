@@ -153,6 +153,27 @@ describe('pattern screen', () => {
     expect(await screen.findByTestId('pattern-table')).toBeInTheDocument();
   });
 
+  it('puts the year set in the URL, the query and the saved form', async () => {
+    const { requests } = mockFetch([premium, { path: /symbol=AAPL/, body: createPattern() }, instrument('AAPL')]);
+    renderScreen(<PatternScreen />, { url: URL });
+    await screen.findByTestId('pattern-table');
+    await userEvent.click(screen.getByLabelText('Election year'));
+    await userEvent.selectOptions(screen.getByLabelText('Odd or even years'), 'even');
+    await userEvent.type(screen.getByLabelText('Exclude years'), '2000,2004');
+    await userEvent.click(screen.getByRole('button', { name: 'Show pattern' }));
+    await waitFor(() =>
+      expect(currentLocation()).toBe(`${URL}&direction=long&cycle=election&parity=even&exclude=2000%2C2004`),
+    );
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname.endsWith('/pattern'))).toHaveLength(2));
+    const query = requests.filter((r) => r.url.pathname.endsWith('/pattern')).at(-1)!.url.searchParams;
+    expect([query.get('cycle'), query.get('parity'), query.get('exclude')]).toEqual(['election', 'even', '2000,2004']);
+    expect(useAppStore.getState().patternForm).toMatchObject({
+      cycle: 'election',
+      parity: 'even',
+      exclude: '2000,2004',
+    });
+  });
+
   it('shows a non-subscriber what the tool does before anything is asked', async () => {
     mockFetch([notPremium]);
     renderScreen(<PatternScreen />, { url: '/seasonality/pattern' });

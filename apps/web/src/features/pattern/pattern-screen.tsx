@@ -12,10 +12,34 @@ import { Field, TextField, checkWindowFields } from '../../shared/ui/fields';
 import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { PatternResult } from './pattern-result';
 import { i18n } from '../../i18n/i18n';
+import { YearSetFields } from '../../shared/ui/year-set-fields';
+import {
+  YEAR_SET_DEFAULTS,
+  YEAR_SET_KEYS,
+  checkYearSet,
+  normalizeYearSet,
+  yearSetQuery,
+  type YearSetValues,
+} from '../../shared/ui/year-sets';
 
-const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction'] as const;
-type PatternForm = { symbol: string; start: string; end: string; from: string; to: string; direction: string };
-const DEFAULTS: PatternForm = { symbol: 'AAPL', start: '11-01', end: '12-31', from: '', to: '', direction: 'long' };
+const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction', ...YEAR_SET_KEYS] as const;
+type PatternForm = {
+  symbol: string;
+  start: string;
+  end: string;
+  from: string;
+  to: string;
+  direction: string;
+} & YearSetValues;
+const DEFAULTS: PatternForm = {
+  symbol: 'AAPL',
+  start: '11-01',
+  end: '12-31',
+  from: '',
+  to: '',
+  direction: 'long',
+  ...YEAR_SET_DEFAULTS,
+};
 
 /** What the tool does, in the current language (read at call time). */
 export function patternTool(): ToolInfo {
@@ -64,6 +88,7 @@ function PatternTool() {
     from: url.from,
     to: url.to,
     direction: url.direction,
+    ...yearSetQuery(url),
   };
   const pattern = usePattern(params, ready);
   useFollowSymbol(url, ready, (focus) => {
@@ -74,8 +99,8 @@ function PatternTool() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const values = { ...form, symbol: form.symbol.trim().toUpperCase() };
-    const problems = checkWindowFields(values);
+    const values = normalizeYearSet({ ...form, symbol: form.symbol.trim().toUpperCase() });
+    const problems = { ...checkWindowFields(values), ...checkYearSet(values) };
     setErrors(problems);
     if (Object.keys(problems).length) return;
     save(values);
@@ -142,6 +167,12 @@ function PatternTool() {
             <option value="short">{t('form.short')}</option>
           </select>
         </Field>
+        <YearSetFields
+          idPrefix="pattern"
+          values={form}
+          errors={errors}
+          onChange={(patch) => setForm((v) => ({ ...v, ...patch }))}
+        />
         <div className="col-12 col-md-auto">
           <button type="submit" className="btn btn-primary btn-sm">
             {t('form.submit')}

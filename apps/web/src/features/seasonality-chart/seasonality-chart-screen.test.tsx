@@ -95,6 +95,25 @@ describe('seasonal chart screen', () => {
     await waitFor(() => expect(screen.getByTestId('chart-summary')).toHaveTextContent('(detrended)'));
   });
 
+  it('puts the year set in the URL and the query', async () => {
+    const { requests } = mockFetch([
+      premium,
+      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1) },
+      instrument('AAPL'),
+    ]);
+    renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
+    await screen.findByTestId('chart-summary');
+    await userEvent.click(screen.getByLabelText('Midterm year'));
+    await userEvent.selectOptions(screen.getByLabelText('Odd or even years'), 'odd');
+    await userEvent.type(screen.getByLabelText('Exclude years'), '2008{Enter}');
+    await waitFor(() =>
+      expect(currentLocation()).toBe('/seasonality?symbol=AAPL&cycle=midterm&parity=odd&exclude=2008'),
+    );
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname.endsWith('/chart'))).toHaveLength(2));
+    const query = requests.filter((r) => r.url.pathname.endsWith('/chart')).at(-1)!.url.searchParams;
+    expect([query.get('cycle'), query.get('parity'), query.get('exclude')]).toEqual(['midterm', 'odd', '2008']);
+  });
+
   it('has non-subscriber, error and empty states', async () => {
     mockFetch([premium, { path: '/api/v1/seasonality/chart', ...subscriptionRequired() }]);
     const a = renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });

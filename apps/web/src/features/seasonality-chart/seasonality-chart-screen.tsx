@@ -12,10 +12,30 @@ import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { ChartResult } from './chart-result';
 import { MMDD } from '../../shared/ui/fields';
 import { i18n } from '../../i18n/i18n';
+import { YearSetFields } from '../../shared/ui/year-set-fields';
+import {
+  YEAR_SET_DEFAULTS,
+  YEAR_SET_KEYS,
+  checkYearSet,
+  normalizeYearSet,
+  yearSetQuery,
+} from '../../shared/ui/year-sets';
 
 // start/end: the window dragged across the chart; compare: a second symbol's average year
 // benchmark: any instrument instead of SPY; years/median: the years one by one, their median
-const KEYS = ['symbol', 'from', 'to', 'detrended', 'compare', 'start', 'end', 'benchmark', 'years', 'median'] as const;
+const KEYS = [
+  'symbol',
+  'from',
+  'to',
+  'detrended',
+  'compare',
+  'start',
+  'end',
+  'benchmark',
+  'years',
+  'median',
+  ...YEAR_SET_KEYS,
+] as const;
 const DEFAULTS = {
   symbol: 'AAPL',
   from: '',
@@ -27,6 +47,7 @@ const DEFAULTS = {
   benchmark: '',
   years: '',
   median: '',
+  ...YEAR_SET_DEFAULTS,
 };
 
 /** What the chart draws on demand; the URL keeps each (labels: chart:toggles.<key>). */
@@ -67,7 +88,7 @@ export function SeasonalityChartScreen() {
 function SeasonalityChartTool() {
   const { t } = useTranslation('chart');
   const f = useFormatters();
-  const { url, form, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
+  const { url, form, setForm, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ready = Boolean(url.symbol);
   useFollowSymbol(url, ready, (focus) => setUrl({ ...form, ...focus }, true));
@@ -77,12 +98,16 @@ function SeasonalityChartTool() {
     symbol: url.symbol,
     from: url.from,
     to: url.to,
+    ...yearSetQuery(url),
     benchmark: url.benchmark,
     paths: showYears || showMedian ? '1' : undefined,
   };
   const chart = useChart(params, ready);
   const compareSymbol = url.compare && url.compare !== url.symbol ? url.compare : undefined;
-  const compare = useChart({ symbol: compareSymbol, from: url.from, to: url.to }, ready && Boolean(compareSymbol));
+  const compare = useChart(
+    { symbol: compareSymbol, from: url.from, to: url.to, ...yearSetQuery(url) },
+    ready && Boolean(compareSymbol),
+  );
   const selection =
     url.start && url.end && MMDD.test(url.start) && MMDD.test(url.end) ? { start: url.start, end: url.end } : null;
   const select = useCallback(
@@ -91,13 +116,16 @@ function SeasonalityChartTool() {
   );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const values = {
+    const values = normalizeYearSet({
       ...form,
       symbol: form.symbol.trim().toUpperCase(),
       compare: form.compare.trim().toUpperCase(),
       benchmark: form.benchmark.trim().toUpperCase(),
+    });
+    const problems = {
+      ...checkWindowFields({ symbol: values.symbol, from: values.from, to: values.to }),
+      ...checkYearSet(values),
     };
-    const problems = checkWindowFields({ symbol: values.symbol, from: values.from, to: values.to });
     for (const key of ['compare', 'benchmark'] as const) {
       if (values[key] && !/^[A-Z0-9.^=_-]{1,20}$/.test(values[key])) problems[key] = t('form.symbolError');
     }
@@ -150,6 +178,12 @@ function SeasonalityChartTool() {
           placeholder="SPY"
           autoComplete="off"
           {...fields.benchmark}
+        />
+        <YearSetFields
+          idPrefix="chart"
+          values={form}
+          errors={errors}
+          onChange={(patch) => setForm((v) => ({ ...v, ...patch }))}
         />
         {TOGGLES.map((key) => (
           <div key={key} className="col-auto form-check ms-2 mb-1">

@@ -84,4 +84,3 @@ export function check(v: Record<Key, string>, t: TFunction<'seascan'>): Record<s
   if (v.minYears && !/^\d+$/.test(v.minYears)) errors.minYears = t('errors.wholeNumber');
   return { ...errors, ...checkMaxQValue(v.maxQValue), ...checkYearSet(v) };
 }
-

@@ -17,16 +17,20 @@ import { switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
+const withQ = (w: ReturnType<typeof createWindow>, qValue: number) => ({ ...w, stats: { ...w.stats, qValue } });
 const results = [
-  { symbol: 'XOM', direction: 'long' as const, ...createWindow() },
-  { symbol: 'KO', direction: 'short' as const, ...createWindow({ stats: createStats({ count: 7 }) }) },
+  { symbol: 'XOM', direction: 'long' as const, ...withQ(createWindow(), 0.02) },
+  { symbol: 'KO', direction: 'short' as const, ...withQ(createWindow({ stats: createStats({ count: 7 }) }), 0.3) },
 ];
 const URL =
   '/seasonality/scanner?startFrom=03-01&startTo=03-15&minDays=10&maxDays=30&minWinRate=0.7&minYears=10&direction=both&universe=all';
 
 describe('seasonality scanner screen', () => {
   it('posts the scan from the URL and lists the results with pattern and calendar links', async () => {
-    const { requests } = mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
+    const { requests } = mockFetch([
+      premium,
+      { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } },
+    ]);
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     const table = await screen.findByTestId('seasonality-scan-results');
     expect(requests[0]!.body).toEqual({
@@ -43,6 +47,15 @@ describe('seasonality scanner screen', () => {
     expect(within(rows[1]!).getByText('Buy')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Sell')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Weak')).toBeInTheDocument();
+    // best of how many windows, each result's qValue, "could be chance" above 0.10 with its reason
+    expect(screen.getByTestId('tested-note')).toHaveTextContent('Best of 138,000 windows tested');
+    expect(within(table).getByRole('columnheader', { name: /q-value/ })).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('0.020');
+    expect(within(rows[1]!).queryByTestId('could-be-chance')).not.toBeInTheDocument();
+    expect(within(rows[2]!).getByTestId('could-be-chance')).toHaveAttribute(
+      'title',
+      expect.stringContaining('q-value 0.300 is above 0.10'),
+    );
     expect(within(rows[1]!).getByRole('link', { name: 'Pattern of XOM' })).toHaveAttribute(
       'href',
       '/seasonality/pattern?symbol=XOM&start=03-01&end=03-21&direction=long',
@@ -63,7 +76,7 @@ describe('seasonality scanner screen', () => {
   });
 
   it('remembers the form (seascanForm) and writes the URL with the API names', async () => {
-    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
+    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } }]);
     renderScreen(<SeasonalityScannerScreen />, { url: '/seasonality/scanner' });
     const from = screen.getByLabelText('Start from (MM-DD)');
     await userEvent.clear(from);
@@ -88,6 +101,40 @@ describe('seasonality scanner screen', () => {
       universe: 'sector:Energy',
     });
     expect(await screen.findByTestId('seasonality-scan-results')).toBeInTheDocument();
+  });
+
+  it('sends max qValue and the year set in the body, and keeps them in the URL and the saved form', async () => {
+    const { requests } = mockFetch([
+      premium,
+      { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } },
+    ]);
+    renderScreen(<SeasonalityScannerScreen />, {
+      url: `${URL}&maxQValue=0.1&cycle=election,midterm&parity=even&exclude=2008,2009`,
+    });
+    await screen.findByTestId('seasonality-scan-results');
+    expect(requests[0]!.body).toMatchObject({
+      maxQValue: 0.1,
+      cycle: ['election', 'midterm'],
+      parity: 'even',
+      exclude: [2008, 2009],
+    });
+    expect(screen.getByLabelText('Election year')).toBeChecked();
+    expect(screen.getByLabelText('Max q-value')).toHaveValue('0.1');
+    await userEvent.click(screen.getByLabelText('Midterm year'));
+    await userEvent.selectOptions(screen.getByLabelText('Odd or even years'), '');
+    const exclude = screen.getByLabelText('Exclude years');
+    await userEvent.clear(exclude);
+    await userEvent.type(exclude, '2020');
+    const maxQ = screen.getByLabelText('Max q-value');
+    await userEvent.clear(maxQ);
+    await userEvent.type(maxQ, '0.05');
+    await userEvent.click(screen.getByRole('button', { name: 'Scan' }));
+    await waitFor(() => expect(currentLocation()).toContain('&maxQValue=0.05&cycle=election&exclude=2020'));
+    expect(currentLocation()).not.toContain('parity');
+    expect(useAppStore.getState().seascanForm).toMatchObject({ maxQValue: '0.05', cycle: 'election', exclude: '2020' });
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]!.body).toMatchObject({ maxQValue: 0.05, cycle: ['election'], exclude: [2020] });
+    expect(requests[1]!.body).not.toHaveProperty('parity');
   });
 
   it('has non-subscriber, error and empty states', async () => {
@@ -123,7 +170,7 @@ describe('seasonality scanner screen in Turkish', () => {
   });
 
   it('shows the form, its errors and the results in Turkish with tr-TR numbers', async () => {
-    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results } }]);
+    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } }]);
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     expect(screen.getByRole('heading', { name: 'Mevsimsellik tarayıcı' })).toBeInTheDocument();
     expect(screen.getByLabelText('En düşük kazanma oranı (%)')).toHaveValue('70');
@@ -135,6 +182,8 @@ describe('seasonality scanner screen in Turkish', () => {
     expect(rows[1]).toHaveTextContent('+%3,1');
     expect(within(rows[1]!).getByRole('link', { name: 'XOM deseni' })).toHaveTextContent('Desen');
     expect(within(rows[2]!).getByRole('link', { name: 'KO takvimi' })).toHaveTextContent('Takvim');
+    expect(within(rows[2]!).getByTestId('could-be-chance')).toHaveTextContent('Şans eseri olabilir');
+    expect(within(screen.getByLabelText('Tek/çift yıllar')).getByRole('option', { name: 'Çift yıllar' })).toBeTruthy();
     const from = screen.getByLabelText('Başlangıç en erken (AA-GG)');
     await userEvent.clear(from);
     await userEvent.type(from, '4-1');

@@ -18,7 +18,8 @@ import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
-import { TestedNote, qValueColumn } from '../../shared/stats/evidence';
+import { AddToBacktestLink } from '../backtest/add-to-backtest';
+import { MaxQValueField, TestedNote, qValueColumn } from '../../shared/stats/evidence';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import { normalizeYearSet, yearSetQuery } from '../../shared/ui/year-sets';
 
@@ -45,7 +46,6 @@ export function SeasonalityScannerScreen() {
 function SeasonalityScannerTool() {
   const { t } = useTranslation('seascan');
   const { t: tc } = useTranslation('common');
-  const { t: tv } = useTranslation('evidence');
   const f = useFormatters();
   const tool = seasonalityScannerTool(t);
   const watchlists = useWatchlists();
@@ -141,6 +141,7 @@ function SeasonalityScannerTool() {
           >
             {t('results.alert')}
           </Link>
+          <AddToBacktestLink leg={{ symbol: r.symbol, start: r.start, end: r.end, direction: r.direction }} />
           <AddToWatchlistButton symbol={r.symbol} description={r.name} />
         </span>
       ),
@@ -196,14 +197,7 @@ function SeasonalityScannerTool() {
           placeholder={t('form.allYears')}
           {...bound.to}
         />
-        <TextField
-          id="ss-max-q"
-          label={tv('qValue.max')}
-          error={errors.maxQValue}
-          inputMode="decimal"
-          placeholder={tv('qValue.maxPlaceholder')}
-          {...bound.maxQValue}
-        />
+        <MaxQValueField id="ss-max-q" error={errors.maxQValue} {...bound.maxQValue} />
         <YearSetFields idPrefix="ss" values={form} errors={errors} onChange={(p) => setForm((v) => ({ ...v, ...p }))} />
         <Field id="ss-direction" label={t('form.direction')}>
           <select id="ss-direction" className="form-select form-select-sm" {...bound.direction}>

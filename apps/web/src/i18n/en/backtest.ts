@@ -28,17 +28,6 @@ export default {
     from: 'From year',
     to: 'To year',
     all: 'all',
-    cycle: 'Presidential cycle',
-    cycles: {
-      election: 'Election',
-      'post-election': 'Post-election',
-      midterm: 'Midterm',
-      'pre-election': 'Pre-election',
-    },
-    parity: 'Years',
-    parities: { any: 'All years', odd: 'Odd years', even: 'Even years' },
-    exclude: 'Exclude years',
-    excludePlaceholder: 'e.g. 2008,2020',
     cost: 'Cost per side (bps)',
     benchmark: 'Benchmark',
     submit: 'Run backtest',
@@ -46,7 +35,6 @@ export default {
   errors: {
     noLegs: 'Add at least one leg',
     cost: 'A number of basis points from 0 to 1000',
-    exclude: 'Years separated by commas, e.g. 2008,2020',
     sameDates: 'The end must differ from the start',
     rejected: 'The server refused these legs:',
   },
@@ -60,8 +48,7 @@ export default {
       'Equity curve of the strategy against {{benchmark}}, both starting at 1, from {{first}} to {{last}}: strategy ends at {{value}} ({{total}}), benchmark {{benchmarkTotal}}.',
     equityLabelNoBenchmark:
       'Equity curve of the strategy, starting at 1, from {{first}} to {{last}}: it ends at {{value}} ({{total}}).',
-    drawdownLabel:
-      'Drawdown of the strategy from {{first}} to {{last}}: deepest {{max}} on {{date}}.',
+    drawdownLabel: 'Drawdown of the strategy from {{first}} to {{last}}: deepest {{max}} on {{date}}.',
     noBenchmark: 'The market has no benchmark data.',
   },
   metrics: {

@@ -1,8 +1,10 @@
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TestedWindow } from '@solstice/contracts';
 import type { Column } from '../tables/data-table';
 import type { Formatters } from '../format';
 import { i18n } from '../../i18n/i18n';
+import { TextField } from '../ui/fields';
 
 /** Above this qValue a result is marked "could be chance" (analytics.md, "Multiple testing"). */
 export const CHANCE_Q = 0.1;
@@ -55,4 +57,31 @@ export function checkMaxQValue(value: string | undefined): Record<string, string
   if (!value) return {};
   const q = Number(value);
   return Number.isNaN(q) || q < 0 || q > 1 ? { maxQValue: i18n.t('evidence:qValue.maxError') } : {};
+}
+
+/** The "max qValue" input of a form (a fraction; empty: no limit). */
+export function MaxQValueField({
+  id,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  error?: string | undefined;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { t } = useTranslation('evidence');
+  return (
+    <TextField
+      id={id}
+      label={t('qValue.max')}
+      error={error}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={t('qValue.maxPlaceholder')}
+      value={value}
+      onChange={onChange}
+    />
+  );
 }

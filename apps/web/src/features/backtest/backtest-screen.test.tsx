@@ -1,0 +1,250 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BacktestResponse } from '@solstice/contracts';
+import { currentLocation, mockFetch, notPremium, premium, renderScreen } from '../../testing/test-utils';
+import { createPattern, instrument } from '../../testing/factories';
+import { optionOf } from '../../shared/charts/fake-loader';
+import { switchLanguage } from '../../i18n/i18n';
+import { useAppStore } from '../../shared/shell';
+import { PatternScreen } from '../pattern/pattern-screen';
+import { BacktestScreen } from './backtest-screen';
+import { addToBacktestHref, formFromParams, paramsFromForm, queryText, rememberLegs } from './backtest-url';
+
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
+
+const URL =
+  '/seasonality/backtest?leg=AAPL:10-05:11-01:long&leg=SPY:11-01:04-30:short&from=2010&to=2020&cost=7&benchmark=SPY';
+
+const answer: BacktestResponse = {
+  equity: [
+    { date: '2010-10-05', value: 1 },
+    { date: '2010-10-06', value: 1.02 },
+    { date: '2010-10-07', value: 0.969 },
+    { date: '2010-10-08', value: 1.05 },
+  ],
+  trades: [
+    {
+      symbol: 'AAPL',
+      start: '10-05',
+      end: '11-01',
+      direction: 'long',
+      year: 2010,
+      entryDate: '2010-10-05',
+      exitDate: '2010-10-07',
+      return: 0.0412345,
+    },
+    {
+      symbol: 'SPY',
+      start: '11-01',
+      end: '04-30',
+      direction: 'short',
+      year: 2010,
+      entryDate: '2010-10-06',
+      exitDate: '2010-10-08',
+      return: -0.0123,
+    },
+  ],
+  metrics: {
+    totalReturn: 0.05,
+    cagr: 0.1234,
+    maxDrawdown: -0.05,
+    volatility: 0.2,
+    sharpe: 1.2345,
+    sortino: null,
+    exposure: 0.75,
+    trades: 2,
+    tradeWinRate: 0.5,
+    avgTrade: 0.0144,
+  },
+  benchmark: { symbol: 'SPY', totalReturn: 0.03, cagr: 0.06, maxDrawdown: -0.02, sharpe: 0.8 },
+};
+
+const spyBars = {
+  symbol: 'SPY',
+  synthetic: false,
+  bars: [
+    { date: '2010-10-01', open: 1, high: 1, low: 1, close: 100, volume: 1 },
+    { date: '2010-10-06', open: 1, high: 1, low: 1, close: 102, volume: 1 },
+    { date: '2010-10-08', open: 1, high: 1, low: 1, close: 103, volume: 1 },
+  ],
+};
+
+const routes = (respond?: () => { status?: number; body?: unknown }) => [
+  premium,
+  {
+    method: 'POST',
+    path: '/api/v1/seasonality/backtest',
+    ...(respond ? { respond } : { body: answer }),
+  },
+  { path: /^\/api\/v1\/bars\/SPY\?/, body: spyBars },
+];
+
+beforeEach(() => sessionStorage.clear());
+
+describe('seasonal backtest screen', () => {
+  it('runs the legs of the URL and shows the metrics, both curves, the drawdown and the trades', async () => {
+    const { requests } = mockFetch(routes());
+    renderScreen(<BacktestScreen />, { url: URL });
+    const metrics = await screen.findByTestId('backtest-metrics');
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.body).toEqual({
+      legs: [
+        { symbol: 'AAPL', start: '10-05', end: '11-01', direction: 'long' },
+        { symbol: 'SPY', start: '11-01', end: '04-30', direction: 'short' },
+      ],
+      from: 2010,
+      to: 2020,
+      costBps: 7,
+      benchmark: 'SPY',
+    });
+    expect(within(metrics).getByTestId('metric-totalReturn')).toHaveTextContent('+5.00%');
+    expect(within(metrics).getByTestId('metric-cagr')).toHaveTextContent('+12.34%');
+    expect(within(metrics).getByTestId('metric-maxDrawdown')).toHaveTextContent('-5.00%');
+    expect(within(metrics).getByTestId('metric-volatility')).toHaveTextContent('20.00%');
+    expect(within(metrics).getByTestId('metric-sharpe')).toHaveTextContent('1.23');
+    expect(within(metrics).getByTestId('metric-sortino')).toHaveTextContent('—');
+    expect(within(metrics).getByTestId('metric-exposure')).toHaveTextContent('75.00%');
+    expect(within(metrics).getByTestId('metric-trades')).toHaveTextContent('2');
+    expect(within(metrics).getByTestId('metric-tradeWinRate')).toHaveTextContent('50.00%');
+    expect(within(metrics).getByTestId('metric-avgTrade')).toHaveTextContent('+1.44%');
+    expect(within(metrics).getByTestId('benchmark-totalReturn')).toHaveTextContent('+3.00%');
+    expect(within(metrics).getByTestId('benchmark-sharpe')).toHaveTextContent('0.80');
+    expect(within(metrics).getByTestId('benchmark-volatility')).toHaveTextContent('—');
+
+    // the equity chart: the strategy and the benchmark, B(t) = last close on or before t / P0
+    const equity = await screen.findByRole('img', { name: /Equity curve of the strategy against SPY/ });
+    expect(equity.getAttribute('aria-label')).toContain('1.0500 (+5.00%), benchmark +3.00%');
+    await waitFor(() => {
+      const option = optionOf(equity.getAttribute('aria-label')!) as { series: { name: string; data: number[] }[] };
+      expect(option.series.map((s) => s.name)).toEqual(['Strategy', 'SPY']);
+      expect(option.series[1]!.data).toEqual([1, 1.02, 1.02, 1.03]);
+    });
+    const drawdown = screen.getByRole('img', { name: /Drawdown of the strategy/ });
+    expect(drawdown.getAttribute('aria-label')).toContain('deepest -5.00% on 10/07/2010');
+    const option = optionOf(drawdown.getAttribute('aria-label')!) as { series: { data: number[] }[] };
+    expect(option.series[0]!.data[2]).toBeCloseTo(0.969 / 1.02 - 1, 10);
+
+    const trades = within(screen.getByTestId('backtest-trades')).getAllByRole('row');
+    expect(trades).toHaveLength(3);
+    expect(trades[1]!.textContent).toContain('AAPL');
+    expect(trades[1]!.textContent).toContain('+4.12%');
+    expect(trades[2]!.textContent).toContain('Short');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it('reads the legs from the URL into the form and writes an edited form back to the URL', async () => {
+    mockFetch(routes());
+    renderScreen(<BacktestScreen />, { url: URL });
+    await screen.findByTestId('backtest-metrics');
+    expect(screen.getByLabelText('Symbol', { selector: '#bt-leg-0-symbol' })).toHaveValue('AAPL');
+    expect(screen.getByLabelText('End (MM-DD)', { selector: '#bt-leg-1-end' })).toHaveValue('04-30');
+    expect(screen.getByLabelText('Side', { selector: '#bt-leg-1-direction' })).toHaveValue('short');
+    expect(screen.getByLabelText('Cost per side (bps)')).toHaveValue('7');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add a leg' }));
+    await userEvent.type(screen.getByLabelText('Symbol', { selector: '#bt-leg-2-symbol' }), 'msft');
+    await userEvent.type(screen.getByLabelText('Start (MM-DD)', { selector: '#bt-leg-2-start' }), '01-10');
+    await userEvent.type(screen.getByLabelText('End (MM-DD)', { selector: '#bt-leg-2-end' }), '02-10');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove leg 1' }));
+    await userEvent.click(screen.getByLabelText('Election year'));
+    await userEvent.click(screen.getByRole('button', { name: 'Run backtest' }));
+    await waitFor(() =>
+      expect(currentLocation()).toBe(
+        '/seasonality/backtest?leg=SPY:11-01:04-30:short&leg=MSFT:01-10:02-10:long&from=2010&to=2020&cycle=election&cost=7&benchmark=SPY',
+      ),
+    );
+  });
+
+  it('checks the legs before asking', async () => {
+    const { requests } = mockFetch([premium]);
+    renderScreen(<BacktestScreen />, { url: '/seasonality/backtest' });
+    expect(await screen.findByText(/Add one or more legs/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Run backtest' }));
+    expect(screen.getByText('Add at least one leg')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a leg' }));
+    await userEvent.type(screen.getByLabelText('Symbol'), 'KO');
+    await userEvent.type(screen.getByLabelText('Start (MM-DD)'), '13-01');
+    await userEvent.type(screen.getByLabelText('End (MM-DD)'), '02-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Run backtest' }));
+    expect(screen.getByText('Use MM-DD, e.g. 03-15')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/seasonality/backtest');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('shows the API’s 400 next to the form and marks the leg it names', async () => {
+    mockFetch(
+      routes(() => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'legs[1]: unknown symbol ZZZZ',
+            details: { issues: [{ path: 'body.legs.1.symbol', message: 'unknown symbol ZZZZ' }] },
+          },
+        },
+      })),
+    );
+    renderScreen(<BacktestScreen />, { url: '/seasonality/backtest?leg=AAPL:10-05:11-01:long&leg=ZZZZ:01-01:02-01' });
+    const alert = await screen.findByTestId('backtest-rejected');
+    expect(alert).toHaveTextContent('The server refused these legs: legs[1]: unknown symbol ZZZZ');
+    expect(screen.getByTestId('backtest-leg-1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('backtest-leg-0')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByTestId('error-state')).not.toBeInTheDocument();
+  });
+
+  it('shows a non-subscriber what the tool does', async () => {
+    mockFetch([notPremium]);
+    renderScreen(<BacktestScreen />, { url: '/seasonality/backtest' });
+    expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Seasonal backtest');
+  });
+});
+
+describe('adding to the backtest', () => {
+  it('round-trips a form through its query, legs readable', () => {
+    const form = formFromParams(new URLSearchParams(URL.split('?')[1]));
+    expect(form.legs).toHaveLength(2);
+    expect(queryText(paramsFromForm(form))).toBe(URL.split('?')[1]);
+  });
+
+  it('opens the backtest from the pattern with the last run’s legs and the pattern’s window', async () => {
+    rememberLegs([{ symbol: 'SPY', start: '11-01', end: '04-30', direction: 'long' }]);
+    mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/pattern', body: createPattern({ symbol: 'AAPL', start: '10-05', end: '11-01' }) },
+      instrument('AAPL'),
+    ]);
+    renderScreen(<PatternScreen />, { url: '/seasonality/pattern?symbol=AAPL&start=10-05&end=11-01' });
+    const link = await screen.findByRole('link', { name: 'Add AAPL 10-05 – 11-01 (Long) to the backtest' });
+    expect(link).toHaveTextContent('Add to backtest');
+    expect(link).toHaveAttribute('href', '/seasonality/backtest?leg=SPY:11-01:04-30:long&leg=AAPL:10-05:11-01:long');
+    // the same window is not added twice
+    expect(addToBacktestHref({ symbol: 'SPY', start: '11-01', end: '04-30', direction: 'long' })).toBe(
+      '/seasonality/backtest?leg=SPY:11-01:04-30:long',
+    );
+  });
+});
+
+describe('seasonal backtest screen in Turkish', () => {
+  beforeEach(async () => {
+    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
+    await switchLanguage('tr');
+  });
+  afterEach(() => switchLanguage('en'));
+
+  it('shows the form, the metrics and the charts’ summaries in Turkish, numbers in tr-TR', async () => {
+    mockFetch(routes());
+    renderScreen(<BacktestScreen />, { url: URL });
+    const metrics = await screen.findByTestId('backtest-metrics');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mevsimsel geriye dönük test');
+    expect(screen.getByRole('form', { name: 'Geriye dönük test formu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Testi çalıştır' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bacak ekle' })).toBeInTheDocument();
+    expect(within(metrics).getByText('Toplam getiri')).toBeInTheDocument();
+    expect(within(metrics).getByText('Kârlı işlem oranı')).toBeInTheDocument();
+    expect(within(metrics).getByTestId('metric-totalReturn')).toHaveTextContent('+%5,00');
+    expect(screen.getByRole('img', { name: /Stratejinin SPY karşısındaki sermaye eğrisi/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Stratejinin geri çekilmesi/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId('backtest-trades')).getAllByRole('row')[2]!.textContent).toContain('Kısa');
+  });
+});
