@@ -2,7 +2,6 @@
 // the real browser with no serious or critical violation, and the app works with the
 // keyboard alone: Tab reaches the main navigation with a visible focus ring, a dialog opened
 // from the keyboard keeps Tab inside and gives focus back on Escape.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -12,31 +11,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
+import { importSharedSymbols } from './support/shared-data';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA = process.env.SHARED_DATA ?? path.resolve(ROOT, '../shared/market-data/us-equities-eod');
 const SYMBOLS = ['SPY', 'AAPL', 'KO', 'PEP', 'MSFT', 'XOM'];
 const ADMIN = { email: 'a11y-admin@example.com', password: 'accessibility e2e admin passphrase' };
 const VIEWPORT = { width: 1280, height: 900 };
 // axe-core from node_modules, injected into each page as a script (no network).
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Writes instruments.csv and the daily files of SYMBOLS from the shared data and imports them. */
-function importFixture(databaseUrl: string): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-a11y-data-'));
-  const lines = fs.readFileSync(path.join(DATA, 'instruments.csv'), 'utf8').trim().split(/\r?\n/);
-  const keep = lines.filter((l, i) => i === 0 || SYMBOLS.includes(l.split(',')[0]!));
-  fs.writeFileSync(path.join(dir, 'instruments.csv'), keep.join('\n') + '\n');
-  fs.mkdirSync(path.join(dir, 'daily'));
-  for (const s of SYMBOLS) fs.copyFileSync(path.join(DATA, 'daily', `${s}.csv`), path.join(dir, 'daily', `${s}.csv`));
-  const out = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'apps/server/bin/solstice.js'), 'import', dir, '--db', databaseUrl, '--json'],
-    { cwd: ROOT, env: { ...process.env, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (out.status !== 0) throw new Error(`import failed (${out.status}): ${out.stderr}\n${out.stdout}`);
-}
 
 interface Violation {
   id: string;
@@ -89,7 +70,7 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
   const found = new Map<string, number>();
 
   beforeAll(async () => {
-    importFixture(databaseUrl);
+    importSharedSymbols(databaseUrl, SYMBOLS);
     server = await startServer({
       DATABASE_URL: databaseUrl,
       ADMIN_EMAIL: ADMIN.email,

@@ -1,6 +1,5 @@
 // Issue #22, item 5: the seasonal backtest screen shows the API's numbers, to the digit, for
 // the AAPL + SPY example (AAPL 10-05 → 11-01 long, SPY 11-01 → 04-30 long) on the shared data.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,9 +8,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
+import { importSharedSymbols } from './support/shared-data';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA = process.env.SHARED_DATA ?? path.resolve(ROOT, '../shared/market-data/us-equities-eod');
 const SYMBOLS = ['SPY', 'AAPL'];
 const ADMIN = { email: 'backtest-admin@example.com', password: 'backtest e2e admin passphrase' };
 const TRADER = { email: 'backtester@example.com', username: 'backtester', password: 'correct horse battery staple' };
@@ -26,23 +24,6 @@ interface Answer {
   trades: { symbol: string; year: number; return: number }[];
   metrics: Metrics;
   benchmark: Metrics & { symbol: string };
-}
-
-/** Writes the fixture (instruments.csv + daily files of SYMBOLS) and imports it with the CLI. */
-function importFixture(databaseUrl: string): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-backtest-data-'));
-  const lines = fs.readFileSync(path.join(DATA, 'instruments.csv'), 'utf8').trim().split(/\r?\n/);
-  const keep = lines.filter((l, i) => i === 0 || SYMBOLS.includes(l.split(',')[0]!));
-  fs.writeFileSync(path.join(dir, 'instruments.csv'), keep.join('\n') + '\n');
-  fs.mkdirSync(path.join(dir, 'daily'));
-  for (const s of SYMBOLS) fs.copyFileSync(path.join(DATA, 'daily', `${s}.csv`), path.join(dir, 'daily', `${s}.csv`));
-  const out = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'apps/server/bin/solstice.js'), 'import', dir, '--db', databaseUrl, '--json'],
-    { cwd: ROOT, env: { ...process.env, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (out.status !== 0) throw new Error(`import failed (${out.status}): ${out.stderr}\n${out.stdout}`);
 }
 
 /** As the screen formats them (en-US): percentages with 2 decimals, ratios with 2, counts whole. */
@@ -81,7 +62,7 @@ describe('the seasonal backtest on the shared data', () => {
   const databaseUrl = `file:${path.join(dbDir, 'backtest.sqlite')}`;
 
   beforeAll(async () => {
-    importFixture(databaseUrl);
+    importSharedSymbols(databaseUrl, SYMBOLS);
     server = await startServer({ DATABASE_URL: databaseUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',

@@ -2,7 +2,6 @@
 // sign up, be refused a premium tool, subscribe in test mode, run a seasonality scan, open a
 // result's pattern and calendar, run a technical scan, add a result to a watchlist, and see
 // it on the dashboard and in the heatmap. A screenshot of every screen; no console errors.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +10,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
+import { importSharedSymbols } from './support/shared-data';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA = process.env.SHARED_DATA ?? path.resolve(ROOT, '../shared/market-data/us-equities-eod');
 /** A small real universe: the S&P 500 ETF (the benchmark) and stocks of every sector. */
 const SYMBOLS = [
   'SPY',
@@ -51,30 +49,6 @@ const SYMBOLS = [
   'VZ',
 ];
 
-/** Writes the fixture (instruments.csv + daily files of SYMBOLS) and imports it with the CLI. */
-function importFixture(databaseUrl: string): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-journey-data-'));
-  const lines = fs.readFileSync(path.join(DATA, 'instruments.csv'), 'utf8').trim().split(/\r?\n/);
-  const keep = lines.filter((l, i) => i === 0 || SYMBOLS.includes(l.split(',')[0]!));
-  fs.writeFileSync(path.join(dir, 'instruments.csv'), keep.join('\n') + '\n');
-  fs.mkdirSync(path.join(dir, 'daily'));
-  for (const s of SYMBOLS) {
-    const file = path.join(DATA, 'daily', `${s}.csv`);
-    if (fs.existsSync(file)) fs.copyFileSync(file, path.join(dir, 'daily', `${s}.csv`));
-  }
-  const out = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'apps/server/bin/solstice.js'), 'import', dir, '--db', databaseUrl, '--json'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    },
-  );
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (out.status !== 0) throw new Error(`import failed (${out.status}): ${out.stderr}\n${out.stdout}`);
-}
-
 describe('the journey of a new trader', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -85,7 +59,7 @@ describe('the journey of a new trader', () => {
   const databaseUrl = `file:${path.join(dbDir, 'journey.sqlite')}`;
 
   beforeAll(async () => {
-    importFixture(databaseUrl);
+    importSharedSymbols(databaseUrl, SYMBOLS);
     server = await startServer({ DATABASE_URL: databaseUrl });
     browser = await launchBrowser();
     ({ context, page } = await newWatchedPage(browser, watch, { viewport: { width: 1280, height: 900 } }));

@@ -387,6 +387,12 @@ describe('the interface in English and in Turkish (issue #19)', () => {
       formats: ['percent', 'month'],
     },
     {
+      screen: 'backtest',
+      path: '/seasonality/backtest?leg=KO:06-01:08-15:long',
+      ready: (p) => p.getByTestId('backtest-metrics').waitFor({ timeout: 60_000 }),
+      formats: ['percent'],
+    },
+    {
       screen: 'seasonality-scanner',
       path: '/seasonality/scanner',
       ready: (p) => p.getByTestId('seasonality-scanner-screen').waitFor(),

@@ -3,7 +3,6 @@
 // → drag a window on the seasonal chart → its statistics; "MSFTX" refused with a message; the
 // dashboard still whole with an unknown symbol in a list. Every touched screen at 1440 and
 // 390 px wide; no console errors.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,30 +11,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
+import { importSharedSymbols } from './support/shared-data';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA = process.env.SHARED_DATA ?? path.resolve(ROOT, '../shared/market-data/us-equities-eod');
 const SYMBOLS = ['SPY', 'AAPL', 'KO', 'PEP', 'MSFT', 'XOM'];
 const ADMIN = { email: 'trader-admin@example.com', password: 'trader workflow admin passphrase' };
 const TRADER = { email: 'trader@example.com', username: 'trader', password: 'correct horse battery staple' };
 const WIDTHS = [1440, 390] as const;
-
-/** Writes the fixture (instruments.csv + daily files of SYMBOLS) and imports it with the CLI. */
-function importFixture(databaseUrl: string): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-trader-data-'));
-  const lines = fs.readFileSync(path.join(DATA, 'instruments.csv'), 'utf8').trim().split(/\r?\n/);
-  const keep = lines.filter((l, i) => i === 0 || SYMBOLS.includes(l.split(',')[0]!));
-  fs.writeFileSync(path.join(dir, 'instruments.csv'), keep.join('\n') + '\n');
-  fs.mkdirSync(path.join(dir, 'daily'));
-  for (const s of SYMBOLS) fs.copyFileSync(path.join(DATA, 'daily', `${s}.csv`), path.join(dir, 'daily', `${s}.csv`));
-  const out = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'apps/server/bin/solstice.js'), 'import', dir, '--db', databaseUrl, '--json'],
-    { cwd: ROOT, env: { ...process.env, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (out.status !== 0) throw new Error(`import failed (${out.status}): ${out.stderr}\n${out.stdout}`);
-}
 
 describe("a trader's workflow on the shared data", () => {
   let server: RunningServer;
@@ -55,7 +36,7 @@ describe("a trader's workflow on the shared data", () => {
     });
 
   beforeAll(async () => {
-    importFixture(databaseUrl);
+    importSharedSymbols(databaseUrl, SYMBOLS);
     server = await startServer({ DATABASE_URL: databaseUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',

@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { startI18n } from '../src/i18n/i18n';
+import { loadAllTexts, startI18n } from '../src/i18n/i18n';
 
 // Screens are tested in English unless a test switches; a missing key is a console error (a failure).
 await startI18n('en');
+await loadAllTexts();
 
 // jsdom lacks matchMedia (SweetAlert2 and the layout ask it); answer "no match".
 if (!window.matchMedia) {

@@ -54,8 +54,6 @@ export type Watchlist = z.infer<typeof watchlistSchema>;
 export const watchlistResponseSchema = z.object({ data: watchlistSchema });
 export const watchlistListResponseSchema = z.object({ data: z.array(watchlistSchema) });
 
-/** The specification's default watchlist, which every new browser starts with. */
-export const DEFAULT_WATCHLIST = {
-  name: 'Default',
-  symbols: [{ sym: 'AAPL', description: 'APPLE INC' }],
-} as const;
+// The specification's default watchlist lives in default-watchlist.ts: no zod there, so the
+// landing page can read it without the schema library.
+export { DEFAULT_WATCHLIST } from './default-watchlist.js';

@@ -153,12 +153,15 @@ export function resolveWebDist(setting: string | undefined): string | null {
 }
 
 /** The operator's defaults travel in the page itself (no request before the first render). */
-function withOperatorDefaults(
+export function withOperatorDefaults(
   html: string,
   settings: Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE'>,
 ): string {
   const meta =
     `<meta name="solstice-default-language" content="${settings.DEFAULT_LANGUAGE}">` +
     `<meta name="solstice-default-time-zone" content="${settings.DEFAULT_TIME_ZONE}">`;
-  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : `${meta}${html}`;
+  if (html.includes('</head>')) return html.replace('</head>', `${meta}</head>`);
+  // A page without a head (test fixtures): after the doctype, so the browser stays in standards mode.
+  const doctype = /^<!doctype html>/i.exec(html);
+  return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
 }

@@ -6,8 +6,11 @@ import { startLiveServer, type LiveServer } from '../testing/live-server.js';
 import { testDialects } from '../testing/test-databases.js';
 import { signedInUser } from '../testing/auth-helpers.js';
 import { isPagePath, PAGE_PATHS } from './page-routes.js';
+import { withOperatorDefaults } from './app.js';
 
 const INDEX_HTML = '<!doctype html><title>Solstice</title><div id="root"></div>';
+/** The page as served: with the operator's default language and time zone (app.ts). */
+const SERVED_HTML = withOperatorDefaults(INDEX_HTML, { DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Europe/Istanbul' });
 
 describe('the pages of the specification', () => {
   it('are known with or without a trailing slash, in any case, and nothing else is', () => {
@@ -45,7 +48,7 @@ describe.each(testDialects())('unknown pages over HTTP on %s', (dialect) => {
         const res = await get(url, signedIn);
         expect(res.status, `${url} signed in: ${signedIn}`).toBe(404);
         expect(res.headers.get('content-type')).toContain('text/html');
-        expect(await res.text()).toBe(INDEX_HTML);
+        expect(await res.text()).toBe(SERVED_HTML);
       }
     }
   });
@@ -57,7 +60,7 @@ describe.each(testDialects())('unknown pages over HTTP on %s', (dialect) => {
       if (url === '/') expect(page.status).toBe(302);
       else {
         expect(page.status, url).toBe(200);
-        expect(await page.text()).toBe(INDEX_HTML);
+        expect(await page.text()).toBe(SERVED_HTML);
       }
       const visitor = await get(url, false);
       if (url === '/') expect(visitor.status).toBe(200);

@@ -6,6 +6,7 @@ import { notFound, runRouteChecks, type RouteHandle } from './guards';
 import { paths, type AppPath } from './paths';
 import { routeModules } from './route-modules';
 import { withChunkReload } from './chunk-reload';
+import { loadAllTexts } from '../i18n/i18n';
 
 // The signed-in frame (react-bootstrap menus and dialogs) is not needed by the landing page.
 const loadLayout = withChunkReload(() => import('../components/layout/app-layout'));
@@ -47,7 +48,11 @@ function pageRoute(path: AppPath, options: RouteOptions): RouteObject {
     ...(path === paths.home ? { index: true } : { path: path.slice(1) }),
     handle,
     loader: async (args: LoaderFunctionArgs) => {
-      await runRouteChecks(handle, { ...args, queryClient: options.queryClient });
+      // A signed-in page needs the tools' texts too (the landing page only the core ones).
+      await Promise.all([
+        runRouteChecks(handle, { ...args, queryClient: options.queryClient }),
+        path === paths.home ? null : loadAllTexts(),
+      ]);
       return null;
     },
     lazy: async () => ({ Component: (await load()).default }),

@@ -3,7 +3,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from './languages';
-import { NAMESPACES } from './resources';
+import { NAMESPACES, type Namespace } from './resources';
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./en/*.ts', './tr/*.ts']) as Record<
@@ -18,9 +18,21 @@ function reportMissing(languages: readonly string[], namespace: string, key: str
   console.error(`Missing translation: ${namespace}:${key} (${languages.join(', ')})`);
 }
 
-async function loadTexts(language: Language): Promise<void> {
+/**
+ * What the landing page and its dialogs need: loaded before the first render. The tools' texts
+ * (the other namespaces) load with the first signed-in page (`loadAllTexts`), so a visitor's
+ * first load stays within the JavaScript budget (e2e/shell-budget).
+ */
+export const CORE_NAMESPACES: readonly Namespace[] = ['common', 'shell', 'auth', 'landing', 'a11y', 'notifications'];
+
+let allWanted = false;
+
+async function loadTexts(
+  language: Language,
+  namespaces: readonly Namespace[] = allWanted ? NAMESPACES : CORE_NAMESPACES,
+): Promise<void> {
   await Promise.all(
-    NAMESPACES.map(async (ns) => {
+    namespaces.map(async (ns) => {
       if (i18n.hasResourceBundle(language, ns)) return;
       const load = loaders[`./${language}/${ns}.ts`];
       if (!load) throw new Error(`No texts for ${language}/${ns}`);
@@ -57,4 +69,12 @@ export async function startI18n(language: Language): Promise<I18n> {
 export async function switchLanguage(language: Language): Promise<void> {
   await loadTexts(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** Every namespace of the current language (the signed-in screens): once, before such a page shows. */
+export async function loadAllTexts(): Promise<void> {
+  allWanted = true;
+  const language = i18n.language;
+  if (language && (LANGUAGES as readonly string[]).includes(language))
+    await loadTexts(language as Language, NAMESPACES);
 }

@@ -1,47 +1,57 @@
 // What comes back from local storage is outside input: an old version, another tab's bug or a
 // hand edit. Each field is checked on its own; a field that fails keeps its default, so a
 // corrupted value never breaks the app and never takes the good fields down with it.
-import { z } from 'zod';
 import type { AppStore, Persisted } from './types';
 
-const symbol = z.object({ sym: z.string().min(1).max(20), description: z.string().max(200) });
-const watchlist = z.object({
-  name: z.string().trim().min(1).max(100),
-  symbols: z.array(symbol).max(1000),
-  id: z.number().int().positive().optional(),
-  updatedAt: z.number().nonnegative().optional(),
-  syncedAt: z.number().nonnegative().optional(),
-  refusedAt: z.number().nonnegative().optional(),
-});
-const form = z.record(z.string(), z.unknown()).nullable();
+// Hand-written checks rather than zod: the store is on the landing page's path, and its
+// JavaScript budget (e2e/shell-budget) has no room for a schema library.
+type Check = (v: unknown) => boolean;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str =
+  (min = 0, max = 10_000): Check =>
+  (v) =>
+    typeof v === 'string' && v.length >= min && v.length <= max;
+const bool: Check = (v) => typeof v === 'boolean';
+const optionalNumber: Check = (v) => v === undefined || (typeof v === 'number' && Number.isFinite(v) && v >= 0);
+const list =
+  (item: Check, min: number, max: number): Check =>
+  (v) =>
+    Array.isArray(v) && v.length >= min && v.length <= max && v.every(item);
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (v) =>
+    isObject(v) && Object.entries(fields).every(([k, check]) => check(v[k]));
+const nullable =
+  (check: Check): Check =>
+  (v) =>
+    v === null || check(v);
 
-/** One schema per persisted field (specification §3 plus what account sync keeps). */
-const FIELDS: { [K in keyof Persisted]: z.ZodType<Persisted[K]> } = {
-  user: z
-    .looseObject({ id: z.union([z.string(), z.number()]).optional(), username: z.string().optional() })
-    .nullable() as z.ZodType<Persisted['user']>,
-  roles: z.array(z.string()).max(20),
-  subscriber: z.boolean(),
-  me: z.object({ account: z.object({ username: z.string() }) }),
-  url: z.object({ base: z.string(), full: z.string(), cms: z.string() }),
+const symbol = shape({ sym: str(1, 20), description: str(0, 200) });
+const watchlist: Check = (v) =>
+  shape({ name: (n) => str(1, 100)(n) && (n as string).trim() !== '', symbols: list(symbol, 0, 1000) })(v) &&
+  ['id', 'updatedAt', 'syncedAt', 'refusedAt'].every((k) => optionalNumber((v as Record<string, unknown>)[k]));
+const form = nullable(isObject);
+
+/** One check per persisted field (specification §3 plus what account sync keeps). */
+const FIELDS: { [K in keyof Persisted]: Check } = {
+  user: nullable(isObject),
+  roles: list(str(1, 50), 0, 20),
+  subscriber: bool,
+  me: shape({ account: shape({ username: str() }) }),
+  url: shape({ base: str(), full: str(), cms: str() }),
   // The specification: watchlists are restored only when the saved list is non-empty.
-  watchlists: z.array(watchlist).min(1).max(200),
-  deletedWatchlistIds: z.array(z.number().int().positive()).max(1000),
-  scanlist: z.array(z.unknown()).max(10_000),
-  active: z.boolean(),
+  watchlists: list(watchlist, 1, 200),
+  deletedWatchlistIds: list((v) => Number.isInteger(v) && (v as number) > 0, 0, 1000),
+  scanlist: list(() => true, 0, 10_000),
+  active: bool,
   scannerForm: form,
   seascanForm: form,
   patternForm: form,
   calendarForm: form,
-  seasonalityFocus: z.object({ symbol: z.string(), from: z.string(), to: z.string() }).nullable(),
-  layout: z.object({
-    sidebarCollapsed: z.boolean(),
-    darkSidebar: z.boolean(),
-    darkTopbar: z.boolean(),
-    horizontal: z.boolean(),
-  }),
-  display: z.object({ locale: z.string().min(2).max(35), timeZone: z.string().min(1).max(64) }),
-  tutorialSeen: z.boolean(),
+  seasonalityFocus: nullable(shape({ symbol: str(), from: str(), to: str() })),
+  layout: shape({ sidebarCollapsed: bool, darkSidebar: bool, darkTopbar: bool, horizontal: bool }),
+  display: shape({ locale: str(2, 35), timeZone: str(1, 64) }),
+  tutorialSeen: bool,
 };
 
 /** Layout and display are merged key by key: one bad key does not reset the others. */
@@ -58,8 +68,7 @@ export function readPersisted(saved: unknown, current: AppStore): Partial<Persis
     if (PARTIAL_OBJECTS.has(key) && value && typeof value === 'object') {
       value = { ...(current[key] as object), ...(value as object) };
     }
-    const parsed = FIELDS[key].safeParse(value);
-    if (parsed.success) out[key] = parsed.data;
+    if (FIELDS[key](value)) out[key] = value;
     else if (PARTIAL_OBJECTS.has(key) && value && typeof value === 'object') {
       out[key] = keepValidKeys(key, value as Record<string, unknown>, current);
     }
@@ -71,7 +80,7 @@ function keepValidKeys(key: keyof Persisted, value: Record<string, unknown>, cur
   const base = { ...(current[key] as Record<string, unknown>) };
   for (const [k, v] of Object.entries(value)) {
     const trial = { ...base, [k]: v };
-    if (FIELDS[key].safeParse(trial).success) base[k] = v;
+    if (FIELDS[key](trial)) base[k] = v;
   }
   return base;
 }

@@ -26,6 +26,9 @@ describe('mails in the recipient’s language', () => {
       expect(mail.text).toMatch(/^Merhaba ayse,/);
       expect(mail.text).not.toMatch(/\bHello\b|\bYour\b|\bsubscription\b/);
     }
+    expect(mailTemplates.subscriptionEnded(ayse, plan, 'renewal payment failed', 'https://s.example').text).toContain(
+      '(yenileme ödemesi alınamadı)',
+    );
   });
 
   it('uses the account’s language, else the operator’s default; English keeps its formats', () => {

@@ -163,7 +163,7 @@ export const mailTemplates = {
     const l = lang(user);
     const w = MAIL_TEXTS[l].ended;
     return render(l, 'subscription-ended', w.subject(plan.productName), user.username, {
-      paragraphs: w.paragraphs(plan.productName, reason),
+      paragraphs: w.paragraphs(plan.productName, w.reasons[reason] ?? reason),
       link: { label: w.link, url: `${appUrl}/subscribe` },
     });
   },

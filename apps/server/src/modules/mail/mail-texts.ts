@@ -98,6 +98,7 @@ const en: MailTexts = {
       'Your watchlists and settings are kept. Subscribe again at any time.',
     ],
     link: 'Subscribe',
+    reasons: {},
   },
   digest: {
     subject: (date, count) => `Solstice alerts for ${date}: ${count} ${count === 1 ? 'trigger' : 'triggers'}`,
@@ -161,6 +162,14 @@ const tr: MailTexts = {
       'İzleme listeleriniz ve ayarlarınız saklanır. İstediğiniz zaman yeniden abone olabilirsiniz.',
     ],
     link: 'Abone ol',
+    reasons: {
+      cancelled: 'iptal edildi',
+      'not renewed': 'yenilenmedi',
+      'plan withdrawn': 'plan kaldırıldı',
+      'renewal payment failed': 'yenileme ödemesi alınamadı',
+      refunded: 'ücret iade edildi',
+      'revoked by an administrator': 'bir yönetici tarafından kaldırıldı',
+    },
   },
   digest: {
     subject: (date, count) => `${date} için Solstice alarmları: ${count} tetiklenme`,

@@ -215,7 +215,7 @@ describe('adding to the backtest', () => {
       instrument('AAPL'),
     ]);
     renderScreen(<PatternScreen />, { url: '/seasonality/pattern?symbol=AAPL&start=10-05&end=11-01' });
-    const link = await screen.findByRole('link', { name: 'Add AAPL 10-05 – 11-01 (Long) to the backtest' });
+    const link = await screen.findByRole('link', { name: 'Add to backtest: AAPL 10-05 – 11-01 (Long)' });
     expect(link).toHaveTextContent('Add to backtest');
     expect(link).toHaveAttribute('href', '/seasonality/backtest?leg=SPY:11-01:04-30:long&leg=AAPL:10-05:11-01:long');
     // the same window is not added twice

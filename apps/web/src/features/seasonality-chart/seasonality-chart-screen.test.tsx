@@ -10,7 +10,7 @@ import {
   serverError,
   subscriptionRequired,
 } from '../../testing/test-utils';
-import { instrument } from '../../testing/factories';
+import { createPattern, instrument } from '../../testing/factories';
 import { optionOf } from '../../shared/charts/fake-loader';
 import type { ChartResponse } from '@solstice/contracts';
 import { SeasonalityChartScreen, dayLabel } from './seasonality-chart-screen';
@@ -112,6 +112,22 @@ describe('seasonal chart screen', () => {
     await waitFor(() => expect(requests.filter((r) => r.url.pathname.endsWith('/chart'))).toHaveLength(2));
     const query = requests.filter((r) => r.url.pathname.endsWith('/chart')).at(-1)!.url.searchParams;
     expect([query.get('cycle'), query.get('parity'), query.get('exclude')]).toEqual(['midterm', 'odd', '2008']);
+  });
+
+  it("gives the selected window's statistics over the chart's year set", async () => {
+    const { requests } = mockFetch([
+      premium,
+      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1) },
+      instrument('AAPL'),
+      { path: '/api/v1/seasonality/pattern', body: createPattern() },
+    ]);
+    renderScreen(<SeasonalityChartScreen />, {
+      url: '/seasonality?symbol=AAPL&start=11-01&end=12-31&cycle=election&exclude=2008',
+    });
+    await screen.findByTestId('window-stats');
+    expect(screen.getByLabelText('Election year')).toBeChecked();
+    const pattern = requests.find((r) => r.url.pathname.endsWith('/pattern'))!.url.searchParams;
+    expect([pattern.get('start'), pattern.get('cycle'), pattern.get('exclude')]).toEqual(['11-01', 'election', '2008']);
   });
 
   it('has non-subscriber, error and empty states', async () => {

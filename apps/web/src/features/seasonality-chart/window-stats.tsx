@@ -6,6 +6,8 @@ import { StatsPanel } from '../../shared/stats/stats-panel';
 import { SignalBadge, tradeSignal } from '../../shared/stats/trade-signal';
 import { focusQuery, type FocusParams } from '../../shared/ui/follow-symbol';
 import type { Window } from './chart-option';
+import { useUrlState } from '../../shared/ui/url-state';
+import { YEAR_SET_KEYS, yearSetQuery } from '../../shared/ui/year-sets';
 
 /** The pattern statistics of the window dragged across the chart, long side. */
 export function WindowStats({
@@ -19,7 +21,16 @@ export function WindowStats({
 }) {
   const { t } = useTranslation('chart');
   const f = useFormatters();
-  const params = { symbol: focus.symbol, start: selection.start, end: selection.end, from: focus.from, to: focus.to };
+  // the chart's year set (its URL) applies to the window's statistics too
+  const [yearSet] = useUrlState(YEAR_SET_KEYS);
+  const params = {
+    symbol: focus.symbol,
+    start: selection.start,
+    end: selection.end,
+    from: focus.from,
+    to: focus.to,
+    ...yearSetQuery(yearSet),
+  };
   const pattern = usePattern(params, true);
   const stats = pattern.data?.stats ?? null;
   return (

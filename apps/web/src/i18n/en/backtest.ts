@@ -78,6 +78,6 @@ export default {
   },
   add: {
     link: 'Add to backtest',
-    label: 'Add {{symbol}} {{start}} – {{end}} ({{direction}}) to the backtest',
+    label: 'Add to backtest: {{symbol}} {{start}} – {{end}} ({{direction}})',
   },
 };

@@ -81,7 +81,7 @@ const tr: Messages<typeof en> = {
   },
   add: {
     link: 'Teste ekle',
-    label: '{{symbol}} {{start}} – {{end}} ({{direction}}) penceresini teste ekle',
+    label: 'Teste ekle: {{symbol}} {{start}} – {{end}} ({{direction}})',
   },
 };
 
