@@ -28,6 +28,8 @@ export interface MailTexts {
     subject: (product: string) => string;
     paragraphs: (product: string, reason: string) => string[];
     link: string;
+    /** Billing's end reasons in this language; a reason not listed is shown as billing wrote it. */
+    reasons: Record<string, string>;
   };
   digest: {
     subject: (date: string, count: number) => string;
