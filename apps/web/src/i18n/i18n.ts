@@ -77,4 +77,6 @@ export async function loadAllTexts(): Promise<void> {
   const language = i18n.language;
   if (language && (LANGUAGES as readonly string[]).includes(language))
     await loadTexts(language as Language, NAMESPACES);
+  // CSV exports name their columns in English whatever the language (t(key, { lng: 'en' })).
+  if (language !== 'en') await loadTexts('en', NAMESPACES);
 }

@@ -24,7 +24,13 @@ function jobColumns(f: Formatters, t: TFunction<'admin'>): Column<AdminJob>[] {
     },
     { key: 'kind', label: t('jobs.columns.kind'), csvLabel: 'Kind', text: (j) => j.kind },
     { key: 'uniqueKey', label: t('jobs.columns.key'), csvLabel: 'Key', text: (j) => j.uniqueKey },
-    { key: 'status', label: t('jobs.columns.status'), csvLabel: 'Status', text: (j) => j.status },
+    {
+      key: 'status',
+      label: t('jobs.columns.status'),
+      csvLabel: 'Status',
+      text: (j) => t(`jobs.counts.${j.status}`),
+      csvValue: (j) => j.status,
+    },
     {
       key: 'runAt',
       label: t('jobs.columns.runAt'),

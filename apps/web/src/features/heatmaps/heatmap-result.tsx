@@ -8,7 +8,7 @@ import { DataTable } from '../../shared/tables/data-table';
 import { EChart } from '../../shared/charts/echart';
 import { changeColor, changeRange } from '../../shared/charts/colors';
 import { escapeHtml } from '../../lib/escape-html';
-import { WEIGHTING_LABEL } from '../../shared/ui/weighting';
+import { weightingLabel } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
 import { periodLabel, sectorName, sizeLabel as sizeName } from './periods';
 import { barRows, sparkSvg, tileLabel, treemapData, type TreeNode } from './treemap-data';
@@ -55,7 +55,7 @@ export function HeatmapResult({
   const openDetails = useOpenSymbolDetails();
   const range = changeRange(data.period);
   const sizeLabel = sizeName(data.size) ?? t('tooltip.size');
-  const weighting = WEIGHTING_LABEL[data.size];
+  const weighting = weightingLabel(data.size);
   const option = useMemo(
     () => ({
       tooltip: {

@@ -11,7 +11,7 @@ import { DOWN, FLAT, UP, changeColor, changeRange } from '../../shared/charts/co
 import { PERIODS, periodLabel, sectorName } from '../heatmaps/periods';
 import { i18n } from '../../i18n/i18n';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from './market-overview';
-import { WEIGHTING_LABEL } from '../../shared/ui/weighting';
+import { weightingLabel } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
 
 type Mover = MarketOverviewResponse['gainers'][number];
@@ -178,7 +178,7 @@ function MarketResult({
     })),
   ];
   const columns = moverColumns(f);
-  const weighting = WEIGHTING_LABEL[data.sectorWeighting];
+  const weighting = weightingLabel(data.sectorWeighting);
   return (
     <>
       <p className="small text-muted mb-2">

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPARK_CLOSES, type ScanFieldsResponse, type ScanResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
+import { i18n } from '../../i18n/i18n';
 import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
 import { SymbolDemoBadge } from '../../shared/ui/instrument-header';
 import { StaleCount } from '../../shared/ui/stale-count';
@@ -11,6 +12,12 @@ import { ViewPicker, fieldLabel, orderColumns, type ScanView } from './result-vi
 import { LARGE_FIELDS, PERCENT_FIELDS } from './expression-chips';
 
 type Row = ScanResponse['results'][number];
+
+/** A sector (as the data names it) in the interface's language; one without a translation as it is. */
+function sectorLabel(sector: string): string {
+  const key = `common:sectors.${sector}`;
+  return i18n.exists(key) ? (i18n.t as (k: string) => string)(key) : sector;
+}
 
 function cellText(f: Formatters, key: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -99,7 +106,8 @@ export function ScanResults({
       label: t('results.sector'),
       csvLabel: 'Sector',
       sortValue: (r) => r.sector,
-      text: (r) => r.sector ?? '—',
+      text: (r) => (r.sector ? sectorLabel(r.sector) : '—'),
+      csvValue: (r) => r.sector ?? '',
     },
     ...(sparks
       ? [

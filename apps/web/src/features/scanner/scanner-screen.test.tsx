@@ -291,6 +291,11 @@ describe('scanner screen in Turkish', () => {
     expect(screen.getByRole('heading', { name: 'Hisse tarayıcı' })).toBeInTheDocument();
     expect(screen.getByLabelText('İfade')).toHaveValue('rsi14 < 30');
     expect(screen.getByRole('button', { name: 'Taramayı çalıştır' })).toBeInTheDocument();
+    // The presets are named in Turkish (the server's English name stays for one it does not know).
+    expect(await screen.findByRole('button', { name: 'Aşırı satım' })).toHaveAttribute(
+      'title',
+      'RSI(14) 30’un altında.',
+    );
     expect(screen.getByLabelText('Alan')).toBeInTheDocument();
     expect(screen.getByLabelText('Değer ya da alan')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filtre ekle (AND)' })).toBeInTheDocument();

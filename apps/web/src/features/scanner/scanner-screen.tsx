@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n/i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
@@ -80,6 +81,14 @@ function ScannerTool() {
     queryFn: () => apiGet<ScanFieldsResponse>('/api/v1/scanner/fields', undefined, { background: true }),
     staleTime: 5 * 60_000,
   });
+  // A preset the server has and these texts do not (a newer server) keeps the server's words.
+  const presetWords = (p: { id: string; name: string; description: string }) =>
+    i18n.exists(`scanner:presets.${p.id}.name`)
+      ? {
+          name: i18n.t(`scanner:presets.${p.id}.name` as never) as string,
+          description: i18n.t(`scanner:presets.${p.id}.description` as never) as string,
+        }
+      : p;
   const presets = useQuery({
     queryKey: ['scan-presets'],
     queryFn: () => apiGet<ScanPresetsResponse>('/api/v1/scanner/presets', undefined, { background: true }),
@@ -142,10 +151,10 @@ function ScannerTool() {
               key={p.id}
               type="button"
               className="btn btn-sm btn-outline-primary"
-              title={p.description}
+              title={presetWords(p).description}
               onClick={() => run(p.expression, p.sort, p.desc)}
             >
-              {p.name}
+              {presetWords(p).name}
             </button>
           ))}
         </div>

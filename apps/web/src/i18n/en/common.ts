@@ -115,4 +115,9 @@ export default {
     rising: 'rising',
     falling: 'falling',
   },
+  weighting: {
+    marketcap: 'weighted by market cap',
+    dollarvolume: 'weighted by dollar volume',
+    equal: 'equal-weighted',
+  },
 };

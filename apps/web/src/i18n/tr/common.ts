@@ -118,5 +118,10 @@ const tr: Messages<typeof en> = {
     rising: 'yükselişte',
     falling: 'düşüşte',
   },
+  weighting: {
+    marketcap: 'piyasa değerine göre ağırlıklı',
+    dollarvolume: 'dolar hacmine göre ağırlıklı',
+    equal: 'eşit ağırlıklı',
+  },
 };
 export default tr;

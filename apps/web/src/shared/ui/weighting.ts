@@ -1,8 +1,7 @@
 import type { HeatmapSize } from '@solstice/contracts';
+import { i18n } from '../../i18n/i18n';
 
-/** How a sector figure weighs its stocks, said beside every such figure. */
-export const WEIGHTING_LABEL: Record<HeatmapSize, string> = {
-  marketcap: 'weighted by market cap',
-  dollarvolume: 'weighted by dollar volume',
-  equal: 'equal-weighted',
-};
+/** How a sector figure weighs its stocks, said beside every such figure (common:weighting). */
+export function weightingLabel(size: HeatmapSize): string {
+  return i18n.t(`common:weighting.${size}`);
+}
