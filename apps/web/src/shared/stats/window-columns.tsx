@@ -6,9 +6,29 @@ import { i18n } from '../../i18n/i18n';
 import { StatLabel } from './stat-label';
 import { weaknesses } from './significance';
 
+type StatKey = 'count' | 'winRate' | 'mean' | 'median' | 'annualized' | 'pValue' | 'withoutBest' | 'recent';
+
 /** Columns of a seasonal window's statistics, shared by best trades and the seasonality scanner. */
 export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Column<T>[] {
   const weak = (r: T) => weaknesses(r.stats, f.number);
+  // One statistic of the window: its label explains it; the CSV keeps the raw value.
+  const stat = (
+    key: StatKey,
+    csvLabel: string,
+    show: (value: number | null | undefined) => string,
+    fraction: boolean,
+    extra: Partial<Column<T>> = {},
+  ): Column<T> => ({
+    key,
+    label: <StatLabel stat={key} />,
+    csvLabel,
+    align: 'end',
+    sortValue: (r) => r.stats[key],
+    text: (r) => show(r.stats[key]),
+    csvValue: (r) => r.stats[key],
+    ...(fraction ? { unit: 'fraction' as const } : {}),
+    ...extra,
+  });
   return [
     {
       key: 'start',
@@ -35,85 +55,14 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
       text: (r) => f.number(r.days, 0),
       csvValue: (r) => r.days,
     },
-    {
-      key: 'count',
-      label: <StatLabel stat="count" />,
-      csvLabel: 'Years',
-      align: 'end',
-      sortValue: (r) => r.stats.count,
-      text: (r) => f.number(r.stats.count, 0),
-      csvValue: (r) => r.stats.count,
-    },
-    {
-      key: 'winRate',
-      label: <StatLabel stat="winRate" />,
-      csvLabel: 'Win rate',
-      align: 'end',
-      sortValue: (r) => r.stats.winRate,
-      text: (r) => f.percent(r.stats.winRate, 0, false),
-      csvValue: (r) => r.stats.winRate,
-      unit: 'fraction',
-    },
-    {
-      key: 'mean',
-      label: <StatLabel stat="mean" />,
-      csvLabel: 'Mean',
-      align: 'end',
-      sortValue: (r) => r.stats.mean,
-      text: (r) => f.percent(r.stats.mean),
-      csvValue: (r) => r.stats.mean,
-      unit: 'fraction',
-      className: (r) => signClass(r.stats.mean),
-    },
-    {
-      key: 'median',
-      label: <StatLabel stat="median" />,
-      csvLabel: 'Median',
-      align: 'end',
-      sortValue: (r) => r.stats.median,
-      text: (r) => f.percent(r.stats.median),
-      csvValue: (r) => r.stats.median,
-      unit: 'fraction',
-    },
-    {
-      key: 'annualized',
-      label: <StatLabel stat="annualized" />,
-      csvLabel: 'Annualized',
-      align: 'end',
-      sortValue: (r) => r.stats.annualized,
-      text: (r) => f.percent(r.stats.annualized, 1),
-      csvValue: (r) => r.stats.annualized,
-      unit: 'fraction',
-    },
-    {
-      key: 'pValue',
-      label: <StatLabel stat="pValue" />,
-      csvLabel: 'p-value',
-      align: 'end',
-      sortValue: (r) => r.stats.pValue,
-      text: (r) => f.number(r.stats.pValue, 3),
-      csvValue: (r) => r.stats.pValue,
-    },
-    {
-      key: 'withoutBest',
-      label: <StatLabel stat="withoutBest" />,
-      csvLabel: 'Mean w/o best',
-      align: 'end',
-      sortValue: (r) => r.stats.withoutBest,
-      text: (r) => f.percent(r.stats.withoutBest),
-      csvValue: (r) => r.stats.withoutBest,
-      unit: 'fraction',
-    },
-    {
-      key: 'recent',
-      label: <StatLabel stat="recent" />,
-      csvLabel: 'Recent win rate',
-      align: 'end',
-      sortValue: (r) => r.stats.recent,
-      text: (r) => f.percent(r.stats.recent, 0, false),
-      csvValue: (r) => r.stats.recent,
-      unit: 'fraction',
-    },
+    stat('count', 'Years', (v) => f.number(v, 0), false),
+    stat('winRate', 'Win rate', (v) => f.percent(v, 0, false), true),
+    stat('mean', 'Mean', (v) => f.percent(v), true, { className: (r) => signClass(r.stats.mean) }),
+    stat('median', 'Median', (v) => f.percent(v), true),
+    stat('annualized', 'Annualized', (v) => f.percent(v, 1), true),
+    stat('pValue', 'p-value', (v) => f.number(v, 3), false),
+    stat('withoutBest', 'Mean w/o best', (v) => f.percent(v), true),
+    stat('recent', 'Recent win rate', (v) => f.percent(v, 0, false), true),
     {
       key: 'significance',
       label: i18n.t('stats:columns.check'),
