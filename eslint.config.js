@@ -75,8 +75,27 @@ export default tseslint.config(
     },
   },
   {
+    // The API's paths live in one table (packages/contracts/src/endpoints.ts): the web app
+    // calls an endpoint by name (callApi, apiGet, …), never by a path written in a screen.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: "Call the endpoint by name (callApi('name', …)); its path is in @solstice/contracts ENDPOINTS.",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: "Call the endpoint by name (callApi('name', …)); its path is in @solstice/contracts ENDPOINTS.",
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/analytics/src/**/*.ts'],
-    ignores: ['packages/analytics/src/**/*.test.ts'],
+    ignores: ['packages/analytics/src/**/*.test.ts', 'packages/analytics/src/testing/**'],
     rules: restrict([
       { group: ['@solstice/*', '**/apps/**', '**/contracts/**'], message: 'analytics depends on nothing.' },
       { group: ['node:*', 'fs', 'path', 'http', 'child_process', 'os'], message: 'analytics is pure: no I/O.' },

@@ -3,54 +3,11 @@
 // runs them: the two field tables once, in steps, then the alerts in chunks, with a yield
 // between every step (alerts_longest_block_ms: the longest the event loop waits).
 // Run: npx tsx bench/alerts.ts  → prints {"alerts_eval_10k_ms": …, …}
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  alertTablesSteps,
-  compileScan,
-  prepareAlertsAsOf,
-  seriesFromRows,
-  isoDate,
-  type AlertSpec,
-  type PriceSeries,
-} from '@solstice/analytics';
+import { alertTablesSteps, compileScan, prepareAlertsAsOf, isoDate, type AlertSpec } from '@solstice/analytics';
+import { readUniverse } from './shared-universe.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA = path.resolve(process.env.SHARED_DATA ?? path.join(ROOT, '..', 'shared', 'market-data', 'us-equities-eod'));
 const ALERTS = 10_000;
 const CHUNK = 250;
-
-function readUniverse() {
-  const lines = fs.readFileSync(path.join(DATA, 'instruments.csv'), 'utf8').trim().split('\n').slice(1);
-  return lines.flatMap((line) => {
-    const [symbol, name, type, sector, industry] = line.split(',');
-    const file = path.join(DATA, 'daily', `${symbol}.csv`);
-    if (!symbol || !fs.existsSync(file)) return [];
-    const rows = fs
-      .readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => {
-        const [date, open, high, low, close, volume] = l.split(',');
-        return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-      });
-    const series: PriceSeries = seriesFromRows(symbol, rows);
-    return [
-      {
-        instrument: {
-          symbol,
-          name: name ?? symbol,
-          type: type ?? 'stock',
-          sector: sector || null,
-          industry: industry || null,
-          marketCap: null,
-        },
-        series,
-      },
-    ];
-  });
-}
 
 const t0 = performance.now();
 const universe = readUniverse();

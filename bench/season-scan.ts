@@ -10,49 +10,12 @@
 //   scan_season_pvalue_cold_ms the same, the first time (builds each series' window table)
 //   scan_season_memo_ms        p50 of the example again on the same table (columns kept)
 // Run alone: npx tsx bench/season-scan.ts  → prints JSON.
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  compileScan,
-  fieldTableFromSeries,
-  runScan,
-  seasonalRows,
-  seriesFromRows,
-  type FieldTable,
-} from '@solstice/analytics';
+import { compileScan, fieldTableFromSeries, runScan, seasonalRows, type FieldTable } from '@solstice/analytics';
+import { readUniverse } from './shared-universe.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA = path.resolve(process.env.SHARED_DATA ?? path.join(ROOT, '..', 'shared', 'market-data', 'us-equities-eod'));
 const EXAMPLE = 'season20.winRate >= 0.8 and season20.count >= 15 and close > sma200';
 const PVALUE = 'season20.pValue < 0.05';
 const OPTIONS = { sort: 'season20.mean', desc: true, limit: 50 };
-
-function readUniverse() {
-  const lines = fs.readFileSync(path.join(DATA, 'instruments.csv'), 'utf8').trim().split('\n').slice(1);
-  return lines.flatMap((line) => {
-    const [symbol, name, type, sector, industry] = line.split(',');
-    const file = path.join(DATA, 'daily', `${symbol}.csv`);
-    if (!symbol || !fs.existsSync(file)) return [];
-    const rows = fs
-      .readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => {
-        const [date, open, high, low, close, volume] = l.split(',');
-        return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-      });
-    const instrument = {
-      symbol,
-      name: name ?? symbol,
-      type: type ?? 'stock',
-      sector: sector || null,
-      industry: industry || null,
-      marketCap: null,
-    };
-    return [{ instrument, series: seriesFromRows(symbol, rows) }];
-  });
-}
 
 const universe = readUniverse();
 const table = fieldTableFromSeries(universe);

@@ -8,9 +8,27 @@
 //                            years, trainYears 10, warm (target ≤ 300 ms)
 //   duckdb_scan_ratio        our scan time / the same scan as one DuckDB SQL query over the
 //                            same bars (target ≤ 1), plus how far the two answers agree.
+//   seasonality_scan_qvalue_overhead_pct  what the evidence (a pValue per tested window, the
+//                            qValues) adds to the warm scan, issue 22 (target ≤ 20 %): p50 of
+//                            the scan / p50 of the same scan without it (the grid, the ranking,
+//                            each best window's details: what the scanner did before qValues),
+//                            30 runs of each, alternating, after 5 warm-ups of each.
 // Run alone: BENCH_DB=file:/tmp/x.sqlite npx tsx bench/seasonality.ts  → prints JSON.
 import { DuckDBInstance } from '@duckdb/node-api';
-import { bestTrades, seasonalityScan, walkForward, type PriceSeries } from '@solstice/analytics';
+import {
+  WindowGrid,
+  bestTrades,
+  calendarIndex as calendarPosition,
+  parseMonthDay,
+  rowRange,
+  scannerMinYears,
+  seasonalityScan,
+  startPositions,
+  walkForward,
+  windowDetails,
+  windowTable,
+  type PriceSeries,
+} from '@solstice/analytics';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { DatabaseMarketCache } from '../apps/server/src/modules/market/database-market-cache.js';
 
@@ -63,6 +81,47 @@ const bestSymbol =
     : universe.reduce((a, b) => (b.dates.length > a.dates.length ? b : a)).symbol;
 const best = await time(30, 3, () => bestTrades(market.series(bestSymbol)!, BEST));
 const forward = await time(10, 2, () => walkForward(market.series(bestSymbol)!, { minDays: 5, maxDays: 60 }));
+
+// --- the evidence's cost (issue 22) -----------------------------------------------------------
+/** The scan without pValues and qValues: each symbol's best window, found and detailed as the scanner does. */
+function scanWithoutQValues(series: readonly PriceSeries[]) {
+  const grid = new WindowGrid(
+    startPositions(calendarPosition(parseMonthDay(SCAN.startFrom)), calendarPosition(parseMonthDay(SCAN.startTo))),
+    SCAN.minDays,
+    SCAN.maxDays,
+  );
+  const results = [];
+  for (const s of series) {
+    const table = windowTable(s);
+    const { lo, hi } = rowRange(table, SCAN.from, SCAN.to);
+    if (lo > hi) continue;
+    const most = grid.fill(s, table, lo, hi);
+    if (most === 0) continue;
+    const minYears = scannerMinYears(most);
+    let best = -1;
+    for (let c = 0; c < grid.count.length; c++) {
+      if (grid.count[c]! >= minYears && (best < 0 || grid.compare(c, 'long', best, 'long') < 0)) best = c;
+    }
+    if (best >= 0) results.push(windowDetails(s, table, grid.startOf(best), grid.daysOf(best), lo, hi, 'long'));
+  }
+  return results;
+}
+const withQ: number[] = [];
+const withoutQ: number[] = [];
+for (let i = 0; i < 5; i++) {
+  seasonalityScan(universe, SCAN);
+  scanWithoutQValues(universe);
+}
+let plainResults = 0;
+for (let i = 0; i < 30; i++) {
+  let t = performance.now();
+  seasonalityScan(universe, SCAN);
+  withQ.push(performance.now() - t);
+  t = performance.now();
+  plainResults = scanWithoutQValues(universe).length;
+  withoutQ.push(performance.now() - t);
+}
+if (plainResults !== scan.last.results.length) throw new Error('the scan without qValues found other windows');
 
 // --- DuckDB -------------------------------------------------------------------------------
 const duck = await DuckDBInstance.create(':memory:');
@@ -215,6 +274,10 @@ process.stdout.write(
     seasonality_scan_p99_ms: round(percentile(scan.ms, 0.99)),
     seasonality_scan_symbols: universe.length,
     seasonality_scan_results: scan.last.results.length,
+    seasonality_scan_tested: scan.last.tested,
+    seasonality_scan_with_qvalue_p50_ms: round(percentile(withQ, 0.5)),
+    seasonality_scan_no_qvalue_p50_ms: round(percentile(withoutQ, 0.5)),
+    seasonality_scan_qvalue_overhead_pct: round((percentile(withQ, 0.5) / percentile(withoutQ, 0.5) - 1) * 100, 1),
     best_trades_p50_ms: round(percentile(best.ms, 0.5)),
     best_trades_symbol: bestSymbol,
     best_trades_bars: market.series(bestSymbol)!.dates.length,

@@ -1,10 +1,10 @@
 // Shared by bench/run.mjs and bench/soak.mjs: the built app as real processes on loopback.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, spawnServer, stopProcess } from '../apps/server/src/testing/server-process.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const DATA = path.resolve(
@@ -33,16 +33,7 @@ export function tempDir(prefix = 'solstice-bench-') {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Runs the solstice CLI synchronously; returns { status, stdout, stderr, seconds }. */
 export function cli(args, databaseUrl) {
@@ -73,62 +64,21 @@ export function createAdmin(databaseUrl, who = ADMIN) {
  * 10 ms. Returns the process, its URL and the seconds from spawn to the first 200.
  */
 export async function startServer(databaseUrl, env = {}) {
-  const port = await freePort();
-  let log = '';
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const server = await spawnServer({
+    main: SERVER_MAIN,
     cwd: ROOT,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       LOG_LEVEL: 'warn',
-      SEED_ON_EMPTY: 'false',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The journey pays with the built-in test checkout (card 4242…).
       BILLING_TEST_MODE: 'true',
       DATABASE_URL: databaseUrl,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs: 180_000,
+    pollMs: 10,
   });
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) {
-        await res.arrayBuffer();
-        break;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not answer /api/health in time:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  return {
-    child,
-    url,
-    port,
-    seconds,
-    log: () => log,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
+  const { child, url, port, seconds, output } = server;
+  return { child, url, port, seconds, log: output, stop: () => stopProcess(child) };
 }
 
 /** Signs the bench admin in; returns the Cookie header value. */

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
+import { logIn, openEveryToolWithAPlan, requestAs } from './support/accounts.js';
 import { importSharedSymbols } from './support/shared-data';
 
 const SYMBOLS = ['SPY', 'AAPL', 'KO', 'PEP', 'MSFT', 'XOM'];
@@ -78,34 +79,16 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
       JOBS_POLL_INTERVAL_MS: '200',
     });
     browser = await launchBrowser();
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password }),
-    });
-    expect(login.status).toBe(200);
-    adminId = ((await login.json()) as { data: { id: number } }).data.id;
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const asAdmin = (method: string, route: string, body?: unknown) =>
-      fetch(server.url + route, {
-        method,
-        headers: { cookie, origin: server.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
+    const admin = await logIn(server, ADMIN);
+    adminId = admin.id;
     // The admin is also a subscriber (every tool open), and there is a plan to subscribe to.
-    expect((await asAdmin('POST', `/api/v1/admin/users/${adminId}/subscriber`, {})).ok).toBe(true);
-    const product = await asAdmin('POST', '/api/v1/admin/products', {
-      name: 'Solstice Pro',
-      description: 'Every tool',
-      prices: [
-        { amount: 2900, interval: 'month' },
-        { amount: 29000, interval: 'year' },
-      ],
-    });
-    expect(product.status).toBe(201);
+    await openEveryToolWithAPlan(
+      requestAs(
+        () => server,
+        () => admin.cookie,
+      ),
+      adminId,
+    );
   }, 180_000);
   afterAll(async () => {
     console.log(

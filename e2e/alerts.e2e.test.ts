@@ -2,68 +2,34 @@
 // session (a fake Yahoo, the server's test clock), the bell counting it without a reload, the
 // notification leading back to the scan, and the day's digest in the outbox with an
 // unsubscribe link that works without signing in.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { lastCompletedSession } from '@solstice/analytics';
 import type { FreshnessInfo } from '@solstice/contracts';
-import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../apps/server/src/testing/fake-providers/index.js';
-import { ConsoleWatch, launchBrowser, screenshot } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import {
-  moveClockTo as moveServerClockTo,
-  runBringing as runBringingAt,
-  serverApi,
-  signInEverywhere,
-  startUpdatingServer,
-} from './support/market-clock.js';
+import { FakeMarket } from '../apps/server/src/testing/fake-providers/index.js';
+import { screenshot } from './support/browser.js';
+import { runBringing as runBringingAt, updatingAppSuite } from './support/market-clock.js';
 
 const ADMIN = { email: 'alerts-admin@example.com', password: 'alerts e2e passphrase' };
 const UPDATE_TIME = '18:30';
 const SYMBOLS = ['AAA', 'BBB', 'CCC'];
 
 describe('alerts in the browser', () => {
-  let server: RunningServer;
-  let yahoo: FakeYahoo;
-  let market: FakeMarket;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let watch: ConsoleWatch;
-  let cookie = '';
   const first = lastCompletedSession(Date.now());
   let target: { at: number; session: string };
   let expression = '';
   let entering = '';
 
-  const api = serverApi(
-    () => server.url,
-    () => cookie,
-  );
-  async function moveClockTo(at: number): Promise<void> {
-    expect([0, 200]).toContain(await moveServerClockTo(api, at));
-  }
+  const app = updatingAppSuite(ADMIN, UPDATE_TIME, () => {
+    const market = new FakeMarket(first);
+    for (const symbol of SYMBOLS) market.add(symbol, { from: '2026-01-02' });
+    return market;
+  });
+  const { api, moveClockTo } = app;
 
   const shot = async (name: string) => {
-    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
-    await screenshot(page, name);
+    await app.page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+    await screenshot(app.page, name);
   };
-
-  beforeAll(async () => {
-    market = new FakeMarket(first);
-    for (const symbol of SYMBOLS) market.add(symbol, { from: '2026-01-02' });
-    yahoo = await startFakeYahoo(market);
-    server = await startUpdatingServer(yahoo.baseUrl, ADMIN, UPDATE_TIME);
-    browser = await launchBrowser();
-    watch = new ConsoleWatch();
-    ({ cookie, context, page } = await signInEverywhere(server.url, ADMIN, browser, watch));
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await yahoo?.close();
-  });
 
   it('creates a scan alert from the scanner', async () => {
     for (const symbol of SYMBOLS) {
@@ -75,48 +41,48 @@ describe('alerts in the browser', () => {
 
     // The scan: a price level that one symbol crosses between this session and the next.
     target = runBringingAt(UPDATE_TIME, first, Date.now());
-    market.until = target.session;
+    app.market.until = target.session;
     const moves = SYMBOLS.map((symbol) => {
-      const bars = market.raw(symbol);
+      const bars = app.market.raw(symbol);
       const [before, after] = [bars.find((b) => b.date === first)!.close, bars[bars.length - 1]!.close];
       return { symbol, before, after };
     });
-    market.until = first;
+    app.market.until = first;
     const mover = moves.find((m) => m.after !== m.before)!;
     const level = ((mover.before + mover.after) / 2).toFixed(2);
     expression = mover.after > mover.before ? `close > ${level}` : `close < ${level}`;
     entering = mover.symbol;
 
-    await page.goto(`${server.url}/scanner?expression=${encodeURIComponent(expression)}`);
-    await page.getByTestId('scan-create-alert').click();
-    await page.waitForURL(/\/alerts\?new=scan/);
-    const form = page.getByTestId('alert-form');
+    await app.page.goto(`${app.server.url}/scanner?expression=${encodeURIComponent(expression)}`);
+    await app.page.getByTestId('scan-create-alert').click();
+    await app.page.waitForURL(/\/alerts\?new=scan/);
+    const form = app.page.getByTestId('alert-form');
     expect(await form.getByLabel('Expression (scanner language)').inputValue()).toBe(expression);
     await form.getByLabel('Name').fill('Crossing the level');
     await shot('alerts-1-form-from-scanner');
     await form.getByRole('button', { name: 'Create alert' }).click();
-    const table = page.getByTestId('alerts-table');
+    const table = app.page.getByTestId('alerts-table');
     await table.getByText('Crossing the level').waitFor();
-    expect(await page.getByTestId('bell-count').count()).toBe(0);
+    expect(await app.page.getByTestId('bell-count').count()).toBe(0);
     await shot('alerts-2-list');
-    expect(watch.errors).toEqual([]);
+    expect(app.watch.errors).toEqual([]);
   });
 
   it('the update brings a new session; the bell counts it without a reload; the notification leads to the scan', async () => {
-    market.until = target.session;
+    app.market.until = target.session;
     await moveClockTo(target.at + 60_000);
     // The open page is not reloaded: the bell asks on its own.
-    await page.getByTestId('bell-count').waitFor({ timeout: 90_000 });
-    expect(Number(await page.getByTestId('bell-count').textContent())).toBeGreaterThanOrEqual(1);
-    await page.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
-    const menu = page.getByTestId('bell-menu');
+    await app.page.getByTestId('bell-count').waitFor({ timeout: 90_000 });
+    expect(Number(await app.page.getByTestId('bell-count').textContent())).toBeGreaterThanOrEqual(1);
+    await app.page.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+    const menu = app.page.getByTestId('bell-menu');
     const item = menu.getByRole('link', { name: new RegExp(`${entering} entered the scan`) });
     await item.waitFor();
     await shot('alerts-3-bell-open');
     await item.click();
-    await page.waitForURL(/\/scanner\?expression=/);
-    expect(new URL(page.url()).searchParams.get('expression')).toBe(expression);
-    expect(new URL(page.url()).searchParams.get('details')).toBe(entering);
+    await app.page.waitForURL(/\/scanner\?expression=/);
+    expect(new URL(app.page.url()).searchParams.get('expression')).toBe(expression);
+    expect(new URL(app.page.url()).searchParams.get('details')).toBe(entering);
     await shot('alerts-4-notification-opened');
 
     const notes = await api<{ data: { symbol: string; barDate: string; read: boolean }[] }>(
@@ -125,7 +91,7 @@ describe('alerts in the browser', () => {
     );
     const note = notes.body.data.find((n) => n.symbol === entering)!;
     expect(note).toMatchObject({ barDate: target.session, read: true });
-    expect(watch.errors).toEqual([]);
+    expect(app.watch.errors).toEqual([]);
   });
 
   it('the day’s digest is in the outbox with a one-click unsubscribe link that works without signing in', async () => {
@@ -148,7 +114,7 @@ describe('alerts in the browser', () => {
     const link = /https?:\/\/\S+\/api\/v1\/alert-mail\/unsubscribe\?token=\S+/.exec(message.body.text)?.[0];
     expect(link).toBeDefined();
     // Another browser, not signed in: the link alone turns alert mail off.
-    const stranger = await browser.newContext();
+    const stranger = await app.browser.newContext();
     const visit = await stranger.newPage();
     const response = await visit.goto(link!);
     expect(response?.status()).toBe(200);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, writeFixture, type Fixture } from './failure-support.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { loginCookie } from './support/accounts.js';
 
 const ADMIN = { email: 'pool@solstice.test', password: 'pool-password-1234' };
 
@@ -29,16 +30,7 @@ describe('the built server: scans in the analytics pool', () => {
     ).done;
     expect(admin.code, admin.stderr).toBe(0);
     server = await startServer({ DATABASE_URL: databaseUrl });
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password }),
-    });
-    expect(login.status).toBe(200);
-    cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    cookie = await loginCookie(server, ADMIN);
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { ConsoleWatch, newWatchedPage, screenshot } from './support/browser.js';
+import { useServerAndBrowser } from './support/harness.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 describe('the API docs in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   it('shows every operation of /api/openapi.json, signed out, with no console error (CSP holds)', async () => {
-    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+    const document = (await (await fetch(`${app.server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { 'x-access'?: { kind: string } }>>;
     };
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
@@ -29,8 +19,8 @@ describe('the API docs in Chromium', () => {
     expect(operations.length).toBeGreaterThan(50);
 
     const watch = new ConsoleWatch();
-    const { context, page } = await newWatchedPage(browser, watch);
-    const res = await page.goto(`${server.url}/api/docs`);
+    const { context, page } = await newWatchedPage(app.browser, watch);
+    const res = await page.goto(`${app.server.url}/api/docs`);
     expect(res?.status()).toBe(200);
     expect(await page.locator('h1').textContent()).toBe('Solstice API');
     const shown = await page

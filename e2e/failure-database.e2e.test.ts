@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server.js';
 import {
   api,
-  cookieOf,
   createScratchPostgres,
   postgresAvailable,
   POSTGRES_URL,
+  signUpCookie,
   TcpProxy,
   waitFor,
   type ScratchPostgres,
@@ -36,13 +36,11 @@ describe.runIf(postgresAvailable())('the database going away (PostgreSQL through
   });
 
   it('answers 503 while it is gone and recovers when it is back', async () => {
-    const signup = await api(server.url, 'POST', '/api/auth/signup', null, {
+    const cookie = await signUpCookie(server.url, {
       email: 'away@solstice.test',
       username: 'away',
       password: 'a-long-password-1',
     });
-    expect(signup.status).toBe(201);
-    const cookie = cookieOf(signup.setCookie);
     expect((await api(server.url, 'GET', '/api/health', null)).status).toBe(200);
     expect((await api(server.url, 'GET', '/api/me', cookie)).status).toBe(200);
 

@@ -245,3 +245,13 @@ export async function api(
 export function cookieOf(setCookie: string[]): string {
   return setCookie.map((c) => c.split(';')[0]).join('; ');
 }
+
+/** Signs an account up through the API and answers its session's Cookie header; throws unless the signup is a 201. */
+export async function signUpCookie(
+  base: string,
+  account: { email: string; username: string; password: string },
+): Promise<string> {
+  const signup = await api(base, 'POST', '/api/auth/signup', null, account);
+  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(signup.json)}`);
+  return cookieOf(signup.setCookie);
+}

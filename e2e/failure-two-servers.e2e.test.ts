@@ -12,6 +12,7 @@ import {
   createScratchPostgres,
   postgresAvailable,
   runCli,
+  signUpCookie,
   waitFor,
   writeFixture,
   type Fixture,
@@ -51,13 +52,11 @@ describe.runIf(postgresAvailable())('two server processes on one PostgreSQL', ()
   });
 
   it('share sessions and watchlists', async () => {
-    const signup = await api(a.url, 'POST', '/api/auth/signup', null, {
+    const cookie = await signUpCookie(a.url, {
       email: 'both@solstice.test',
       username: 'both',
       password: 'a-long-password-2',
     });
-    expect(signup.status).toBe(201);
-    const cookie = cookieOf(signup.setCookie);
     const meA = await api(a.url, 'GET', '/api/me', cookie);
     const meB = await api(b.url, 'GET', '/api/me', cookie);
     expect(meB.status).toBe(200);

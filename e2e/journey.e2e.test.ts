@@ -2,15 +2,13 @@
 // sign up, be refused a premium tool, subscribe in test mode, run a seasonality scan, open a
 // result's pattern and calendar, run a technical scan, add a result to a watchlist, and see
 // it on the dashboard and in the heatmap. A screenshot of every screen; no console errors.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
 import { importSharedSymbols } from './support/shared-data';
+import { tempDatabase } from './support/accounts.js';
 
 /** A small real universe: the S&P 500 ETF (the benchmark) and stocks of every sector. */
 const SYMBOLS = [
@@ -55,8 +53,7 @@ describe('the journey of a new trader', () => {
   let context: BrowserContext;
   let page: Page;
   const watch = new ConsoleWatch();
-  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-journey-'));
-  const databaseUrl = `file:${path.join(dbDir, 'journey.sqlite')}`;
+  const { databaseUrl, remove: removeDatabase } = tempDatabase('journey');
 
   beforeAll(async () => {
     importSharedSymbols(databaseUrl, SYMBOLS);
@@ -69,7 +66,7 @@ describe('the journey of a new trader', () => {
     await context?.close();
     await browser?.close();
     await server?.stop();
-    fs.rmSync(dbDir, { recursive: true, force: true });
+    removeDatabase();
   });
 
   const go = async (route: string) => {

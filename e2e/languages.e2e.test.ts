@@ -4,9 +4,7 @@
 // and month names in the interface's language; the default follows the browser, else the
 // operator's DEFAULT_LANGUAGE; the profile keeps the choice across reloads and devices; daily
 // bars keep their calendar date in any time zone. Screenshots: test-results/e2e/lang-*.png.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -14,10 +12,11 @@ import { NAMESPACES } from '../apps/web/src/i18n/resources';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
+import { logIn, openEveryToolWithAPlan, requestAs, tempDatabase } from './support/accounts.js';
+import { importSharedSymbols, SHARED_DATA } from './support/shared-data.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const I18N = path.join(ROOT, 'apps/web/src/i18n');
-const DATA = process.env.SHARED_DATA ?? path.resolve(ROOT, '../shared/market-data/us-equities-eod');
 const SYMBOLS = ['SPY', 'AAPL', 'KO', 'PEP', 'MSFT', 'XOM'];
 const ADMIN = { email: 'lang-admin@example.com', password: 'languages e2e admin passphrase' };
 const MEMBER_PASSWORD = 'languages e2e member passphrase';
@@ -29,27 +28,10 @@ const LOCALE: Record<Lang, string> = { en: 'en-US', tr: 'tr-TR' };
 /** The browser of each language's pages speaks the other one: formats must follow the interface, not the browser. */
 const OTHER_BROWSER: Record<Lang, string> = { en: 'tr-TR', tr: 'en-US' };
 
-/** Writes instruments.csv and the daily files of SYMBOLS from the shared data and imports them. */
-function importFixture(databaseUrl: string): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-lang-data-'));
-  const lines = fs.readFileSync(path.join(DATA, 'instruments.csv'), 'utf8').trim().split(/\r?\n/);
-  const keep = lines.filter((l, i) => i === 0 || SYMBOLS.includes(l.split(',')[0]!));
-  fs.writeFileSync(path.join(dir, 'instruments.csv'), keep.join('\n') + '\n');
-  fs.mkdirSync(path.join(dir, 'daily'));
-  for (const s of SYMBOLS) fs.copyFileSync(path.join(DATA, 'daily', `${s}.csv`), path.join(dir, 'daily', `${s}.csv`));
-  const out = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'apps/server/bin/solstice.js'), 'import', dir, '--db', databaseUrl, '--json'],
-    { cwd: ROOT, env: { ...process.env, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (out.status !== 0) throw new Error(`import failed (${out.status}): ${out.stderr}\n${out.stdout}`);
-}
-
 /** The last bar's date of a symbol in the imported data (YYYY-MM-DD). */
 function lastBarDate(symbol: string): string {
   const lines = fs
-    .readFileSync(path.join(DATA, 'daily', `${symbol}.csv`), 'utf8')
+    .readFileSync(path.join(SHARED_DATA, 'daily', `${symbol}.csv`), 'utf8')
     .trim()
     .split(/\r?\n/);
   return lines.at(-1)!.split(',')[0]!;
@@ -177,8 +159,7 @@ describe('the interface in English and in Turkish (issue #19)', () => {
   let browser: Browser;
   const watch = new ConsoleWatch();
   const contexts: BrowserContext[] = [];
-  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-lang-'));
-  const databaseUrl = `file:${path.join(dbDir, 'lang.sqlite')}`;
+  const { databaseUrl, remove: removeDatabase } = tempDatabase('lang');
   const texts = {} as Record<Lang, Record<string, Texts>>;
   const foreign = {} as Record<Lang, Foreign>;
   /** Every text of both languages (a text the same in both, like "Solstice", is not a finding). */
@@ -194,12 +175,10 @@ describe('the interface in English and in Turkish (issue #19)', () => {
   /** A signed-out visitor per language. */
   const visitors = {} as Record<Lang, Page>;
 
-  const asAdmin = (method: string, route: string, body?: unknown) =>
-    fetch(server.url + route, {
-      method,
-      headers: { cookie: adminCookie, origin: server.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+  const asAdmin = requestAs(
+    () => server,
+    () => adminCookie,
+  );
 
   async function open(options: Parameters<Browser['newContext']>[0]) {
     const opened = await newWatchedPage(browser, watch, { viewport: VIEWPORT, ...options });
@@ -245,7 +224,7 @@ describe('the interface in English and in Turkish (issue #19)', () => {
     expect(foreign.tr.patterns.some((p) => p.re.test('Rows 1–20 of 45'))).toBe(true);
     expect(foreign.tr.exact.has('Solstice')).toBe(false);
 
-    importFixture(databaseUrl);
+    importSharedSymbols(databaseUrl, SYMBOLS);
     // The operator's default is Turkish: a browser in a language Solstice does not speak gets it.
     server = await startServer({
       DATABASE_URL: databaseUrl,
@@ -255,27 +234,9 @@ describe('the interface in English and in Turkish (issue #19)', () => {
       JOBS_POLL_INTERVAL_MS: '200',
     });
     browser = await launchBrowser();
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ login: ADMIN.email, password: ADMIN.password }),
-    });
-    expect(login.status).toBe(200);
-    const adminId = ((await login.json()) as { data: { id: number } }).data.id;
-    adminCookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    expect((await asAdmin('POST', `/api/v1/admin/users/${adminId}/subscriber`, {})).ok).toBe(true);
-    const product = await asAdmin('POST', '/api/v1/admin/products', {
-      name: 'Solstice Pro',
-      description: 'Every tool',
-      prices: [
-        { amount: 2900, interval: 'month' },
-        { amount: 29000, interval: 'year' },
-      ],
-    });
-    expect(product.status).toBe(201);
+    const admin = await logIn(server, ADMIN);
+    adminCookie = admin.cookie;
+    await openEveryToolWithAPlan(asAdmin, admin.id);
     for (const lang of LANGS) {
       pages[lang] = await openIn(lang, true);
       visitors[lang] = await openIn(lang, false);
@@ -294,7 +255,7 @@ describe('the interface in English and in Turkish (issue #19)', () => {
     for (const c of contexts.splice(0)) await c.close();
     await browser?.close();
     await server?.stop();
-    fs.rmSync(dbDir, { recursive: true, force: true });
+    removeDatabase();
   });
 
   afterEach(() => {

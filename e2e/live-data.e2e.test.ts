@@ -1,20 +1,12 @@
 // Live market data end to end: the built server updates its prices from a fake Yahoo when
 // its (test mode) clock reaches the scheduled time, and the screens follow without a failed
 // request; a run that finds nothing new leaves a visible warning until an admin runs it again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { lastCompletedSession } from '@solstice/analytics';
 import type { AdminDataResponse, FreshnessInfo } from '@solstice/contracts';
-import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../apps/server/src/testing/fake-providers/index.js';
-import { ConsoleWatch, launchBrowser, screenshot } from './support/browser.js';
-import type { RunningServer } from './support/server.js';
-import {
-  moveClockTo as moveServerClockTo,
-  runBringing as runBringingAt,
-  serverApi,
-  signInEverywhere,
-  startUpdatingServer,
-} from './support/market-clock.js';
+import { FakeMarket } from '../apps/server/src/testing/fake-providers/index.js';
+import { screenshot } from './support/browser.js';
+import { runBringing as runBringingAt, updatingAppSuite } from './support/market-clock.js';
 
 const ADMIN = { email: 'data-admin@example.com', password: 'live data e2e passphrase' };
 const UPDATE_TIME = '18:30';
@@ -23,60 +15,34 @@ const UPDATE_TIME = '18:30';
 const shown = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 describe('live market data in the browser', () => {
-  let server: RunningServer;
-  let yahoo: FakeYahoo;
-  let market: FakeMarket;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let watch: ConsoleWatch;
-  let cookie = '';
   /** The session the data starts at: the last completed one now. */
   const first = lastCompletedSession(Date.now());
 
-  const api = serverApi(
-    () => server.url,
-    () => cookie,
+  const app = updatingAppSuite(ADMIN, UPDATE_TIME, () =>
+    new FakeMarket(first)
+      .add('AAA', { from: '2026-01-02' })
+      .add('BBB', { from: '2026-01-02' })
+      .add('CCC', { from: '2026-01-02' }),
   );
+  const { api } = app;
   const dataPage = async () => (await api<AdminDataResponse>('GET', '/api/v1/admin/data')).body;
   const freshness = async () => (await api<FreshnessInfo>('GET', '/api/v1/market/freshness')).body;
 
   /** Moves the server's test clock to `at` (forward only); the endpoint runs the jobs that became due. */
-  async function moveClockTo(at: number): Promise<void> {
-    expect([0, 200]).toContain(await moveServerClockTo(api, at));
-  }
+  const { moveClockTo } = app;
 
   const runBringing = (after: string, from: number) => runBringingAt(UPDATE_TIME, after, from);
 
-  beforeAll(async () => {
-    market = new FakeMarket(first)
-      .add('AAA', { from: '2026-01-02' })
-      .add('BBB', { from: '2026-01-02' })
-      .add('CCC', { from: '2026-01-02' });
-    yahoo = await startFakeYahoo(market);
-    server = await startUpdatingServer(yahoo.baseUrl, ADMIN, UPDATE_TIME);
-    browser = await launchBrowser();
-    watch = new ConsoleWatch();
-    ({ cookie, context, page } = await signInEverywhere(server.url, ADMIN, browser, watch));
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await yahoo?.close();
-  });
-
   /** A screenshot once the page's requests are done (no loading overlay over it). */
   const shot = async (name: string) => {
-    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
-    await screenshot(page, name);
+    await app.page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+    await screenshot(app.page, name);
   };
 
   const asOfOnMarket = async () => {
-    await page.goto(server.url + '/market');
-    await page.getByText(/^As of /).waitFor();
-    return page.getByText(/^As of /).textContent();
+    await app.page.goto(app.server.url + '/market');
+    await app.page.getByText(/^As of /).waitFor();
+    return app.page.getByText(/^As of /).textContent();
   };
 
   it('backfills the tickers an admin adds; shows the data date and no warning while the data is current', async () => {
@@ -87,8 +53,8 @@ describe('live market data in the browser', () => {
     ]) {
       expect((await api('POST', '/api/v1/admin/instruments', { symbol, name })).status).toBe(202);
     }
-    await page.goto(server.url + '/admin/data');
-    const form = page.getByRole('form', { name: 'Add a ticker' });
+    await app.page.goto(app.server.url + '/admin/data');
+    const form = app.page.getByRole('form', { name: 'Add a ticker' });
     await form.getByLabel('Ticker').fill('bbb');
     await form.getByLabel('Name (optional)').fill('Bravo Holdings');
     await form.getByRole('button', { name: 'Add ticker' }).click();
@@ -105,15 +71,15 @@ describe('live market data in the browser', () => {
 
     expect(await freshness()).toEqual({ asOf: first, lastSession: first, tradingDaysBehind: 0 });
     expect(await asOfOnMarket()).toContain(shown(first));
-    expect(await page.getByTestId('stale-data-banner').count()).toBe(0);
+    expect(await app.page.getByTestId('stale-data-banner').count()).toBe(0);
     await shot('live-data-1-market-current');
-    await page.goto(server.url + '/admin/data');
-    await page.getByTestId('data-status').waitFor();
-    expect(await page.getByTestId('data-behind').textContent()).toBe('Current');
-    const runs = page.getByTestId('data-runs').getByRole('row');
+    await app.page.goto(app.server.url + '/admin/data');
+    await app.page.getByTestId('data-status').waitFor();
+    expect(await app.page.getByTestId('data-behind').textContent()).toBe('Current');
+    const runs = app.page.getByTestId('data-runs').getByRole('row');
     expect(await runs.count()).toBe(4); // header + three backfills
     await shot('live-data-2-admin-after-backfill');
-    expect(watch.errors).toEqual([]);
+    expect(app.watch.errors).toEqual([]);
   });
 
   it('the scheduled run brings the next session when its time comes; screens follow; no request fails', async () => {
@@ -121,8 +87,8 @@ describe('live market data in the browser', () => {
     expect(nextRunAt).not.toBeNull();
     const target = runBringing(first, Date.now());
     // The fake provider now has the next session's bars, but no longer knows CCC.
-    market.until = target.session;
-    yahoo.scenario('CCC', 'unknown');
+    app.market.until = target.session;
+    app.yahoo.scenario('CCC', 'unknown');
 
     // A load loop during the update: every request must succeed.
     const failures: string[] = [];
@@ -133,7 +99,7 @@ describe('live market data in the browser', () => {
         for (const path of ['/api/health', '/api/v1/market/overview']) {
           requests++;
           try {
-            const res = await fetch(server.url + path, { headers: { cookie } });
+            const res = await fetch(app.server.url + path, { headers: { cookie: app.cookie } });
             if (!res.ok) failures.push(`${path}: ${res.status}`);
             await res.arrayBuffer();
           } catch (error) {
@@ -154,17 +120,17 @@ describe('live market data in the browser', () => {
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(20);
 
-    expect(await page.getByTestId('stale-data-banner').count()).toBe(0);
+    expect(await app.page.getByTestId('stale-data-banner').count()).toBe(0);
     // CCC has no bar on that day: left out of the market-wide views, and counted.
-    expect(await page.getByTestId('stale-count').textContent()).toBe('1 symbol stale');
+    expect(await app.page.getByTestId('stale-count').textContent()).toBe('1 symbol stale');
     await shot('live-data-3-market-next-session');
-    await page.goto(server.url + '/heatmaps');
-    await page.getByText(`As of ${shown(target.session)}`).waitFor();
-    expect(await page.getByTestId('stale-count').textContent()).toBe('1 symbol stale');
-    await page.goto(server.url + '/scanner?expression=close+%3E+0');
-    await page.getByText(new RegExp(`2 matches as of ${shown(target.session).replace(/\./g, '\\.')}`)).waitFor();
+    await app.page.goto(app.server.url + '/heatmaps');
+    await app.page.getByText(`As of ${shown(target.session)}`).waitFor();
+    expect(await app.page.getByTestId('stale-count').textContent()).toBe('1 symbol stale');
+    await app.page.goto(app.server.url + '/scanner?expression=close+%3E+0');
+    await app.page.getByText(new RegExp(`2 matches as of ${shown(target.session).replace(/\./g, '\\.')}`)).waitFor();
 
-    await page.goto(server.url + '/admin/data');
+    await app.page.goto(app.server.url + '/admin/data');
     const run = (await dataPage()).runs.find((r) => r.trigger === 'schedule')!;
     expect(run).toMatchObject({
       session: target.session,
@@ -173,14 +139,14 @@ describe('live market data in the browser', () => {
       failed: 1,
       byProvider: { yahoo: 2 },
     });
-    const row = page.getByTestId('data-runs').getByRole('row').filter({ hasText: 'schedule' });
+    const row = app.page.getByTestId('data-runs').getByRole('row').filter({ hasText: 'schedule' });
     await row.waitFor();
     expect(await row.textContent()).toContain('yahoo 2');
-    const failing = page.getByTestId('data-failing').getByRole('row').filter({ hasText: 'CCC' });
+    const failing = app.page.getByTestId('data-failing').getByRole('row').filter({ hasText: 'CCC' });
     expect(await failing.textContent()).toMatch(/unknown symbol/i);
-    expect(await page.getByTestId('last-run').textContent()).toContain('schedule');
+    expect(await app.page.getByTestId('last-run').textContent()).toContain('schedule');
     await shot('live-data-4-admin-after-scheduled-run');
-    expect(watch.errors).toEqual([]);
+    expect(app.watch.errors).toEqual([]);
   });
 
   it('warns on every screen while a session is missing, until an admin runs the update now', async () => {
@@ -191,41 +157,41 @@ describe('live market data in the browser', () => {
     await expect.poll(async () => (await freshness()).tradingDaysBehind, { timeout: 60_000 }).toBe(1);
 
     for (const path of ['/market', '/dashboard', '/heatmaps']) {
-      await page.goto(server.url + path);
-      const banner = page.getByTestId('stale-data-banner');
+      await app.page.goto(app.server.url + path);
+      const banner = app.page.getByTestId('stale-data-banner');
       await banner.waitFor();
       expect(await banner.textContent()).toContain('Market data is 1 trading day old.');
       expect(await banner.textContent()).toContain(
         `The latest bar is from ${shown(current)}; the last completed session was ${shown(target.session)}.`,
       );
     }
-    await page.getByText(`As of ${shown(current)}`).waitFor();
+    await app.page.getByText(`As of ${shown(current)}`).waitFor();
     await shot('live-data-5-stale-warning');
 
     // The provider catches up; the admin runs the update from the data page.
-    market.until = target.session;
-    await page.goto(server.url + '/admin/data');
-    expect(await page.getByTestId('data-behind').textContent()).toBe('1 trading day');
-    await page.getByRole('button', { name: 'Run update now' }).click();
-    await page.getByText(/The update finished \(Partial\)/).waitFor({ timeout: 60_000 });
+    app.market.until = target.session;
+    await app.page.goto(app.server.url + '/admin/data');
+    expect(await app.page.getByTestId('data-behind').textContent()).toBe('1 trading day');
+    await app.page.getByRole('button', { name: 'Run update now' }).click();
+    await app.page.getByText(/The update finished \(Partial\)/).waitFor({ timeout: 60_000 });
     // The page keeps asking until the market has moved; the shell's warning goes with it.
-    await expect.poll(() => page.getByTestId('data-behind').textContent(), { timeout: 30_000 }).toBe('Current');
-    await page.getByTestId('stale-data-banner').waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => app.page.getByTestId('data-behind').textContent(), { timeout: 30_000 }).toBe('Current');
+    await app.page.getByTestId('stale-data-banner').waitFor({ state: 'detached', timeout: 10_000 });
     await shot('live-data-6-admin-after-run-now');
 
     // CCC is gone from the provider: the admin stops updating it, keeping its history.
-    await page.getByRole('button', { name: 'Remove CCC' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Remove CCC?' });
+    await app.page.getByRole('button', { name: 'Remove CCC' }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Remove CCC?' });
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    const ccc = page.getByTestId('data-instruments').getByRole('row').filter({ hasText: 'CCC' });
+    const ccc = app.page.getByTestId('data-instruments').getByRole('row').filter({ hasText: 'CCC' });
     await ccc.getByText('Removed (history kept)').waitFor();
     expect((await dataPage()).instruments.find((i) => i.symbol === 'CCC')).toMatchObject({
       tracked: false,
       lastBar: first,
     });
     expect(await asOfOnMarket()).toContain(shown(target.session));
-    expect(await page.getByTestId('stale-data-banner').count()).toBe(0);
-    expect(watch.errors).toEqual([]);
+    expect(await app.page.getByTestId('stale-data-banner').count()).toBe(0);
+    expect(app.watch.errors).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 // Issue #19 in the real browser: a session cookie without browser storage, the first-run
 // tour kept in the account and pointing at real controls, and the admin screens (a member
 // gets the 404 page). Screenshots go to the e2e output directory for a person to look at.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS_DIR, ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { ARTIFACTS_DIR, screenshot } from './support/browser.js';
+import { useServerAndBrowser, useWatchedPages } from './support/harness.js';
 import { seedStore } from './support/shell.js';
 
 const ADMIN = { email: 'polish-admin@example.com', password: 'product polish e2e passphrase' };
@@ -14,46 +14,26 @@ const PASSWORD = 'a member e2e passphrase';
 const VIEWPORT = { width: 1280, height: 860 };
 
 describe('product polish (issue #19) in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let watch: ConsoleWatch;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer({
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      JOBS_POLL_INTERVAL_MS: '200',
-    });
-    browser = await launchBrowser();
+  const app = useServerAndBrowser({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    JOBS_POLL_INTERVAL_MS: '200',
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  beforeEach(() => {
-    watch = new ConsoleWatch();
-    return async () => {
-      for (const c of contexts.splice(0)) await c.close();
-      expect(watch.errors).toEqual([]);
-    };
-  });
+  const pages = useWatchedPages(app);
 
   /** A browser profile with empty storage, or with only the cookies given. */
   async function open(cookies?: Awaited<ReturnType<BrowserContext['cookies']>>) {
-    const opened = await newWatchedPage(browser, watch, {
+    return pages.open({
       viewport: VIEWPORT,
       ...(cookies ? { storageState: { cookies, origins: [] } } : {}),
     });
-    contexts.push(opened.context);
-    return opened;
   }
 
-  const headers = () => ({ origin: server.url });
+  const headers = () => ({ origin: app.server.url });
 
   async function signUp(context: BrowserContext, name: string): Promise<string> {
     const email = `${name}@example.com`;
-    const res = await context.request.post(`${server.url}/api/auth/signup`, {
+    const res = await context.request.post(`${app.server.url}/api/auth/signup`, {
       data: { email, username: name, password: PASSWORD },
       headers: headers(),
     });
@@ -62,7 +42,7 @@ describe('product polish (issue #19) in the browser', () => {
   }
 
   async function logIn(context: BrowserContext, login: string, password: string) {
-    const res = await context.request.post(`${server.url}/api/auth/login`, {
+    const res = await context.request.post(`${app.server.url}/api/auth/login`, {
       data: { login, password },
       headers: headers(),
     });
@@ -70,14 +50,15 @@ describe('product polish (issue #19) in the browser', () => {
   }
 
   const me = async (context: BrowserContext) =>
-    ((await (await context.request.get(`${server.url}/api/me`)).json()) as { data: { tutorialSeen: boolean } }).data;
+    ((await (await context.request.get(`${app.server.url}/api/me`)).json()) as { data: { tutorialSeen: boolean } })
+      .data;
 
   it('opens a protected page for a valid session cookie with empty browser storage, and after a reload', async () => {
     const first = await open();
     await signUp(first.context, 'cookieonly');
     // A second profile restoring only the cookie: no local storage at all.
     const { page } = await open(await first.context.cookies());
-    await page.goto(server.url + '/profile');
+    await page.goto(app.server.url + '/profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile');
     await page.reload();
@@ -105,7 +86,7 @@ describe('product polish (issue #19) in the browser', () => {
   it('shows the tour once per account, each step at its control, and keeps it in the help menu', async () => {
     const { context, page } = await open();
     await signUp(context, 'tourist');
-    await page.goto(server.url + '/dashboard');
+    await page.goto(app.server.url + '/dashboard');
     const tour = page.getByTestId('tutorial');
     await tour.getByText('Welcome to Solstice').waitFor();
     await tour.getByRole('button', { name: 'Next' }).click();
@@ -131,7 +112,7 @@ describe('product polish (issue #19) in the browser', () => {
 
     // Another device: only the cookie, empty storage. The account says the tour is done.
     const other = await open(await context.cookies());
-    await other.page.goto(server.url + '/dashboard');
+    await other.page.goto(app.server.url + '/dashboard');
     await other.page.getByTestId('watchlist-panel').waitFor();
     await other.page.getByTestId('topbar').getByText('tourist').waitFor();
     expect(await other.page.getByTestId('tutorial').count()).toBe(0);
@@ -148,7 +129,7 @@ describe('product polish (issue #19) in the browser', () => {
     await seedStore(context);
     await logIn(context, ADMIN.email, ADMIN.password);
     const api = (method: 'POST' | 'PATCH', path: string, data: unknown) =>
-      context.request.fetch(`${server.url}${path}`, { method, data, headers: headers() });
+      context.request.fetch(`${app.server.url}${path}`, { method, data, headers: headers() });
     expect(
       (
         await api('POST', '/api/v1/admin/products', {
@@ -167,7 +148,7 @@ describe('product polish (issue #19) in the browser', () => {
 
     const settle = () => page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
 
-    await page.goto(server.url + '/admin');
+    await page.goto(app.server.url + '/admin');
     await page.getByTestId('admin-home').waitFor();
     await screenshot(page, 'polish-admin-home');
 
@@ -183,14 +164,14 @@ describe('product polish (issue #19) in the browser', () => {
     await settle();
     await screenshot(page, 'polish-admin-users');
 
-    await page.goto(server.url + '/admin/products');
+    await page.goto(app.server.url + '/admin/products');
     const card = page.getByRole('region', { name: /Solstice Pro/ });
     await card.getByRole('cell', { name: '$29.00' }).waitFor();
     await card.getByRole('cell', { name: '$290.00' }).waitFor();
     await settle();
     await screenshot(page, 'polish-admin-products');
 
-    await page.goto(server.url + '/admin/mail');
+    await page.goto(app.server.url + '/admin/mail');
     const outbox = page.getByTestId('outbox');
     await expect
       .poll(
@@ -209,7 +190,7 @@ describe('product polish (issue #19) in the browser', () => {
     await screenshot(page, 'polish-admin-mail');
     await page.keyboard.press('Escape');
 
-    await page.goto(server.url + '/admin/jobs');
+    await page.goto(app.server.url + '/admin/jobs');
     await page.getByTestId('job-counts').waitFor();
     await page.getByRole('button', { name: 'Run due jobs now' }).click();
     await page
@@ -227,11 +208,11 @@ describe('product polish (issue #19) in the browser', () => {
     // A member: every admin screen is the 404 page, and the admin API refuses.
     await seedStore(member.context);
     for (const path of ['/admin', '/admin/users', '/admin/products', '/admin/mail', '/admin/jobs', '/admin/data']) {
-      await member.page.goto(server.url + path);
+      await member.page.goto(app.server.url + path);
       await member.page.getByText('This page could not be found').waitFor();
     }
     await screenshot(member.page, 'polish-admin-member-404');
-    const refused = await member.context.request.get(`${server.url}/api/v1/admin/users`);
+    const refused = await member.context.request.get(`${app.server.url}/api/v1/admin/users`);
     expect([403, 404]).toContain(refused.status());
   });
 });

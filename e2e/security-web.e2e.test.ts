@@ -2,7 +2,6 @@
 // instrument imported with an XSS payload for its name, sector and industry is shown as text
 // in the heatmap's tooltip (no dialog, no element, no script), and the production build
 // publishes no source maps, neither as files nor over HTTP.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +11,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { SHELL_LOGIN, SHELL_SERVER_ENV, seedStore } from './support/shell.js';
+import { importDirectory } from './support/shared-data.js';
+import { tempDatabase } from './support/accounts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // the server started below serves WEB_DIST too (startServer passes the environment on)
@@ -52,13 +53,11 @@ function importHostileFixture(databaseUrl: string): void {
     }
     fs.writeFileSync(path.join(dir, 'daily', `${symbol}.csv`), lines.join('\n') + '\n');
   }
-  const out = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'apps/server/bin/solstice.js'), 'import', dir, '--db', databaseUrl, '--json'],
-    { cwd: ROOT, env: { ...process.env, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-  );
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (out.status !== 0) throw new Error(`import failed (${out.status}): ${out.stderr}\n${out.stdout}`);
+  try {
+    importDirectory(databaseUrl, dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function filesUnder(dir: string): string[] {
@@ -91,8 +90,7 @@ describe('web app security', () => {
   let page: Page;
   const watch = new ConsoleWatch();
   const dialogs: string[] = [];
-  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-xss-'));
-  const databaseUrl = `file:${path.join(dbDir, 'xss.sqlite')}`;
+  const { databaseUrl, remove: removeDatabase } = tempDatabase('xss');
 
   beforeAll(async () => {
     importHostileFixture(databaseUrl);
@@ -116,7 +114,7 @@ describe('web app security', () => {
     await context?.close();
     await browser?.close();
     await server?.stop();
-    fs.rmSync(dbDir, { recursive: true, force: true });
+    removeDatabase();
   });
 
   it('shows an imported XSS payload in the heatmap tooltip as text, and runs none of it', async () => {

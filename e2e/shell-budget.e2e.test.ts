@@ -1,33 +1,23 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ConsoleWatch, launchBrowser, newWatchedPage } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { ConsoleWatch, newWatchedPage } from './support/browser.js';
+import { useServerAndBrowser } from './support/harness.js';
 
 /** The performance target: ≤ 170 KB of gzipped JavaScript for `/`. */
 const BUDGET_BYTES = 170 * 1024;
 
 describe('landing page JavaScript budget', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   it('loads at most 170 KB gzip of JavaScript for / (idle prefetches included)', async () => {
     const watch = new ConsoleWatch();
-    const { context, page } = await newWatchedPage(browser, watch);
+    const { context, page } = await newWatchedPage(app.browser, watch);
     const sizes = new Map<string, number>();
     page.on('response', async (res) => {
       if (!res.url().endsWith('.js')) return;
       sizes.set(new URL(res.url()).pathname, gzipSync(await res.body(), { level: 9 }).length);
     });
-    await page.goto(server.url + '/');
+    await page.goto(app.server.url + '/');
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(2500); // the idle prefetch of the dialogs (timeout 2000 ms)
     await page.waitForLoadState('networkidle');

@@ -1,58 +1,33 @@
 // Follow-ups of the web shell against the built server: password reset through the e-mailed
 // link, and a watchlist the account refuses (409) shown once and kept, not retried forever.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ConsoleWatch, newWatchedPage, launchBrowser, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser.js';
+import { useServerAndBrowser, useWatchedPages } from './support/harness.js';
 import { startSmtpTestServer } from '../apps/server/src/testing/smtp-test-server.js';
 import { seedStore } from './support/shell.js';
 
 const ADMIN = { email: 'followups-admin@example.com', password: 'admin password for e2e' };
 
 describe('web shell follow-ups', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let watch: ConsoleWatch;
-  const contexts: BrowserContext[] = [];
   // The reset link reaches only its recipient (the admin outbox keeps it redacted): a real mailbox.
   const smtp = startSmtpTestServer();
-
-  beforeAll(async () => {
-    const smtpPort = await smtp.listen();
-    server = await startServer({
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp.close();
-  });
-  beforeEach(() => {
-    watch = new ConsoleWatch();
-    return async () => {
-      for (const c of contexts.splice(0)) await c.close();
-      expect(watch.errors).toEqual([]);
-    };
-  });
-
-  async function open(): Promise<{ context: BrowserContext; page: Page }> {
-    const opened = await newWatchedPage(browser, watch);
-    contexts.push(opened.context);
-    await seedStore(opened.context);
-    return opened;
-  }
+  const app = useServerAndBrowser(async () => ({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: `smtp://127.0.0.1:${await smtp.listen()}`,
+  }));
+  afterAll(() => smtp.close());
+  const pages = useWatchedPages(app, seedStore);
+  const open = () => pages.open();
 
   /** A request from outside the browser with a session cookie (same-origin Origin for mutations). */
   async function call(method: string, path: string, cookie: string, body?: unknown): Promise<Response> {
-    return fetch(server.url + path, {
+    return fetch(app.server.url + path, {
       method,
       headers: {
         cookie,
-        origin: server.url,
+        origin: app.server.url,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -74,7 +49,7 @@ describe('web shell follow-ups', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await page.getByText('Signed in successfully').waitFor();
-    await page.waitForURL(server.url + '/dashboard');
+    await page.waitForURL(app.server.url + '/dashboard');
   }
 
   it('resets a forgotten password through the e-mailed link and logs in with the new one', async () => {
@@ -82,7 +57,7 @@ describe('web shell follow-ups', () => {
     await session('/api/auth/signup', { email, username: 'forgetful', password: 'the old password 1' });
 
     const { page } = await open();
-    await page.goto(server.url + '/');
+    await page.goto(app.server.url + '/');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByLabel('E-mail').fill(email);
@@ -102,7 +77,7 @@ describe('web shell follow-ups', () => {
         .find(Boolean);
       if (!link) await new Promise((r) => setTimeout(r, 50));
     }
-    expect(link?.startsWith(`${server.url}/?reset=`)).toBe(true);
+    expect(link?.startsWith(`${app.server.url}/?reset=`)).toBe(true);
 
     // The admin outbox lists it, with the token redacted.
     const admin = await session('/api/auth/login', { login: ADMIN.email, password: ADMIN.password });
@@ -121,7 +96,7 @@ describe('web shell follow-ups', () => {
     const mail = (await (await call('GET', `/api/v1/admin/outbox/${messages[0]!.id}`, admin)).json()) as {
       text: string;
     };
-    expect(mail.text).toContain(`${server.url}/?reset=[redacted]`);
+    expect(mail.text).toContain(`${app.server.url}/?reset=[redacted]`);
     expect(mail.text).not.toContain(link!.split('=')[1]!);
 
     await page.goto(link!);
@@ -141,11 +116,11 @@ describe('web shell follow-ups', () => {
     await page.getByLabel('Password', { exact: true }).fill('my brand new password');
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await page.getByText('Signed in successfully').waitFor();
-    await page.waitForURL(server.url + '/dashboard');
+    await page.waitForURL(app.server.url + '/dashboard');
 
     // The link works once: opened again (signed out), it shows the server's message.
     const again = await open();
-    watch.allow(/Failed to load resource.*400/);
+    pages.watch.allow(/Failed to load resource.*400/);
     await again.page.goto(link!);
     const second = again.page.getByTestId('password-reset-dialog');
     await second.getByLabel('New password', { exact: true }).fill('yet another password');
@@ -172,13 +147,13 @@ describe('web shell follow-ups', () => {
       expect((await call('POST', '/api/v1/watchlists', cookie, { name: `List ${i}`, symbols: [] })).status).toBe(201);
     }
     const { page } = await open();
-    watch.allow(/Failed to load resource.*409/);
+    pages.watch.allow(/Failed to load resource.*409/);
     const creates: string[] = [];
     page.on('request', (req) => {
       if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/v1/watchlists')
         creates.push(req.postData() ?? '');
     });
-    await page.goto(server.url + '/');
+    await page.goto(app.server.url + '/');
     await logIn(page, 'collector', password);
     const panel = page.getByTestId('watchlist-panel');
     const options = () => panel.getByLabel('Watchlist', { exact: true }).locator('option').allTextContents();

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { ConsoleWatch, newWatchedPage, screenshot } from './support/browser.js';
+import { useServerAndBrowser } from './support/harness.js';
 
 describe('the built app in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useServerAndBrowser();
 
   it('loads with the title Solstice and no console errors', async () => {
     const watch = new ConsoleWatch();
-    const { context, page } = await newWatchedPage(browser, watch);
-    const res = await page.goto(server.url + '/');
+    const { context, page } = await newWatchedPage(app.browser, watch);
+    const res = await page.goto(app.server.url + '/');
     expect(res?.status()).toBe(200);
     await page.waitForLoadState('networkidle');
     expect(await page.title()).toBe('Solstice');

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { clearTimeout } from 'node:timers';
 import pg from 'pg';
+import { freePort } from '../apps/server/src/testing/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = new Set(process.argv.slice(2));
@@ -45,17 +46,6 @@ function expect(condition, message) {
 
 const which = (name, extra = []) =>
   [...(process.env.PATH ?? '').split(':').map((d) => path.join(d, name)), ...extra].find((p) => fs.existsSync(p));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function redisPing(url) {
   const u = new URL(url);

@@ -102,4 +102,13 @@ describe('eslint.config.js', () => {
     expect(await ruleIds(shared)).toContain('no-restricted-imports');
     expect(await ruleIds(analyticsFromShared)).toContain('no-restricted-imports');
   }, 60_000);
+
+  it('refuses an API path written in a screen: endpoints are called by name', async () => {
+    const screen = fixture('apps/web/src/features', {
+      'fetches.ts':
+        "export const a = fetch('/api/v1/market/overview');\nexport const b = (s: string) => fetch(`/api/v1/bars/${s}`);\n",
+    });
+    const ids = await ruleIds(screen);
+    expect(ids.filter((id) => id === 'no-restricted-syntax')).toHaveLength(2);
+  }, 60_000);
 });

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { lastCompletedSession } from '@solstice/analytics';
 import { afterTheClose } from '../../apps/server/src/modules/market/update/update-schedule.js';
-import { newWatchedPage, type ConsoleWatch } from './browser.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startFakeYahoo, type FakeMarket, type FakeYahoo } from '../../apps/server/src/testing/fake-providers/index.js';
+import { ConsoleWatch, launchBrowser, newWatchedPage } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 import { seedStore } from './shell.js';
 
@@ -94,4 +96,66 @@ export async function signInEverywhere(
   });
   if (!signIn.ok()) throw new Error(`browser login failed: ${signIn.status()}`);
   return { cookie, context, page };
+}
+
+/** Moves the server's test clock to `at` (forward only), expecting it moved or already there. */
+export function clockMover(api: Api): (at: number) => Promise<void> {
+  return async (at) => {
+    expect([0, 200]).toContain(await moveClockTo(api, at));
+  };
+}
+
+/** A fake Yahoo serving `market`, the server updating from it, and the admin signed in everywhere. */
+export interface UpdatingApp {
+  yahoo: FakeYahoo;
+  server: RunningServer;
+  browser: Browser;
+  watch: ConsoleWatch;
+  cookie: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function startUpdatingApp(market: FakeMarket, admin: Login, updateTime: string): Promise<UpdatingApp> {
+  const yahoo = await startFakeYahoo(market);
+  const server = await startUpdatingServer(yahoo.baseUrl, admin, updateTime);
+  const browser = await launchBrowser();
+  const watch = new ConsoleWatch();
+  const { cookie, context, page } = await signInEverywhere(server.url, admin, browser, watch);
+  return { yahoo, server, browser, watch, cookie, context, page };
+}
+
+/** Closes what startUpdatingApp started (the parts there are, when it failed part way). */
+export async function stopUpdatingApp(app: Partial<UpdatingApp>): Promise<void> {
+  await app.context?.close();
+  await app.browser?.close();
+  await app.server?.stop();
+  await app.yahoo?.close();
+}
+
+/** An updating app test's frame: the app, the market it serves, and the admin's API and clock. */
+export interface UpdatingSuite extends UpdatingApp {
+  market: FakeMarket;
+  readonly api: Api;
+  readonly moveClockTo: (at: number) => Promise<void>;
+}
+
+/**
+ * Registers the beforeAll (the market `makeMarket` builds, then startUpdatingApp) and the
+ * afterAll (stopUpdatingApp) of a test of the updating app; the fields are set once beforeAll
+ * ran. `api` calls the server as the admin; `moveClockTo` moves the server's test clock.
+ */
+export function updatingAppSuite(admin: Login, updateTime: string, makeMarket: () => FakeMarket): UpdatingSuite {
+  const suite = {} as { -readonly [K in keyof UpdatingSuite]: UpdatingSuite[K] };
+  suite.api = serverApi(
+    () => suite.server.url,
+    () => suite.cookie,
+  );
+  suite.moveClockTo = clockMover(suite.api);
+  beforeAll(async () => {
+    suite.market = makeMarket();
+    Object.assign(suite, await startUpdatingApp(suite.market, admin, updateTime));
+  }, 120_000);
+  afterAll(() => stopUpdatingApp(suite));
+  return suite;
 }

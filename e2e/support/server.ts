@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, spawnServer, stopProcess } from '../../apps/server/src/testing/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -14,17 +13,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * Starts the built server (apps/server/dist) as a real process on a free port with its own
@@ -33,22 +22,15 @@ export async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const main = path.join(ROOT, 'apps/server/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
-  const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-e2e-'));
   const databaseUrl = env.DATABASE_URL ?? `file:${path.join(dir, 'e2e.sqlite')}`;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  const { child, port, url, output } = await spawnServer({
+    main,
     cwd: ROOT,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       LOG_LEVEL: 'warn',
-      SEED_ON_EMPTY: 'false',
       // Each test's database is a new file (production refuses to create one unless told to).
       CREATE_DATABASE: 'true',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The journey pays with the built-in test checkout (card 4242…).
       BILLING_TEST_MODE: 'true',
       // The market snapshot (PostgreSQL's too) in this run's folder, not the repository's data/.
@@ -56,38 +38,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...env,
       DATABASE_URL: databaseUrl,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in time:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
   return {
     url,
     port,
     databaseUrl,
-    output: () => log,
+    output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcess(child);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

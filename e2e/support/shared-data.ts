@@ -20,13 +20,18 @@ export function importSharedSymbols(databaseUrl: string, symbols: readonly strin
       const file = path.join(SHARED_DATA, 'daily', `${s}.csv`);
       if (fs.existsSync(file)) fs.copyFileSync(file, path.join(dir, 'daily', `${s}.csv`));
     }
-    const out = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'apps/server/bin/solstice.js'), 'import', dir, '--db', databaseUrl, '--json'],
-      { cwd: ROOT, env: { ...process.env, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
-    );
-    if (out.status !== 0) throw new Error(`import failed (${out.status}): ${out.stderr}\n${out.stdout}`);
+    importDirectory(databaseUrl, dir);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs `solstice import <dir>` (instruments.csv and daily/) into `databaseUrl`; throws with its output when it fails. */
+export function importDirectory(databaseUrl: string, dir: string): void {
+  const out = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'apps/server/bin/solstice.js'), 'import', dir, '--db', databaseUrl, '--json'],
+    { cwd: ROOT, env: { ...process.env, SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  if (out.status !== 0) throw new Error(`import failed (${out.status}): ${out.stderr}\n${out.stdout}`);
 }

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDatabaseAllowed, loadSettings, seedOnEmpty } from './config/settings.js';
 import { buildServices, type ServiceOverrides, type StartupLog } from './composition.js';
+import { useTempDir } from './testing/test-fixtures.js';
 
 const quiet = { info: () => {}, warn: () => {} };
 
@@ -15,13 +14,7 @@ const start = (
 ) => buildServices(settings, { startupLog, ...more });
 
 describe('start-up never creates or fills a database in production unless told to', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-startup-'));
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir('solstice-startup-');
 
   const production = (env: Record<string, string>) =>
     loadSettings({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://solstice.example', ...env });
@@ -40,23 +33,23 @@ describe('start-up never creates or fills a database in production unless told t
   });
 
   it('refuses a missing SQLite file in production and creates nothing', async () => {
-    const file = path.join(dir, 'solstice.sqlite');
+    const file = dir.join('solstice.sqlite');
     await expect(start(production({ DATABASE_URL: `file:${file}` }))).rejects.toThrow(
       `the SQLite database ${file} does not exist. If this is a first install, set CREATE_DATABASE=true`,
     );
-    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(fs.readdirSync(dir.path)).toEqual([]);
   });
 
   it('refuses a mistyped folder even with CREATE_DATABASE=true, naming the folder', async () => {
-    const url = `file:${path.join(dir, 'nonexistent', 'dir', 'x.sqlite')}`;
+    const url = `file:${dir.join('nonexistent', 'dir', 'x.sqlite')}`;
     await expect(start(production({ DATABASE_URL: url, CREATE_DATABASE: 'true' }))).rejects.toThrow(
-      `the folder ${path.join(dir, 'nonexistent', 'dir')} of the SQLite database`,
+      `the folder ${dir.join('nonexistent', 'dir')} of the SQLite database`,
     );
-    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(fs.readdirSync(dir.path)).toEqual([]);
   });
 
   it('with CREATE_DATABASE=true creates an empty, migrated database and loads no demo universe', async () => {
-    const file = path.join(dir, 'solstice.sqlite');
+    const file = dir.join('solstice.sqlite');
     const messages: string[] = [];
     const services = await start(
       production({ DATABASE_URL: `file:${file}`, CREATE_DATABASE: 'true' }),

@@ -1,76 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { scratchDatabase } from './testing/scratch-database.js';
+import { serverBundle } from './testing/server-bundle.js';
+import { spawnServer, type ServerProcess } from './testing/server-process.mjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialects } from './testing/test-databases.js';
 
 /**
- * The server as operators run it: a real process (src/main.ts through tsx, so no build is
- * needed), stopped with SIGTERM while it works.
+ * The server as operators run it: a real process (src/main.ts bundled as `npm run build` does,
+ * from the sources as they are: testing/server-bundle.ts), stopped with SIGTERM while it works.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  base: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-}
-
-async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return spawnServer({
+    main: serverBundle().main,
     cwd: ROOT,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
-      SEED_ON_EMPTY: 'false',
       // A first install on SQLite: production refuses to create the file unless told to.
       CREATE_DATABASE: 'true',
       LOG_LEVEL: 'info',
       WEB_DIST: '/nonexistent',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs: 60_000,
   });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, port, base, output: () => log, exited };
 }
 
 /**
@@ -157,7 +113,7 @@ describe.each(testDialects())('SIGTERM on %s', (dialect) => {
         const afterSignal = signalled;
         let status = 0;
         try {
-          const res = await fetch(`${server.base}/api/health`);
+          const res = await fetch(`${server.url}/api/health`);
           status = res.status;
           await res.text();
           outcomes.push({ kind: 'answered', status, afterSignal });

@@ -48,4 +48,12 @@ export function session(overrides: Partial<MeResponse['data']> = {}): MeResponse
   };
 }
 
+/** A 400 validation_failed answer: `message` for the field at `path`, `summary` as the error's message. */
+export function validationFailed(path: string, message: string, summary = message) {
+  return {
+    status: 400,
+    body: { error: { code: 'validation_failed', message: summary, details: { issues: [{ path, message }] } } },
+  };
+}
+
 export const unauthorized = { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in first.' } } };

@@ -30,10 +30,18 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-// SweetAlert2 finishes opening a popup on a short timer; a popup opened by a file's last test
-// must not run it after the file's window is gone (an "unhandled error" in another test).
+// SweetAlert2 finishes opening and closing a popup on short timers; a popup opened by a
+// file's last test must not run them after the file's window is gone (an "unhandled error"
+// in another test). A popup still there is closed and waited for (on a loaded machine its
+// timers run late), then the timers get a moment more.
 afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  if (document.querySelector('.swal2-container')) {
+    const { loadSwal } = await import('../src/lib/popups');
+    (await loadSwal()).close();
+    for (let waited = 0; waited < 2000 && document.querySelector('.swal2-container'); waited += 25) await pause(25);
+  }
+  await pause(100);
 });
 
 // jsdom has no canvas: getContext answers null, and a library that draws at import time

@@ -34,17 +34,30 @@ export function civilDate(day: number): { year: number; month: number; day: numb
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
+/**
+ * Day number → year·10000 + month·100 + day, by integer arithmetic (H. Hinnant's
+ * civil-from-days): no Date and no object, for the loops that take apart every bar's date.
+ */
+export function packedCivilDate(day: number): number {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return y * 10_000 + m * 100 + d;
+}
+
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-/** Builds a series from rows (tests, importers); rows must be in ascending date order. */
-export function seriesFromRows(
-  symbol: string,
-  rows: ReadonlyArray<{ date: string; open: number; high: number; low: number; close: number; volume: number }>,
-): PriceSeries {
-  const n = rows.length;
-  const s: PriceSeries = {
+/** A series of n zeroed bars, its columns to be filled in by the caller. */
+export function allocateSeries(symbol: string, n: number): PriceSeries {
+  return {
     symbol,
     dates: new Int32Array(n),
     open: new Float64Array(n),
@@ -53,6 +66,14 @@ export function seriesFromRows(
     close: new Float64Array(n),
     volume: new Float64Array(n),
   };
+}
+
+/** Builds a series from rows (tests, importers); rows must be in ascending date order. */
+export function seriesFromRows(
+  symbol: string,
+  rows: ReadonlyArray<{ date: string; open: number; high: number; low: number; close: number; volume: number }>,
+): PriceSeries {
+  const s = allocateSeries(symbol, rows.length);
   rows.forEach((r, i) => {
     s.dates[i] = dayNumber(r.date);
     s.open[i] = r.open;

@@ -117,6 +117,11 @@ export const backtestResponseSchema = z.object({
       cagr: nullableNumber,
       maxDrawdown: nullableNumber,
       sharpe: nullableNumber,
+      /**
+       * B(t) on the strategy's equity dates (same dates, same order): the benchmark's last close
+       * on or before t / its close on the first date (1 before its first close); empty without trades.
+       */
+      equity: z.array(z.object({ date: z.string(), value: z.number() })),
     })
     .nullable(),
 });

@@ -26,11 +26,24 @@ export const fieldIssueSchema = z.object({
 });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
+/**
+ * What `error.details` may hold. `issues`: the fields a 400 `validation_failed` or a 409
+ * `conflict` names. `path`, `position`, `expected`: where a scan expression went wrong.
+ * Other keys are an endpoint's own (the readiness checks of a 503 from /api/ready).
+ */
+export const errorDetailsSchema = z.looseObject({
+  issues: z.array(fieldIssueSchema).optional(),
+  path: z.string().optional(),
+  position: z.number().int().optional(),
+  expected: z.string().optional(),
+});
+export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
+
 export const errorResponseSchema = z.object({
   error: z.object({
     code: errorCodeSchema,
     message: z.string(),
-    details: z.unknown().optional(),
+    details: errorDetailsSchema.optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

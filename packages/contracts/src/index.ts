@@ -19,3 +19,5 @@ export * from './backtest.js';
 export * from './market-data.js';
 export * from './data-updates.js';
 export * from './alerts.js';
+export * from './endpoints.js';
+export * from './endpoint-types.js';

@@ -107,35 +107,38 @@ export const chartQuerySchema = z
   .superRefine(refineWith(checkYears));
 export type ChartQuery = z.infer<typeof chartQuerySchema>;
 
+/** What best trades and walk-forward search over: a symbol's windows of minDays to maxDays, in the chosen years. */
+const windowSearchFields = {
+  symbol: symbolSchema,
+  minDays: daysSchema,
+  maxDays: daysSchema,
+  from: yearSchema.optional(),
+  to: yearSchema.optional(),
+  ...yearSetFields,
+  minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
+};
+const checkWindowSearch = refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(
+  checkYears,
+  checkDays,
+);
+
 export const bestTradesQuerySchema = z
   .strictObject({
-    symbol: symbolSchema,
-    minDays: daysSchema,
-    maxDays: daysSchema,
-    from: yearSchema.optional(),
-    to: yearSchema.optional(),
-    ...yearSetFields,
-    minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
+    ...windowSearchFields,
     top: integer(1, SEASONALITY_LIMITS.maxTop, 'a number of windows').default(10),
     /** Selects only windows whose qValue is at most this (analytics.md, "Multiple testing"). */
     maxQValue: fraction.optional(),
   })
-  .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
+  .superRefine(checkWindowSearch);
 export type BestTradesQuery = z.infer<typeof bestTradesQuerySchema>;
 
 /** Walk-forward (analytics.md): best trades' parameters, top excepted, and trainYears (default 10). */
 export const walkForwardQuerySchema = z
   .strictObject({
-    symbol: symbolSchema,
-    minDays: daysSchema,
-    maxDays: daysSchema,
-    from: yearSchema.optional(),
-    to: yearSchema.optional(),
-    ...yearSetFields,
-    minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
+    ...windowSearchFields,
     trainYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').default(10),
   })
-  .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
+  .superRefine(checkWindowSearch);
 export type WalkForwardQuery = z.infer<typeof walkForwardQuerySchema>;
 
 /** all, sector:NAME, watchlist:ID, or a list of symbols. */

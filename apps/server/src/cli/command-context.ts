@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadSettings, SettingsError, type Settings } from '../config/settings.js';
 import { DatabaseOpenError, normalizeDatabaseUrl } from '../db/database.js';
 import { buildServices, type ServiceOverrides, type Services } from '../composition.js';
-import { createOutput, type CliOutput } from './output.js';
+import { createOutput, type CliOutput, type CommandResult } from './output.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -55,4 +55,20 @@ export async function withContext<T>(
   } finally {
     await services.close();
   }
+}
+
+/** withContext for a command that answers a CommandResult: prints its value (--json) or its text. */
+export async function printResult(
+  command: Command,
+  run: (services: Services) => CommandResult<unknown> | Promise<CommandResult<unknown>>,
+  start: CommandStart = {},
+): Promise<void> {
+  await withContext(
+    command,
+    async (services, out) => {
+      const r = await run(services);
+      out.result(r.value, () => r.text);
+    },
+    start,
+  );
 }

@@ -106,6 +106,8 @@ export const settingsSchema = z.object({
     .string()
     .refine(isTimeZone, 'expected an IANA time zone such as Europe/Istanbul')
     .default('Europe/Istanbul'),
+  /** The address of the operator's articles and guides (a content site), linked from the help menu; none when unset. */
+  CONTENT_URL: httpUrl.transform((u) => new URL(u).href).optional(),
   /** When the daily update runs, HH:MM in America/New_York (after the 16:00 close and the providers' settling). */
   DATA_UPDATE_TIME: z
     .string()

@@ -1,24 +1,23 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Migrator, type Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildProgram } from '../cli/program.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../testing/run-cli.js';
 import { CliError } from '../cli/output.js';
 import { signedInUser, type SignedIn } from '../testing/auth-helpers.js';
 import { startLiveServer, type LiveServer } from '../testing/live-server.js';
-import { POSTGRES_TEST_URL, postgresAvailable, testDialects } from '../testing/test-databases.js';
+import { scratchDatabase } from '../testing/scratch-database.js';
+import { serverBundle } from '../testing/server-bundle.js';
+import { postgresAvailable, testDialects } from '../testing/test-databases.js';
 import { BackupError, backupDatabase, findOnPath, restoreDatabase } from './backup.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
-const CLI_MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const PG_TOOLS = findOnPath('pg_dump') !== null && findOnPath('pg_restore') !== null;
 // Under CI a missing pg_dump fails the PostgreSQL tests instead of skipping them.
@@ -59,28 +58,10 @@ async function insertBars(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** A fresh PostgreSQL database (restore targets a new database, as an operator would after createdb). */
-async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `solstice_restore_${randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_TEST_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 /** The built-in CLI in a child process (the backup runs beside the server, as in production). */
 function cliProcess(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, ...args], {
+    const child = spawn(process.execPath, [serverBundle().cli, ...args], {
       cwd: REPO,
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,21 +76,7 @@ function cliProcess(args: string[]): Promise<{ code: number | null; stdout: stri
 
 /** `solstice --db DB --json ARGS` in this process. */
 async function cli(db: string, args: string[]): Promise<Record<string, unknown>> {
-  const chunks: string[] = [];
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    chunks.push(String(chunk));
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    const program = buildProgram();
-    program.exitOverride();
-    await program.parseAsync(['node', 'solstice', '--db', db, '--json', ...args]);
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-  return JSON.parse(chunks.join('')) as Record<string, unknown>;
+  return JSON.parse(await runCli(db, '--json', ...args)) as Record<string, unknown>;
 }
 
 async function cliError(db: string, args: string[]): Promise<CliError> {
@@ -120,6 +87,20 @@ async function cliError(db: string, args: string[]): Promise<CliError> {
   expect(error, args.join(' ')).toBeInstanceOf(CliError);
   return error as CliError;
 }
+
+/** A users row written straight to the database (by default, the username is the email's local part). */
+const userRow = (email: string, username = email.split('@')[0]!) => ({
+  email,
+  username,
+  username_key: username,
+  password_hash: 'x',
+  role: 'member' as const,
+  locale: null,
+  time_zone: null,
+  layout: null,
+  created_at: 0,
+  updated_at: 0,
+});
 
 const ids = async (db: Kysely<Database>, table: 'users' | 'watchlists' | 'contacts') =>
   (await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => Number(r.id));
@@ -229,7 +210,7 @@ describe.each(testDialects())('backup while the server writes, restore into a fr
         restored = await openDatabase(target, { create: false });
         cleanup = () => restored.close();
       } else {
-        const scratch = await scratchPostgres();
+        const scratch = await scratchDatabase('postgres', 'restore');
         try {
           const report = await restoreDatabase(scratch.url, file, { pgSchema: s.database.pgSchema! });
           expect(report).toMatchObject({ replaced: false, migrationsApplied: [] });
@@ -287,18 +268,7 @@ describe.each(testDialects())('backup while the server writes, restore into a fr
         // New rows get new ids (sequences came along).
         const again = await r
           .insertInto('users')
-          .values({
-            email: 'after-restore@example.com',
-            username: 'after_restore',
-            username_key: 'after_restore',
-            password_hash: 'x',
-            role: 'member',
-            locale: null,
-            time_zone: null,
-            layout: null,
-            created_at: 0,
-            updated_at: 0,
-          })
+          .values(userRow('after-restore@example.com', 'after_restore'))
           .returning('id')
           .executeTakeFirstOrThrow();
         expect(Number(again.id)).toBeGreaterThan(Math.max(...users));
@@ -327,21 +297,7 @@ describe('db backup and db restore on SQLite', () => {
     const handle = await openDatabase(`file:${file}`);
     try {
       await migrateToLatest(handle);
-      await handle.db
-        .insertInto('users')
-        .values({
-          email,
-          username: email.split('@')[0]!,
-          username_key: email.split('@')[0]!,
-          password_hash: 'x',
-          role: 'member',
-          locale: null,
-          time_zone: null,
-          layout: null,
-          created_at: 0,
-          updated_at: 0,
-        })
-        .execute();
+      await handle.db.insertInto('users').values(userRow(email)).execute();
     } finally {
       await handle.close();
     }
@@ -456,8 +412,8 @@ describe.skipIf(!postgresAvailable() || SKIP_PG_TOOLS)(
     it('round-trips through the CLI, refuses a database with data unless --force', async () => {
       requirePgTools();
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-pg-restore-'));
-      const source = await scratchPostgres();
-      const target = await scratchPostgres();
+      const source = await scratchDatabase('postgres', 'restore');
+      const target = await scratchDatabase('postgres', 'restore');
       const saved = { ...process.env };
       process.env.LOG_LEVEL = 'silent';
       try {

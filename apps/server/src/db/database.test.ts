@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POSTGRES_TEST_URL, postgresAvailable } from '../testing/test-databases.js';
+import { useTempDir } from '../testing/test-fixtures.js';
 import {
   DEFAULT_DATABASE_URL,
   DatabaseOpenError,
@@ -48,32 +47,26 @@ describe('normalizeDatabaseUrl', () => {
 });
 
 describe('opening a SQLite file', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-open-'));
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir('solstice-open-');
 
   it('refuses a path whose folder is missing, naming the folder, and creates nothing', async () => {
-    const url = `file:${path.join(dir, 'missing', 'deeper', 'x.sqlite')}`;
+    const url = `file:${dir.join('missing', 'deeper', 'x.sqlite')}`;
     await expect(openDatabase(url)).rejects.toThrow(
-      `the folder ${path.join(dir, 'missing', 'deeper')} of the SQLite database`,
+      `the folder ${dir.join('missing', 'deeper')} of the SQLite database`,
     );
-    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(fs.readdirSync(dir.path)).toEqual([]);
   });
 
   it('refuses a missing file when creating is not allowed, and creates none', async () => {
-    const file = path.join(dir, 'x.sqlite');
+    const file = dir.join('x.sqlite');
     await expect(openDatabase(`file:${file}`, { create: false })).rejects.toThrow(
       `the SQLite database ${file} does not exist. If this is a first install, set CREATE_DATABASE=true`,
     );
-    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(fs.readdirSync(dir.path)).toEqual([]);
   });
 
   it('creates a missing file in an existing folder when allowed, and says so', async () => {
-    const file = path.join(dir, 'x.sqlite');
+    const file = dir.join('x.sqlite');
     const handle = await openDatabase(`file:${file}`, { create: true });
     expect(handle.created).toBe(true);
     await handle.close();
@@ -83,30 +76,30 @@ describe('opening a SQLite file', () => {
   });
 
   it('reads file:///absolute URLs as paths', async () => {
-    const file = path.join(dir, 'x.sqlite');
+    const file = dir.join('x.sqlite');
     const handle = await openDatabase(`file://${file}`);
     await handle.close();
     expect(fs.existsSync(file)).toBe(true);
   });
 
   it('names the file when it is not a SQLite database', async () => {
-    const file = path.join(dir, 'notes.txt');
+    const file = dir.join('notes.txt');
     fs.writeFileSync(file, 'this is not a database, just some text that is long enough to have a header'.repeat(20));
     await expect(openDatabase(`file:${file}`)).rejects.toThrow(`could not open the SQLite database ${file}: `);
   });
 
   it('creates the data/ folder of the embedded default only', async () => {
     const cwd = process.cwd();
-    process.chdir(dir);
+    process.chdir(dir.path);
     try {
       await expect(openDatabase('file:other/solstice.sqlite')).rejects.toThrow(DatabaseOpenError);
-      expect(fs.existsSync(path.join(dir, 'other'))).toBe(false);
+      expect(fs.existsSync(dir.join('other'))).toBe(false);
       // Not even for the default's path when creating is off (production without CREATE_DATABASE).
       await expect(openDatabase(DEFAULT_DATABASE_URL, { create: false })).rejects.toThrow(DatabaseOpenError);
-      expect(fs.existsSync(path.join(dir, 'data'))).toBe(false);
+      expect(fs.existsSync(dir.join('data'))).toBe(false);
       const handle = await openDatabase(DEFAULT_DATABASE_URL);
       await handle.close();
-      expect(fs.existsSync(path.join(dir, 'data', 'solstice.sqlite'))).toBe(true);
+      expect(fs.existsSync(dir.join('data', 'solstice.sqlite'))).toBe(true);
     } finally {
       process.chdir(cwd);
     }

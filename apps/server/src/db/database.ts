@@ -6,6 +6,7 @@ import { SQLite } from './sqlite-driver.js';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
+import { namingPool } from './named-statements.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -245,7 +246,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     await pool.end().catch(() => {});
     throw new DatabaseOpenError(describePostgresError(error, server));
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
   const u = new URL(normalized);
   return {
     db,

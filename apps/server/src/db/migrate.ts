@@ -15,7 +15,13 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     // Without it Kysely sees another schema's kysely_migration_lock (parallel tests) and skips creating ours.
     ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await retryingCatalogRace(handle, async () => {
+    const outcome = await migrator.migrateToLatest();
+    // The catalog read failed before any migration ran: the race below, safe to try again.
+    const started = (outcome.results ?? []).length > 0;
+    if (outcome.error && !started && isCatalogRace(outcome.error)) throw outcome.error;
+    return outcome;
+  }).catch((raced: unknown) => ({ error: raced, results: undefined }));
   const applied = (results ?? []).filter((r: MigrationResult) => r.status === 'Success').map((r) => r.migrationName);
   if (error) {
     const failed = (results ?? []).find((r) => r.status === 'Error');
@@ -26,4 +32,26 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     throw new Error(`Migrations could not start: ${cause}`);
   }
   return { applied };
+}
+
+function isCatalogRace(error: unknown): boolean {
+  return /(schema|relation) "[^"]*" does not exist/.test(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Kysely's migrator reads the tables of every schema (its PostgreSQL introspection resolves each
+ * one by name). When another schema of the same database is dropped at that moment, PostgreSQL
+ * answers 'schema "…" does not exist' for a schema that is not ours: parallel test runs and
+ * shared databases see it. Nothing was applied then, so `run` is tried again (at most 5 times).
+ * SQLite has one database per file and never races.
+ */
+export async function retryingCatalogRace<T>(handle: DatabaseHandle, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (handle.dialect !== 'postgres' || attempt >= 5 || !isCatalogRace(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }

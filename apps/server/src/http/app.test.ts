@@ -1,20 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, healthResponseSchema } from '@solstice/contracts';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDialects } from '../testing/test-databases.js';
+import { useTestApp } from '../testing/test-fixtures.js';
+import { flatBar, instrumentRow } from '../testing/market-fixtures.js';
 import { signedInUser } from '../testing/auth-helpers.js';
+import { writeWebDist } from '../testing/web-dist.js';
 
 describe.each(testDialects())('the HTTP shell on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(dialect);
 
   it('reports health with a null asOf on an empty store', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -27,25 +22,11 @@ describe.each(testDialects())('the HTTP shell on %s', (dialect) => {
     const db = t.database.db;
     await db
       .insertInto('instruments')
-      .values({
-        symbol: 'ZZZ',
-        name: 'Test',
-        type: 'stock',
-        currency: 'USD',
-        synthetic: 1,
-        updated_at: 0,
-        exchange: null,
-        sector: null,
-        industry: null,
-        market_cap: null,
-      })
+      .values(instrumentRow('ZZZ', { name: 'Test', synthetic: 1 }))
       .execute();
     await db
       .insertInto('daily_bars')
-      .values([
-        { symbol: 'ZZZ', date: '2020-01-02', open: 1, high: 1, low: 1, close: 1, volume: 10 },
-        { symbol: 'ZZZ', date: '2020-01-03', open: 1, high: 1, low: 1, close: 1, volume: 10 },
-      ])
+      .values([flatBar('ZZZ', '2020-01-02', 1, 10), flatBar('ZZZ', '2020-01-03', 1, 10)])
       .execute();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json().asOf).toBe('2020-01-03');
@@ -84,10 +65,7 @@ describe('serving the built web app', () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-web-'));
-    fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Solstice</title>');
-    fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
+    dir = writeWebDist('solstice-web-');
     t = await createTestApp('sqlite', { WEB_DIST: dir });
   });
   afterAll(async () => {

@@ -102,8 +102,14 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
         wildcard: false,
         index: false,
         cacheControl: false,
+        // The web build writes NAME.br and NAME.gz beside its assets (apps/web/scripts/precompress.mjs):
+        // sent in place of NAME to a client that accepts them, never as files of their own.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         // Hashed assets never change; index.html must always be revalidated.
         setHeaders: (res, filePath) => {
+          // Caches must key on the encoding: the same URL may be sent br, gzip or plain.
+          res.setHeader('vary', 'accept-encoding');
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.setHeader('cache-control', 'public, max-age=31536000, immutable');
           } else {
@@ -152,14 +158,20 @@ export function resolveWebDist(setting: string | undefined): string | null {
   return null;
 }
 
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 /** The operator's defaults travel in the page itself (no request before the first render). */
 export function withOperatorDefaults(
   html: string,
-  settings: Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE'>,
+  settings: Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE'> & Partial<Pick<Settings, 'CONTENT_URL'>>,
 ): string {
   const meta =
     `<meta name="solstice-default-language" content="${settings.DEFAULT_LANGUAGE}">` +
-    `<meta name="solstice-default-time-zone" content="${settings.DEFAULT_TIME_ZONE}">`;
+    `<meta name="solstice-default-time-zone" content="${settings.DEFAULT_TIME_ZONE}">` +
+    (settings.CONTENT_URL
+      ? `<meta name="solstice-content-url" content="${escapeAttribute(settings.CONTENT_URL)}">`
+      : '');
   if (html.includes('</head>')) return html.replace('</head>', `${meta}</head>`);
   // A page without a head (test fixtures): after the doctype, so the browser stays in standards mode.
   const doctype = /^<!doctype html>/i.exec(html);

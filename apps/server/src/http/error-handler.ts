@@ -1,13 +1,13 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode, ErrorResponse } from '@solstice/contracts';
+import type { ErrorCode, ErrorDetails, ErrorResponse } from '@solstice/contracts';
 import { AppError, STATUS_BY_CODE } from './errors.js';
 
-export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorResponse {
+export function errorBody(code: ErrorCode, message: string, details?: ErrorDetails): ErrorResponse {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: unknown) {
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: ErrorDetails) {
   return reply
     .status(status)
     .type('application/json; charset=utf-8')

@@ -1,11 +1,11 @@
-import type { ErrorCode, FieldIssue } from '@solstice/contracts';
+import type { ErrorCode, ErrorDetails, FieldIssue } from '@solstice/contracts';
 
 /** A failure the API reports to its caller; mapped to a status code in one place (error-handler.ts). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: unknown,
+    readonly details?: ErrorDetails,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
@@ -30,11 +30,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   internal_error: 500,
 };
 
-export const badRequest = (message: string, details?: unknown) => new AppError('bad_request', message, details);
+export const badRequest = (message: string, details?: ErrorDetails) => new AppError('bad_request', message, details);
 export const validationFailed = (message: string, issues: FieldIssue[]) =>
   new AppError('validation_failed', message, { issues });
 export const unauthorized = (message = 'Sign in to continue.') => new AppError('unauthorized', message);
 export const forbidden = (message = 'You do not have permission to do that.') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);
-export const conflict = (message: string, details?: unknown) => new AppError('conflict', message, details);
+export const conflict = (message: string, details?: ErrorDetails) => new AppError('conflict', message, details);
 export const serviceUnavailable = (message: string) => new AppError('service_unavailable', message);

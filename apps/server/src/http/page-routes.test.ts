@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer, type LiveServer } from '../testing/live-server.js';
 import { testDialects } from '../testing/test-databases.js';
 import { signedInUser } from '../testing/auth-helpers.js';
+import { writeWebDist } from '../testing/web-dist.js';
 import { isPagePath, PAGE_PATHS } from './page-routes.js';
 import { withOperatorDefaults } from './app.js';
 
@@ -28,9 +27,7 @@ describe.each(testDialects())('unknown pages over HTTP on %s', (dialect) => {
   let dir: string;
   let cookie: string;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-pages-'));
-    fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+    dir = writeWebDist('solstice-pages-', { 'index.html': INDEX_HTML });
     live = await startLiveServer(dialect, { WEB_DIST: dir });
     cookie = (await signedInUser(live)).cookie;
   });

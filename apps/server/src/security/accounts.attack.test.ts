@@ -8,7 +8,7 @@ import type { MailMessage } from '../modules/mail/mail-sender.js';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_TTL_MS, hashToken } from '../modules/auth/sessions.js';
 import { signedInUser, sessionCookieFrom } from '../testing/auth-helpers.js';
 import { createUser } from '../testing/factories.js';
-import { rawRequest, startLiveServer, type LiveServer } from '../testing/live-server.js';
+import { callLive as call, rawRequest, startLiveServer, type LiveServer } from '../testing/live-server.js';
 import { startSmtpTestServer } from '../testing/smtp-test-server.js';
 import { testDialects } from '../testing/test-databases.js';
 
@@ -35,18 +35,6 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
   async function start(settings: Record<string, string> = {}): Promise<LiveServer> {
     server = await startLiveServer(dialect, settings);
     return server;
-  }
-
-  function call(s: LiveServer, method: string, path: string, body?: unknown, cookie?: string) {
-    return fetch(s.baseUrl + path, {
-      method,
-      headers: {
-        origin: s.baseUrl,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(cookie ? { cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
   }
 
   /** The reset mail as it was handed to delivery (the queue sends it off the request path). */

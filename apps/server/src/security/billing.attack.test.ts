@@ -7,7 +7,7 @@ import { Migrator, sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest, retryingCatalogRace } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { DUPLICATE_END_REASON } from '../db/migrations/0005_one_active_subscription.js';
 import { isUniqueViolation } from '../modules/auth/users.repository.js';
@@ -15,8 +15,8 @@ import { PAYMENTS_OFF_MESSAGE } from '../modules/billing/payment-provider.js';
 import { ManualClock } from '../modules/jobs/clock.js';
 import { getContactForUser } from '../modules/contacts/contacts.repository.js';
 import { signedInUser } from '../testing/auth-helpers.js';
-import { createUser } from '../testing/factories.js';
-import { startLiveServer, type LiveServer } from '../testing/live-server.js';
+import { createUser, subscriptionRow } from '../testing/factories.js';
+import { callLive as call, startLiveServer, type LiveServer } from '../testing/live-server.js';
 import type { TestOverrides } from '../testing/test-app.js';
 import { createTestDatabase, testDialects } from '../testing/test-databases.js';
 
@@ -150,18 +150,6 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
     });
   }
 
-  function call(s: LiveServer, method: string, path: string, body?: unknown, cookie?: string) {
-    return fetch(s.baseUrl + path, {
-      method,
-      headers: {
-        origin: s.baseUrl,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(cookie ? { cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
-
   async function priceIds(s: LiveServer): Promise<number[]> {
     const products = (await (await call(s, 'GET', '/api/v1/products')).json()) as { prices: { id: number }[] }[];
     return products.flatMap((p) => p.prices.map((price) => price.id));
@@ -273,22 +261,15 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
       const now = clock.now();
       const sub = await s.services.database.db
         .insertInto('subscriptions')
-        .values({
-          user_id: member.user.id,
-          price_id: priceId!,
-          provider: 'test',
-          status: 'active',
-          current_period_start: now - 30 * DAY,
-          current_period_end: now,
-          cancel_at_period_end: 0,
-          card_last4: '4242',
-          card_renews: 1,
-          external_id: null,
-          end_reason: null,
-          ended_at: null,
-          created_at: now - 30 * DAY,
-          updated_at: now - 30 * DAY,
-        })
+        .values(
+          subscriptionRow(member.user.id, priceId!, {
+            current_period_start: now - 30 * DAY,
+            current_period_end: now,
+            card_last4: '4242',
+            created_at: now - 30 * DAY,
+            updated_at: now - 30 * DAY,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       await s.services.billing.lifecycle.handlePeriodEnd(Number(sub.id));
@@ -385,22 +366,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
       const s = await start();
       const user = await createUser(s.services.database.db);
       const [priceId] = await priceIds(s);
-      const row = (status: 'active' | 'past_due' | 'ended') => ({
-        user_id: user.id,
-        price_id: priceId!,
-        provider: 'test' as const,
-        status,
-        current_period_start: 0,
-        current_period_end: 1,
-        cancel_at_period_end: 0,
-        card_last4: null,
-        card_renews: 1,
-        external_id: null,
-        end_reason: null,
-        ended_at: null,
-        created_at: 0,
-        updated_at: 0,
-      });
+      const row = (status: 'active' | 'past_due' | 'ended') => subscriptionRow(user.id, priceId!, { status });
       const db = s.services.database.db;
       await db
         .insertInto('subscriptions')
@@ -500,31 +466,21 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
           allowUnorderedMigrations: true,
           ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
         });
-        const before = await migrator.migrateTo('0004_billing');
-        expect(before.error).toBeUndefined();
+        const before = await retryingCatalogRace(database, async () => {
+          const outcome = await migrator.migrateTo('0004_billing');
+          if (outcome.error) throw outcome.error;
+          return outcome;
+        });
+        expect(before.results?.at(-1)?.migrationName).toBe('0004_billing');
         const user = await createUser(database.db);
         const other = await createUser(database.db);
-        const base = {
-          price_id: 1,
-          provider: 'test' as const,
-          current_period_start: 0,
-          current_period_end: 1,
-          cancel_at_period_end: 0,
-          card_last4: null,
-          card_renews: 1,
-          external_id: null,
-          end_reason: null,
-          ended_at: null,
-          created_at: 0,
-          updated_at: 0,
-        };
         await database.db
           .insertInto('subscriptions')
           .values([
-            { ...base, user_id: user.id, status: 'active' },
-            { ...base, user_id: user.id, status: 'active' },
-            { ...base, user_id: user.id, status: 'past_due' },
-            { ...base, user_id: other.id, status: 'active' },
+            subscriptionRow(user.id, 1, { status: 'active' }),
+            subscriptionRow(user.id, 1, { status: 'active' }),
+            subscriptionRow(user.id, 1, { status: 'past_due' }),
+            subscriptionRow(other.id, 1, { status: 'active' }),
           ])
           .execute();
         const session = (id: string, created_at: number) => ({

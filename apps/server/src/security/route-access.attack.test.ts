@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute, RouteAccess } from '../http/access.js';
 import { testDialects } from '../testing/test-databases.js';
+import { useLiveServer } from '../testing/test-fixtures.js';
 import { signedInUser, type SignedIn } from '../testing/auth-helpers.js';
 import { rawRequest, startLiveServer, type LiveServer, type RawResponse } from '../testing/live-server.js';
 
@@ -255,16 +256,12 @@ describe.each(testDialects())('every route through every spelling of its path, o
 });
 
 describe.each(testDialects())('controls that already held, kept under attack, on %s', (dialect) => {
-  let live: LiveServer;
+  const live = useLiveServer(dialect);
   let alice: SignedIn;
   let mallory: SignedIn;
   beforeAll(async () => {
-    live = await startLiveServer(dialect);
     alice = await signedInUser(live);
     mallory = await signedInUser(live);
-  });
-  afterAll(async () => {
-    await live?.close();
   });
 
   const json = (method: string, target: string, who: SignedIn, body?: unknown, origin?: string) =>

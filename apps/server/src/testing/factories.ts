@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { SUBSCRIBER_TAG_ID, type Role } from '@solstice/contracts';
 import type { Database } from '../db/schema.js';
+import type { AlertsTable } from '../modules/alerts/alerts.tables.js';
+import type { SubscriptionsTable } from '../modules/billing/billing.tables.js';
 import { addTag, getContactForUser } from '../modules/contacts/contacts.repository.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { createSession } from '../modules/auth/sessions.js';
@@ -52,4 +54,52 @@ export async function createUser(db: Kysely<Database>, options: CreateUserOption
 /** A session token for a user, without going through HTTP (no rate limits, no password check). */
 export async function createSessionToken(db: Kysely<Database>, userId: number): Promise<string> {
   return createSession(db, userId);
+}
+
+/** An alerts row straight in the database: a scan alert on every symbol, active, mailed, never fired. */
+export function alertRow(userId: number, fields: Partial<Insertable<AlertsTable>> = {}): Insertable<AlertsTable> {
+  const unfired = { last_fired_at: null, last_fired_bar_date: null, last_fired_message: null };
+  const noWebhook = { webhook_url: null, webhook_secret: null };
+  return {
+    user_id: userId,
+    name: 'alert',
+    kind: 'scan',
+    expression: null,
+    on_exit: 0,
+    symbol: null,
+    watchlist_id: null,
+    params: null,
+    paused: 0,
+    paused_reason: null,
+    mail: 1,
+    created_at: 0,
+    updated_at: 0,
+    ...noWebhook,
+    ...unfired,
+    ...fields,
+  };
+}
+
+/** A subscriptions row straight in the database: active on the test provider, a card that renews, never ended. */
+export function subscriptionRow(
+  userId: number,
+  priceId: number,
+  fields: Partial<Insertable<SubscriptionsTable>> = {},
+): Insertable<SubscriptionsTable> {
+  const notEnded = { cancel_at_period_end: 0, end_reason: null, ended_at: null };
+  return {
+    user_id: userId,
+    price_id: priceId,
+    provider: 'test',
+    status: 'active',
+    current_period_start: 0,
+    current_period_end: 1,
+    card_last4: null,
+    card_renews: 1,
+    external_id: null,
+    created_at: 0,
+    updated_at: 0,
+    ...notEnded,
+    ...fields,
+  };
 }

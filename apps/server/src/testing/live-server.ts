@@ -86,3 +86,22 @@ function dechunk(text: string): string {
     rest = rest.slice(eol + 2 + size + 2);
   }
 }
+
+/** A same-origin request to a live server: a JSON body when given, the session cookie when given. */
+export function callLive(
+  s: Pick<LiveServer, 'baseUrl'>,
+  method: string,
+  path: string,
+  body?: unknown,
+  cookie?: string,
+) {
+  return fetch(s.baseUrl + path, {
+    method,
+    headers: {
+      origin: s.baseUrl,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}

@@ -1,4 +1,49 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DailyBarsTable, Database, InstrumentsTable } from '../db/schema.js';
 import type { TestApp } from './test-app.js';
+
+type InstrumentRow = Insertable<InstrumentsTable>;
+
+/** An instruments row: a USD stock named after its symbol, with no exchange, sector, industry or market cap. */
+export function instrumentRow(symbol: string, fields: Partial<InstrumentRow> = {}): InstrumentRow {
+  const unknown = { exchange: null, sector: null, industry: null, market_cap: null };
+  return { symbol, name: symbol, type: 'stock', currency: 'USD', synthetic: 0, updated_at: 0, ...unknown, ...fields };
+}
+
+/** The instruments row of `symbol`; throws when there is none. */
+export function readInstrument(db: Kysely<Database>, symbol: string) {
+  return db.selectFrom('instruments').selectAll().where('symbol', '=', symbol).executeTakeFirstOrThrow();
+}
+
+/** A daily bar whose open, high and low equal the close. */
+export function flatBar(symbol: string, date: string, close: number, volume = 1000): DailyBarsTable {
+  return { symbol, date, open: close, high: close, low: close, close, volume };
+}
+
+/** One bar a weekday from `from` to `to` (day numbers, inclusive), priced from the day number; `skip` leaves some weekdays out. */
+export function weekdayBars(
+  symbol: string,
+  [from, to]: readonly [from: number, to: number],
+  price: (day: number) => number,
+  skip: (weekday: number) => boolean = () => false,
+): DailyBarsTable[] {
+  const rows = [];
+  for (let d = from; d <= to; d++) {
+    const weekday = new Date(d * 86_400_000).getUTCDay();
+    if (weekday === 0 || weekday === 6 || skip(weekday)) continue;
+    rows.push(flatBar(symbol, new Date(d * 86_400_000).toISOString().slice(0, 10), price(d)));
+  }
+  return rows;
+}
+
+/** Inserts bars in chunks (a single insert of thousands of rows passes the drivers' parameter limits). */
+export async function insertBars(db: Kysely<Database>, rows: readonly DailyBarsTable[]) {
+  for (let k = 0; k < rows.length; k += 500)
+    await db
+      .insertInto('daily_bars')
+      .values(rows.slice(k, k + 500))
+      .execute();
+}
 
 export interface TestInstrument {
   symbol: string;
@@ -18,33 +63,28 @@ export async function addMarketData(
   instruments: TestInstrument[],
   bars: TestBars = {},
 ) {
-  const db = t.database.db;
-  if (instruments.length > 0) {
-    await db
-      .insertInto('instruments')
-      .values(
-        instruments.map((i) => ({
-          symbol: i.symbol,
-          name: i.name ?? `${i.symbol} Inc.`,
-          type: i.type ?? 'stock',
-          exchange: null,
-          sector: i.sector ?? null,
-          industry: i.industry ?? null,
-          currency: 'USD',
-          market_cap: i.marketCap ?? null,
-          synthetic: 0,
-          updated_at: 0,
-        })),
-      )
-      .execute();
-  }
-  const rows = Object.entries(bars).flatMap(([symbol, list]) =>
-    list.map(([date, close]) => ({ symbol, date, open: close, high: close, low: close, close, volume: 1000 })),
+  await addMarketRows(
+    t,
+    instruments.map((i) =>
+      instrumentRow(i.symbol, {
+        name: i.name ?? `${i.symbol} Inc.`,
+        type: i.type ?? 'stock',
+        sector: i.sector ?? null,
+        industry: i.industry ?? null,
+        market_cap: i.marketCap ?? null,
+      }),
+    ),
+    Object.entries(bars).flatMap(([symbol, list]) => list.map(([date, close]) => flatBar(symbol, date, close))),
   );
-  for (let k = 0; k < rows.length; k += 500)
-    await db
-      .insertInto('daily_bars')
-      .values(rows.slice(k, k + 500))
-      .execute();
+}
+
+/** Inserts instruments and bars rows into a test app's database and reloads its market cache. */
+export async function addMarketRows(
+  t: Pick<TestApp, 'database' | 'services'>,
+  instruments: readonly InstrumentRow[],
+  bars: readonly DailyBarsTable[] = [],
+) {
+  if (instruments.length > 0) await t.database.db.insertInto('instruments').values(instruments).execute();
+  await insertBars(t.database.db, bars);
   await t.services.market.reload();
 }

@@ -7,12 +7,19 @@ import { buildProgram } from '../cli/program.js';
  * are thrown, not turned into an exit code.
  */
 export async function runCli(file: string, ...args: string[]): Promise<string> {
-  const chunks: string[] = [];
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    chunks.push(String(chunk));
+  const stdout: string[] = [];
+  await runCliTo({ stdout }, file, args);
+  return stdout.join('');
+}
+
+/** runCli, writing each chunk the command writes to the sink's stdout and stderr (stderr swallowed when absent). */
+export async function runCliTo(sink: { stdout: string[]; stderr?: string[] }, file: string, args: string[]) {
+  const capture = (into: string[] | undefined) => (chunk: string | Uint8Array) => {
+    into?.push(String(chunk));
     return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  };
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture(sink.stdout));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture(sink.stderr));
   try {
     const program = buildProgram();
     program.exitOverride();
@@ -22,5 +29,4 @@ export async function runCli(file: string, ...args: string[]): Promise<string> {
     out.mockRestore();
     err.mockRestore();
   }
-  return chunks.join('');
 }

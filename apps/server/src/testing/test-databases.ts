@@ -52,7 +52,7 @@ export async function createTestDatabase(
   }
   const schema = `t_${id}`;
   const handle = await openDatabase(POSTGRES_TEST_URL, { pgSchema: schema, pgPoolSize: 5 });
-  if (options.migrate !== false) await migrateRetryingSchemaRace(handle);
+  if (options.migrate !== false) await migrateToLatest(handle);
   return {
     ...handle,
     url: POSTGRES_TEST_URL,
@@ -68,22 +68,4 @@ export async function createTestDatabase(
       }
     },
   };
-}
-
-/**
- * Kysely's PostgreSQL introspection (used by the migrator) resolves the tables of every schema
- * by name; when a parallel test drops its schema at that moment the query fails with
- * 'schema "t_…" does not exist'. Migrations run in transactions, so trying again is safe.
- */
-async function migrateRetryingSchemaRace(handle: DatabaseHandle): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(handle);
-      return;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (attempt >= 5 || !/(schema|relation) "[^"]*" does not exist/.test(message)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
 }

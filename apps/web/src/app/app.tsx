@@ -7,6 +7,7 @@ import { retryServerErrors } from '../shared/api';
 import { startWatchlistSync } from '../store/watchlist-sync';
 import { useAppStore } from '../store/app-store';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
+import { trackPageActivity } from './page-activity';
 import { ProgressController } from './progress';
 import { ProgressBar } from './progress-bar';
 import { createRoutes } from './routes';
@@ -28,11 +29,14 @@ export function App({ queryClient: given }: AppProps) {
   const router = useMemo(() => createBrowserRouter(createRoutes({ queryClient })), [queryClient]);
   const progress = useMemo(() => new ProgressController(), []);
 
+  useEffect(() => trackPageActivity(), []);
   useEffect(() => startWatchlistSync(), []);
   useEffect(() => {
-    // The store's url.full follows the address bar (§3 url: base, full, cms).
+    // The store's url.full follows the address bar (§3 url: base, full, cms); cms is the
+    // operator's content site (CONTENT_URL, written into index.html by the server).
     const setUrl = useAppStore.getState().setUrl;
-    setUrl({ full: window.location.href });
+    const cms = document.querySelector<HTMLMetaElement>('meta[name="solstice-content-url"]')?.content ?? '';
+    setUrl({ full: window.location.href, cms });
     return router.subscribe(() => setUrl({ full: window.location.href }));
   }, [router]);
   useEffect(() => {

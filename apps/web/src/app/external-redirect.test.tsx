@@ -5,32 +5,10 @@ describe('redirect to a non-local path', () => {
   it('is a full browser redirect', async () => {
     const assign = vi.fn();
     const loc = window.location;
-    const fakeLocation = {
-      get href() {
-        return loc.href;
-      },
-      get origin() {
-        return loc.origin;
-      },
-      get pathname() {
-        return loc.pathname;
-      },
-      get search() {
-        return loc.search;
-      },
-      get hash() {
-        return loc.hash;
-      },
-      get protocol() {
-        return loc.protocol;
-      },
-      get host() {
-        return loc.host;
-      },
-      assign,
-      replace: assign,
-      toString: () => loc.href,
-    };
+    // the real location's parts, read when asked; navigating away calls `assign`
+    const fakeLocation = { assign, replace: assign, toString: () => loc.href };
+    for (const key of ['href', 'origin', 'pathname', 'search', 'hash', 'protocol', 'host'] as const)
+      Object.defineProperty(fakeLocation, key, { get: () => loc[key] });
     const fakeWindow = new Proxy(window, {
       get: (target, prop) => {
         if (prop === 'location') return fakeLocation;

@@ -23,3 +23,6 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The query parameter that names the symbol whose details dialog is open, on any page. */
+export const DETAILS_PARAM = 'details';

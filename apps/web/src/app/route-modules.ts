@@ -34,6 +34,12 @@ export const routeModules = Object.fromEntries(
   Object.entries(importers).map(([path, load]) => [path, withChunkReload(load)]),
 ) as Record<AppPath, () => Promise<PageModule>>;
 
+/** The page a location opens, matched as the router matches: in any case, a trailing slash ignored. */
+export function pageOf(pathname: string): AppPath | null {
+  const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
+  return Object.hasOwn(importers, path) ? (path as AppPath) : null;
+}
+
 /**
  * Starts loading a route's page module (link prefetch). Not through the reload guard: a
  * prefetch that fails (e.g. the connection dropped) must not reload the page; the

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createRoutes, type RouteOptions } from './routes';
+import { paths } from './paths';
 import { describeError, ErrorPageBoundary, ErrorView, ERROR_PAGE_FAILED } from './error-page';
 import { mockApi, session, unauthorized } from '../../test/mock-api';
 import { resetAppStore, useAppStore } from '../store/app-store';
 import { resetFetchState } from '../lib/fetch-state';
+import { createOverview } from '../testing/factories';
 
 function renderAt(path: string, handles: RouteOptions['handles'] = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -37,6 +39,12 @@ const signedIn = () => {
   });
 };
 
+/** The market-freshness answer: data as of `asOf`, the last session on 2026-11-20. */
+const freshness = (asOf: string, tradingDaysBehind: number) => () => ({
+  status: 200,
+  body: { asOf, lastSession: '2026-11-20', tradingDaysBehind },
+});
+
 describe('routes', () => {
   it('asks the server about a visitor the store does not know, and sends them to / on a 401', async () => {
     api = signedOut();
@@ -45,8 +53,9 @@ describe('routes', () => {
       await screen.findByRole('heading', { level: 1, name: /Know when a stock/ }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    // The landing page itself asks nothing about a visitor the store does not know.
-    expect(api.calls.map((c) => c.path)).toEqual(['/api/me', '/api/v1/products']);
+    // The landing page itself asks nothing about a visitor the store does not know; its price
+    // list may be asked for after the heading shows, so wait for it rather than race it.
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/api/me', '/api/v1/products']));
   });
 
   it('lets in a visitor with a valid session cookie but empty browser storage (issue #19)', async () => {
@@ -80,24 +89,72 @@ describe('routes', () => {
     expect(useAppStore.getState().roles).toEqual(['member']);
   });
 
+  // Issue 18: a warning that came after the page pushed it all down (Lighthouse's layout shift).
+  it('shows a signed-in page with the stale-data warning already above it', async () => {
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
+    api = mockApi({
+      'GET /api/me': () => ({ status: 200, body: session() }),
+      'GET /api/v1/market/freshness': freshness('2026-11-17', 3),
+    });
+    renderAt('/seasonality/pattern');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pattern' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('stale-data-banner')).toHaveTextContent('3 trading days old');
+    expect(api.calls.filter((c) => c.path === '/api/v1/market/freshness')).toHaveLength(1);
+  });
+
+  it('shows the dashboard with its market summary already there', async () => {
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
+    api = mockApi({
+      'GET /api/me': () => ({ status: 200, body: session() }),
+      'GET /api/v1/market/freshness': freshness('2026-11-20', 0),
+      'GET /api/v1/market/overview': () => ({ status: 200, body: createOverview() }),
+      'GET /api/v1/instruments/ACT': () => ({ status: 200, body: { symbol: 'ACT', synthetic: false } }),
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('index-cards')).toHaveTextContent('S&P 500');
+    expect(api.calls.filter((c) => c.path === '/api/v1/market/overview')).toHaveLength(1);
+  });
+
+  it('opens and closes the symbol details (?details=) without running the page checks again', async () => {
+    api = signedIn();
+    let checks = 0;
+    const router = renderAt('/seasonality/pattern', {
+      '/seasonality/pattern': { validate: () => ++checks > 0 },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pattern' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(checks).toBe(1);
+    const go = async (to: string) => {
+      await router.navigate(to);
+      expect(router.state.location.pathname + router.state.location.search).toBe(to);
+    };
+    await go('/seasonality/pattern?details=KO');
+    await go('/seasonality/pattern');
+    expect(checks).toBe(1);
+    // any other change of the address is checked again
+    await go('/seasonality/pattern?details=KO&symbol=PEP');
+    expect(checks).toBe(2);
+  });
+
   it('has every route of the specification', async () => {
     api = signedIn();
-    const paths = [
-      '/dashboard',
-      '/heatmaps',
-      '/market',
-      '/profile',
-      '/scanner',
-      '/seasonality',
-      '/subscribe',
-      '/seasonality/besttrades',
-      '/seasonality/calendar',
-      '/seasonality/pattern',
-      '/seasonality/scanner',
+    // the member's pages of the route table (app/paths.ts), each checked against the router
+    const pages = [
+      paths.dashboard,
+      paths.heatmaps,
+      paths.market,
+      paths.profile,
+      paths.scanner,
+      paths.seasonality,
+      paths.subscribe,
+      paths.bestTrades,
+      paths.calendar,
+      paths.pattern,
+      paths.seasonalityScanner,
     ];
     const router = renderAt('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    for (const path of paths) {
+    for (const path of pages) {
       await router.navigate(path);
       expect(router.state.location.pathname).toBe(path);
       expect(router.state.errors).toBeNull();

@@ -3,10 +3,13 @@ import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { PasswordResetHost } from '../auth/password-reset-host';
 import { ErrorPage } from './error-page';
 import { notFound, runRouteChecks, type RouteHandle } from './guards';
-import { paths, type AppPath } from './paths';
+import { DETAILS_PARAM, paths, type AppPath } from './paths';
 import { routeModules } from './route-modules';
 import { withChunkReload } from './chunk-reload';
 import { loadAllTexts } from '../i18n/i18n';
+import { ensureMarketFreshness } from '../lib/market-freshness';
+import { ensureMarketOverview } from '../features/market/overview-query';
+import { useAppStore } from '../store/app-store';
 
 // The signed-in frame (react-bootstrap menus and dialogs) is not needed by the landing page.
 const loadLayout = withChunkReload(() => import('../components/layout/app-layout'));
@@ -41,6 +44,17 @@ export interface RouteOptions {
   handles?: Partial<Record<AppPath, RouteHandle>>;
 }
 
+/**
+ * What a signed-in page shows in its first paint, asked before it renders: what came after the
+ * page pushed it down (Lighthouse's layout shifts on /dashboard, issue 18). The shell's
+ * stale-data warning is above every page; the market summary opens the dashboard and the market view.
+ */
+async function firstData(path: AppPath, client: QueryClient): Promise<void> {
+  if (!useAppStore.getState().user) return;
+  const opensWithSummary = path === paths.dashboard || path === paths.market;
+  await Promise.all([ensureMarketFreshness(client), opensWithSummary ? ensureMarketOverview(client) : null]);
+}
+
 function pageRoute(path: AppPath, options: RouteOptions): RouteObject {
   const handle = { ...pageHandles[path], ...options.handles?.[path] };
   const load = routeModules[path];
@@ -48,15 +62,31 @@ function pageRoute(path: AppPath, options: RouteOptions): RouteObject {
     ...(path === paths.home ? { index: true } : { path: path.slice(1) }),
     handle,
     loader: async (args: LoaderFunctionArgs) => {
-      // A signed-in page needs the tools' texts too (the landing page only the core ones).
+      const checked = runRouteChecks(handle, { ...args, queryClient: options.queryClient });
+      // A signed-in page needs the tools' texts too (the landing page only the core ones) and
+      // the data of its first paint.
       await Promise.all([
-        runRouteChecks(handle, { ...args, queryClient: options.queryClient }),
+        path === paths.home ? checked : checked.then(() => firstData(path, options.queryClient)),
         path === paths.home ? null : loadAllTexts(),
       ]);
       return null;
     },
+    // Opening or closing the symbol details changes only ?details=: nothing the checks or the
+    // first paint depend on, and the dialog should not wait for them.
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+      onlyDetailsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate,
     lazy: async () => ({ Component: (await load()).default }),
   };
+}
+
+function onlyDetailsChanged(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const a = new URLSearchParams(current.search);
+  const b = new URLSearchParams(next.search);
+  if (a.get(DETAILS_PARAM) === b.get(DETAILS_PARAM)) return false;
+  a.delete(DETAILS_PARAM);
+  b.delete(DETAILS_PARAM);
+  return a.toString() === b.toString();
 }
 
 export function createRoutes(options: RouteOptions): RouteObject[] {

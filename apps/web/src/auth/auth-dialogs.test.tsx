@@ -1,53 +1,35 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { renderRoutes } from '../testing/render-routes';
 import { MESSAGES } from '@solstice/contracts';
 import AuthDialogs from './auth-dialogs';
-import { resetAppStore, useAppStore } from '../store/app-store';
-import { mockApi, session } from '../../test/mock-api';
-import { loadSwal } from '../lib/popups';
+import { useAppStore } from '../store/app-store';
+import { session, validationFailed } from '../../test/mock-api';
+import { mockApiEachTest } from '../testing/mock-api-each-test';
+import { expectEmptyLoginRefused } from '../testing/auth-checks';
 
-let api: ReturnType<typeof mockApi> | undefined;
-beforeEach(() => resetAppStore());
-afterEach(async () => {
-  api?.restore();
-  api = undefined;
-  (await loadSwal()).close();
-});
+const mockApi = mockApiEachTest();
 
 function renderDialogs() {
-  const queryClient = new QueryClient();
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <AuthDialogs /> },
-      { path: '/dashboard', element: <h1>Dashboard page</h1> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient };
+  return renderRoutes([
+    { path: '/', element: <AuthDialogs /> },
+    { path: '/dashboard', element: <h1>Dashboard page</h1> },
+  ]);
 }
 
 describe('login dialog', () => {
   it('shows the validators’ messages next to the labelled fields', async () => {
-    const user = userEvent.setup();
-    useAppStore.getState().setShow('login', true);
-    renderDialogs();
-    const login = await screen.findByLabelText('E-mail or username');
-    await waitFor(() => expect(login).toHaveFocus());
-    await user.keyboard('{Enter}');
-    expect(login).toHaveAccessibleDescription('Enter your e-mail address or username.');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
+    await expectEmptyLoginRefused(renderDialogs, {
+      login: 'E-mail or username',
+      loginMessage: 'Enter your e-mail address or username.',
+      password: 'Password',
+      passwordMessage: 'Enter your password.',
+    });
   });
 
   it('logs in by keyboard: store from data/roles, toast, then the dashboard', async () => {
-    api = mockApi({ 'POST /api/auth/login': () => ({ status: 200, body: session() }) });
+    const api = mockApi({ 'POST /api/auth/login': () => ({ status: 200, body: session() }) });
     const user = userEvent.setup();
     useAppStore.getState().setShow('login', true);
     const { router } = renderDialogs();
@@ -63,7 +45,7 @@ describe('login dialog', () => {
   });
 
   it('shows a refused login as the error popup', async () => {
-    api = mockApi({
+    mockApi({
       'POST /api/auth/login': () => ({
         status: 401,
         body: { error: { code: 'unauthorized', message: 'Wrong e-mail, username or password.' } },
@@ -83,7 +65,7 @@ describe('login dialog', () => {
 
 describe('signup dialog', () => {
   it('checks the fields with the contract validators and signs up', async () => {
-    api = mockApi({ 'POST /api/auth/signup': () => ({ status: 201, body: session({ username: 'newbie' }) }) });
+    mockApi({ 'POST /api/auth/signup': () => ({ status: 201, body: session({ username: 'newbie' }) }) });
     const user = userEvent.setup();
     useAppStore.getState().setShow('signup', true);
     const { router } = renderDialogs();
@@ -100,17 +82,8 @@ describe('signup dialog', () => {
   });
 
   it('refuses a password equal to the username itself, and shows the server’s refusal of a common one', async () => {
-    api = mockApi({
-      'POST /api/auth/signup': () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_failed',
-            message: MESSAGES.passwordCommon,
-            details: { issues: [{ path: 'body.password', message: MESSAGES.passwordCommon }] },
-          },
-        },
-      }),
+    const api = mockApi({
+      'POST /api/auth/signup': () => validationFailed('body.password', MESSAGES.passwordCommon),
     });
     const user = userEvent.setup();
     useAppStore.getState().setShow('signup', true);

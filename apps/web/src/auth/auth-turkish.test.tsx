@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { renderRoutes } from '../testing/render-routes';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@solstice/contracts';
 import AuthDialogs from './auth-dialogs';
 import PasswordResetDialog from './password-reset-dialog';
 import { localizeMessage } from './auth-form';
 import { switchLanguage } from '../i18n/i18n';
 import { resetAppStore, useAppStore } from '../store/app-store';
+import { expectEmptyLoginRefused } from '../testing/auth-checks';
 
 beforeEach(async () => {
   resetAppStore();
@@ -18,24 +18,17 @@ beforeEach(async () => {
 afterEach(() => switchLanguage('en'));
 
 function renderDialogs() {
-  const router = createMemoryRouter([{ path: '/', element: <AuthDialogs /> }], { initialEntries: ['/'] });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/', element: <AuthDialogs /> }]);
 }
 
 describe('the account dialogs in Turkish', () => {
   it('logs in with Turkish labels and validation messages', async () => {
-    const user = userEvent.setup();
-    useAppStore.getState().setShow('login', true);
-    renderDialogs();
-    const login = await screen.findByLabelText('E-posta veya kullanıcı adı');
-    await waitFor(() => expect(login).toHaveFocus());
-    await user.keyboard('{Enter}');
-    expect(login).toHaveAccessibleDescription('E-posta adresinizi veya kullanıcı adınızı girin.');
-    expect(screen.getByLabelText('Parola')).toHaveAccessibleDescription('Parolanızı girin.');
+    await expectEmptyLoginRefused(renderDialogs, {
+      login: 'E-posta veya kullanıcı adı',
+      loginMessage: 'E-posta adresinizi veya kullanıcı adınızı girin.',
+      password: 'Parola',
+      passwordMessage: 'Parolanızı girin.',
+    });
     expect(screen.getByRole('button', { name: 'Parolanızı mı unuttunuz?' })).toBeInTheDocument();
   });
 

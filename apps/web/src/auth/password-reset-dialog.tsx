@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { passwordResetConfirmSchema } from '@solstice/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../lib/api-client';
+import { ApiError, callApi } from '../lib/api-client';
 import { showSuccess } from '../lib/popups';
 import { Modal } from '../components/modal';
-import { Field } from './auth-dialogs';
+import { Field, SubmitButton } from './auth-fields';
 import { serverFieldErrors, validateFields } from './auth-form';
 
 /** The English texts (auth:reset.success, auth:reset.passwordsDiffer): the ones shown follow the language. */
@@ -44,7 +44,7 @@ export default function PasswordResetDialog({ token, onClose, onDone }: Password
     setBusy(true);
     try {
       // quiet: the dialog shows the server's message itself, next to the form.
-      await api.post('/api/auth/password-reset/confirm', { token, newPassword: values.newPassword }, { quiet: true });
+      await callApi('passwordResetConfirm', { body: { token, newPassword: values.newPassword } }, { quiet: true });
       onClose();
       await showSuccess(t('reset.success'));
       onDone();
@@ -57,6 +57,17 @@ export default function PasswordResetDialog({ token, onClose, onDone }: Password
     }
   };
 
+  /** A new-password input bound to one of the two values. */
+  const password = (key: keyof typeof values) => ({
+    type: 'password',
+    autoComplete: 'new-password',
+    value: values[key],
+    error: errors[key],
+    onChange: (value: string) => setValues((v) => ({ ...v, [key]: value })),
+  });
+  const newPasswordInput = password('newPassword');
+  const confirmInput = password('confirm');
+
   return (
     <Modal show title={t('reset.title')} onClose={onClose} testId="password-reset-dialog">
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('reset.title')}>
@@ -65,28 +76,9 @@ export default function PasswordResetDialog({ token, onClose, onDone }: Password
             {problem}
           </div>
         )}
-        <Field
-          id="reset-password"
-          label={t('fields.newPassword')}
-          type="password"
-          value={values.newPassword}
-          error={errors.newPassword}
-          autoComplete="new-password"
-          focusOnOpen
-          onChange={(newPassword) => setValues((v) => ({ ...v, newPassword }))}
-        />
-        <Field
-          id="reset-confirm"
-          label={t('fields.repeatPassword')}
-          type="password"
-          value={values.confirm}
-          error={errors.confirm}
-          autoComplete="new-password"
-          onChange={(confirm) => setValues((v) => ({ ...v, confirm }))}
-        />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t('reset.submit')}
-        </button>
+        <Field id="reset-password" label={t('fields.newPassword')} focusOnOpen {...newPasswordInput} />
+        <Field id="reset-confirm" label={t('fields.repeatPassword')} {...confirmInput} />
+        <SubmitButton busy={busy}>{t('reset.submit')}</SubmitButton>
       </form>
     </Modal>
   );

@@ -1,53 +1,34 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
+import { Outlet } from 'react-router';
+import { renderRoutes } from '../testing/render-routes';
 import { MESSAGES } from '@solstice/contracts';
 import AuthDialogs from './auth-dialogs';
 import { PasswordResetHost } from './password-reset-host';
 import { PASSWORDS_DIFFER, RESET_SUCCESS_MESSAGE } from './password-reset-dialog';
-import { resetAppStore, useAppStore } from '../store/app-store';
-import { mockApi } from '../../test/mock-api';
-import { loadSwal } from '../lib/popups';
+import { useAppStore } from '../store/app-store';
+import { validationFailed } from '../../test/mock-api';
+import { mockApiEachTest } from '../testing/mock-api-each-test';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz_0123456789-AB';
 
-let api: ReturnType<typeof mockApi> | undefined;
-beforeEach(() => resetAppStore());
-afterEach(async () => {
-  api?.restore();
-  api = undefined;
-  (await loadSwal()).close();
-});
+const mockApi = mockApiEachTest();
 
 /** The frame as the app has it: the reset host beside the routes, the dialogs on `/`. */
 function renderAt(entry: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <PasswordResetHost />
-          </>
-        ),
-        children: [{ path: '/', element: <AuthDialogs /> }],
-      },
-    ],
-    { initialEntries: [entry] },
+  const frame = (
+    <>
+      <Outlet />
+      <PasswordResetHost />
+    </>
   );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([{ element: frame, children: [{ path: '/', element: <AuthDialogs /> }] }], { at: entry }).router;
 }
 
 describe('forgot password (login dialog)', () => {
   it('asks for the e-mail with the validator’s message, requests a link and answers neutrally', async () => {
-    api = mockApi({
+    const api = mockApi({
       'POST /api/auth/password-reset/request': () => ({ status: 202, body: { data: { status: 'accepted' } } }),
     });
     const user = userEvent.setup();
@@ -74,7 +55,7 @@ describe('forgot password (login dialog)', () => {
 
 describe('choose a new password (/?reset=TOKEN)', () => {
   it('checks the fields, confirms with the token, shows success, then the login dialog', async () => {
-    api = mockApi({ 'POST /api/auth/password-reset/confirm': () => ({ status: 204 }) });
+    const api = mockApi({ 'POST /api/auth/password-reset/confirm': () => ({ status: 204 }) });
     const user = userEvent.setup();
     const router = renderAt(`/?reset=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
@@ -107,11 +88,8 @@ describe('choose a new password (/?reset=TOKEN)', () => {
 
   it('shows the server’s message for a used or expired link, in the dialog', async () => {
     const message = 'This reset link is invalid, used or expired; ask for a new one.';
-    api = mockApi({
-      'POST /api/auth/password-reset/confirm': () => ({
-        status: 400,
-        body: { error: { code: 'validation_failed', message, details: { issues: [{ path: 'body.token', message }] } } },
-      }),
+    mockApi({
+      'POST /api/auth/password-reset/confirm': () => validationFailed('body.token', message),
     });
     const user = userEvent.setup();
     renderAt(`/?reset=${TOKEN}`);
@@ -124,17 +102,8 @@ describe('choose a new password (/?reset=TOKEN)', () => {
   });
 
   it('shows the server’s refusal of a common password under the field and keeps the dialog', async () => {
-    api = mockApi({
-      'POST /api/auth/password-reset/confirm': () => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_failed',
-            message: MESSAGES.passwordCommon,
-            details: { issues: [{ path: 'body.newPassword', message: MESSAGES.passwordCommon }] },
-          },
-        },
-      }),
+    mockApi({
+      'POST /api/auth/password-reset/confirm': () => validationFailed('body.newPassword', MESSAGES.passwordCommon),
     });
     const user = userEvent.setup();
     renderAt(`/?reset=${TOKEN}`);
@@ -148,7 +117,7 @@ describe('choose a new password (/?reset=TOKEN)', () => {
   });
 
   it('a malformed link is refused without asking the server', async () => {
-    api = mockApi({});
+    const api = mockApi({});
     const user = userEvent.setup();
     renderAt('/?reset=abc');
     await user.type(await screen.findByLabelText('New password'), 'a brand new password');

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '@solstice/contracts';
-import { ApiError, api } from '../lib/api-client';
+import { ApiError, callApi } from '../lib/api-client';
 import { useAppStore } from '../store/app-store';
 import { saveTutorialSeen } from '../store/preferences';
 
@@ -13,7 +13,7 @@ export type Session = MeResponse;
 /** GET /api/me: the session, or null when signed out (401; 404 while the API is absent). */
 export async function loadSession(): Promise<Session | null> {
   try {
-    const session = await api.get<Session>('/api/me', { quiet: true });
+    const session = await callApi('me', undefined, { quiet: true });
     applySession(session);
     return session;
   } catch (error) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../lib/api-client';
+import { callApi } from '../lib/api-client';
 import { setSessionData } from './session';
 
 export function useSignOut(): () => Promise<void> {
@@ -8,7 +8,7 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
     try {
-      await api.post('/api/auth/logout', undefined, { quiet: true });
+      await callApi('logout', undefined, { quiet: true });
     } finally {
       setSessionData(queryClient, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });

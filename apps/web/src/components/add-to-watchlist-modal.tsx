@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { Modal } from './modal';
+import { LabelledSelect } from '../shared/select-field';
 
 const NEW_LIST = '__new__';
 
@@ -58,17 +59,14 @@ export function AddToWatchlistModal() {
     >
       <form onSubmit={submit} noValidate>
         <div className="mb-3">
-          <label className="form-label" htmlFor="atw-list">
-            {t('addToWatchlist.watchlist')}
-          </label>
-          <select id="atw-list" className="form-select" value={list} onChange={(e) => setList(e.target.value)}>
+          <LabelledSelect id="atw-list" label={t('addToWatchlist.watchlist')} value={list} onChange={setList}>
             {lists.map((w) => (
               <option key={w.name} value={w.name}>
                 {w.name}
               </option>
             ))}
             <option value={NEW_LIST}>{t('addToWatchlist.newList')}</option>
-          </select>
+          </LabelledSelect>
         </div>
         {list === NEW_LIST && (
           <div className="mb-3">

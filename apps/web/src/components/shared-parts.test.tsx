@@ -115,14 +115,19 @@ describe('symbol search', () => {
   });
 });
 
+/** The watchlist panel inside a router (its symbols are links). */
+function renderPanel() {
+  render(
+    <MemoryRouter>
+      <WatchlistPanel />
+    </MemoryRouter>,
+  );
+}
+
 describe('watchlist panel', () => {
   it('shows the default list and removes, creates and deletes (after confirm)', async () => {
     const user = userEvent.setup();
-    render(
-      <MemoryRouter>
-        <WatchlistPanel />
-      </MemoryRouter>,
-    );
+    renderPanel();
     const panel = screen.getByTestId('watchlist-panel');
     expect(within(panel).getByRole('button', { name: 'AAPL' })).toBeInTheDocument();
     expect(within(panel).getByText('APPLE INC')).toBeInTheDocument();
@@ -144,11 +149,7 @@ describe('watchlist panel', () => {
   it('adds only a symbol the instruments hold, from the suggestions (MSFTX and "COCA COLA" never enter)', async () => {
     api = instruments();
     const user = userEvent.setup();
-    render(
-      <MemoryRouter>
-        <WatchlistPanel />
-      </MemoryRouter>,
-    );
+    renderPanel();
     const add = screen.getByRole('combobox', { name: 'Add a symbol to Default' });
     await user.type(add, 'MSFTX{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('No symbol or company matches “MSFTX”.');
@@ -164,21 +165,13 @@ describe('watchlist panel', () => {
 
   it("does not take the global '/' (it belongs to the top search)", async () => {
     const user = userEvent.setup();
-    render(
-      <MemoryRouter>
-        <WatchlistPanel />
-      </MemoryRouter>,
-    );
+    renderPanel();
     await user.keyboard('/');
     expect(screen.getByRole('combobox', { name: 'Add a symbol to Default' })).not.toHaveFocus();
   });
 
   it('opens symbol details from a symbol', async () => {
-    render(
-      <MemoryRouter>
-        <WatchlistPanel />
-      </MemoryRouter>,
-    );
+    renderPanel();
     await userEvent.click(screen.getByRole('button', { name: 'AAPL' }));
     expect(useUiStore.getState().symbolDetails).toBe('AAPL');
   });

@@ -2,17 +2,17 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
-import { api } from '../lib/api-client';
+import { callApi } from '../lib/api-client';
 import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { Modal } from './modal';
+import { DETAILS_PARAM } from '../app/paths';
 import { slots, type SlotName } from './symbol-details-slots';
 import { SEASONALITY_TOOLS } from '../shared/ui/seasonality-tools-nav';
 
 export { registerSymbolDetailsSlot, type SymbolSlotProps } from './symbol-details-slots';
 
 /** The query parameter that keeps the open symbol in the address (a link opens it again). */
-export const DETAILS_PARAM = 'details';
 
 /**
  * Keeps the dialog and the address in step: opening a symbol anywhere adds ?details=SYM (a
@@ -24,18 +24,23 @@ function useDetailsInUrl(): void {
   const inUrl = params.get(DETAILS_PARAM)?.toUpperCase() || null;
   const inStore = useUiStore((s) => s.symbolDetails);
   const seen = useRef<{ url: string | null | undefined; store: string | null }>({ url: undefined, store: inStore });
+  // What this hook last asked the address to say, until it says it: the navigation (and its
+  // loaders) may still run, and a dialog closed meanwhile must not reopen when it lands.
+  const asked = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     const before = seen.current;
     seen.current = { url: inUrl, store: inStore };
+    if (asked.current !== undefined && inUrl === asked.current) asked.current = undefined;
     if (inStore !== before.store) {
-      if (inStore === inUrl) return;
+      if (inStore === inUrl && asked.current === undefined) return;
+      asked.current = inStore;
       setParams((prev) => {
         const next = new URLSearchParams(prev);
         if (inStore) next.set(DETAILS_PARAM, inStore);
         else next.delete(DETAILS_PARAM);
         return next;
       });
-    } else if (inUrl !== before.url && inUrl !== inStore) {
+    } else if (inUrl !== before.url && inUrl !== inStore && asked.current === undefined) {
       useUiStore.setState({ symbolDetails: inUrl });
       seen.current.store = inUrl;
     }
@@ -88,8 +93,7 @@ function KeyStatistics({ symbol }: { symbol: string }) {
   useEffect(() => {
     const controller = new AbortController();
     setState({ stats: [], status: 'loading' });
-    api
-      .get(`/api/v1/instruments/${encodeURIComponent(symbol)}`, { background: true, signal: controller.signal })
+    callApi('instrument', { params: { symbol } }, { background: true, signal: controller.signal })
       .then((body) => setState({ stats: keyStats(body, locale), status: 'ready' }))
       .catch(() => {
         if (!controller.signal.aborted) setState({ stats: [], status: 'missing' });

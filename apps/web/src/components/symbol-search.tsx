@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api-client';
+import { callApi } from '../lib/api-client';
 import { useUiStore } from '../store/ui-store';
 import { Icon } from './icon';
 
@@ -38,9 +38,9 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 function searchInstruments(q: string, signal?: AbortSignal): Promise<InstrumentHit[]> {
-  return api
-    .get('/api/v1/instruments', { query: { q, limit: SUGGESTIONS }, background: true, signal })
-    .then((body) => toHits(body).slice(0, SUGGESTIONS));
+  return callApi('instrumentSearch', { query: { q, limit: SUGGESTIONS } }, { background: true, signal }).then((body) =>
+    toHits(body).slice(0, SUGGESTIONS),
+  );
 }
 
 export interface SymbolSearchProps {

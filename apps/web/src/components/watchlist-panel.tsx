@@ -6,6 +6,9 @@ import { confirmDialog } from '../lib/popups';
 import { Link } from 'react-router';
 import { conditionAlertLink, seasonalAlertLink } from '../features/alerts/alert-links';
 import { SymbolSearch } from './symbol-search';
+import { HiddenLabelInput } from '../shared/hidden-label-input';
+import { LabelledSelect } from '../shared/select-field';
+import { HiddenHeader } from '../shared/tables/headers';
 
 export interface WatchlistPanelProps {
   /** Extra cells per symbol (the dashboard adds last price, change, sparkline). */
@@ -51,21 +54,20 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
   return (
     <section className="card watchlist-panel" data-testid="watchlist-panel" aria-label={t('watchlists.panel')}>
       <div className="card-header d-flex flex-wrap gap-2 align-items-center">
-        <label className="visually-hidden" htmlFor="watchlist-select">
-          {t('watchlists.watchlist')}
-        </label>
-        <select
+        <LabelledSelect
           id="watchlist-select"
+          label={t('watchlists.watchlist')}
+          labelClassName="visually-hidden"
           className="form-select form-select-sm w-auto"
-          value={index}
-          onChange={(e) => setSelected(Number(e.target.value))}
+          value={String(index)}
+          onChange={(v) => setSelected(Number(v))}
         >
           {lists.map((w, i) => (
             <option key={`${w.name}-${i}`} value={i}>
               {t('watchlists.option', { name: w.name, count: w.symbols.length })}
             </option>
           ))}
-        </select>
+        </LabelledSelect>
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => void remove()} disabled={!list}>
           {t('watchlists.deleteList')}
         </button>
@@ -80,12 +82,9 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
           </>
         ) : null}
         <form className="d-flex gap-1 ms-auto" onSubmit={create}>
-          <label className="visually-hidden" htmlFor="watchlist-new">
-            {t('watchlists.newName')}
-          </label>
-          <input
+          <HiddenLabelInput
             id="watchlist-new"
-            className="form-control form-control-sm"
+            label={t('watchlists.newName')}
             placeholder={t('watchlists.newList')}
             value={newName}
             maxLength={64}
@@ -104,9 +103,7 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
                 <th scope="col">{t('watchlists.symbol')}</th>
                 <th scope="col">{t('watchlists.description')}</th>
                 {extraHeader}
-                <th scope="col">
-                  <span className="visually-hidden">{t('watchlists.actions')}</span>
-                </th>
+                <HiddenHeader>{t('watchlists.actions')}</HiddenHeader>
               </tr>
             </thead>
             <tbody>

@@ -77,6 +77,7 @@ export async function loadAllTexts(): Promise<void> {
   const language = i18n.language;
   if (language && (LANGUAGES as readonly string[]).includes(language))
     await loadTexts(language as Language, NAMESPACES);
-  // CSV exports name their columns in English whatever the language (t(key, { lng: 'en' })).
-  if (language !== 'en') await loadTexts('en', NAMESPACES);
+  // The scanner's CSV names its columns in English whatever the language (fieldLabel's lng):
+  // that one English namespace, not all of them.
+  if (language !== 'en') await loadTexts('en', ['scanner']);
 }

@@ -16,26 +16,25 @@ function toDate(value: DateInput): Date {
   return new Date(value);
 }
 
-/** A date as the user reads it (default 'tr-TR' in Europe/Istanbul), e.g. 21.11.2026. */
-export function formatDate(value: DateInput, options: DateDisplayOptions = {}): string {
+/** A numeric day, month and year in the user's locale and time zone, with `time`'s parts if given. */
+function formatDay(value: DateInput, options: DateDisplayOptions, time: Intl.DateTimeFormatOptions = {}): string {
   return new Intl.DateTimeFormat(options.locale ?? DEFAULT_LOCALE, {
     timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
+    ...time,
   }).format(toDate(value));
+}
+
+/** A date as the user reads it (default 'tr-TR' in Europe/Istanbul), e.g. 21.11.2026. */
+export function formatDate(value: DateInput, options: DateDisplayOptions = {}): string {
+  return formatDay(value, options);
 }
 
 /** Date and time as the user reads it, e.g. 21.11.2026 12:30. */
 export function formatDateTime(value: DateInput, options: DateDisplayOptions = {}): string {
-  return new Intl.DateTimeFormat(options.locale ?? DEFAULT_LOCALE, {
-    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(toDate(value));
+  return formatDay(value, options, { hour: '2-digit', minute: '2-digit' });
 }
 
 /** YYYY-MM-DD of an instant in a time zone (default Istanbul). */

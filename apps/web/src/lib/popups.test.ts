@@ -10,6 +10,8 @@ beforeAll(async () => {
 
 afterEach(async () => {
   (await loadSwal()).close();
+  // SweetAlert2 gives focus back 100 ms after closing: let it, before the page is torn down.
+  await new Promise((resolve) => setTimeout(resolve, 150));
 });
 
 describe('popups', () => {

@@ -1,5 +1,5 @@
 import type SwalDefault from 'sweetalert2';
-import type { SweetAlertIcon, SweetAlertOptions } from 'sweetalert2';
+import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 import { useAppStore, type NotifyType } from '../store/app-store';
 import { escapeHtml } from './escape-html';
 import { i18n } from '../i18n/i18n';
@@ -30,12 +30,36 @@ const BUTTONS = {
   cancelButtonColor: '#6c757d',
 } satisfies SweetAlertOptions;
 
-async function fire(type: NotifyType, title: string, message: string, extra: SweetAlertOptions = {}) {
-  useAppStore.getState().setNotify({ type, title, message });
+/** The popup on screen until it closes (the store's notify says what it shows). */
+let open: Promise<SweetAlertResult> | null = null;
+
+async function fire(
+  type: NotifyType,
+  title: string,
+  message: string,
+  extra: SweetAlertOptions = {},
+): Promise<SweetAlertResult> {
   const Swal = await loadSwal();
+  const last = useAppStore.getState().notify;
+  // The same failure from several requests at once is one popup, not a stack of them.
+  if (open && !extra.showCancelButton && last.type === type && last.title === title && last.message === message) {
+    return open;
+  }
+  useAppStore.getState().setNotify({ type, title, message });
   // SweetAlert2 puts `title` in as HTML (`text` as text); titleText would be safe too, but
   // it is set through innerText, which jsdom does not have
-  return Swal.fire({ icon: type as SweetAlertIcon, title: escapeHtml(title), text: message, ...BUTTONS, ...extra });
+  const shown = Swal.fire({
+    icon: type as SweetAlertIcon,
+    title: escapeHtml(title),
+    text: message,
+    ...BUTTONS,
+    ...extra,
+  });
+  open = shown;
+  void shown.finally(() => {
+    if (open === shown) open = null;
+  });
+  return shown;
 }
 
 export async function showSuccess(message: string, title: string = text('success')): Promise<void> {

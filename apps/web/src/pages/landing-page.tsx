@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { Product } from '@solstice/contracts';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api-client';
+import { callApi } from '../lib/api-client';
 import { formatPrice } from '../lib/money';
 import { useAppStore } from '../store/app-store';
 import { PRODUCT_NAME } from '../lib/brand';
@@ -20,8 +20,7 @@ function PricingTeaser() {
   const [products, setProducts] = useState<Product[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api
-      .get<unknown>('/api/v1/products', { background: true, signal: controller.signal })
+    callApi('products', undefined, { background: true, signal: controller.signal })
       .then((body) => {
         const list = Array.isArray(body) ? body : (body as { data?: unknown })?.data;
         setProducts(Array.isArray(list) ? (list as Product[]) : []);

@@ -1,49 +1,60 @@
-// The screens' way to the server: the shell's api client (loading overlay, popups), with
-// read errors shown inside the screen rather than as popups.
-import { ApiError, apiRequest } from '../lib/api-client';
+// The screens' way to the server: the endpoints of the contracts' table by name, through the
+// shell's api client (loading overlay, popups), with read errors shown inside the screen
+// rather than as popups. Each function takes only endpoints of its method, e.g.
+// `apiGet('seasonalityPattern', { query })`, and answers with the endpoint's response type.
+import type { EndpointName, EndpointNameOf, EndpointResponse } from '@solstice/contracts';
+import { ApiError, sendTo, type CallArgs } from '../lib/api-client';
 
 export { ApiError };
-
-export type QueryValue = string | number | boolean | null | undefined;
+export { callApi, endpointUrl } from '../lib/api-client';
+export type { QueryValue } from '@solstice/contracts';
 
 export interface CallOptions {
   /** Type-ahead and polling: no overlay, no popups. */
   background?: boolean;
 }
 
-function clean(query?: Record<string, QueryValue>): Record<string, string | number | boolean> | undefined {
-  if (!query) return undefined;
-  const out: Record<string, string | number | boolean> = {};
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') out[k] = v;
-  return out;
+type Answer<N extends EndpointName> = Promise<EndpointResponse<N>>;
+
+/** A change is sent with a JSON body, `{}` when the endpoint takes none. */
+function withBody(input: unknown): object {
+  const given = (input ?? {}) as { body?: unknown };
+  return given.body === undefined ? { ...given, body: {} } : given;
 }
 
-export function apiGet<T>(path: string, query?: Record<string, QueryValue>, options: CallOptions = {}): Promise<T> {
-  return apiRequest<T>('GET', path, { query: clean(query), quiet: true, background: options.background });
+/** A read: its errors are shown in the screen (no popup). */
+export function apiGet<N extends EndpointNameOf<'GET'>>(
+  name: N,
+  ...[input, options]: CallArgs<N, CallOptions>
+): Answer<N> {
+  return sendTo(name, input, { quiet: true, background: options?.background }) as Answer<N>;
 }
 
 /** A read done with POST (scans): errors are shown in the screen. */
-export function apiQueryPost<T>(path: string, body: unknown, options: CallOptions = {}): Promise<T> {
-  return apiRequest<T>('POST', path, { body, quiet: true, background: options.background });
+export function apiQueryPost<N extends EndpointNameOf<'POST'>>(
+  name: N,
+  ...[input, options]: CallArgs<N, CallOptions>
+): Answer<N> {
+  return sendTo(name, input, { quiet: true, background: options?.background }) as Answer<N>;
 }
 
 /** A change whose errors the screen shows itself (no popup; the overlay shows). */
-export function apiQuietPost<T>(path: string, body: unknown = {}): Promise<T> {
-  return apiRequest<T>('POST', path, { body, quiet: true });
+export function apiQuietPost<N extends EndpointNameOf<'POST'>>(name: N, ...[input]: CallArgs<N, never>): Answer<N> {
+  return sendTo(name, withBody(input), { quiet: true }) as Answer<N>;
 }
 
 /** A change (checkout, password): its error and success messages are the shell's popups. */
-export function apiPost<T>(path: string, body: unknown = {}): Promise<T> {
-  return apiRequest<T>('POST', path, { body });
+export function apiPost<N extends EndpointNameOf<'POST'>>(name: N, ...[input]: CallArgs<N, never>): Answer<N> {
+  return sendTo(name, withBody(input)) as Answer<N>;
 }
 
-export function apiPut<T>(path: string, body: unknown): Promise<T> {
-  return apiRequest<T>('PUT', path, { body });
+export function apiPut<N extends EndpointNameOf<'PUT'>>(name: N, ...[input]: CallArgs<N, never>): Answer<N> {
+  return sendTo(name, input) as Answer<N>;
 }
 
 /** A removal whose errors the screen shows itself (no popup; the overlay shows). */
-export function apiQuietDelete<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
-  return apiRequest<T>('DELETE', path, { query: clean(query), quiet: true });
+export function apiQuietDelete<N extends EndpointNameOf<'DELETE'>>(name: N, ...[input]: CallArgs<N, never>): Answer<N> {
+  return sendTo(name, input, { quiet: true }) as Answer<N>;
 }
 
 export function isSubscriptionRequired(error: unknown): boolean {

@@ -23,15 +23,23 @@ export interface Formatters {
 export const DASH = '—';
 
 export function createFormatters(locale: string, timeZone: string): Formatters {
+  // Building an Intl.NumberFormat costs far more than formatting with one (issue 18: a table
+  // built one per cell), so each kind is built once.
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const numberFormat = (key: string, options: Intl.NumberFormatOptions) => {
+    let format = numberFormats.get(key);
+    if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+    return format;
+  };
   const pct = (digits: number, signed: boolean) =>
-    new Intl.NumberFormat(locale, {
+    numberFormat(`percent ${digits} ${signed}`, {
       style: 'percent',
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
       signDisplay: signed ? 'exceptZero' : 'auto',
     });
   const num = (digits: number) =>
-    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    numberFormat(`number ${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const compactFmt = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
   const dateFmt = new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',

@@ -79,12 +79,19 @@ describe('app store', () => {
   });
 
   it('replaces the scanlist and removes by index', () => {
-    store().setScanlist([{ symbol: 'A' }, { symbol: 'B' }, { symbol: 'C' }]);
+    store().setScanlist([
+      { symbol: 'A', name: null },
+      { symbol: 'B', name: null },
+      { symbol: 'C', name: 'Cee' },
+    ]);
     store().removeScanlistItem(1);
-    expect(store().scanlist).toEqual([{ symbol: 'A' }, { symbol: 'C' }]);
+    expect(store().scanlist).toEqual([
+      { symbol: 'A', name: null },
+      { symbol: 'C', name: 'Cee' },
+    ]);
   });
 
-  it('saves the four forms and the active flag', () => {
+  it('keeps the four forms and the active flag', () => {
     store().setForm('patternForm', { symbol: 'AAPL', from: '01-05' });
     store().setActive(true);
     expect(store().patternForm).toEqual({ symbol: 'AAPL', from: '01-05' });
@@ -93,19 +100,20 @@ describe('app store', () => {
 
   it('saves every change to local storage under "solstice"', () => {
     store().addSymbol('Default', { sym: 'TSLA', description: 'TESLA' });
-    store().setScanlist(['x']);
+    store().setScanlist([{ symbol: 'X', name: null }]);
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as {
-      state: { watchlists: { symbols: { sym: string }[] }[]; scanlist: unknown[]; notify?: unknown };
+      state: { watchlists: { symbols: { sym: string }[] }[]; scanlist: unknown[]; notify?: unknown; active?: unknown };
     };
     expect(saved.state.watchlists[0]?.symbols.map((s) => s.sym)).toEqual(['AAPL', 'TSLA']);
-    expect(saved.state.scanlist).toEqual(['x']);
+    expect(saved.state.scanlist).toEqual([{ symbol: 'X', name: null }]);
     expect(saved.state.notify).toBeUndefined();
+    expect(saved.state.active).toBeUndefined();
   });
 
   it('restores watchlists only when the saved list is non-empty', () => {
     const current = store();
-    expect(mergePersisted({ watchlists: [], active: true }, current).watchlists).toBe(current.watchlists);
-    expect(mergePersisted({ watchlists: [], active: true }, current).active).toBe(true);
+    expect(mergePersisted({ watchlists: [], tutorialSeen: true }, current).watchlists).toBe(current.watchlists);
+    expect(mergePersisted({ watchlists: [], tutorialSeen: true }, current).tutorialSeen).toBe(true);
     const lists = [{ name: 'Mine', symbols: [{ sym: 'KO', description: 'COCA-COLA' }] }];
     expect(mergePersisted({ watchlists: lists }, current).watchlists).toEqual(lists);
   });

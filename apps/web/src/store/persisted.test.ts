@@ -54,8 +54,11 @@ describe('the saved state read back from local storage', () => {
   });
 
   it('reads only the fields it knows (an injected key or a function name is ignored)', () => {
-    const read = readPersisted({ addSymbol: 'x', notify: { type: 'error' }, evil: 1, active: true }, store());
-    expect(read).toEqual({ active: true });
+    const read = readPersisted(
+      { addSymbol: 'x', notify: { type: 'error' }, evil: 1, active: true, tutorialSeen: true },
+      store(),
+    );
+    expect(read).toEqual({ tutorialSeen: true });
   });
 
   it('keeps the specification’s rule: watchlists only when the saved list is non-empty', () => {

@@ -1,5 +1,5 @@
 import type { PreferencesRequest } from '@solstice/contracts';
-import { api } from '../lib/api-client';
+import { callApi } from '../lib/api-client';
 import { useAppStore, type DisplayPreferences, type LayoutPreferences } from './app-store';
 
 /** Store layout names → the account's names (PATCH /api/me/preferences). */
@@ -26,7 +26,7 @@ export async function savePreferences(change: {
     ...(change.display?.locale ? { locale: change.display.locale } : {}),
     ...(change.display?.timeZone ? { timeZone: change.display.timeZone } : {}),
   };
-  await api.patch('/api/me/preferences', body, { background: true }).catch(() => {});
+  await callApi('preferences', { body }, { background: true }).catch(() => {});
 }
 
 /** The first-run tour is done: remembered here and in the account (every device, issue #19). */
@@ -35,5 +35,5 @@ export async function saveTutorialSeen(): Promise<void> {
   store.setTutorialSeen(true);
   if (!store.user) return;
   const body: PreferencesRequest = { tutorialSeen: true };
-  await api.patch('/api/me/preferences', body, { background: true }).catch(() => {});
+  await callApi('preferences', { body }, { background: true }).catch(() => {});
 }

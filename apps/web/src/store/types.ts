@@ -70,6 +70,16 @@ export interface SeasonalityFocus {
   to: string;
 }
 
+/**
+ * The year set (cycle phases, odd or even years, excluded years: shared/ui/year-sets.ts) the
+ * seasonality tools share, carried between them like the symbol and years.
+ */
+export interface SeasonalityYearSet {
+  cycle: string;
+  parity: string;
+  exclude: string;
+}
+
 /** Who is signed in (the login answer), and the root store's `me` of the specification. */
 export interface SessionSlice {
   user: SessionUser | null;
@@ -107,6 +117,12 @@ export interface WatchlistsSlice {
   replaceWatchlists(lists: Watchlist[], deletedIds?: number[]): void;
 }
 
+/** One symbol of the scanner list. */
+export interface ScanlistItem {
+  symbol: string;
+  name: string | null;
+}
+
 /** The tools' saved forms, the last scan's symbols and the shared seasonality focus. */
 export interface FormsSlice {
   scannerForm: SavedForm | null;
@@ -114,11 +130,15 @@ export interface FormsSlice {
   patternForm: SavedForm | null;
   calendarForm: SavedForm | null;
   seasonalityFocus: SeasonalityFocus | null;
-  scanlist: unknown[];
+  seasonalityYearSet: SeasonalityYearSet | null;
+  /** The scanner list: the symbols of the last scan run in the scanner. */
+  scanlist: ScanlistItem[];
+  /** The page is in front and visible (not persisted): background polling waits while it is not. */
   active: boolean;
   setForm(name: FormKey, value: SavedForm | null): void;
   setSeasonalityFocus(focus: SeasonalityFocus): void;
-  setScanlist(items: unknown[]): void;
+  setSeasonalityYearSet(yearSet: SeasonalityYearSet): void;
+  setScanlist(items: ScanlistItem[]): void;
   removeScanlistItem(index: number): void;
   setActive(active: boolean): void;
 }
@@ -142,4 +162,4 @@ export type AppState = Omit<AppStore, ActionKeys>;
 export type AppActions = Pick<AppStore, ActionKeys>;
 
 /** The parts of the state kept in local storage (transient popups and dialogs are not). */
-export type Persisted = Omit<AppState, 'notify' | 'show'>;
+export type Persisted = Omit<AppState, 'notify' | 'show' | 'active' | 'url'>;

@@ -1,5 +1,5 @@
 import type { Watchlist as ServerWatchlist } from '@solstice/contracts';
-import { ApiError, api } from '../lib/api-client';
+import { ApiError, callApi } from '../lib/api-client';
 import { showError } from '../lib/popups';
 import { useAppStore, type Watchlist } from './app-store';
 
@@ -77,7 +77,7 @@ async function push(list: Watchlist, id: number | undefined): Promise<void> {
   const sent = list.updatedAt ?? 0;
   if (id !== undefined) {
     try {
-      await api.put<{ data: Remote }>(`/api/v1/watchlists/${id}`, body, OPTS);
+      await callApi('watchlistReplace', { params: { id }, body }, OPTS);
       confirm((w) => w.id === id || (w.id === undefined && w.name === list.name), id, sent);
       return;
     } catch (error) {
@@ -87,15 +87,15 @@ async function push(list: Watchlist, id: number | undefined): Promise<void> {
   }
   let created: Remote;
   try {
-    created = (await api.post<{ data: Remote }>('/api/v1/watchlists', body, OPTS)).data;
+    created = (await callApi('watchlistCreate', { body }, OPTS)).data;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 409)) throw error;
     // Another browser created a list of this name since we looked: take it over, as a
     // never-synced list does (decision 0004). Otherwise (the list limit) it is a refusal.
-    const lists = (await api.get<{ data: Remote[] }>('/api/v1/watchlists', OPTS)).data;
+    const lists = (await callApi('watchlists', undefined, OPTS)).data;
     const taken = lists.find((w) => w.name === body.name);
     if (!taken) throw error;
-    await api.put<{ data: Remote }>(`/api/v1/watchlists/${taken.id}`, body, OPTS);
+    await callApi('watchlistReplace', { params: { id: taken.id }, body }, OPTS);
     confirm(sameList(list), taken.id, sent);
     return;
   }
@@ -116,7 +116,7 @@ async function syncOnce(): Promise<void> {
   // 1. Deletions made here.
   for (const id of store().deletedWatchlistIds) {
     try {
-      await api.delete(`/api/v1/watchlists/${id}`, OPTS);
+      await callApi('watchlistDelete', { params: { id } }, OPTS);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
@@ -125,7 +125,7 @@ async function syncOnce(): Promise<void> {
 
   // 2. Push what changed here. A never-synced list takes over the account's list of the same
   //    name; the untouched default list is not pushed into an account that has lists.
-  const before = (await api.get<{ data: Remote[] }>('/api/v1/watchlists', OPTS)).data;
+  const before = (await callApi('watchlists', undefined, OPTS)).data;
   const byName = new Map(before.map((w) => [w.name, w]));
   let dropUntouchedDefault = false;
   const refusals = new Set<string>();
@@ -149,7 +149,7 @@ async function syncOnce(): Promise<void> {
   if (refusals.size > 0) void showError([...refusals].join(' '));
 
   // 3. Pull: the account's lists, except where this browser changed a list during this round.
-  const after = (await api.get<{ data: Remote[] }>('/api/v1/watchlists', OPTS)).data;
+  const after = (await callApi('watchlists', undefined, OPTS)).data;
   const deleting = new Set(store().deletedWatchlistIds);
   const current = store().watchlists;
   const merged: Watchlist[] = [];
@@ -192,7 +192,8 @@ export function startWatchlistSync(): () => void {
   const onWake = () => schedule(0);
   // Another browser's changes also arrive while this one stays in front.
   const poll = setInterval(() => {
-    if (document.visibilityState === 'visible' && useAppStore.getState().user) schedule(0);
+    const { active, user } = useAppStore.getState();
+    if (active && user) schedule(0);
   }, PULL_INTERVAL_MS);
   const onVisible = () => document.visibilityState === 'visible' && schedule(0);
   window.addEventListener('focus', onWake);

@@ -2,12 +2,23 @@
 // request level. A request no test route answers fails the test.
 import '@testing-library/jest-dom/vitest';
 import type { ReactElement } from 'react';
-import { configure, render } from '@testing-library/react';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
 import { retryServerErrors } from '../shared/api';
 import { resetAppStore, useUiStore } from '../shared/shell';
+
+export { inTurkish } from './in-turkish';
+
+/** Clears a field (or the one labelled so) and types `text` into it, as a person replacing its value. */
+export async function retype(field: HTMLElement | string, text: string): Promise<HTMLElement> {
+  const element = typeof field === 'string' ? screen.getByLabelText(field) : field;
+  await userEvent.clear(element);
+  await userEvent.type(element, text);
+  return element;
+}
 
 export interface MockRoute {
   method?: string;
@@ -40,6 +51,12 @@ afterEach(() => {
   useUiStore.setState({ symbolDetails: null, addToWatchlist: null, tutorialOpen: false });
   expect(list, 'requests no test route answered').toEqual([]);
 });
+
+/** The query of the last request to `path`, once one has been made. */
+export async function lastCall(requests: RecordedRequest[], path: string): Promise<URLSearchParams> {
+  await waitFor(() => expect(requests.some((r) => r.url.pathname === path)).toBe(true));
+  return requests.filter((r) => r.url.pathname === path).at(-1)!.url.searchParams;
+}
 
 export function mockFetch(routes: MockRoute[]): { requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];

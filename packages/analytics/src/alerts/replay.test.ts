@@ -4,50 +4,29 @@
  * that rebuilds each symbol's state from its history cut at each date and checks every
  * seasonal window with the single-window pattern (not the grid the alerts use).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isTradingDay } from '../calendar/sessions.js';
 import { compileScan } from '../scanner/scan.js';
 import { fieldTableFromSeries, type ScanInstrument } from '../scanner/field-table.js';
+import { testInstrument } from '../scanner/test-table.js';
 import { seasonalPattern } from '../seasonality/pattern.js';
 import { seriesFromRows, type PriceSeries } from '../series.js';
 import { evaluateAlertsAsOf, type AlertSpec, type AlertTrigger } from './evaluate.js';
 import type { SeasonalAlertCriteria } from './seasonal-alert.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const shared = process.env.SHARED_DATA ?? path.resolve(repoRoot, '../shared/market-data');
-const dataDir = fs.existsSync(path.join(shared, 'us-equities-eod')) ? path.join(shared, 'us-equities-eod') : shared;
-const present = fs.existsSync(path.join(dataDir, 'daily', 'AAPL.csv'));
-if (!present && process.env.CI && process.env.CI !== 'false') {
-  throw new Error(`market data not found at ${dataDir}: CI needs ../shared/market-data (or SHARED_DATA)`);
-}
+import { sharedDailyLines, sharedDataPresent } from '../testing/shared-market-data.js';
 
 const SYMBOLS = ['KO', 'AAPL', 'MSFT', 'XOM', 'JNJ', 'PG', 'WMT', 'IBM', 'GE', 'INTC', 'PFE', 'MRK', 'CVX', 'JPM'];
 const SEASONAL_SYMBOLS = ['KO', 'XOM', 'PG', 'JNJ', 'WMT', 'IBM'];
 
 function load(symbol: string): PriceSeries {
-  const rows = fs
-    .readFileSync(path.join(dataDir, 'daily', `${symbol}.csv`), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => {
-      const [date, open, high, low, close, volume] = line.split(',');
-      return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-    });
+  const rows = sharedDailyLines(symbol).map((line) => {
+    const [date, open, high, low, close, volume] = line.split(',');
+    return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
+  });
   return seriesFromRows(symbol, rows);
 }
 
-const instrument = (symbol: string): ScanInstrument => ({
-  symbol,
-  name: symbol,
-  type: 'stock',
-  sector: null,
-  industry: null,
-  marketCap: null,
-});
+const instrument = (symbol: string): ScanInstrument => testInstrument(symbol, null, { name: symbol });
 
 // ---- brute force --------------------------------------------------------------------
 
@@ -256,42 +235,45 @@ const plain = (t: AlertTrigger): Plain => ({
     : {}),
 });
 
-describe.runIf(present)('alerts replayed on real data (October 2017) agree with a brute-force computation', () => {
-  const universe = SYMBOLS.map(load);
-  const entries = universe.map((series) => ({ instrument: instrument(series.symbol), series }));
-  const ko = universe[0]!;
-  const sessions: string[] = [];
-  for (let i = 0; i < ko.dates.length; i++) {
-    const d = iso(ko.dates[i]!);
-    if (d >= '2017-10-01' && d <= '2017-10-31') sessions.push(d);
-  }
-
-  it('has the month of sessions', () => {
-    expect(sessions).toHaveLength(22);
-  });
-
-  it('gives identical triggers, session by session, for all three kinds', { timeout: 240_000 }, () => {
-    const specs = ALERTS.map(toSpec);
-    const kinds = new Set<string>();
-    let total = 0;
-    for (const date of sessions) {
-      const evaluation = evaluateAlertsAsOf(entries, specs, date);
-      const previous = evaluation.previous!;
-      expect(previous < date).toBe(true);
-      const expected = bruteForce(universe, ALERTS, date, previous);
-      expect(evaluation.triggers.map(plain), date).toEqual(expected);
-      for (const t of evaluation.triggers) kinds.add(t.event);
-      total += evaluation.triggers.length;
+describe.runIf(sharedDataPresent)(
+  'alerts replayed on real data (October 2017) agree with a brute-force computation',
+  () => {
+    const universe = SYMBOLS.map(load);
+    const entries = universe.map((series) => ({ instrument: instrument(series.symbol), series }));
+    const ko = universe[0]!;
+    const sessions: string[] = [];
+    for (let i = 0; i < ko.dates.length; i++) {
+      const d = iso(ko.dates[i]!);
+      if (d >= '2017-10-01' && d <= '2017-10-31') sessions.push(d);
     }
-    // Not a vacuous agreement: every kind of event happened in the month.
-    expect([...kinds].sort()).toEqual(['became-true', 'entered', 'left', 'window-opens']);
-    expect(total).toBeGreaterThan(50);
-  });
 
-  it('does not depend on data after the session: the answer with the whole history equals the one with history cut there', () => {
-    const specs = ALERTS.map(toSpec);
-    const date = '2017-10-16';
-    const cutUniverse = universe.map((s) => ({ instrument: instrument(s.symbol), series: cut(s, date) }));
-    expect(evaluateAlertsAsOf(entries, specs, date)).toEqual(evaluateAlertsAsOf(cutUniverse, specs, date));
-  });
-});
+    it('has the month of sessions', () => {
+      expect(sessions).toHaveLength(22);
+    });
+
+    it('gives identical triggers, session by session, for all three kinds', { timeout: 240_000 }, () => {
+      const specs = ALERTS.map(toSpec);
+      const kinds = new Set<string>();
+      let total = 0;
+      for (const date of sessions) {
+        const evaluation = evaluateAlertsAsOf(entries, specs, date);
+        const previous = evaluation.previous!;
+        expect(previous < date).toBe(true);
+        const expected = bruteForce(universe, ALERTS, date, previous);
+        expect(evaluation.triggers.map(plain), date).toEqual(expected);
+        for (const t of evaluation.triggers) kinds.add(t.event);
+        total += evaluation.triggers.length;
+      }
+      // Not a vacuous agreement: every kind of event happened in the month.
+      expect([...kinds].sort()).toEqual(['became-true', 'entered', 'left', 'window-opens']);
+      expect(total).toBeGreaterThan(50);
+    });
+
+    it('does not depend on data after the session: the answer with the whole history equals the one with history cut there', () => {
+      const specs = ALERTS.map(toSpec);
+      const date = '2017-10-16';
+      const cutUniverse = universe.map((s) => ({ instrument: instrument(s.symbol), series: cut(s, date) }));
+      expect(evaluateAlertsAsOf(entries, specs, date)).toEqual(evaluateAlertsAsOf(cutUniverse, specs, date));
+    });
+  },
+);

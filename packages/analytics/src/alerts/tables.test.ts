@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldTableFromSeries } from '../scanner/field-table.js';
+import { testInstrument } from '../scanner/test-table.js';
 import { seriesFromRows } from '../series.js';
 import { twoSessionTables } from './tables.js';
 
@@ -12,14 +13,7 @@ const walk = (symbol: string, days: number[], drift: number) =>
       return { date: day(i), open: close - 1, high: close + 2, low: close - 2, close, volume: 1000 + i };
     }),
   );
-const instrument = (symbol: string) => ({
-  symbol,
-  name: symbol,
-  type: 'stock',
-  sector: null,
-  industry: null,
-  marketCap: null,
-});
+const instrument = (symbol: string) => testInstrument(symbol, null, { name: symbol });
 
 function run<T>(g: Generator<void, T, void>): T {
   let step = g.next();

@@ -3,7 +3,7 @@ import { emaSeries, smaSeries } from './moving-averages.js';
 import { atrSeries, bollingerSeries, macdSeries, rsiSeries, trueRangeSeries, volatilitySeries } from './oscillators.js';
 import { indicatorBars, indicatorSnapshot, toSnapshot, ytdAt } from './snapshot.js';
 import { indicatorChartSeries } from './chart-series.js';
-import { testSeries } from './test-series.js';
+import { NO_INDICATOR_VALUES, testSeries } from './test-series.js';
 
 const arr = (a: Float64Array) => Array.from(a, (v) => (Number.isNaN(v) ? null : v));
 
@@ -157,27 +157,7 @@ describe('indicator snapshot', () => {
       symbol: 'ONE',
       asOf: '2020-01-01',
       close: 10,
-      sma20: null,
-      sma50: null,
-      sma200: null,
-      ema20: null,
-      ema50: null,
-      rsi14: null,
-      macd: null,
-      macdSignal: null,
-      macdHist: null,
-      atr14: null,
-      bbUpper: null,
-      bbMiddle: null,
-      bbLower: null,
-      high52w: null,
-      low52w: null,
-      change1d: null,
-      gap: null,
-      perf: { w1: null, m1: null, m3: null, m6: null, ytd: null, y1: null },
-      avgVolume20: null,
-      relVolume: null,
-      volatility20: null,
+      ...NO_INDICATOR_VALUES,
     });
     expect(indicatorSnapshot(testSeries('NONE', []))).toBeNull();
   });

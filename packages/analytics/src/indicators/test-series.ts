@@ -29,3 +29,28 @@ export function testSeries(
 }
 
 export const isoOf = isoDate;
+
+/** Every indicator value of a bar or snapshot null: what a too-short history gives. */
+export const NO_INDICATOR_VALUES = {
+  sma20: null,
+  sma50: null,
+  sma200: null,
+  ema20: null,
+  ema50: null,
+  rsi14: null,
+  macd: null,
+  macdSignal: null,
+  macdHist: null,
+  atr14: null,
+  bbUpper: null,
+  bbMiddle: null,
+  bbLower: null,
+  high52w: null,
+  low52w: null,
+  change1d: null,
+  gap: null,
+  perf: { w1: null, m1: null, m3: null, m6: null, ytd: null, y1: null },
+  avgVolume20: null,
+  relVolume: null,
+  volatility20: null,
+} as const;

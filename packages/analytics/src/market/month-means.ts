@@ -1,4 +1,4 @@
-import type { PriceSeries } from '../series.js';
+import { packedCivilDate, type PriceSeries } from '../series.js';
 
 /**
  * (year·12 + month − 1) of a day number, by integer arithmetic (H. Hinnant's civil-from-days):
@@ -6,15 +6,8 @@ import type { PriceSeries } from '../series.js';
  * bar costs seconds.
  */
 export function monthKeyOfDay(day: number): number {
-  const z = day + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  return year * 12 + month - 1;
+  const c = packedCivilDate(day);
+  return Math.floor(c / 10_000) * 12 + (Math.floor(c / 100) % 100) - 1;
 }
 
 export interface MonthlyStatistics {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ScanExpressionError } from './errors.js';
 import { buildFieldTable } from './field-table.js';
-import { testBar as bar, testInstrument as inst } from './test-table.js';
+import { scanErrorOf, testBar as bar, testInstrument as inst } from './test-table.js';
 import { compileScan, runScan } from './scan.js';
 import { tokenize } from './tokenizer.js';
 
@@ -26,16 +25,6 @@ const table = buildFieldTable([
 ]);
 
 const symbolsOf = (expression: string) => runScan(table, compileScan(expression)).results.map((r) => r.symbol);
-
-function errorOf(expression: string): ScanExpressionError {
-  try {
-    compileScan(expression);
-  } catch (error) {
-    if (error instanceof ScanExpressionError) return error;
-    throw error;
-  }
-  throw new Error(`no error for ${expression}`);
-}
 
 describe('scanner arithmetic', () => {
   it('multiplies before comparing: close >= high52w * 0.95', () => {
@@ -99,19 +88,19 @@ describe('scanner arithmetic', () => {
   });
 
   it('points at the position of a mistake in a calculation', () => {
-    const dangling = errorOf('close >= high52w *');
+    const dangling = scanErrorOf('close >= high52w *');
     expect(dangling.position).toBe(19);
     expect(dangling.message).toBe('Expected a value after "*" at position 19');
-    const unclosed = errorOf('(close - sma50 / sma50 > 0.05');
+    const unclosed = scanErrorOf('(close - sma50 / sma50 > 0.05');
     expect(unclosed.position).toBe(30);
     expect(unclosed.message).toMatch(/^Expected "\)" at position 30/);
-    const text = errorOf('sector * 2 > 1');
+    const text = scanErrorOf('sector * 2 > 1');
     expect(text.position).toBe(1);
     expect(text.message).toBe('Cannot calculate with text field "sector" ("*" at position 8)');
-    const twice = errorOf('close * * 2 > 1');
+    const twice = scanErrorOf('close * * 2 > 1');
     expect(twice.position).toBe(9);
     expect(twice.message).toBe('Expected a value after "*" at position 9, found "*"');
-    const missing = errorOf('(close - sma50) / sma50');
+    const missing = scanErrorOf('(close - sma50) / sma50');
     expect(missing.position).toBe(24);
     expect(missing.message).toMatch(/^Expected a comparison .* at position 24/);
   });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testSeries } from '../indicators/test-series.js';
-import { ScanExpressionError } from './errors.js';
 import { buildFieldTable, fieldTableFromSeries } from './field-table.js';
-import { testBar as bar, testInstrument as inst } from './test-table.js';
+import { scanErrorOf, testBar as bar, testInstrument as inst } from './test-table.js';
 import { SCAN_PRESETS } from './presets.js';
 import { compileScan, runScan } from './scan.js';
 import { fieldHasData, fieldValues, scanNotices } from './notices.js';
@@ -37,16 +36,6 @@ const table = buildFieldTable([
 
 const symbolsOf = (expression: string, sort?: string, desc?: boolean) =>
   runScan(table, compileScan(expression), { sort, desc }).results.map((r) => r.symbol);
-
-function errorOf(expression: string): ScanExpressionError {
-  try {
-    compileScan(expression);
-  } catch (error) {
-    if (error instanceof ScanExpressionError) return error;
-    throw error;
-  }
-  throw new Error(`no error for ${expression}`);
-}
 
 describe('tokenizer', () => {
   it('reads numbers with %, k, M, B and T suffixes and negative numbers', () => {
@@ -97,7 +86,7 @@ describe('parse errors name the position and what was expected', () => {
     ['close = "x"', 'Cannot compare numeric field "close" with the text "x" at position 9', 9],
     ['sector between 1 and 2', '"between" needs numbers, not text field "sector" at position 1', 1],
   ])('%j', (expression, message, position) => {
-    const e = errorOf(expression);
+    const e = scanErrorOf(expression);
     expect(e.message).toBe(message);
     expect(e.position).toBe(position);
   });

@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { seriesUpTo } from '../alerts/as-of.js';
-import { closes, everyDay } from '../seasonality/test-fixtures.js';
+import { closes, everyDay, sparseSeason10 } from '../seasonality/test-fixtures.js';
 import { dayNumber, type PriceSeries } from '../series.js';
-import { ScanExpressionError } from './errors.js';
 import { fieldTableFromSeries, type FieldTable } from './field-table.js';
 import { lookupField } from './fields.js';
 import { scanNotices } from './notices.js';
 import { compileScan, runScan } from './scan.js';
 import { seasonColumn } from './seasonal-columns.js';
-import { testInstrument } from './test-table.js';
+import { scanErrorOf, testInstrument } from './test-table.js';
 
 /** As of 2023-03-10, season10 (03-11 → 03-21): +10 % (2020), −5 % (2021), +20 % (2022). */
-const SPARSE = closes('SP', [
-  ['2020-01-02', 100],
-  ['2020-03-11', 10],
-  ['2020-03-20', 11],
-  ['2021-03-12', 20],
-  ['2021-03-19', 19],
-  ['2022-03-11', 30],
-  ['2022-03-21', 36],
-  ['2023-03-09', 49],
-  ['2023-03-10', 50],
-  ['2023-03-13', 10],
-  ['2023-03-21', 99],
-]);
+const SPARSE = sparseSeason10([['2023-03-09', 49]]);
 /** As of 2023-03-10, season10: +100 % in 2022 only (its first bar is 2022-01-03). */
 const YOUNG = closes('YG', [
   ['2022-01-03', 1],
@@ -39,16 +26,6 @@ function table(series: PriceSeries[], asOf = '2023-03-10'): FieldTable {
     series.map((s) => ({ instrument: testInstrument(s.symbol, 'Energy'), series: s })),
     { asOf: dayNumber(asOf) },
   );
-}
-
-function parseError(expression: string): ScanExpressionError {
-  try {
-    compileScan(expression);
-  } catch (error) {
-    if (error instanceof ScanExpressionError) return error;
-    throw error;
-  }
-  throw new Error(`no error for ${expression}`);
 }
 
 describe('season<L>.<stat> fields in scanner expressions', () => {
@@ -69,21 +46,21 @@ describe('season<L>.<stat> fields in scanner expressions', () => {
   });
 
   it('a bad length or statistic is a parse error that says where', () => {
-    const zero = parseError('close > 1 and season0.winRate > 0.5');
+    const zero = scanErrorOf('close > 1 and season0.winRate > 0.5');
     expect(zero.position).toBe(15);
     expect(zero.message).toBe(
       '"season0.winRate": the holding length L of season<L> must be a whole number of days from 1 to 364 at position 15',
     );
     expect(zero.expected).toBe('season<L>.<stat> with L from 1 to 364');
-    expect(parseError('season365.mean > 0').message).toContain('from 1 to 364 at position 1');
-    expect(parseError('season20.sharpe > 1').message).toBe(
+    expect(scanErrorOf('season365.mean > 0').message).toContain('from 1 to 364 at position 1');
+    expect(scanErrorOf('season20.sharpe > 1').message).toBe(
       '"season20.sharpe": unknown seasonal statistic "sharpe" (one of winRate, mean, median, count, pValue) at position 1',
     );
-    expect(parseError('rsi14 < 30 or season20 > 1').message).toBe(
+    expect(scanErrorOf('rsi14 < 30 or season20 > 1').message).toBe(
       '"season20" needs a statistic: season20.<stat> with <stat> one of winRate, mean, median, count, pValue at position 15',
     );
-    expect(parseError('seasonX.mean > 1').message).toBe('Unknown field "seasonX.mean" at position 1');
-    expect(parseError('season20.count = "x"').position).toBe(18);
+    expect(scanErrorOf('seasonX.mean > 1').message).toBe('Unknown field "seasonX.mean" at position 1');
+    expect(scanErrorOf('season20.count = "x"').position).toBe(18);
   });
 
   it('filter, sort and show the statistics as of each row’s bar (hand-computed)', () => {

@@ -1,4 +1,7 @@
 import type { IndicatorBar } from '../indicators/snapshot.js';
+import { NO_INDICATOR_VALUES } from '../indicators/test-series.js';
+import { ScanExpressionError } from './errors.js';
+import { compileScan } from './scan.js';
 import type { ScanInstrument } from './field-table.js';
 
 /** Test helpers: an indicator bar with every value null unless given, and an instrument. */
@@ -10,27 +13,7 @@ export function testBar(values: Partial<IndicatorBar> & { close: number }): Indi
     high: values.close,
     low: values.close,
     volume: 1000,
-    sma20: null,
-    sma50: null,
-    sma200: null,
-    ema20: null,
-    ema50: null,
-    rsi14: null,
-    macd: null,
-    macdSignal: null,
-    macdHist: null,
-    atr14: null,
-    bbUpper: null,
-    bbMiddle: null,
-    bbLower: null,
-    high52w: null,
-    low52w: null,
-    change1d: null,
-    gap: null,
-    perf: { w1: null, m1: null, m3: null, m6: null, ytd: null, y1: null },
-    avgVolume20: null,
-    relVolume: null,
-    volatility20: null,
+    ...NO_INDICATOR_VALUES,
     ...values,
   };
 }
@@ -41,4 +24,15 @@ export function testInstrument(
   extra: Partial<ScanInstrument> = {},
 ): ScanInstrument {
   return { symbol, name: `${symbol} Inc.`, type: 'stock', sector, industry: null, marketCap: null, ...extra };
+}
+
+/** The ScanExpressionError compiling `expression` throws; fails when it compiles or throws another error. */
+export function scanErrorOf(expression: string): ScanExpressionError {
+  try {
+    compileScan(expression);
+  } catch (error) {
+    if (error instanceof ScanExpressionError) return error;
+    throw error;
+  }
+  throw new Error(`no error for ${expression}`);
 }

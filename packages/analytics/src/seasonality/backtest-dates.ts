@@ -1,4 +1,4 @@
-import type { PriceSeries } from '../series.js';
+import { packedCivilDate, type PriceSeries } from '../series.js';
 import { lowerBound } from './pattern.js';
 
 /**
@@ -26,17 +26,10 @@ const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * Day number → 'YYYY-MM-DD', as series.ts's isoDate but without a Date object (an equity
- * curve formats thousands of dates): the civil-from-days algorithm of H. Hinnant.
+ * curve formats thousands of dates), by packedCivilDate.
  */
 export function isoDay(day: number): string {
-  const z = day + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  return `${y >= 1000 ? y : String(y).padStart(4, '0')}-${two(m)}-${two(d)}`;
+  const c = packedCivilDate(day);
+  const y = Math.floor(c / 10_000);
+  return `${y >= 1000 ? y : String(y).padStart(4, '0')}-${two(Math.floor(c / 100) % 100)}-${two(c % 100)}`;
 }

@@ -150,7 +150,8 @@ describe('seasonal backtest (analytics.md, "Seasonal backtest")', () => {
 
   it('the benchmark before its first close is 1; otherwise its last close on or before each date', () => {
     const legs = [leg('GAP', '01-04', '01-08'), leg('C', '01-05', '01-06', 'short')];
-    const late = run({ legs, benchmark: 'LATE' }).benchmark!;
+    const lateRun = run({ legs, benchmark: 'LATE' });
+    const late = lateRun.benchmark!;
     // B = 1, 1, 1 (first close 100 on 01-06), 1.1, 0.99: daily returns 0, 0, 0, 0.1, −0.1.
     const r = [0, 0, 0, 0.1, 0.99 / 1.1 - 1];
     expect(late.symbol).toBe('LATE');
@@ -158,16 +159,31 @@ describe('seasonal backtest (analytics.md, "Seasonal backtest")', () => {
     expect(late.cagr).toBeCloseTo(Math.pow(0.99, 365.25 / 4) - 1, 15);
     expect(late.maxDrawdown).toBeCloseTo(0.99 / 1.1 - 1, 15);
     expect(late.sharpe).toBeCloseTo((mean(r) / sampleStdDev(r)) * ROOT_252, 12);
-    expect(Object.keys(late)).toEqual(['symbol', 'totalReturn', 'cagr', 'maxDrawdown', 'sharpe']);
+    expect(Object.keys(late)).toEqual(['symbol', 'totalReturn', 'cagr', 'maxDrawdown', 'sharpe', 'equity']);
+    // Its curve, on the strategy's equity dates.
+    expect(late.equity.map((p) => p.date)).toEqual(lateRun.equity.map((p) => p.date));
+    expect(late.equity.map((p) => p.value)).toEqual([1, 1, 1, 1.1, 0.99]);
     // EARLY: P0 = 200 (01-01); 1, 1.05, 1.05, 1.05, 1.1 (no bar on 01-06 or 01-07).
     const early = run({ legs, benchmark: 'EARLY' }).benchmark!;
+    expect(early.equity.map((p) => p.value)).toEqual([1, 1.05, 1.05, 1.05, 1.1]);
+    expect(early.equity.map((p) => p.date)).toEqual(late.equity.map((p) => p.date));
     const e = [0, 0.05, 0, 0, 1.1 / 1.05 - 1];
     expect(early.totalReturn).toBeCloseTo(0.1, 15);
     expect(early.maxDrawdown).toBe(0);
     expect(early.sharpe).toBeCloseTo((mean(e) / sampleStdDev(e)) * ROOT_252, 12);
     // A flat benchmark over the dates: sharpe null.
     const flat = run({ legs: [leg('A', '01-05', '01-06')], benchmark: 'LATE' }).benchmark!;
-    expect(flat).toEqual({ symbol: 'LATE', totalReturn: 0, cagr: 0, maxDrawdown: 0, sharpe: null });
+    expect(flat).toEqual({
+      symbol: 'LATE',
+      totalReturn: 0,
+      cagr: 0,
+      maxDrawdown: 0,
+      sharpe: null,
+      equity: [
+        { date: '2021-01-05', value: 1 },
+        { date: '2021-01-06', value: 1 },
+      ],
+    });
   });
 
   it('uses the year set, leaves cash days out of the exposure, skips a trade that enters at the last exit', () => {
@@ -224,7 +240,7 @@ describe('seasonal backtest (analytics.md, "Seasonal backtest")', () => {
         tradeWinRate: null,
         avgTrade: null,
       },
-      benchmark: { symbol: 'LATE', totalReturn: null, cagr: null, maxDrawdown: null, sharpe: null },
+      benchmark: { symbol: 'LATE', totalReturn: null, cagr: null, maxDrawdown: null, sharpe: null, equity: [] },
     });
     const legs = [leg('A', '01-05', '01-07'), leg('B', '01-05', '01-07'), leg('ZZZZ', '01-05', '01-07')];
     expect(() => seasonalBacktest(lookup, { legs })).toThrow('legs[2]: unknown symbol ZZZZ');

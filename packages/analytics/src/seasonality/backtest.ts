@@ -61,6 +61,12 @@ export interface BacktestBenchmark {
   cagr: number | null;
   maxDrawdown: number | null;
   sharpe: number | null;
+  /**
+   * B(t) on the equity dates (the strategy's `equity` dates, same order): buy and hold of the
+   * benchmark's close, 1 on the first date (or before the benchmark's first close). Empty when
+   * there is no trade.
+   */
+  equity: { date: string; value: number }[];
 }
 
 export interface BacktestResult {
@@ -183,7 +189,7 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
     }
   }
   if (firstDay === Infinity) {
-    const benchmark = benchmarkSeries ? { symbol: benchmarkSeries.symbol, ...NO_FIGURES } : null;
+    const benchmark = benchmarkSeries ? { symbol: benchmarkSeries.symbol, ...NO_FIGURES, equity: [] } : null;
     return { equity: [], trades: [], metrics: { ...EMPTY_METRICS }, benchmark };
   }
 
@@ -230,9 +236,11 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
   let exposedDays = 0;
   for (let j = 0; j < dates.length; j++) exposedDays += exposed[j]!;
   const curve = curveMetrics(dates, equity);
-  const benchmark = benchmarkSeries ? curveMetrics(dates, benchmarkCurve(benchmarkSeries, dates)) : null;
+  const benchmarkValues = benchmarkSeries ? benchmarkCurve(benchmarkSeries, dates) : null;
+  const benchmark = benchmarkValues ? curveMetrics(dates, benchmarkValues) : null;
+  const days = Array.from(dates, isoDay);
   return {
-    equity: Array.from(dates, (t, j) => ({ date: isoDay(t), value: equity[j]! })),
+    equity: days.map((date, j) => ({ date, value: equity[j]! })),
     trades: trades.map((t, n) => {
       const leg = legs[t.leg]!;
       return {
@@ -259,6 +267,7 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
       cagr: benchmark.cagr,
       maxDrawdown: benchmark.maxDrawdown,
       sharpe: benchmark.sharpe,
+      equity: days.map((date, j) => ({ date, value: benchmarkValues![j]! })),
     },
   };
 }

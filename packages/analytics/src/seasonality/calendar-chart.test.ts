@@ -41,26 +41,19 @@ describe('calendar', () => {
     expect(c.months.map((m) => `${m.year}-${m.month}`)).toEqual(['2020-1', '2020-2', '2020-5', '2021-1']);
     expect(c.years.map((y) => y.year)).toEqual([2020, 2021]);
     // January: 2020 only (+10 %); January 2021 is to date and left out.
-    expect(c.summary[0]).toEqual({
-      month: 1,
+    /** The summary of a month only one year has: every statistic is that year's return r. */
+    const oneYear = (month: number, r: number, winRate: number) => ({
+      month,
       count: 1,
-      mean: 110 / 100 - 1,
-      median: 110 / 100 - 1,
-      winRate: 1,
-      min: 110 / 100 - 1,
-      max: 110 / 100 - 1,
+      mean: r,
+      median: r,
+      winRate,
+      min: r,
+      max: r,
       stdDev: 0,
     });
-    expect(c.summary[1]).toEqual({
-      month: 2,
-      count: 1,
-      mean: 99 / 110 - 1,
-      median: 99 / 110 - 1,
-      winRate: 0,
-      min: 99 / 110 - 1,
-      max: 99 / 110 - 1,
-      stdDev: 0,
-    });
+    expect(c.summary[0]).toEqual(oneYear(1, 110 / 100 - 1, 1));
+    expect(c.summary[1]).toEqual(oneYear(2, 99 / 110 - 1, 0));
     expect(c.summary[2]).toEqual({
       month: 3,
       count: 0,

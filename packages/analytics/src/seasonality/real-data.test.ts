@@ -2,23 +2,13 @@
  * The seasonal tools on real prices (../shared/market-data, or SHARED_DATA) against an
  * independent, deliberately plain re-implementation over date strings written here.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { seriesFromRows, type PriceSeries } from '../series.js';
 import { bestTrades } from './best-trades.js';
 import { seasonalCalendar } from './calendar.js';
 import { seasonalChart } from './chart.js';
 import { seasonalPattern } from './pattern.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const shared = process.env.SHARED_DATA ?? path.resolve(repoRoot, '../shared/market-data');
-const dataDir = fs.existsSync(path.join(shared, 'us-equities-eod')) ? path.join(shared, 'us-equities-eod') : shared;
-const present = fs.existsSync(path.join(dataDir, 'daily', 'AAPL.csv'));
-if (!present && process.env.CI && process.env.CI !== 'false') {
-  throw new Error(`market data not found at ${dataDir}: CI needs ../shared/market-data (or SHARED_DATA)`);
-}
+import { sharedDailyLines, sharedDataPresent } from '../testing/shared-market-data.js';
 
 interface Row {
   date: string;
@@ -26,12 +16,7 @@ interface Row {
 }
 
 function readRows(symbol: string): Row[] {
-  const lines = fs
-    .readFileSync(path.join(dataDir, 'daily', `${symbol}.csv`), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1);
-  return lines.map((line) => {
+  return sharedDailyLines(symbol).map((line) => {
     const cells = line.split(',');
     return { date: cells[0]!, close: Number(cells[4]) };
   });
@@ -183,8 +168,8 @@ function expectClose(actual: unknown, expected: unknown, where = '$'): void {
 
 // ---- the comparison -----------------------------------------------------------------
 
-describe.skipIf(!present)('seasonality on real data (AAPL) against a plain re-implementation', () => {
-  const rows = present ? readRows('AAPL') : [];
+describe.skipIf(!sharedDataPresent)('seasonality on real data (AAPL) against a plain re-implementation', () => {
+  const rows = sharedDataPresent ? readRows('AAPL') : [];
   const series = toSeries('AAPL', rows);
 
   it.each([

@@ -1,11 +1,13 @@
 import type { PriceSeries } from '../series.js';
-import { benjaminiHochbergAt } from '../stats/multiple-testing.js';
+import { benjaminiHochbergTally } from '../stats/multiple-testing.js';
+import type { ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
 import { checkLengths, type TestedWindow } from './best-trades.js';
 import type { YearRange } from './pattern.js';
 import type { Direction } from './statistics.js';
 import { WindowGrid, startPositions, windowDetails } from './window-grid.js';
-import { cellPValuesFor } from './window-pvalues.js';
+import { GridRuns } from './grid-runs.js';
+import { PValueTally, runCellPValue, tallyPValues } from './window-pvalues.js';
 import type { WindowTable } from './window-table.js';
 import { yearSetTable } from './year-set-table.js';
 
@@ -54,11 +56,19 @@ export const SCANNER_EVIDENCE_YEARS = 10;
  * the pValues of every test of the whole universe (mergeScanParts).
  */
 export interface SeasonalityScanPart {
-  /** Each kept window with the position of its pValue in `pValues`. */
-  results: (SeasonalityScanResult & { test: number })[];
+  /** Each kept window (its qValue still null). */
+  results: SeasonalityScanResult[];
+  /** The pValue of each kept window's test, in the order of `results` (the value in `pValues`). */
+  testPValues: number[];
   tested: number;
-  /** The pValue of each test, `tested` of them. */
+  /**
+   * The pValues of the tests: each value with how many tests have it in `weights` (which sum
+   * to `tested`); tests of one symbol, length and years with the same winners share an entry.
+   */
   pValues: Float64Array;
+  weights: Int32Array;
+  /** In a scan of the whole universe in this thread: the pValues' buckets, as they were tallied. */
+  buckets?: ValueBuckets;
 }
 
 interface Kept {
@@ -69,7 +79,7 @@ interface Kept {
   days: number;
   lo: number;
   hi: number;
-  test: number;
+  testPValue: number;
 }
 
 /** The seasonality scanner's default minYears of a symbol: best trades' default, and at least 10. */
@@ -85,7 +95,7 @@ export function seasonalityScan(
   universe: Iterable<PriceSeries>,
   options: SeasonalityScanOptions,
 ): SeasonalityScanAnswer {
-  return mergeScanParts([seasonalityScanPart(universe, options)], options);
+  return mergeScanParts([scanPart(universe, options, false)], options);
 }
 
 /** The scan of (a part of) a universe, its results not yet adjusted for multiple testing. */
@@ -93,6 +103,11 @@ export function seasonalityScanPart(
   universe: Iterable<PriceSeries>,
   options: SeasonalityScanOptions,
 ): SeasonalityScanPart {
+  return scanPart(universe, options, true);
+}
+
+/** `own`: the pValues copied out of the scratch tally (else views of it, good until the next scan). */
+function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptions, own: boolean): SeasonalityScanPart {
   checkLengths(options.minDays, options.maxDays);
   const fromIndex = startIndex(options.startFrom);
   const starts = startPositions(fromIndex, calendarIndex(parseMonthDay(options.startTo)));
@@ -101,37 +116,32 @@ export function seasonalityScanPart(
   const minWinRate = options.minWinRate ?? 0;
   const grid = new WindowGrid(starts, options.minDays, options.maxDays);
   const kept: Kept[] = [];
-  const pValues: Float64Array[] = [];
+  const tally = scanTally;
+  tally.clear();
+  const runs = scanRuns;
   let tested = 0;
   for (const series of universe) {
     const { table, lo, hi } = yearSetTable(series, options);
     if (lo > hi) continue;
     const most = grid.fill(series, table, lo, hi);
     if (most === 0) continue;
+    runs.note(grid, table, lo, hi, directions);
     const minYears = Math.max(1, options.minYears ?? scannerMinYears(most));
-    const eligible: number[] = [];
-    for (let c = 0; c < grid.count.length; c++) if (grid.count[c]! >= minYears) eligible.push(c);
-    // Long and short share counts: each eligible cell is one test per requested direction.
-    const firstTest = tested;
-    tested += eligible.length * directions.length;
-    if (eligible.length > 0) {
-      pValues.push(...cellPValuesFor(series, table, grid, eligible, lo, hi, directions));
-    }
+    // Long and short share counts: each tested cell is one test per requested direction.
+    tested += tallyPValues(series, table, grid, runs, minYears, lo, hi, directions, tally) * directions.length;
     let best = -1;
     let bestDirection: Direction = 'long';
     for (const direction of directions) {
-      for (let c = 0; c < grid.count.length; c++) {
-        if (grid.count[c]! < minYears) continue;
-        // Ties across directions keep the first listed (long before short).
-        if (best < 0 || grid.compare(c, direction, best, bestDirection) < 0) {
-          best = c;
-          bestDirection = direction;
-        }
+      const c = grid.best(direction, minYears);
+      // Ties across directions keep the first listed (long before short).
+      if (c >= 0 && (best < 0 || grid.compare(c, direction, best, bestDirection) < 0)) {
+        best = c;
+        bestDirection = direction;
       }
     }
     if (best < 0) continue;
     if (grid.winRateOf(best, bestDirection) < minWinRate) continue;
-    const test = firstTest + directions.indexOf(bestDirection) * eligible.length + eligible.indexOf(best);
+    const testPValue = runCellPValue(series, table, grid, runs, best, lo, hi, bestDirection);
     kept.push({
       series,
       table,
@@ -140,28 +150,34 @@ export function seasonalityScanPart(
       days: grid.daysOf(best),
       lo,
       hi,
-      test,
+      testPValue,
     });
   }
-  const results = kept.map((w) => {
-    const window = windowDetails(w.series, w.table, w.k, w.days, w.lo, w.hi, w.direction);
+  const results = kept.map((w): SeasonalityScanResult => {
+    const window = windowDetails(w.series, w.table, w.k, w.days, w.lo, w.hi, w.direction, w.testPValue);
+    const { start, end, days } = window;
+    const stats = Object.assign(window.stats, { qValue: null as number | null });
     return {
       symbol: w.series.symbol,
       direction: w.direction,
-      ...window,
-      stats: { ...window.stats, qValue: null },
-      smallSample: window.stats.count < SCANNER_EVIDENCE_YEARS,
-      test: w.test,
+      start,
+      end,
+      days,
+      stats,
+      smallSample: stats.count < SCANNER_EVIDENCE_YEARS,
     };
   });
-  const all = new Float64Array(tested);
-  let offset = 0;
-  for (const chunk of pValues) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return { results, tested, pValues: all };
+  const pValues = own ? tally.values.slice(0, tally.size) : tally.values.subarray(0, tally.size);
+  const weights = own ? tally.weights.slice(0, tally.size) : tally.weights.subarray(0, tally.size);
+  const testPValues = kept.map((w) => w.testPValue);
+  if (own || !tally.buckets) return { results, testPValues, tested, pValues, weights };
+  return { results, testPValues, tested, pValues, weights, buckets: tally.buckets };
 }
+
+/** The tally of seasonalityScanPart, kept between scans (its answer copies what it needs). */
+const scanTally = new PValueTally();
+/** The grid's runs of seasonalityScanPart, kept between scans. */
+const scanRuns = new GridRuns();
 
 /**
  * The order of the scanner's results: the ranking of analytics.md (winRate, mean, earlier
@@ -191,19 +207,31 @@ export function mergeScanParts(
   options: Pick<SeasonalityScanOptions, 'startFrom' | 'maxQValue'>,
 ): SeasonalityScanAnswer {
   const tested = parts.reduce((n, p) => n + p.tested, 0);
-  const all = new Float64Array(tested);
-  const indices: number[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    all.set(part.pValues, offset);
-    for (const r of part.results) indices.push(offset + r.test);
-    offset += part.tested;
+  let values = parts[0]?.pValues ?? new Float64Array(0);
+  let weights = parts[0]?.weights ?? new Int32Array(0);
+  if (parts.length > 1) {
+    const size = parts.reduce((n, p) => n + p.pValues.length, 0);
+    values = new Float64Array(size);
+    weights = new Int32Array(size);
+    let offset = 0;
+    for (const part of parts) {
+      values.set(part.pValues, offset);
+      weights.set(part.weights, offset);
+      offset += part.pValues.length;
+    }
   }
-  const q = benjaminiHochbergAt(all, indices);
-  const results: SeasonalityScanResult[] = parts
-    .flatMap((p) => p.results)
-    .map(({ test: _test, ...r }, i) => ({ ...r, stats: { ...r.stats, qValue: q[i]! } }))
-    .filter((r) => options.maxQValue === undefined || r.stats.qValue! <= options.maxQValue);
+  const kept = parts.flatMap((p) => p.results);
+  // Each result's pValue is one of the tests' (its own): tallied.
+  const q = benjaminiHochbergTally(
+    values,
+    weights,
+    parts.flatMap((p) => p.testPValues),
+    true,
+    parts.length === 1 ? parts[0]!.buckets : undefined,
+  );
+  // The parts' results are this answer's own: each takes its qValue in place.
+  kept.forEach((r, i) => (r.stats.qValue = q[i]!));
+  const results = kept.filter((r) => options.maxQValue === undefined || r.stats.qValue! <= options.maxQValue);
   return { results: results.sort(scanResultOrder(startIndex(options.startFrom))), tested };
 }
 

@@ -4,7 +4,7 @@ import { dayNumber, isoDate } from '../series.js';
 import { formatMonthDay, monthDayAt } from './calendar-days.js';
 import { seasonalPattern } from './pattern.js';
 import { seasonAsOf, seasonBaseRate, seasonPValue, seasonStartIndex } from './season-as-of.js';
-import { closes, weekdays } from './test-fixtures.js';
+import { closes, sparseSeason10, weekdays } from './test-fixtures.js';
 
 const d = dayNumber;
 
@@ -15,19 +15,7 @@ const d = dayNumber;
  *   2021: entry 03-12 (20, first bar on or after 03-11), exit 03-19 (19)    → −5 %
  *   2022: entry 03-11 (30), exit 03-21 (36)                                 → +20 %
  */
-const SPARSE = closes('SP', [
-  ['2020-01-02', 100],
-  ['2020-03-11', 10],
-  ['2020-03-20', 11],
-  ['2021-03-12', 20],
-  ['2021-03-19', 19],
-  ['2022-03-11', 30],
-  ['2022-03-21', 36],
-  ['2023-03-10', 50],
-  // After the scan's date: must change nothing as of 2023-03-10.
-  ['2023-03-13', 10],
-  ['2023-03-21', 99],
-]);
+const SPARSE = sparseSeason10();
 
 describe('season<L> as of a bar (analytics.md, "Seasonal fields in the technical scanner")', () => {
   it('starts the window the calendar day after the bar, 02-29 read as 03-01', () => {

@@ -27,12 +27,14 @@ export interface WindowStats {
 /**
  * Statistics of yearly returns given in year order (already signed for the direction).
  * `baseRate` is the chance of a win the binomial test assumes; null leaves pValue null.
+ * `knownPValue`: that test's pValue when the caller has it already (the scanner's tally).
  * Null when there is no year at all.
  */
 export function windowStatistics(
   returns: ArrayLike<number>,
   calendarDays: number,
   baseRate: number | null,
+  knownPValue?: number | null,
 ): WindowStats | null {
   const n = returns.length;
   if (n === 0) return null;
@@ -84,7 +86,8 @@ export function windowStatistics(
     annualized: periodsPerYear !== null && 1 + m >= 0 ? Math.pow(1 + m, periodsPerYear) - 1 : null,
     sharpe: periodsPerYear !== null && stdDev !== 0 ? (m / stdDev) * Math.sqrt(periodsPerYear) : null,
     calendarDays,
-    pValue: baseRate === null ? null : binomialUpperTail(winners, n, baseRate),
+    pValue:
+      knownPValue !== undefined ? knownPValue : baseRate === null ? null : binomialUpperTail(winners, n, baseRate),
     withoutBest,
     recent: recentWins / recentCount,
   };

@@ -24,3 +24,35 @@ export function weekdays(symbol: string, from: string, to: string, price: (date:
   }
   return closes(symbol, rows);
 }
+
+/**
+ * Sparse [date, close] bars (a trading day is a day with a bar) up to 2023-03-10, as of which
+ * season10 reads 03-11 → 03-21: +10 % (2020), −5 % (2021), +20 % (2022). Server tests share
+ * them through `@solstice/analytics/test-fixtures`.
+ */
+export const SPARSE_SEASON10_BARS: ReadonlyArray<readonly [string, number]> = [
+  ['2020-01-02', 100],
+  ['2020-03-11', 10],
+  ['2020-03-20', 11],
+  ['2021-03-12', 20],
+  ['2021-03-19', 19],
+  ['2022-03-11', 30],
+  ['2022-03-21', 36],
+  ['2023-03-10', 50],
+];
+
+/**
+ * Sparse bars "SP" for season10 as of 2023-03-10 (SPARSE_SEASON10_BARS), with two bars after
+ * it that must change nothing as of that day. `extra` rows join them in date order.
+ */
+export function sparseSeason10(extra: ReadonlyArray<readonly [string, number]> = []): PriceSeries {
+  const rows: ReadonlyArray<readonly [string, number]> = [
+    ...SPARSE_SEASON10_BARS,
+    ['2023-03-13', 10],
+    ['2023-03-21', 99],
+  ];
+  return closes(
+    'SP',
+    [...rows, ...extra].sort(([a], [b]) => a.localeCompare(b)),
+  );
+}

@@ -106,6 +106,35 @@ export class WindowGrid {
     return a - b; // cells are laid out start-major, then length: earlier start, then shorter.
   }
 
+  /**
+   * The cell that ranks first in one direction (compare) among those counted in at least
+   * minYears years, or −1: compare's order, in one pass without its calls.
+   */
+  best(direction: Direction, minYears: number): number {
+    const { count, sum } = this;
+    const long = direction === 'long';
+    const winners = long ? this.rising : this.falling;
+    let best = -1;
+    let bestWins = 0;
+    let bestCount = 1;
+    let bestMean = 0;
+    for (let c = 0; c < count.length; c++) {
+      const n = count[c]!;
+      if (n < minYears) continue;
+      const wins = winners[c]!;
+      const byRate = bestWins * n - wins * bestCount;
+      if (best >= 0 && byRate > 0) continue;
+      const m = sum[c]! / n;
+      const mean = long ? m : 0 - m;
+      if (best >= 0 && byRate === 0 && !(mean > bestMean)) continue;
+      best = c;
+      bestWins = wins;
+      bestCount = n;
+      bestMean = mean;
+    }
+    return best;
+  }
+
   meanOf(cell: number, direction: Direction): number {
     const m = this.sum[cell]! / this.count[cell]!;
     return direction === 'long' ? m : 0 - m;
@@ -134,7 +163,10 @@ export interface SeasonalWindow {
   stats: WindowStats;
 }
 
-/** The full statistics of the window (start position k, length L) over table rows lo … hi. */
+/**
+ * The full statistics of the window (start position k, length L) over table rows lo … hi.
+ * `pValue`: the window's pValue when the caller has it already (cellPValuesFor's).
+ */
 export function windowDetails(
   series: PriceSeries,
   table: WindowTable,
@@ -143,6 +175,7 @@ export function windowDetails(
   lo: number,
   hi: number,
   direction: Direction,
+  pValue?: number,
 ): SeasonalWindow {
   const D = DAYS_IN_CALENDAR;
   const close = series.close;
@@ -158,8 +191,10 @@ export function windowDetails(
     returns.push(direction === 'long' ? r : 0 - r);
     years.push(table.firstYear + row);
   }
-  const rate = years.length > 0 ? baseRate(series, days, years, direction) : null;
-  const stats = windowStatistics(returns, days, rate);
+  const stats =
+    pValue !== undefined
+      ? windowStatistics(returns, days, null, Number.isNaN(pValue) ? null : pValue)
+      : windowStatistics(returns, days, years.length > 0 ? baseRate(series, days, years, direction) : null);
   if (!stats) throw new Error('windowDetails: a ranked window has no year');
   return { start: formatMonthDay(monthDayAt(k)), end: formatMonthDay(monthDayAt(e)), days, stats };
 }

@@ -1,17 +1,79 @@
-import { binomialUpperTail } from '../stats/binomial.js';
 import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
 import type { Direction } from './statistics.js';
+import { BUCKETS, bucketOf, type ValueBuckets } from '../stats/q-values-by-bucket.js';
+import type { GridRuns } from './grid-runs.js';
 import type { WindowGrid } from './window-grid.js';
-import { windowTable, type WindowTable } from './window-table.js';
+import type { WindowTable } from './window-table.js';
+import { bookTail, rateBook, rateEntry, seriesRates, tailOf, yearCounts, type SeriesRates } from './base-rates.js';
+
+/**
+ * The pValues of the tests, as distinct values and how many tests have each (a value may be
+ * listed more than once): what Benjamini–Hochberg needs of them (benjaminiHochbergTally).
+ */
+export class PValueTally {
+  values = new Float64Array(1024);
+  weights = new Int32Array(1024);
+  size = 0;
+  /**
+   * The values' buckets for Benjamini–Hochberg (qValuesByBucket), found as they are added;
+   * null once a value has none (NaN): then they are left to the sort.
+   */
+  buckets: ValueBuckets | null = freshBuckets(1024);
+
+  /** Empties the tally for a new scan. */
+  clear(): void {
+    this.size = 0;
+    if (!this.buckets) this.buckets = freshBuckets(this.values.length);
+    this.buckets.counts.fill(0);
+    this.buckets.tests.fill(0);
+  }
+
+  /** Adds `tests` tests of pValue p as a value of its own. */
+  add(p: number, tests: number): void {
+    if (this.size === this.values.length) {
+      const values = new Float64Array(2 * this.size);
+      values.set(this.values);
+      this.values = values;
+      const weights = new Int32Array(2 * this.size);
+      weights.set(this.weights);
+      this.weights = weights;
+      if (this.buckets) {
+        const bucket = new Uint16Array(2 * this.size);
+        bucket.set(this.buckets.bucket);
+        this.buckets.bucket = bucket;
+      }
+    }
+    const buckets = this.buckets;
+    if (buckets) {
+      const b = bucketOf(p);
+      if (b < 0) this.buckets = null;
+      else {
+        buckets.bucket[this.size] = b;
+        buckets.counts[b]!++;
+        buckets.tests[b]! += tests;
+      }
+    }
+    this.values[this.size] = p;
+    this.weights[this.size++] = tests;
+  }
+}
+
+function freshBuckets(size: number): ValueBuckets {
+  return { bucket: new Uint16Array(size), counts: new Int32Array(BUCKETS), tests: new Float64Array(BUCKETS) };
+}
 
 /**
  * The pValues of the given grid cells in each of the directions (one array per direction),
- * equal to those windowDetails reports. The base rate of a window is the share of winners
- * among every window of its calendarDays in the start years it counts: the counts of each
- * start year are computed once per length (yearCounts) and summed over the window's years
- * (by prefix sums when those years are contiguous), the same integers baseRate divides. The
- * binomial tail depends only on (winners, count, rate): memoized.
+ * equal to those windowDetails reports. The grid must hold the series' counts over rows
+ * lo … hi (WindowGrid.fill).
+ * The base rate of a window is the share of winners among every window of its calendarDays in
+ * the start years it counts: per series and length, each start year's counts are computed once,
+ * when a window first needs that year (yearCounts), and summed over the window's years. Every
+ * window of one length that counts in the same contiguous years (nearly all of a scan's)
+ * shares those sums and the binomial tails by number of winners: both kept per series and
+ * years, by length, across calls (a RateBook), so a warm scan reads one memoized tail per
+ * window.
  */
 export function cellPValuesFor(
   series: PriceSeries,
@@ -22,141 +84,179 @@ export function cellPValuesFor(
   hi: number,
   directions: readonly Direction[],
 ): Float64Array[] {
+  const rates = seriesRates(series);
+  return directions.map((direction) => {
+    const long = direction === 'long';
+    return Float64Array.from(cells, (cell) => pValueOfCell(series, rates, table, grid, cell, lo, hi, long));
+  });
+}
+
+/**
+ * Tallies the pValue of every test of the grid, filled with `runs` (WindowGrid.fill): each
+ * cell counted in at least minYears years, once per direction, as cellPValuesFor computes
+ * them. Returns the number of cells tested. A regular cell's pValue is its span's and
+ * length's tail at its number of winners, so each group's cells are tallied by winners, one
+ * value for all the cells of a length with as many winners; irregular cells one by one.
+ */
+export function tallyPValues(
+  series: PriceSeries,
+  table: WindowTable,
+  grid: WindowGrid,
+  runs: GridRuns,
+  minYears: number,
+  lo: number,
+  hi: number,
+  directions: readonly Direction[],
+  tally: PValueTally,
+): number {
+  const rates = seriesRates(series);
+  const long = directions.includes('long');
+  const short = directions.includes('short');
+  const { lengths, stride, rising, falling } = runs;
+  let cells = 0;
+  for (let g = 0; g < runs.groups; g++) {
+    const years = runs.years[g]!;
+    if (years < minYears) continue;
+    const first = runs.first[g]!;
+    const book = rateBook(rates, first, first + years - 1);
+    for (let li = 0; li < lengths; li++) {
+      const base = (g * lengths + li) * stride;
+      let at = -1;
+      // Each cell is once in each histogram: the cells are counted from the one asked for.
+      for (let wins = 0; wins <= years; wins++) {
+        const up = long ? rising[base + wins]! : 0;
+        const down = short ? falling[base + wins]! : 0;
+        if (up === 0 && down === 0) continue;
+        if (at < 0) at = rateEntry(series, rates, book, grid.minDays + li);
+        if (up > 0) tally.add(bookTail(book, at, true, wins), up);
+        if (down > 0) tally.add(bookTail(book, at, false, wins), down);
+        cells += long ? up : down;
+      }
+    }
+  }
+  for (let i = 0; i < runs.irregularCount; i++) {
+    const cell = runs.irregular[i]!;
+    if (grid.count[cell]! < minYears) continue;
+    cells++;
+    if (long) tally.add(pValueOfCell(series, rates, table, grid, cell, lo, hi, true), 1);
+    if (short) tally.add(pValueOfCell(series, rates, table, grid, cell, lo, hi, false), 1);
+  }
+  return cells;
+}
+
+/**
+ * The pValue of one cell of a grid filled with `runs`, in one direction (cellPValuesFor's,
+ * for one): a regular cell's from its span's book, without reading its rows again.
+ */
+export function runCellPValue(
+  series: PriceSeries,
+  table: WindowTable,
+  grid: WindowGrid,
+  runs: GridRuns,
+  cell: number,
+  lo: number,
+  hi: number,
+  direction: Direction,
+): number {
+  const first = runs.regularFirst(grid, cell);
+  const long = direction === 'long';
+  const rates = seriesRates(series);
+  if (first < 0) return pValueOfCell(series, rates, table, grid, cell, lo, hi, long);
+  return contiguousPValue(series, rates, grid, cell, first, long);
+}
+
+/** The pValue of one cell in one direction, from the rows it counts in (cellPValuesFor's). */
+function pValueOfCell(
+  series: PriceSeries,
+  rates: SeriesRates,
+  table: WindowTable,
+  grid: WindowGrid,
+  cell: number,
+  lo: number,
+  hi: number,
+  long: boolean,
+): number {
+  const first = countedFrom(table, grid, cell, lo, hi);
+  if (first < 0) return scatteredPValue(series, rates, table, grid, cell, lo, hi, long);
+  return contiguousPValue(series, rates, grid, cell, first, long);
+}
+
+/** The pValue of a cell counted in every row from `first` on (as many as its count): its book's tail. */
+function contiguousPValue(
+  series: PriceSeries,
+  rates: SeriesRates,
+  grid: WindowGrid,
+  cell: number,
+  first: number,
+  long: boolean,
+): number {
+  const book = rateBook(rates, first, first + grid.count[cell]! - 1);
+  const wins = long ? grid.rising[cell]! : grid.falling[cell]!;
+  return bookTail(book, rateEntry(series, rates, book, grid.daysOf(cell)), long, wins);
+}
+
+/**
+ * The first table row a cell (filled over rows lo … hi) counts in when the rows it counts in
+ * are contiguous (the last is then that + its count − 1), else −1. Nearly always every row
+ * counts (its count says so); otherwise the rows are looked at from both ends.
+ */
+function countedFrom(table: WindowTable, grid: WindowGrid, cell: number, lo: number, hi: number): number {
+  const n = grid.count[cell]!;
+  if (n === 0) return -1;
+  const rows = countedRows(table, grid, cell, lo, hi);
+  if (n === rows.top - lo + 1) return lo;
+  const { first, last } = rows.hull();
+  return last - first + 1 === n ? first : -1;
+}
+
+/**
+ * A cell's rows: the last the grid counted (`top`; lo … hi, and before the last row when
+ * crossing the year end), whether the window counts in a row, and the first and last rows it
+ * counts in.
+ */
+function countedRows(table: WindowTable, grid: WindowGrid, cell: number, lo: number, hi: number) {
   const D = DAYS_IN_CALENDAR;
   const { entry, exit } = table;
-  // Per holding length (days − minDays): the running sums of the year counts.
-  const prefixes: (Float64Array | undefined)[] = [];
-  // Per length and direction, the tails by wins of the last (won, windows, n) seen: the cells
-  // of a length mostly share them, and an array read is cheaper than the shared memo's hash.
-  const recent: ({ won: number; windows: number; n: number; tails: Float64Array } | undefined)[] = [];
-  const outs = directions.map(() => new Float64Array(cells.length));
-  const counted = (row: number, k: number, cross: number, e: number) => {
+  const k = grid.startOf(cell);
+  const days = grid.daysOf(cell);
+  const cross = k + days >= D ? 1 : 0;
+  const e = k + days - cross * D;
+  const top = Math.min(hi, table.years - 1 - cross);
+  const counted = (row: number) => {
     const a = entry[row * D + k]!;
     return a >= 0 && exit[(row + cross) * D + e]! > a;
   };
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells[i]!;
-    const k = grid.startOf(cell);
-    const days = grid.daysOf(cell);
-    const n = grid.count[cell]!;
-    const cross = k + days >= D ? 1 : 0;
-    const e = k + days - cross * D;
-    let prefix = prefixes[days - grid.minDays];
-    if (!prefix) {
-      prefix = prefixSums(yearCounts(series, days));
-      prefixes[days - grid.minDays] = prefix;
-    }
-    // The grid counted the rows from lo to hi (and before the last row when crossing).
+  const hull = () => {
     let first = lo;
-    let last = Math.min(hi, table.years - 1 - cross);
-    while (first <= last && !counted(first, k, cross, e)) first++;
-    while (last > first && !counted(last, k, cross, e)) last--;
-    let rising: number;
-    let falling: number;
-    let windows: number;
-    if (last - first + 1 === n) {
-      rising = prefix[3 * (last + 1)]! - prefix[3 * first]!;
-      falling = prefix[3 * (last + 1) + 1]! - prefix[3 * first + 1]!;
-      windows = prefix[3 * (last + 1) + 2]! - prefix[3 * first + 2]!;
-    } else {
-      // Years missing inside (short windows over holidays, a year set): row by row.
-      rising = falling = windows = 0;
-      for (let row = first; row <= last; row++) {
-        if (!counted(row, k, cross, e)) continue;
-        rising += prefix[3 * (row + 1)]! - prefix[3 * row]!;
-        falling += prefix[3 * (row + 1) + 1]! - prefix[3 * row + 1]!;
-        windows += prefix[3 * (row + 1) + 2]! - prefix[3 * row + 2]!;
-      }
-    }
-    for (let di = 0; di < directions.length; di++) {
-      if (windows === 0) {
-        outs[di]![i] = NaN;
-        continue;
-      }
-      const long = directions[di] === 'long';
-      const won = long ? rising : falling;
-      const wins = long ? grid.rising[cell]! : grid.falling[cell]!;
-      const slot = (days - grid.minDays) * 2 + di;
-      let seen = recent[slot];
-      if (!seen || seen.won !== won || seen.windows !== windows || seen.n !== n) {
-        seen = { won, windows, n, tails: new Float64Array(n + 1).fill(-1) };
-        recent[slot] = seen;
-      }
-      let tail = seen.tails[wins]!;
-      if (tail < 0) tail = seen.tails[wins] = tailOf(wins, n, won, windows);
-      outs[di]![i] = tail;
-    }
-  }
-  return outs;
+    let last = top;
+    while (first <= last && !counted(first)) first++;
+    while (last > first && !counted(last)) last--;
+    return { first, last };
+  };
+  return { days, top, counted, hull };
 }
 
-/**
- * binomialUpperTail(wins, n, won / windows), memoized across calls: the tail is a function of
- * these four integers alone, and scans of one market keep asking for the same ones.
- */
-const tails = new Map<number | string, number>();
-const MAX_TAILS = 1 << 20;
-
-function tailOf(wins: number, n: number, won: number, windows: number): number {
-  const key =
-    windows < 65_536 && n < 256 ? ((won * 65_536 + windows) * 256 + wins) * 256 + n : `${won}|${windows}|${wins}|${n}`;
-  let tail = tails.get(key);
-  if (tail === undefined) {
-    tail = binomialUpperTail(wins, n, won / windows);
-    if (tails.size >= MAX_TAILS) tails.clear();
-    tails.set(key, tail);
+/** The pValue of a cell whose years have gaps (short windows over holidays, a year set): row by row. */
+function scatteredPValue(
+  series: PriceSeries,
+  rates: SeriesRates,
+  table: WindowTable,
+  grid: WindowGrid,
+  cell: number,
+  lo: number,
+  hi: number,
+  long: boolean,
+): number {
+  const { days, counted, hull } = countedRows(table, grid, cell, lo, hi);
+  const { first, last } = hull();
+  const counts = yearCounts(series, rates.lengths, days, first, last);
+  let won = 0;
+  let windows = 0;
+  for (let row = first; row <= last; row++) {
+    if (!counted(row)) continue;
+    won += counts[3 * row + (long ? 0 : 1)]!;
+    windows += counts[3 * row + 2]!;
   }
-  return tail;
-}
-
-/** Running sums of [rising, falling, windows] by row: entry 3·r holds the sums of rows before r. */
-function prefixSums(counts: Uint16Array): Float64Array {
-  const out = new Float64Array(counts.length + 3);
-  for (let i = 0; i < counts.length; i++) out[i + 3] = out[i]! + counts[i]!;
-  return out;
-}
-
-const yearCountMemo = new WeakMap<PriceSeries, Map<number, Uint16Array>>();
-
-/**
- * For each row of the series' window table: [rising, falling, windows] over every start day
- * of the non-leap calendar of the windows of `calendarDays` starting in that year (the
- * counts that baseRate sums over a window's years). Memoized per series and length.
- */
-function yearCounts(series: PriceSeries, calendarDays: number): Uint16Array {
-  let memo = yearCountMemo.get(series);
-  if (!memo) {
-    memo = new Map();
-    yearCountMemo.set(series, memo);
-  }
-  const known = memo.get(calendarDays);
-  if (known) return known;
-  const D = DAYS_IN_CALENDAR;
-  const { entry, exit, years } = windowTable(series);
-  const close = series.close;
-  const out = new Uint16Array(3 * years);
-  // The exit of the window starting at cell row·365 + k is at cell row·365 + k + calendarDays
-  // (the next year's row when it crosses the year end): one pass, no cell past the last row.
-  const cells = years * D;
-  for (let row = 0; row < years; row++) {
-    let rising = 0;
-    let falling = 0;
-    let windows = 0;
-    const last = Math.min(row * D + D, cells - calendarDays);
-    for (let i = row * D; i < last; i++) {
-      const a = entry[i]!;
-      if (a < 0) continue;
-      const b = exit[i + calendarDays]!;
-      if (b <= a) continue;
-      const r = close[b]! / close[a]! - 1;
-      windows++;
-      if (r > 0) rising++;
-      else if (r < 0) falling++;
-    }
-    out[3 * row] = rising;
-    out[3 * row + 1] = falling;
-    out[3 * row + 2] = windows;
-  }
-  memo.set(calendarDays, out);
-  return out;
+  const wins = long ? grid.rising[cell]! : grid.falling[cell]!;
+  return windows === 0 ? NaN : tailOf(wins, grid.count[cell]!, won, windows);
 }

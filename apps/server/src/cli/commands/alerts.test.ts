@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { createUser } from '../../testing/factories.js';
+import { alertRow, createUser } from '../../testing/factories.js';
+import { flatBar, instrumentRow } from '../../testing/market-fixtures.js';
 import { CliError } from '../output.js';
 import { runCli } from '../../testing/run-cli.js';
 
@@ -21,32 +22,12 @@ describe('solstice alerts', () => {
     process.env.LOG_LEVEL = 'silent';
     const db = await openDatabase(`file:${file}`);
     await migrateToLatest(db);
-    const instrument = (symbol: string) => ({
-      symbol,
-      name: symbol,
-      type: 'stock' as const,
-      exchange: null,
-      sector: null,
-      industry: null,
-      currency: 'USD',
-      market_cap: null,
-      synthetic: 0,
-      updated_at: 0,
-    });
     await db.db
       .insertInto('instruments')
-      .values([instrument('UP'), instrument('FLAT')])
+      .values([instrumentRow('UP'), instrumentRow('FLAT')])
       .execute();
     // UP rises above 50 on the last day; FLAT stays at 40.
-    const bar = (symbol: string, date: string, close: number) => ({
-      symbol,
-      date,
-      open: close,
-      high: close,
-      low: close,
-      close,
-      volume: 100,
-    });
+    const bar = (symbol: string, date: string, close: number) => flatBar(symbol, date, close, 100);
     await db.db
       .insertInto('daily_bars')
       .values(DAYS.flatMap((d, i) => [bar('UP', d, i === 2 ? 55 : 45), bar('FLAT', d, 40)]))
@@ -55,26 +36,7 @@ describe('solstice alerts', () => {
     const now = Date.now();
     await db.db
       .insertInto('alerts')
-      .values({
-        user_id: user.id,
-        name: 'Over 50',
-        kind: 'scan',
-        expression: 'close > 50',
-        on_exit: 0,
-        symbol: null,
-        watchlist_id: null,
-        params: null,
-        paused: 0,
-        paused_reason: null,
-        mail: 1,
-        webhook_url: null,
-        webhook_secret: null,
-        created_at: now,
-        updated_at: now,
-        last_fired_at: null,
-        last_fired_bar_date: null,
-        last_fired_message: null,
-      })
+      .values(alertRow(user.id, { name: 'Over 50', expression: 'close > 50', created_at: now, updated_at: now }))
       .execute();
     await db.close();
   });

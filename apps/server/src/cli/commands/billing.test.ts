@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
 import { testDialects } from '../../testing/test-databases.js';
+import { useTestApp } from '../../testing/test-fixtures.js';
 import { createUser } from '../../testing/factories.js';
 import { CliError } from '../output.js';
 import { productsCommand, runJobsCommand, subscriberTagCommand } from './billing.js';
 
 describe.each(testDialects())('billing commands (%s)', (dialect) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect, { scope: 'each' });
 
   it('lists plans, runs jobs and changes the tag by e-mail', async () => {
     const products = await productsCommand(t.services);

@@ -5,7 +5,7 @@ import type { Billing } from '../../modules/billing/billing.js';
 import { listAdminProducts } from '../../modules/billing/catalogue.js';
 import type { JobQueue } from '../../modules/jobs/job-queue.js';
 import { formatMoney } from '../../modules/mail/mail-templates.js';
-import { withContext } from '../command-context.js';
+import { printResult } from '../command-context.js';
 import { CliError, type CommandResult } from '../output.js';
 
 export async function productsCommand({ database }: { database: DatabaseHandle }) {
@@ -46,42 +46,17 @@ export function registerBillingCommands(program: Command): void {
   billing
     .command('products')
     .description('list products and prices')
-    .action(async (_opts, command: Command) =>
-      withContext(
-        command,
-        async (services, out) => {
-          const r = await productsCommand(services);
-          out.result(r.value, () => r.text);
-        },
-        { loadMarket: false },
-      ),
-    );
+    .action(async (_opts, command: Command) => printResult(command, productsCommand, { loadMarket: false }));
   billing
     .command('run-jobs')
     .description('run the scheduled jobs that are due (mail, subscription period ends, recurring jobs) and exit')
-    .action(async (_opts, command: Command) =>
-      withContext(
-        command,
-        async (services, out) => {
-          const r = await runJobsCommand(services);
-          out.result(r.value, () => r.text);
-        },
-        { loadMarket: false },
-      ),
-    );
+    .action(async (_opts, command: Command) => printResult(command, runJobsCommand, { loadMarket: false }));
   for (const grant of [true, false]) {
     billing
       .command(`${grant ? 'grant' : 'revoke'} <email>`)
       .description(grant ? 'give an account the subscriber tag 2582' : 'remove the tag and end live subscriptions')
       .action(async (email: string, _opts, command: Command) =>
-        withContext(
-          command,
-          async (services, out) => {
-            const r = await subscriberTagCommand(services, email, grant);
-            out.result(r.value, () => r.text);
-          },
-          { loadMarket: false },
-        ),
+        printResult(command, (services) => subscriberTagCommand(services, email, grant), { loadMarket: false }),
       );
   }
 }

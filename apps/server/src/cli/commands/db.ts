@@ -13,6 +13,23 @@ async function asCliErrors<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The action of a `db` command on FILE with --force (backup, restore): runs `work` on the
+ * configured DATABASE_URL outside the app (it runs beside the server, or with it stopped)
+ * and prints `says(report)`.
+ */
+function databaseFileAction<R>(
+  work: (databaseUrl: string, file: string, options: { force: boolean }) => Promise<R>,
+  says: (report: R) => string,
+) {
+  return async (file: string, opts: { force?: boolean }, command: Command) => {
+    const settings = commandSettings(command);
+    const out = createOutput(Boolean(command.optsWithGlobals<GlobalOptions>().json));
+    const report = await asCliErrors(() => work(settings.DATABASE_URL, file, { force: opts.force ?? false }));
+    out.result(report, () => says(report));
+  };
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
@@ -42,17 +59,12 @@ export function registerDbCommands(program: Command): void {
     )
     .argument('<file>', 'the backup file to write')
     .option('--force', 'replace FILE if it exists')
-    .action(async (file: string, opts: { force?: boolean }, command: Command) => {
-      const settings = commandSettings(command);
-      const out = createOutput(Boolean(command.optsWithGlobals<GlobalOptions>().json));
-      const report = await asCliErrors(() =>
-        backupDatabase(settings.DATABASE_URL, file, { force: opts.force ?? false }),
-      );
-      out.result(
-        report,
-        () => `backed up to ${report.file} (${megabytes(report.bytes)}, ${report.method}, ${report.ms} ms)`,
-      );
-    });
+    .action(
+      databaseFileAction(
+        backupDatabase,
+        (report) => `backed up to ${report.file} (${megabytes(report.bytes)}, ${report.method}, ${report.ms} ms)`,
+      ),
+    );
 
   db.command('restore')
     .description(
@@ -61,18 +73,13 @@ export function registerDbCommands(program: Command): void {
     )
     .argument('<file>', 'the backup file')
     .option('--force', 'replace a database that holds accounts or market data')
-    .action(async (file: string, opts: { force?: boolean }, command: Command) => {
-      const settings = commandSettings(command);
-      const out = createOutput(Boolean(command.optsWithGlobals<GlobalOptions>().json));
-      const report = await asCliErrors(() =>
-        restoreDatabase(settings.DATABASE_URL, file, { force: opts.force ?? false }),
-      );
-      out.result(
-        report,
-        () =>
+    .action(
+      databaseFileAction(
+        restoreDatabase,
+        (report) =>
           `restored ${report.file}${report.replaced ? ' over the previous data' : ''}` +
           (report.migrationsApplied.length > 0 ? `; applied migrations ${report.migrationsApplied.join(', ')}` : '') +
           ` (${report.ms} ms)`,
-      );
-    });
+      ),
+    );
 }

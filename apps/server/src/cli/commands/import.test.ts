@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
-import { buildProgram } from '../program.js';
+import { runCliTo } from '../../testing/run-cli.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'modules', 'market', 'fixtures');
 
@@ -29,24 +29,9 @@ describe('solstice import / demo drop', () => {
   let stderr: string[] = [];
   async function run(...args: string[]): Promise<string> {
     stderr = [];
-    const chunks: string[] = [];
-    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      chunks.push(String(chunk));
-      return true;
-    });
-    const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      stderr.push(String(chunk));
-      return true;
-    });
-    try {
-      const program = buildProgram();
-      program.exitOverride();
-      await program.parseAsync(['node', 'solstice', '--db', file, '--json', ...args]);
-    } finally {
-      out.mockRestore();
-      err.mockRestore();
-    }
-    return chunks.join('');
+    const stdout: string[] = [];
+    await runCliTo({ stdout, stderr }, file, ['--json', ...args]);
+    return stdout.join('');
   }
 
   it('prints the JSON report; exit status 0 when every file was read, 1 when one was rejected', async () => {

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { seriesFromRows, type PriceSeries } from '@solstice/analytics';
 import type { InstrumentInfo, MarketCache } from '../../modules/market/market-cache.js';
+import { plainInstrument } from '../../modules/market/memory-market-cache.js';
 import { CliError } from '../output.js';
 import { indicatorsCommand } from './indicators-command.js';
 import { scanCommand } from './scan-command.js';
 
 /** A tiny in-memory market: the commands only read the cache. */
 function fakeMarket(list: { info: Partial<InstrumentInfo> & { symbol: string }; closes: number[] }[]): MarketCache {
-  const infos: InstrumentInfo[] = list.map(({ info }) => ({
-    name: `${info.symbol} Inc.`,
-    type: 'stock',
-    exchange: null,
-    sector: null,
-    industry: null,
-    currency: 'USD',
-    marketCap: null,
-    synthetic: false,
-    ...info,
-  }));
+  const infos: InstrumentInfo[] = list.map(({ info }) => plainInstrument({ name: `${info.symbol} Inc.`, ...info }));
   const series = new Map<string, PriceSeries>(
     list.map(({ info, closes }) => [
       info.symbol,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { indicatorsCommand } from './indicators-command.js';
-import { withContext } from '../command-context.js';
+import { printResult } from '../command-context.js';
 
 export function registerIndicatorCommands(program: Command): void {
   program
@@ -8,9 +8,6 @@ export function registerIndicatorCommands(program: Command): void {
     .description('technical indicators of a symbol at its latest bar')
     .argument('<symbol>', 'ticker symbol, e.g. AAPL')
     .action(async (symbol: string, _opts, command: Command) => {
-      await withContext(command, async (ctx, out) => {
-        const r = indicatorsCommand(ctx.market, symbol);
-        out.result(r.value, () => r.text);
-      });
+      await printResult(command, (ctx) => indicatorsCommand(ctx.market, symbol));
     });
 }

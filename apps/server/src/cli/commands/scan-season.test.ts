@@ -1,36 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { seriesFromRows } from '@solstice/analytics';
+import { closes, SPARSE_SEASON10_BARS } from '@solstice/analytics/test-fixtures';
 import type { InstrumentInfo, MarketCache } from '../../modules/market/market-cache.js';
+import { plainInstrument } from '../../modules/market/memory-market-cache.js';
 import { CliError } from '../output.js';
 import { scanCommand } from './scan-command.js';
 
 /** As of 2023-03-10 season10 (03-11 → 03-21): +10 % (2020), −5 % (2021), +20 % (2022). */
-const SP = seriesFromRows(
-  'SP',
-  (
-    [
-      ['2020-01-02', 100],
-      ['2020-03-11', 10],
-      ['2020-03-20', 11],
-      ['2021-03-12', 20],
-      ['2021-03-19', 19],
-      ['2022-03-11', 30],
-      ['2022-03-21', 36],
-      ['2023-03-10', 50],
-    ] as const
-  ).map(([date, close]) => ({ date, open: close, high: close, low: close, close, volume: 1 })),
-);
-const info: InstrumentInfo = {
-  symbol: 'SP',
-  name: 'SP Inc.',
-  type: 'stock',
-  exchange: null,
-  sector: null,
-  industry: null,
-  currency: 'USD',
-  marketCap: null,
-  synthetic: false,
-};
+const SP = closes('SP', SPARSE_SEASON10_BARS);
+const info: InstrumentInfo = plainInstrument({ symbol: 'SP', name: 'SP Inc.' });
 const market: MarketCache = {
   version: 1,
   asOf: () => '2023-03-10',

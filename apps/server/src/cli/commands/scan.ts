@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { scanCommand, type ScanCommandOptions } from './scan-command.js';
-import { withContext } from '../command-context.js';
+import { printResult } from '../command-context.js';
 
 export function registerScanCommands(program: Command): void {
   program
@@ -12,9 +12,6 @@ export function registerScanCommands(program: Command): void {
     .option('--limit <n>', 'at most this many rows (default 50)')
     .option('--offset <n>', 'skip this many rows')
     .action(async (expression: string, opts: ScanCommandOptions, command: Command) => {
-      await withContext(command, async (ctx, out) => {
-        const r = scanCommand(ctx.market, expression, opts);
-        out.result(r.value, () => r.text);
-      });
+      await printResult(command, (ctx) => scanCommand(ctx.market, expression, opts));
     });
 }

@@ -17,19 +17,7 @@ import {
   type YearsOptions,
 } from './seasonality-results.js';
 
-export {
-  bestTradesCommand,
-  calendarCommand,
-  chartCommand,
-  patternCommand,
-  scanCommand,
-  walkForwardCommand,
-  type BestTradesOptions,
-  type PatternOptions,
-  type ScanOptions,
-  type WalkForwardOptions,
-  type YearsOptions,
-} from './seasonality-results.js';
+export * from './seasonality-results.js';
 
 /** Runs a command body with the market data; withContext, or a test's in-memory market. */
 export type MarketCommandRunner = <T>(
@@ -50,6 +38,35 @@ function addYearSetOptions(command: Command): void {
     .option('--exclude <years>', 'leave out these years, e.g. 2008,2009');
 }
 
+interface OptionSpec {
+  flags: string;
+  description: string;
+  fallback?: string;
+  required?: boolean;
+}
+const option = (flags: string, description: string, fallback?: string): OptionSpec => ({
+  flags,
+  description,
+  fallback,
+});
+const required = (flags: string, description: string): OptionSpec => ({ flags, description, required: true });
+
+function withOptions(command: Command, specs: readonly OptionSpec[]): Command {
+  for (const { flags, description, fallback, required } of specs) {
+    if (required) command.requiredOption(flags, description);
+    else if (fallback === undefined) command.option(flags, description);
+    else command.option(flags, description, fallback);
+  }
+  return command;
+}
+
+const YEARS = [option('--from <YYYY>', 'first year'), option('--to <YYYY>', 'last year')];
+const HOLDING = [
+  required('--min-days <N>', 'shortest holding, calendar days'),
+  required('--max-days <N>', 'longest holding, calendar days'),
+];
+const MIN_YEARS = option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)');
+
 export function registerSeasonalityCommands(program: Command, run: MarketCommandRunner = withContext): void {
   const seasonality = program
     .command('seasonality')
@@ -60,86 +77,73 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       out.result(value, () => text);
     });
 
-  seasonality
-    .command('pattern')
-    .description('one window (start → end) over every year, with its statistics')
-    .argument('<symbol>')
-    .requiredOption('--start <MM-DD>', 'window start')
-    .requiredOption('--end <MM-DD>', 'window end (before start: crosses the year end)')
-    .option('--from <YYYY>', 'first year')
-    .option('--to <YYYY>', 'last year')
-    .option('--short', 'the short side (returns negated)')
-    .action((symbol: string, opts: PatternOptions, command: Command) =>
-      print(command, (market) => patternCommand(market, symbol, opts)),
-    );
+  const subcommand = (name: string, description: string, specs: readonly OptionSpec[], symbol = true) => {
+    const command = seasonality.command(name).description(description);
+    if (symbol) command.argument('<symbol>');
+    return withOptions(command, specs);
+  };
 
-  seasonality
-    .command('calendar')
-    .description('monthly and yearly returns with a per-month summary')
-    .argument('<symbol>')
-    .option('--from <YYYY>', 'first year')
-    .option('--to <YYYY>', 'last year')
-    .action((symbol: string, opts: YearsOptions, command: Command) =>
+  subcommand('pattern', 'one window (start → end) over every year, with its statistics', [
+    required('--start <MM-DD>', 'window start'),
+    required('--end <MM-DD>', 'window end (before start: crosses the year end)'),
+    ...YEARS,
+    option('--short', 'the short side (returns negated)'),
+  ]).action((symbol: string, opts: PatternOptions, command: Command) =>
+    print(command, (market) => patternCommand(market, symbol, opts)),
+  );
+
+  subcommand('calendar', 'monthly and yearly returns with a per-month summary', YEARS).action(
+    (symbol: string, opts: YearsOptions, command: Command) =>
       print(command, (market) => calendarCommand(market, symbol, opts)),
-    );
+  );
 
-  seasonality
-    .command('chart')
-    .description('the average year (and detrended), with the current year')
-    .argument('<symbol>')
-    .option('--from <YYYY>', 'first year')
-    .option('--to <YYYY>', 'last year')
-    .action((symbol: string, opts: YearsOptions, command: Command) =>
+  subcommand('chart', 'the average year (and detrended), with the current year', YEARS).action(
+    (symbol: string, opts: YearsOptions, command: Command) =>
       print(command, (market) => chartCommand(market, symbol, opts)),
-    );
+  );
 
-  seasonality
-    .command('best-trades')
-    .description('the best long and short windows of one symbol')
-    .argument('<symbol>')
-    .requiredOption('--min-days <N>', 'shortest holding, calendar days')
-    .requiredOption('--max-days <N>', 'longest holding, calendar days')
-    .option('--from <YYYY>', 'first year')
-    .option('--to <YYYY>', 'last year')
-    .option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)')
-    .option('--top <K>', 'windows per side', '10')
-    .option('--max-q-value <X>', 'only windows whose q-value is at most X (a fraction from 0 to 1)')
-    .action((symbol: string, opts: BestTradesOptions, command: Command) =>
-      print(command, (market) => bestTradesCommand(market, symbol, opts)),
-    );
+  subcommand('best-trades', 'the best long and short windows of one symbol', [
+    ...HOLDING,
+    ...YEARS,
+    MIN_YEARS,
+    option('--top <K>', 'windows per side', '10'),
+    option('--max-q-value <X>', 'only windows whose q-value is at most X (a fraction from 0 to 1)'),
+  ]).action((symbol: string, opts: BestTradesOptions, command: Command) =>
+    print(command, (market) => bestTradesCommand(market, symbol, opts)),
+  );
 
-  seasonality
-    .command('walk-forward')
-    .description('best trades out of sample: each year traded with the window chosen on the years before it')
-    .argument('<symbol>')
-    .requiredOption('--min-days <N>', 'shortest holding, calendar days')
-    .requiredOption('--max-days <N>', 'longest holding, calendar days')
-    .option('--from <YYYY>', 'first year')
-    .option('--to <YYYY>', 'last year')
-    .option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)')
-    .option('--train-years <N>', 'fewest training years the chosen window needs to be traded', '10')
-    .action((symbol: string, opts: WalkForwardOptions, command: Command) =>
-      print(command, (market) => walkForwardCommand(market, symbol, opts)),
-    );
+  subcommand(
+    'walk-forward',
+    'best trades out of sample: each year traded with the window chosen on the years before it',
+    [
+      ...HOLDING,
+      ...YEARS,
+      MIN_YEARS,
+      option('--train-years <N>', 'fewest training years the chosen window needs to be traded', '10'),
+    ],
+  ).action((symbol: string, opts: WalkForwardOptions, command: Command) =>
+    print(command, (market) => walkForwardCommand(market, symbol, opts)),
+  );
 
-  seasonality
-    .command('scan')
-    .description("each symbol's best window starting in a date range")
-    .requiredOption('--start-from <MM-DD>', 'first start day')
-    .requiredOption('--start-to <MM-DD>', 'last start day')
-    .requiredOption('--min-days <N>', 'shortest holding, calendar days')
-    .requiredOption('--max-days <N>', 'longest holding, calendar days')
-    .option('--from <YYYY>', 'first year')
-    .option('--to <YYYY>', 'last year')
-    .option('--min-win-rate <X>', 'a fraction from 0 to 1', '0')
-    .option(
-      '--min-years <N>',
-      'fewest years (default per symbol: the most any of its windows has, less 2, at least 10)',
-    )
-    .option('--direction <long|short|both>', 'side(s) to rank', 'long')
-    .option('--symbols <A,B,…>', 'only these symbols (default: every instrument)')
-    .option('--max-q-value <X>', 'only results whose q-value is at most X (a fraction from 0 to 1)')
-    .action((opts: ScanOptions, command: Command) => print(command, (market) => scanCommand(market, opts)));
+  subcommand(
+    'scan',
+    "each symbol's best window starting in a date range",
+    [
+      required('--start-from <MM-DD>', 'first start day'),
+      required('--start-to <MM-DD>', 'last start day'),
+      ...HOLDING,
+      ...YEARS,
+      option('--min-win-rate <X>', 'a fraction from 0 to 1', '0'),
+      option(
+        '--min-years <N>',
+        'fewest years (default per symbol: the most any of its windows has, less 2, at least 10)',
+      ),
+      option('--direction <long|short|both>', 'side(s) to rank', 'long'),
+      option('--symbols <A,B,…>', 'only these symbols (default: every instrument)'),
+      option('--max-q-value <X>', 'only results whose q-value is at most X (a fraction from 0 to 1)'),
+    ],
+    false,
+  ).action((opts: ScanOptions, command: Command) => print(command, (market) => scanCommand(market, opts)));
 
   for (const command of seasonality.commands) if (YEAR_SET_COMMANDS.has(command.name())) addYearSetOptions(command);
   // After the loop above: backtest declares its own year-set options.

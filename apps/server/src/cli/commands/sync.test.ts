@@ -14,6 +14,7 @@ import {
   type TiingoStep,
 } from '../../testing/fake-providers/index.js';
 import { runCli } from '../../testing/run-cli.js';
+import { instrumentRow } from '../../testing/market-fixtures.js';
 
 const KEY = 'cli-tiingo-key-0123456789';
 
@@ -43,21 +44,9 @@ describe('solstice sync', () => {
     tiingo = await startFakeTiingo(market, { apiKey: KEY });
     const db = await openDatabase(`file:${file}`);
     await migrateToLatest(db);
-    const row = (symbol: string) => ({
-      symbol,
-      name: symbol,
-      type: 'stock' as const,
-      exchange: null,
-      sector: null,
-      industry: null,
-      currency: 'USD',
-      market_cap: null,
-      synthetic: 0,
-      updated_at: 0,
-    });
     await db.db
       .insertInto('instruments')
-      .values([row('AAPL'), row('BRK.B'), { ...row('^GSPC'), type: 'index' }])
+      .values([instrumentRow('AAPL'), instrumentRow('BRK.B'), instrumentRow('^GSPC', { type: 'index' })])
       .execute();
     await db.close();
   });

@@ -13,8 +13,11 @@ import { findUserByEmail } from '../../modules/auth/users.repository.js';
 import { insertWatchlist } from '../../modules/watchlists/watchlists.repository.js';
 import { buildProgram } from '../program.js';
 import { CliError } from '../output.js';
+import { runCliTo } from '../../testing/run-cli.js';
+import { subscriptionRow } from '../../testing/factories.js';
+import { serverBundle } from '../../testing/server-bundle.js';
+import { useTempDir } from '../../testing/test-fixtures.js';
 
-const CLI_MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 interface Run {
@@ -51,23 +54,7 @@ describe('solstice user', () => {
       .mockReturnValue(
         Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]) as typeof process.stdin,
       );
-    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      stdout.push(String(chunk));
-      return true;
-    });
-    const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      stderr.push(String(chunk));
-      return true;
-    });
-    try {
-      const program = buildProgram();
-      program.exitOverride();
-      const json = options.json === false ? [] : ['--json'];
-      await program.parseAsync(['node', 'solstice', '--db', file, ...json, ...args]);
-    } finally {
-      out.mockRestore();
-      err.mockRestore();
-    }
+    await runCliTo({ stdout, stderr }, file, [...(options.json === false ? [] : ['--json']), ...args]);
     return { stdout: stdout.join(''), stderr: stderr.join('') };
   }
 
@@ -152,6 +139,17 @@ describe('solstice user', () => {
   });
 
   describe('list, passwd and delete', () => {
+    /** Gives ann (user 2) a subscription that started now and ends at `end(now)`. */
+    const subscribeAnn = (status: 'active' | 'past_due', end: (now: number) => number) =>
+      withDb(async (handle) => {
+        const now = Date.now();
+        const period = { current_period_start: now, current_period_end: end(now), created_at: now, updated_at: now };
+        await handle.db
+          .insertInto('subscriptions')
+          .values(subscriptionRow(2, 1, { status, ...period }))
+          .execute();
+      });
+
     beforeEach(async () => {
       await json(['user', 'create', '--admin', '--email', 'root@example.com', '--password-stdin'], 'admin password 1');
       await json(
@@ -161,28 +159,7 @@ describe('solstice user', () => {
     });
 
     it('lists the accounts as a table and as JSON, with live subscriptions', async () => {
-      await withDb(async (handle) => {
-        const now = Date.now();
-        await handle.db
-          .insertInto('subscriptions')
-          .values({
-            user_id: 2,
-            price_id: 1,
-            provider: 'test',
-            status: 'active',
-            current_period_start: now,
-            current_period_end: Date.UTC(2031, 0, 31),
-            created_at: now,
-            updated_at: now,
-            cancel_at_period_end: 0,
-            card_last4: null,
-            card_renews: 1,
-            external_id: null,
-            end_reason: null,
-            ended_at: null,
-          })
-          .execute();
-      });
+      await subscribeAnn('active', () => Date.UTC(2031, 0, 31));
       const list = (await cli(['user', 'list'])).stdout;
       const rows = JSON.parse(list) as Record<string, unknown>[];
       expect(rows).toHaveLength(2);
@@ -249,28 +226,7 @@ describe('solstice user', () => {
       expect(unconfirmed.exitCode).toBe(2);
       expect(unconfirmed.message).toContain('with 1 watchlist(s) for good; run again with --yes');
 
-      await withDb(async (handle) => {
-        const now = Date.now();
-        await handle.db
-          .insertInto('subscriptions')
-          .values({
-            user_id: 2,
-            price_id: 1,
-            provider: 'test',
-            status: 'past_due',
-            current_period_start: now,
-            current_period_end: now + 86_400_000,
-            created_at: now,
-            updated_at: now,
-            cancel_at_period_end: 0,
-            card_last4: null,
-            card_renews: 1,
-            external_id: null,
-            end_reason: null,
-            ended_at: null,
-          })
-          .execute();
-      });
+      await subscribeAnn('past_due', (now) => now + 86_400_000);
       const subscribed = await failure(['user', 'delete', '--username', 'ann', '--yes']);
       expect(subscribed.message).toContain('has a live subscription');
       expect(subscribed.message).toContain('solstice billing revoke ann@example.com');
@@ -328,16 +284,10 @@ describe('solstice user', () => {
 
 /** The real command in a child process, its stdin a pipe or (through `script`) a terminal. */
 describe('solstice user in a terminal and through a pipe', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-cli-tty-'));
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir('solstice-cli-tty-');
 
   const env = () => ({ ...process.env, NODE_ENV: 'test', SEED_ON_EMPTY: 'false', LOG_LEVEL: 'silent' });
-  const command = (db: string, args: string[]) => [process.execPath, '--import', 'tsx', CLI_MAIN, '--db', db, ...args];
+  const command = (db: string, args: string[]) => [process.execPath, serverBundle().cli, '--db', db, ...args];
 
   function run(argv: string[], feed: (child: ReturnType<typeof spawn>, output: () => string) => void) {
     const child = spawn(argv[0]!, argv.slice(1), { cwd: REPO, env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -350,25 +300,29 @@ describe('solstice user in a terminal and through a pipe', () => {
     );
   }
 
+  async function expectPassword(db: string, email: string, password: string) {
+    const handle = await openDatabase(`file:${db}`);
+    try {
+      const row = await findUserByEmail(handle.db, email);
+      expect(await verifyPassword(row!.password_hash, password)).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  }
+
   it('reads --password-stdin from a pipe', async () => {
-    const db = path.join(dir, 'db.sqlite');
+    const db = dir.join('db.sqlite');
     const result = await run(
       command(db, ['user', 'create', '--email', 'pipe@example.com', '--password-stdin']),
       (child) => child.stdin!.end('piped password 1\n'),
     );
     expect(result.code, result.output).toBe(0);
     expect(result.output).not.toContain('piped password 1');
-    const handle = await openDatabase(`file:${db}`);
-    try {
-      const row = await findUserByEmail(handle.db, 'pipe@example.com');
-      expect(await verifyPassword(row!.password_hash, 'piped password 1')).toBe(true);
-    } finally {
-      await handle.close();
-    }
+    await expectPassword(db, 'pipe@example.com', 'piped password 1');
   });
 
   it.skipIf(!fs.existsSync('/usr/bin/script'))('asks twice on a terminal and never echoes the password', async () => {
-    const db = path.join(dir, 'db.sqlite');
+    const db = dir.join('db.sqlite');
     const inner = command(db, ['user', 'create', '--email', 'tty@example.com'])
       .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
       .join(' ');
@@ -393,12 +347,6 @@ describe('solstice user in a terminal and through a pipe', () => {
     expect(result.output).toContain('Repeat the new password: ');
     expect(result.output).toContain('created member tty <tty@example.com>');
     expect(result.output).not.toContain('typed secret');
-    const handle = await openDatabase(`file:${db}`);
-    try {
-      const row = await findUserByEmail(handle.db, 'tty@example.com');
-      expect(await verifyPassword(row!.password_hash, 'typed secret 1')).toBe(true);
-    } finally {
-      await handle.close();
-    }
+    await expectPassword(db, 'tty@example.com', 'typed secret 1');
   });
 });

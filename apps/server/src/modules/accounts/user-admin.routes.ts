@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  ENDPOINTS,
   PERMISSIONS,
   adminSetRolesSchema,
   adminSubscriptionSchema,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.js';
 import { needs } from '../../http/access.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { requireUser } from '../auth/auth-user.js';
 import { setRole } from '../auth/users.repository.js';
@@ -58,20 +60,20 @@ const SCHEMAS = {
 /** User administration: search, roles, the contact record, subscriptions and the subscriber tag. */
 export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPluginAsync {
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const { db } = database;
     const { subscriberTag, subscriptions } = billing;
     const USERS = needs(PERMISSIONS.adminUsers);
 
-    app.get('/api/v1/admin/users', { config: USERS, schema: SCHEMAS.search }, async (request) => {
+    route(ENDPOINTS.adminUsers, USERS, SCHEMAS.search, async (request) => {
       return { users: await searchUsers(db, request.query) };
     });
 
-    app.get('/api/v1/admin/users/:id', { config: USERS, schema: SCHEMAS.user }, async (request) => {
+    route(ENDPOINTS.adminUser, USERS, SCHEMAS.user, async (request) => {
       return adminUser(db, request.params.id);
     });
 
-    app.put('/api/v1/admin/users/:id/roles', { config: USERS, schema: SCHEMAS.roles }, async (request) => {
+    route(ENDPOINTS.adminUserRoles, USERS, SCHEMAS.roles, async (request) => {
       const { id } = request.params;
       const { roles } = request.body;
       await adminUser(db, id);
@@ -83,7 +85,7 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
       return adminUser(db, id);
     });
 
-    app.get('/api/v1/admin/users/:id/contact', { config: USERS, schema: SCHEMAS.contact }, async (request) => {
+    route(ENDPOINTS.adminUserContact, USERS, SCHEMAS.contact, async (request) => {
       const { id } = request.params;
       await adminUser(db, id);
       const contact = await getContactForUser(db, id);
@@ -91,40 +93,36 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
       return { id: contact.id, tag_ids: contact.tag_ids };
     });
 
-    app.get(
-      '/api/v1/admin/users/:id/subscriptions',
-      { config: USERS, schema: SCHEMAS.subscriptions },
-      async (request) => {
-        const { id } = request.params;
-        await adminUser(db, id);
-        const history = await subscriptions.history(id);
-        return {
-          subscriptions: history.map((s) => ({
-            id: s.id,
-            status: s.status,
-            provider: s.provider,
-            productName: s.productName,
-            priceId: s.priceId,
-            amount: s.amount,
-            currency: s.currency,
-            interval: s.interval,
-            currentPeriodEnd: new Date(s.currentPeriodEnd).toISOString(),
-            cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-            endReason: s.endReason,
-            endedAt: iso(s.endedAt),
-            createdAt: new Date(s.createdAt).toISOString(),
-          })),
-        };
-      },
-    );
+    route(ENDPOINTS.adminUserSubscriptions, USERS, SCHEMAS.subscriptions, async (request) => {
+      const { id } = request.params;
+      await adminUser(db, id);
+      const history = await subscriptions.history(id);
+      return {
+        subscriptions: history.map((s) => ({
+          id: s.id,
+          status: s.status,
+          provider: s.provider,
+          productName: s.productName,
+          priceId: s.priceId,
+          amount: s.amount,
+          currency: s.currency,
+          interval: s.interval,
+          currentPeriodEnd: new Date(s.currentPeriodEnd).toISOString(),
+          cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+          endReason: s.endReason,
+          endedAt: iso(s.endedAt),
+          createdAt: new Date(s.createdAt).toISOString(),
+        })),
+      };
+    });
 
-    app.post('/api/v1/admin/users/:id/subscriber', { config: USERS, schema: SCHEMAS.grant }, async (request) => {
+    route(ENDPOINTS.adminSubscriberGrant, USERS, SCHEMAS.grant, async (request) => {
       const { id } = request.params;
       await adminUser(db, id);
       return subscriberTag.grant(id);
     });
 
-    app.delete('/api/v1/admin/users/:id/subscriber', { config: USERS, schema: SCHEMAS.revoke }, async (request) => {
+    route(ENDPOINTS.adminSubscriberRevoke, USERS, SCHEMAS.revoke, async (request) => {
       const { id } = request.params;
       const input = request.body;
       await adminUser(db, id);

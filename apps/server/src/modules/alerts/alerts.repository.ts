@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Alert, AlertKind, SeasonalAlertParams } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
+import { countUserRows } from '../../db/user-rows.js';
 import type { AlertsTable } from './alerts.tables.js';
 
 type Db = Kysely<Database>;
@@ -46,12 +47,7 @@ export async function getAlertRow(db: Db, userId: number, id: number): Promise<A
 }
 
 export async function countAlerts(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('alerts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countUserRows(db, 'alerts', userId);
 }
 
 export async function insertAlert(db: Db, values: Insertable<AlertsTable>): Promise<AlertRow> {

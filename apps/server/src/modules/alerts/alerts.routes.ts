@@ -1,6 +1,7 @@
 import { readTriggerDetail } from './trigger-words.js';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
+  ENDPOINTS,
   ALERT_LIMITS,
   alertCreateSchema,
   alertIdParamsSchema,
@@ -10,8 +11,10 @@ import {
 import type { Settings } from '../../config/settings.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { SUBSCRIBERS } from '../../http/access.js';
-import { conflict, notFound, unauthorized } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
+import { requireUser } from '../auth/auth-user.js';
 import type { Clock } from '../jobs/clock.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { alertColumns, checkAlert, mergePatch } from './alert-input.js';
@@ -28,11 +31,6 @@ import { newWebhookSecret } from './webhook.js';
 
 const NOT_FOUND = 'No such alert.';
 
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw unauthorized();
-  return request.user.id;
-}
-
 /** A subscriber's alerts; another user's alert is a 404, never a 403. */
 export function alertRoutes({
   database,
@@ -48,68 +46,53 @@ export function alertRoutes({
   const db = () => database.db;
   const checkDeps = () => ({ db: db(), market, allowLocalWebhooks: settings.ALERT_WEBHOOKS_ALLOW_LOCAL });
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/api/v1/alerts',
-      { config: SUBSCRIBERS, schema: { summary: "The subscriber's alerts, with the account's limit" } },
-      async (request) => {
-        const rows = await listAlertRows(db(), userIdOf(request));
-        return { data: rows.map(toAlert), limit: ALERT_LIMITS.alerts };
-      },
-    );
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
+    const ALERTS = { summary: "The subscriber's alerts, with the account's limit" };
+    route(ENDPOINTS.alerts, SUBSCRIBERS, ALERTS, async (request) => {
+      const rows = await listAlertRows(db(), requireUser(request).id);
+      return { data: rows.map(toAlert), limit: ALERT_LIMITS.alerts };
+    });
 
-    app.post(
-      '/api/v1/alerts',
+    const ALERT_CREATE = { summary: 'Creates an alert (scan, condition or seasonal)', body: alertCreateSchema };
+    route(ENDPOINTS.alertCreate, SUBSCRIBERS, ALERT_CREATE, async (request, reply) => {
+      const userId = requireUser(request).id;
+      const input = request.body;
+      await checkAlert(checkDeps(), userId, input);
+      if ((await countAlerts(db(), userId)) >= ALERT_LIMITS.alerts) {
+        throw conflict(
+          `You have ${ALERT_LIMITS.alerts} alerts, the most an account can keep. Delete or reuse one to add another.`,
+        );
+      }
+      const now = clock.now();
+      const secret = input.webhookUrl ? newWebhookSecret() : null;
+      const row = await insertAlert(db(), {
+        ...alertColumns(input),
+        user_id: userId,
+        webhook_secret: secret,
+        created_at: now,
+        updated_at: now,
+      });
+      const body: AlertCreated = { ...toAlert(row), ...(secret ? { webhookSecret: secret } : {}) };
+      return reply.status(201).send({ data: body });
+    });
+
+    route(ENDPOINTS.alert, SUBSCRIBERS, { summary: 'One alert', params: alertIdParamsSchema }, async (request) => {
+      const { id } = request.params;
+      const row = await getAlertRow(db(), requireUser(request).id, id);
+      if (!row) throw notFound(NOT_FOUND);
+      return { data: toAlert(row) };
+    });
+
+    route(
+      ENDPOINTS.alertUpdate,
+      SUBSCRIBERS,
       {
-        config: SUBSCRIBERS,
-        schema: { summary: 'Creates an alert (scan, condition or seasonal)', body: alertCreateSchema },
-      },
-      async (request, reply) => {
-        const userId = userIdOf(request);
-        const input = request.body;
-        await checkAlert(checkDeps(), userId, input);
-        if ((await countAlerts(db(), userId)) >= ALERT_LIMITS.alerts) {
-          throw conflict(
-            `You have ${ALERT_LIMITS.alerts} alerts, the most an account can keep. Delete or reuse one to add another.`,
-          );
-        }
-        const now = clock.now();
-        const secret = input.webhookUrl ? newWebhookSecret() : null;
-        const row = await insertAlert(db(), {
-          ...alertColumns(input),
-          user_id: userId,
-          webhook_secret: secret,
-          created_at: now,
-          updated_at: now,
-        });
-        const body: AlertCreated = { ...toAlert(row), ...(secret ? { webhookSecret: secret } : {}) };
-        return reply.status(201).send({ data: body });
-      },
-    );
-
-    app.get(
-      '/api/v1/alerts/:id',
-      { config: SUBSCRIBERS, schema: { summary: 'One alert', params: alertIdParamsSchema } },
-      async (request) => {
-        const { id } = request.params;
-        const row = await getAlertRow(db(), userIdOf(request), id);
-        if (!row) throw notFound(NOT_FOUND);
-        return { data: toAlert(row) };
-      },
-    );
-
-    app.patch(
-      '/api/v1/alerts/:id',
-      {
-        config: SUBSCRIBERS,
-        schema: {
-          summary: 'Changes an alert (any field but its kind)',
-          params: alertIdParamsSchema,
-          body: alertPatchSchema,
-        },
+        summary: 'Changes an alert (any field but its kind)',
+        params: alertIdParamsSchema,
+        body: alertPatchSchema,
       },
       async (request) => {
-        const userId = userIdOf(request);
+        const userId = requireUser(request).id;
         const { id } = request.params;
         const patch = request.body;
         const row = await getAlertRow(db(), userId, id);
@@ -132,45 +115,39 @@ export function alertRoutes({
       },
     );
 
-    app.delete(
-      '/api/v1/alerts/:id',
-      { config: SUBSCRIBERS, schema: { summary: 'Deletes an alert and what it fired', params: alertIdParamsSchema } },
-      async (request, reply) => {
-        const { id } = request.params;
-        if (!(await deleteAlert(db(), userIdOf(request), id))) throw notFound(NOT_FOUND);
-        return reply.status(204).send();
-      },
-    );
+    const ALERT_DELETE = { summary: 'Deletes an alert and what it fired', params: alertIdParamsSchema };
+    route(ENDPOINTS.alertDelete, SUBSCRIBERS, ALERT_DELETE, async (request, reply) => {
+      const { id } = request.params;
+      if (!(await deleteAlert(db(), requireUser(request).id, id))) throw notFound(NOT_FOUND);
+      return reply.status(204).send();
+    });
 
-    app.get(
-      '/api/v1/alerts/:id/history',
-      { config: SUBSCRIBERS, schema: { summary: 'What one alert fired, newest first', params: alertIdParamsSchema } },
-      async (request) => {
-        const userId = userIdOf(request);
-        const { id } = request.params;
-        if (!(await getAlertRow(db(), userId, id))) throw notFound(NOT_FOUND);
-        const rows = await db()
-          .selectFrom('alert_triggers')
-          .select(['id', 'symbol', 'bar_date', 'event', 'detail', 'message', 'link', 'read_at', 'created_at'])
-          .where('alert_id', '=', id)
-          .where('user_id', '=', userId)
-          .orderBy('id', 'desc')
-          .limit(200)
-          .execute();
-        return {
-          data: rows.map((r) => ({
-            id: Number(r.id),
-            symbol: r.symbol,
-            barDate: r.bar_date,
-            event: r.event,
-            detail: readTriggerDetail(r.detail),
-            message: r.message,
-            link: r.link,
-            read: r.read_at !== null,
-            createdAt: Number(r.created_at),
-          })),
-        };
-      },
-    );
+    const ALERT_HISTORY = { summary: 'What one alert fired, newest first', params: alertIdParamsSchema };
+    route(ENDPOINTS.alertHistory, SUBSCRIBERS, ALERT_HISTORY, async (request) => {
+      const userId = requireUser(request).id;
+      const { id } = request.params;
+      if (!(await getAlertRow(db(), userId, id))) throw notFound(NOT_FOUND);
+      const rows = await db()
+        .selectFrom('alert_triggers')
+        .select(['id', 'symbol', 'bar_date', 'event', 'detail', 'message', 'link', 'read_at', 'created_at'])
+        .where('alert_id', '=', id)
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
+      return {
+        data: rows.map((r) => ({
+          id: Number(r.id),
+          symbol: r.symbol,
+          barDate: r.bar_date,
+          event: r.event,
+          detail: readTriggerDetail(r.detail),
+          message: r.message,
+          link: r.link,
+          read: r.read_at !== null,
+          createdAt: Number(r.created_at),
+        })),
+      };
+    });
   };
 }

@@ -4,6 +4,7 @@ import { createTestApp, createTestAppOn, type TestApp } from '../../testing/test
 import { testDialects } from '../../testing/test-databases.js';
 import { requestAs, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { addMarketData, type TestBars } from '../../testing/market-fixtures.js';
+import { alertRow } from '../../testing/factories.js';
 import { runAlertEvaluation } from './alert-evaluation.js';
 
 /** Weekday sessions of February 2024 (the data decides what a session is). */
@@ -129,26 +130,15 @@ describe.each(testDialects())('alerts on %s', (dialect) => {
     await t.database.db
       .insertInto('alerts')
       .values(
-        Array.from({ length: ALERT_LIMITS.alerts }, (_, i) => ({
-          user_id: bulk.user.id,
-          name: `a${i}`,
-          kind: 'scan' as const,
-          expression: 'close > 1',
-          on_exit: 0,
-          symbol: null,
-          watchlist_id: null,
-          params: null,
-          paused: 1,
-          paused_reason: null,
-          mail: 1,
-          webhook_url: null,
-          webhook_secret: null,
-          created_at: now,
-          updated_at: now,
-          last_fired_at: null,
-          last_fired_bar_date: null,
-          last_fired_message: null,
-        })),
+        Array.from({ length: ALERT_LIMITS.alerts }, (_, i) =>
+          alertRow(bulk.user.id, {
+            name: `a${i}`,
+            expression: 'close > 1',
+            paused: 1,
+            created_at: now,
+            updated_at: now,
+          }),
+        ),
       )
       .execute();
     const res = await post(bulk, { name: 'one more', kind: 'scan', expression: 'close > 1' });

@@ -5,11 +5,11 @@ import { scratchDatabase } from '../../testing/scratch-database.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { createUser } from '../../testing/factories.js';
+import { alertRow, createUser } from '../../testing/factories.js';
+import { serverBundle } from '../../testing/server-bundle.js';
 import { syntheticSeries } from '../../testing/synthetic-series.js';
 import { testDialects } from '../../testing/test-databases.js';
 
-const CLI_MAIN = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SYMBOLS = Array.from({ length: 20 }, (_, i) => `KE${String(i).padStart(2, '0')}`);
 
@@ -21,7 +21,7 @@ interface Run {
 function alertsRun(databaseUrl: string, asOf: string, killAt?: 'recording'): Run {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', CLI_MAIN, '--json', '--db', databaseUrl, 'alerts', 'run', '--as-of', asOf],
+    [serverBundle().cli, '--json', '--db', databaseUrl, 'alerts', 'run', '--as-of', asOf],
     { cwd: REPO, env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -82,34 +82,23 @@ describe.each(testDialects())('kill -9 while an evaluation writes its triggers, 
       .returning('id')
       .executeTakeFirstOrThrow();
     // Loose criteria on a random walk: most alerts fire for many symbols, so the write is long.
-    const alerts = Array.from({ length: 120 }, (_, k) => ({
-      user_id: user.id,
-      name: `seasonal ${k}`,
-      kind: 'seasonal' as const,
-      expression: null,
-      on_exit: 0,
-      symbol: null,
-      watchlist_id: Number(list.id),
-      params: JSON.stringify({
-        leadDays: 1 + (k % 5),
-        minDays: 5 + (k % 7),
-        maxDays: 20 + (k % 11),
-        minWinRate: 0.5,
-        minYears: 5,
-        maxPValue: null,
-        direction: 'both',
+    const alerts = Array.from({ length: 120 }, (_, k) =>
+      alertRow(user.id, {
+        name: `seasonal ${k}`,
+        kind: 'seasonal',
+        watchlist_id: Number(list.id),
+        params: JSON.stringify({
+          leadDays: 1 + (k % 5),
+          minDays: 5 + (k % 7),
+          maxDays: 20 + (k % 11),
+          minWinRate: 0.5,
+          minYears: 5,
+          maxPValue: null,
+          direction: 'both',
+        }),
+        mail: 0,
       }),
-      paused: 0,
-      paused_reason: null,
-      mail: 0,
-      webhook_url: null,
-      webhook_secret: null,
-      created_at: 0,
-      updated_at: 0,
-      last_fired_at: null,
-      last_fired_bar_date: null,
-      last_fired_message: null,
-    }));
+    );
     await database.db.insertInto('alerts').values(alerts).execute();
   }, 120_000);
 

@@ -5,12 +5,9 @@ import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
 
-export async function listNotifications(
-  db: Db,
-  userId: number,
-  options: { unread?: boolean; limit?: number; before?: number } = {},
-): Promise<Notification[]> {
-  let query = db
+/** Triggers (t) joined to their alert (a), with what every reader of a trigger takes of both. */
+export function selectTriggersWithAlert(db: Db) {
+  return db
     .selectFrom('alert_triggers as t')
     .innerJoin('alerts as a', 'a.id', 't.alert_id')
     .select([
@@ -24,10 +21,15 @@ export async function listNotifications(
       't.detail',
       't.message',
       't.link',
-      't.read_at',
-      't.created_at',
-    ])
-    .where('t.user_id', '=', userId);
+    ]);
+}
+
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  options: { unread?: boolean; limit?: number; before?: number } = {},
+): Promise<Notification[]> {
+  let query = selectTriggersWithAlert(db).select(['t.read_at', 't.created_at']).where('t.user_id', '=', userId);
   if (options.unread) query = query.where('t.read_at', 'is', null);
   if (options.before !== undefined) query = query.where('t.id', '<', options.before);
   const rows = await query

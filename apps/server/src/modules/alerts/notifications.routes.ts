@@ -1,18 +1,20 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { alertMailPreferenceSchema, notificationsQuerySchema, notificationsReadSchema } from '@solstice/contracts';
+import {
+  ENDPOINTS,
+  alertMailPreferenceSchema,
+  notificationsQuerySchema,
+  notificationsReadSchema,
+} from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import { PUBLIC, SIGNED_IN } from '../../http/access.js';
-import { badRequest, unauthorized } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
+import { requireUser } from '../auth/auth-user.js';
 import type { Clock } from '../jobs/clock.js';
 import { escapeHtml } from '../mail/mail-templates.js';
 import { setAlertMail, userOfUnsubscribeToken } from './alert-mail.js';
 import { listNotifications, markRead, unreadCount } from './notifications.repository.js';
-
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw unauthorized();
-  return request.user.id;
-}
 
 function page(title: string, message: string): string {
   return [
@@ -37,74 +39,52 @@ export function notificationRoutes({
   const db = () => database.db;
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/api/v1/notifications',
-      {
-        config: SIGNED_IN,
-        schema: { summary: 'What fired, newest first, and the unread count', querystring: notificationsQuerySchema },
-      },
-      async (request) => {
-        const userId = userIdOf(request);
-        const query = request.query;
-        const [data, unread] = await Promise.all([
-          listNotifications(db(), userId, {
-            unread: query.unread === 'true',
-            ...(query.limit ? { limit: query.limit } : {}),
-            ...(query.before ? { before: query.before } : {}),
-          }),
-          unreadCount(db(), userId),
-        ]);
-        return { data, unread };
-      },
-    );
+    const route = routeDeclarer(app);
+    const NOTIFICATIONS = {
+      summary: 'What fired, newest first, and the unread count',
+      querystring: notificationsQuerySchema,
+    };
+    route(ENDPOINTS.notifications, SIGNED_IN, NOTIFICATIONS, async (request) => {
+      const userId = requireUser(request).id;
+      const query = request.query;
+      const [data, unread] = await Promise.all([
+        listNotifications(db(), userId, {
+          unread: query.unread === 'true',
+          ...(query.limit ? { limit: query.limit } : {}),
+          ...(query.before ? { before: query.before } : {}),
+        }),
+        unreadCount(db(), userId),
+      ]);
+      return { data, unread };
+    });
 
-    app.get(
-      '/api/v1/notifications/unread-count',
-      { config: SIGNED_IN, schema: { summary: "The bell's count" } },
-      async (request) => {
-        return { unread: await unreadCount(db(), userIdOf(request)) };
-      },
-    );
+    route(ENDPOINTS.notificationsUnreadCount, SIGNED_IN, { summary: "The bell's count" }, async (request) => {
+      return { unread: await unreadCount(db(), requireUser(request).id) };
+    });
 
-    app.post(
-      '/api/v1/notifications/read',
-      {
-        config: SIGNED_IN,
-        schema: { summary: 'Marks notifications read (ids, or all)', body: notificationsReadSchema },
-      },
-      async (request) => {
-        const userId = userIdOf(request);
-        const input = request.body;
-        const changed = await markRead(db(), userId, 'all' in input ? 'all' : input.ids, clock.now());
-        return { changed, unread: await unreadCount(db(), userId) };
-      },
-    );
+    const NOTIFICATIONS_READ = { summary: 'Marks notifications read (ids, or all)', body: notificationsReadSchema };
+    route(ENDPOINTS.notificationsRead, SIGNED_IN, NOTIFICATIONS_READ, async (request) => {
+      const userId = requireUser(request).id;
+      const input = request.body;
+      const changed = await markRead(db(), userId, 'all' in input ? 'all' : input.ids, clock.now());
+      return { changed, unread: await unreadCount(db(), userId) };
+    });
 
-    app.get(
-      '/api/v1/me/alert-mail',
-      { config: SIGNED_IN, schema: { summary: 'Whether the daily alert digest is sent' } },
-      async (request) => {
-        const row = await db()
-          .selectFrom('users')
-          .select('alert_mail')
-          .where('id', '=', userIdOf(request))
-          .executeTakeFirstOrThrow();
-        return { alertMail: row.alert_mail === 1 };
-      },
-    );
+    route(ENDPOINTS.alertMail, SIGNED_IN, { summary: 'Whether the daily alert digest is sent' }, async (request) => {
+      const row = await db()
+        .selectFrom('users')
+        .select('alert_mail')
+        .where('id', '=', requireUser(request).id)
+        .executeTakeFirstOrThrow();
+      return { alertMail: row.alert_mail === 1 };
+    });
 
-    app.put(
-      '/api/v1/me/alert-mail',
-      {
-        config: SIGNED_IN,
-        schema: { summary: 'Turns the daily alert digest on or off', body: alertMailPreferenceSchema },
-      },
-      async (request) => {
-        const input = request.body;
-        await setAlertMail(db(), userIdOf(request), input.alertMail, clock.now());
-        return { alertMail: input.alertMail };
-      },
-    );
+    const ALERT_MAIL_SET = { summary: 'Turns the daily alert digest on or off', body: alertMailPreferenceSchema };
+    route(ENDPOINTS.alertMailSet, SIGNED_IN, ALERT_MAIL_SET, async (request) => {
+      const input = request.body;
+      await setAlertMail(db(), requireUser(request).id, input.alertMail, clock.now());
+      return { alertMail: input.alertMail };
+    });
 
     // GET from the mail's link, POST from mail clients' one-click (RFC 8058): both turn it off.
     const unsubscribe = async (request: FastifyRequest) => {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SavedScan } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
+import { countUserRows } from '../../db/user-rows.js';
 import type { SavedScansTable } from './alerts.tables.js';
 
 type Db = Kysely<Database>;
@@ -31,12 +32,7 @@ export async function getSavedScan(db: Db, userId: number, id: number): Promise<
 }
 
 export async function countSavedScans(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('saved_scans')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countUserRows(db, 'saved_scans', userId);
 }
 
 export async function insertSavedScan(

@@ -3,6 +3,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { selectTriggersWithAlert } from './notifications.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -75,23 +76,8 @@ export interface WebhookDeps {
  * status other than 2xx throws, and the job queue retries with backoff (1, 2, 4, 8 minutes).
  */
 export async function deliverWebhook(deps: WebhookDeps, triggerId: number): Promise<'sent' | 'gone'> {
-  const row = await deps.db
-    .selectFrom('alert_triggers as t')
-    .innerJoin('alerts as a', 'a.id', 't.alert_id')
-    .select([
-      't.id',
-      't.alert_id',
-      'a.name',
-      'a.kind',
-      't.symbol',
-      't.bar_date',
-      't.event',
-      't.message',
-      't.link',
-      't.detail',
-      'a.webhook_url',
-      'a.webhook_secret',
-    ])
+  const row = await selectTriggersWithAlert(deps.db)
+    .select(['a.webhook_url', 'a.webhook_secret'])
     .where('t.id', '=', triggerId)
     .executeTakeFirst();
   // The alert, its webhook or the trigger was removed since: nothing left to deliver.

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@solstice/contracts';
@@ -10,6 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { TEST_ORIGIN, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { hashToken } from './sessions.js';
+import { writeWebDist } from '../../testing/web-dist.js';
 
 describe.each(testDialects())('route access, origin check and page gate on %s', (dialect) => {
   let t: TestApp;
@@ -262,11 +261,7 @@ describe('the page gate with a built web app', () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-gate-'));
-    fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Solstice</title>');
-    fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
-    fs.writeFileSync(path.join(dir, 'favicon.ico'), 'ico');
+    dir = writeWebDist('solstice-gate-', { 'favicon.ico': 'ico' });
     t = await createTestApp('sqlite', { WEB_DIST: dir });
   });
   afterAll(async () => {

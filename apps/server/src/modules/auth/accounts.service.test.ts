@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
+import { describe, expect, it } from 'vitest';
+import { testDialects } from '../../testing/test-databases.js';
+import { useTestDatabase } from '../../testing/test-fixtures.js';
 import { createTestSettings } from '../../testing/test-settings.js';
 import { AccountInputError, createAccount, ensureAdminFromSettings, usernameFromEmail } from './accounts.service.js';
 import { verifyPassword } from './passwords.js';
@@ -13,13 +14,7 @@ describe('usernameFromEmail', () => {
 });
 
 describe.each(testDialects())('accounts service on %s', (dialect) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-  });
+  const db = useTestDatabase(dialect);
 
   const messages: string[] = [];
   const log = { info: (m: string) => messages.push(`info ${m}`), warn: (m: string) => messages.push(`warn ${m}`) };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  ENDPOINTS,
   isSubscriberContact,
   loginRequestSchema,
   meResponseSchema,
@@ -17,6 +18,7 @@ import type { Database } from '../../db/schema.js';
 import type { Log } from '../../logging.js';
 import { PUBLIC, SIGNED_IN } from '../../http/access.js';
 import { AppError, conflict, unauthorized } from '../../http/errors.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { MailSender } from '../mail/mail-sender.js';
@@ -97,6 +99,13 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     return { data: toPublicUser(row), roles: rolesOf(row.role), subscriber: isSubscriberContact(contact) };
   }
 
+  /** The signed-in user's row; a session whose account is gone is no longer signed in. */
+  async function signedInRow(userId: number): Promise<UserRow> {
+    const row = await findUserById(db(), userId);
+    if (!row) throw unauthorized();
+    return row;
+  }
+
   async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
     const token = await createSession(db(), userId);
     setSessionCookie(settings, request, reply, token);
@@ -104,8 +113,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
 
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(app);
     const AUTH = { bodyLimit: AUTH_BODY_LIMIT };
-    app.post('/api/auth/signup', { config: PUBLIC, ...AUTH, schema: SCHEMAS.signup }, async (request, reply) => {
+    app.post(ENDPOINTS.signup.path, { config: PUBLIC, ...AUTH, schema: SCHEMAS.signup }, async (request, reply) => {
       const input = request.body;
       assertPasswordPolicy(input.password, input, 'body.password');
       await consume(limiter, 'signupPerIp', ipOf(request));
@@ -126,7 +136,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
       return reply.status(201).send(await meOf(row));
     });
 
-    app.post('/api/auth/login', { config: PUBLIC, ...AUTH, schema: SCHEMAS.login }, async (request, reply) => {
+    app.post(ENDPOINTS.login.path, { config: PUBLIC, ...AUTH, schema: SCHEMAS.login }, async (request, reply) => {
       const input = request.body;
       const row = await findUserByLogin(db(), input.login);
       // One counter per account whichever name is typed; an unknown login counts by its text.
@@ -143,55 +153,57 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
       return reply.status(200).send(await meOf(row));
     });
 
-    app.post('/api/auth/logout', { config: PUBLIC, ...AUTH, schema: SCHEMAS.logout }, async (request, reply) => {
+    app.post(ENDPOINTS.logout.path, { config: PUBLIC, ...AUTH, schema: SCHEMAS.logout }, async (request, reply) => {
       const token = readSessionToken(settings, request);
       if (token) await deleteSession(db(), token);
       clearSessionCookie(settings, request, reply);
       return reply.status(204).send();
     });
 
-    app.get('/api/me', { config: SIGNED_IN, schema: SCHEMAS.me }, async (request) => {
-      const user = requireUser(request);
-      const row = await findUserById(db(), user.id);
-      if (!row) throw unauthorized();
-      return meOf(row);
+    route(ENDPOINTS.me, SIGNED_IN, SCHEMAS.me, async (request) => {
+      return meOf(await signedInRow(requireUser(request).id));
     });
 
-    app.patch('/api/me/preferences', { config: SIGNED_IN, ...AUTH, schema: SCHEMAS.preferences }, async (request) => {
-      const user = requireUser(request);
-      const input = request.body;
-      await updatePreferences(db(), user.id, input);
-      const row = await findUserById(db(), user.id);
-      if (!row) throw unauthorized();
-      return meOf(row);
-    });
-
-    app.post('/api/auth/password', { config: SIGNED_IN, ...AUTH, schema: SCHEMAS.password }, async (request, reply) => {
-      const user = requireUser(request);
-      const input = request.body;
-      await consume(limiter, 'passwordChangePerAccount', String(user.id));
-      const row = await findUserById(db(), user.id);
-      if (!row) throw unauthorized();
-      if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
-        const message = 'The current password is not right.';
-        throw new AppError('validation_failed', message, { issues: [{ path: 'body.currentPassword', message }] });
-      }
-      assertPasswordPolicy(input.newPassword, row, 'body.newPassword');
-      const newHash = await hashPassword(input.newPassword);
-      // Every other session and every outstanding reset link ends; this browser gets a fresh session.
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          await setPasswordHash(trx, row.id, newHash);
-          await deleteSessionsOfUser(trx, row.id);
-          await endResetLinks(trx, row.id);
-        });
-      await signIn(request, reply, row.id);
-      return reply.status(200).send(await meOf(row));
-    });
+    app.patch(
+      ENDPOINTS.preferences.path,
+      { config: SIGNED_IN, ...AUTH, schema: SCHEMAS.preferences },
+      async (request) => {
+        const user = requireUser(request);
+        const input = request.body;
+        await updatePreferences(db(), user.id, input);
+        return meOf(await signedInRow(user.id));
+      },
+    );
 
     app.post(
-      '/api/auth/password-reset/request',
+      ENDPOINTS.passwordChange.path,
+      { config: SIGNED_IN, ...AUTH, schema: SCHEMAS.password },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const input = request.body;
+        await consume(limiter, 'passwordChangePerAccount', String(user.id));
+        const row = await signedInRow(user.id);
+        if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
+          const message = 'The current password is not right.';
+          throw new AppError('validation_failed', message, { issues: [{ path: 'body.currentPassword', message }] });
+        }
+        assertPasswordPolicy(input.newPassword, row, 'body.newPassword');
+        const newHash = await hashPassword(input.newPassword);
+        // Every other session and every outstanding reset link ends; this browser gets a fresh session.
+        await db()
+          .transaction()
+          .execute(async (trx) => {
+            await setPasswordHash(trx, row.id, newHash);
+            await deleteSessionsOfUser(trx, row.id);
+            await endResetLinks(trx, row.id);
+          });
+        await signIn(request, reply, row.id);
+        return reply.status(200).send(await meOf(row));
+      },
+    );
+
+    app.post(
+      ENDPOINTS.passwordResetRequest.path,
       { config: PUBLIC, ...AUTH, schema: SCHEMAS.resetRequest },
       async (request, reply) => {
         const input = request.body;
@@ -205,7 +217,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     );
 
     app.post(
-      '/api/auth/password-reset/confirm',
+      ENDPOINTS.passwordResetConfirm.path,
       { config: PUBLIC, ...AUTH, schema: SCHEMAS.resetConfirm },
       async (request, reply) => {
         const input = request.body;

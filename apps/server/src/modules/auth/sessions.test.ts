@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
+import { postgresAvailable, testDialects } from '../../testing/test-databases.js';
+import { useTestDatabase } from '../../testing/test-fixtures.js';
 import { createUser } from '../../testing/factories.js';
 import { addTag, removeTag } from '../contacts/contacts.repository.js';
+import { statementNameOf } from '../../db/named-statements.js';
 import {
   SESSION_ABSOLUTE_TTL_MS,
   SESSION_TTL_MS,
   createSession,
+  deleteSession,
   hashToken,
   lookupSession,
   purgeExpiredSessions,
 } from './sessions.js';
 
 describe.each(testDialects())('sessions on %s', (dialect) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-  });
+  const db = useTestDatabase(dialect);
 
   it('finds the user and the subscriber tag in one lookup, following tag changes', async () => {
     const user = await createUser(db.db);
@@ -37,6 +35,23 @@ describe.each(testDialects())('sessions on %s', (dialect) => {
     expect((await lookupSession(db.db, token))?.contact).toEqual({ id: user.contactId, tag_ids: [SUBSCRIBER_TAG_ID] });
     await removeTag(db.db, user.contactId, SUBSCRIBER_TAG_ID);
     expect((await lookupSession(db.db, token))?.contact).toEqual({ id: user.contactId, tag_ids: [] });
+  });
+
+  it('reads role, subscription and sign-out afresh on every lookup, however often the statement ran', async () => {
+    const user = await createUser(db.db);
+    const token = await createSession(db.db, user.id);
+    const other = await createSession(db.db, user.id);
+    // Past PostgreSQL's five custom plans: the named statement runs on its generic plan.
+    for (let i = 0; i < 8; i++) expect((await lookupSession(db.db, token))?.role).toBe('member');
+    await db.db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
+    expect((await lookupSession(db.db, token))?.role).toBe('admin');
+    await addTag(db.db, user.contactId, SUBSCRIBER_TAG_ID);
+    expect((await lookupSession(db.db, token))?.contact?.tag_ids).toEqual([SUBSCRIBER_TAG_ID]);
+    await removeTag(db.db, user.contactId, SUBSCRIBER_TAG_ID);
+    expect((await lookupSession(db.db, token))?.contact?.tag_ids).toEqual([]);
+    await deleteSession(db.db, token);
+    expect(await lookupSession(db.db, token)).toBeNull();
+    expect((await lookupSession(db.db, other))?.userId).toBe(user.id);
   });
 
   it('refuses malformed and unknown tokens', async () => {
@@ -104,5 +119,25 @@ describe.each(testDialects())('sessions on %s', (dialect) => {
       .where('user_id', '=', user.id)
       .execute();
     expect(resets).toEqual([]);
+  });
+});
+
+// PostgreSQL only (CI always has it: global-setup fails the run without it).
+describe.skipIf(!postgresAvailable())('sessions on PostgreSQL', () => {
+  const db = useTestDatabase('postgres');
+
+  it('looks sessions up with a named statement (parsed once per connection)', async () => {
+    const user = await createUser(db.db);
+    const token = await createSession(db.db, user.id);
+    await db.db.connection().execute(async (connection) => {
+      expect((await lookupSession(connection, token))?.userId).toBe(user.id);
+      expect((await lookupSession(connection, token))?.userId).toBe(user.id);
+      const prepared = await sql<{ name: string; statement: string }>`
+        select name, statement from pg_prepared_statements where statement like '%"sessions" as "s"%'`.execute(
+        connection,
+      );
+      expect(prepared.rows).toHaveLength(1);
+      expect(prepared.rows[0]?.name).toBe(statementNameOf(prepared.rows[0]?.statement ?? ''));
+    });
   });
 });

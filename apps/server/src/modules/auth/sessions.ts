@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { SUBSCRIBER_TAG_ID, type Role } from '@solstice/contracts';
+import type { Role } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
+import { readSession } from './session-reads.js';
 
 type Db = Kysely<Database>;
 
@@ -66,33 +67,16 @@ export interface SessionUser {
 }
 
 /**
- * One query per request: the session, its user and whether the contact has the subscriber
- * tag. Expired sessions are deleted; the expiry slides at most once a minute, never past
- * SESSION_ABSOLUTE_TTL_MS after creation.
+ * One read per request (shared with the requests that arrive with it, session-reads.ts): the
+ * session, its user and whether the contact has the subscriber tag, read afresh every time
+ * (a revoked session or subscription counts at once, on every server). Expired sessions are
+ * deleted; the expiry slides at most once a minute, never past SESSION_ABSOLUTE_TTL_MS after
+ * creation.
  */
 export async function lookupSession(db: Db, token: string, now = Date.now()): Promise<SessionUser | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashToken(token);
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('contacts as c', 'c.user_id', 'u.id')
-    .leftJoin('contact_tags as ct', (join) =>
-      join.onRef('ct.contact_id', '=', 'c.id').on('ct.tag_id', '=', SUBSCRIBER_TAG_ID),
-    )
-    .select([
-      's.created_at',
-      's.expires_at',
-      's.last_seen_at',
-      'u.id as user_id',
-      'u.email',
-      'u.username',
-      'u.role',
-      'c.id as contact_id',
-      'ct.tag_id',
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const row = await readSession(db, tokenHash);
   if (!row) return null;
   const endOfLife = Number(row.created_at) + SESSION_ABSOLUTE_TTL_MS;
   if (Number(row.expires_at) <= now || endOfLife <= now) {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@solstice/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
+import { useTestApp } from '../../testing/test-fixtures.js';
 import { loginAs, requestAs, signUpAndLogin } from '../../testing/auth-helpers.js';
 
 // Issue #19: the first-run tour is remembered in the account, not in one browser's storage.
 describe.each(testDialects())('the first-run tour in the account on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(dialect);
 
   const me = async (who: Awaited<ReturnType<typeof signUpAndLogin>>) =>
     meResponseSchema.parse((await requestAs(t, who, 'GET', '/api/me')).json()).data;

@@ -1,24 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
 import { testDialects } from '../../testing/test-databases.js';
-import { requestAs, signedInUser, type AdminMethod, type SignedIn } from '../../testing/auth-helpers.js';
+import { useAdminTestApp } from '../../testing/test-fixtures.js';
 import { signUp } from './testing/billing-test-helpers.js';
 
 describe.each(testDialects())('billing admin: the test clock (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: SignedIn;
-  let member: SignedIn;
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-    admin = await signedInUser(t, { role: 'admin', username: 'root_admin' });
-    member = await signedInUser(t, { username: 'plain_member' });
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
-  const as = (who: SignedIn, method: AdminMethod, url: string, payload?: unknown) =>
-    requestAs(t, who, method, url, payload);
+  const { t, admin, member, as } = useAdminTestApp(dialect);
 
   it('the test clock ends a cancelled subscription now', async () => {
     const hank = await signUp(t, 'hank');

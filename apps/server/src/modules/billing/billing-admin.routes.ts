@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PERMISSIONS, adminTestClockSchema, idParamsSchema } from '@solstice/contracts';
+import { ENDPOINTS, PERMISSIONS, adminTestClockSchema, idParamsSchema } from '@solstice/contracts';
 import { needs } from '../../http/access.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { isAdjustable, type Clock } from '../jobs/clock.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -16,10 +17,11 @@ export interface BillingAdminDeps {
 export function billingAdminRoutes({ billing, clock, jobs }: BillingAdminDeps): FastifyPluginAsync {
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(app);
     const USERS = needs(PERMISSIONS.adminUsers);
 
     const REFUND = { summary: 'Refunds a subscription and ends it now', params: idParamsSchema };
-    app.post('/api/v1/admin/subscriptions/:id/refund', { config: USERS, schema: REFUND }, async (request) => {
+    route(ENDPOINTS.adminSubscriptionRefund, USERS, REFUND, async (request) => {
       const { id } = request.params;
       await billing.subscriberTag.refund(id);
       return { refunded: true };

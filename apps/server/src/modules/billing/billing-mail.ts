@@ -4,6 +4,7 @@ import type { Language } from '@solstice/contracts';
 import {
   mailRecipient,
   mailTemplates,
+  mailTo,
   type MailUser,
   type PlanFacts,
   type RenderedMail,
@@ -56,13 +57,7 @@ export class BillingMail {
 
   private async send(user: Recipient, mail: RenderedMail): Promise<void> {
     try {
-      await this.deps.mail.send({
-        to: user.email,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        template: mail.template,
-      });
+      await this.deps.mail.send(mailTo(user.email, mail));
     } catch (error) {
       this.deps.log.warn({ err: error, template: mail.template }, 'mail: sending failed');
     }

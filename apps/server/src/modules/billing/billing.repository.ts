@@ -74,26 +74,21 @@ export async function findSubscription(db: Db, id: number): Promise<Subscription
   return row ? normalizeSubscription(row) : null;
 }
 
-/** The user's live subscription (active, possibly cancelled at period end), if any. */
-export async function liveSubscription(db: Db, userId: number): Promise<SubscriptionRow | null> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', 'in', LIVE)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+/** The user's newest subscription, of the live ones only with `liveOnly`. */
+async function newestSubscription(db: Db, userId: number, liveOnly: boolean): Promise<SubscriptionRow | null> {
+  let query = db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId);
+  if (liveOnly) query = query.where('status', 'in', LIVE);
+  const row = await query.orderBy('id', 'desc').executeTakeFirst();
   return row ? normalizeSubscription(row) : null;
 }
 
+/** The user's live subscription (active, possibly cancelled at period end), if any. */
+export async function liveSubscription(db: Db, userId: number): Promise<SubscriptionRow | null> {
+  return newestSubscription(db, userId, true);
+}
+
 export async function latestSubscription(db: Db, userId: number): Promise<SubscriptionRow | null> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row ? normalizeSubscription(row) : null;
+  return newestSubscription(db, userId, false);
 }
 
 export async function liveSubscriptionIds(db: Db, userId: number): Promise<number[]> {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
+  ENDPOINTS,
   checkoutRequestSchema,
   checkoutResponseSchema,
   checkoutSessionParamsSchema,
@@ -16,6 +17,7 @@ import {
 } from '@solstice/contracts';
 import type { Settings } from '../../config/settings.js';
 import { PUBLIC, SIGNED_IN, SUBSCRIBERS } from '../../http/access.js';
+import { routeDeclarer, routeSchema } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { requireUser } from '../auth/auth-user.js';
 import type { Billing } from './billing.js';
@@ -31,98 +33,74 @@ export function billingRoutes({ settings, billing }: BillingRoutesDeps): Fastify
   const SUBSCRIPTION = { 200: subscriptionResponseSchema };
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(app);
     warnAboutPayments(app.log, settings, billing.payments);
     const { checkout, subscriptions, payments } = billing;
 
     const CONFIG = { summary: 'Which payment provider checkout uses', response: { 200: paymentsConfigSchema } };
-    app.get('/api/v1/payments/config', { config: PUBLIC, schema: CONFIG }, async () => ({
+    route(ENDPOINTS.paymentsConfig, PUBLIC, CONFIG, async () => ({
       provider: payments.provider?.name ?? ('none' as const),
       label: payments.provider?.label ?? 'Payments are not configured',
     }));
 
-    const CHECKOUT = {
-      summary: 'Starts a checkout for a price',
-      body: checkoutRequestSchema,
-      response: { 200: checkoutResponseSchema },
-    };
-    app.post(
-      '/api/v1/checkout',
-      { config: SIGNED_IN, schema: CHECKOUT },
-      async (request): Promise<CheckoutResponse> => {
-        const user = requireUser(request);
-        const input = request.body;
-        return checkout.create(user, input.priceId);
-      },
+    const CHECKOUT = routeSchema(
+      'Starts a checkout for a price',
+      { body: checkoutRequestSchema },
+      checkoutResponseSchema,
     );
+    route(ENDPOINTS.checkout, SIGNED_IN, CHECKOUT, async (request): Promise<CheckoutResponse> => {
+      const user = requireUser(request);
+      const input = request.body;
+      return checkout.create(user, input.priceId);
+    });
 
-    const SESSION = {
-      summary: "One of the user's checkout sessions",
-      params: checkoutSessionParamsSchema,
-      response: { 200: checkoutSessionSchema },
-    };
-    app.get(
-      '/api/v1/checkout/:sessionId',
-      { config: SIGNED_IN, schema: SESSION },
-      async (request): Promise<CheckoutSession> => {
-        const user = requireUser(request);
-        const { sessionId } = request.params;
-        return checkout.get(user.id, sessionId);
-      },
+    const SESSION = routeSchema(
+      "One of the user's checkout sessions",
+      { params: checkoutSessionParamsSchema },
+      checkoutSessionSchema,
     );
+    route(ENDPOINTS.checkoutSession, SIGNED_IN, SESSION, async (request): Promise<CheckoutSession> => {
+      const user = requireUser(request);
+      const { sessionId } = request.params;
+      return checkout.get(user.id, sessionId);
+    });
 
-    const PAY = {
-      summary: 'Pays a test-mode checkout session with a test card',
-      params: checkoutSessionParamsSchema,
-      body: payRequestSchema,
-      response: { 200: payResponseSchema },
-    };
-    app.post(
-      '/api/v1/checkout/:sessionId/pay',
-      { config: SIGNED_IN, schema: PAY },
-      async (request): Promise<PayResponse> => {
-        const user = requireUser(request);
-        const { sessionId } = request.params;
-        const card = request.body;
-        return checkout.payTestSession(user, sessionId, card);
-      },
+    const PAY = routeSchema(
+      'Pays a test-mode checkout session with a test card',
+      { params: checkoutSessionParamsSchema, body: payRequestSchema },
+      payResponseSchema,
     );
+    route(ENDPOINTS.checkoutPay, SIGNED_IN, PAY, async (request): Promise<PayResponse> => {
+      const user = requireUser(request);
+      const { sessionId } = request.params;
+      const card = request.body;
+      return checkout.payTestSession(user, sessionId, card);
+    });
 
     const MINE = { summary: "The user's subscription", response: SUBSCRIPTION };
-    app.get(
-      '/api/v1/subscription',
-      { config: SIGNED_IN, schema: MINE },
-      async (request): Promise<SubscriptionResponse> => {
-        return subscriptions.get(requireUser(request).id);
-      },
-    );
+    route(ENDPOINTS.subscription, SIGNED_IN, MINE, async (request): Promise<SubscriptionResponse> => {
+      return subscriptions.get(requireUser(request).id);
+    });
 
     /** Answers only to those the premium tools answer to (subscribers and admins): the page's cheap access probe. */
     const PREMIUM = {
       summary: 'Answers only to subscribers and admins: the cheap probe of premium access',
       response: { 200: z.object({ access: z.literal(true), tools: z.array(z.string()) }) },
     };
-    app.get('/api/v1/subscription/premium', { config: SUBSCRIBERS, schema: PREMIUM }, async () => ({
+    route(ENDPOINTS.subscriptionPremium, SUBSCRIBERS, PREMIUM, async () => ({
       access: true as const,
       tools: ['scanner', 'seasonality'],
     }));
 
     const CANCEL = { summary: 'Cancels the subscription at the end of its period', response: SUBSCRIPTION };
-    app.post(
-      '/api/v1/subscription/cancel',
-      { config: SIGNED_IN, schema: CANCEL },
-      async (request): Promise<SubscriptionResponse> => {
-        return subscriptions.cancel(requireUser(request).id);
-      },
-    );
+    route(ENDPOINTS.subscriptionCancel, SIGNED_IN, CANCEL, async (request): Promise<SubscriptionResponse> => {
+      return subscriptions.cancel(requireUser(request).id);
+    });
 
     const RESUME = { summary: 'Resumes a subscription cancelled before its period ended', response: SUBSCRIPTION };
-    app.post(
-      '/api/v1/subscription/resume',
-      { config: SIGNED_IN, schema: RESUME },
-      async (request): Promise<SubscriptionResponse> => {
-        return subscriptions.resume(requireUser(request).id);
-      },
-    );
+    route(ENDPOINTS.subscriptionResume, SIGNED_IN, RESUME, async (request): Promise<SubscriptionResponse> => {
+      return subscriptions.resume(requireUser(request).id);
+    });
   };
 }
 

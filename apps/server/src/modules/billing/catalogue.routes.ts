@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  ENDPOINTS,
   PERMISSIONS,
   adminPriceInputSchema,
   adminProductCreateSchema,
@@ -12,6 +13,7 @@ import {
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.js';
 import { PUBLIC, needs } from '../../http/access.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import {
   addPrice,
@@ -27,7 +29,7 @@ import {
 export function catalogueRoutes({ database }: { database: DatabaseHandle }): FastifyPluginAsync {
   const ONE = { 200: adminProductSchema };
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const { db } = database;
     const PRODUCTS = needs(PERMISSIONS.adminProducts);
 
@@ -35,22 +37,20 @@ export function catalogueRoutes({ database }: { database: DatabaseHandle }): Fas
       summary: 'The products on sale and their active prices',
       response: { 200: productsResponseSchema },
     };
-    app.get('/api/v1/products', { config: PUBLIC, schema: PUBLIC_LIST }, async (): Promise<Product[]> =>
-      listProducts(db),
-    );
+    route(ENDPOINTS.products, PUBLIC, PUBLIC_LIST, async (): Promise<Product[]> => listProducts(db));
 
     const ADMIN_LIST = {
       summary: 'Every product with every price, retired ones too',
       response: { 200: z.array(adminProductSchema) },
     };
-    app.get('/api/v1/admin/products', { config: PRODUCTS, schema: ADMIN_LIST }, async () => listAdminProducts(db));
+    route(ENDPOINTS.adminProducts, PRODUCTS, ADMIN_LIST, async () => listAdminProducts(db));
 
     const CREATE = {
       summary: 'Creates a product',
       body: adminProductCreateSchema,
       response: { 201: adminProductSchema },
     };
-    app.post('/api/v1/admin/products', { config: PRODUCTS, schema: CREATE }, async (request, reply) => {
+    route(ENDPOINTS.adminProductCreate, PRODUCTS, CREATE, async (request, reply) => {
       const input = request.body;
       const product = await createProduct(db, input);
       reply.code(201);
@@ -63,14 +63,14 @@ export function catalogueRoutes({ database }: { database: DatabaseHandle }): Fas
       body: adminProductUpdateSchema,
       response: ONE,
     };
-    app.patch('/api/v1/admin/products/:id', { config: PRODUCTS, schema: UPDATE }, async (request) => {
+    route(ENDPOINTS.adminProductUpdate, PRODUCTS, UPDATE, async (request) => {
       const { id } = request.params;
       const input = request.body;
       return updateProduct(db, id, input);
     });
 
     const DELETE = { summary: 'Deletes a product nobody has bought, else retires it', params: idParamsSchema };
-    app.delete('/api/v1/admin/products/:id', { config: PRODUCTS, schema: DELETE }, async (request) => {
+    route(ENDPOINTS.adminProductDelete, PRODUCTS, DELETE, async (request) => {
       const { id } = request.params;
       return deleteProduct(db, id);
     });
@@ -81,7 +81,7 @@ export function catalogueRoutes({ database }: { database: DatabaseHandle }): Fas
       body: adminPriceInputSchema,
       response: { 201: adminProductSchema },
     };
-    app.post('/api/v1/admin/products/:id/prices', { config: PRODUCTS, schema: ADD_PRICE }, async (request, reply) => {
+    route(ENDPOINTS.adminPriceAdd, PRODUCTS, ADD_PRICE, async (request, reply) => {
       const { id } = request.params;
       const input = request.body;
       const product = await addPrice(db, id, input);
@@ -90,7 +90,7 @@ export function catalogueRoutes({ database }: { database: DatabaseHandle }): Fas
     });
 
     const RETIRE = { summary: 'Retires a price (it stays on the subscriptions that use it)', params: idParamsSchema };
-    app.delete('/api/v1/admin/prices/:id', { config: PRODUCTS, schema: RETIRE }, async (request) => {
+    route(ENDPOINTS.adminPriceRetire, PRODUCTS, RETIRE, async (request) => {
       const { id } = request.params;
       return retirePrice(db, id);
     });

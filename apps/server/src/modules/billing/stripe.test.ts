@@ -5,9 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { getContactForUser } from '../contacts/contacts.repository.js';
 import { ManualClock } from '../jobs/clock.js';
-import { outboxTemplates, signUp } from './testing/billing-test-helpers.js';
+import { contactTagsOf, outboxTemplates, signUp } from './testing/billing-test-helpers.js';
 
 const SECRET_KEY = 'sk_test_solstice123';
 const WEBHOOK_SECRET = 'whsec_solsticetest123';
@@ -106,14 +105,7 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
     });
   }
 
-  async function tags(email: string) {
-    const user = await t.services.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return (await getContactForUser(t.services.database.db, Number(user.id)))?.tag_ids ?? [];
-  }
+  const tags = (email: string) => contactTagsOf(t, email);
 
   it('creates a Checkout Session and applies signed events exactly once', async () => {
     const erin = await signUp(t, 'erin');

@@ -3,10 +3,9 @@ import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
 import { createTestApp, createTestAppOn, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser } from '../../testing/auth-helpers.js';
-import { getContactForUser } from '../contacts/contacts.repository.js';
 import { ManualClock } from '../jobs/clock.js';
 import { addInterval } from './billing-period.js';
-import { clientFor, outboxTemplates, signUp, type Client } from './testing/billing-test-helpers.js';
+import { clientFor, contactTagsOf, outboxTemplates, signUp, type Client } from './testing/billing-test-helpers.js';
 
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -43,14 +42,7 @@ describe.each(testDialects())('subscription journey (%s)', (dialect) => {
     return sessionId;
   }
 
-  const tagsOf = async (email: string) => {
-    const user = await t.services.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return (await getContactForUser(t.services.database.db, Number(user.id)))?.tag_ids ?? [];
-  };
+  const tagsOf = (email: string) => contactTagsOf(t, email);
 
   it('lists the seeded plans publicly', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/products' });

@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
+import { useTestApp } from '../../testing/test-fixtures.js';
 import { signedInUser, TEST_ORIGIN, type SignedIn } from '../../testing/auth-helpers.js';
 
 describe.each(testDialects())('POST /api/seasonality compatibility call (%s)', (dialect) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp(dialect, { scope: 'each' });
 
   const call = (who: SignedIn | null, payload: Record<string, unknown>) =>
     t.app.inject({

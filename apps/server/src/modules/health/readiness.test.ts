@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   errorResponseSchema,
   healthResponseSchema,
@@ -9,38 +9,22 @@ import {
 } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { startLiveServer, type LiveServer } from '../../testing/live-server.js';
+import { useLiveServer } from '../../testing/test-fixtures.js';
 import { buildApp } from '../../http/app.js';
+import { instrumentRow } from '../../testing/market-fixtures.js';
 import { latestBarOf } from './readiness.js';
 
 const DAY = 86_400_000;
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
 
 describe.each(testDialects())('GET /api/ready on %s', (dialect) => {
-  let live: LiveServer;
-  beforeEach(async () => {
-    live = await startLiveServer(dialect);
-  });
-  afterEach(async () => {
-    await live?.close();
-  });
+  const live = useLiveServer(dialect, { scope: 'each' });
 
   async function loadBars(latest: string) {
     const db = live.services.database.db;
     await db
       .insertInto('instruments')
-      .values({
-        symbol: 'SPY',
-        name: 'SPDR S&P 500',
-        type: 'etf',
-        exchange: null,
-        sector: null,
-        industry: null,
-        currency: 'USD',
-        market_cap: null,
-        synthetic: 0,
-        updated_at: Date.now(),
-      })
+      .values(instrumentRow('SPY', { name: 'SPDR S&P 500', type: 'etf', updated_at: Date.now() }))
       .execute();
     await db
       .insertInto('daily_bars')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { indicatorChartSeries, indicatorSnapshot, toSnapshot } from '@solstice/analytics';
 import {
+  ENDPOINTS,
   indicatorsParamsSchema,
   indicatorsQuerySchema,
   indicatorsResponseSchema,
@@ -8,6 +9,7 @@ import {
 } from '@solstice/contracts';
 
 import { SIGNED_IN } from '../../http/access.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import { notFound } from '../../http/errors.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { MarketCache } from '../market/market-cache.js';
@@ -24,26 +26,23 @@ export function indicatorsOf(market: MarketCache, symbol: string, chartBars?: nu
   return snapshot;
 }
 
+const SCHEMA = {
+  summary: 'The indicators of one symbol at its latest bar (with series=1, their chart series)',
+  params: indicatorsParamsSchema,
+  querystring: indicatorsQuerySchema,
+  response: { 200: indicatorsResponseSchema },
+};
+
 export function indicatorRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const SCHEMA = {
-      summary: 'The indicators of one symbol at its latest bar (with series=1, their chart series)',
-      params: indicatorsParamsSchema,
-      querystring: indicatorsQuerySchema,
-      response: { 200: indicatorsResponseSchema },
-    };
-    app.get(
-      '/api/v1/indicators/:symbol',
-      { config: SIGNED_IN, schema: SCHEMA },
-      async (request): Promise<IndicatorsResponse> => {
-        const { symbol } = request.params;
-        const query = request.query;
-        const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;
-        const result = indicatorsOf(market, symbol, bars);
-        if (!result) throw notFound(`No market data for ${symbol}.`);
-        return result;
-      },
-    );
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
+    route(ENDPOINTS.indicators, SIGNED_IN, SCHEMA, async (request): Promise<IndicatorsResponse> => {
+      const { symbol } = request.params;
+      const query = request.query;
+      const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;
+      const result = indicatorsOf(market, symbol, bars);
+      if (!result) throw notFound(`No market data for ${symbol}.`);
+      return result;
+    });
   };
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
+import { testDialects, type TestDatabase } from '../../testing/test-databases.js';
+import { useTestDatabase } from '../../testing/test-fixtures.js';
 import { ManualClock } from './clock.js';
 import { JobQueue } from './job-queue.js';
 
@@ -10,18 +11,14 @@ function secondProcess(database: TestDatabase): Promise<DatabaseHandle> {
 }
 
 describe.each(testDialects())('job queue (%s)', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect, 'each');
   let clock: ManualClock;
   let queue: JobQueue;
-  beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+  beforeEach(() => {
     clock = new ManualClock(1_000_000);
     queue = new JobQueue({ db: database.db, clock });
   });
-  afterEach(async () => {
-    await queue.stop();
-    await database.destroy();
-  });
+  afterEach(() => queue.stop());
 
   it('runs a job once when due; scheduling the same key twice is a no-op', async () => {
     const ran: unknown[] = [];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  ENDPOINTS,
   PERMISSIONS,
   adminJobsQuerySchema,
   adminJobsResponseSchema,
@@ -7,6 +8,7 @@ import {
 } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import { needs } from '../../http/access.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { Clock } from './clock.js';
 import type { JobQueue } from './job-queue.js';
@@ -21,30 +23,26 @@ export interface JobsRoutesDeps {
 /** The admin's view of the job queue, and running due jobs now. */
 export function jobsRoutes({ database, clock, jobs }: JobsRoutesDeps): FastifyPluginAsync {
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const JOBS = needs(PERMISSIONS.adminJobs);
 
-    app.get(
-      '/api/v1/admin/jobs',
+    route(
+      ENDPOINTS.adminJobs,
+      JOBS,
       {
-        config: JOBS,
-        schema: {
-          summary: 'The job queue: pending, running, failed and recent jobs',
-          querystring: adminJobsQuerySchema,
-          response: { 200: adminJobsResponseSchema },
-        },
+        summary: 'The job queue: pending, running, failed and recent jobs',
+        querystring: adminJobsQuerySchema,
+        response: { 200: adminJobsResponseSchema },
       },
       async (request) => jobsOverview(database.db, clock.now(), request.query.limit),
     );
 
-    app.post(
-      '/api/v1/admin/jobs/run',
+    route(
+      ENDPOINTS.adminJobsRun,
+      JOBS,
       {
-        config: JOBS,
-        schema: {
-          summary: 'Runs due jobs now (the poller does this every JOBS_POLL_INTERVAL_MS)',
-          response: { 200: adminJobsRunResponseSchema },
-        },
+        summary: 'Runs due jobs now (the poller does this every JOBS_POLL_INTERVAL_MS)',
+        response: { 200: adminJobsRunResponseSchema },
       },
       async () => ({ ran: await jobs.runDue() }),
     );

@@ -1,5 +1,6 @@
 import { LOCALE_OF, languageOfLocale, type Language } from '@solstice/contracts';
 import { MAIL_TEXTS } from './mail-texts.js';
+import type { MailMessage } from './mail-sender.js';
 
 /**
  * The mails Solstice sends. Each template gives a subject, a plain-text body and a small HTML
@@ -10,6 +11,11 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+}
+
+/** The message that sends a rendered mail to one address. */
+export function mailTo(to: string, mail: RenderedMail): MailMessage {
+  return { to, subject: mail.subject, text: mail.text, html: mail.html, template: mail.template };
 }
 
 export type MailTemplateName =

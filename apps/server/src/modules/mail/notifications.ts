@@ -1,7 +1,7 @@
 import { publicOrigin, type Settings } from '../../config/settings.js';
 import type { MailSender } from './mail-sender.js';
 import { languageOfLocale, type Language } from '@solstice/contracts';
-import { mailRecipient, mailTemplates } from './mail-templates.js';
+import { mailRecipient, mailTemplates, mailTo } from './mail-templates.js';
 
 /** A user row as the account mails read it. */
 export interface AccountMailUser {
@@ -40,13 +40,7 @@ export async function sendWelcome(
     appUrl(deps),
   );
   try {
-    await deps.mail.send({
-      to: user.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      template: mail.template,
-    });
+    await deps.mail.send(mailTo(user.email, mail));
   } catch (error) {
     deps.log.warn({ err: error }, 'welcome mail could not be sent');
   }
@@ -65,14 +59,7 @@ export async function sendPasswordReset(
 ): Promise<void> {
   const link = `${appUrl(deps)}/?reset=${token}`;
   const mail = mailTemplates.passwordReset(mailRecipient(user, deps.settings.DEFAULT_LANGUAGE), link, validMinutes);
-  await deps.mail.send({
-    to: user.email,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    template: mail.template,
-    secrets: [token],
-  });
+  await deps.mail.send({ ...mailTo(user.email, mail), secrets: [token] });
   if (deps.settings.SMTP_URL) return;
   if (deps.settings.NODE_ENV === 'development') {
     deps.log.info({ to: user.email, link }, 'development without SMTP_URL: the password-reset link');

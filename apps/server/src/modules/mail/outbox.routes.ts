@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
+  ENDPOINTS,
   PERMISSIONS,
   adminOutboxQuerySchema,
   idParamsSchema,
@@ -10,38 +11,35 @@ import {
 import type { DatabaseHandle } from '../../db/database.js';
 import { needs } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { listOutbox, outboxMessage } from './outbox.repository.js';
 
 /** The mail outbox for admins: every message sent or stored (reset tokens redacted). */
 export function outboxRoutes({ database }: { database: DatabaseHandle }): FastifyPluginAsync {
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const { db } = database;
     const OUTBOX = needs(PERMISSIONS.adminOutbox);
 
-    app.get(
-      '/api/v1/admin/outbox',
+    route(
+      ENDPOINTS.adminOutbox,
+      OUTBOX,
       {
-        config: OUTBOX,
-        schema: {
-          summary: 'Mail sent or stored, newest first',
-          querystring: adminOutboxQuerySchema,
-          response: { 200: z.object({ messages: z.array(outboxMessageSummarySchema) }) },
-        },
+        summary: 'Mail sent or stored, newest first',
+        querystring: adminOutboxQuerySchema,
+        response: { 200: z.object({ messages: z.array(outboxMessageSummarySchema) }) },
       },
       async (request) => ({ messages: await listOutbox(db, request.query) }),
     );
 
-    app.get(
-      '/api/v1/admin/outbox/:id',
+    route(
+      ENDPOINTS.adminOutboxMessage,
+      OUTBOX,
       {
-        config: OUTBOX,
-        schema: {
-          summary: 'One message with its text and HTML (reset links redacted)',
-          params: idParamsSchema,
-          response: { 200: outboxMessageSchema },
-        },
+        summary: 'One message with its text and HTML (reset links redacted)',
+        params: idParamsSchema,
+        response: { 200: outboxMessageSchema },
       },
       async (request) => {
         const { id } = request.params;

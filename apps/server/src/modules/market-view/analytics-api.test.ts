@@ -2,20 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { insertBars, instrumentRow } from '../../testing/market-fixtures.js';
+import type { DailyBarsTable as Row } from '../../db/schema.js';
 
 /** Day i of the test data: 2023-06-01 + i (so bar 259 is 2024-02-15 and bar 213 is 2023-12-31). */
 function dateOf(i: number): string {
   return new Date(Date.UTC(2023, 5, 1 + i)).toISOString().slice(0, 10);
-}
-
-interface Row {
-  symbol: string;
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
 }
 
 function bars(
@@ -32,18 +24,8 @@ function bars(
 
 async function seed(t: TestApp): Promise<void> {
   const db = t.services.database.db;
-  const instrument = (symbol: string, type: 'stock' | 'etf', sector: string | null, industry: string | null) => ({
-    symbol,
-    name: `${symbol} Corp`,
-    type,
-    exchange: null,
-    sector,
-    industry,
-    currency: 'USD',
-    market_cap: null,
-    synthetic: 0,
-    updated_at: 0,
-  });
+  const instrument = (symbol: string, type: 'stock' | 'etf', sector: string | null, industry: string | null) =>
+    instrumentRow(symbol, { name: `${symbol} Corp`, type, sector, industry });
   await db
     .insertInto('instruments')
     .values([
@@ -80,11 +62,7 @@ async function seed(t: TestApp): Promise<void> {
       () => ({ volume: 1e6 }),
     ),
   ];
-  for (let k = 0; k < rows.length; k += 100)
-    await db
-      .insertInto('daily_bars')
-      .values(rows.slice(k, k + 100))
-      .execute();
+  await insertBars(db, rows);
   await t.services.market.reload();
 }
 

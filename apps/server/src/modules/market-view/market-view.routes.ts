@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { heatmapQuerySchema, heatmapResponseSchema, marketOverviewResponseSchema } from '@solstice/contracts';
+import {
+  ENDPOINTS,
+  heatmapQuerySchema,
+  heatmapResponseSchema,
+  marketOverviewResponseSchema,
+} from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN } from '../../http/access.js';
 import { validationFailed } from '../../http/errors.js';
@@ -17,7 +22,7 @@ export function marketViewRoutes({ market }: { market: MarketCache }): FastifyPl
       querystring: heatmapQuerySchema,
       response: { 200: heatmapResponseSchema },
     };
-    app.get('/api/v1/heatmap', { config: SIGNED_IN, schema: HEATMAP }, async (request, reply) => {
+    app.get(ENDPOINTS.heatmap.path, { config: SIGNED_IN, schema: HEATMAP }, async (request, reply) => {
       const q = request.query as z.output<typeof heatmapQuerySchema>;
       const json = heatmapJson(market, q.period, q.universe, q.size);
       if (json === null) {
@@ -31,7 +36,7 @@ export function marketViewRoutes({ market }: { market: MarketCache }): FastifyPl
       summary: 'The market overview: indices, sectors and movers',
       response: { 200: marketOverviewResponseSchema },
     };
-    app.get('/api/v1/market/overview', { config: SIGNED_IN, schema: OVERVIEW }, async (_request, reply) => {
+    app.get(ENDPOINTS.marketOverview.path, { config: SIGNED_IN, schema: OVERVIEW }, async (_request, reply) => {
       return reply.type(JSON_TYPE).send(overviewJson(market));
     });
   };

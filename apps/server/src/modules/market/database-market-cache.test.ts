@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
+import { instrumentRow } from '../../testing/market-fixtures.js';
 import { loadMarketCache } from './database-market-cache.js';
 import { dayNumberFast, daysFromCivil, isoFromDay } from './dates.js';
 
@@ -25,30 +26,15 @@ describe.each(testDialects())('DatabaseMarketCache on %s', (dialect) => {
     await db
       .insertInto('instruments')
       .values([
-        {
-          symbol: 'AAA',
+        instrumentRow('AAA', {
           name: 'AAA CORP',
-          type: 'stock',
           exchange: 'NYSE',
           sector: 'Energy',
           industry: 'Oil',
-          currency: 'USD',
           market_cap: 1.5e9,
           synthetic: 1,
-          updated_at: 0,
-        },
-        {
-          symbol: 'BBB',
-          name: 'BBB ETF',
-          type: 'etf',
-          exchange: null,
-          sector: null,
-          industry: null,
-          currency: 'USD',
-          market_cap: null,
-          synthetic: 0,
-          updated_at: 0,
-        },
+        }),
+        instrumentRow('BBB', { name: 'BBB ETF', type: 'etf' }),
       ])
       .execute();
     // Inserted out of order: the cache must sort by date.

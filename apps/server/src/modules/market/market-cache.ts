@@ -1,13 +1,11 @@
 import type { PriceSeries } from '@solstice/analytics';
+import type { InstrumentsTable } from '../../db/schema.js';
 
-export interface InstrumentInfo {
-  symbol: string;
-  name: string;
-  type: 'stock' | 'etf' | 'index';
-  exchange: string | null;
-  sector: string | null;
-  industry: string | null;
-  currency: string;
+/** An instruments row as the cache serves it (the market cap and the synthetic flag in their own types). */
+export interface InstrumentInfo extends Pick<
+  InstrumentsTable,
+  'symbol' | 'name' | 'type' | 'exchange' | 'sector' | 'industry' | 'currency'
+> {
   marketCap: number | null;
   synthetic: boolean;
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser } from '../../testing/auth-helpers.js';
+import { instrumentRow } from '../../testing/market-fixtures.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -16,18 +17,8 @@ describe.each(testDialects())('market routes on %s', (dialect) => {
   async function setup(): Promise<{ cookie: string }> {
     t = await createTestApp(dialect);
     const db = t.database.db;
-    const inst = (symbol: string, name: string, marketCap: number | null, synthetic = 0) => ({
-      symbol,
-      name,
-      type: 'stock' as const,
-      exchange: null,
-      sector: 'Tech',
-      industry: null,
-      currency: 'USD',
-      market_cap: marketCap,
-      synthetic,
-      updated_at: 0,
-    });
+    const inst = (symbol: string, name: string, marketCap: number | null, synthetic = 0) =>
+      instrumentRow(symbol, { name, sector: 'Tech', market_cap: marketCap, synthetic });
     await db
       .insertInto('instruments')
       .values([
@@ -88,20 +79,7 @@ describe.each(testDialects())('market routes on %s', (dialect) => {
     const { cookie } = await setup();
     await t.database.db
       .insertInto('instruments')
-      .values(
-        Array.from({ length: 30 }, (_, i) => ({
-          symbol: `Z${i}`,
-          name: `Z ${i}`,
-          type: 'stock' as const,
-          exchange: null,
-          sector: null,
-          industry: null,
-          currency: 'USD',
-          market_cap: null,
-          synthetic: 0,
-          updated_at: 0,
-        })),
-      )
+      .values(Array.from({ length: 30 }, (_, i) => instrumentRow(`Z${i}`, { name: `Z ${i}` })))
       .execute();
     await t.services.market.reload();
     const res = await t.app.inject({ url: '/api/v1/instruments?q=z', headers: { cookie } });

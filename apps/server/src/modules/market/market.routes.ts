@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { lowerBound } from '@solstice/analytics';
 import {
+  ENDPOINTS,
   barsQuerySchema,
   barsResponseSchema,
   instrumentDetailSchema,
@@ -13,6 +15,7 @@ import {
 } from '@solstice/contracts';
 import type { AppContext } from '../../context.js';
 import { SIGNED_IN } from '../../http/access.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import { notFound } from '../../http/errors.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { dayNumberFast, isoFromDay } from './dates.js';
@@ -36,59 +39,40 @@ function instrumentOr404(market: MarketCache, symbol: string): InstrumentInfo {
   throw notFound(`Unknown symbol ${symbol}.`);
 }
 
-/** First index with dates[i] >= day. */
-function lowerBound(dates: Int32Array, day: number): number {
-  let lo = 0;
-  let hi = dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (dates[mid]! < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 export function marketRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(app);
     const SEARCH = {
       summary: 'Instruments whose symbol or name matches q',
       querystring: instrumentSearchQuerySchema,
       response: { 200: instrumentSearchResponseSchema },
     };
-    app.get(
-      '/api/v1/instruments',
-      { config: SIGNED_IN, schema: SEARCH },
-      async (request): Promise<InstrumentSearchResponse> => {
-        const { q, limit } = request.query;
-        return { instruments: searchInstruments(ctx.market, q, limit).map((i) => summarize(ctx.market, i)) };
-      },
-    );
+    route(ENDPOINTS.instrumentSearch, SIGNED_IN, SEARCH, async (request): Promise<InstrumentSearchResponse> => {
+      const { q, limit } = request.query;
+      return { instruments: searchInstruments(ctx.market, q, limit).map((i) => summarize(ctx.market, i)) };
+    });
 
     const DETAIL = {
       summary: 'One instrument with its latest close and change',
       params: symbolParamsSchema,
       response: { 200: instrumentDetailSchema },
     };
-    app.get(
-      '/api/v1/instruments/:symbol',
-      { config: SIGNED_IN, schema: DETAIL },
-      async (request): Promise<InstrumentDetail> => {
-        const { symbol } = request.params;
-        const info = instrumentOr404(ctx.market, symbol);
-        const s = ctx.market.series(symbol);
-        const n = s?.dates.length ?? 0;
-        const last = n > 0 ? s!.close[n - 1]! : null;
-        const previous = n > 1 ? s!.close[n - 2]! : null;
-        return {
-          ...summarize(ctx.market, info),
-          firstDate: n > 0 ? isoFromDay(s!.dates[0]!) : null,
-          bars: n,
-          previousClose: previous,
-          changePct: last !== null && previous !== null && previous !== 0 ? ((last - previous) / previous) * 100 : null,
-        };
-      },
-    );
+    route(ENDPOINTS.instrument, SIGNED_IN, DETAIL, async (request): Promise<InstrumentDetail> => {
+      const { symbol } = request.params;
+      const info = instrumentOr404(ctx.market, symbol);
+      const s = ctx.market.series(symbol);
+      const n = s?.dates.length ?? 0;
+      const last = n > 0 ? s!.close[n - 1]! : null;
+      const previous = n > 1 ? s!.close[n - 2]! : null;
+      return {
+        ...summarize(ctx.market, info),
+        firstDate: n > 0 ? isoFromDay(s!.dates[0]!) : null,
+        bars: n,
+        previousClose: previous,
+        changePct: last !== null && previous !== null && previous !== 0 ? ((last - previous) / previous) * 100 : null,
+      };
+    });
 
     const BARS = {
       summary: 'Daily bars of one symbol, optionally from and to a date',
@@ -96,7 +80,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsync {
       querystring: barsQuerySchema,
       response: { 200: barsResponseSchema },
     };
-    app.get('/api/v1/bars/:symbol', { config: SIGNED_IN, schema: BARS }, async (request): Promise<BarsResponse> => {
+    route(ENDPOINTS.bars, SIGNED_IN, BARS, async (request): Promise<BarsResponse> => {
       const { symbol } = request.params;
       const { from, to } = request.query;
       const info = instrumentOr404(ctx.market, symbol);

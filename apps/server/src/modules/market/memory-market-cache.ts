@@ -2,6 +2,12 @@ import type { PriceSeries } from '@solstice/analytics';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
 import { isoFromDay } from './dates.js';
 
+/** A USD stock named after its symbol, with no exchange, sector, industry or market cap, unless `p` says otherwise. */
+export function plainInstrument(p: Partial<InstrumentInfo> & { symbol: string }): InstrumentInfo {
+  const unknown = { exchange: null, sector: null, industry: null, marketCap: null };
+  return { name: p.symbol, type: 'stock', currency: 'USD', synthetic: false, ...unknown, ...p };
+}
+
 /**
  * A MarketCache over series given in memory, for unit tests of code that reads the cache.
  * Instruments without a given InstrumentInfo get a plain stock entry.
@@ -11,17 +17,7 @@ export function createMemoryMarketCache(
   instruments: readonly Partial<InstrumentInfo>[] = [],
 ): MarketCache {
   const info = new Map<string, InstrumentInfo>();
-  const fill = (p: Partial<InstrumentInfo> & { symbol: string }): InstrumentInfo => ({
-    name: p.symbol,
-    type: 'stock',
-    exchange: null,
-    sector: null,
-    industry: null,
-    currency: 'USD',
-    marketCap: null,
-    synthetic: false,
-    ...p,
-  });
+  const fill = plainInstrument;
   for (const i of instruments) if (i.symbol) info.set(i.symbol, fill({ ...i, symbol: i.symbol }));
   for (const s of series) if (!info.has(s.symbol)) info.set(s.symbol, fill({ symbol: s.symbol }));
   const bySymbol = new Map(series.map((s) => [s.symbol, s]));

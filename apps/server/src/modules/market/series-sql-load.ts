@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import type { PriceSeries } from '@solstice/analytics';
+import { allocateSeries, type PriceSeries } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../db/database.js';
 import { dayNumberFast } from './dates.js';
 import { loadSeriesInWorkers } from './parallel-series-loader.js';
@@ -89,15 +89,7 @@ export function loadSeriesSqlite(sqlite: SQLite.Database): Map<string, PriceSeri
   for (const symbol of symbols) {
     const rows = statement.all(symbol) as Array<[string, number, number, number, number, number]>;
     const n = rows.length;
-    const s: PriceSeries = {
-      symbol,
-      dates: new Int32Array(n),
-      open: new Float64Array(n),
-      high: new Float64Array(n),
-      low: new Float64Array(n),
-      close: new Float64Array(n),
-      volume: new Float64Array(n),
-    };
+    const s = allocateSeries(symbol, n);
     for (let i = 0; i < n; i++) {
       const r = rows[i]!;
       s.dates[i] = dayNumberFast(r[0]);

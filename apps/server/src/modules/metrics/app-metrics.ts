@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import type { Log } from '../../logging.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { latestBarOf } from '../health/readiness.js';
@@ -90,38 +91,38 @@ export function createAppMetrics(deps: { database: DatabaseHandle; market: Marke
       );
     },
   });
-  new Gauge({
-    name: 'solstice_jobs_due',
-    help: 'Pending jobs whose time has come (a growing value means the poller is behind or stopped)',
-    registers,
-    async collect() {
-      await fromDatabase('jobs_due', this, async () => {
-        const row = await db()
-          .selectFrom('jobs')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('status', '=', 'pending')
-          .where('run_at', '<=', Date.now())
-          .executeTakeFirst();
-        this.set(Number(row?.n ?? 0));
-      });
-    },
-  });
-  new Gauge({
-    name: 'solstice_jobs_retrying',
-    help: 'Pending jobs that failed at least once and wait for their next attempt',
-    registers,
-    async collect() {
-      await fromDatabase('jobs_retrying', this, async () => {
-        const row = await db()
-          .selectFrom('jobs')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('status', '=', 'pending')
-          .where('last_error', 'is not', null)
-          .executeTakeFirst();
-        this.set(Number(row?.n ?? 0));
-      });
-    },
-  });
+  /** A gauge (collector `name` less its solstice_ prefix) of the pending jobs that also match `where`. */
+  const pendingJobsGauge = (
+    name: string,
+    help: string,
+    where: (eb: ExpressionBuilder<Database, 'jobs'>) => Expression<SqlBool>,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        await fromDatabase(name.replace(/^solstice_/, ''), this, async () => {
+          const row = await db()
+            .selectFrom('jobs')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('status', '=', 'pending')
+            .where(where)
+            .executeTakeFirst();
+          this.set(Number(row?.n ?? 0));
+        });
+      },
+    });
+  pendingJobsGauge(
+    'solstice_jobs_due',
+    'Pending jobs whose time has come (a growing value means the poller is behind or stopped)',
+    (eb) => eb('run_at', '<=', Date.now()),
+  );
+  pendingJobsGauge(
+    'solstice_jobs_retrying',
+    'Pending jobs that failed at least once and wait for their next attempt',
+    (eb) => eb('last_error', 'is not', null),
+  );
 
   new Gauge({
     name: 'solstice_mail_messages',

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
-import { rawRequest, startLiveServer, type LiveServer } from '../../testing/live-server.js';
+import { useLiveServer } from '../../testing/test-fixtures.js';
+import { rawRequest } from '../../testing/live-server.js';
 import { signedInUser } from '../../testing/auth-helpers.js';
 import { bearerMatches } from './metrics.routes.js';
 import { recordDataUpdate } from './data-update.js';
+import { instrumentRow } from '../../testing/market-fixtures.js';
 import { loadSettings, SettingsError } from '../../config/settings.js';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
@@ -23,16 +25,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describe.each(testDialects())('GET /metrics on %s', (dialect) => {
-  let live: LiveServer;
+  const live = useLiveServer(dialect, { settings: { METRICS_TOKEN: TOKEN } });
   const scrape = async (authorization?: string) =>
     fetch(`${live.baseUrl}/metrics`, authorization ? { headers: { authorization } } : {});
-
-  beforeAll(async () => {
-    live = await startLiveServer(dialect, { METRICS_TOKEN: TOKEN });
-  });
-  afterAll(async () => {
-    await live?.close();
-  });
 
   it('refuses a scraper without the token or with a wrong one (401, app error shape)', async () => {
     for (const authorization of [
@@ -169,18 +164,7 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
     const writtenAt = Date.UTC(2025, 0, 6, 12);
     await db
       .insertInto('instruments')
-      .values({
-        symbol: 'SPY',
-        name: 'SPDR S&P 500',
-        type: 'etf',
-        exchange: null,
-        sector: null,
-        industry: null,
-        currency: 'USD',
-        market_cap: null,
-        synthetic: 0,
-        updated_at: writtenAt,
-      })
+      .values(instrumentRow('SPY', { name: 'SPDR S&P 500', type: 'etf', updated_at: writtenAt }))
       .execute();
     const latest = new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10);
     await db
@@ -206,13 +190,7 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
 });
 
 describe.each(testDialects())('GET /metrics without METRICS_TOKEN on %s', (dialect) => {
-  let live: LiveServer;
-  beforeAll(async () => {
-    live = await startLiveServer(dialect);
-  });
-  afterAll(async () => {
-    await live?.close();
-  });
+  const live = useLiveServer(dialect);
 
   it('does not exist: 404 in the app shape, whatever is sent (not the page gate redirect)', async () => {
     const attempts: Record<string, string>[] = [{}, { authorization: `Bearer ${TOKEN}` }, { authorization: 'Bearer ' }];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEASON_STATS } from '@solstice/analytics';
+import { SPARSE_SEASON10_BARS } from '@solstice/analytics/test-fixtures';
 import { SEASON_FIELD_DAYS, SEASON_FIELD_STATS } from '@solstice/contracts';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { addMarketData, type TestBars } from '../../testing/market-fixtures.js';
@@ -11,16 +12,7 @@ import { testDialects } from '../../testing/test-databases.js';
  * SP +10 % (2020), −5 % (2021), +20 % (2022); YG +100 % (2022); FL has no year.
  */
 const BARS: TestBars = {
-  SP: [
-    ['2020-01-02', 100],
-    ['2020-03-11', 10],
-    ['2020-03-20', 11],
-    ['2021-03-12', 20],
-    ['2021-03-19', 19],
-    ['2022-03-11', 30],
-    ['2022-03-21', 36],
-    ['2023-03-10', 50],
-  ],
+  SP: SPARSE_SEASON10_BARS,
   YG: [
     ['2022-01-03', 1],
     ['2022-03-11', 1],

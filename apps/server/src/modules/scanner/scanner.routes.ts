@@ -18,6 +18,7 @@ import {
   type CompiledScan,
 } from '@solstice/analytics';
 import {
+  ENDPOINTS,
   scanFieldsResponseSchema,
   scanPresetsResponseSchema,
   scanRequestSchema,
@@ -29,6 +30,7 @@ import {
 } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN, SUBSCRIBERS } from '../../http/access.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import { badRequest, validationFailed } from '../../http/errors.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { marketFieldTable } from './field-table-cache.js';
@@ -51,13 +53,13 @@ export function compileOrBadRequest(expression: string): CompiledScan {
 
 export function scannerRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const SCAN = {
       summary: 'Runs a scan expression over every instrument (analytics.md)',
       body: scanRequestSchema,
       response: { 200: scanResponseSchema },
     };
-    app.post('/api/v1/scanner', { config: SUBSCRIBERS, schema: SCAN }, async (request): Promise<ScanResponse> => {
+    route(ENDPOINTS.scanner, SUBSCRIBERS, SCAN, async (request): Promise<ScanResponse> => {
       const body = request.body;
       if (body.sort !== undefined && !lookupField(body.sort)) {
         const message = `unknown field "${body.sort}"`;
@@ -84,19 +86,15 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
 
     // The presets are expressions, not market data: anyone signed in may read them.
     const PRESETS = { summary: 'The preset scans', response: { 200: scanPresetsResponseSchema } };
-    app.get(
-      '/api/v1/scanner/presets',
-      { config: SIGNED_IN, schema: PRESETS },
-      async (): Promise<ScanPresetsResponse> => {
-        return { presets: SCAN_PRESETS.map((p) => ({ ...p })) };
-      },
-    );
+    route(ENDPOINTS.scannerPresets, SIGNED_IN, PRESETS, async (): Promise<ScanPresetsResponse> => {
+      return { presets: SCAN_PRESETS.map((p) => ({ ...p })) };
+    });
 
     const FIELDS = {
       summary: 'The fields a scan may use, with their aliases and whether the market has data for them',
       response: { 200: scanFieldsResponseSchema },
     };
-    app.get('/api/v1/scanner/fields', { config: SIGNED_IN, schema: FIELDS }, async (): Promise<ScanFieldsResponse> => {
+    route(ENDPOINTS.scannerFields, SIGNED_IN, FIELDS, async (): Promise<ScanFieldsResponse> => {
       const table = marketFieldTable(market);
       const listed: readonly string[] = LISTED_TEXT_FIELDS;
       return {

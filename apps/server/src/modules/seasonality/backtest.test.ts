@@ -6,35 +6,16 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { runCli } from '../../testing/run-cli.js';
+import { insertBars, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const DAY = 86_400_000;
 
 /** Weekday bars 2000-01-03 … 2010-12-31; `skip` leaves some weekdays out. */
-function bars(symbol: string, price: (d: number) => number, skip: (weekday: number) => boolean = () => false) {
-  const rows = [];
-  for (let d = Date.UTC(2000, 0, 3) / DAY; d <= Date.UTC(2010, 11, 31) / DAY; d++) {
-    const weekday = new Date(d * DAY).getUTCDay();
-    if (weekday === 0 || weekday === 6 || skip(weekday)) continue;
-    const close = price(d);
-    const date = new Date(d * DAY).toISOString().slice(0, 10);
-    rows.push({ symbol, date, open: close, high: close, low: close, close, volume: 1000 });
-  }
-  return rows;
-}
+const bars = (symbol: string, price: (d: number) => number, skip?: (weekday: number) => boolean) =>
+  weekdayBars(symbol, [Date.UTC(2000, 0, 3) / DAY, Date.UTC(2010, 11, 31) / DAY], price, skip);
 
-const instrument = (symbol: string) => ({
-  symbol,
-  name: symbol,
-  type: 'stock' as const,
-  exchange: null,
-  sector: null,
-  industry: null,
-  currency: 'USD',
-  market_cap: null,
-  synthetic: 1,
-  updated_at: 0,
-});
+const instrument = (symbol: string) => instrumentRow(symbol, { synthetic: 1 });
 
 const EXAMPLE = {
   legs: [
@@ -54,7 +35,7 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
     t = await createTestApp(dialect);
     const db = t.database.db;
     await db.insertInto('instruments').values(['AAPL', 'SPY', 'GAPPY'].map(instrument)).execute();
-    const rows = [
+    await insertBars(db, [
       ...bars('AAPL', (d) => 100 + 10 * Math.sin(d / 9) + (d % 7)),
       ...bars('SPY', (d) => 100 + 0.02 * (d - 10_957) + 5 * Math.sin(d / 20)),
       // No bar on Wednesdays: on those days its legs hold the close of Tuesday.
@@ -63,12 +44,7 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
         (d) => 50 + 8 * Math.cos(d / 13),
         (weekday) => weekday === 3,
       ),
-    ];
-    for (let i = 0; i < rows.length; i += 200)
-      await db
-        .insertInto('daily_bars')
-        .values(rows.slice(i, i + 200))
-        .execute();
+    ]);
     await t.services.market.reload();
     subscriber = await signedInUser(t, { subscriber: true });
     member = await signedInUser(t);
@@ -97,6 +73,15 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
     expect(body.metrics.trades).toBe(21);
     expect(body.benchmark?.symbol).toBe('SPY');
     expect(body.metrics.totalReturn).toBeCloseTo(body.equity[body.equity.length - 1]!.value - 1, 15);
+    // The benchmark's curve on the same dates: B = SPY's close / its close on the first date.
+    const benchmark = body.benchmark!;
+    expect(benchmark.equity.map((p) => p.date)).toEqual(body.equity.map((p) => p.date));
+    const spy = lookup('SPY')!;
+    const closeOn = (iso: string) => spy.close[spy.dates.indexOf(Date.parse(iso) / DAY)]!;
+    const p0 = closeOn(body.equity[0]!.date);
+    expect(benchmark.equity[0]!.value).toBe(1);
+    for (const p of benchmark.equity.filter((_, j) => j % 97 === 0)) expect(p.value).toBe(closeOn(p.date) / p0);
+    expect(benchmark.totalReturn).toBe(benchmark.equity[benchmark.equity.length - 1]!.value - 1);
 
     const options = {
       legs: [
@@ -113,6 +98,11 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
     const other = backtestResponseSchema.parse((await post(options)).json());
     expect(other).toEqual(json(seasonalBacktest(lookup, options)));
     expect(other.trades.map((t) => t.year)).toEqual([2003, 2003, 2007, 2007, 2009, 2009]);
+    // GAPPY has no bar on Wednesdays, AAPL has: those dates hold Tuesday's close.
+    expect(other.benchmark!.equity.map((p) => p.date)).toEqual(other.equity.map((p) => p.date));
+    const wednesday = other.benchmark!.equity.findIndex((p) => new Date(`${p.date}T00:00:00Z`).getUTCDay() === 3);
+    expect(wednesday).toBeGreaterThan(0);
+    expect(other.benchmark!.equity[wednesday]!.value).toBe(other.benchmark!.equity[wednesday - 1]!.value);
   });
 
   it('is for subscribers, and a bad leg is a 400 naming it', async () => {

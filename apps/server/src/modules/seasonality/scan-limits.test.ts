@@ -104,7 +104,7 @@ describe('seasonality scans: cost, per-user limit, cancellation', () => {
     expect(
       (await scan({ startFrom: '06-01', startTo: '06-02', minDays: 5, maxDays: 6, universe: ['H1'] })).statusCode,
     ).toBe(200);
-  }, 60_000);
+  });
 
   it('stops the scan in its worker when the client disconnects', async () => {
     const before = t.services.analytics.stats();
@@ -132,5 +132,5 @@ describe('seasonality scans: cost, per-user limit, cancellation', () => {
     const after = t.services.analytics.stats();
     expect(after.cancelled).toBe(before.cancelled + 1);
     expect(after.completed).toBe(before.completed);
-  }, 60_000);
+  });
 });

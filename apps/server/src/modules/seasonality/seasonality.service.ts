@@ -85,15 +85,13 @@ export function chartOf(market: MarketCache, q: ChartQuery): ChartResponse {
   return { ...chart, benchmark: { symbol: benchmark, ...curves } };
 }
 
+/** The options best trades and walk-forward share: window lengths, years, and the fewest years. */
+function windowSearchOf(q: BestTradesQuery | WalkForwardQuery) {
+  return { minDays: q.minDays, maxDays: q.maxDays, ...yearSetOf(q), minYears: q.minYears };
+}
+
 function bestTradesOptions(q: BestTradesQuery): BestTradesOptions {
-  return {
-    minDays: q.minDays,
-    maxDays: q.maxDays,
-    ...yearSetOf(q),
-    minYears: q.minYears,
-    top: q.top,
-    maxQValue: q.maxQValue,
-  };
+  return { ...windowSearchOf(q), top: q.top, maxQValue: q.maxQValue };
 }
 
 export function bestTradesOf(market: MarketCache, q: BestTradesQuery): BestTradesResponse {
@@ -118,13 +116,7 @@ export function bestTradesInPool(
 }
 
 function walkForwardOptions(q: WalkForwardQuery): WalkForwardOptions {
-  return {
-    minDays: q.minDays,
-    maxDays: q.maxDays,
-    ...yearSetOf(q),
-    minYears: q.minYears,
-    trainYears: q.trainYears,
-  };
+  return { ...windowSearchOf(q), trainYears: q.trainYears };
 }
 
 export function walkForwardOf(market: MarketCache, q: WalkForwardQuery): WalkForwardResponse {

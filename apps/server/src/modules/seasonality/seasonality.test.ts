@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bestTrades,
   seasonalCalendar,
@@ -16,80 +16,42 @@ import {
   patternResponseSchema,
   seasonalScanResponseSchema,
 } from '@solstice/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { addMarketRows, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
+import { useTestApp } from '../../testing/test-fixtures.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** Weekday bars 2017-06-01 … 2020-11-30 with a price made from the day number. */
-function bars(symbol: string, price: (day: number) => number) {
-  const rows = [];
-  const start = Date.UTC(2017, 5, 1) / 86_400_000;
-  const end = Date.UTC(2020, 10, 30) / 86_400_000;
-  for (let d = start; d <= end; d++) {
-    const weekday = new Date(d * 86_400_000).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const close = price(d);
-    rows.push({
-      symbol,
-      date: new Date(d * 86_400_000).toISOString().slice(0, 10),
-      open: close,
-      high: close,
-      low: close,
-      close,
-      volume: 1000,
-    });
-  }
-  return rows;
-}
+const bars = (symbol: string, price: (day: number) => number) =>
+  weekdayBars(symbol, [Date.UTC(2017, 5, 1) / 86_400_000, Date.UTC(2020, 10, 30) / 86_400_000], price);
 
-const instrument = (symbol: string, type: 'stock' | 'etf', sector: string | null) => ({
-  symbol,
-  name: `${symbol} Inc.`,
-  type,
-  exchange: null,
-  sector,
-  industry: null,
-  currency: 'USD',
-  market_cap: null,
-  synthetic: 1,
-  updated_at: 0,
-});
+const instrument = (symbol: string, type: 'stock' | 'etf', sector: string | null) =>
+  instrumentRow(symbol, { name: `${symbol} Inc.`, type, sector, synthetic: 1 });
 
 describe.each(testDialects())('seasonality API on %s', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let subscriber: SignedIn;
   let member: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    const db = t.database.db;
-    await db
-      .insertInto('instruments')
-      .values([
+    await addMarketRows(
+      t,
+      [
         instrument('AAA', 'stock', 'Energy'),
         instrument('BBB', 'stock', 'Information Technology'),
         instrument('SPY', 'etf', null),
         // listed without prices: a watchlist may hold it, a scan skips it
         instrument('NODATA', 'stock', null),
-      ])
-      .execute();
-    const rows = [
-      ...bars('AAA', (d) => 100 + 10 * Math.sin(d / 7)),
-      ...bars('BBB', (d) => 50 + (d % 13)),
-      ...bars('SPY', (d) => 200 + 5 * Math.cos(d / 11) + d / 100),
-    ];
-    for (let i = 0; i < rows.length; i += 100)
-      await db
-        .insertInto('daily_bars')
-        .values(rows.slice(i, i + 100))
-        .execute();
-    await t.services.market.reload();
+      ],
+      [
+        ...bars('AAA', (d) => 100 + 10 * Math.sin(d / 7)),
+        ...bars('BBB', (d) => 50 + (d % 13)),
+        ...bars('SPY', (d) => 200 + 5 * Math.cos(d / 11) + d / 100),
+      ],
+    );
     subscriber = await signedInUser(t, { subscriber: true });
     member = await signedInUser(t);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const get = (url: string, who: SignedIn | null = subscriber) =>

@@ -1,59 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { walkForward } from '@solstice/analytics';
 import { errorResponseSchema, walkForwardResponseSchema } from '@solstice/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { addMarketRows, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
+import { useTestApp } from '../../testing/test-fixtures.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** Weekday bars 2004-01-01 … 2020-06-30 of a wavy price. */
-function bars(symbol: string) {
-  const rows = [];
-  for (let d = Date.UTC(2004, 0, 1) / 86_400_000; d <= Date.UTC(2020, 5, 30) / 86_400_000; d++) {
-    const weekday = new Date(d * 86_400_000).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const close = 100 + 10 * Math.sin(d / 9) + (d % 7);
-    const date = new Date(d * 86_400_000).toISOString().slice(0, 10);
-    rows.push({ symbol, date, open: close, high: close, low: close, close, volume: 1000 });
-  }
-  return rows;
-}
+const bars = (symbol: string) =>
+  weekdayBars(
+    symbol,
+    [Date.UTC(2004, 0, 1) / 86_400_000, Date.UTC(2020, 5, 30) / 86_400_000],
+    (d) => 100 + 10 * Math.sin(d / 9) + (d % 7),
+  );
 
 describe.each(testDialects())('walk-forward API on %s', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let subscriber: SignedIn;
   let member: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    const db = t.database.db;
-    await db
-      .insertInto('instruments')
-      .values({
-        symbol: 'WAVE',
-        name: 'Wave Inc.',
-        type: 'stock',
-        exchange: null,
-        sector: null,
-        industry: null,
-        currency: 'USD',
-        market_cap: null,
-        synthetic: 1,
-        updated_at: 0,
-      })
-      .execute();
-    const rows = bars('WAVE');
-    for (let i = 0; i < rows.length; i += 200)
-      await db
-        .insertInto('daily_bars')
-        .values(rows.slice(i, i + 200))
-        .execute();
-    await t.services.market.reload();
+    await addMarketRows(t, [instrumentRow('WAVE', { name: 'Wave Inc.', synthetic: 1 })], bars('WAVE'));
     subscriber = await signedInUser(t, { subscriber: true });
     member = await signedInUser(t);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const get = (url: string, who: SignedIn = subscriber) => t.app.inject({ method: 'GET', url, headers: who.headers });

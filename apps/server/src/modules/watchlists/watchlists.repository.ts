@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Watchlist, WatchlistSymbol } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
+import { countUserRows } from '../../db/user-rows.js';
 import type { WatchlistsTable } from '../auth/accounts.tables.js';
 
 type Db = Kysely<Database>;
@@ -52,12 +53,7 @@ export async function getWatchlist(db: Db, userId: number, id: number): Promise<
 }
 
 export async function countWatchlists(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('watchlists')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return countUserRows(db, 'watchlists', userId);
 }
 
 export async function nameTaken(db: Db, userId: number, name: string, exceptId?: number): Promise<boolean> {

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import {
+  ENDPOINTS,
   WATCHLIST_LIMITS,
   watchlistCreateSchema,
   watchlistIdParamsSchema,
@@ -8,9 +9,11 @@ import {
   watchlistResponseSchema,
 } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
+import { requireUser } from '../auth/auth-user.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN } from '../../http/access.js';
-import { conflict, notFound, unauthorized } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import { parsedWith, type ZodTypeProvider } from '../../http/route-schemas.js';
 import { isUniqueViolation } from '../auth/users.repository.js';
 import { checkKnownSymbols, parseWatchlistBody } from './watchlist-symbols.js';
@@ -27,11 +30,6 @@ import {
 /** 500 symbols with descriptions fit comfortably; more is not a watchlist. */
 const WATCHLIST_BODY_LIMIT = 128 * 1024;
 const NOT_FOUND = 'No such watchlist.';
-
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw unauthorized();
-  return request.user.id;
-}
 
 function nameConflict(name: string) {
   const message = `You already have a watchlist named "${name}".`;
@@ -53,17 +51,18 @@ export function watchlistRoutes({
   const ONE = { 200: watchlistResponseSchema };
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(app);
     const LIST = { summary: "The user's watchlists", response: { 200: watchlistListResponseSchema } };
-    app.get('/api/v1/watchlists', { config: SIGNED_IN, schema: LIST }, async (request) => {
-      return { data: await listWatchlists(db(), userIdOf(request)) };
+    route(ENDPOINTS.watchlists, SIGNED_IN, LIST, async (request) => {
+      return { data: await listWatchlists(db(), requireUser(request).id) };
     });
 
     const CREATE = { summary: 'Creates a watchlist', body: createBody, response: { 201: watchlistResponseSchema } };
     app.post(
-      '/api/v1/watchlists',
+      ENDPOINTS.watchlistCreate.path,
       { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT, schema: CREATE },
       async (request, reply) => {
-        const userId = userIdOf(request);
+        const userId = requireUser(request).id;
         const input = request.body;
         checkKnownSymbols(market, input.symbols);
         if ((await countWatchlists(db(), userId)) >= WATCHLIST_LIMITS.lists) {
@@ -81,8 +80,8 @@ export function watchlistRoutes({
     );
 
     const GET = { summary: 'One watchlist', params: watchlistIdParamsSchema, response: ONE };
-    app.get('/api/v1/watchlists/:id', { config: SIGNED_IN, schema: GET }, async (request) => {
-      const userId = userIdOf(request);
+    route(ENDPOINTS.watchlist, SIGNED_IN, GET, async (request) => {
+      const userId = requireUser(request).id;
       const { id } = request.params;
       const list = await getWatchlist(db(), userId, id);
       if (!list) throw notFound(NOT_FOUND);
@@ -96,10 +95,10 @@ export function watchlistRoutes({
       response: ONE,
     };
     app.put(
-      '/api/v1/watchlists/:id',
+      ENDPOINTS.watchlistReplace.path,
       { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT, schema: REPLACE },
       async (request) => {
-        const userId = userIdOf(request);
+        const userId = requireUser(request).id;
         const { id } = request.params;
         const input = request.body;
         const current = await getWatchlist(db(), userId, id);
@@ -118,8 +117,8 @@ export function watchlistRoutes({
     );
 
     const DELETE = { summary: 'Deletes a watchlist', params: watchlistIdParamsSchema };
-    app.delete('/api/v1/watchlists/:id', { config: SIGNED_IN, schema: DELETE }, async (request, reply) => {
-      const userId = userIdOf(request);
+    route(ENDPOINTS.watchlistDelete, SIGNED_IN, DELETE, async (request, reply) => {
+      const userId = requireUser(request).id;
       const { id } = request.params;
       if (!(await deleteWatchlist(db(), userId, id))) throw notFound(NOT_FOUND);
       return reply.status(204).send();

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WATCHLIST_LIMITS, watchlistListResponseSchema, watchlistResponseSchema } from '@solstice/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
+import { useTestApp } from '../../testing/test-fixtures.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { addMarketData } from '../../testing/market-fixtures.js';
 
 describe.each(testDialects())('watchlists on %s', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     // Symbols are checked against the instruments: these are the ones the tests add.
     await addMarketData(t, [
       ...['AAPL', 'MSFT', 'NVDA', 'AAA', 'BBB', 'SPY', 'A', 'KO'].map((symbol) => ({ symbol })),
@@ -18,9 +18,6 @@ describe.each(testDialects())('watchlists on %s', (dialect) => {
     ]);
     alice = await signedInUser(t);
     bob = await signedInUser(t);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const create = (who: SignedIn, payload: unknown) =>

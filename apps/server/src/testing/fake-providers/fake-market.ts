@@ -1,15 +1,9 @@
 import { tradingDaysBetween } from '@solstice/analytics';
 import { hash32, Random } from '../../modules/market/seed/random.js';
+import type { ProviderBar } from '../../modules/market/providers/provider.js';
 
 /** A bar as traded (raw), or adjusted, with its New York date. */
-export interface FakeBar {
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+export type FakeBar = ProviderBar;
 
 export interface FakeSplit {
   date: string;

@@ -1,31 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { renderRoutes, shellRoutes } from '../../testing/render-routes';
 import { AppLayout } from './app-layout';
 import { resetAppStore, useAppStore } from '../../store/app-store';
 import { useUiStore } from '../../store/ui-store';
 
 function renderLayout() {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <AppLayout />,
-        children: [
-          { path: '/dashboard', element: <h1>Dash</h1>, handle: { title: 'Dashboard' } },
-          { path: '/market', element: <h1>Market page</h1>, handle: { title: 'Market' } },
-        ],
-      },
-    ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes(shellRoutes(<AppLayout />), { at: '/dashboard' }).router;
 }
 
 describe('app layout', () => {

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
-import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import type { FreshnessInfo } from '@solstice/contracts';
 import { mockApi } from '../../../test/mock-api';
 import { FRESHNESS_REFETCH_MS } from '../../lib/market-freshness';
 import { resetAppStore, useAppStore } from '../../store/app-store';
+import { renderRoutes, shellRoutes } from '../../testing/render-routes';
 import { AppLayout } from './app-layout';
 import { StaleDataBanner } from './stale-data-banner';
 
@@ -126,23 +127,8 @@ describe('the stale-data warning', () => {
 
   it('sits in the shell under the top bar, above the page title, on every screen', async () => {
     serveFreshness(behind);
-    const router = createMemoryRouter(
-      [
-        {
-          element: <AppLayout />,
-          children: [
-            { path: '/dashboard', element: <h1>Dash</h1>, handle: { title: 'Dashboard' } },
-            { path: '/market', element: <h1>Market page</h1>, handle: { title: 'Market' } },
-          ],
-        },
-      ],
-      { initialEntries: ['/dashboard'] },
-    );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { router } = renderRoutes(shellRoutes(<AppLayout />), { at: '/dashboard', client });
     const banner = await screen.findByTestId('stale-data-banner');
     const follows = (a: Element, b: Element) =>
       Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);

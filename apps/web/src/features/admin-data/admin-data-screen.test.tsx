@@ -1,72 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { AdminDataResponse } from '@solstice/contracts';
 import { mockFetch, renderScreen } from '../../testing/test-utils';
-import { createRoutes } from '../../app/routes';
+import { renderApp } from '../../testing/render-app';
 import { mockApi, session } from '../../../test/mock-api';
 import { resetAppStore, useAppStore } from '../../store/app-store';
+import { adminData, dataRun as run, type DataRun as Run } from '../../testing/admin-fixtures';
 import { AdminDataScreen } from './admin-data-screen';
-
-type Run = AdminDataResponse['runs'][number];
-const FRIDAY_RUN = Date.UTC(2026, 10, 20, 23, 30);
-
-function run(overrides: Partial<Run> = {}): Run {
-  return {
-    id: 1,
-    trigger: 'schedule',
-    session: '2026-11-20',
-    startedAt: FRIDAY_RUN,
-    finishedAt: FRIDAY_RUN + 60_000,
-    status: 'partial',
-    providers: ['tiingo', 'yahoo'],
-    updated: 2,
-    unchanged: 0,
-    failed: 1,
-    inserted: 2,
-    error: null,
-    byProvider: { tiingo: 1, yahoo: 1 },
-    ...overrides,
-  };
-}
-
-function adminData(overrides: Partial<AdminDataResponse> = {}): AdminDataResponse {
-  return {
-    freshness: { asOf: '2026-11-20', lastSession: '2026-11-20', tradingDaysBehind: 0 },
-    schedule: { enabled: true, time: '18:30 America/New_York', nextRunAt: Date.UTC(2026, 10, 23, 23, 30) },
-    providers: [
-      { id: 'tiingo', on: true, reason: null },
-      { id: 'eodhd', on: false, reason: 'EODHD_API_KEY is not set' },
-      { id: 'yahoo', on: true, reason: null },
-    ],
-    runs: [run()],
-    failing: [{ symbol: 'CCC', reason: 'yahoo: No data found, symbol may be delisted' }],
-    instruments: [
-      {
-        symbol: 'BBB',
-        name: 'Bravo',
-        synthetic: false,
-        tracked: true,
-        firstBar: '2015-01-02',
-        lastBar: '2026-11-20',
-        bars: 2990,
-      },
-      {
-        symbol: 'AAA',
-        name: 'Alpha',
-        synthetic: false,
-        tracked: true,
-        firstBar: '2026-10-01',
-        lastBar: '2026-11-20',
-        bars: 37,
-      },
-      { symbol: 'CCC', name: 'Charlie', synthetic: true, tracked: false, firstBar: null, lastBar: null, bars: 0 },
-    ],
-    ...overrides,
-  };
-}
 
 describe('the admin data page', () => {
   it('shows freshness, the schedule, the last and next run, per-provider results and failing symbols', async () => {
@@ -230,14 +170,7 @@ describe('the /admin/data route', () => {
       }),
       'GET /api/v1/admin/data': () => ({ status: 200, body: adminData() }),
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const router = createMemoryRouter(createRoutes({ queryClient }), { initialEntries: ['/admin/data'] });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    return router;
+    return renderApp('/admin/data').router;
   }
 
   it('shows a member the 404 page and asks nothing of the admin API', async () => {
@@ -268,13 +201,7 @@ describe('the /admin/data route', () => {
       }),
       'GET /api/v1/products': () => ({ status: 404, body: {} }),
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const router = createMemoryRouter(createRoutes({ queryClient }), { initialEntries: ['/profile'] });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderApp('/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'ayse' }, { timeout: 5000 }));
     expect(await screen.findByRole('link', { name: 'Subscription' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Data updates' })).toBeNull();

@@ -8,7 +8,8 @@ import { apiGet, apiQuietPost } from '../../shared/api';
 import { useFormatters } from '../../shared/format';
 import { useLocalePrefs } from '../../shared/shell';
 import { QueryView } from '../../shared/ui/states';
-import { AdminNav } from '../admin/admin-nav';
+import { CardSection } from '../../shared/card-section';
+import { AdminPage } from '../admin/admin-nav';
 import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
 import { FailingSection, RunsSection, StatusCard } from './data-runs';
 import { InstrumentsSection } from './instruments-section';
@@ -44,7 +45,7 @@ export function AdminDataScreen() {
 
   const query = useQuery({
     queryKey: ADMIN_DATA_QUERY_KEY,
-    queryFn: () => apiGet<AdminDataResponse>('/api/v1/admin/data', undefined, { background: true }),
+    queryFn: () => apiGet('adminData', undefined, { background: true }),
     refetchInterval: (q) => {
       const d = q.state.data;
       const waiting = awaiting !== null && Date.now() - awaiting.since <= POLL_LIMIT_MS;
@@ -72,14 +73,12 @@ export function AdminDataScreen() {
   };
 
   const runNow = useMutation({
-    mutationFn: () => apiQuietPost<{ data: { job: string } }>('/api/v1/admin/data/update', {}),
+    mutationFn: () => apiQuietPost('adminDataUpdate'),
     onSuccess: startWaiting,
   });
 
   return (
-    <div className="container-fluid py-3" data-testid="admin-data-screen">
-      <h1 className="h4">{t('data.title')}</h1>
-      <AdminNav />
+    <AdminPage title={t('data.title')} testId="admin-data-screen">
       <QueryView query={query}>
         {(d) => (
           <>
@@ -104,7 +103,7 @@ export function AdminDataScreen() {
           </>
         )}
       </QueryView>
-    </div>
+    </AdminPage>
   );
 }
 
@@ -139,30 +138,25 @@ function RunNowCard({
       inserted: f.number(awaited.inserted, 0),
     });
   return (
-    <section className="card h-100" aria-labelledby="run-now-title">
-      <div className="card-body">
-        <h2 className="h6" id="run-now-title">
-          {t('data.runNow.title')}
-        </h2>
-        <p className="small text-muted">{t('data.runNow.about')}</p>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={onRun}
-          disabled={pending || Boolean(running) || Boolean(awaiting && !awaited)}
-        >
-          {t('data.runNow.button')}
-        </button>
-        <div role="status" className="small mt-2" data-testid="run-progress">
-          {progress}
-        </div>
-        {error ? (
-          <div className="alert alert-danger py-1 small mt-2" role="alert">
-            {error}
-          </div>
-        ) : null}
+    <CardSection id="run-now" title={t('data.runNow.title')} className="card h-100">
+      <p className="small text-muted">{t('data.runNow.about')}</p>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        onClick={onRun}
+        disabled={pending || Boolean(running) || Boolean(awaiting && !awaited)}
+      >
+        {t('data.runNow.button')}
+      </button>
+      <div role="status" className="small mt-2" data-testid="run-progress">
+        {progress}
       </div>
-    </section>
+      {error ? (
+        <div className="alert alert-danger py-1 small mt-2" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </CardSection>
   );
 }
 

@@ -1,61 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminDataResponse } from '@solstice/contracts';
-import { switchLanguage } from '../../i18n/i18n';
-import { mockFetch, renderScreen } from '../../testing/test-utils';
-import { resetAppStore, useAppStore } from '../../store/app-store';
+import { inTurkish, mockFetch, renderScreen } from '../../testing/test-utils';
+import { adminData, BRAVO, dataRun } from '../../testing/admin-fixtures';
 import { AdminDataScreen } from './admin-data-screen';
 
-const RUN_AT = Date.UTC(2026, 10, 20, 23, 30);
-
-const DATA: AdminDataResponse = {
+const DATA = adminData({
   freshness: { asOf: '2026-11-20', lastSession: '2026-11-23', tradingDaysBehind: 1 },
-  schedule: { enabled: true, time: '18:30 America/New_York', nextRunAt: Date.UTC(2026, 10, 23, 23, 30) },
-  providers: [
-    { id: 'tiingo', on: true, reason: null },
-    { id: 'eodhd', on: false, reason: 'EODHD_API_KEY is not set' },
-  ],
-  runs: [
-    {
-      id: 1,
-      trigger: 'schedule',
-      session: '2026-11-20',
-      startedAt: RUN_AT,
-      finishedAt: RUN_AT + 60_000,
-      status: 'partial',
-      providers: ['tiingo'],
-      updated: 2,
-      unchanged: 0,
-      failed: 1,
-      inserted: 2,
-      error: null,
-      byProvider: { tiingo: 2 },
-    },
-  ],
+  providers: adminData().providers.slice(0, 2),
+  runs: [dataRun({ providers: ['tiingo'], byProvider: { tiingo: 2 } })],
   failing: [{ symbol: 'CCC', reason: null }],
-  instruments: [
-    {
-      symbol: 'BBB',
-      name: 'Bravo',
-      synthetic: false,
-      tracked: true,
-      firstBar: '2015-01-02',
-      lastBar: '2026-11-20',
-      bars: 2990,
-    },
-  ],
-};
+  instruments: [BRAVO],
+});
 
 describe('the admin data page in Turkish', () => {
-  beforeEach(async () => {
-    await switchLanguage('tr');
-    useAppStore.getState().setDisplay({ locale: 'tr-TR', timeZone: 'Europe/Istanbul' });
-  });
-  afterEach(async () => {
-    await switchLanguage('en');
-    resetAppStore();
-  });
+  inTurkish({ timeZone: 'Europe/Istanbul' });
 
   it('shows the status, runs, failing symbols and instruments in Turkish with tr-TR dates', async () => {
     mockFetch([{ path: '/api/v1/admin/data', body: DATA }]);

@@ -3,6 +3,9 @@ import type { AdminDataResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { csvInstant } from '../../shared/tables/csv';
+import { countColumn, timeColumn } from '../../shared/tables/columns';
+import { TableSection } from '../../shared/tables/table-section';
+import { CardSection } from '../../shared/card-section';
 
 type Run = AdminDataResponse['runs'][number];
 type Failing = AdminDataResponse['failing'][number];
@@ -43,61 +46,56 @@ export function StatusCard({
   const behind = freshness.tradingDaysBehind;
   const { t } = useTranslation('admin');
   return (
-    <section className="card h-100" aria-labelledby="data-status-title">
-      <div className="card-body">
-        <h2 className="h6" id="data-status-title">
-          {t('data.status.title')}
-        </h2>
-        <dl className="row small mb-0" data-testid="data-status">
-          <dt className="col-5 fw-normal text-muted">{t('data.status.asOf')}</dt>
-          <dd className="col-7">{f.date(freshness.asOf)}</dd>
-          <dt className="col-5 fw-normal text-muted">{t('data.status.lastSession')}</dt>
-          <dd className="col-7">{f.date(freshness.lastSession)}</dd>
-          <dt className="col-5 fw-normal text-muted">{t('data.status.behind')}</dt>
-          <dd className="col-7" data-testid="data-behind">
-            {behind === null
-              ? t('data.status.noMarketData')
-              : behind === 0
-                ? t('data.status.current')
-                : t('data.status.tradingDays', { count: behind })}
-          </dd>
-          <dt className="col-5 fw-normal text-muted">{t('data.status.schedule')}</dt>
-          <dd className="col-7">
-            {schedule.enabled ? t('data.status.scheduleOn', { time: schedule.time }) : t('data.status.scheduleOff')}
-          </dd>
-          <dt className="col-5 fw-normal text-muted">{t('data.status.nextRun')}</dt>
-          <dd className="col-7" data-testid="next-run">
-            {at(schedule.nextRunAt)}
-          </dd>
-          <dt className="col-5 fw-normal text-muted">{t('data.status.lastRun')}</dt>
-          <dd className="col-7" data-testid="last-run">
-            {last ? (
-              <>
-                {at(last.finishedAt ?? last.startedAt)} · {last.trigger} · <RunStatus run={last} />
-                {last.session ? ` · ${t('data.status.session', { date: f.date(last.session) })}` : ''}
-              </>
-            ) : (
-              t('data.status.noneYet')
-            )}
-          </dd>
-          <dt className="col-5 fw-normal text-muted">{t('data.status.providers')}</dt>
-          <dd className="col-7 mb-0">
-            <ul className="list-unstyled mb-0" data-testid="providers">
-              {providers.map((p) => (
-                <li key={p.id}>
-                  <strong>{p.id}</strong>:{' '}
-                  {p.on
-                    ? t('data.status.on')
-                    : p.reason
-                      ? t('data.status.offBecause', { reason: p.reason })
-                      : t('data.status.off')}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </dl>
-      </div>
-    </section>
+    <CardSection id="data-status" title={t('data.status.title')} className="card h-100">
+      <dl className="row small mb-0" data-testid="data-status">
+        <dt className="col-5 fw-normal text-muted">{t('data.status.asOf')}</dt>
+        <dd className="col-7">{f.date(freshness.asOf)}</dd>
+        <dt className="col-5 fw-normal text-muted">{t('data.status.lastSession')}</dt>
+        <dd className="col-7">{f.date(freshness.lastSession)}</dd>
+        <dt className="col-5 fw-normal text-muted">{t('data.status.behind')}</dt>
+        <dd className="col-7" data-testid="data-behind">
+          {behind === null
+            ? t('data.status.noMarketData')
+            : behind === 0
+              ? t('data.status.current')
+              : t('data.status.tradingDays', { count: behind })}
+        </dd>
+        <dt className="col-5 fw-normal text-muted">{t('data.status.schedule')}</dt>
+        <dd className="col-7">
+          {schedule.enabled ? t('data.status.scheduleOn', { time: schedule.time }) : t('data.status.scheduleOff')}
+        </dd>
+        <dt className="col-5 fw-normal text-muted">{t('data.status.nextRun')}</dt>
+        <dd className="col-7" data-testid="next-run">
+          {at(schedule.nextRunAt)}
+        </dd>
+        <dt className="col-5 fw-normal text-muted">{t('data.status.lastRun')}</dt>
+        <dd className="col-7" data-testid="last-run">
+          {last ? (
+            <>
+              {at(last.finishedAt ?? last.startedAt)} · {last.trigger} · <RunStatus run={last} />
+              {last.session ? ` · ${t('data.status.session', { date: f.date(last.session) })}` : ''}
+            </>
+          ) : (
+            t('data.status.noneYet')
+          )}
+        </dd>
+        <dt className="col-5 fw-normal text-muted">{t('data.status.providers')}</dt>
+        <dd className="col-7 mb-0">
+          <ul className="list-unstyled mb-0" data-testid="providers">
+            {providers.map((p) => (
+              <li key={p.id}>
+                <strong>{p.id}</strong>:{' '}
+                {p.on
+                  ? t('data.status.on')
+                  : p.reason
+                    ? t('data.status.offBecause', { reason: p.reason })
+                    : t('data.status.off')}
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </dl>
+    </CardSection>
   );
 }
 
@@ -118,14 +116,7 @@ export function RunsSection({ runs, f, at }: { runs: Run[]; f: Formatters; at: (
       csvValue: (r) => csvInstant(r.startedAt),
     },
     { key: 'trigger', label: t('data.runs.trigger'), csvLabel: 'Trigger', text: (r) => r.trigger },
-    {
-      key: 'session',
-      label: t('data.runs.session'),
-      csvLabel: 'Session',
-      sortValue: (r) => r.session,
-      text: (r) => f.date(r.session),
-      csvValue: (r) => r.session,
-    },
+    timeColumn('session', t('data.runs.session'), 'Session', (r) => r.session, f.date),
     {
       key: 'status',
       label: t('data.runs.status'),
@@ -134,60 +125,25 @@ export function RunsSection({ runs, f, at }: { runs: Run[]; f: Formatters; at: (
       csvValue: (r) => CSV_STATUS[r.status],
       render: (r) => <RunStatus run={r} />,
     },
-    {
-      key: 'updated',
-      label: t('data.runs.updated'),
-      csvLabel: 'Updated',
-      align: 'end',
-      sortValue: (r) => r.updated,
-      text: (r) => String(r.updated),
-    },
-    {
-      key: 'unchanged',
-      label: t('data.runs.unchanged'),
-      csvLabel: 'Unchanged',
-      align: 'end',
-      sortValue: (r) => r.unchanged,
-      text: (r) => String(r.unchanged),
-    },
-    {
-      key: 'failed',
-      label: t('data.runs.failed'),
-      csvLabel: 'Failed',
-      align: 'end',
-      sortValue: (r) => r.failed,
-      text: (r) => String(r.failed),
-    },
-    {
-      key: 'inserted',
-      label: t('data.runs.barsAdded'),
-      csvLabel: 'Bars added',
-      align: 'end',
-      sortValue: (r) => r.inserted,
-      text: (r) => String(r.inserted),
-    },
+    countColumn('updated', t('data.runs.updated'), 'Updated', (r) => r.updated),
+    countColumn('unchanged', t('data.runs.unchanged'), 'Unchanged', (r) => r.unchanged),
+    countColumn('failed', t('data.runs.failed'), 'Failed', (r) => r.failed),
+    countColumn('inserted', t('data.runs.barsAdded'), 'Bars added', (r) => r.inserted),
     { key: 'byProvider', label: t('data.runs.byProvider'), csvLabel: 'By provider', text: byProviderText },
     { key: 'error', label: t('data.runs.error'), csvLabel: 'Error', text: (r) => r.error ?? '' },
   ];
   return (
-    <section className="mt-4" aria-labelledby="runs-title">
-      <h2 className="h6" id="runs-title">
-        {t('data.runs.title')}
-      </h2>
-      {runs.length === 0 ? (
-        <p className="small text-muted">{t('data.runs.empty')}</p>
-      ) : (
-        <DataTable
-          rows={runs}
-          columns={columns}
-          rowKey={(r) => String(r.id)}
-          caption={t('data.runs.title')}
-          filename="data-updates.csv"
-          pageSize={10}
-          testId="data-runs"
-        />
-      )}
-    </section>
+    <TableSection id="runs" title={t('data.runs.title')} empty={runs.length === 0 ? t('data.runs.empty') : undefined}>
+      <DataTable
+        rows={runs}
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        caption={t('data.runs.title')}
+        filename="data-updates.csv"
+        pageSize={10}
+        testId="data-runs"
+      />
+    </TableSection>
   );
 }
 
@@ -204,24 +160,20 @@ export function FailingSection({ failing }: { failing: Failing[] }) {
     },
   ];
   return (
-    <section className="mt-4" aria-labelledby="failing-title">
-      <h2 className="h6" id="failing-title">
-        {t('data.failing.title')}
-      </h2>
-      {failing.length === 0 ? (
-        <p className="small text-muted" data-testid="no-failing">
-          {t('data.failing.empty')}
-        </p>
-      ) : (
-        <DataTable
-          rows={failing}
-          columns={columns}
-          rowKey={(r) => r.symbol}
-          caption={t('data.failing.caption')}
-          filename="failing-symbols.csv"
-          testId="data-failing"
-        />
-      )}
-    </section>
+    <TableSection
+      id="failing"
+      title={t('data.failing.title')}
+      empty={failing.length === 0 ? t('data.failing.empty') : undefined}
+      emptyTestId="no-failing"
+    >
+      <DataTable
+        rows={failing}
+        columns={columns}
+        rowKey={(r) => r.symbol}
+        caption={t('data.failing.caption')}
+        filename="failing-symbols.csv"
+        testId="data-failing"
+      />
+    </TableSection>
   );
 }

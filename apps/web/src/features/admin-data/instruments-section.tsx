@@ -1,15 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { instrumentCreateSchema, type AdminDataResponse } from '@solstice/contracts';
+import { instrumentCreateSchema, type AdminDataResponse, type EndpointBody } from '@solstice/contracts';
 import { serverFieldErrors } from '../../auth/auth-form';
 import { apiQuietDelete, apiQuietPost } from '../../shared/api';
 import type { Formatters } from '../../shared/format';
 import { Modal } from '../../shared/shell';
+import { ConfirmFooter } from '../../shared/ui/confirm-footer';
+import { ErrorAlert } from '../../shared/ui/states';
+import { SubmitColumn } from '../../shared/ui/fields';
 import { DataTable, type Column } from '../../shared/tables/data-table';
+import { actionColumn, countColumn, timeColumn } from '../../shared/tables/columns';
+import { TableSection } from '../../shared/tables/table-section';
+import { CheckField } from '../../shared/check-field';
+import { SelectField } from '../../shared/select-field';
+import { messageKey } from '../../shared/message-keys';
 import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
 
 type Instrument = AdminDataResponse['instruments'][number];
+
+const TYPES = ['stock', 'etf', 'index'] as const;
 
 /** The contract's symbol messages (symbolSchema), by their key in `admin:data.errors`. */
 const SYMBOL_ERRORS = {
@@ -17,10 +27,6 @@ const SYMBOL_ERRORS = {
   'a symbol has at most 20 characters': 'symbolTooLong',
   'a symbol has only letters, digits, ".", "-", "^" or "="': 'symbolCharacters',
 } as const;
-
-function symbolErrorKey(message: string): (typeof SYMBOL_ERRORS)[keyof typeof SYMBOL_ERRORS] | undefined {
-  return Object.hasOwn(SYMBOL_ERRORS, message) ? SYMBOL_ERRORS[message as keyof typeof SYMBOL_ERRORS] : undefined;
-}
 
 export function InstrumentsSection({
   instruments,
@@ -50,52 +56,22 @@ export function InstrumentsSection({
       text: (r) => (r.tracked ? t('data.instruments.updated') : t('data.instruments.removed')),
       csvValue: (r) => (r.tracked ? 'Updated' : 'Removed (history kept)'),
     },
-    {
-      key: 'firstBar',
-      label: t('data.instruments.firstBar'),
-      csvLabel: 'First bar',
-      sortValue: (r) => r.firstBar,
-      text: (r) => f.date(r.firstBar),
-      csvValue: (r) => r.firstBar,
-    },
-    {
-      key: 'lastBar',
-      label: t('data.instruments.lastBar'),
-      csvLabel: 'Last bar',
-      sortValue: (r) => r.lastBar,
-      text: (r) => f.date(r.lastBar),
-      csvValue: (r) => r.lastBar,
-    },
-    {
-      key: 'bars',
-      label: t('data.instruments.bars'),
-      csvLabel: 'Bars',
-      align: 'end',
-      sortValue: (r) => r.bars,
-      text: (r) => String(r.bars),
-    },
-    {
-      key: 'remove',
-      label: t('common:actions.remove'),
-      csv: false,
-      text: () => '',
-      render: (r) => (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger py-0"
-          aria-label={t('data.instruments.removeLabel', { symbol: r.symbol })}
-          onClick={() => setRemoving(r)}
-        >
-          {t('data.instruments.removeButton')}
-        </button>
-      ),
-    },
+    timeColumn('firstBar', t('data.instruments.firstBar'), 'First bar', (r) => r.firstBar, f.date),
+    timeColumn('lastBar', t('data.instruments.lastBar'), 'Last bar', (r) => r.lastBar, f.date),
+    countColumn('bars', t('data.instruments.bars'), 'Bars', (r) => r.bars),
+    actionColumn('remove', t('common:actions.remove'), (r) => (
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-danger py-0"
+        aria-label={t('data.instruments.removeLabel', { symbol: r.symbol })}
+        onClick={() => setRemoving(r)}
+      >
+        {t('data.instruments.removeButton')}
+      </button>
+    )),
   ];
   return (
-    <section className="mt-4" aria-labelledby="instruments-title">
-      <h2 className="h6" id="instruments-title">
-        {t('data.instruments.title')}
-      </h2>
+    <TableSection id="instruments" title={t('data.instruments.title')}>
       <AddTicker onAdded={onAdded} />
       <DataTable
         rows={instruments}
@@ -107,7 +83,7 @@ export function InstrumentsSection({
         testId="data-instruments"
       />
       <RemoveDialog instrument={removing} onClose={() => setRemoving(null)} />
-    </section>
+    </TableSection>
   );
 }
 
@@ -118,8 +94,7 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
   const [errors, setErrors] = useState<{ symbol?: string; name?: string }>({});
   const [added, setAdded] = useState<string | null>(null);
   const add = useMutation({
-    mutationFn: (body: { symbol: string; name?: string; type: string }) =>
-      apiQuietPost<{ data: { symbol: string; job: string } }>('/api/v1/admin/instruments', body),
+    mutationFn: (body: EndpointBody<'adminInstrumentAdd'>) => apiQuietPost('adminInstrumentAdd', { body }),
     onSuccess: (res) => {
       setAdded(res.data.symbol);
       setValues({ symbol: '', name: '', type: 'stock' });
@@ -149,61 +124,45 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
     add.mutate(parsed.data);
   };
   const fieldError = errors.symbol ?? errors.name;
+  // its message stands in the form's status line, under all the fields
+  const field = (key: 'symbol' | 'name', label: string, className: string) => (
+    <div className={className}>
+      <label htmlFor={`add-${key}`} className="form-label small mb-1">
+        {label}
+      </label>
+      <input
+        id={`add-${key}`}
+        className={`form-control form-control-sm${errors[key] ? ' is-invalid' : ''}`}
+        value={values[key]}
+        autoComplete="off"
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `add-${key}-error` : undefined}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      />
+    </div>
+  );
   // The contract's own symbol messages in the interface's language; others (the server's) as given.
+  const symbolField = field('symbol', t('data.add.ticker'), 'col-6 col-md-2');
+  const nameField = field('name', t('data.add.nameOptional'), 'col-6 col-md-3');
   const message = (text: string) => {
-    const key = symbolErrorKey(text);
+    const key = messageKey(SYMBOL_ERRORS, text);
     return key ? t(`data.errors.${key}`) : text;
   };
   return (
     <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate aria-label={t('data.add.form')}>
-      <div className="col-6 col-md-2">
-        <label htmlFor="add-symbol" className="form-label small mb-1">
-          {t('data.add.ticker')}
-        </label>
-        <input
-          id="add-symbol"
-          className={`form-control form-control-sm${errors.symbol ? ' is-invalid' : ''}`}
-          value={values.symbol}
-          autoComplete="off"
-          aria-invalid={errors.symbol ? true : undefined}
-          aria-describedby={errors.symbol ? 'add-symbol-error' : undefined}
-          onChange={(e) => setValues((v) => ({ ...v, symbol: e.target.value }))}
-        />
-      </div>
-      <div className="col-6 col-md-3">
-        <label htmlFor="add-name" className="form-label small mb-1">
-          {t('data.add.nameOptional')}
-        </label>
-        <input
-          id="add-name"
-          className={`form-control form-control-sm${errors.name ? ' is-invalid' : ''}`}
-          value={values.name}
-          autoComplete="off"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? 'add-name-error' : undefined}
-          onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
-        />
-      </div>
-      <div className="col-6 col-md-2">
-        <label htmlFor="add-type" className="form-label small mb-1">
-          {t('data.add.type')}
-        </label>
-        <select
-          id="add-type"
-          className="form-select form-select-sm"
-          value={values.type}
-          onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))}
-        >
-          <option value="stock">{t('data.add.types.stock')}</option>
-          <option value="etf">{t('data.add.types.etf')}</option>
-          <option value="index">{t('data.add.types.index')}</option>
-        </select>
-      </div>
-      <div className="col-6 col-md-auto">
-        <button type="submit" className="btn btn-outline-primary btn-sm" disabled={add.isPending}>
-          {t('data.add.submit')}
-        </button>
-      </div>
+      {symbolField}
+      {nameField}
+      <SelectField
+        id="add-type"
+        label={t('data.add.type')}
+        className="col-6 col-md-2"
+        value={values.type}
+        options={TYPES.map((type) => ({ value: type, label: t(`data.add.types.${type}`) }))}
+        onChange={(type) => setValues((v) => ({ ...v, type }))}
+      />
+      <SubmitColumn className="col-6 col-md-auto" outline disabled={add.isPending}>
+        {t('data.add.submit')}
+      </SubmitColumn>
       <div className="col-12 small" role="status">
         {errors.symbol ? (
           <span className="text-danger" id="add-symbol-error">
@@ -229,7 +188,7 @@ function RemoveDialog({ instrument, onClose }: { instrument: Instrument | null; 
   const [purge, setPurge] = useState(false);
   const remove = useMutation({
     mutationFn: ({ symbol, purge: p }: { symbol: string; purge: boolean }) =>
-      apiQuietDelete<void>(`/api/v1/admin/instruments/${encodeURIComponent(symbol)}`, p ? { purge: 'true' } : {}),
+      apiQuietDelete('adminInstrumentRemove', { params: { symbol }, query: p ? { purge: 'true' } : {} }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ADMIN_DATA_QUERY_KEY });
       setPurge(false);
@@ -249,39 +208,14 @@ function RemoveDialog({ instrument, onClose }: { instrument: Instrument | null; 
       onClose={close}
       testId="remove-instrument"
       footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={close}>
-            {t('common:actions.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger btn-sm"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate({ symbol, purge })}
-          >
-            {purge ? t('data.remove.removeAndDelete') : t('common:actions.remove')}
-          </button>
-        </>
+        <ConfirmFooter onCancel={close} onConfirm={() => remove.mutate({ symbol, purge })} busy={remove.isPending}>
+          {purge ? t('data.remove.removeAndDelete') : t('common:actions.remove')}
+        </ConfirmFooter>
       }
     >
       <p className="small">{t('data.remove.text', { symbol, bars: instrument?.bars ?? 0 })}</p>
-      <div className="form-check">
-        <input
-          id="remove-purge"
-          type="checkbox"
-          className="form-check-input"
-          checked={purge}
-          onChange={(e) => setPurge(e.target.checked)}
-        />
-        <label htmlFor="remove-purge" className="form-check-label small">
-          {t('data.remove.purge')}
-        </label>
-      </div>
-      {remove.isError ? (
-        <div className="alert alert-danger py-1 small mt-2" role="alert">
-          {(remove.error as Error).message}
-        </div>
-      ) : null}
+      <CheckField id="remove-purge" small label={t('data.remove.purge')} checked={purge} onChange={setPurge} />
+      <ErrorAlert error={remove.error} className="alert alert-danger py-1 small mt-2" />
     </Modal>
   );
 }

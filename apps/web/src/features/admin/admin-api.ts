@@ -1,18 +1,22 @@
 // The admin screens' calls: errors are shown in the screen (no popups), reads in the background.
-import { apiRequest, type Method } from '../../lib/api-client';
-import type { QueryValue } from '../../shared/api';
+import { ENDPOINTS, type EndpointName, type EndpointNameOf, type EndpointResponse } from '@solstice/contracts';
+import { sendTo, type CallArgs } from '../../lib/api-client';
 import { i18n } from '../../i18n/i18n';
 
 export const ADMIN_USERS_QUERY_KEY = ['admin-users'] as const;
 
-export function adminGet<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
-  const clean: Record<string, string | number | boolean> = {};
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') clean[k] = v;
-  return apiRequest<T>('GET', path, { query: clean, quiet: true, background: true });
+type Answer<N extends EndpointName> = Promise<EndpointResponse<N>>;
+
+/** A read of an admin endpoint, e.g. `adminGet('adminUsers', { query: { q } })`. */
+export function adminGet<N extends EndpointNameOf<'GET'>>(name: N, ...[input]: CallArgs<N, never>): Answer<N> {
+  return sendTo(name, input, { quiet: true, background: true }) as Answer<N>;
 }
 
-export function adminSend<T>(method: Exclude<Method, 'GET'>, path: string, body?: unknown): Promise<T> {
-  return apiRequest<T>(method, path, { ...(body === undefined ? {} : { body }), quiet: true });
+/** A change; a POST without a body is sent `{}`. */
+export function adminSend<N extends EndpointName>(name: N, ...[input]: CallArgs<N, never>): Answer<N> {
+  const given = (input ?? {}) as { body?: unknown };
+  const body = given.body === undefined && ENDPOINTS[name].method === 'POST' ? { ...given, body: {} } : given;
+  return sendTo(name, body, { quiet: true }) as Answer<N>;
 }
 
 /** The message of a failed call, for the screen to show. */

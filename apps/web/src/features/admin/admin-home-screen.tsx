@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_SECTIONS, AdminNav } from './admin-nav';
+import { ADMIN_SECTIONS, AdminPage } from './admin-nav';
 
 /** /admin: the way to each admin screen. */
 export function AdminHomeScreen() {
   const { t } = useTranslation('admin');
   return (
-    <div className="container-fluid py-3" data-testid="admin-home">
-      <h1 className="h4">{t('title')}</h1>
-      <AdminNav />
+    <AdminPage title={t('title')} testId="admin-home">
       <div className="row g-3">
         {ADMIN_SECTIONS.map((s) => (
           <div className="col-12 col-md-6 col-xl-4" key={s.to}>
@@ -23,7 +21,7 @@ export function AdminHomeScreen() {
           </div>
         ))}
       </div>
-    </div>
+    </AdminPage>
   );
 }
 

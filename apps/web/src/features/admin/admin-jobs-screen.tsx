@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { AdminJob, AdminJobsResponse } from '@solstice/contracts';
+import type { AdminJob } from '@solstice/contracts';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/tables/data-table';
+import { countColumn, timeColumn } from '../../shared/tables/columns';
+import { TableSection } from '../../shared/tables/table-section';
 import { QueryView } from '../../shared/ui/states';
 import { adminGet, adminSend, errorText } from './admin-api';
-import { AdminNav } from './admin-nav';
+import { AdminPage } from './admin-nav';
 
 export const ADMIN_JOBS_QUERY_KEY = ['admin-jobs'] as const;
 /** The queue's counts shown, in this order. */
@@ -14,14 +16,7 @@ const COUNT_KEYS = ['pending', 'due', 'failed', 'done'] as const;
 
 function jobColumns(f: Formatters, t: TFunction<'admin'>): Column<AdminJob>[] {
   return [
-    {
-      key: 'id',
-      label: t('jobs.columns.id'),
-      csvLabel: 'Id',
-      align: 'end',
-      sortValue: (j) => j.id,
-      text: (j) => String(j.id),
-    },
+    countColumn('id', t('jobs.columns.id'), 'Id', (j) => j.id),
     { key: 'kind', label: t('jobs.columns.kind'), csvLabel: 'Kind', text: (j) => j.kind },
     { key: 'uniqueKey', label: t('jobs.columns.key'), csvLabel: 'Key', text: (j) => j.uniqueKey },
     {
@@ -31,31 +26,10 @@ function jobColumns(f: Formatters, t: TFunction<'admin'>): Column<AdminJob>[] {
       text: (j) => t(`jobs.counts.${j.status}`),
       csvValue: (j) => j.status,
     },
-    {
-      key: 'runAt',
-      label: t('jobs.columns.runAt'),
-      csvLabel: 'Run at',
-      sortValue: (j) => j.runAt,
-      text: (j) => f.instant(j.runAt),
-      csvValue: (j) => j.runAt,
-    },
-    {
-      key: 'attempts',
-      label: t('jobs.columns.attempts'),
-      csvLabel: 'Attempts',
-      align: 'end',
-      sortValue: (j) => j.attempts,
-      text: (j) => String(j.attempts),
-    },
+    timeColumn('runAt', t('jobs.columns.runAt'), 'Run at', (j) => j.runAt, f.instant),
+    countColumn('attempts', t('jobs.columns.attempts'), 'Attempts', (j) => j.attempts),
     { key: 'lastError', label: t('jobs.columns.lastError'), csvLabel: 'Last error', text: (j) => j.lastError ?? '' },
-    {
-      key: 'updatedAt',
-      label: t('jobs.columns.updated'),
-      csvLabel: 'Updated',
-      sortValue: (j) => j.updatedAt,
-      text: (j) => f.instant(j.updatedAt),
-      csvValue: (j) => j.updatedAt,
-    },
+    timeColumn('updatedAt', t('jobs.columns.updated'), 'Updated', (j) => j.updatedAt, f.instant),
   ];
 }
 
@@ -74,23 +48,16 @@ function JobList({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <section className="mt-4" aria-labelledby={`${id}-title`}>
-      <h2 className="h6" id={`${id}-title`}>
-        {title}
-      </h2>
-      {jobs.length === 0 ? (
-        <p className="small text-muted">{empty}</p>
-      ) : (
-        <DataTable
-          rows={jobs}
-          columns={jobColumns(f, t)}
-          rowKey={(j) => String(j.id)}
-          caption={title}
-          filename={`jobs-${id}.csv`}
-          testId={`jobs-${id}`}
-        />
-      )}
-    </section>
+    <TableSection id={id} title={title} empty={jobs.length === 0 ? empty : undefined}>
+      <DataTable
+        rows={jobs}
+        columns={jobColumns(f, t)}
+        rowKey={(j) => String(j.id)}
+        caption={title}
+        filename={`jobs-${id}.csv`}
+        testId={`jobs-${id}`}
+      />
+    </TableSection>
   );
 }
 
@@ -101,16 +68,14 @@ export function AdminJobsScreen() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ADMIN_JOBS_QUERY_KEY,
-    queryFn: () => adminGet<AdminJobsResponse>('/api/v1/admin/jobs'),
+    queryFn: () => adminGet('adminJobs'),
   });
   const run = useMutation({
-    mutationFn: () => adminSend<{ ran: number }>('POST', '/api/v1/admin/jobs/run', {}),
+    mutationFn: () => adminSend('adminJobsRun'),
     onSettled: () => void client.invalidateQueries({ queryKey: ADMIN_JOBS_QUERY_KEY }),
   });
   return (
-    <div className="container-fluid py-3" data-testid="admin-jobs">
-      <h1 className="h4">{t('jobs.title')}</h1>
-      <AdminNav />
+    <AdminPage title={t('jobs.title')} testId="admin-jobs">
       <QueryView query={query}>
         {(d) => (
           <>
@@ -146,7 +111,7 @@ export function AdminJobsScreen() {
           </>
         )}
       </QueryView>
-    </div>
+    </AdminPage>
   );
 }
 

@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { Modal } from '../../shared/shell';
-import { DataTable, type Column } from '../../shared/tables/data-table';
+import type { Column } from '../../shared/tables/data-table';
+import { QueryTable } from '../../shared/tables/query-table';
+import { timeColumn } from '../../shared/tables/columns';
+import { SubmitColumn, TextField } from '../../shared/ui/fields';
 import { QueryView } from '../../shared/ui/states';
 import { adminGet } from './admin-api';
-import { AdminNav } from './admin-nav';
+import { AdminPage } from './admin-nav';
+import { useDraft } from './use-draft';
 
 type Summary = Omit<OutboxMessage, 'text' | 'html' | 'error'>;
 
@@ -15,26 +19,19 @@ type Summary = Omit<OutboxMessage, 'text' | 'html' | 'error'>;
 export function AdminMailScreen() {
   const { t } = useTranslation(['admin', 'common']);
   const f = useFormatters();
-  const [draft, setDraft] = useState({ to: '', template: '' });
+  const { inputs, trimmed } = useDraft({ to: '', template: '' });
   const [filter, setFilter] = useState({ to: '', template: '' });
   const [openId, setOpenId] = useState<number | null>(null);
   const query = useQuery({
     queryKey: ['admin-outbox', filter],
-    queryFn: () => adminGet<{ messages: Summary[] }>('/api/v1/admin/outbox', { ...filter, limit: 200 }),
+    queryFn: () => adminGet('adminOutbox', { query: { ...filter, limit: 200 } }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setFilter({ to: draft.to.trim(), template: draft.template.trim() });
+    setFilter(trimmed());
   };
   const columns: Column<Summary>[] = [
-    {
-      key: 'createdAt',
-      label: t('mail.sent'),
-      csvLabel: 'Sent',
-      sortValue: (m) => m.createdAt,
-      text: (m) => f.instant(m.createdAt),
-      csvValue: (m) => m.createdAt,
-    },
+    timeColumn('createdAt', t('mail.sent'), 'Sent', (m) => m.createdAt, f.instant),
     { key: 'to', label: t('mail.to'), csvLabel: 'To', text: (m) => m.to },
     { key: 'template', label: t('mail.template'), csvLabel: 'Template', text: (m) => m.template },
     {
@@ -52,53 +49,25 @@ export function AdminMailScreen() {
     { key: 'status', label: t('mail.status'), csvLabel: 'Status', text: (m) => m.status },
   ];
   return (
-    <div className="container-fluid py-3" data-testid="admin-mail">
-      <h1 className="h4">{t('mail.title')}</h1>
-      <AdminNav />
+    <AdminPage title={t('mail.title')} testId="admin-mail">
       <form className="row g-2 align-items-end mb-3" onSubmit={submit} role="search" aria-label={t('mail.search')}>
-        <div className="col-12 col-md-4">
-          <label htmlFor="outbox-to" className="form-label small mb-1">
-            {t('mail.to')}
-          </label>
-          <input
-            id="outbox-to"
-            className="form-control form-control-sm"
-            value={draft.to}
-            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-          />
-        </div>
-        <div className="col-12 col-md-3">
-          <label htmlFor="outbox-template" className="form-label small mb-1">
-            {t('mail.template')}
-          </label>
-          <input
-            id="outbox-template"
-            className="form-control form-control-sm"
-            value={draft.template}
-            onChange={(e) => setDraft((d) => ({ ...d, template: e.target.value }))}
-          />
-        </div>
-        <div className="col-auto">
-          <button type="submit" className="btn btn-outline-primary btn-sm">
-            {t('common:actions.search')}
-          </button>
-        </div>
+        <TextField id="outbox-to" label={t('mail.to')} className="col-12 col-md-4" {...inputs.to} />
+        <TextField id="outbox-template" label={t('mail.template')} className="col-12 col-md-3" {...inputs.template} />
+        <SubmitColumn outline>{t('common:actions.search')}</SubmitColumn>
       </form>
-      <QueryView query={query} isEmpty={(d) => d.messages.length === 0} empty={t('mail.empty')}>
-        {(d) => (
-          <DataTable
-            rows={d.messages}
-            columns={columns}
-            rowKey={(m) => String(m.id)}
-            caption={t('mail.title')}
-            filename="outbox.csv"
-            initialSort={{ key: 'createdAt', desc: true }}
-            testId="outbox"
-          />
-        )}
-      </QueryView>
+      <QueryTable
+        query={query}
+        rows={(d) => d.messages}
+        empty={t('mail.empty')}
+        columns={columns}
+        rowKey={(m) => String(m.id)}
+        caption={t('mail.title')}
+        filename="outbox.csv"
+        initialSort={{ key: 'createdAt', desc: true }}
+        testId="outbox"
+      />
       <MessageDialog id={openId} onClose={() => setOpenId(null)} />
-    </div>
+    </AdminPage>
   );
 }
 
@@ -107,7 +76,7 @@ function MessageDialog({ id, onClose }: { id: number | null; onClose: () => void
   const f = useFormatters();
   const query = useQuery({
     queryKey: ['admin-outbox-message', id],
-    queryFn: () => adminGet<OutboxMessage>(`/api/v1/admin/outbox/${id}`),
+    queryFn: () => adminGet('adminOutboxMessage', { params: { id: id! } }),
     enabled: id !== null,
   });
   return (

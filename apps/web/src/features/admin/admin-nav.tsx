@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
@@ -26,5 +27,16 @@ export function AdminNav() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** An admin screen's frame: its heading, the tabs, then the screen. */
+export function AdminPage({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="container-fluid py-3" data-testid={testId}>
+      <h1 className="h4">{title}</h1>
+      <AdminNav />
+      {children}
+    </div>
   );
 }

@@ -5,8 +5,12 @@ import type { AdminProduct } from '@solstice/contracts';
 import { confirmDialog } from '../../lib/popups';
 import { useFormatters } from '../../shared/format';
 import { QueryView } from '../../shared/ui/states';
+import { SubmitColumn, TextField } from '../../shared/ui/fields';
+import { SelectField } from '../../shared/select-field';
 import { adminGet, adminSend, errorText } from './admin-api';
-import { AdminNav } from './admin-nav';
+import { AdminPage } from './admin-nav';
+import { useDraft } from './use-draft';
+import { HeaderRow } from '../../shared/tables/headers';
 
 export const ADMIN_PRODUCTS_QUERY_KEY = ['admin-products'] as const;
 
@@ -24,17 +28,14 @@ export function AdminProductsScreen() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ADMIN_PRODUCTS_QUERY_KEY,
-    queryFn: () => adminGet<AdminProduct[]>('/api/v1/admin/products'),
+    queryFn: () => adminGet('adminProducts'),
   });
   const change = useMutation({
-    mutationFn: ({ method, path, body }: { method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown }) =>
-      adminSend(method, path, body),
+    mutationFn: (call: () => Promise<unknown>) => call(),
     onSettled: () => void client.invalidateQueries({ queryKey: ADMIN_PRODUCTS_QUERY_KEY }),
   });
   return (
-    <div className="container-fluid py-3" data-testid="admin-products">
-      <h1 className="h4">{t('products.title')}</h1>
-      <AdminNav />
+    <AdminPage title={t('products.title')} testId="admin-products">
       {change.isError ? (
         <div className="alert alert-danger py-1 small" role="alert">
           {errorText(change.error)}
@@ -42,7 +43,7 @@ export function AdminProductsScreen() {
       ) : null}
       <NewProduct
         onCreate={(name, description) =>
-          change.mutate({ method: 'POST', path: '/api/v1/admin/products', body: { name, description } })
+          change.mutate(() => adminSend('adminProductCreate', { body: { name, description } }))
         }
       />
       <QueryView query={query} isEmpty={(d) => d.length === 0} empty={t('products.empty')}>
@@ -50,65 +51,46 @@ export function AdminProductsScreen() {
           <div className="row g-3">
             {products.map((p) => (
               <div className="col-12 col-lg-6" key={p.id}>
-                <ProductCard
-                  product={p}
-                  busy={change.isPending}
-                  send={(m, path, body) => change.mutate({ method: m, path, body })}
-                />
+                <ProductCard product={p} busy={change.isPending} send={(call) => change.mutate(call)} />
               </div>
             ))}
           </div>
         )}
       </QueryView>
-    </div>
+    </AdminPage>
   );
 }
 
 function NewProduct({ onCreate }: { onCreate: (name: string, description: string) => void }) {
   const { t } = useTranslation('admin');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const { inputs, trimmed, reset } = useDraft({ name: '', description: '' });
+  const { name, description } = trimmed();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return;
-    onCreate(name.trim(), description.trim());
-    setName('');
-    setDescription('');
+    if (!name) return;
+    onCreate(name, description);
+    reset();
   };
   return (
     <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={t('products.newProduct')}>
-      <div className="col-12 col-md-3">
-        <label htmlFor="product-name" className="form-label small mb-1">
-          {t('products.newProduct')}
-        </label>
-        <input
-          id="product-name"
-          className="form-control form-control-sm"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <div className="col-12 col-md-5">
-        <label htmlFor="product-description" className="form-label small mb-1">
-          {t('products.description')}
-        </label>
-        <input
-          id="product-description"
-          className="form-control form-control-sm"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
-      <div className="col-auto">
-        <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!name.trim()}>
-          {t('products.addProduct')}
-        </button>
-      </div>
+      <TextField id="product-name" label={t('products.newProduct')} className="col-12 col-md-3" {...inputs.name} />
+      <TextField
+        id="product-description"
+        label={t('products.description')}
+        className="col-12 col-md-5"
+        {...inputs.description}
+      />
+      <SubmitColumn outline disabled={!name}>
+        {t('products.addProduct')}
+      </SubmitColumn>
     </form>
   );
 }
 
-type Send = (method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => void;
+const INTERVALS = ['month', 'year'] as const;
+
+/** Runs one change of the catalogue (an adminSend call), then refreshes the list. */
+type Send = (call: () => Promise<unknown>) => void;
 
 function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: boolean; send: Send }) {
   const { t } = useTranslation(['admin', 'common']);
@@ -122,7 +104,9 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
     if (cents === null) return setAmountError(true);
     setAmountError(false);
     setAmount('');
-    send('POST', `/api/v1/admin/products/${p.id}/prices`, { amount: cents, currency: 'usd', interval });
+    send(() =>
+      adminSend('adminPriceAdd', { params: { id: p.id }, body: { amount: cents, currency: 'usd', interval } }),
+    );
   };
   const titleId = `product-${p.id}-title`;
   return (
@@ -136,7 +120,9 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
             type="button"
             className="btn btn-outline-secondary btn-sm py-0"
             disabled={busy}
-            onClick={() => send('PATCH', `/api/v1/admin/products/${p.id}`, { active: !p.active })}
+            onClick={() =>
+              send(() => adminSend('adminProductUpdate', { params: { id: p.id }, body: { active: !p.active } }))
+            }
           >
             {p.active ? t('products.hide') : t('products.show')}
           </button>
@@ -147,7 +133,7 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
             aria-label={t('products.deleteLabel', { name: p.name })}
             onClick={() =>
               void confirmDialog(t('products.deleteConfirm', { name: p.name })).then(
-                (yes) => yes && send('DELETE', `/api/v1/admin/products/${p.id}`),
+                (yes) => yes && send(() => adminSend('adminProductDelete', { params: { id: p.id } })),
               )
             }
           >
@@ -158,14 +144,10 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
         <table className="table table-sm small mb-2">
           <caption className="visually-hidden">{t('products.pricesOf', { name: p.name })}</caption>
           <thead>
-            <tr>
-              <th scope="col">{t('common:table.price')}</th>
-              <th scope="col">{t('products.interval')}</th>
-              <th scope="col">{t('products.state')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('common:table.actions')}</span>
-              </th>
-            </tr>
+            <HeaderRow
+              labels={[t('common:table.price'), t('products.interval'), t('products.state')]}
+              actions={t('common:table.actions')}
+            />
           </thead>
           <tbody>
             {p.prices.map((price) => (
@@ -183,7 +165,7 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
                       type="button"
                       className="btn btn-link btn-sm p-0"
                       disabled={busy}
-                      onClick={() => send('DELETE', `/api/v1/admin/prices/${price.id}`)}
+                      onClick={() => send(() => adminSend('adminPriceRetire', { params: { id: price.id } }))}
                     >
                       {t('products.retire')}
                     </button>
@@ -213,20 +195,14 @@ function ProductCard({ product: p, busy, send }: { product: AdminProduct; busy: 
               onChange={(e) => setAmount(e.target.value)}
             />
           </div>
-          <div>
-            <label htmlFor={`price-interval-${p.id}`} className="form-label small mb-1">
-              {t('products.every')}
-            </label>
-            <select
-              id={`price-interval-${p.id}`}
-              className="form-select form-select-sm"
-              value={interval}
-              onChange={(e) => setPriceInterval(e.target.value === 'year' ? 'year' : 'month')}
-            >
-              <option value="month">{t('intervals.month')}</option>
-              <option value="year">{t('intervals.year')}</option>
-            </select>
-          </div>
+          <SelectField
+            id={`price-interval-${p.id}`}
+            label={t('products.every')}
+            className=""
+            value={interval}
+            options={INTERVALS.map((i) => ({ value: i, label: t(`intervals.${i}`) }))}
+            onChange={(value) => setPriceInterval(value === 'year' ? 'year' : 'month')}
+          />
           <button type="submit" className="btn btn-outline-primary btn-sm" disabled={busy}>
             {t('products.addPrice')}
           </button>

@@ -1,24 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { AdminJob, AdminProduct } from '@solstice/contracts';
 import { mockFetch, renderScreen } from '../../testing/test-utils';
-import { createRoutes } from '../../app/routes';
+import { adminJob, adminProduct, RESET_MAIL } from '../../testing/admin-fixtures';
+import { renderApp } from '../../testing/render-app';
 import { mockApi, session } from '../../../test/mock-api';
 import { resetAppStore, useAppStore } from '../../store/app-store';
 import { AdminProductsScreen, toCents } from './admin-products-screen';
 import { AdminMailScreen } from './admin-mail-screen';
 import { AdminJobsScreen } from './admin-jobs-screen';
 
-const PRO: AdminProduct = {
-  id: 1,
-  name: 'Solstice Pro',
-  description: 'Every tool',
-  active: true,
-  prices: [{ id: 11, amount: 2900, currency: 'usd', interval: 'month', active: true }],
-};
+const PRO = adminProduct();
 
 describe('the admin products screen', () => {
   it('reads an amount in dollars as cents', () => {
@@ -78,15 +70,7 @@ describe('the admin products screen', () => {
 
 describe('the mail outbox screen', () => {
   it('lists messages, filters by address, and shows a message’s text as the server gives it', async () => {
-    const message = {
-      id: 5,
-      to: 'ada@example.com',
-      template: 'password-reset',
-      subject: 'Reset your Solstice password',
-      transport: 'outbox',
-      status: 'stored',
-      createdAt: '2026-11-20T10:00:00.000Z',
-    };
+    const message = RESET_MAIL;
     const { requests } = mockFetch([
       { path: '/api/v1/admin/outbox', body: { messages: [message] } },
       {
@@ -112,19 +96,6 @@ describe('the mail outbox screen', () => {
   });
 });
 
-const job = (over: Partial<AdminJob>): AdminJob => ({
-  id: 1,
-  kind: 'mail',
-  uniqueKey: 'mail:1',
-  status: 'pending',
-  runAt: '2026-11-20T10:00:00.000Z',
-  attempts: 0,
-  lastError: null,
-  createdAt: '2026-11-20T09:00:00.000Z',
-  updatedAt: '2026-11-20T09:00:00.000Z',
-  ...over,
-});
-
 describe('the jobs screen', () => {
   it('shows the counts, due and failed jobs, and runs due jobs now', async () => {
     let ran = false;
@@ -133,8 +104,10 @@ describe('the jobs screen', () => {
         path: '/api/v1/admin/jobs',
         respond: () => ({
           body: {
-            due: ran ? [] : [job({ id: 1 })],
-            failed: [job({ id: 2, kind: 'data-update', status: 'failed', attempts: 5, lastError: 'provider down' })],
+            due: ran ? [] : [adminJob({ id: 1 })],
+            failed: [
+              adminJob({ id: 2, kind: 'data-update', status: 'failed', attempts: 5, lastError: 'provider down' }),
+            ],
             recent: [],
             counts: { pending: ran ? 0 : 1, due: ran ? 0 : 1, done: ran ? 1 : 0, failed: 1 },
           },
@@ -182,12 +155,7 @@ describe('the /admin routes', () => {
         body: { due: [], failed: [], recent: [], counts: { pending: 0, due: 0, done: 0, failed: 0 } },
       }),
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createMemoryRouter(createRoutes({ queryClient }), { initialEntries: [path] })} />
-      </QueryClientProvider>,
-    );
+    renderApp(path);
   }
 
   it.each(['/admin', '/admin/users', '/admin/products', '/admin/mail', '/admin/jobs'])(

@@ -1,54 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminJob, AdminProduct, AdminUser } from '@solstice/contracts';
-import { switchLanguage } from '../../i18n/i18n';
-import { mockFetch, renderScreen } from '../../testing/test-utils';
-import { resetAppStore, useAppStore } from '../../store/app-store';
+import { inTurkish, mockFetch, renderScreen } from '../../testing/test-utils';
+import { ADA, adminJob, adminProduct, adminSubscription, RESET_MAIL } from '../../testing/admin-fixtures';
 import { AdminHomeScreen } from './admin-home-screen';
 import { AdminUsersScreen } from './admin-users-screen';
 import { AdminProductsScreen } from './admin-products-screen';
 import { AdminMailScreen } from './admin-mail-screen';
 import { AdminJobsScreen } from './admin-jobs-screen';
 
-const ADA: AdminUser = {
-  id: 7,
-  email: 'ada@example.com',
-  username: 'ada',
-  roles: ['member'],
-  subscriber: true,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
-
-const PRO: AdminProduct = {
-  id: 1,
-  name: 'Solstice Pro',
-  description: '',
-  active: true,
-  prices: [{ id: 11, amount: 2950, currency: 'usd', interval: 'year', active: true }],
-};
-
-const JOB: AdminJob = {
-  id: 1,
-  kind: 'mail',
-  uniqueKey: 'mail:1',
-  status: 'pending',
-  runAt: '2026-11-20T10:00:00.000Z',
-  attempts: 0,
-  lastError: null,
-  createdAt: '2026-11-20T09:00:00.000Z',
-  updatedAt: '2026-11-20T09:00:00.000Z',
-};
+const PRO = adminProduct({ amount: 2950, interval: 'year' }, { description: '' });
 
 describe('the admin screens in Turkish', () => {
-  beforeEach(async () => {
-    await switchLanguage('tr');
-    useAppStore.getState().setDisplay({ locale: 'tr-TR', timeZone: 'Europe/Istanbul' });
-  });
-  afterEach(async () => {
-    await switchLanguage('en');
-    resetAppStore();
-  });
+  inTurkish({ timeZone: 'Europe/Istanbul' });
 
   it('shows the admin home in Turkish', async () => {
     renderScreen(<AdminHomeScreen />, { url: '/admin' });
@@ -62,27 +26,7 @@ describe('the admin screens in Turkish', () => {
     mockFetch([
       { path: '/api/v1/admin/users', body: { users: [ADA] } },
       { path: '/api/v1/admin/users/7', body: ADA },
-      {
-        path: '/api/v1/admin/users/7/subscriptions',
-        body: {
-          subscriptions: [
-            {
-              id: 31,
-              status: 'active',
-              provider: 'test',
-              productName: 'Solstice Pro',
-              amount: 2900,
-              currency: 'usd',
-              interval: 'month',
-              currentPeriodEnd: '2026-12-02T10:00:00.000Z',
-              cancelAtPeriodEnd: false,
-              endReason: null,
-              endedAt: null,
-              createdAt: '2026-11-02T10:00:00.000Z',
-            },
-          ],
-        },
-      },
+      { path: '/api/v1/admin/users/7/subscriptions', body: { subscriptions: [adminSubscription()] } },
     ]);
     const user = userEvent.setup();
     renderScreen(<AdminUsersScreen />, { url: '/admin/users' });
@@ -115,24 +59,7 @@ describe('the admin screens in Turkish', () => {
   });
 
   it('shows the mail outbox in Turkish', async () => {
-    mockFetch([
-      {
-        path: '/api/v1/admin/outbox',
-        body: {
-          messages: [
-            {
-              id: 5,
-              to: 'ada@example.com',
-              template: 'password-reset',
-              subject: 'Reset your Solstice password',
-              transport: 'outbox',
-              status: 'stored',
-              createdAt: '2026-11-20T10:00:00.000Z',
-            },
-          ],
-        },
-      },
-    ]);
+    mockFetch([{ path: '/api/v1/admin/outbox', body: { messages: [RESET_MAIL] } }]);
     renderScreen(<AdminMailScreen />, { url: '/admin/mail' });
     const table = await screen.findByTestId('outbox');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Giden posta');
@@ -145,7 +72,7 @@ describe('the admin screens in Turkish', () => {
     mockFetch([
       {
         path: '/api/v1/admin/jobs',
-        body: { due: [JOB], failed: [], recent: [], counts: { pending: 1, due: 1, done: 0, failed: 0 } },
+        body: { due: [adminJob()], failed: [], recent: [], counts: { pending: 1, due: 1, done: 0, failed: 0 } },
       },
       { method: 'POST', path: '/api/v1/admin/jobs/run', body: { ran: 2 } },
     ]);

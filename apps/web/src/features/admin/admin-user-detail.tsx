@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AdminUser } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { Modal } from '../../shared/shell';
-import { DataTable, type Column } from '../../shared/tables/data-table';
+import { ConfirmFooter } from '../../shared/ui/confirm-footer';
+import type { Column } from '../../shared/tables/data-table';
+import { QueryTable } from '../../shared/tables/query-table';
+import { actionColumn, timeColumn } from '../../shared/tables/columns';
+import { CheckField } from '../../shared/check-field';
+import { HiddenLabelInput } from '../../shared/hidden-label-input';
 import { QueryView } from '../../shared/ui/states';
 import { ADMIN_USERS_QUERY_KEY, adminGet, adminSend, errorText } from './admin-api';
 
@@ -29,7 +33,7 @@ export function AdminUserDetail({ id, onClose }: { id: number; onClose: () => vo
   const client = useQueryClient();
   const user = useQuery({
     queryKey: ['admin-user', id],
-    queryFn: () => adminGet<AdminUser>(`/api/v1/admin/users/${id}`),
+    queryFn: () => adminGet('adminUser', { params: { id } }),
   });
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['admin-user', id] });
@@ -39,18 +43,32 @@ export function AdminUserDetail({ id, onClose }: { id: number; onClose: () => vo
   const [reason, setReason] = useState('');
   const roles = useMutation({
     mutationFn: (admin: boolean) =>
-      adminSend('PUT', `/api/v1/admin/users/${id}/roles`, { roles: admin ? ['member', 'admin'] : ['member'] }),
+      adminSend('adminUserRoles', { params: { id }, body: { roles: admin ? ['member', 'admin'] : ['member'] } }),
     onSettled: refresh,
   });
   const tag = useMutation({
     mutationFn: (grant: boolean) =>
       grant
-        ? adminSend('POST', `/api/v1/admin/users/${id}/subscriber`, {})
-        : adminSend('DELETE', `/api/v1/admin/users/${id}/subscriber`, reason.trim() ? { reason: reason.trim() } : {}),
+        ? adminSend('adminSubscriberGrant', { params: { id }, body: {} })
+        : adminSend('adminSubscriberRevoke', {
+            params: { id },
+            body: reason.trim() ? { reason: reason.trim() } : {},
+          }),
     onSuccess: () => setReason(''),
     onSettled: refresh,
   });
   const failure = roles.error ?? tag.error;
+  /** Gives (`true`) or removes the subscriber tag. */
+  const tagButton = (give: boolean) => (
+    <button
+      type="button"
+      className={give ? 'btn btn-outline-primary btn-sm' : 'btn btn-outline-danger btn-sm'}
+      disabled={tag.isPending}
+      onClick={() => tag.mutate(give)}
+    >
+      {give ? t('user.giveTag') : t('user.removeTag')}
+    </button>
+  );
   return (
     <section className="card" aria-labelledby="user-detail-title" data-testid="user-detail">
       <div className="card-body">
@@ -63,54 +81,32 @@ export function AdminUserDetail({ id, onClose }: { id: number; onClose: () => vo
                 </h2>
                 <button type="button" className="btn-close" aria-label={t('user.close')} onClick={onClose} />
               </div>
-              <div className="form-check form-switch">
-                <input
-                  id="user-admin-role"
-                  className="form-check-input"
-                  type="checkbox"
-                  role="switch"
-                  checked={u.roles.includes('admin')}
-                  disabled={roles.isPending}
-                  onChange={(e) => roles.mutate(e.target.checked)}
-                />
-                <label className="form-check-label" htmlFor="user-admin-role">
-                  {t('user.administrator')}
-                </label>
-              </div>
+              <CheckField
+                id="user-admin-role"
+                asSwitch
+                label={t('user.administrator')}
+                checked={u.roles.includes('admin')}
+                disabled={roles.isPending}
+                onChange={(admin) => roles.mutate(admin)}
+              />
               <div className="d-flex flex-wrap align-items-center gap-2 mt-2" data-testid="subscriber-tag">
                 <span>
                   {t('user.subscriberTag')} <strong>{u.subscriber ? t('user.tagYes') : t('user.tagNo')}</strong>
                 </span>
                 {u.subscriber ? (
                   <>
-                    <label htmlFor="revoke-reason" className="visually-hidden">
-                      {t('user.reason')}
-                    </label>
-                    <input
+                    <HiddenLabelInput
                       id="revoke-reason"
+                      label={t('user.reason')}
                       className="form-control form-control-sm w-auto"
                       placeholder={t('user.reasonOptional')}
                       value={reason}
                       onChange={(e) => setReason(e.target.value)}
                     />
-                    <button
-                      type="button"
-                      className="btn btn-outline-danger btn-sm"
-                      disabled={tag.isPending}
-                      onClick={() => tag.mutate(false)}
-                    >
-                      {t('user.removeTag')}
-                    </button>
+                    {tagButton(false)}
                   </>
                 ) : (
-                  <button
-                    type="button"
-                    className="btn btn-outline-primary btn-sm"
-                    disabled={tag.isPending}
-                    onClick={() => tag.mutate(true)}
-                  >
-                    {t('user.giveTag')}
-                  </button>
+                  tagButton(true)
                 )}
               </div>
               {failure ? (
@@ -134,11 +130,10 @@ function UserSubscriptions({ id, onChanged }: { id: number; onChanged: () => voi
   const [refunding, setRefunding] = useState<Subscription | null>(null);
   const query = useQuery({
     queryKey: ['admin-user-subscriptions', id],
-    queryFn: () => adminGet<{ subscriptions: Subscription[] }>(`/api/v1/admin/users/${id}/subscriptions`),
+    queryFn: () => adminGet('adminUserSubscriptions', { params: { id } }),
   });
   const refund = useMutation({
-    mutationFn: (subscriptionId: number) =>
-      adminSend('POST', `/api/v1/admin/subscriptions/${subscriptionId}/refund`, {}),
+    mutationFn: (subscriptionId: number) => adminSend('adminSubscriptionRefund', { params: { id: subscriptionId } }),
     onSuccess: () => setRefunding(null),
     onSettled: onChanged,
   });
@@ -154,14 +149,7 @@ function UserSubscriptions({ id, onChanged }: { id: number; onChanged: () => voi
     },
     { key: 'currency', label: t('user.columns.currency'), csvLabel: 'Currency', text: (s) => s.currency.toUpperCase() },
     { key: 'status', label: t('user.columns.status'), csvLabel: 'Status', text: (s) => s.status },
-    {
-      key: 'currentPeriodEnd',
-      label: t('user.columns.periodEnd'),
-      csvLabel: 'Period end',
-      sortValue: (s) => s.currentPeriodEnd,
-      text: (s) => f.instant(s.currentPeriodEnd),
-      csvValue: (s) => s.currentPeriodEnd,
-    },
+    timeColumn('currentPeriodEnd', t('user.columns.periodEnd'), 'Period end', (s) => s.currentPeriodEnd, f.instant),
     {
       key: 'endedAt',
       label: t('user.columns.ended'),
@@ -170,62 +158,49 @@ function UserSubscriptions({ id, onChanged }: { id: number; onChanged: () => voi
       csvValue: (s) => s.endedAt,
     },
     { key: 'endReason', label: t('user.columns.endReason'), csvLabel: 'End reason', text: (s) => s.endReason ?? '' },
-    {
-      key: 'refund',
-      label: t('user.columns.refund'),
-      csv: false,
-      text: () => '',
-      render: (s) =>
-        s.endReason === 'refunded' ? (
-          <span className="badge text-bg-secondary">{t('user.refunded')}</span>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-outline-danger btn-sm py-0"
-            aria-label={t('user.refundLabel', { product: s.productName, id: s.id })}
-            onClick={() => setRefunding(s)}
-          >
-            {t('user.refundButton')}
-          </button>
-        ),
-    },
+    actionColumn('refund', t('user.columns.refund'), (s) =>
+      s.endReason === 'refunded' ? (
+        <span className="badge text-bg-secondary">{t('user.refunded')}</span>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-sm py-0"
+          aria-label={t('user.refundLabel', { product: s.productName, id: s.id })}
+          onClick={() => setRefunding(s)}
+        >
+          {t('user.refundButton')}
+        </button>
+      ),
+    ),
   ];
   return (
     <section className="mt-3" aria-labelledby="user-subscriptions-title">
       <h3 className="h6" id="user-subscriptions-title">
         {t('user.subscriptions')}
       </h3>
-      <QueryView query={query} isEmpty={(d) => d.subscriptions.length === 0} empty={t('user.noSubscription')}>
-        {(d) => (
-          <DataTable
-            rows={d.subscriptions}
-            columns={columns}
-            rowKey={(s) => String(s.id)}
-            caption={t('user.subscriptions')}
-            filename={`user-${id}-subscriptions.csv`}
-            testId="user-subscriptions"
-          />
-        )}
-      </QueryView>
+      <QueryTable
+        query={query}
+        rows={(d) => d.subscriptions}
+        empty={t('user.noSubscription')}
+        columns={columns}
+        rowKey={(s) => String(s.id)}
+        caption={t('user.subscriptions')}
+        filename={`user-${id}-subscriptions.csv`}
+        testId="user-subscriptions"
+      />
       <Modal
         show={refunding !== null}
         onClose={() => setRefunding(null)}
         title={t('user.refundTitle')}
         testId="refund-dialog"
         footer={
-          <>
-            <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setRefunding(null)}>
-              {t('common:actions.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger btn-sm"
-              disabled={refund.isPending}
-              onClick={() => refunding && refund.mutate(refunding.id)}
-            >
-              {t('user.refundConfirm')}
-            </button>
-          </>
+          <ConfirmFooter
+            onCancel={() => setRefunding(null)}
+            onConfirm={() => refunding && refund.mutate(refunding.id)}
+            busy={refund.isPending}
+          >
+            {t('user.refundConfirm')}
+          </ConfirmFooter>
         }
       >
         <p className="small mb-0">{t('user.refundText', { product: refunding?.productName ?? '' })}</p>

@@ -3,33 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '@solstice/contracts';
 import { mockFetch, renderScreen } from '../../testing/test-utils';
+import { ADA, adminSubscription } from '../../testing/admin-fixtures';
 import { AdminUsersScreen } from './admin-users-screen';
 
-const ADA: AdminUser = {
-  id: 7,
-  email: 'ada@example.com',
-  username: 'ada',
-  roles: ['member'],
-  subscriber: true,
-  createdAt: '2026-01-02T10:00:00.000Z',
-};
 const BOB: AdminUser = { ...ADA, id: 8, email: 'bob@example.com', username: 'bob', subscriber: false };
-
-const SUBSCRIPTION = {
-  id: 31,
-  status: 'active',
-  provider: 'test',
-  productName: 'Solstice Pro',
-  priceId: 11,
-  amount: 2900,
-  currency: 'usd',
-  interval: 'month',
-  currentPeriodEnd: '2026-12-02T10:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  endReason: null,
-  endedAt: null,
-  createdAt: '2026-11-02T10:00:00.000Z',
-};
+const SUBSCRIPTION = adminSubscription();
 
 function serve() {
   let ada = { ...ADA };

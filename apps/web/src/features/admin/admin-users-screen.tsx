@@ -3,36 +3,32 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/tables/data-table';
-import { QueryView } from '../../shared/ui/states';
+import type { Column } from '../../shared/tables/data-table';
+import { QueryTable } from '../../shared/tables/query-table';
+import { countColumn, timeColumn } from '../../shared/tables/columns';
+import { HiddenLabelInput } from '../../shared/hidden-label-input';
 import { ADMIN_USERS_QUERY_KEY, adminGet } from './admin-api';
-import { AdminNav } from './admin-nav';
+import { AdminPage } from './admin-nav';
 import { AdminUserDetail } from './admin-user-detail';
+import { useDraft } from './use-draft';
 
 /** /admin/users: search accounts; the chosen one's roles, subscriber tag, subscriptions and refunds. */
 export function AdminUsersScreen() {
   const { t } = useTranslation(['admin', 'common']);
   const f = useFormatters();
-  const [draft, setDraft] = useState('');
+  const { inputs, trimmed } = useDraft({ q: '' });
   const [q, setQ] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const query = useQuery({
     queryKey: [...ADMIN_USERS_QUERY_KEY, q],
-    queryFn: () => adminGet<{ users: AdminUser[] }>('/api/v1/admin/users', { q, limit: 200 }),
+    queryFn: () => adminGet('adminUsers', { query: { q, limit: 200 } }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setQ(draft.trim());
+    setQ(trimmed().q);
   };
   const columns: Column<AdminUser>[] = [
-    {
-      key: 'id',
-      label: t('users.columns.id'),
-      csvLabel: 'Id',
-      align: 'end',
-      sortValue: (u) => u.id,
-      text: (u) => String(u.id),
-    },
+    countColumn('id', t('users.columns.id'), 'Id', (u) => u.id),
     {
       key: 'username',
       label: t('users.columns.username'),
@@ -58,31 +54,18 @@ export function AdminUsersScreen() {
       text: (u) => (u.subscriber ? t('common:actions.yes') : t('common:actions.no')),
       csvValue: (u) => u.subscriber,
     },
-    {
-      key: 'createdAt',
-      label: t('users.columns.joined'),
-      csvLabel: 'Joined',
-      sortValue: (u) => u.createdAt,
-      text: (u) => f.instant(u.createdAt),
-      csvValue: (u) => u.createdAt,
-    },
+    timeColumn('createdAt', t('users.columns.joined'), 'Joined', (u) => u.createdAt, f.instant),
   ];
   return (
-    <div className="container-fluid py-3" data-testid="admin-users">
-      <h1 className="h4">{t('users.title')}</h1>
-      <AdminNav />
+    <AdminPage title={t('users.title')} testId="admin-users">
       <form className="d-flex gap-2 mb-3" onSubmit={submit} role="search" aria-label={t('users.search')}>
-        <label htmlFor="user-search" className="visually-hidden">
-          {t('users.query')}
-        </label>
-        <input
+        <HiddenLabelInput
           id="user-search"
+          label={t('users.query')}
           type="search"
-          className="form-control form-control-sm"
           style={{ maxWidth: 320 }}
           placeholder={t('users.query')}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          {...inputs.q}
         />
         <button type="submit" className="btn btn-outline-primary btn-sm">
           {t('common:actions.search')}
@@ -90,18 +73,16 @@ export function AdminUsersScreen() {
       </form>
       <div className="row g-3">
         <div className={selected === null ? 'col-12' : 'col-12 col-xxl-6'}>
-          <QueryView query={query} isEmpty={(d) => d.users.length === 0} empty={t('users.empty')}>
-            {(d) => (
-              <DataTable
-                rows={d.users}
-                columns={columns}
-                rowKey={(u) => String(u.id)}
-                caption={t('users.title')}
-                filename="users.csv"
-                testId="users"
-              />
-            )}
-          </QueryView>
+          <QueryTable
+            query={query}
+            rows={(d) => d.users}
+            empty={t('users.empty')}
+            columns={columns}
+            rowKey={(u) => String(u.id)}
+            caption={t('users.title')}
+            filename="users.csv"
+            testId="users"
+          />
         </div>
         {selected !== null ? (
           <div className="col-12 col-xxl-6">
@@ -109,7 +90,7 @@ export function AdminUsersScreen() {
           </div>
         ) : null}
       </div>
-    </div>
+    </AdminPage>
   );
 }
 

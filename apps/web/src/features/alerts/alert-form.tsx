@@ -2,13 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlertKind } from '@solstice/contracts';
 import { useWatchlists } from '../../shared/shell';
+import { CheckField } from '../../shared/check-field';
+import { SelectOptions, type SelectOption } from '../../shared/select-field';
 import { errorsOf, type AlertDraft } from './alert-draft';
 
 const KINDS: readonly AlertKind[] = ['scan', 'condition', 'seasonal'];
 /** The fields that can show an error of a refused save. */
-const CHECKED = ['name', 'symbol', 'watchlistId', 'expression', 'webhookUrl'] as const;
 const NUMBER_FIELDS = ['leadDays', 'minDays', 'maxDays', 'minWinRate', 'minYears'] as const;
 type ErrorAttributes = { 'aria-invalid'?: true; 'aria-describedby'?: string };
+/** The inputs checked by the server, each with its message under it. */
+type TextKey = 'name' | 'symbol' | 'watchlistId' | 'expression' | 'webhookUrl' | (typeof NUMBER_FIELDS)[number];
+const INPUT = 'form-control form-control-sm';
 
 function Field({
   id,
@@ -43,6 +47,31 @@ function Field({
   );
 }
 
+/** A small select of fixed choices in a `Field`. */
+function ChoiceField({
+  id,
+  label,
+  error,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <select id={id} className="form-select form-select-sm" value={value} onChange={(e) => onChange(e.target.value)}>
+        <SelectOptions options={options} />
+      </select>
+    </Field>
+  );
+}
+
 export function AlertForm({
   initial,
   editing,
@@ -65,10 +94,28 @@ export function AlertForm({
   const { form, fields } = errorsOf(error);
   const invalid = (key: string): ErrorAttributes =>
     fields[key] ? { 'aria-invalid': true, 'aria-describedby': `alert-${key}-error` } : {};
-  const errorOf = Object.fromEntries(CHECKED.map((key) => [key, invalid(key)])) as Record<
-    (typeof CHECKED)[number],
-    ErrorAttributes
-  >;
+  /** A checked text input (or select): its id, value and class, red and pointing at its message when refused. */
+  const bind = (key: TextKey, className: string) => ({
+    id: `alert-${key}`,
+    className: `${className}${fields[key] ? ' is-invalid' : ''}`,
+    value: d[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+    ...invalid(key),
+  });
+  const input = {
+    name: bind('name', INPUT),
+    symbol: bind('symbol', `${INPUT} text-uppercase`),
+    watchlistId: bind('watchlistId', 'form-select form-select-sm'),
+    expression: bind('expression', `${INPUT} font-monospace`),
+    webhookUrl: bind('webhookUrl', INPUT),
+  };
+  /** A check box bound to one of the draft's yes/no values. */
+  const toggle = (key: 'onExit' | 'mail') => ({
+    id: `alert-${key}`,
+    checked: d[key],
+    onChange: (on: boolean) => set(key, on),
+  });
+  const check = { onExit: toggle('onExit'), mail: toggle('mail') };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSave(d);
@@ -76,15 +123,7 @@ export function AlertForm({
   const numberField = (key: (typeof NUMBER_FIELDS)[number], label: string, hint?: string) => (
     <div className="col-6 col-md-4" key={key}>
       <Field id={`alert-${key}`} label={label} error={fields[key]} hint={hint}>
-        <input
-          id={`alert-${key}`}
-          className={`form-control form-control-sm${fields[key] ? ' is-invalid' : ''}`}
-          type="number"
-          inputMode="decimal"
-          value={d[key]}
-          onChange={(e) => set(key, e.target.value)}
-          {...invalid(key)}
-        />
+        <input type="number" inputMode="decimal" {...bind(key, INPUT)} />
       </Field>
     </div>
   );
@@ -119,50 +158,30 @@ export function AlertForm({
         ))}
       </fieldset>
       <Field id="alert-name" label={t('form.name')} error={fields.name}>
-        <input
-          id="alert-name"
-          className={`form-control form-control-sm${fields.name ? ' is-invalid' : ''}`}
-          value={d.name}
-          maxLength={80}
-          onChange={(e) => set('name', e.target.value)}
-          {...errorOf.name}
-        />
+        <input maxLength={80} {...input.name} />
       </Field>
       {d.kind !== 'scan' ? (
         <div className="row g-2">
           <div className="col-12 col-md-4">
-            <Field id="alert-target" label={t('form.target')}>
-              <select
-                id="alert-target"
-                className="form-select form-select-sm"
-                value={d.target}
-                onChange={(e) => set('target', e.target.value as AlertDraft['target'])}
-              >
-                <option value="symbol">{t('form.oneSymbol')}</option>
-                <option value="watchlist">{t('form.everySymbol')}</option>
-              </select>
-            </Field>
+            <ChoiceField
+              id="alert-target"
+              label={t('form.target')}
+              value={d.target}
+              options={[
+                { value: 'symbol', label: t('form.oneSymbol') },
+                { value: 'watchlist', label: t('form.everySymbol') },
+              ]}
+              onChange={(v) => set('target', v as AlertDraft['target'])}
+            />
           </div>
           <div className="col-12 col-md-8">
             {d.target === 'symbol' ? (
               <Field id="alert-symbol" label={t('form.symbol')} error={fields.symbol}>
-                <input
-                  id="alert-symbol"
-                  className={`form-control form-control-sm text-uppercase${fields.symbol ? ' is-invalid' : ''}`}
-                  value={d.symbol}
-                  onChange={(e) => set('symbol', e.target.value.toUpperCase())}
-                  {...errorOf.symbol}
-                />
+                <input {...input.symbol} onChange={(e) => set('symbol', e.target.value.toUpperCase())} />
               </Field>
             ) : (
               <Field id="alert-watchlist" label={t('form.watchlist')} error={fields.watchlistId}>
-                <select
-                  id="alert-watchlist"
-                  className={`form-select form-select-sm${fields.watchlistId ? ' is-invalid' : ''}`}
-                  value={d.watchlistId}
-                  onChange={(e) => set('watchlistId', e.target.value)}
-                  {...errorOf.watchlistId}
-                >
+                <select {...input.watchlistId} id="alert-watchlist">
                   <option value="">{t('form.chooseWatchlist')}</option>
                   {watchlists
                     .filter((w) => w.id !== undefined && w.id !== null)
@@ -184,13 +203,7 @@ export function AlertForm({
           error={fields.expression}
           hint={d.kind === 'scan' ? t('form.scanHint') : t('form.conditionHint')}
         >
-          <input
-            id="alert-expression"
-            className={`form-control form-control-sm font-monospace${fields.expression ? ' is-invalid' : ''}`}
-            value={d.expression}
-            onChange={(e) => set('expression', e.target.value)}
-            {...errorOf.expression}
-          />
+          <input {...input.expression} />
         </Field>
       ) : (
         <div className="row g-2">
@@ -208,56 +221,21 @@ export function AlertForm({
             </Field>
           </div>
           <div className="col-12 col-md-4">
-            <Field id="alert-direction" label={t('form.direction')} error={fields.direction}>
-              <select
-                id="alert-direction"
-                className="form-select form-select-sm"
-                value={d.direction}
-                onChange={(e) => set('direction', e.target.value as AlertDraft['direction'])}
-              >
-                <option value="long">{t('directions.long')}</option>
-                <option value="short">{t('directions.short')}</option>
-                <option value="both">{t('directions.both')}</option>
-              </select>
-            </Field>
+            <ChoiceField
+              id="alert-direction"
+              label={t('form.direction')}
+              error={fields.direction}
+              value={d.direction}
+              options={(['long', 'short', 'both'] as const).map((v) => ({ value: v, label: t(`directions.${v}`) }))}
+              onChange={(v) => set('direction', v as AlertDraft['direction'])}
+            />
           </div>
         </div>
       )}
-      {d.kind === 'scan' ? (
-        <div className="form-check mb-2">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            id="alert-onExit"
-            checked={d.onExit}
-            onChange={(e) => set('onExit', e.target.checked)}
-          />
-          <label className="form-check-label" htmlFor="alert-onExit">
-            {t('form.onExit')}
-          </label>
-        </div>
-      ) : null}
-      <div className="form-check mb-2">
-        <input
-          className="form-check-input"
-          type="checkbox"
-          id="alert-mail"
-          checked={d.mail}
-          onChange={(e) => set('mail', e.target.checked)}
-        />
-        <label className="form-check-label" htmlFor="alert-mail">
-          {t('form.mail')}
-        </label>
-      </div>
+      {d.kind === 'scan' ? <CheckField className="mb-2" label={t('form.onExit')} {...check.onExit} /> : null}
+      <CheckField className="mb-2" label={t('form.mail')} {...check.mail} />
       <Field id="alert-webhookUrl" label={t('form.webhook')} error={fields.webhookUrl} hint={t('form.webhookHint')}>
-        <input
-          id="alert-webhookUrl"
-          className={`form-control form-control-sm${fields.webhookUrl ? ' is-invalid' : ''}`}
-          type="url"
-          value={d.webhookUrl}
-          onChange={(e) => set('webhookUrl', e.target.value)}
-          {...errorOf.webhookUrl}
-        />
+        <input type="url" {...input.webhookUrl} />
       </Field>
       <div className="d-flex gap-2 mt-3">
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Alert, AlertCreated, Notification, TriggerDetail, TriggerEvent } from '@solstice/contracts';
-import { apiRequest } from '../../lib/api-client';
+import type { AlertCreated, EndpointBody, NotificationsResponse } from '@solstice/contracts';
+import { callApi } from '../../lib/api-client';
 import { apiGet } from '../../shared/api';
 import { useAppStore } from '../../shared/shell';
 
@@ -9,28 +9,13 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const;
 /** How often an open tab asks for new notifications (the bell's count updates without a reload). */
 export const NOTIFICATION_POLL_MS = 30_000;
 
-export interface NotificationsResponse {
-  data: Notification[];
-  unread: number;
-}
-
-export interface AlertHistoryItem {
-  id: number;
-  symbol: string;
-  barDate: string;
-  event: TriggerEvent;
-  detail: TriggerDetail;
-  message: string;
-  link: string;
-  read: boolean;
-  createdAt: number;
-}
+export type { AlertHistoryItem, NotificationsResponse } from '@solstice/contracts';
 
 export function useAlerts(enabled = true) {
   return useQuery({
     queryKey: ALERTS_KEY,
     enabled,
-    queryFn: () => apiGet<{ data: Alert[]; limit: number }>('/api/v1/alerts', undefined, { background: true }),
+    queryFn: () => apiGet('alerts', undefined, { background: true }),
   });
 }
 
@@ -46,7 +31,7 @@ export function useNotifications() {
     refetchOnWindowFocus: true,
     queryFn: async () => {
       const before = client.getQueryData<NotificationsResponse>(NOTIFICATIONS_KEY);
-      const next = await apiGet<NotificationsResponse>('/api/v1/notifications', { limit: 50 }, { background: true });
+      const next = await apiGet('notifications', { query: { limit: 50 } }, { background: true });
       // Something fired: the alerts' "last fired" changed too.
       if (before && next.data[0]?.id !== before.data[0]?.id) void client.invalidateQueries({ queryKey: ALERTS_KEY });
       return next;
@@ -58,8 +43,7 @@ export function useAlertHistory(id: number | null) {
   return useQuery({
     queryKey: [...ALERTS_KEY, 'history', id],
     enabled: id !== null,
-    queryFn: () =>
-      apiGet<{ data: AlertHistoryItem[] }>(`/api/v1/alerts/${id}/history`, undefined, { background: true }),
+    queryFn: () => apiGet('alertHistory', { params: { id: id! } }, { background: true }),
   });
 }
 
@@ -68,21 +52,21 @@ export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[] | 'all') =>
-      apiRequest<{ changed: number; unread: number }>('POST', '/api/v1/notifications/read', {
-        body: ids === 'all' ? { all: true } : { ids },
-        quiet: true,
-        background: true,
-      }),
+      callApi(
+        'notificationsRead',
+        { body: ids === 'all' ? { all: true } : { ids } },
+        { quiet: true, background: true },
+      ),
     onSuccess: () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }
 
 export function saveAlert(id: number | null, body: Record<string, unknown>): Promise<{ data: AlertCreated }> {
   return id === null
-    ? apiRequest('POST', '/api/v1/alerts', { body, quiet: true })
-    : apiRequest('PATCH', `/api/v1/alerts/${id}`, { body, quiet: true });
+    ? callApi('alertCreate', { body: body as EndpointBody<'alertCreate'> }, { quiet: true })
+    : callApi('alertUpdate', { params: { id }, body: body as EndpointBody<'alertUpdate'> }, { quiet: true });
 }
 
 export function deleteAlert(id: number): Promise<unknown> {
-  return apiRequest('DELETE', `/api/v1/alerts/${id}`, { quiet: true });
+  return callApi('alertDelete', { params: { id } }, { quiet: true });
 }

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, notPremium, premium, renderScreen, type MockRoute } from '../../testing/test-utils';
 import { AlertsScreen } from './alerts-screen';
 import { useAppStore } from '../../shared/shell';
-import { switchLanguage } from '../../i18n/i18n';
+import { inTurkish } from '../../testing/in-turkish';
 import { NotificationBell } from './notification-bell';
 import { AlertMailPreference } from './alert-mail-preference';
 import { draftFrom } from './alert-draft';
@@ -43,12 +43,15 @@ const note = {
 };
 const alerts: MockRoute = { path: '/api/v1/alerts', body: { data: [alert], limit: 100 } };
 const notifications: MockRoute = { path: '/api/v1/notifications', body: { data: [note], unread: 1 } };
+/** The alerts page's requests, a new alert (POST /api/v1/alerts) answered with `answer`. */
+const serveAlertsPosting = (answer: { status: number; body: unknown }) =>
+  mockFetch([premium, alerts, notifications, { method: 'POST', path: '/api/v1/alerts', ...answer }]);
+const signInSubscriber = () =>
+  useAppStore.getState().setSession({ data: { id: 1, username: 'ada' }, roles: ['member'], subscriber: true });
 
 describe('alerts screen', () => {
   // Signed in: the bell and the notifications list ask only then.
-  beforeEach(() =>
-    useAppStore.getState().setSession({ data: { id: 1, username: 'ada' }, roles: ['member'], subscriber: true }),
-  );
+  beforeEach(signInSubscriber);
 
   it('shows a non-subscriber what alerts do and the way to subscribe', async () => {
     useAppStore.getState().setSession({ data: { id: 1, username: 'ada' }, roles: ['member'], subscriber: false });
@@ -79,23 +82,16 @@ describe('alerts screen', () => {
   });
 
   it('opens the form filled in from a "Create alert" link and shows where the expression is wrong', async () => {
-    const { requests } = mockFetch([
-      premium,
-      alerts,
-      notifications,
-      {
-        method: 'POST',
-        path: '/api/v1/alerts',
-        status: 400,
-        body: {
-          error: {
-            code: 'bad_request',
-            message: 'Invalid body.expression: Expected a value at position 9',
-            details: { path: 'body.expression', position: 9 },
-          },
+    const { requests } = serveAlertsPosting({
+      status: 400,
+      body: {
+        error: {
+          code: 'bad_request',
+          message: 'Invalid body.expression: Expected a value at position 9',
+          details: { path: 'body.expression', position: 9 },
         },
       },
-    ]);
+    });
     renderScreen(<AlertsScreen />, { url: '/alerts?new=scan&expression=close%20%3E%20%3E%201' });
     const form = await screen.findByTestId('alert-form');
     const expression = within(form).getByLabelText('Expression (scanner language)');
@@ -114,17 +110,10 @@ describe('alerts screen', () => {
   });
 
   it('sends a seasonal alert with the win rate as a fraction, and shows a webhook secret once', async () => {
-    const { requests } = mockFetch([
-      premium,
-      alerts,
-      notifications,
-      {
-        method: 'POST',
-        path: '/api/v1/alerts',
-        status: 201,
-        body: { data: { ...alert, id: 8, kind: 'seasonal', webhookSecret: 'whsec_abc' } },
-      },
-    ]);
+    const { requests } = serveAlertsPosting({
+      status: 201,
+      body: { data: { ...alert, id: 8, kind: 'seasonal', webhookSecret: 'whsec_abc' } },
+    });
     renderScreen(<AlertsScreen />, { url: '/alerts?new=seasonal&symbol=KO&minDays=20&maxDays=20&minWinRate=0.8' });
     const form = await screen.findByTestId('alert-form');
     await userEvent.type(within(form).getByLabelText(/Webhook/), 'https://hooks.example.com/x');
@@ -148,14 +137,8 @@ describe('alerts screen', () => {
 });
 
 describe('alerts in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setSession({ data: { id: 1, username: 'ada' }, roles: ['member'], subscriber: true });
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(async () => {
-    await switchLanguage('en');
-  });
+  inTurkish();
+  beforeEach(signInSubscriber);
 
   it('shows the alerts page, a seasonal rule with tr-TR numbers and the form in Turkish', async () => {
     const seasonal = {

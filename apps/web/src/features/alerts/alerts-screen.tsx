@@ -7,12 +7,12 @@ import type { Alert, AlertCreated } from '@solstice/contracts';
 import { formatDateTime } from '../../lib/dates';
 import { useLocalePrefs } from '../../shared/shell';
 import { useFormatters } from '../../shared/format';
-import { PremiumGate, usePremiumConfirmed } from '../../shared/ui/premium-gate';
+import { premiumScreen, usePremiumConfirmed } from '../../shared/ui/premium-gate';
 import { EmptyState, QueryView, type ToolInfo } from '../../shared/ui/states';
 import { AlertForm } from './alert-form';
 import { bodyOf, draftFrom, type AlertDraft } from './alert-draft';
 import { ALERTS_KEY, deleteAlert, saveAlert, useAlerts, useMarkRead, useNotifications } from './alerts-api';
-import { targetOf, ruleOf, History } from './alert-summary';
+import { AlertsTable } from './alerts-table';
 import { useTriggerText } from './trigger-text';
 
 const alertsTool = (t: TFunction<'alerts'>): ToolInfo => ({
@@ -30,14 +30,11 @@ const alertsTool = (t: TFunction<'alerts'>): ToolInfo => ({
 const SIGNATURE_HEADER = 'X-Solstice-Signature: sha256=HMAC(secret, timestamp + "." + body)';
 
 /** The alerts page: what fired (notifications), the alerts with their state, and the form to create or edit one. */
-export function AlertsScreen() {
-  const { t } = useTranslation('alerts');
-  return (
-    <PremiumGate tool={alertsTool(t)} title={t('tool.title')}>
-      <AlertsTool />
-    </PremiumGate>
-  );
-}
+export const AlertsScreen = premiumScreen(
+  'alerts',
+  (t) => ({ tool: alertsTool(t), title: t('tool.title') }),
+  AlertsTool,
+);
 
 function AlertsTool() {
   const { t } = useTranslation('alerts');
@@ -134,99 +131,19 @@ function AlertsTool() {
               a.data.length === 0 ? (
                 <EmptyState>{t('list.empty')}</EmptyState>
               ) : (
-                <div className="table-responsive">
-                  <table className="table table-sm align-middle" data-testid="alerts-table">
-                    <caption className="small">
-                      {t('list.caption', { count: f.number(a.data.length, 0), limit: f.number(a.limit, 0) })}
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('list.name')}</th>
-                        <th scope="col">{t('list.rule')}</th>
-                        <th scope="col">{t('list.target')}</th>
-                        <th scope="col">{t('list.lastFired')}</th>
-                        <th scope="col">{t('list.state')}</th>
-                        <th scope="col">
-                          <span className="visually-hidden">{t('list.actions')}</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {a.data.map((alert) => (
-                        <tr key={alert.id} data-testid={`alert-row-${alert.id}`}>
-                          <td>{alert.name}</td>
-                          <td className="small font-monospace">{ruleOf(alert, t, f)}</td>
-                          <td>{targetOf(alert, t)}</td>
-                          <td className="small">
-                            {alert.lastFiredAt ? (
-                              <span title={alert.lastFiredMessage ?? undefined}>
-                                {f.date(alert.lastFiredBarDate)} · {at(alert.lastFiredAt)}
-                              </span>
-                            ) : (
-                              t('list.never')
-                            )}
-                          </td>
-                          <td className="small">
-                            {alert.paused ? (
-                              <span className="badge text-bg-secondary" title={alert.pausedReason ?? undefined}>
-                                {alert.pausedReason
-                                  ? t('list.pausedBecause', { reason: alert.pausedReason })
-                                  : t('list.paused')}
-                              </span>
-                            ) : (
-                              <span className="badge text-bg-success">{t('list.active')}</span>
-                            )}
-                          </td>
-                          <td className="text-nowrap">
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-link"
-                              onClick={() => toggle.mutate(alert)}
-                              aria-label={
-                                alert.paused
-                                  ? t('list.resumeOf', { name: alert.name })
-                                  : t('list.pauseOf', { name: alert.name })
-                              }
-                            >
-                              {alert.paused ? t('list.resume') : t('list.pause')}
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-link"
-                              onClick={() => {
-                                save.reset();
-                                setEditing(alert);
-                              }}
-                              aria-label={t('list.editOf', { name: alert.name })}
-                            >
-                              {t('list.edit')}
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-link"
-                              onClick={() => setHistoryOf(historyOf === alert.id ? null : alert.id)}
-                              aria-expanded={historyOf === alert.id}
-                              aria-label={t('list.historyOf', { name: alert.name })}
-                            >
-                              {t('list.history')}
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-link text-danger"
-                              onClick={() => {
-                                if (window.confirm(t('list.confirmDelete', { name: alert.name }))) remove.mutate(alert);
-                              }}
-                              aria-label={t('list.deleteOf', { name: alert.name })}
-                            >
-                              {t('list.delete')}
-                            </button>
-                            {historyOf === alert.id ? <History alert={alert} /> : null}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <AlertsTable
+                  alerts={a.data}
+                  limit={a.limit}
+                  at={at}
+                  historyOf={historyOf}
+                  onToggle={(alert) => toggle.mutate(alert)}
+                  onEdit={(alert) => {
+                    save.reset();
+                    setEditing(alert);
+                  }}
+                  onHistory={(alert) => setHistoryOf(historyOf === alert.id ? null : alert.id)}
+                  onDelete={(alert) => remove.mutate(alert)}
+                />
               )
             }
           </QueryView>

@@ -1,25 +1,13 @@
 // The benchmark's curve over the equity dates and the drawdowns (analytics.md, "Seasonal backtest").
-import type { BacktestResponse, Bar } from '@solstice/contracts';
-
-type Point = BacktestResponse['equity'][number];
+import type { BacktestResponse } from '@solstice/contracts';
 
 /**
- * Buy and hold of the benchmark over the equity dates: B(t) = P(t) / P0 with P(t) its last
- * close on or before t, P0 = P(first equity date); when it has no close by then, P0 is its
- * first close and B(t) = 1 before that close's date. `bars` in date order, starting before the
- * first equity date when the benchmark has data there.
+ * Buy and hold of the benchmark on the equity dates, as the backtest answers it
+ * (`benchmark.equity`, on the same dates as the strategy's): B(t) = P(t) / P0, 1 before the
+ * benchmark's first close. Empty without a benchmark.
  */
-export function benchmarkCurve(equity: readonly Point[], bars: readonly Pick<Bar, 'date' | 'close'>[]): number[] {
-  if (equity.length === 0 || bars.length === 0) return [];
-  const closes: (number | null)[] = [];
-  let j = 0;
-  let last: number | null = null;
-  for (const { date } of equity) {
-    while (j < bars.length && bars[j]!.date <= date) last = bars[j++]!.close;
-    closes.push(last);
-  }
-  const p0 = closes[0] ?? bars[0]!.close;
-  return closes.map((p) => (p === null || p0 === 0 ? 1 : p / p0));
+export function benchmarkCurve(data: Pick<BacktestResponse, 'benchmark'>): number[] {
+  return data.benchmark?.equity.map((p) => p.value) ?? [];
 }
 
 /** D(t) = V(t) / max(1, max of V up to t) − 1. */
@@ -29,11 +17,4 @@ export function drawdowns(values: readonly number[]): number[] {
     peak = Math.max(peak, v);
     return v / peak - 1;
   });
-}
-
-/** The ISO date `days` calendar days before `iso` (the benchmark's bars are asked from there). */
-export function daysBefore(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
 }

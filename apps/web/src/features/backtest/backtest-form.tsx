@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BACKTEST_LIMITS } from '@solstice/contracts';
-import { Field, TextField, MMDD, YEAR } from '../../shared/ui/fields';
+import { TextField, MMDD, YEAR } from '../../shared/ui/fields';
+import {
+  DirectionField,
+  SubmitButton,
+  SymbolField,
+  WindowFields,
+  YearRangeFields,
+  type Bound,
+} from '../../shared/ui/seasonality-form';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import { checkYearSet } from '../../shared/ui/year-sets';
 import { i18n } from '../../i18n/i18n';
@@ -48,8 +56,18 @@ export function BacktestFormView({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const setLeg = (i: number, patch: Partial<Leg>) =>
     setForm((f) => ({ ...f, legs: f.legs.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
-  const set = (key: 'from' | 'to' | 'cost' | 'benchmark') => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: 'from' | 'to' | 'cost' | 'benchmark'): Bound => ({
+    value: form[key],
+    onChange: (e) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  });
+  const fields = { from: set('from'), to: set('to'), cost: set('cost'), benchmark: set('benchmark') };
+  const bindLeg = (i: number): Record<'symbol' | 'start' | 'end', Bound> => {
+    const bind = (key: 'symbol' | 'start' | 'end'): Bound => ({
+      value: form.legs[i]![key],
+      onChange: (e) => setLeg(i, { [key]: e.target.value }),
+    });
+    return { symbol: bind('symbol'), start: bind('start'), end: bind('end') };
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const values: BacktestForm = {
@@ -71,6 +89,7 @@ export function BacktestFormView({
       {form.legs.map((leg, i) => {
         const id = `bt-leg-${i}`;
         const bad = badLegs.has(i);
+        const bound = bindLeg(i);
         return (
           <fieldset
             key={i}
@@ -79,41 +98,20 @@ export function BacktestFormView({
             aria-invalid={bad || undefined}
           >
             <legend className="visually-hidden">{t('form.leg', { n: i + 1 })}</legend>
-            <TextField
-              id={`${id}-symbol`}
-              label={t('form.symbol')}
-              error={errors[`legs.${i}.symbol`]}
-              value={leg.symbol}
-              onChange={(e) => setLeg(i, { symbol: e.target.value })}
-              autoComplete="off"
+            <SymbolField ns="backtest" id={`${id}-symbol`} error={errors[`legs.${i}.symbol`]} {...bound.symbol} />
+            <WindowFields
+              ns="backtest"
+              idPrefix={id}
+              errors={{ start: errors[`legs.${i}.start`], end: errors[`legs.${i}.end`] }}
+              start={bound.start}
+              end={bound.end}
             />
-            <TextField
-              id={`${id}-start`}
-              label={t('form.start')}
-              error={errors[`legs.${i}.start`]}
-              value={leg.start}
-              onChange={(e) => setLeg(i, { start: e.target.value })}
-              placeholder={t('form.mmdd')}
+            <DirectionField
+              ns="backtest"
+              id={`${id}-direction`}
+              value={leg.direction}
+              onChange={(e) => setLeg(i, { direction: e.target.value === 'short' ? 'short' : 'long' })}
             />
-            <TextField
-              id={`${id}-end`}
-              label={t('form.end')}
-              error={errors[`legs.${i}.end`]}
-              value={leg.end}
-              onChange={(e) => setLeg(i, { end: e.target.value })}
-              placeholder={t('form.mmdd')}
-            />
-            <Field id={`${id}-direction`} label={t('form.direction')}>
-              <select
-                id={`${id}-direction`}
-                className="form-select form-select-sm"
-                value={leg.direction}
-                onChange={(e) => setLeg(i, { direction: e.target.value === 'short' ? 'short' : 'long' })}
-              >
-                <option value="long">{t('form.long')}</option>
-                <option value="short">{t('form.short')}</option>
-              </select>
-            </Field>
             <div className="col-auto">
               <button
                 type="button"
@@ -139,39 +137,14 @@ export function BacktestFormView({
         {full ? <span className="small text-muted">{t('form.maxLegs', { max: BACKTEST_LIMITS.maxLegs })}</span> : null}
       </div>
       <div className="row g-2 align-items-end">
-        <TextField
-          id="bt-from"
-          label={t('form.from')}
-          error={errors.from}
-          value={form.from}
-          onChange={set('from')}
-          inputMode="numeric"
-          placeholder={t('form.all')}
-        />
-        <TextField
-          id="bt-to"
-          label={t('form.to')}
-          error={errors.to}
-          value={form.to}
-          onChange={set('to')}
-          inputMode="numeric"
-          placeholder={t('form.all')}
-        />
-        <TextField
-          id="bt-cost"
-          label={t('form.cost')}
-          error={errors.cost}
-          value={form.cost}
-          onChange={set('cost')}
-          inputMode="decimal"
-        />
+        <YearRangeFields ns="backtest" idPrefix="bt" errors={errors} from={fields.from} to={fields.to} />
+        <TextField id="bt-cost" label={t('form.cost')} error={errors.cost} inputMode="decimal" {...fields.cost} />
         <TextField
           id="bt-benchmark"
           label={t('form.benchmark')}
           error={errors.benchmark}
-          value={form.benchmark}
-          onChange={set('benchmark')}
           autoComplete="off"
+          {...fields.benchmark}
         />
         <YearSetFields
           idPrefix="bt"
@@ -179,11 +152,7 @@ export function BacktestFormView({
           errors={errors}
           onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
         />
-        <div className="col-12 col-md-auto">
-          <button type="submit" className="btn btn-primary btn-sm">
-            {t('form.submit')}
-          </button>
-        </div>
+        <SubmitButton ns="backtest" />
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BacktestResponse } from '@solstice/contracts';
 import { DASH, type Formatters } from '../../shared/format';
 import { signClass } from '../../shared/tables/data-table';
+import { MeasureHeaderRow } from '../../shared/tables/headers';
 
 type MetricKey = keyof BacktestResponse['metrics'];
 type Kind = 'percent' | 'ratio' | 'count';
@@ -38,17 +39,10 @@ export function BacktestMetrics({ data, f }: { data: BacktestResponse; f: Format
       <table className="table table-sm w-auto mb-3" data-testid="backtest-metrics">
         <caption className="visually-hidden">{t('metrics.caption')}</caption>
         <thead>
-          <tr>
-            <th scope="col">{t('metrics.metric')}</th>
-            <th scope="col" className="text-end">
-              {t('result.strategy')}
-            </th>
-            {benchmark ? (
-              <th scope="col" className="text-end">
-                {benchmark.symbol}
-              </th>
-            ) : null}
-          </tr>
+          <MeasureHeaderRow
+            measure={t('metrics.metric')}
+            numbers={benchmark ? [t('result.strategy'), benchmark.symbol] : [t('result.strategy')]}
+          />
         </thead>
         <tbody>
           {METRICS.map(({ key, kind, signed }) => {

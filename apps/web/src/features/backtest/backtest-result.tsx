@@ -1,38 +1,43 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import type { BacktestResponse, BarsResponse } from '@solstice/contracts';
-import { apiGet } from '../../shared/api';
+import type { BacktestResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { EChart } from '../../shared/charts/echart';
 import { DOWN, FLAT, PRIMARY } from '../../shared/charts/colors';
-import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
-import { benchmarkCurve, daysBefore, drawdowns } from './backtest-curves';
+import { DataTable, type Column } from '../../shared/tables/data-table';
+import { columnsOf } from '../../shared/stats/columns';
+import { benchmarkCurve, drawdowns } from './backtest-curves';
 import { BacktestMetrics } from './backtest-metrics';
 
 type Trade = BacktestResponse['trades'][number];
 
-/** The benchmark's closes around the equity dates (its curve is drawn from them). */
-function useBenchmarkBars(data: BacktestResponse) {
-  const symbol = data.benchmark?.symbol;
-  const first = data.equity[0]?.date;
-  const last = data.equity[data.equity.length - 1]?.date;
-  return useQuery({
-    queryKey: ['backtest-benchmark', symbol, first, last],
-    queryFn: () =>
-      apiGet<BarsResponse>(`/api/v1/bars/${encodeURIComponent(symbol!)}`, { from: daysBefore(first!, 15), to: last }),
-    enabled: Boolean(symbol && first && last),
-    staleTime: Infinity,
-  });
+/** The strategy's line over the equity dates, and the benchmark's beside it when there is one. */
+function againstBenchmark(
+  dates: string[],
+  valueFormatter: (v: number) => string,
+  yAxis: Record<string, unknown>,
+  strategy: { name: string; data: number[] } & Record<string, unknown>,
+  benchmark: { name: string; data: number[] } | null,
+) {
+  return {
+    grid: { left: 56, right: 16, top: 32, bottom: 32 },
+    legend: { top: 0 },
+    tooltip: { trigger: 'axis', valueFormatter },
+    xAxis: { type: 'category', data: dates },
+    yAxis,
+    series: [
+      { type: 'line', showSymbol: false, ...strategy },
+      ...(benchmark && benchmark.data.length ? [{ type: 'line', ...benchmark, showSymbol: false, color: FLAT }] : []),
+    ],
+  };
 }
 
 export function BacktestResult({ data, f }: { data: BacktestResponse; f: Formatters }) {
   const { t } = useTranslation('backtest');
-  const bars = useBenchmarkBars(data);
   const benchmark = data.benchmark;
   const dates = useMemo(() => data.equity.map((p) => p.date), [data]);
   const values = useMemo(() => data.equity.map((p) => p.value), [data]);
-  const bench = useMemo(() => (bars.data ? benchmarkCurve(data.equity, bars.data.bars) : []), [bars.data, data]);
+  const bench = useMemo(() => benchmarkCurve(data), [data]);
   const dd = useMemo(() => drawdowns(values), [values]);
   const benchDd = useMemo(() => drawdowns(bench), [bench]);
   const first = f.date(dates[0]);
@@ -40,35 +45,25 @@ export function BacktestResult({ data, f }: { data: BacktestResponse; f: Formatt
   const strategy = t('result.strategy');
 
   const equityOption = useMemo(
-    () => ({
-      grid: { left: 56, right: 16, top: 32, bottom: 32 },
-      legend: { top: 0 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: number) => f.number(v, 4) },
-      xAxis: { type: 'category', data: dates },
-      yAxis: { type: 'value', scale: true, axisLabel: { formatter: (v: number) => f.number(v, 2) } },
-      series: [
-        { type: 'line', name: strategy, data: values, showSymbol: false, color: PRIMARY },
-        ...(benchmark && bench.length
-          ? [{ type: 'line', name: benchmark.symbol, data: bench, showSymbol: false, color: FLAT }]
-          : []),
-      ],
-    }),
+    () =>
+      againstBenchmark(
+        dates,
+        (v) => f.number(v, 4),
+        { type: 'value', scale: true, axisLabel: { formatter: (v: number) => f.number(v, 2) } },
+        { name: strategy, data: values, color: PRIMARY },
+        benchmark ? { name: benchmark.symbol, data: bench } : null,
+      ),
     [dates, values, bench, benchmark, strategy, f],
   );
   const drawdownOption = useMemo(
-    () => ({
-      grid: { left: 56, right: 16, top: 32, bottom: 32 },
-      legend: { top: 0 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: number) => f.percent(v) },
-      xAxis: { type: 'category', data: dates },
-      yAxis: { type: 'value', max: 0, axisLabel: { formatter: (v: number) => f.percent(v, 0, false) } },
-      series: [
-        { type: 'line', name: strategy, data: dd, showSymbol: false, areaStyle: { opacity: 0.2 }, color: DOWN },
-        ...(benchmark && benchDd.length
-          ? [{ type: 'line', name: benchmark.symbol, data: benchDd, showSymbol: false, color: FLAT }]
-          : []),
-      ],
-    }),
+    () =>
+      againstBenchmark(
+        dates,
+        (v) => f.percent(v),
+        { type: 'value', max: 0, axisLabel: { formatter: (v: number) => f.percent(v, 0, false) } },
+        { name: strategy, data: dd, areaStyle: { opacity: 0.2 }, color: DOWN },
+        benchmark ? { name: benchmark.symbol, data: benchDd } : null,
+      ),
     [dates, dd, benchDd, benchmark, strategy, f],
   );
 
@@ -95,6 +90,7 @@ export function BacktestResult({ data, f }: { data: BacktestResponse; f: Formatt
     date: f.date(dates[deepest]),
   });
 
+  const c = columnsOf<Trade>(f);
   const columns: Column<Trade>[] = [
     { key: 'symbol', label: t('trades.symbol'), csvLabel: 'Symbol', sortValue: (r) => r.symbol, text: (r) => r.symbol },
     {
@@ -112,34 +108,10 @@ export function BacktestResult({ data, f }: { data: BacktestResponse; f: Formatt
       text: (r) => (r.direction === 'short' ? t('form.short') : t('form.long')),
       csvValue: (r) => r.direction,
     },
-    { key: 'year', label: t('trades.year'), csvLabel: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
-    {
-      key: 'entryDate',
-      label: t('trades.entry'),
-      csvLabel: 'Entry',
-      sortValue: (r) => r.entryDate,
-      text: (r) => f.date(r.entryDate),
-      csvValue: (r) => r.entryDate,
-    },
-    {
-      key: 'exitDate',
-      label: t('trades.exit'),
-      csvLabel: 'Exit',
-      sortValue: (r) => r.exitDate,
-      text: (r) => f.date(r.exitDate),
-      csvValue: (r) => r.exitDate,
-    },
-    {
-      key: 'return',
-      label: t('trades.return'),
-      csvLabel: 'Net return',
-      align: 'end',
-      sortValue: (r) => r.return,
-      text: (r) => f.percent(r.return),
-      csvValue: (r) => r.return,
-      unit: 'fraction',
-      className: (r) => signClass(r.return),
-    },
+    c.year(t('trades.year'), (r) => r.year),
+    c.date('entryDate', t('trades.entry'), 'Entry', (r) => r.entryDate),
+    c.date('exitDate', t('trades.exit'), 'Exit', (r) => r.exitDate),
+    c.percent('return', t('trades.return'), 'Net return', (r) => r.return, { colour: true }),
   ];
 
   return (

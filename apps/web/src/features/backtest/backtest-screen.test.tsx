@@ -1,15 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BacktestResponse } from '@solstice/contracts';
 import { currentLocation, mockFetch, notPremium, premium, renderScreen } from '../../testing/test-utils';
 import { createPattern, instrument } from '../../testing/factories';
 import { optionOf } from '../../shared/charts/fake-loader';
-import { switchLanguage } from '../../i18n/i18n';
-import { useAppStore } from '../../shared/shell';
 import { PatternScreen } from '../pattern/pattern-screen';
 import { BacktestScreen } from './backtest-screen';
 import { addToBacktestHref, formFromParams, paramsFromForm, queryText, rememberLegs } from './backtest-url';
+import { inTurkish } from '../../testing/in-turkish';
+import { validationFailed } from '../../../test/mock-api';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -57,17 +57,19 @@ const answer: BacktestResponse = {
     tradeWinRate: 0.5,
     avgTrade: 0.0144,
   },
-  benchmark: { symbol: 'SPY', totalReturn: 0.03, cagr: 0.06, maxDrawdown: -0.02, sharpe: 0.8 },
-};
-
-const spyBars = {
-  symbol: 'SPY',
-  synthetic: false,
-  bars: [
-    { date: '2010-10-01', open: 1, high: 1, low: 1, close: 100, volume: 1 },
-    { date: '2010-10-06', open: 1, high: 1, low: 1, close: 102, volume: 1 },
-    { date: '2010-10-08', open: 1, high: 1, low: 1, close: 103, volume: 1 },
-  ],
+  benchmark: {
+    symbol: 'SPY',
+    totalReturn: 0.03,
+    cagr: 0.06,
+    maxDrawdown: -0.02,
+    sharpe: 0.8,
+    equity: [
+      { date: '2010-10-05', value: 1 },
+      { date: '2010-10-06', value: 1.02 },
+      { date: '2010-10-07', value: 1.02 },
+      { date: '2010-10-08', value: 1.03 },
+    ],
+  },
 };
 
 const routes = (respond?: () => { status?: number; body?: unknown }) => [
@@ -77,7 +79,6 @@ const routes = (respond?: () => { status?: number; body?: unknown }) => [
     path: '/api/v1/seasonality/backtest',
     ...(respond ? { respond } : { body: answer }),
   },
-  { path: /^\/api\/v1\/bars\/SPY\?/, body: spyBars },
 ];
 
 beforeEach(() => sessionStorage.clear());
@@ -98,21 +99,26 @@ describe('seasonal backtest screen', () => {
       costBps: 7,
       benchmark: 'SPY',
     });
-    expect(within(metrics).getByTestId('metric-totalReturn')).toHaveTextContent('+5.00%');
-    expect(within(metrics).getByTestId('metric-cagr')).toHaveTextContent('+12.34%');
-    expect(within(metrics).getByTestId('metric-maxDrawdown')).toHaveTextContent('-5.00%');
-    expect(within(metrics).getByTestId('metric-volatility')).toHaveTextContent('20.00%');
-    expect(within(metrics).getByTestId('metric-sharpe')).toHaveTextContent('1.23');
-    expect(within(metrics).getByTestId('metric-sortino')).toHaveTextContent('—');
-    expect(within(metrics).getByTestId('metric-exposure')).toHaveTextContent('75.00%');
-    expect(within(metrics).getByTestId('metric-trades')).toHaveTextContent('2');
-    expect(within(metrics).getByTestId('metric-tradeWinRate')).toHaveTextContent('50.00%');
-    expect(within(metrics).getByTestId('metric-avgTrade')).toHaveTextContent('+1.44%');
-    expect(within(metrics).getByTestId('benchmark-totalReturn')).toHaveTextContent('+3.00%');
-    expect(within(metrics).getByTestId('benchmark-sharpe')).toHaveTextContent('0.80');
-    expect(within(metrics).getByTestId('benchmark-volatility')).toHaveTextContent('—');
+    // each cell by its test id (metric-<key>, benchmark-<key>) and the text it shows
+    const shown = {
+      'metric-totalReturn': '+5.00%',
+      'metric-cagr': '+12.34%',
+      'metric-maxDrawdown': '-5.00%',
+      'metric-volatility': '20.00%',
+      'metric-sharpe': '1.23',
+      'metric-sortino': '—',
+      'metric-exposure': '75.00%',
+      'metric-trades': '2',
+      'metric-tradeWinRate': '50.00%',
+      'metric-avgTrade': '+1.44%',
+      'benchmark-totalReturn': '+3.00%',
+      'benchmark-sharpe': '0.80',
+      'benchmark-volatility': '—',
+    };
+    for (const [testId, text] of Object.entries(shown))
+      expect(within(metrics).getByTestId(testId)).toHaveTextContent(text);
 
-    // the equity chart: the strategy and the benchmark, B(t) = last close on or before t / P0
+    // the equity chart: the strategy and the benchmark's curve of the answer (no request for its bars)
     const equity = await screen.findByRole('img', { name: /Equity curve of the strategy against SPY/ });
     expect(equity.getAttribute('aria-label')).toContain('1.0500 (+5.00%), benchmark +3.00%');
     await waitFor(() => {
@@ -120,6 +126,7 @@ describe('seasonal backtest screen', () => {
       expect(option.series.map((s) => s.name)).toEqual(['Strategy', 'SPY']);
       expect(option.series[1]!.data).toEqual([1, 1.02, 1.02, 1.03]);
     });
+    expect(requests.some((r) => r.url.pathname.startsWith('/api/v1/bars'))).toBe(false);
     const drawdown = screen.getByRole('img', { name: /Drawdown of the strategy/ });
     expect(drawdown.getAttribute('aria-label')).toContain('deepest -5.00% on 10/07/2010');
     const option = optionOf(drawdown.getAttribute('aria-label')!) as { series: { data: number[] }[] };
@@ -174,16 +181,7 @@ describe('seasonal backtest screen', () => {
 
   it('shows the API’s 400 next to the form and marks the leg it names', async () => {
     mockFetch(
-      routes(() => ({
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_failed',
-            message: 'legs[1]: unknown symbol ZZZZ',
-            details: { issues: [{ path: 'body.legs.1.symbol', message: 'unknown symbol ZZZZ' }] },
-          },
-        },
-      })),
+      routes(() => validationFailed('body.legs.1.symbol', 'unknown symbol ZZZZ', 'legs[1]: unknown symbol ZZZZ')),
     );
     renderScreen(<BacktestScreen />, { url: '/seasonality/backtest?leg=AAPL:10-05:11-01:long&leg=ZZZZ:01-01:02-01' });
     const alert = await screen.findByTestId('backtest-rejected');
@@ -226,11 +224,7 @@ describe('adding to the backtest', () => {
 });
 
 describe('seasonal backtest screen in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(() => switchLanguage('en'));
+  inTurkish();
 
   it('shows the form, the metrics and the charts’ summaries in Turkish, numbers in tr-TR', async () => {
     mockFetch(routes());

@@ -2,13 +2,12 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { BacktestResponse } from '@solstice/contracts';
 import { ApiError, apiQueryPost } from '../../shared/api';
-import { PremiumGate } from '../../shared/ui/premium-gate';
+import { toolScreen, toolInfo } from '../../shared/ui/seasonality-tool';
 import { useFormatters } from '../../shared/format';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
-import { i18n } from '../../i18n/i18n';
+import { yearSetQuery } from '../../shared/ui/year-sets';
 import { BacktestFormView } from './backtest-form';
 import { BacktestResult } from './backtest-result';
 import {
@@ -24,25 +23,10 @@ import {
 
 /** What the tool does, in the current language (read at call time). */
 export function backtestTool(): ToolInfo {
-  return {
-    title: i18n.t('backtest:tool.title'),
-    description: i18n.t('backtest:tool.description'),
-    features: [
-      i18n.t('backtest:tool.features.legs'),
-      i18n.t('backtest:tool.features.curve'),
-      i18n.t('backtest:tool.features.metrics'),
-    ],
-  };
+  return toolInfo('backtest', ['legs', 'curve', 'metrics']);
 }
 
-export function BacktestScreen() {
-  const { t } = useTranslation('backtest');
-  return (
-    <PremiumGate tool={backtestTool()} title={t('title')}>
-      <BacktestTool />
-    </PremiumGate>
-  );
-}
+export const BacktestScreen = toolScreen('backtest', backtestTool, BacktestTool);
 
 /** The legs the server refused, from a 400's issues (`body.legs.2.symbol` → 2). */
 function refusedLegs(error: unknown): Set<number> {
@@ -67,7 +51,7 @@ function BacktestTool() {
   const body = useMemo(() => bodyFromForm(url), [url]);
   const query = useQuery({
     queryKey: ['seasonal-backtest', body],
-    queryFn: () => apiQueryPost<BacktestResponse>('/api/v1/seasonality/backtest', body),
+    queryFn: () => apiQueryPost('seasonalityBacktest', { body }),
     enabled: ready,
   });
   useEffect(() => {
@@ -95,7 +79,10 @@ function BacktestTool() {
     <div className="container-fluid py-3" data-testid="backtest-screen">
       <div className="d-flex flex-wrap align-items-baseline gap-3 mb-2">
         <h1 className="h4 mb-0">{t('title')}</h1>
-        <SeasonalityToolsNav current="backtest" focus={{ symbol: url.legs[0]?.symbol, from: url.from, to: url.to }} />
+        <SeasonalityToolsNav
+          current="backtest"
+          focus={{ symbol: url.legs[0]?.symbol, from: url.from, to: url.to, ...yearSetQuery(url) }}
+        />
       </div>
       <BacktestFormView key={search} initial={initial} onRun={run} badLegs={refusedLegs(query.error)} />
       {rejected ? (

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import { BestTradesScreen } from './best-trades-screen';
-import { switchLanguage } from '../../i18n/i18n';
-import { useAppStore } from '../../shared/shell';
 import { walkForwardRoute } from './walk-forward-fixture';
+import { inTurkish } from '../../testing/in-turkish';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -88,11 +87,7 @@ describe('best trades: evidence', () => {
 });
 
 describe('best trades: evidence in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(() => switchLanguage('en'));
+  inTurkish();
 
   it('names the year set, the chance mark and out of sample in Turkish', async () => {
     mockFetch(routes);

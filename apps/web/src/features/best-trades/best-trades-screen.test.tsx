@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  currentLocation,
-  mockFetch,
-  notPremium,
-  premium,
-  renderScreen,
-  serverError,
-  subscriptionRequired,
-} from '../../testing/test-utils';
+import { currentLocation, inTurkish, mockFetch, premium, renderScreen } from '../../testing/test-utils';
+import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
+import { expectBestOfManyChecks } from '../../testing/significance-checks';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import type { SeasonalWindow } from '@solstice/contracts';
 import { walkForwardRoute } from './walk-forward-fixture';
 import { BestTradesScreen } from './best-trades-screen';
-import { switchLanguage } from '../../i18n/i18n';
-import { useAppStore } from '../../shared/shell';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -32,6 +24,16 @@ const body = {
 };
 
 describe('best trades screen', () => {
+  itBehavesLikeAPremiumTool({
+    ui: <BestTradesScreen />,
+    request: {
+      path: '/api/v1/seasonality/best-trades',
+      url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30',
+    },
+    empty: { symbol: 'AAPL', long: [], short: [] },
+    gate: { url: '/seasonality/besttrades', submit: 'Find best trades', title: 'Best trades' },
+  });
+
   it('lists long and short windows with their checks and links to the pattern', async () => {
     const { requests } = mockFetch([
       premium,
@@ -46,13 +48,7 @@ describe('best trades screen', () => {
     expect(within(rows[2]!).getByText('Weak')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('OK')).toBeInTheDocument();
     // best of how many, and the qValue with "could be chance" above 0.10 (a badge with its reason, not colour alone)
-    expect(screen.getByTestId('tested-note')).toHaveTextContent('Best of 18,980 windows tested');
-    expect(within(long).getByRole('columnheader', { name: /q-value/ })).toBeInTheDocument();
-    expect(rows[1]).toHaveTextContent('0.040');
-    expect(within(rows[1]!).queryByTestId('could-be-chance')).not.toBeInTheDocument();
-    const chance = within(rows[2]!).getByTestId('could-be-chance');
-    expect(chance).toHaveTextContent('Could be chance');
-    expect(chance).toHaveAttribute('title', expect.stringContaining('q-value 0.460 is above 0.10'));
+    expectBestOfManyChecks(long, { tested: '18,980', plain: '0.040', chance: '0.460' });
     expect(within(rows[1]!).getByRole('link', { name: /Open the pattern/ })).toHaveAttribute(
       'href',
       '/seasonality/pattern?symbol=AAPL&start=03-01&end=03-21&direction=long&from=2005',
@@ -124,37 +120,10 @@ describe('best trades screen', () => {
     expect(screen.getByText('Must be at least the minimum')).toBeInTheDocument();
     expect(currentLocation()).toBe('/seasonality/besttrades');
   });
-
-  it('has non-subscriber, error and empty states', async () => {
-    const url = '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30';
-    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', ...subscriptionRequired() }]);
-    const a = renderScreen(<BestTradesScreen />, { url });
-    expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Best trades');
-    a.unmount();
-    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', ...serverError() }]);
-    const b = renderScreen(<BestTradesScreen />, { url });
-    expect(await screen.findByTestId('error-state')).toBeInTheDocument();
-    b.unmount();
-    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', body: { symbol: 'AAPL', long: [], short: [] } }]);
-    renderScreen(<BestTradesScreen />, { url });
-    await waitFor(() => expect(screen.getByTestId('empty-state')).toBeInTheDocument());
-  });
-
-  it('shows a non-subscriber what the tool does before anything is asked', async () => {
-    mockFetch([notPremium]);
-    renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades' });
-    const card = await screen.findByTestId('subscribe-card');
-    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
-    expect(screen.queryByRole('button', { name: 'Find best trades' })).not.toBeInTheDocument();
-  });
 });
 
 describe('best trades screen in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(() => switchLanguage('en'));
+  inTurkish();
 
   it('shows the form, the windows and their links in Turkish, numbers in tr-TR', async () => {
     mockFetch([premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL'), walkForwardRoute]);

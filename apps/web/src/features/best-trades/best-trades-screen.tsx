@@ -1,17 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../alerts/alert-links';
-import { apiGet } from '../../shared/api';
-import type { BestTradesResponse, TestedWindow } from '@solstice/contracts';
-import { PremiumGate } from '../../shared/ui/premium-gate';
+import type { TestedWindow } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
-import { Field, checkWindowFields } from '../../shared/ui/fields';
+import { TextField, checkWindowFields } from '../../shared/ui/fields';
 import { InstrumentHeader } from '../../shared/ui/instrument-header';
-import { useScreenForm } from '../../shared/ui/screen-form';
-import { useFollowSymbol } from '../../shared/ui/follow-symbol';
 import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { windowStatColumns } from '../../shared/stats/window-columns';
@@ -19,15 +13,12 @@ import { signalColumn } from '../../shared/stats/trade-signal';
 import { i18n } from '../../i18n/i18n';
 import { AddToBacktestLink } from '../backtest/add-to-backtest';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
-import {
-  YEAR_SET_DEFAULTS,
-  YEAR_SET_KEYS,
-  checkYearSet,
-  normalizeYearSet,
-  yearSetQuery,
-} from '../../shared/ui/year-sets';
+import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, yearSetQuery } from '../../shared/ui/year-sets';
+import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
+import { SymbolField, ToolForm, YearRangeFields } from '../../shared/ui/seasonality-form';
 import { MaxQValueField, TestedNote, checkMaxQValue, qValueColumn } from '../../shared/stats/evidence';
 import { WalkForwardPanel } from './walk-forward-panel';
+import { useToolQuery } from '../../shared/ui/tool-query';
 
 const KEYS = ['symbol', 'minDays', 'maxDays', 'from', 'to', 'minYears', 'top', 'maxQValue', ...YEAR_SET_KEYS] as const;
 const DEFAULTS = {
@@ -42,17 +33,11 @@ const DEFAULTS = {
   ...YEAR_SET_DEFAULTS,
 };
 
+const SIDES = ['long', 'short'] as const;
+
 /** What the tool does, in the current language (read at call time). */
 export function bestTradesTool(): ToolInfo {
-  return {
-    title: i18n.t('bestTrades:tool.title'),
-    description: i18n.t('bestTrades:tool.description'),
-    features: [
-      i18n.t('bestTrades:tool.features.directions'),
-      i18n.t('bestTrades:tool.features.stats'),
-      i18n.t('bestTrades:tool.features.pattern'),
-    ],
-  };
+  return toolInfo('bestTrades', ['directions', 'stats', 'pattern']);
 }
 
 function checkNumbers(v: Record<string, string>): Record<string, string> {
@@ -64,30 +49,21 @@ function checkNumbers(v: Record<string, string>): Record<string, string> {
   else if (Number.isInteger(min) && max < min) errors.maxDays = i18n.t('bestTrades:errors.maxBelowMin');
   if (v.minYears && !/^\d+$/.test(v.minYears)) errors.minYears = i18n.t('bestTrades:errors.wholeNumber');
   if (v.top && !/^\d+$/.test(v.top)) errors.top = i18n.t('bestTrades:errors.wholeNumber');
-  return { ...errors, ...checkMaxQValue(v.maxQValue), ...checkYearSet(v) };
+  return { ...errors, ...checkMaxQValue(v.maxQValue) };
 }
 
-export function BestTradesScreen() {
-  const { t } = useTranslation('bestTrades');
-  return (
-    <PremiumGate tool={bestTradesTool()} title={t('title')}>
-      <BestTradesTool />
-    </PremiumGate>
-  );
-}
+export const BestTradesScreen = toolScreen('bestTrades', bestTradesTool, BestTradesTool);
 
 function BestTradesTool() {
   const { t } = useTranslation('bestTrades');
   const f = useFormatters();
-  const { url, form, setForm, field, submit, setUrl } = useScreenForm(KEYS, null, DEFAULTS);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const ready = Boolean(url.symbol && url.minDays && url.maxDays);
-  useFollowSymbol(url, ready, (focus) => setUrl({ ...form, ...focus }, true));
-  const query = useQuery({
-    queryKey: ['best-trades', url],
-    queryFn: () => apiGet<BestTradesResponse>('/api/v1/seasonality/best-trades', url),
-    enabled: ready,
+  const { url, errors, ready, onSubmit, bound, focus, yearSet } = useSeasonalityTool({
+    keys: KEYS,
+    defaults: DEFAULTS,
+    isReady: (u) => Boolean(u.symbol && u.minDays && u.maxDays),
+    check: checkNumbers,
   });
+  const query = useToolQuery('best-trades', 'seasonalityBestTrades', url, ready);
   const walkForwardParams = {
     symbol: url.symbol,
     minDays: url.minDays,
@@ -97,43 +73,42 @@ function BestTradesTool() {
     minYears: url.minYears,
     ...yearSetQuery(url),
   };
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const values = normalizeYearSet({ ...form, symbol: form.symbol.trim().toUpperCase() });
-    const problems = checkNumbers(values);
-    setErrors(problems);
-    if (!Object.keys(problems).length) submit(values);
-  };
   const text = (id: string, label: string, key: (typeof KEYS)[number], placeholder?: string) => (
-    <Field key={id} id={id} label={label} error={errors[key]}>
-      <input
-        id={id}
-        className="form-control form-control-sm"
-        inputMode={key === 'symbol' ? undefined : 'numeric'}
-        placeholder={placeholder}
-        autoComplete="off"
-        {...field(key)}
-      />
-    </Field>
+    <TextField
+      id={id}
+      label={label}
+      error={errors[key]}
+      inputMode="numeric"
+      placeholder={placeholder}
+      autoComplete="off"
+      {...bound[key]}
+    />
   );
-  const maxQ = field('maxQValue');
-  const inputs = [
-    text('bt-symbol', t('form.symbol'), 'symbol'),
-    text('bt-min', t('form.minDays'), 'minDays'),
-    text('bt-max', t('form.maxDays'), 'maxDays'),
-    text('bt-from', t('form.from'), 'from', t('form.all')),
-    text('bt-to', t('form.to'), 'to', t('form.all')),
-    text('bt-min-years', t('form.minYears'), 'minYears', t('form.minYearsPlaceholder')),
-    text('bt-top', t('form.top'), 'top'),
-    <MaxQValueField key="bt-max-q" id="bt-max-q" error={errors.maxQValue} {...maxQ} />,
-    <YearSetFields
-      key="bt-year-set"
-      idPrefix="bt"
-      values={form}
-      errors={errors}
-      onChange={(patch) => setForm((v) => ({ ...v, ...patch }))}
-    />,
-  ];
+  const numbers = {
+    minDays: text('bt-min', t('form.minDays'), 'minDays'),
+    maxDays: text('bt-max', t('form.maxDays'), 'maxDays'),
+    minYears: text('bt-min-years', t('form.minYears'), 'minYears', t('form.minYearsPlaceholder')),
+    top: text('bt-top', t('form.top'), 'top'),
+  };
+  const form = (
+    <ToolForm ns="bestTrades" onSubmit={onSubmit}>
+      <SymbolField ns="bestTrades" id="bt-symbol" error={errors.symbol} {...bound.symbol} />
+      {numbers.minDays}
+      {numbers.maxDays}
+      <YearRangeFields
+        ns="bestTrades"
+        idPrefix="bt"
+        errors={errors}
+        from={bound.from}
+        to={bound.to}
+        autoComplete="off"
+      />
+      {numbers.minYears}
+      {numbers.top}
+      <MaxQValueField id="bt-max-q" error={errors.maxQValue} {...bound.maxQValue} />
+      <YearSetFields idPrefix="bt" {...yearSet} />
+    </ToolForm>
+  );
   const link = (symbol: string, w: TestedWindow, direction: string) => {
     const p = new URLSearchParams({ symbol, start: w.start, end: w.end, direction, ...yearSetQuery(url) });
     if (url.from) p.set('from', url.from);
@@ -185,17 +160,7 @@ function BestTradesTool() {
     },
   ];
   return (
-    <div className="container-fluid py-3" data-testid="best-trades-screen">
-      <h1 className="h4">{t('title')}</h1>
-      <form className="row g-2 align-items-end mb-3" onSubmit={onSubmit} noValidate aria-label={t('form.label')}>
-        {inputs}
-        <div className="col-12 col-md-auto">
-          <button type="submit" className="btn btn-primary btn-sm">
-            {t('form.submit')}
-          </button>
-        </div>
-      </form>
-      {!ready ? <p className="text-muted">{t('hint')}</p> : null}
+    <ToolPage ns="bestTrades" testId="best-trades-screen" ready={ready} form={form}>
       <QueryView
         query={query}
         tool={bestTradesTool()}
@@ -206,43 +171,32 @@ function BestTradesTool() {
           return (
             <>
               <InstrumentHeader symbol={data.symbol}>
-                <SeasonalityToolsNav current="bestTrades" focus={{ symbol: data.symbol, from: url.from, to: url.to }} />
+                <SeasonalityToolsNav current="bestTrades" focus={{ ...focus, symbol: data.symbol }} />
               </InstrumentHeader>
               <TestedNote tested={data.tested} f={f} />
               <div className="row">
-                <section className="col-12 col-xl-6" aria-labelledby="bt-long">
-                  <h2 className="h6" id="bt-long">
-                    {t('long.title')}
-                  </h2>
-                  <DataTable
-                    rows={data.long}
-                    columns={columns(data.symbol, 'long')}
-                    rowKey={(w) => `${w.start}-${w.end}`}
-                    caption={t('long.caption')}
-                    filename={`best-trades-long-${data.symbol}.csv`}
-                    testId="best-long"
-                  />
-                </section>
-                <section className="col-12 col-xl-6" aria-labelledby="bt-short">
-                  <h2 className="h6" id="bt-short">
-                    {t('short.title')}
-                  </h2>
-                  <DataTable
-                    rows={data.short}
-                    columns={columns(data.symbol, 'short')}
-                    rowKey={(w) => `${w.start}-${w.end}`}
-                    caption={t('short.caption')}
-                    filename={`best-trades-short-${data.symbol}.csv`}
-                    testId="best-short"
-                  />
-                </section>
+                {SIDES.map((side) => (
+                  <section key={side} className="col-12 col-xl-6" aria-labelledby={`bt-${side}`}>
+                    <h2 className="h6" id={`bt-${side}`}>
+                      {t(`${side}.title`)}
+                    </h2>
+                    <DataTable
+                      rows={data[side]}
+                      columns={columns(data.symbol, side)}
+                      rowKey={(w) => `${w.start}-${w.end}`}
+                      caption={t(`${side}.caption`)}
+                      filename={`best-trades-${side}-${data.symbol}.csv`}
+                      testId={`best-${side}`}
+                    />
+                  </section>
+                ))}
               </div>
               <WalkForwardPanel params={walkForwardParams} f={f} />
             </>
           );
         }}
       </QueryView>
-    </div>
+    </ToolPage>
   );
 }
 

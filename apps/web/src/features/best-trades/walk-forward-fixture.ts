@@ -1,5 +1,5 @@
 // Test data of walk-forward (GET /api/v1/seasonality/walk-forward) for the best-trades tests.
-import type { WalkForwardResponse } from '@solstice/contracts';
+import { ENDPOINTS, type WalkForwardResponse } from '@solstice/contracts';
 import { createStats } from '../../testing/factories';
 
 const none = {
@@ -40,4 +40,4 @@ export const walkForward: WalkForwardResponse = {
   inSample: { long: { ...createStats({ count: 34, winRate: 0.82, mean: 0.064 }), qValue: 0.46 }, short: null },
 };
 
-export const walkForwardRoute = { path: '/api/v1/seasonality/walk-forward', body: walkForward };
+export const walkForwardRoute = { path: ENDPOINTS.seasonalityWalkForward.path, body: walkForward };

@@ -1,11 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import type { WalkForwardResponse } from '@solstice/contracts';
-import { apiGet, type QueryValue } from '../../shared/api';
+import type { QueryValue } from '../../shared/api';
 import type { Formatters } from '../../shared/format';
 import { EChart } from '../../shared/charts/echart';
-import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
+import { percentAxis } from '../../shared/charts/options';
+import { DataTable, type Column } from '../../shared/tables/data-table';
+import { columnsOf } from '../../shared/stats/columns';
+import { windowColumn } from '../../shared/stats/window-columns';
+import { LabelledSelect } from '../../shared/select-field';
+import { MeasureHeaderRow } from '../../shared/tables/headers';
+import { useToolQuery } from '../../shared/ui/tool-query';
 
 type Trial = WalkForwardResponse['long']['trials'][number];
 
@@ -25,10 +30,7 @@ export function cumulativeReturns(trials: readonly Trial[]): { year: number; val
 export function WalkForwardPanel({ params, f }: { params: Record<string, QueryValue>; f: Formatters }) {
   const { t } = useTranslation('evidence');
   const [side, setSide] = useState<'long' | 'short'>('long');
-  const query = useQuery({
-    queryKey: ['walk-forward', params],
-    queryFn: () => apiGet<WalkForwardResponse>('/api/v1/seasonality/walk-forward', params),
-  });
+  const query = useToolQuery('walk-forward', 'seasonalityWalkForward', params);
   return (
     <section className="mt-3" aria-labelledby="wf-title" data-testid="walk-forward">
       <div className="d-flex flex-wrap gap-3 align-items-end mb-2">
@@ -36,18 +38,17 @@ export function WalkForwardPanel({ params, f }: { params: Record<string, QueryVa
           {t('walkForward.title')}
         </h2>
         <div>
-          <label htmlFor="wf-side" className="form-label small mb-1 me-2">
-            {t('walkForward.direction')}
-          </label>
-          <select
+          <LabelledSelect
             id="wf-side"
+            label={t('walkForward.direction')}
+            labelClassName="form-label small mb-1 me-2"
             className="form-select form-select-sm d-inline-block w-auto"
             value={side}
-            onChange={(e) => setSide(e.target.value === 'short' ? 'short' : 'long')}
+            onChange={(v) => setSide(v === 'short' ? 'short' : 'long')}
           >
             <option value="long">{t('walkForward.long')}</option>
             <option value="short">{t('walkForward.short')}</option>
-          </select>
+          </LabelledSelect>
         </div>
       </div>
       {query.isPending ? (
@@ -80,49 +81,19 @@ function WalkForwardResult({ data, side, f }: { data: WalkForwardResponse; side:
     { key: 'mean', label: t('walkForward.mean'), a: f.percent(inSample?.mean), b: f.percent(out.stats.mean) },
     { key: 'count', label: t('walkForward.trials'), a: f.number(inSample?.count, 0), b: f.number(out.stats.count, 0) },
   ];
+  const c = columnsOf<Trial>(f);
   const columns: Column<Trial>[] = [
-    {
-      key: 'year',
-      label: t('walkForward.year'),
-      csvLabel: 'Year',
-      sortValue: (r) => r.year,
-      text: (r) => String(r.year),
-    },
-    {
-      key: 'window',
-      label: t('walkForward.window'),
-      csvLabel: 'Window',
-      sortValue: (r) => r.start,
-      text: (r) => `${r.start} – ${r.end}`,
-      render: (r) => `${f.monthDay(r.start)} – ${f.monthDay(r.end)}`,
-    },
-    {
-      key: 'days',
-      label: t('walkForward.days'),
-      csvLabel: 'Days',
-      align: 'end',
-      sortValue: (r) => r.days,
-      text: (r) => f.number(r.days, 0),
-      csvValue: (r) => r.days,
-    },
-    {
-      key: 'return',
-      label: t('walkForward.return'),
-      csvLabel: 'Return',
-      align: 'end',
-      sortValue: (r) => r.return,
-      text: (r) => f.percent(r.return),
-      csvValue: (r) => r.return,
-      unit: 'fraction',
-      className: (r) => signClass(r.return),
-    },
+    c.year(t('walkForward.year'), (r) => r.year),
+    windowColumn<Trial>(t('walkForward.window'), f),
+    c.number('days', t('walkForward.days'), 'Days', (r) => r.days, { digits: 0 }),
+    c.percent('return', t('walkForward.return'), 'Return', (r) => r.return, { colour: true }),
   ];
   const last = curve[curve.length - 1];
   const option = {
     grid: { left: 50, right: 16, top: 16, bottom: 30 },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: curve.map((p) => String(p.year)) },
-    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
+    yAxis: percentAxis(f),
     series: [{ name: t('walkForward.cumulative'), type: 'line', data: curve.map((p) => p.value), showSymbol: true }],
   };
   return (
@@ -131,15 +102,10 @@ function WalkForwardResult({ data, side, f }: { data: WalkForwardResponse; side:
       <table className="table table-sm w-auto mb-3" data-testid="walk-forward-comparison">
         <caption className="caption-top small">{t('walkForward.comparison')}</caption>
         <thead>
-          <tr>
-            <th scope="col">{t('walkForward.measure')}</th>
-            <th scope="col" className="text-end">
-              {t('walkForward.inSample')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('walkForward.outOfSample')}
-            </th>
-          </tr>
+          <MeasureHeaderRow
+            measure={t('walkForward.measure')}
+            numbers={[t('walkForward.inSample'), t('walkForward.outOfSample')]}
+          />
         </thead>
         <tbody>
           {rows.map((r) => (

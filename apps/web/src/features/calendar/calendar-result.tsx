@@ -8,8 +8,9 @@ import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
 import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
 import { CSV_MONTHS } from '../../shared/tables/csv';
 import { StatLabel } from '../../shared/stats/stat-label';
+import { columnsOf } from '../../shared/stats/columns';
 import { EChart } from '../../shared/charts/echart';
-import { DOWN, UP } from '../../shared/charts/colors';
+import { returnsOption, signBars } from '../../shared/charts/options';
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
@@ -94,6 +95,7 @@ export function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: 
     },
   ];
 
+  const c = columnsOf<SummaryRow>(f);
   const summaryColumns: Column<SummaryRow>[] = [
     {
       key: 'month',
@@ -103,97 +105,36 @@ export function CalendarResult({ data, f, focus }: { data: CalendarResponse; f: 
       csvLabel: 'Month (1-12)',
       csvValue: (r) => r.month,
     },
-    {
-      key: 'count',
-      label: <StatLabel stat="count" />,
-      csvLabel: 'Years',
-      align: 'end',
-      sortValue: (r) => r.count,
-      text: (r) => String(r.count),
-    },
-    {
-      key: 'mean',
-      label: <StatLabel stat="mean" />,
-      csvLabel: 'Mean',
-      align: 'end',
-      sortValue: (r) => r.mean,
-      text: (r) => f.percent(r.mean),
-      csvValue: (r) => r.mean,
-      unit: 'fraction',
-      className: (r) => signClass(r.mean),
-    },
-    {
-      key: 'median',
-      label: <StatLabel stat="median" />,
-      csvLabel: 'Median',
-      align: 'end',
-      sortValue: (r) => r.median,
-      text: (r) => f.percent(r.median),
-      csvValue: (r) => r.median,
-      unit: 'fraction',
-    },
-    {
-      key: 'winRate',
-      label: <StatLabel stat="winRate" label={t('summary.positive')} />,
-      csvLabel: '% positive',
-      align: 'end',
-      sortValue: (r) => r.winRate,
-      text: (r) => f.percent(r.winRate, 0, false),
-      csvValue: (r) => r.winRate,
-      unit: 'fraction',
-    },
-    {
-      key: 'min',
-      label: <StatLabel stat="min" />,
-      csvLabel: 'Worst',
-      align: 'end',
-      sortValue: (r) => r.min,
-      text: (r) => f.percent(r.min),
-      csvValue: (r) => r.min,
-      unit: 'fraction',
-    },
-    {
-      key: 'max',
-      label: <StatLabel stat="max" />,
-      csvLabel: 'Best',
-      align: 'end',
-      sortValue: (r) => r.max,
-      text: (r) => f.percent(r.max),
-      csvValue: (r) => r.max,
-      unit: 'fraction',
-    },
-    {
-      key: 'stdDev',
-      label: <StatLabel stat="stdDev" />,
-      csvLabel: 'Std. dev.',
-      align: 'end',
-      sortValue: (r) => r.stdDev,
-      text: (r) => f.percent(r.stdDev, 2, false),
-      csvValue: (r) => r.stdDev,
-      unit: 'fraction',
-    },
+    c.count('count', <StatLabel stat="count" />, 'Years', (r) => r.count),
+    c.statPercent('mean', 'Mean', (r) => r.mean, { colour: true }),
+    c.statPercent('median', 'Median', (r) => r.median),
+    c.percent('winRate', <StatLabel stat="winRate" label={t('summary.positive')} />, '% positive', (r) => r.winRate, {
+      digits: 0,
+      signed: false,
+    }),
+    c.statPercent('min', 'Worst', (r) => r.min),
+    c.statPercent('max', 'Best', (r) => r.max),
+    c.statPercent('stdDev', 'Std. dev.', (r) => r.stdDev, { digits: 2, signed: false }),
   ];
 
   const option = useMemo(
-    () => ({
-      grid: { left: 48, right: 16, top: 24, bottom: 32 },
-      tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: data.summary.map((s) => f.monthName(s.month)) },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
-      series: [
-        {
-          type: 'bar',
-          name: t('summary.mean'),
-          data: data.summary.map((s) => ({ value: s.mean, itemStyle: { color: (s.mean ?? 0) >= 0 ? UP : DOWN } })),
-        },
-        {
-          type: 'line',
-          name: t('summary.median'),
-          data: data.summary.map((s) => s.median),
-          areaStyle: { opacity: 0.15 },
-        },
-      ],
-    }),
+    () =>
+      returnsOption(
+        f,
+        data.summary.map((s) => f.monthName(s.month)),
+        [
+          signBars(
+            t('summary.mean'),
+            data.summary.map((s) => s.mean),
+          ),
+          {
+            type: 'line',
+            name: t('summary.median'),
+            data: data.summary.map((s) => s.median),
+            areaStyle: { opacity: 0.15 },
+          },
+        ],
+      ),
     [data, f, t],
   );
 

@@ -1,21 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  currentLocation,
-  mockFetch,
-  notPremium,
-  premium,
-  renderScreen,
-  serverError,
-  subscriptionRequired,
-} from '../../testing/test-utils';
+import { currentLocation, inTurkish, mockFetch, premium, renderScreen } from '../../testing/test-utils';
+import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
 import { instrument } from '../../testing/factories';
 import { useAppStore } from '../../shared/shell';
 import type { CalendarResponse } from '@solstice/contracts';
 import { CalendarScreen } from './calendar-screen';
 import { heatColor } from './calendar-result';
-import { switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -45,6 +37,13 @@ const calendar: CalendarResponse = {
 };
 
 describe('calendar screen', () => {
+  itBehavesLikeAPremiumTool({
+    ui: <CalendarScreen />,
+    request: { path: '/api/v1/seasonality/calendar', url: '/seasonality/calendar?symbol=AAPL', message: 'boom' },
+    empty: { symbol: 'AAPL', months: [], years: [], summary: [] },
+    gate: { url: '/seasonality/calendar', submit: 'Show calendar', title: 'Seasonal calendar' },
+  });
+
   it('draws the year × month heat table and the monthly statistics', async () => {
     mockFetch([premium, { path: '/api/v1/seasonality/calendar', body: calendar }, instrument('AAPL')]);
     renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL&from=2022' });
@@ -100,39 +99,10 @@ describe('calendar screen', () => {
     expect(await screen.findByTestId('calendar-grid')).toBeInTheDocument();
     expect(requests.find((r) => r.url.pathname === '/api/v1/seasonality/calendar')!.url.search).toBe(`?${query}`);
   });
-
-  it('has non-subscriber, error and empty states', async () => {
-    mockFetch([premium, { path: '/api/v1/seasonality/calendar', ...subscriptionRequired() }]);
-    const first = renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
-    expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Seasonal calendar');
-    first.unmount();
-    mockFetch([premium, { path: '/api/v1/seasonality/calendar', ...serverError('boom') }]);
-    const second = renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
-    expect(await screen.findByTestId('error-state')).toHaveTextContent('boom');
-    second.unmount();
-    mockFetch([
-      premium,
-      { path: '/api/v1/seasonality/calendar', body: { symbol: 'AAPL', months: [], years: [], summary: [] } },
-    ]);
-    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
-    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
-  });
-
-  it('shows a non-subscriber what the tool does before anything is asked', async () => {
-    mockFetch([notPremium]);
-    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar' });
-    const card = await screen.findByTestId('subscribe-card');
-    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
-    expect(screen.queryByRole('button', { name: 'Show calendar' })).not.toBeInTheDocument();
-  });
 });
 
 describe('calendar screen in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(() => switchLanguage('en'));
+  inTurkish();
 
   it('names the tables and the months in Turkish, numbers in tr-TR', async () => {
     mockFetch([premium, { path: '/api/v1/seasonality/calendar', body: calendar }, instrument('AAPL')]);

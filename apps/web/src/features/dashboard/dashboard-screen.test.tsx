@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderScreen, subscriptionRequired, type MockRoute } from '../../testing/test-utils';
 import { createOverview, createWindow, instrument } from '../../testing/factories';
 import { useAppStore } from '../../shared/shell';
 import { DashboardScreen } from './dashboard-screen';
-import { switchLanguage } from '../../i18n/i18n';
+import { inTurkish } from '../../testing/in-turkish';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -185,13 +185,7 @@ describe('dashboard page', () => {
 });
 
 describe('dashboard in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(async () => {
-    await switchLanguage('en');
-  });
+  inTurkish();
 
   it('shows the panels in Turkish with tr-TR numbers', async () => {
     useAppStore.getState().addSymbol('Default', { sym: 'XOM', description: 'EXXON' });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import type { IndicatorsResponse, InstrumentSearchResponse, SeasonalScanResponse } from '@solstice/contracts';
+import type { IndicatorsResponse } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists, WatchlistPanel } from '../../shared/shell';
@@ -11,6 +11,8 @@ import { signClass } from '../../shared/tables/data-table';
 import { Sparkline } from '../../shared/charts/sparkline';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from '../market/market-overview';
 import { Upcoming } from './upcoming-windows';
+import { LastScan } from './last-scan';
+import { NumberHeader } from '../../shared/tables/headers';
 
 export const SPARK_BARS = 30;
 export const UPCOMING_DAYS = 14;
@@ -40,7 +42,7 @@ export function DashboardScreen() {
       enabled: !signedOut,
       queryKey: ['instrument-known', sym],
       queryFn: async (): Promise<SymbolStatus> => {
-        const found = await apiGet<InstrumentSearchResponse>('/api/v1/instruments', { q: sym }, { background: true });
+        const found = await apiGet('instrumentSearch', { query: { q: sym } }, { background: true });
         const hit = found.instruments.find((i) => i.symbol === sym);
         return !hit ? 'unknown' : hit.lastClose === null ? 'nodata' : 'known';
       },
@@ -55,9 +57,9 @@ export function DashboardScreen() {
       enabled: statusOf.get(sym) === 'known' && !signedOut,
       queryKey: ['indicators', sym, SPARK_BARS],
       queryFn: () =>
-        apiGet<IndicatorsResponse>(
-          `/api/v1/indicators/${encodeURIComponent(sym)}`,
-          { series: '1', bars: SPARK_BARS },
+        apiGet(
+          'indicators',
+          { params: { symbol: sym }, query: { series: '1', bars: SPARK_BARS } },
           { background: true },
         ),
       staleTime: 60_000,
@@ -70,16 +72,18 @@ export function DashboardScreen() {
   const upcoming = useQuery({
     queryKey: ['upcoming-seasonal', priced, asOf],
     queryFn: () =>
-      apiQueryPost<SeasonalScanResponse>(
-        '/api/v1/seasonality/scan',
+      apiQueryPost(
+        'seasonalityScan',
         {
-          startFrom: mmdd(asOf!, 1),
-          startTo: mmdd(asOf!, UPCOMING_DAYS),
-          minDays: 10,
-          maxDays: 30,
-          minWinRate: 0.6,
-          direction: 'both',
-          universe: priced,
+          body: {
+            startFrom: mmdd(asOf!, 1),
+            startTo: mmdd(asOf!, UPCOMING_DAYS),
+            minDays: 10,
+            maxDays: 30,
+            minWinRate: 0.6,
+            direction: 'both',
+            universe: priced,
+          },
         },
         { background: true },
       ),
@@ -120,12 +124,8 @@ export function DashboardScreen() {
           <WatchlistPanel
             extraHeader={
               <>
-                <th scope="col" className="text-end">
-                  {t('watchlists.last')}
-                </th>
-                <th scope="col" className="text-end">
-                  {t('watchlists.change')}
-                </th>
+                <NumberHeader>{t('watchlists.last')}</NumberHeader>
+                <NumberHeader>{t('watchlists.change')}</NumberHeader>
                 <th scope="col">{t('watchlists.asOf')}</th>
                 <th scope="col">{t('watchlists.days', { count: SPARK_BARS })}</th>
               </>
@@ -147,6 +147,12 @@ export function DashboardScreen() {
             </h2>
             <p className="small text-muted mb-1">{t('upcoming.intro', { days: f.number(UPCOMING_DAYS, 0) })}</p>
             <Upcoming query={upcoming} f={f} hasSymbols={priced.length > 0} premium={premium !== 'no'} />
+          </section>
+          <section aria-labelledby="last-scan-title" className="mb-3">
+            <h2 className="h6" id="last-scan-title">
+              {t('lastScan.title')}
+            </h2>
+            <LastScan />
           </section>
           <section aria-labelledby="saved-title">
             <h2 className="h6" id="saved-title">

@@ -5,10 +5,11 @@ import type { SeasonalScanResponse } from '@solstice/contracts';
 import { isSubscriptionRequired } from '../../shared/api';
 import type { Formatters } from '../../shared/format';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
-import { SymbolLink } from '../../shared/ui/symbol-link';
+import { actionColumn, directionColumn, symbolColumn } from '../../shared/tables/columns';
 import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
 import { weaknesses } from '../../shared/stats/significance';
 import { signalColumn } from '../../shared/stats/trade-signal';
+import { windowColumn } from '../../shared/stats/window-columns';
 
 type SeasonalScanResult = SeasonalScanResponse['results'][number];
 
@@ -39,31 +40,10 @@ export function Upcoming({
   if (query.isPending) return <LoadingState />;
   if (query.data.results.length === 0) return <EmptyState>{t('upcoming.none')}</EmptyState>;
   const columns: Column<SeasonalScanResult>[] = [
-    {
-      key: 'symbol',
-      label: t('upcoming.symbol'),
-      csvLabel: 'Symbol',
-      sortValue: (r) => r.symbol,
-      text: (r) => r.symbol,
-      render: (r) => <SymbolLink symbol={r.symbol} />,
-    },
-    {
-      key: 'direction',
-      label: t('upcoming.side'),
-      csvLabel: 'Side',
-      sortValue: (r) => r.direction,
-      text: (r) => (r.direction === 'short' ? t('upcoming.short') : t('upcoming.long')),
-      csvValue: (r) => (r.direction === 'short' ? 'Short' : 'Long'),
-    },
+    symbolColumn<SeasonalScanResult>(t('upcoming.symbol')),
+    directionColumn<SeasonalScanResult>(t('upcoming.side')),
     signalColumn<SeasonalScanResult>((r) => r.direction),
-    {
-      key: 'window',
-      label: t('upcoming.window'),
-      csvLabel: 'Window',
-      sortValue: (r) => r.start,
-      text: (r) => `${r.start} – ${r.end}`,
-      render: (r) => `${f.monthDay(r.start)} – ${f.monthDay(r.end)}`,
-    },
+    windowColumn<SeasonalScanResult>(t('upcoming.window'), f),
     {
       key: 'winRate',
       label: ts('definitions.winRate.label'),
@@ -93,19 +73,13 @@ export function Upcoming({
       text: (r) => (weaknesses(r.stats).length ? ts('columns.weak') : ts('columns.ok')),
       csvValue: (r) => (weaknesses(r.stats).length ? 'Weak' : 'OK'),
     },
-    {
-      key: 'open',
-      label: '',
-      csv: false,
-      text: () => '',
-      render: (r) => (
-        <Link
-          to={`/seasonality/pattern?symbol=${encodeURIComponent(r.symbol)}&start=${r.start}&end=${r.end}&direction=${r.direction}`}
-        >
-          {t('upcoming.pattern')}
-        </Link>
-      ),
-    },
+    actionColumn('open', '', (r) => (
+      <Link
+        to={`/seasonality/pattern?symbol=${encodeURIComponent(r.symbol)}&start=${r.start}&end=${r.end}&direction=${r.direction}`}
+      >
+        {t('upcoming.pattern')}
+      </Link>
+    )),
   ];
   return (
     <DataTable

@@ -1,10 +1,11 @@
 import type { HeatmapResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { SymbolLink } from '../../shared/ui/symbol-link';
-import { signClass, type Column } from '../../shared/tables/data-table';
+import type { Column } from '../../shared/tables/data-table';
+import { actionColumn, changeColumn } from '../../shared/tables/columns';
 import { CSV_MONTHS } from '../../shared/tables/csv';
 import { changeColor, changeRange } from '../../shared/charts/colors';
-import { PERIODS, periodLabel, sectorName } from './periods';
+import { PERIODS, periodLabel, sectorName, type PeriodId } from './periods';
 import { i18n } from '../../i18n/i18n';
 import type { BarRow } from './treemap-data';
 
@@ -35,58 +36,48 @@ export function barColumns(
           </button>
         ),
     },
-    {
-      key: 'change',
-      label: i18n.t('common:table.change'),
-      csvLabel: 'Change',
-      align: 'end',
-      sortValue: (r) => r.change,
-      text: (r) => f.percent(r.change),
-      csvValue: (r) => r.change,
-      unit: 'fraction',
-      className: (r) => signClass(r.change),
-    },
-    {
-      key: 'bar',
-      label: '',
-      csv: false,
-      text: () => '',
-      render: (r) => (
-        <span
-          aria-hidden="true"
-          className="d-inline-block"
-          style={{
-            height: 8,
-            width: `${Math.round((Math.abs(r.change ?? 0) / maxAbs) * 100)}%`,
-            minWidth: 1,
-            background: changeColor(r.change, range),
-          }}
-        />
-      ),
-    },
+    changeColumn('change', i18n.t('common:table.change'), 'Change', (r) => r.change, f),
+    actionColumn('bar', '', (r) => (
+      <span
+        aria-hidden="true"
+        className="d-inline-block"
+        style={{
+          height: 8,
+          width: `${Math.round((Math.abs(r.change ?? 0) / maxAbs) * 100)}%`,
+          minWidth: 1,
+          background: changeColor(r.change, range),
+        }}
+      />
+    )),
   ];
 }
 
+type SectorRow = HeatmapResponse['sectors'][number];
+
+/** The sector's name in the interface's language (its id in the CSV). */
+export function sectorColumn(): Column<SectorRow> {
+  return {
+    key: 'sector',
+    label: i18n.t('common:table.sector'),
+    csvLabel: 'Sector',
+    sortValue: (r) => sectorName(r.sector),
+    text: (r) => sectorName(r.sector),
+    csvValue: (r) => r.sector,
+  };
+}
+
+/** A period's column: the sector's change over it, one decimal, green or red by its sign. */
+export function periodColumn(p: PeriodId, f: Formatters): Column<SectorRow> {
+  return changeColumn<SectorRow>(p, periodLabel(p), p.toUpperCase(), (r) => r.values[p], f, 1);
+}
+
 /** Sector × period: each period coloured on its own scale. */
-export function gridColumns(f: Formatters): Column<HeatmapResponse['sectors'][number]>[] {
+export function gridColumns(f: Formatters): Column<SectorRow>[] {
   return [
-    {
-      key: 'sector',
-      label: i18n.t('common:table.sector'),
-      csvLabel: 'Sector',
-      sortValue: (r) => sectorName(r.sector),
-      text: (r) => sectorName(r.sector),
-      csvValue: (r) => r.sector,
-    },
-    ...PERIODS.map((p): Column<HeatmapResponse['sectors'][number]> => ({
-      key: p,
-      label: periodLabel(p),
-      csvLabel: p.toUpperCase(),
-      align: 'end',
-      sortValue: (r) => r.values[p],
-      text: (r) => f.percent(r.values[p], 1),
-      csvValue: (r) => r.values[p],
-      unit: 'fraction',
+    sectorColumn(),
+    ...PERIODS.map((p): Column<SectorRow> => ({
+      ...periodColumn(p, f),
+      className: undefined, // the period's scale colours the cell instead of the sign
       style: (r) => ({ backgroundColor: changeColor(r.values[p], changeRange(p)), color: '#000' }),
     })),
   ];

@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError } from '../../testing/test-utils';
+import { currentLocation, mockFetch, renderScreen } from '../../testing/test-utils';
 import { anyInstrument } from '../../testing/factories';
 import { handlersOf, optionOf } from '../../shared/charts/fake-loader';
 import type { HeatmapResponse } from '@solstice/contracts';
 import { HeatmapsScreen } from './heatmaps-screen';
-import { switchLanguage } from '../../i18n/i18n';
-import { useAppStore } from '../../shared/shell';
+import { inTurkish } from '../../testing/in-turkish';
+import { expectErrorAndEmptyStates } from '../../testing/error-and-empty';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -247,24 +247,17 @@ describe('heatmaps screen', () => {
   });
 
   it('has error and empty states', async () => {
-    mockFetch([{ path: '/api/v1/heatmap', ...serverError('no cache') }]);
-    const a = renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
-    expect(await screen.findByTestId('error-state')).toHaveTextContent('no cache');
-    a.unmount();
-    mockFetch([
-      { path: '/api/v1/heatmap', body: { ...heatmap(), tree: { name: 'all', size: 0, change: null, children: [] } } },
-    ]);
-    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
-    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+    await expectErrorAndEmptyStates(<HeatmapsScreen />, {
+      url: '/heatmaps',
+      path: '/api/v1/heatmap',
+      message: 'no cache',
+      empty: { ...heatmap(), tree: { name: 'all', size: 0, change: null, children: [] } },
+    });
   });
 });
 
 describe('heatmaps screen in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(() => switchLanguage('en'));
+  inTurkish();
 
   it('shows the filters, the map, the legend and the grids in Turkish, numbers in tr-TR', async () => {
     mockFetch([{ path: '/api/v1/heatmap', body: heatmap() }, anyInstrument()]);

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { HeatmapResponse } from '@solstice/contracts';
 import { apiGet } from '../../shared/api';
 import { useFormatters } from '../../shared/format';
 import { useWatchlists } from '../../shared/shell';
 import { useUrlState } from '../../shared/ui/url-state';
 import { QueryView } from '../../shared/ui/states';
-import { Field } from '../../shared/ui/fields';
+import { SelectField } from '../../shared/select-field';
 import { PERIODS, SIZES, periodLabel, sectorName, sizeLabel } from './periods';
 import { HeatmapResult } from './heatmap-result';
 
@@ -24,7 +23,7 @@ export function HeatmapsScreen() {
   const sector = url.sector || undefined;
   const query = useQuery({
     queryKey: ['heatmap', period, size, universe],
-    queryFn: () => apiGet<HeatmapResponse>('/api/v1/heatmap', { period, size, universe }),
+    queryFn: () => apiGet('heatmap', { query: { period, size, universe } }),
   });
   // Offer only the sizes the data has (no market caps in most imported data).
   const offered: readonly string[] = query.data?.sizes ?? ['dollarvolume', 'equal'];
@@ -41,64 +40,43 @@ export function HeatmapsScreen() {
     <div className="container-fluid py-3" data-testid="heatmaps-screen">
       <h1 className="h4">{t('title')}</h1>
       <div className="row g-2 align-items-end mb-2">
-        <Field id="hm-period" label={t('filters.period')}>
-          <select
-            id="hm-period"
-            className="form-select form-select-sm"
-            value={period}
-            onChange={(e) => setUrl({ period: e.target.value })}
-          >
-            {PERIODS.map((v) => (
-              <option key={v} value={v}>
-                {periodLabel(v)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="hm-size" label={t('filters.sizeBy')}>
-          <select
-            id="hm-size"
-            className="form-select form-select-sm"
-            value={size}
-            onChange={(e) => setUrl({ size: e.target.value })}
-          >
-            {SIZES.filter((v) => offered.includes(v) || v === size).map((v) => (
-              <option key={v} value={v}>
-                {sizeLabel(v)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="hm-universe" label={t('filters.universe')} className="col-12 col-md-4 col-lg-3">
-          <select
-            id="hm-universe"
-            className="form-select form-select-sm"
-            value={universe}
-            onChange={(e) => setUrl({ universe: e.target.value, sector: null })}
-          >
-            {universes.map((u) => (
-              <option key={u.value} value={u.value}>
-                {u.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id="hm-period"
+          label={t('filters.period')}
+          value={period}
+          options={PERIODS.map((v) => ({ value: v, label: periodLabel(v) }))}
+          onChange={(v) => setUrl({ period: v })}
+        />
+        <SelectField
+          id="hm-size"
+          label={t('filters.sizeBy')}
+          value={size}
+          options={SIZES.filter((v) => offered.includes(v) || v === size).map((v) => ({
+            value: v,
+            label: sizeLabel(v) ?? '',
+          }))}
+          onChange={(v) => setUrl({ size: v })}
+        />
+        <SelectField
+          id="hm-universe"
+          label={t('filters.universe')}
+          className="col-12 col-md-4 col-lg-3"
+          value={universe}
+          options={universes}
+          onChange={(v) => setUrl({ universe: v, sector: null })}
+        />
         {query.data ? (
-          <Field id="hm-sector" label={t('filters.sector')} className="col-12 col-md-4 col-lg-3">
-            <select
-              id="hm-sector"
-              className="form-select form-select-sm"
-              value={sector ?? ''}
-              onChange={(e) => setUrl({ sector: e.target.value })}
-            >
-              <option value="">{t('filters.allSectors')}</option>
-              {query.data.tree.children.map((s) => (
-                <option key={s.name} value={s.name}>
-                  {sectorName(s.name)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            id="hm-sector"
+            label={t('filters.sector')}
+            className="col-12 col-md-4 col-lg-3"
+            value={sector ?? ''}
+            options={[
+              { value: '', label: t('filters.allSectors') },
+              ...query.data.tree.children.map((s) => ({ value: s.name, label: sectorName(s.name) })),
+            ]}
+            onChange={(v) => setUrl({ sector: v })}
+          />
         ) : null}
       </div>
       {unavailable ? (

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSignedOut } from '../../shared/shell';
-import { apiGet } from '../../shared/api';
+import { marketOverviewQuery } from './overview-query';
 import type { MarketOverviewResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { signClass } from '../../shared/tables/data-table';
@@ -11,12 +11,7 @@ import { DemoBadge } from '../../shared/ui/states';
 
 export function useMarketOverview() {
   const signedOut = useSignedOut();
-  return useQuery({
-    enabled: !signedOut,
-    queryKey: ['market-overview'],
-    queryFn: () => apiGet<MarketOverviewResponse>('/api/v1/market/overview'),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...marketOverviewQuery, enabled: !signedOut });
 }
 
 /** "Demo data" when the universe is the generated one (asked of one of its stocks). */

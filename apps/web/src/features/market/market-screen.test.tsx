@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError } from '../../testing/test-utils';
+import { currentLocation, mockFetch, renderScreen } from '../../testing/test-utils';
 import { createOverview, instrument } from '../../testing/factories';
 import { optionOf } from '../../shared/charts/fake-loader';
 import { MarketScreen } from './market-screen';
-import { switchLanguage } from '../../i18n/i18n';
-import { useAppStore } from '../../shared/shell';
+import { inTurkish } from '../../testing/in-turkish';
+import { expectErrorAndEmptyStates } from '../../testing/error-and-empty';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -53,33 +53,23 @@ describe('market screen', () => {
   });
 
   it('has error and empty states', async () => {
-    mockFetch([{ path: '/api/v1/market/overview', ...serverError('down') }]);
-    const a = renderScreen(<MarketScreen />, { url: '/market' });
-    expect(await screen.findByTestId('error-state')).toHaveTextContent('down');
-    a.unmount();
-    mockFetch([
-      {
-        path: '/api/v1/market/overview',
-        body: createOverview({
-          indices: [],
-          gainers: [],
-          losers: [],
-          mostActive: [],
-          breadth: { ...createOverview().breadth, total: 0 },
-        }),
-      },
-    ]);
-    renderScreen(<MarketScreen />, { url: '/market' });
-    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+    await expectErrorAndEmptyStates(<MarketScreen />, {
+      url: '/market',
+      path: '/api/v1/market/overview',
+      message: 'down',
+      empty: createOverview({
+        indices: [],
+        gainers: [],
+        losers: [],
+        mostActive: [],
+        breadth: { ...createOverview().breadth, total: 0 },
+      }),
+    });
   });
 });
 
 describe('market screen in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(() => switchLanguage('en'));
+  inTurkish();
 
   it('shows the cards, the breadth, the sectors and the movers in Turkish, numbers in tr-TR', async () => {
     mockFetch([{ path: '/api/v1/market/overview', body: createOverview() }, instrument('ACT')]);

@@ -4,15 +4,25 @@ import type { MarketOverviewResponse } from '@solstice/contracts';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { useUrlState } from '../../shared/ui/url-state';
 import { QueryView } from '../../shared/ui/states';
-import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
-import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
+import { DataTable, type Column } from '../../shared/tables/data-table';
+import { TableSection } from '../../shared/tables/table-section';
+import {
+  addToWatchlistColumn,
+  changeColumn,
+  countColumn,
+  nameColumn,
+  symbolColumn,
+  valueColumn,
+} from '../../shared/tables/columns';
 import { EChart } from '../../shared/charts/echart';
 import { DOWN, FLAT, UP, changeColor, changeRange } from '../../shared/charts/colors';
 import { PERIODS, periodLabel, sectorName } from '../heatmaps/periods';
+import { periodColumn, sectorColumn } from '../heatmaps/heatmap-columns';
 import { i18n } from '../../i18n/i18n';
 import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from './market-overview';
 import { weightingLabel } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
+import { ChoiceButtons } from '../../shared/ui/choice-buttons';
 
 type Mover = MarketOverviewResponse['gainers'][number];
 type SectorRow = MarketOverviewResponse['sectors'][number];
@@ -36,60 +46,21 @@ export function MarketScreen() {
 
 function moverColumns(f: Formatters): Column<Mover>[] {
   return [
-    {
-      key: 'symbol',
-      label: i18n.t('common:table.symbol'),
-      csvLabel: 'Symbol',
-      sortValue: (r) => r.symbol,
-      text: (r) => r.symbol,
-      render: (r) => <SymbolLink symbol={r.symbol} />,
-    },
-    {
-      key: 'name',
-      label: i18n.t('common:table.name'),
-      csvLabel: 'Name',
-      sortValue: (r) => r.name,
-      text: (r) => r.name,
-    },
-    {
-      key: 'close',
-      label: i18n.t('market:movers.close'),
-      csvLabel: 'Close',
-      align: 'end',
-      sortValue: (r) => r.close,
-      text: (r) => f.number(r.close),
-      csvValue: (r) => r.close,
-      unit: 'USD',
-    },
-    {
-      key: 'change1d',
-      label: i18n.t('common:table.change'),
-      csvLabel: 'Change',
-      align: 'end',
-      sortValue: (r) => r.change1d,
-      text: (r) => f.percent(r.change1d),
-      csvValue: (r) => r.change1d,
-      unit: 'fraction',
-      className: (r) => signClass(r.change1d),
-    },
-    {
-      key: 'volume',
-      label: i18n.t('common:table.volume'),
-      csvLabel: 'Volume',
-      align: 'end',
-      sortValue: (r) => r.volume,
-      text: (r) => f.compact(r.volume),
-      csvValue: (r) => r.volume,
-    },
-    {
-      key: 'add',
-      label: '',
-      csv: false,
-      text: () => '',
-      render: (r) => <AddToWatchlistButton symbol={r.symbol} description={r.name} />,
-    },
+    symbolColumn(),
+    nameColumn(),
+    valueColumn('close', i18n.t('market:movers.close'), 'Close', (r) => r.close, f.number, 'USD'),
+    changeColumn('change1d', i18n.t('common:table.change'), 'Change', (r) => r.change1d, f),
+    valueColumn('volume', i18n.t('common:table.volume'), 'Volume', (r) => r.volume, f.compact),
+    addToWatchlistColumn(),
   ];
 }
+
+/** The three lists of movers, each a table of its own (ids and file names as e2e tests know them). */
+const MOVER_LISTS = [
+  { list: 'gainers', title: 'movers.gainers', slug: 'gainers', section: 'gainers' },
+  { list: 'losers', title: 'movers.losers', slug: 'losers', section: 'losers' },
+  { list: 'mostActive', title: 'movers.mostActive', slug: 'most-active', section: 'active' },
+] as const;
 
 function MarketResult({
   data,
@@ -149,33 +120,9 @@ function MarketResult({
     [sectors, period, f, language],
   );
   const sectorColumns: Column<SectorRow>[] = [
-    {
-      key: 'sector',
-      label: i18n.t('common:table.sector'),
-      csvLabel: 'Sector',
-      sortValue: (r) => sectorName(r.sector),
-      text: (r) => sectorName(r.sector),
-      csvValue: (r) => r.sector,
-    },
-    {
-      key: 'count',
-      label: t('sectors.stocks'),
-      csvLabel: 'Stocks',
-      align: 'end',
-      sortValue: (r) => r.count,
-      text: (r) => String(r.count),
-    },
-    ...PERIODS.map((p): Column<SectorRow> => ({
-      key: p,
-      label: periodLabel(p),
-      csvLabel: p.toUpperCase(),
-      align: 'end',
-      sortValue: (r) => r.values[p],
-      text: (r) => f.percent(r.values[p], 1),
-      csvValue: (r) => r.values[p],
-      unit: 'fraction',
-      className: (r) => signClass(r.values[p]),
-    })),
+    sectorColumn(),
+    countColumn('count', t('sectors.stocks'), 'Stocks', (r) => r.count),
+    ...PERIODS.map((p) => periodColumn(p, f)),
   ];
   const columns = moverColumns(f);
   const weighting = weightingLabel(data.sectorWeighting);
@@ -203,19 +150,14 @@ function MarketResult({
                 ({weighting})
               </span>
             </h2>
-            <div className="btn-group btn-group-sm ms-auto" role="group" aria-label={t('sectors.period')}>
-              {PERIODS.map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className={`btn ${p === period ? 'btn-primary' : 'btn-outline-primary'}`}
-                  aria-pressed={p === period}
-                  onClick={() => onPeriod(p)}
-                >
-                  {periodLabel(p)}
-                </button>
-              ))}
-            </div>
+            <ChoiceButtons
+              label={t('sectors.period')}
+              className="ms-auto"
+              choices={PERIODS}
+              value={period}
+              onChoose={onPeriod}
+              text={periodLabel}
+            />
           </div>
           <EChart
             kinds={['line']}
@@ -234,48 +176,19 @@ function MarketResult({
         testId="sector-table"
       />
       <div className="row g-3 mt-1">
-        <section className="col-12 col-xl-4" aria-labelledby="gainers-title">
-          <h2 className="h6" id="gainers-title">
-            {t('movers.gainers')}
-          </h2>
-          <DataTable
-            rows={data.gainers}
-            columns={columns}
-            rowKey={(r) => r.symbol}
-            caption={t('movers.gainers')}
-            filename="gainers.csv"
-            pageSize={10}
-            testId="gainers"
-          />
-        </section>
-        <section className="col-12 col-xl-4" aria-labelledby="losers-title">
-          <h2 className="h6" id="losers-title">
-            {t('movers.losers')}
-          </h2>
-          <DataTable
-            rows={data.losers}
-            columns={columns}
-            rowKey={(r) => r.symbol}
-            caption={t('movers.losers')}
-            filename="losers.csv"
-            pageSize={10}
-            testId="losers"
-          />
-        </section>
-        <section className="col-12 col-xl-4" aria-labelledby="active-title">
-          <h2 className="h6" id="active-title">
-            {t('movers.mostActive')}
-          </h2>
-          <DataTable
-            rows={data.mostActive}
-            columns={columns}
-            rowKey={(r) => r.symbol}
-            caption={t('movers.mostActive')}
-            filename="most-active.csv"
-            pageSize={10}
-            testId="most-active"
-          />
-        </section>
+        {MOVER_LISTS.map(({ list, title, slug, section }) => (
+          <TableSection key={list} id={section} title={t(title)} className="col-12 col-xl-4">
+            <DataTable
+              rows={data[list]}
+              columns={columns}
+              rowKey={(r) => r.symbol}
+              caption={t(title)}
+              filename={`${slug}.csv`}
+              pageSize={10}
+              testId={slug}
+            />
+          </TableSection>
+        ))}
       </div>
     </>
   );

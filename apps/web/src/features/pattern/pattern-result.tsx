@@ -5,26 +5,21 @@ import { seasonalAlertLink } from '../alerts/alert-links';
 import type { PatternResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { InstrumentHeader } from '../../shared/ui/instrument-header';
+import type { FocusParams } from '../../shared/ui/follow-symbol';
 import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
 import { StatsPanel } from '../../shared/stats/stats-panel';
 import { StatLabel } from '../../shared/stats/stat-label';
 import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
+import { columnsOf } from '../../shared/stats/columns';
 import { EChart } from '../../shared/charts/echart';
+import { percentAxis, returnsOption, signBars } from '../../shared/charts/options';
 import { DOWN, UP } from '../../shared/charts/colors';
 import { escapeHtml } from '../../lib/escape-html';
 import { AddToBacktestLink } from '../backtest/add-to-backtest';
 
 type YearRow = PatternResponse['years'][number] & { relative: number | null };
 
-export function PatternResult({
-  data,
-  links,
-  f,
-}: {
-  data: PatternResponse;
-  links: Record<string, string | undefined>;
-  f: Formatters;
-}) {
+export function PatternResult({ data, focus, f }: { data: PatternResponse; focus: FocusParams; f: Formatters }) {
   const { t } = useTranslation('pattern');
   const rows: YearRow[] = useMemo(() => {
     const excess = new Map(data.benchmark?.years.map((y) => [y.year, y.excess]) ?? []);
@@ -33,114 +28,33 @@ export function PatternResult({
   const benchmark = data.benchmark;
   const relMean = benchmark?.excessMean ?? null;
 
+  const c = columnsOf<YearRow>(f);
   const columns: Column<YearRow>[] = [
-    { key: 'year', label: t('table.year'), csvLabel: 'Year', sortValue: (r) => r.year, text: (r) => String(r.year) },
-    {
-      key: 'entryDate',
-      label: t('table.entry'),
-      csvLabel: 'Entry',
-      sortValue: (r) => r.entryDate,
-      text: (r) => f.date(r.entryDate),
-      csvValue: (r) => r.entryDate,
-    },
-    {
-      key: 'exitDate',
-      label: t('table.exit'),
-      csvLabel: 'Exit',
-      sortValue: (r) => r.exitDate,
-      text: (r) => f.date(r.exitDate),
-      csvValue: (r) => r.exitDate,
-    },
-    {
-      key: 'entryClose',
-      label: t('table.entryClose'),
-      csvLabel: 'Entry close',
-      align: 'end',
-      sortValue: (r) => r.entryClose,
-      text: (r) => f.number(r.entryClose),
-      csvValue: (r) => r.entryClose,
-      unit: 'USD',
-    },
-    {
-      key: 'exitClose',
-      label: t('table.exitClose'),
-      csvLabel: 'Exit close',
-      align: 'end',
-      sortValue: (r) => r.exitClose,
-      text: (r) => f.number(r.exitClose),
-      csvValue: (r) => r.exitClose,
-      unit: 'USD',
-    },
-    {
-      key: 'tradingDays',
-      label: <StatLabel stat="tradingDays" />,
-      csvLabel: 'Trading days',
-      align: 'end',
-      sortValue: (r) => r.tradingDays,
-      text: (r) => String(r.tradingDays),
-    },
-    {
-      key: 'return',
-      label: <StatLabel stat="return" />,
-      csvLabel: 'Return',
-      align: 'end',
-      sortValue: (r) => r.return,
-      text: (r) => f.percent(r.return),
-      csvValue: (r) => r.return,
-      unit: 'fraction',
-      className: (r) => signClass(r.return),
-    },
-    ...(benchmark
-      ? [
-          {
-            key: 'relative',
-            label: <StatLabel stat="relative" />,
-            csvLabel: 'vs. benchmark',
-            align: 'end',
-            sortValue: (r) => r.relative,
-            text: (r) => f.percent(r.relative),
-            csvValue: (r) => r.relative,
-            unit: 'fraction',
-            className: (r) => signClass(r.relative),
-          } satisfies Column<YearRow>,
-        ]
-      : []),
-    {
-      key: 'maxRise',
-      label: <StatLabel stat="maxRise" />,
-      csvLabel: 'Max rise',
-      align: 'end',
-      sortValue: (r) => r.maxRise,
-      text: (r) => f.percent(r.maxRise),
-      csvValue: (r) => r.maxRise,
-      unit: 'fraction',
-    },
-    {
-      key: 'maxDrop',
-      label: <StatLabel stat="maxDrop" />,
-      csvLabel: 'Max drop',
-      align: 'end',
-      sortValue: (r) => r.maxDrop,
-      text: (r) => f.percent(r.maxDrop),
-      csvValue: (r) => r.maxDrop,
-      unit: 'fraction',
-    },
+    c.year(t('table.year'), (r) => r.year),
+    c.date('entryDate', t('table.entry'), 'Entry', (r) => r.entryDate),
+    c.date('exitDate', t('table.exit'), 'Exit', (r) => r.exitDate),
+    c.number('entryClose', t('table.entryClose'), 'Entry close', (r) => r.entryClose, { unit: 'USD' }),
+    c.number('exitClose', t('table.exitClose'), 'Exit close', (r) => r.exitClose, { unit: 'USD' }),
+    c.count('tradingDays', <StatLabel stat="tradingDays" />, 'Trading days', (r) => r.tradingDays),
+    c.statPercent('return', 'Return', (r) => r.return, { colour: true }),
+    ...(benchmark ? [c.statPercent('relative', 'vs. benchmark', (r) => r.relative, { colour: true })] : []),
+    c.statPercent('maxRise', 'Max rise', (r) => r.maxRise),
+    c.statPercent('maxDrop', 'Max drop', (r) => r.maxDrop),
   ];
 
   const option = useMemo(
-    () => ({
-      grid: { left: 48, right: 16, top: 24, bottom: 32 },
-      tooltip: { trigger: 'axis', valueFormatter: (v: number) => f.percent(v) },
-      xAxis: { type: 'category', data: data.years.map((y) => String(y.year)) },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
-      series: [
-        {
-          type: 'bar',
-          name: t('table.return'),
-          data: data.years.map((y) => ({ value: y.return, itemStyle: { color: y.return >= 0 ? UP : DOWN } })),
-        },
-      ],
-    }),
+    () =>
+      returnsOption(
+        f,
+        data.years.map((y) => String(y.year)),
+        [
+          signBars(
+            t('table.return'),
+            data.years.map((y) => y.return),
+          ),
+        ],
+        { trigger: 'axis', valueFormatter: (v: number) => f.percent(v) },
+      ),
     [data, f, t],
   );
   // risk against outcome: how deep each year fell on the way to its result
@@ -158,14 +72,8 @@ export function PatternResult({
             }),
           ),
       },
-      xAxis: {
-        type: 'value',
-        name: t('table.maxDrop'),
-        nameLocation: 'middle',
-        nameGap: 26,
-        axisLabel: { formatter: (v: number) => f.percent(v, 0) },
-      },
-      yAxis: { type: 'value', name: t('table.return'), axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
+      xAxis: percentAxis(f, { name: t('table.maxDrop'), nameLocation: 'middle', nameGap: 26 }),
+      yAxis: percentAxis(f, { name: t('table.return') }),
       series: [
         {
           type: 'scatter',
@@ -180,6 +88,11 @@ export function PatternResult({
     [data, f, t],
   );
 
+  const charts = [
+    { width: 'col-lg-8', chart: option, label: t('result.yearlyReturns', { symbol: data.symbol }) },
+    { width: 'col-lg-4', chart: scatter, label: t('result.scatterLabel', { symbol: data.symbol }) },
+  ];
+
   return (
     <>
       <InstrumentHeader symbol={data.symbol}>
@@ -187,7 +100,7 @@ export function PatternResult({
           {f.monthDay(data.start)} – {f.monthDay(data.end)} ·{' '}
           {data.direction === 'short' ? t('form.short') : t('form.long')}
         </span>
-        <SeasonalityToolsNav current="pattern" focus={{ symbol: data.symbol, from: links.from, to: links.to }} />
+        <SeasonalityToolsNav current="pattern" focus={{ ...focus, symbol: data.symbol }} />
         {data.stats ? (
           <Link
             className="btn btn-sm btn-outline-primary"
@@ -239,22 +152,11 @@ export function PatternResult({
         </p>
       ) : null}
       <div className="row g-2">
-        <div className="col-12 col-lg-8">
-          <EChart
-            kinds={['line']}
-            option={option}
-            label={t('result.yearlyReturns', { symbol: data.symbol })}
-            height={260}
-          />
-        </div>
-        <div className="col-12 col-lg-4">
-          <EChart
-            kinds={['line']}
-            option={scatter}
-            label={t('result.scatterLabel', { symbol: data.symbol })}
-            height={260}
-          />
-        </div>
+        {charts.map((c) => (
+          <div key={c.width} className={`col-12 ${c.width}`}>
+            <EChart kinds={['line']} option={c.chart} label={c.label} height={260} />
+          </div>
+        ))}
       </div>
       <DataTable
         rows={rows}

@@ -1,37 +1,40 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   currentLocation,
+  inTurkish,
   mockFetch,
-  notPremium,
   premium,
   renderScreen,
+  retype,
   serverError,
   subscriptionRequired,
 } from '../../testing/test-utils';
+import { expectSubscribeCardBeforeAsking } from '../../testing/premium-checks';
 import { createPattern, createStats, instrument } from '../../testing/factories';
 import { PatternScreen } from './pattern-screen';
 import { useAppStore } from '../../shared/shell';
 import { optionOf } from '../../shared/charts/fake-loader';
-import { switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const URL = '/seasonality/pattern?symbol=AAPL&start=11-01&end=12-31';
 
+/** SPY over 2021 and 2023: AAPL's mean +7.5 % against SPY's +3 %, +4.5 % in excess. */
+const benchmark = {
+  symbol: 'SPY',
+  stats: createStats({ mean: 0.03 }),
+  symbolMean: 0.075,
+  excessMean: 0.045,
+  years: [
+    { year: 2021, return: 0.02, excess: 0.03 },
+    { year: 2023, return: 0.04, excess: 0.06 },
+  ],
+};
+
 describe('pattern screen', () => {
   it('shows the per-year table, statistics and returns against the benchmark', async () => {
-    const benchmark = {
-      symbol: 'SPY',
-      stats: createStats({ mean: 0.03 }),
-      symbolMean: 0.075,
-      excessMean: 0.045,
-      years: [
-        { year: 2021, return: 0.02, excess: 0.03 },
-        { year: 2023, return: 0.04, excess: 0.06 },
-      ],
-    };
     const { requests } = mockFetch([
       premium,
       { path: '/api/v1/seasonality/pattern', body: createPattern({ benchmark }) },
@@ -55,19 +58,10 @@ describe('pattern screen', () => {
 
   // Issue #21, defect 4: the comparison names its years, and a symbol is never compared with itself.
   it('gives both means over the years both have, and shows no comparison without a benchmark', async () => {
-    const benchmark = {
-      symbol: 'SPY',
-      stats: createStats({ mean: 0.03, winRate: 0.5 }),
-      symbolMean: 0.075,
-      excessMean: 0.045,
-      years: [
-        { year: 2021, return: 0.02, excess: 0.03 },
-        { year: 2023, return: 0.04, excess: 0.06 },
-      ],
-    };
+    const halfWon = { ...benchmark, stats: createStats({ mean: 0.03, winRate: 0.5 }) };
     mockFetch([
       premium,
-      { path: '/api/v1/seasonality/pattern', body: createPattern({ benchmark }) },
+      { path: '/api/v1/seasonality/pattern', body: createPattern({ benchmark: halfWon }) },
       instrument('AAPL'),
     ]);
     const first = renderScreen(<PatternScreen />, { url: URL });
@@ -136,12 +130,8 @@ describe('pattern screen', () => {
     mockFetch([premium, { path: /symbol=MSFT/, body: createPattern({ symbol: 'MSFT' }) }, instrument('MSFT')]);
     renderScreen(<PatternScreen />, { url: '/seasonality/pattern' });
     expect(screen.queryByTestId('loading-state')).not.toBeInTheDocument();
-    const symbol = screen.getByLabelText('Symbol');
-    await userEvent.clear(symbol);
-    await userEvent.type(symbol, 'msft');
-    const start = screen.getByLabelText('Start (MM-DD)');
-    await userEvent.clear(start);
-    await userEvent.type(start, '13-01');
+    await retype('Symbol', 'msft');
+    const start = await retype('Start (MM-DD)', '13-01');
     await userEvent.click(screen.getByRole('button', { name: 'Show pattern' }));
     expect(screen.getByText('Use MM-DD, e.g. 03-15')).toBeInTheDocument();
     await userEvent.clear(start);
@@ -174,13 +164,8 @@ describe('pattern screen', () => {
     });
   });
 
-  it('shows a non-subscriber what the tool does before anything is asked', async () => {
-    mockFetch([notPremium]);
-    renderScreen(<PatternScreen />, { url: '/seasonality/pattern' });
-    const card = await screen.findByTestId('subscribe-card');
-    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
-    expect(screen.queryByRole('button', { name: 'Show pattern' })).not.toBeInTheDocument();
-  });
+  it('shows a non-subscriber what the tool does before anything is asked', () =>
+    expectSubscribeCardBeforeAsking(<PatternScreen />, '/seasonality/pattern', 'Show pattern'));
 
   it('trusts a known session: a signed-in member without the tag gets the card with no request at all', async () => {
     useAppStore.getState().setSession({ data: { id: 7, username: 'ada' }, roles: ['member'], subscriber: false });
@@ -219,23 +204,9 @@ describe('pattern screen', () => {
 });
 
 describe('pattern screen in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(() => switchLanguage('en'));
+  inTurkish();
 
   it('shows the form, the table and the benchmark sentence in Turkish, numbers in tr-TR', async () => {
-    const benchmark = {
-      symbol: 'SPY',
-      stats: createStats({ mean: 0.03 }),
-      symbolMean: 0.075,
-      excessMean: 0.045,
-      years: [
-        { year: 2021, return: 0.02, excess: 0.03 },
-        { year: 2023, return: 0.04, excess: 0.06 },
-      ],
-    };
     mockFetch([
       premium,
       { path: '/api/v1/seasonality/pattern', body: createPattern({ benchmark }) },

@@ -1,37 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderScreen, serverError, type MockRoute } from '../../testing/test-utils';
+import { mockFetch, renderScreen, serverError } from '../../testing/test-utils';
+import { activeSubscription, adaMe, alertMailOn } from '../../testing/account-fixtures';
+import { validationFailed } from '../../../test/mock-api';
 import { ProfileScreen } from './profile-screen';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
-const me: MockRoute = {
-  path: '/api/me',
-  body: {
-    data: {
-      id: 1,
-      email: 'ada@example.com',
-      username: 'ada',
-      locale: 'tr-TR',
-      timeZone: 'Europe/Istanbul',
-      layout: {},
-      tutorialSeen: true,
-      createdAt: Date.UTC(2026, 0, 2, 12),
-    },
-    roles: ['member'],
-    subscriber: true,
-  },
-};
-const alertMail: MockRoute = { path: '/api/v1/me/alert-mail', body: { alertMail: true } };
-const active = {
-  status: 'active',
-  product: { id: 1, name: 'Solstice Pro', description: 'All tools' },
-  price: { id: 2, amount: 2900, currency: 'usd', interval: 'month' },
-  currentPeriodEnd: '2026-12-21T09:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  subscriber: true,
-};
+const me = adaMe;
+const alertMail = alertMailOn;
+const active = activeSubscription();
 
 describe('profile screen', () => {
   it('shows the account, the subscription with its renewal date, and cancels it', async () => {
@@ -94,18 +73,7 @@ describe('profile screen', () => {
       me,
       alertMail,
       { path: '/api/v1/subscription', body: active },
-      {
-        method: 'POST',
-        path: '/api/auth/password',
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_failed',
-            message: common,
-            details: { issues: [{ path: 'body.newPassword', message: common }] },
-          },
-        },
-      },
+      { method: 'POST', path: '/api/auth/password', ...validationFailed('body.newPassword', common) },
     ]);
     renderScreen(<ProfileScreen />, { url: '/profile' });
     await screen.findByTestId('account');

@@ -8,14 +8,15 @@ import {
   PASSWORD_MIN,
   passwordChangeRequestSchema,
   passwordMatchesAccount,
-  type MeResponse,
   type SubscriptionResponse,
 } from '@solstice/contracts';
 import { serverFieldErrors } from '../../auth/auth-form';
 import { apiGet, apiQuietPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { PreferencesPanel } from '../../shared/shell';
-import { QueryView } from '../../shared/ui/states';
+import { ErrorAlert, QueryView } from '../../shared/ui/states';
+import { MessageField } from '../../shared/ui/fields';
+import { CardSection } from '../../shared/card-section';
 import { AlertMailPreference } from '../alerts/alert-mail-preference';
 
 /** The contract's password messages (and this form's own), by their key in `profile:password.errors`. */
@@ -31,48 +32,38 @@ const PASSWORD_ERRORS: Record<string, 'differ' | 'currentRequired' | 'length' | 
 export function ProfileScreen() {
   const { t } = useTranslation('profile');
   const f = useFormatters();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => apiGet<MeResponse>('/api/me') });
+  const me = useQuery({ queryKey: ['me'], queryFn: () => apiGet('me') });
   const subscription = useQuery({
     queryKey: ['subscription'],
-    queryFn: () => apiGet<SubscriptionResponse>('/api/v1/subscription'),
+    queryFn: () => apiGet('subscription'),
   });
   return (
     <div className="container-fluid py-3" data-testid="profile-screen">
       <h1 className="h4">{t('title')}</h1>
       <div className="row g-3">
         <div className="col-12 col-lg-6">
-          <section className="card" aria-labelledby="account-title">
-            <div className="card-body">
-              <h2 className="h6" id="account-title">
-                {t('account.title')}
-              </h2>
-              <QueryView query={me}>
-                {(data) => (
-                  <dl className="row mb-0 small" data-testid="account">
-                    <dt className="col-4 fw-normal text-muted">{t('account.username')}</dt>
-                    <dd className="col-8">{data.data.username}</dd>
-                    <dt className="col-4 fw-normal text-muted">{t('account.email')}</dt>
-                    <dd className="col-8">{data.data.email}</dd>
-                    <dt className="col-4 fw-normal text-muted">{t('account.roles')}</dt>
-                    <dd className="col-8">{data.roles.join(', ')}</dd>
-                    <dt className="col-4 fw-normal text-muted">{t('account.memberSince')}</dt>
-                    <dd className="col-8 mb-0">{f.instant(data.data.createdAt)}</dd>
-                  </dl>
-                )}
-              </QueryView>
-            </div>
-          </section>
+          <CardSection id="account" title={t('account.title')}>
+            <QueryView query={me}>
+              {(data) => (
+                <dl className="row mb-0 small" data-testid="account">
+                  <dt className="col-4 fw-normal text-muted">{t('account.username')}</dt>
+                  <dd className="col-8">{data.data.username}</dd>
+                  <dt className="col-4 fw-normal text-muted">{t('account.email')}</dt>
+                  <dd className="col-8">{data.data.email}</dd>
+                  <dt className="col-4 fw-normal text-muted">{t('account.roles')}</dt>
+                  <dd className="col-8">{data.roles.join(', ')}</dd>
+                  <dt className="col-4 fw-normal text-muted">{t('account.memberSince')}</dt>
+                  <dd className="col-8 mb-0">{f.instant(data.data.createdAt)}</dd>
+                </dl>
+              )}
+            </QueryView>
+          </CardSection>
           <PasswordChange account={me.data?.data} />
         </div>
         <div className="col-12 col-lg-6">
-          <section className="card" aria-labelledby="subscription-title">
-            <div className="card-body">
-              <h2 className="h6" id="subscription-title">
-                {t('subscription.title')}
-              </h2>
-              <QueryView query={subscription}>{(data) => <SubscriptionStatus data={data} f={f} />}</QueryView>
-            </div>
-          </section>
+          <CardSection id="subscription" title={t('subscription.title')}>
+            <QueryView query={subscription}>{(data) => <SubscriptionStatus data={data} f={f} />}</QueryView>
+          </CardSection>
           <PreferencesPanel />
           <AlertMailPreference />
         </div>
@@ -85,7 +76,8 @@ function SubscriptionStatus({ data, f }: { data: SubscriptionResponse; f: Format
   const { t } = useTranslation('profile');
   const client = useQueryClient();
   const change = useMutation({
-    mutationFn: (action: 'cancel' | 'resume') => apiQuietPost<SubscriptionResponse>(`/api/v1/subscription/${action}`),
+    mutationFn: (action: 'cancel' | 'resume') =>
+      apiQuietPost(action === 'cancel' ? 'subscriptionCancel' : 'subscriptionResume'),
     onSuccess: (next) => client.setQueryData(['subscription'], next),
   });
   if (data.status === 'none' || data.status === 'ended') {
@@ -123,25 +115,15 @@ function SubscriptionStatus({ data, f }: { data: SubscriptionResponse; f: Format
         </dd>
       </dl>
       {change.isError ? <div className="alert alert-danger py-1 small">{(change.error as Error).message}</div> : null}
-      {data.cancelAtPeriodEnd ? (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-primary"
-          disabled={change.isPending}
-          onClick={() => change.mutate('resume')}
-        >
-          {t('subscription.keep')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          disabled={change.isPending}
-          onClick={() => change.mutate('cancel')}
-        >
-          {t('subscription.cancel')}
-        </button>
-      )}
+      {/* Cancelling at the period's end can be taken back until then. */}
+      <button
+        type="button"
+        className={`btn btn-sm ${data.cancelAtPeriodEnd ? 'btn-outline-primary' : 'btn-outline-danger'}`}
+        disabled={change.isPending}
+        onClick={() => change.mutate(data.cancelAtPeriodEnd ? 'resume' : 'cancel')}
+      >
+        {data.cancelAtPeriodEnd ? t('subscription.keep') : t('subscription.cancel')}
+      </button>
     </div>
   );
 }
@@ -157,8 +139,7 @@ function PasswordChange({ account }: { account?: { email: string; username: stri
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      apiQuietPost<MeResponse>('/api/auth/password', body),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => apiQuietPost('passwordChange', { body }),
     onSuccess: () => setValues({ currentPassword: '', newPassword: '', confirm: '' }),
     // A refused password (common, or the account's own name) is shown under its field.
     onError: (error) => setErrors(serverFieldErrors(error, ['currentPassword', 'newPassword'] as const)),
@@ -180,55 +161,37 @@ function PasswordChange({ account }: { account?: { email: string; username: stri
       change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword });
   };
   const field = (key: keyof typeof values, label: string, autoComplete: string) => (
-    <div className="mb-2">
-      <label htmlFor={`pw-${key}`} className="form-label small mb-1">
-        {label}
-      </label>
-      <input
-        id={`pw-${key}`}
-        type="password"
-        autoComplete={autoComplete}
-        className={`form-control form-control-sm${errors[key] ? ' is-invalid' : ''}`}
-        value={values[key]}
-        aria-describedby={errors[key] ? `pw-${key}-error` : undefined}
-        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-      />
-      {errors[key] ? (
-        <div className="invalid-feedback" id={`pw-${key}-error`}>
-          {message(errors[key])}
-        </div>
-      ) : null}
-    </div>
+    <MessageField
+      id={`pw-${key}`}
+      label={label}
+      error={errors[key] ? message(errors[key]) : undefined}
+      small
+      type="password"
+      autoComplete={autoComplete}
+      value={values[key]}
+      onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+    />
   );
   const currentField = field('currentPassword', t('password.current'), 'current-password');
   const newField = field('newPassword', t('password.new', limits), 'new-password');
   const confirmField = field('confirm', t('password.again'), 'new-password');
   return (
-    <section className="card mt-3" aria-labelledby="password-title">
-      <div className="card-body">
-        <h2 className="h6" id="password-title">
-          {t('password.title')}
-        </h2>
-        <form onSubmit={submit} noValidate aria-label={t('password.title')}>
-          {currentField}
-          {newField}
-          {confirmField}
-          {change.isError && !errors.currentPassword && !errors.newPassword ? (
-            <div className="alert alert-danger py-1 small" role="alert">
-              {(change.error as Error).message}
-            </div>
-          ) : null}
-          {change.isSuccess ? (
-            <div className="alert alert-success py-1 small" role="status">
-              {t('password.changed')}
-            </div>
-          ) : null}
-          <button type="submit" className="btn btn-primary btn-sm" disabled={change.isPending}>
-            {t('password.submit')}
-          </button>
-        </form>
-      </div>
-    </section>
+    <CardSection id="password" title={t('password.title')} className="card mt-3">
+      <form onSubmit={submit} noValidate aria-label={t('password.title')}>
+        {currentField}
+        {newField}
+        {confirmField}
+        <ErrorAlert error={!errors.currentPassword && !errors.newPassword && change.error} />
+        {change.isSuccess ? (
+          <div className="alert alert-success py-1 small" role="status">
+            {t('password.changed')}
+          </div>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-sm" disabled={change.isPending}>
+          {t('password.submit')}
+        </button>
+      </form>
+    </CardSection>
   );
 }
 

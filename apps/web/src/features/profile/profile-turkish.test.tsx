@@ -1,57 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { switchLanguage } from '../../i18n/i18n';
-import { mockFetch, renderScreen, type MockRoute } from '../../testing/test-utils';
-import { resetAppStore, useAppStore } from '../../store/app-store';
+import { inTurkish, mockFetch, renderScreen } from '../../testing/test-utils';
+import { activeSubscription, adaMe, alertMailOn, subscriptionRoute } from '../../testing/account-fixtures';
 import { ProfileScreen } from './profile-screen';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
-const me: MockRoute = {
-  path: '/api/me',
-  body: {
-    data: {
-      id: 1,
-      email: 'ada@example.com',
-      username: 'ada',
-      locale: 'tr-TR',
-      timeZone: 'Europe/Istanbul',
-      layout: {},
-      tutorialSeen: true,
-      createdAt: Date.UTC(2026, 0, 2, 12),
-    },
-    roles: ['member'],
-    subscriber: true,
-  },
-};
-
 describe('profile screen in Turkish', () => {
-  beforeEach(async () => {
-    await switchLanguage('tr');
-    useAppStore.getState().setDisplay({ locale: 'tr-TR', timeZone: 'Europe/Istanbul' });
-  });
-  afterEach(async () => {
-    await switchLanguage('en');
-    resetAppStore();
-  });
+  inTurkish({ timeZone: 'Europe/Istanbul' });
 
   it('shows the account, the subscription and the password form in Turkish, with tr-TR money and dates', async () => {
-    mockFetch([
-      me,
-      { path: '/api/v1/me/alert-mail', body: { alertMail: true } },
-      {
-        path: '/api/v1/subscription',
-        body: {
-          status: 'active',
-          product: { id: 1, name: 'Solstice Pro', description: 'All tools' },
-          price: { id: 2, amount: 2950, currency: 'usd', interval: 'month' },
-          currentPeriodEnd: '2026-12-21T09:00:00.000Z',
-          cancelAtPeriodEnd: false,
-          subscriber: true,
-        },
-      },
-    ]);
+    const price = { id: 2, amount: 2950, currency: 'usd', interval: 'month' };
+    mockFetch([adaMe, alertMailOn, subscriptionRoute(activeSubscription({ price }))]);
     renderScreen(<ProfileScreen />, { url: '/profile' });
     const account = await screen.findByTestId('account');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Profil');

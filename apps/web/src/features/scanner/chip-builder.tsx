@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScanFieldsResponse } from '@solstice/contracts';
 import { FIELDS, OPERATORS, TEXT_FIELDS, joinConditions } from './expression-chips';
+import { LabelledSelect } from '../../shared/select-field';
 
 export function addCondition(chips: readonly string[], condition: string, or: boolean): string {
   if (or && chips.length > 0) {
@@ -55,81 +56,78 @@ export function ChipBuilder({
     }
   };
   const condition = () => chipCondition(field, op, value, textual);
+  // "Add" adds the condition as a chip of its own; "or" joins it to the last chip
+  const addButton = (or: boolean) => (
+    <div className="col-auto">
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        disabled={!value.trim()}
+        onClick={() => onAdd(condition(), or)}
+      >
+        {or ? t('chips.or') : t('chips.add')}
+      </button>
+    </div>
+  );
   return (
     <fieldset className="row g-1 align-items-end mb-3">
       <legend className="visually-hidden">{t('chips.legend')}</legend>
       <div className="col-4 col-md-2">
-        <label htmlFor="chip-field" className="form-label small mb-0">
-          {t('chips.field')}
-        </label>
-        <select
-          id="chip-field"
-          className="form-select form-select-sm"
-          value={field}
-          onChange={(e) => chooseField(e.target.value)}
-        >
-          {offered.map((f) => (
-            <option key={f}>{f}</option>
-          ))}
-        </select>
+        <ChipSelect id="chip-field" label={t('chips.field')} value={field} names={offered} onChange={chooseField} />
       </div>
       <div className="col-4 col-md-2">
-        <label htmlFor="chip-op" className="form-label small mb-0">
-          {t('chips.condition')}
-        </label>
-        <select id="chip-op" className="form-select form-select-sm" value={op} onChange={(e) => setOp(e.target.value)}>
-          {operators.map((o) => (
-            <option key={o}>{o}</option>
-          ))}
-        </select>
+        <ChipSelect id="chip-op" label={t('chips.condition')} value={op} names={operators} onChange={setOp} />
       </div>
       <div className="col-4 col-md-3">
-        <label htmlFor="chip-value" className="form-label small mb-0">
-          {textual ? t('chips.value') : t('chips.valueOrField')}
-        </label>
         {textual && choices ? (
-          <select
-            id="chip-value"
-            className="form-select form-select-sm"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          >
-            {choices.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
+          <ChipSelect id="chip-value" label={t('chips.value')} value={value} names={choices} onChange={setValue} />
         ) : (
-          <input
-            id="chip-value"
-            className="form-control form-control-sm"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            placeholder={textual ? t('chips.textPlaceholder') : t('chips.valuePlaceholder')}
-          />
+          <>
+            <label htmlFor="chip-value" className="form-label small mb-0">
+              {textual ? t('chips.value') : t('chips.valueOrField')}
+            </label>
+            <input
+              id="chip-value"
+              className="form-control form-control-sm"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              placeholder={textual ? t('chips.textPlaceholder') : t('chips.valuePlaceholder')}
+            />
+          </>
         )}
       </div>
-      <div className="col-auto">
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          disabled={!value.trim()}
-          onClick={() => onAdd(condition(), false)}
-        >
-          {t('chips.add')}
-        </button>
-      </div>
-      {canOr ? (
-        <div className="col-auto">
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            disabled={!value.trim()}
-            onClick={() => onAdd(condition(), true)}
-          >
-            {t('chips.or')}
-          </button>
-        </div>
-      ) : null}
+      {addButton(false)}
+      {canOr ? addButton(true) : null}
     </fieldset>
+  );
+}
+
+/** A part of the chip: a small labelled select of names, each its own value. */
+function ChipSelect({
+  id,
+  label,
+  value,
+  names,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  names: readonly string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <LabelledSelect
+      id={id}
+      label={label}
+      labelClassName="form-label small mb-0"
+      className="form-select form-select-sm"
+      value={value}
+      onChange={onChange}
+    >
+      {names.map((n) => (
+        <option key={n}>{n}</option>
+      ))}
+    </LabelledSelect>
   );
 }

@@ -69,6 +69,19 @@ export function joinConditions(conditions: readonly string[]): string {
   return conditions.map((c) => (conditions.length > 1 && hasTopLevelOr(c) ? `(${c})` : c)).join(' and ');
 }
 
+/** Returns over a period (fractions). */
+export const RETURN_FIELDS = ['w1', 'm1', 'm3', 'm6', 'ytd', 'y1'] as const;
+/** Distances from a level (fractions). */
+export const DISTANCE_FIELDS = [
+  'pctFromHigh52w',
+  'pctFromLow52w',
+  'pctFromSma20',
+  'pctFromSma50',
+  'pctFromSma200',
+] as const;
+/** Price levels: the Bollinger bands and the 52-week range (USD). */
+export const LEVEL_FIELDS = ['bbUpper', 'bbMiddle', 'bbLower', 'high52w', 'low52w'] as const;
+
 export const FIELDS = [
   'price',
   'close',
@@ -89,25 +102,12 @@ export const FIELDS = [
   'macdSignal',
   'macdHist',
   'atr14',
-  'bbUpper',
-  'bbMiddle',
-  'bbLower',
-  'high52w',
-  'low52w',
-  'w1',
-  'm1',
-  'm3',
-  'm6',
-  'ytd',
-  'y1',
+  ...LEVEL_FIELDS,
+  ...RETURN_FIELDS,
   'avgVolume20',
   'relVolume',
   'volatility20',
-  'pctFromHigh52w',
-  'pctFromLow52w',
-  'pctFromSma20',
-  'pctFromSma50',
-  'pctFromSma200',
+  ...DISTANCE_FIELDS,
   // Seasonal statistics as of the bar: any season<L>.<stat>, L 1 … 364 (contracts' SEASON_FIELD_*);
   // the chips offer the 20-day window, the text expression takes any length.
   'season20.winRate',
@@ -127,18 +127,9 @@ export const OPERATORS = ['<', '<=', '>', '>=', '=', '!=', 'crosses above', 'cro
 export const PERCENT_FIELDS = new Set([
   'change1d',
   'gap',
-  'w1',
-  'm1',
-  'm3',
-  'm6',
-  'ytd',
-  'y1',
+  ...RETURN_FIELDS,
   'volatility20',
-  'pctFromHigh52w',
-  'pctFromLow52w',
-  'pctFromSma20',
-  'pctFromSma50',
-  'pctFromSma200',
+  ...DISTANCE_FIELDS,
   'season20.winRate',
   'season20.mean',
   'season20.median',

@@ -3,24 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, premium, renderScreen, type MockRoute } from '../../testing/test-utils';
 import { anyInstrument } from '../../testing/factories';
+import { scannerFieldsRoute } from '../../testing/scanner-fields';
 import { ScannerScreen } from './scanner-screen';
 import { orderColumns, viewColumns } from './result-views';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
-const fields: MockRoute = {
-  path: '/api/v1/scanner/fields',
-  body: {
-    fields: [
-      { name: 'rsi14', kind: 'number', available: true },
-      { name: 'close', kind: 'number', available: true },
-      { name: 'atr14', kind: 'number', available: true },
-      { name: 'marketCap', kind: 'number', available: false },
-      { name: 'sector', kind: 'text', available: true, values: ['Energy'] },
-    ],
-    aliases: {},
-  },
-};
+const fields = scannerFieldsRoute({ rsi14: true, close: true, atr14: true, marketCap: false }, { sector: ['Energy'] });
 const presets: MockRoute = { path: '/api/v1/scanner/presets', body: { presets: [] } };
 
 /** Answers each requested column: the value is the row's base times the column's position. */
@@ -51,6 +40,23 @@ function scanner(): MockRoute {
   };
 }
 
+/** The scanner at `url`, every request answered; its results table once shown. */
+async function showResults(url: string) {
+  const served = mockFetch([
+    premium,
+    { path: '/api/v1/scans', body: { data: [] } },
+    fields,
+    presets,
+    scanner(),
+    anyInstrument(),
+  ]);
+  renderScreen(<ScannerScreen />, { url });
+  return { ...served, table: await screen.findByTestId('scan-results') };
+}
+
+/** The overview view's columns, in order. */
+const OVERVIEW = ['close', 'change1d', 'volume', 'avgVolume20', 'w1', 'm1', 'm3', 'ytd', 'y1'];
+
 const headers = (table: HTMLElement) =>
   within(table)
     .getAllByRole('columnheader')
@@ -59,17 +65,7 @@ const headers = (table: HTMLElement) =>
 // Issue #21, item 12: result views like Finviz's, a sparkline per row, every column sortable.
 describe('scanner result views', () => {
   it('orders a view’s columns first, then the expression’s own', () => {
-    expect(viewColumns('overview', [])).toEqual([
-      'close',
-      'change1d',
-      'volume',
-      'avgVolume20',
-      'w1',
-      'm1',
-      'm3',
-      'ytd',
-      'y1',
-    ]);
+    expect(viewColumns('overview', [])).toEqual(OVERVIEW);
     expect(viewColumns('custom', ['atr14'])).toEqual(['atr14']);
     expect(viewColumns('expression', ['atr14'])).toEqual([]);
     expect(orderColumns('custom', ['atr14', 'close'], ['rsi14', 'close', 'atr14'])).toEqual([
@@ -80,16 +76,7 @@ describe('scanner result views', () => {
   });
 
   it('switches to the overview and technical views, asking the API for their columns, with a sparkline per row', async () => {
-    const { requests } = mockFetch([
-      premium,
-      { path: '/api/v1/scans', body: { data: [] } },
-      fields,
-      presets,
-      scanner(),
-      anyInstrument(),
-    ]);
-    renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+40' });
-    const table = await screen.findByTestId('scan-results');
+    const { requests, table } = await showResults('/scanner?expression=rsi14+%3C+40');
     expect(
       within(table)
         .getAllByTestId('sparkline')
@@ -119,7 +106,7 @@ describe('scanner result views', () => {
       .filter((r) => r.url.pathname === '/api/v1/scanner' && (r.body as { limit: number }).limit > 1)
       .at(-1)!;
     expect(last.body).toMatchObject({
-      columns: ['close', 'change1d', 'volume', 'avgVolume20', 'w1', 'm1', 'm3', 'ytd', 'y1'],
+      columns: OVERVIEW,
       spark: true,
     });
 
@@ -128,16 +115,7 @@ describe('scanner result views', () => {
   });
 
   it('shows custom columns of any field, kept in the URL, and sorts every column by its button', async () => {
-    const { requests } = mockFetch([
-      premium,
-      { path: '/api/v1/scans', body: { data: [] } },
-      fields,
-      presets,
-      scanner(),
-      anyInstrument(),
-    ]);
-    renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+40&view=custom&cols=atr14' });
-    const table = await screen.findByTestId('scan-results');
+    const { requests, table } = await showResults('/scanner?expression=rsi14+%3C+40&view=custom&cols=atr14');
     expect(headers(table)).toEqual(['Symbol', 'Name', 'Sector', '30 days', 'ATR(14)', 'RSI(14)', 'Watchlist']);
     // a field without data is not offered
     expect(screen.queryByRole('checkbox', { name: 'Market cap' })).toBeNull();

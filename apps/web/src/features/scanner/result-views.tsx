@@ -5,6 +5,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { SeasonFieldStat } from '@solstice/contracts';
+import { DISTANCE_FIELDS, RETURN_FIELDS } from './expression-chips';
+import { ChoiceButtons } from '../../shared/ui/choice-buttons';
 
 export const VIEWS = ['expression', 'overview', 'technical', 'custom'] as const;
 export type ScanView = (typeof VIEWS)[number];
@@ -32,21 +34,12 @@ const LABELED_FIELDS = [
   'change1d',
   'volume',
   'avgVolume20',
-  'w1',
-  'm1',
-  'm3',
-  'm6',
-  'ytd',
-  'y1',
+  ...RETURN_FIELDS,
   'rsi14',
   'sma20',
   'sma50',
   'sma200',
-  'pctFromSma20',
-  'pctFromSma50',
-  'pctFromSma200',
-  'pctFromHigh52w',
-  'pctFromLow52w',
+  ...DISTANCE_FIELDS,
   'atr14',
   'volatility20',
   'relVolume',
@@ -123,19 +116,14 @@ export function ViewPicker({
     onChange('custom', custom.includes(name) ? custom.filter((c) => c !== name) : [...custom, name]);
   return (
     <div className="mb-2">
-      <div className="btn-group btn-group-sm flex-wrap" role="group" aria-label={t('views.label')}>
-        {VIEWS.map((v) => (
-          <button
-            key={v}
-            type="button"
-            className={`btn ${v === view ? 'btn-primary' : 'btn-outline-primary'}`}
-            aria-pressed={v === view}
-            onClick={() => onChange(v, custom)}
-          >
-            {t(`views.${v}`)}
-          </button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label={t('views.label')}
+        className="flex-wrap"
+        choices={VIEWS}
+        value={view}
+        onChoose={(v) => onChange(v, custom)}
+        text={(v) => t(`views.${v}`)}
+      />
       {view === 'custom' ? (
         <fieldset className="mt-2" aria-describedby={`${id}-hint`}>
           <legend className="small fw-semibold mb-1">{t('views.columns')}</legend>

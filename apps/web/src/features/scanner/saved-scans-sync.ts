@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { SavedScan as AccountScan } from '@solstice/contracts';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { usePremiumConfirmed } from '../../shared/ui/premium-gate';
 
 /** A scan as the scanner's saved form keeps it (the browser store's copy). */
@@ -49,15 +49,15 @@ export function mergeIntoLocal(account: readonly AccountScan[], local: readonly 
 const OPTS = { background: true, quiet: true } as const;
 
 async function listScans(): Promise<AccountScan[]> {
-  return (await apiRequest<{ data: AccountScan[] }>('GET', '/api/v1/scans', OPTS)).data;
+  return (await callApi('savedScans', undefined, OPTS)).data;
 }
 
 async function apply(changes: ScanChanges): Promise<void> {
-  for (const id of changes.remove) await apiRequest('DELETE', `/api/v1/scans/${id}`, OPTS);
+  for (const id of changes.remove) await callApi('savedScanDelete', { params: { id } }, OPTS);
   for (const { id, scan } of changes.update)
-    await apiRequest('PATCH', `/api/v1/scans/${id}`, { ...OPTS, body: { expression: scan.expression } });
+    await callApi('savedScanUpdate', { params: { id }, body: { expression: scan.expression } }, OPTS);
   for (const scan of changes.create)
-    await apiRequest('POST', '/api/v1/scans', { ...OPTS, body: { name: scan.name, expression: scan.expression } });
+    await callApi('savedScanCreate', { body: { name: scan.name, expression: scan.expression } }, OPTS);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HiddenLabelInput } from '../../shared/hidden-label-input';
 
 export interface SavedScan {
   name: string;
@@ -53,12 +54,9 @@ export function SavedScans({
             setName('');
           }}
         >
-          <label htmlFor="saved-scan-name" className="visually-hidden">
-            {t('saved.nameLabel')}
-          </label>
-          <input
+          <HiddenLabelInput
             id="saved-scan-name"
-            className="form-control form-control-sm"
+            label={t('saved.nameLabel')}
             style={{ width: '10rem' }}
             placeholder={t('saved.namePlaceholder')}
             value={name}

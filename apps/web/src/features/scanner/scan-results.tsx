@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { SPARK_CLOSES, type ScanFieldsResponse, type ScanResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { i18n } from '../../i18n/i18n';
-import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
+import { AddToWatchlistButton } from '../../shared/ui/symbol-link';
+import { nameColumn, symbolColumn } from '../../shared/tables/columns';
 import { SymbolDemoBadge } from '../../shared/ui/instrument-header';
 import { StaleCount } from '../../shared/ui/stale-count';
 import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
 import { Sparkline } from '../../shared/charts/sparkline';
 import { ViewPicker, fieldLabel, orderColumns, type ScanView } from './result-views';
-import { LARGE_FIELDS, PERCENT_FIELDS } from './expression-chips';
+import { LARGE_FIELDS, LEVEL_FIELDS, PERCENT_FIELDS } from './expression-chips';
 
 type Row = ScanResponse['results'][number];
 
@@ -19,9 +20,27 @@ function sectorLabel(sector: string): string {
   return i18n.exists(key) ? (i18n.t as (k: string) => string)(key) : sector;
 }
 
-function cellText(f: Formatters, key: string, value: unknown): string {
+/** season<L>.<stat>: shown as the seasonality screens show the same statistic (window-columns.tsx). */
+const SEASON_STAT = /^season\d+\.(winRate|mean|median|count|pValue)$/;
+const SEASON_TEXT: Record<string, (f: Formatters, v: number) => string> = {
+  winRate: (f, v) => f.percent(v, 0, false),
+  mean: (f, v) => f.percent(v),
+  median: (f, v) => f.percent(v),
+  count: (f, v) => f.number(v, 0),
+  pValue: (f, v) => f.number(v, 3),
+};
+
+/** Returns coloured by their sign; a seasonal win rate, count or pValue is not a return. */
+const signed = (key: string): boolean => {
+  const season = SEASON_STAT.exec(key);
+  return season ? season[1] === 'mean' || season[1] === 'median' : PERCENT_FIELDS.has(key);
+};
+
+export function cellText(f: Formatters, key: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value !== 'number') return String(value);
+  const season = SEASON_STAT.exec(key);
+  if (season) return SEASON_TEXT[season[1]!]!(f, value);
   if (PERCENT_FIELDS.has(key)) return f.percent(value);
   if (LARGE_FIELDS.has(key)) return f.compact(value);
   return f.number(value);
@@ -35,11 +54,7 @@ const USD_FIELDS: ReadonlySet<string> = new Set([
   'low',
   'marketCap',
   'atr14',
-  'bbUpper',
-  'bbMiddle',
-  'bbLower',
-  'high52w',
-  'low52w',
+  ...LEVEL_FIELDS,
 ]);
 
 /** The unit of a field's raw value in the CSV. */
@@ -92,15 +107,8 @@ export function ScanResults({
   // the API sorts by fields; the sparkline (no field) sorts here, over the rows listed
   const [sparkSort, setSparkSort] = useState<{ key: string; desc: boolean } | null>(null);
   const columns: Column<Row>[] = [
-    {
-      key: 'symbol',
-      label: t('results.symbol'),
-      csvLabel: 'Symbol',
-      sortValue: (r) => r.symbol,
-      text: (r) => r.symbol,
-      render: (r) => <SymbolLink symbol={r.symbol} />,
-    },
-    { key: 'name', label: t('results.name'), csvLabel: 'Name', sortValue: (r) => r.name, text: (r) => r.name },
+    symbolColumn<Row>(t('results.symbol')),
+    nameColumn<Row>(t('results.name')),
     {
       key: 'sector',
       label: t('results.sector'),
@@ -139,7 +147,7 @@ export function ScanResults({
         return typeof v === 'number' || typeof v === 'string' ? v : null;
       },
       unit: csvUnit(k),
-      className: (r) => (PERCENT_FIELDS.has(k) && typeof r[k] === 'number' ? signClass(r[k] as number) : undefined),
+      className: (r) => (signed(k) && typeof r[k] === 'number' ? signClass(r[k] as number) : undefined),
     })),
     {
       key: 'add',

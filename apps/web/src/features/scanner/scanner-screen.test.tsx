@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -15,7 +15,9 @@ import { anyInstrument } from '../../testing/factories';
 import { ScannerScreen } from './scanner-screen';
 import { addCondition } from './chip-builder';
 import { fieldLabel } from './result-views';
-import { i18n, switchLanguage } from '../../i18n/i18n';
+import { i18n } from '../../i18n/i18n';
+import { inTurkish } from '../../testing/in-turkish';
+import { scannerFieldsRoute } from '../../testing/scanner-fields';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -35,19 +37,10 @@ const presets: MockRoute = {
   },
 };
 /** The fields as the server answers them for data without market caps. */
-const fields: MockRoute = {
-  path: '/api/v1/scanner/fields',
-  body: {
-    fields: [
-      { name: 'rsi14', kind: 'number', available: true },
-      { name: 'close', kind: 'number', available: true },
-      { name: 'marketCap', kind: 'number', available: false },
-      { name: 'sector', kind: 'text', available: true, values: ['Energy', 'Information Technology'] },
-      { name: 'type', kind: 'text', available: true, values: ['etf', 'stock'] },
-    ],
-    aliases: {},
-  },
-};
+const fields = scannerFieldsRoute(
+  { rsi14: true, close: true, marketCap: false },
+  { sector: ['Energy', 'Information Technology'], type: ['etf', 'stock'] },
+);
 const rows = [
   { symbol: 'XOM', name: 'Exxon', sector: 'Energy', rsi14: 25.5, change1d: 0.012 },
   { symbol: 'KO', name: 'Coca-Cola', sector: 'Consumer Staples', rsi14: 28.25, change1d: -0.004 },
@@ -254,36 +247,25 @@ describe('scanner screen', () => {
     const a = renderScreen(<ScannerScreen />, { url: '/scanner' });
     expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Stock scanner');
     a.unmount();
-    mockFetch([
+    const scanAnswering = (answer: Omit<MockRoute, 'path'>): MockRoute[] => [
       premium,
       ...accountScans().routes,
       presets,
       fields,
-      { method: 'POST', path: '/api/v1/scanner', ...serverError('scan failed') },
-    ]);
+      { method: 'POST', path: '/api/v1/scanner', ...answer },
+    ];
+    mockFetch(scanAnswering(serverError('scan failed')));
     const b = renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     expect(await screen.findByTestId('error-state')).toHaveTextContent('scan failed');
     b.unmount();
-    mockFetch([
-      premium,
-      ...accountScans().routes,
-      presets,
-      fields,
-      { method: 'POST', path: '/api/v1/scanner', body: { asOf: null, count: 0, results: [], notices: [] } },
-    ]);
+    mockFetch(scanAnswering({ body: { asOf: null, count: 0, results: [], notices: [] } }));
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+1' });
     expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
   });
 });
 
 describe('scanner screen in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(async () => {
-    await switchLanguage('en');
-  });
+  inTurkish();
 
   it('shows the form, the chip builder, the count and the results in Turkish with tr-TR numbers', async () => {
     mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);

@@ -3,9 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ScanFieldsResponse, ScanPresetsResponse, ScanResponse } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired } from '../../shared/api';
-import { PremiumGate, SubscribeScreen } from '../../shared/ui/premium-gate';
+import { premiumScreen, SubscribeScreen } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
 import { Link } from 'react-router';
 import { useAppStore, useSavedForm } from '../../shared/shell';
@@ -42,14 +41,11 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export function ScannerScreen() {
-  const { t } = useTranslation('scanner');
-  return (
-    <PremiumGate tool={scannerTool(t)} title={t('screen.title')}>
-      <ScannerTool />
-    </PremiumGate>
-  );
-}
+export const ScannerScreen = premiumScreen(
+  'scanner',
+  (t) => ({ tool: scannerTool(t), title: t('screen.title') }),
+  ScannerTool,
+);
 
 function ScannerTool() {
   const { t } = useTranslation('scanner');
@@ -71,14 +67,13 @@ function ScannerTool() {
   const debounced = useDebounced(text.trim(), COUNT_DEBOUNCE_MS);
   const count = useQuery({
     queryKey: ['scan-count', debounced],
-    queryFn: () =>
-      apiQueryPost<ScanResponse>('/api/v1/scanner', { expression: debounced, limit: 1 }, { background: true }),
+    queryFn: () => apiQueryPost('scanner', { body: { expression: debounced, limit: 1 } }, { background: true }),
     enabled: debounced.length > 0,
     placeholderData: keepPreviousData,
   });
   const fields = useQuery({
     queryKey: ['scan-fields'],
-    queryFn: () => apiGet<ScanFieldsResponse>('/api/v1/scanner/fields', undefined, { background: true }),
+    queryFn: () => apiGet('scannerFields', undefined, { background: true }),
     staleTime: 5 * 60_000,
   });
   // A preset the server has and these texts do not (a newer server) keeps the server's words.
@@ -91,7 +86,7 @@ function ScannerTool() {
       : p;
   const presets = useQuery({
     queryKey: ['scan-presets'],
-    queryFn: () => apiGet<ScanPresetsResponse>('/api/v1/scanner/presets', undefined, { background: true }),
+    queryFn: () => apiGet('scannerPresets', undefined, { background: true }),
     staleTime: Infinity,
   });
 
@@ -104,12 +99,14 @@ function ScannerTool() {
   const results = useQuery({
     queryKey: ['scan', url.expression, sort, desc, columns.join(',')],
     queryFn: () =>
-      apiQueryPost<ScanResponse>('/api/v1/scanner', {
-        expression: url.expression,
-        ...(sort ? { sort, desc } : {}),
-        limit: RESULT_LIMIT,
-        ...(columns.length ? { columns } : {}),
-        spark: true,
+      apiQueryPost('scanner', {
+        body: {
+          expression: url.expression ?? '',
+          ...(sort ? { sort, desc } : {}),
+          limit: RESULT_LIMIT,
+          ...(columns.length ? { columns } : {}),
+          spark: true,
+        },
       }),
     enabled: ready,
     placeholderData: keepPreviousData,

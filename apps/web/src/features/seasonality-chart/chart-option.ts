@@ -1,6 +1,7 @@
 import type { ChartResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { PRIMARY } from '../../shared/charts/colors';
+import { averageLine } from '../../shared/charts/options';
 import type { TFunction } from 'i18next';
 
 const DAYS = 365;
@@ -77,12 +78,7 @@ export function seasonalChartOption({
   const benchCurve = bench ? ((detrended ? bench.benchmarkDetrended : bench.benchmarkCurve) ?? null) : null;
   const labels = curve.map((_, i) => dayLabel(i));
   const main: Record<string, unknown> = {
-    type: 'line',
-    name: t('series.average', { symbol: data.symbol }),
-    smooth: true,
-    showSymbol: false,
-    data: curve,
-    lineStyle: { color: PRIMARY, width: 2 },
+    ...averageLine(t('series.average', { symbol: data.symbol }), curve),
     itemStyle: { color: PRIMARY },
     areaStyle: { opacity: 0.08 },
   };

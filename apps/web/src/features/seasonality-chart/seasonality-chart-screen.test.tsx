@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  currentLocation,
-  mockFetch,
-  notPremium,
-  premium,
-  renderScreen,
-  serverError,
-  subscriptionRequired,
-} from '../../testing/test-utils';
+import { currentLocation, inTurkish, mockFetch, premium, renderScreen } from '../../testing/test-utils';
+import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
 import { createPattern, instrument } from '../../testing/factories';
 import { optionOf } from '../../shared/charts/fake-loader';
 import type { ChartResponse } from '@solstice/contracts';
 import { SeasonalityChartScreen, dayLabel } from './seasonality-chart-screen';
-import { switchLanguage } from '../../i18n/i18n';
-import { useAppStore } from '../../shared/shell';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -47,22 +38,39 @@ function chart(
 
 type Option = { series: { name: string; data: number[] }[]; xAxis: { data: string[] } };
 
+/** The chart's option once it draws `series` series. */
+async function drawn(title: string, series: number): Promise<Option> {
+  await waitFor(() => expect((optionOf(title) as Option | undefined)?.series).toHaveLength(series));
+  return optionOf(title) as Option;
+}
+
+/** The AAPL chart against SPY (AAPL +8 %, SPY +6 % over the years both use), rendered. */
+function showAaplAgainstSpy() {
+  mockFetch([
+    premium,
+    { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1, { ownSlope: 0.08, benchSlope: 0.06 }) },
+    instrument('AAPL'),
+  ]);
+  renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
+}
+
 describe('seasonal chart screen', () => {
+  itBehavesLikeAPremiumTool({
+    ui: <SeasonalityChartScreen />,
+    request: { path: '/api/v1/seasonality/chart', url: '/seasonality?symbol=AAPL' },
+    empty: { ...chart('AAPL', 0), years: [] },
+    gate: { url: '/seasonality', submit: 'Show chart' },
+  });
+
   // Issue #21, defect 4: "vs. benchmark" took the symbol's 46 years against SPY's 11.
   it('draws the average year, this year and the benchmark over the years both use, with the relative result', async () => {
-    mockFetch([
-      premium,
-      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1, { ownSlope: 0.08, benchSlope: 0.06 }) },
-      instrument('AAPL'),
-    ]);
-    renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
+    showAaplAgainstSpy();
     const summary = await screen.findByTestId('benchmark-summary');
     // over 2020–2021: AAPL +8 %, SPY +6 %, so +2 % (not 10 % over 2019–2021 − 6 %)
     expect(summary).toHaveTextContent('Against SPY over the 2 years both use (2020–2021): AAPL +8.00% · SPY +6.00%');
     expect(summary.textContent).toMatch(/vs\. benchmark.* \+2\.00%$/);
     expect(screen.getByTestId('chart-summary')).toHaveTextContent('3 years used (2019–2021)');
-    await waitFor(() => expect((optionOf('Seasonal chart of AAPL') as Option | undefined)?.series).toHaveLength(4));
-    const option = optionOf('Seasonal chart of AAPL') as Option;
+    const option = await drawn('Seasonal chart of AAPL', 4);
     expect(option.series.map((s) => s.name)).toEqual([
       'AAPL average',
       '2026',
@@ -78,17 +86,12 @@ describe('seasonal chart screen', () => {
     mockFetch([premium, { path: /chart\?symbol=SPY/, body: chart('SPY', 0.06) }, instrument('SPY')]);
     renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=SPY' });
     await screen.findByTestId('chart-summary');
-    await waitFor(() => expect((optionOf('Seasonal chart of SPY') as Option | undefined)?.series).toHaveLength(2));
+    await drawn('Seasonal chart of SPY', 2);
     expect(screen.queryByTestId('benchmark-summary')).toBeNull();
   });
 
   it('switches to the detrended curve and keeps it in the URL', async () => {
-    mockFetch([
-      premium,
-      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1, { ownSlope: 0.08, benchSlope: 0.06 }) },
-      instrument('AAPL'),
-    ]);
-    renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
+    showAaplAgainstSpy();
     await screen.findByTestId('chart-summary');
     await userEvent.click(screen.getByLabelText('Detrended'));
     await waitFor(() => expect(currentLocation()).toBe('/seasonality?symbol=AAPL&detrended=true'));
@@ -129,44 +132,13 @@ describe('seasonal chart screen', () => {
     const pattern = requests.find((r) => r.url.pathname.endsWith('/pattern'))!.url.searchParams;
     expect([pattern.get('start'), pattern.get('cycle'), pattern.get('exclude')]).toEqual(['11-01', 'election', '2008']);
   });
-
-  it('has non-subscriber, error and empty states', async () => {
-    mockFetch([premium, { path: '/api/v1/seasonality/chart', ...subscriptionRequired() }]);
-    const a = renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
-    expect(await screen.findByTestId('subscribe-card')).toBeInTheDocument();
-    a.unmount();
-    mockFetch([premium, { path: '/api/v1/seasonality/chart', ...serverError() }]);
-    const b = renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
-    expect(await screen.findByTestId('error-state')).toBeInTheDocument();
-    b.unmount();
-    mockFetch([premium, { path: /symbol=AAPL/, body: { ...chart('AAPL', 0), years: [] } }]);
-    renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
-    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
-  });
-
-  it('shows a non-subscriber what the tool does before anything is asked', async () => {
-    mockFetch([notPremium]);
-    renderScreen(<SeasonalityChartScreen />, { url: '/seasonality' });
-    const card = await screen.findByTestId('subscribe-card');
-    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
-    expect(screen.queryByRole('button', { name: 'Show chart' })).not.toBeInTheDocument();
-  });
 });
 
 describe('seasonal chart screen in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(() => switchLanguage('en'));
+  inTurkish();
 
   it('shows the form, the summaries and the series in Turkish, numbers in tr-TR', async () => {
-    mockFetch([
-      premium,
-      { path: /chart\?symbol=AAPL/, body: chart('AAPL', 0.1, { ownSlope: 0.08, benchSlope: 0.06 }) },
-      instrument('AAPL'),
-    ]);
-    renderScreen(<SeasonalityChartScreen />, { url: '/seasonality?symbol=AAPL' });
+    showAaplAgainstSpy();
     const summary = await screen.findByTestId('benchmark-summary');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mevsimsellik');
     expect(screen.getByLabelText('Karşılaştır')).toBeInTheDocument();
@@ -178,8 +150,7 @@ describe('seasonal chart screen in Turkish', () => {
     expect(screen.getByTestId('chart-summary')).toHaveTextContent(
       '3 yıl kullanıldı (2019–2021). Ortalama yıl: +%10,00',
     );
-    await waitFor(() => expect((optionOf('AAPL mevsimsel grafiği') as Option | undefined)?.series).toHaveLength(4));
-    const option = optionOf('AAPL mevsimsel grafiği') as Option;
+    const option = await drawn('AAPL mevsimsel grafiği', 4);
     expect(option.series.map((s) => s.name)).toEqual([
       'AAPL ortalaması',
       '2026',

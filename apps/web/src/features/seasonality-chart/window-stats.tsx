@@ -7,7 +7,7 @@ import { SignalBadge, tradeSignal } from '../../shared/stats/trade-signal';
 import { focusQuery, type FocusParams } from '../../shared/ui/follow-symbol';
 import type { Window } from './chart-option';
 import { useUrlState } from '../../shared/ui/url-state';
-import { YEAR_SET_KEYS, yearSetQuery } from '../../shared/ui/year-sets';
+import { YEAR_SET_KEYS } from '../../shared/ui/year-sets';
 
 /** The pattern statistics of the window dragged across the chart, long side. */
 export function WindowStats({
@@ -23,15 +23,8 @@ export function WindowStats({
   const f = useFormatters();
   // the chart's year set (its URL) applies to the window's statistics too
   const [yearSet] = useUrlState(YEAR_SET_KEYS);
-  const params = {
-    symbol: focus.symbol,
-    start: selection.start,
-    end: selection.end,
-    from: focus.from,
-    to: focus.to,
-    ...yearSetQuery(yearSet),
-  };
-  const pattern = usePattern(params, true);
+  const { symbol, from, to } = focus;
+  const pattern = usePattern({ symbol, from, to, start: selection.start, end: selection.end }, yearSet, true);
   const stats = pattern.data?.stats ?? null;
   return (
     <section className="card card-body mb-3" aria-label={t('window.label')} data-testid="window-stats">

@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  currentLocation,
-  mockFetch,
-  notPremium,
-  premium,
-  renderScreen,
-  serverError,
-  subscriptionRequired,
-} from '../../testing/test-utils';
+import { currentLocation, inTurkish, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
+import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
+import { expectBestOfManyChecks } from '../../testing/significance-checks';
 import { createStats, createWindow } from '../../testing/factories';
 import { useAppStore, useUiStore } from '../../shared/shell';
 import { SeasonalityScannerScreen, scanBody } from './seasonality-scanner-screen';
-import { switchLanguage } from '../../i18n/i18n';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -26,6 +19,13 @@ const URL =
   '/seasonality/scanner?startFrom=03-01&startTo=03-15&minDays=10&maxDays=30&minWinRate=0.7&minYears=10&direction=both&universe=all';
 
 describe('seasonality scanner screen', () => {
+  itBehavesLikeAPremiumTool({
+    ui: <SeasonalityScannerScreen />,
+    request: { method: 'POST', path: '/api/v1/seasonality/scan', url: URL },
+    empty: { results: [] },
+    gate: { url: '/seasonality/scanner', submit: 'Scan', title: 'Seasonality scanner' },
+  });
+
   it('posts the scan from the URL and lists the results with pattern and calendar links', async () => {
     const { requests } = mockFetch([
       premium,
@@ -48,14 +48,7 @@ describe('seasonality scanner screen', () => {
     expect(within(rows[2]!).getByText('Sell')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Weak')).toBeInTheDocument();
     // best of how many windows, each result's qValue, "could be chance" above 0.10 with its reason
-    expect(screen.getByTestId('tested-note')).toHaveTextContent('Best of 138,000 windows tested');
-    expect(within(table).getByRole('columnheader', { name: /q-value/ })).toBeInTheDocument();
-    expect(rows[1]).toHaveTextContent('0.020');
-    expect(within(rows[1]!).queryByTestId('could-be-chance')).not.toBeInTheDocument();
-    expect(within(rows[2]!).getByTestId('could-be-chance')).toHaveAttribute(
-      'title',
-      expect.stringContaining('q-value 0.300 is above 0.10'),
-    );
+    expectBestOfManyChecks(table, { tested: '138,000', plain: '0.020', chance: '0.300' });
     expect(within(rows[1]!).getByRole('link', { name: 'Pattern of XOM' })).toHaveAttribute(
       'href',
       '/seasonality/pattern?symbol=XOM&start=03-01&end=03-21&direction=long',
@@ -78,15 +71,9 @@ describe('seasonality scanner screen', () => {
   it('remembers the form (seascanForm) and writes the URL with the API names', async () => {
     mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } }]);
     renderScreen(<SeasonalityScannerScreen />, { url: '/seasonality/scanner' });
-    const from = screen.getByLabelText('Start from (MM-DD)');
-    await userEvent.clear(from);
-    await userEvent.type(from, '04-01');
-    const to = screen.getByLabelText('Start to (MM-DD)');
-    await userEvent.clear(to);
-    await userEvent.type(to, '04-10');
-    const rate = screen.getByLabelText('Min win rate (%)');
-    await userEvent.clear(rate);
-    await userEvent.type(rate, '80');
+    await retype('Start from (MM-DD)', '04-01');
+    await retype('Start to (MM-DD)', '04-10');
+    await retype('Min win rate (%)', '80');
     await userEvent.selectOptions(screen.getByLabelText('Universe'), 'Sector: Energy');
     await userEvent.click(screen.getByRole('button', { name: 'Scan' }));
     await waitFor(() =>
@@ -122,12 +109,8 @@ describe('seasonality scanner screen', () => {
     expect(screen.getByLabelText('Max q-value')).toHaveValue('0.1');
     await userEvent.click(screen.getByLabelText('Midterm year'));
     await userEvent.selectOptions(screen.getByLabelText('Odd or even years'), '');
-    const exclude = screen.getByLabelText('Exclude years');
-    await userEvent.clear(exclude);
-    await userEvent.type(exclude, '2020');
-    const maxQ = screen.getByLabelText('Max q-value');
-    await userEvent.clear(maxQ);
-    await userEvent.type(maxQ, '0.05');
+    await retype('Exclude years', '2020');
+    await retype('Max q-value', '0.05');
     await userEvent.click(screen.getByRole('button', { name: 'Scan' }));
     await waitFor(() => expect(currentLocation()).toContain('&maxQValue=0.05&cycle=election&exclude=2020'));
     expect(currentLocation()).not.toContain('parity');
@@ -137,38 +120,10 @@ describe('seasonality scanner screen', () => {
     expect(scans()[1]!.body).toMatchObject({ maxQValue: 0.05, cycle: ['election'], exclude: [2020] });
     expect(scans()[1]!.body).not.toHaveProperty('parity');
   });
-
-  it('has non-subscriber, error and empty states', async () => {
-    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', ...subscriptionRequired() }]);
-    const a = renderScreen(<SeasonalityScannerScreen />, { url: URL });
-    expect(await screen.findByTestId('subscribe-card')).toHaveTextContent('Seasonality scanner');
-    a.unmount();
-    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', ...serverError() }]);
-    const b = renderScreen(<SeasonalityScannerScreen />, { url: URL });
-    expect(await screen.findByTestId('error-state')).toBeInTheDocument();
-    b.unmount();
-    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results: [] } }]);
-    renderScreen(<SeasonalityScannerScreen />, { url: URL });
-    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
-  });
-
-  it('shows a non-subscriber what the tool does before anything is asked', async () => {
-    mockFetch([notPremium]);
-    renderScreen(<SeasonalityScannerScreen />, { url: '/seasonality/scanner' });
-    const card = await screen.findByTestId('subscribe-card');
-    expect(within(card).getByRole('link')).toHaveAttribute('href', '/subscribe');
-    expect(screen.queryByRole('button', { name: 'Scan' })).not.toBeInTheDocument();
-  });
 });
 
 describe('seasonality scanner screen in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(async () => {
-    await switchLanguage('en');
-  });
+  inTurkish();
 
   it('shows the form, its errors and the results in Turkish with tr-TR numbers', async () => {
     mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } }]);

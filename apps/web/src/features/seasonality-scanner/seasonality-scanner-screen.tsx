@@ -5,16 +5,19 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../alerts/alert-links';
 import { apiQueryPost } from '../../shared/api';
-import type { SeasonalScanResponse } from '@solstice/contracts';
-import { PremiumGate } from '../../shared/ui/premium-gate';
+import type { EndpointBody, SeasonalScanResponse } from '@solstice/contracts';
+import { premiumScreen } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
 import { useWatchlists } from '../../shared/shell';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
-import { Field, TextField } from '../../shared/ui/fields';
+import { Field, SubmitColumn, TextField } from '../../shared/ui/fields';
+import { SelectField } from '../../shared/select-field';
+import { YearRangeFields } from '../../shared/ui/seasonality-form';
 import { DEFAULTS, KEYS, check, mmdd, scanBody, type Key } from './scan-form';
 import { useScreenForm } from '../../shared/ui/screen-form';
 import { SECTORS } from '../../shared/ui/sectors';
-import { AddToWatchlistButton, SymbolLink } from '../../shared/ui/symbol-link';
+import { AddToWatchlistButton } from '../../shared/ui/symbol-link';
+import { directionColumn, symbolColumn } from '../../shared/tables/columns';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
@@ -34,14 +37,11 @@ export const seasonalityScannerTool = (t: TFunction<'seascan'>): ToolInfo => ({
   features: [t('tool.features.universe'), t('tool.features.direction'), t('tool.features.significance')],
 });
 
-export function SeasonalityScannerScreen() {
-  const { t } = useTranslation('seascan');
-  return (
-    <PremiumGate tool={seasonalityScannerTool(t)} title={t('title')}>
-      <SeasonalityScannerTool />
-    </PremiumGate>
-  );
-}
+export const SeasonalityScannerScreen = premiumScreen(
+  'seascan',
+  (t) => ({ tool: seasonalityScannerTool(t), title: t('title') }),
+  SeasonalityScannerTool,
+);
 
 function SeasonalityScannerTool() {
   const { t } = useTranslation('seascan');
@@ -62,7 +62,7 @@ function SeasonalityScannerTool() {
   const ready = Boolean(url.startFrom && url.startTo && url.minDays && url.maxDays);
   const query = useQuery({
     queryKey: ['seasonality-scan', url],
-    queryFn: () => apiQueryPost<SeasonalScanResponse>('/api/v1/seasonality/scan', scanBody(url)),
+    queryFn: () => apiQueryPost('seasonalityScan', { body: scanBody(url) as EndpointBody<'seasonalityScan'> }),
     enabled: ready,
   });
   const onSubmit = (e: FormEvent) => {
@@ -90,22 +90,8 @@ function SeasonalityScannerTool() {
     return p.toString();
   };
   const columns: Column<SeasonalScanResult>[] = [
-    {
-      key: 'symbol',
-      label: t('results.symbol'),
-      csvLabel: 'Symbol',
-      sortValue: (r) => r.symbol,
-      text: (r) => r.symbol,
-      render: (r) => <SymbolLink symbol={r.symbol} />,
-    },
-    {
-      key: 'direction',
-      label: t('results.side'),
-      csvLabel: 'Side',
-      sortValue: (r) => r.direction,
-      text: (r) => (r.direction === 'short' ? t('results.short') : t('results.long')),
-      csvValue: (r) => (r.direction === 'short' ? 'Short' : 'Long'),
-    },
+    symbolColumn<SeasonalScanResult>(t('results.symbol')),
+    directionColumn<SeasonalScanResult>(t('results.side')),
     signalColumn<SeasonalScanResult>((r) => r.direction),
     ...windowStatColumns<SeasonalScanResult>(f),
     qValueColumn<SeasonalScanResult>(f),
@@ -181,45 +167,25 @@ function SeasonalityScannerTool() {
           placeholder={t('form.minYearsPlaceholder')}
           {...bound.minYears}
         />
-        <TextField
-          id="ss-from"
-          label={t('form.fromYear')}
-          error={errors.from}
-          inputMode="numeric"
-          placeholder={t('form.allYears')}
-          {...bound.from}
-        />
-        <TextField
-          id="ss-to"
-          label={t('form.toYear')}
-          error={errors.to}
-          inputMode="numeric"
-          placeholder={t('form.allYears')}
-          {...bound.to}
-        />
+        <YearRangeFields ns="seascan" idPrefix="ss" errors={errors} from={bound.from} to={bound.to} />
         <MaxQValueField id="ss-max-q" error={errors.maxQValue} {...bound.maxQValue} />
         <YearSetFields idPrefix="ss" values={form} errors={errors} onChange={(p) => setForm((v) => ({ ...v, ...p }))} />
-        <Field id="ss-direction" label={t('form.direction')}>
-          <select id="ss-direction" className="form-select form-select-sm" {...bound.direction}>
-            <option value="long">{t('form.long')}</option>
-            <option value="short">{t('form.short')}</option>
-            <option value="both">{t('form.both')}</option>
-          </select>
-        </Field>
-        <Field id="ss-universe" label={t('form.universe')} className="col-12 col-md-4 col-lg-3">
-          <select id="ss-universe" className="form-select form-select-sm" {...bound.universe}>
-            {universeOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <div className="col-12 col-md-auto">
-          <button type="submit" className="btn btn-primary btn-sm">
-            {t('form.scan')}
-          </button>
-        </div>
+        <SelectField
+          id="ss-direction"
+          label={t('form.direction')}
+          value={form.direction}
+          options={(['long', 'short', 'both'] as const).map((v) => ({ value: v, label: t(`form.${v}`) }))}
+          onChange={(direction) => setForm((v) => ({ ...v, direction }))}
+        />
+        <SelectField
+          id="ss-universe"
+          label={t('form.universe')}
+          className="col-12 col-md-4 col-lg-3"
+          value={form.universe}
+          options={universeOptions}
+          onChange={(universe) => setForm((v) => ({ ...v, universe }))}
+        />
+        <SubmitColumn className="col-12 col-md-auto">{t('form.scan')}</SubmitColumn>
       </form>
       {!ready ? <p className="text-muted">{t('form.hint')}</p> : null}
       <QueryView query={query} tool={tool} isEmpty={(d) => d.results.length === 0} empty={t('results.empty')}>

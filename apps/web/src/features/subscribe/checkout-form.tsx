@@ -6,6 +6,9 @@ import { apiQueryPost } from '../../shared/api';
 import type { Formatters } from '../../shared/format';
 import { markSubscriber } from '../../shared/shell';
 import { premiumAccessKey } from '../../shared/ui/premium-gate';
+import { messageKey } from '../../shared/message-keys';
+import { MessageField } from '../../shared/ui/fields';
+import { ErrorAlert } from '../../shared/ui/states';
 
 /** The contract's card messages (payRequestSchema), by their key in `subscribe:checkout.errors`. */
 const CARD_ERRORS = {
@@ -17,10 +20,6 @@ const CARD_ERRORS = {
   'expected a security code': 'cvcRequired',
   'the security code has 3 or 4 digits': 'cvcDigits',
 } as const;
-
-function cardErrorKey(message: string): (typeof CARD_ERRORS)[keyof typeof CARD_ERRORS] | undefined {
-  return Object.hasOwn(CARD_ERRORS, message) ? CARD_ERRORS[message as keyof typeof CARD_ERRORS] : undefined;
-}
 
 export function findPrice(products: Product[] | undefined, priceId: number) {
   for (const p of products ?? []) {
@@ -52,7 +51,7 @@ export function CheckoutForm({
   const pay = useMutation({
     // background: a declined card is an answer, not a popup; the result shows here
     mutationFn: (body: typeof values) =>
-      apiQueryPost<PayResponse>(`/api/v1/checkout/${encodeURIComponent(sessionId)}/pay`, body, { background: true }),
+      apiQueryPost('checkoutPay', { params: { sessionId }, body }, { background: true }),
     onSuccess: (res) => {
       if (res.status === 'paid') {
         markSubscriber();
@@ -75,7 +74,7 @@ export function CheckoutForm({
   };
   // The contract's card messages in the interface's language; others as given.
   const message = (text: string) => {
-    const key = cardErrorKey(text);
+    const key = messageKey(CARD_ERRORS, text);
     return key ? t(`checkout.errors.${key}`) : text;
   };
   const field = (
@@ -83,24 +82,14 @@ export function CheckoutForm({
     label: string,
     props: { autoComplete: string; placeholder: string; inputMode: 'numeric' },
   ) => (
-    <div className="mb-2">
-      <label htmlFor={`pay-${key}`} className="form-label small mb-1">
-        {label}
-      </label>
-      <input
-        id={`pay-${key}`}
-        className={`form-control${errors[key] ? ' is-invalid' : ''}`}
-        value={values[key]}
-        aria-describedby={errors[key] ? `pay-${key}-error` : undefined}
-        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-        {...props}
-      />
-      {errors[key] ? (
-        <div className="invalid-feedback" id={`pay-${key}-error`}>
-          {message(errors[key])}
-        </div>
-      ) : null}
-    </div>
+    <MessageField
+      id={`pay-${key}`}
+      label={label}
+      error={errors[key] ? message(errors[key]) : undefined}
+      value={values[key]}
+      onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      {...props}
+    />
   );
   const cardNumberField = field('cardNumber', t('checkout.cardNumber'), {
     autoComplete: 'cc-number',
@@ -146,11 +135,7 @@ export function CheckoutForm({
               {pay.data.message}
             </div>
           ) : null}
-          {pay.isError ? (
-            <div className="alert alert-danger py-2" role="alert">
-              {(pay.error as Error).message}
-            </div>
-          ) : null}
+          <ErrorAlert error={pay.error} className="alert alert-danger py-2" />
           <div className="d-flex gap-2">
             <button type="submit" className="btn btn-primary" disabled={pay.isPending}>
               {t('checkout.pay')}

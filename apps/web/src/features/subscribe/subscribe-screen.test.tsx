@@ -1,38 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, renderScreen, serverError, type MockRoute } from '../../testing/test-utils';
+import {
+  currentLocation,
+  mockFetch,
+  renderScreen,
+  retype,
+  serverError,
+  type MockRoute,
+} from '../../testing/test-utils';
 import { useAppStore } from '../../shared/shell';
+import {
+  productsRoute,
+  subscribedWithoutPrice,
+  subscriptionRoute,
+  noSubscription,
+  testPayments,
+} from '../../testing/account-fixtures';
 import { SubscribeScreen } from './subscribe-screen';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
-const products: MockRoute = {
-  path: '/api/v1/products',
-  body: [
-    {
-      id: 1,
-      name: 'Solstice Pro',
-      description: 'All tools',
-      prices: [
-        { id: 11, amount: 2900, currency: 'usd', interval: 'month' },
-        { id: 12, amount: 29000, currency: 'usd', interval: 'year' },
-      ],
-    },
-  ],
-};
-const config: MockRoute = { path: '/api/v1/payments/config', body: { provider: 'test', label: 'Test mode' } };
-const none: MockRoute = {
-  path: '/api/v1/subscription',
-  body: {
-    status: 'none',
-    product: null,
-    price: null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    subscriber: false,
-  },
-};
+const products = productsRoute();
+const config = testPayments;
+const none = subscriptionRoute(noSubscription);
 const checkout: MockRoute = {
   method: 'POST',
   path: '/api/v1/checkout',
@@ -48,15 +39,9 @@ const pay: MockRoute = {
 };
 
 async function fillCard(number: string) {
-  const card = screen.getByLabelText('Card number');
-  await userEvent.clear(card);
-  await userEvent.type(card, number);
-  const expiry = screen.getByLabelText('Expiry (MM/YY)');
-  await userEvent.clear(expiry);
-  await userEvent.type(expiry, '12/30');
-  const cvc = screen.getByLabelText('CVC');
-  await userEvent.clear(cvc);
-  await userEvent.type(cvc, '123');
+  await retype('Card number', number);
+  await retype('Expiry (MM/YY)', '12/30');
+  await retype('CVC', '123');
   await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
 }
 
@@ -90,21 +75,7 @@ describe('subscribe screen', () => {
   });
 
   it('tells a subscriber they are subscribed', async () => {
-    mockFetch([
-      products,
-      config,
-      {
-        path: '/api/v1/subscription',
-        body: {
-          status: 'active',
-          product: { id: 1, name: 'Solstice Pro', description: '' },
-          price: null,
-          currentPeriodEnd: '2026-12-21T09:00:00.000Z',
-          cancelAtPeriodEnd: false,
-          subscriber: true,
-        },
-      },
-    ]);
+    mockFetch([products, config, subscriptionRoute(subscribedWithoutPrice)]);
     renderScreen(<SubscribeScreen />, { url: '/subscribe' });
     const already = await screen.findByTestId('already-subscribed');
     expect(already).toHaveTextContent(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import type { CheckoutResponse, PayResponse, PaymentsConfig, Product, SubscriptionResponse } from '@solstice/contracts';
+import type { PayResponse, Product } from '@solstice/contracts';
 import { apiGet, apiPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { useUrlState } from '../../shared/ui/url-state';
@@ -17,24 +17,24 @@ export function SubscribeScreen() {
   const [url, setUrl] = useUrlState(KEYS);
   const products = useQuery({
     queryKey: ['products'],
-    queryFn: () => apiGet<Product[]>('/api/v1/products'),
+    queryFn: () => apiGet('products'),
     staleTime: 5 * 60_000,
   });
   const config = useQuery({
     queryKey: ['payments-config'],
     queryFn: () =>
-      apiGet<PaymentsConfig>('/api/v1/payments/config', undefined, {
+      apiGet('paymentsConfig', undefined, {
         background: true,
       }),
     staleTime: Infinity,
   });
   const subscription = useQuery({
     queryKey: ['subscription'],
-    queryFn: () => apiGet<SubscriptionResponse>('/api/v1/subscription'),
+    queryFn: () => apiGet('subscription'),
   });
   const [paid, setPaid] = useState<PayResponse | null>(null);
   const checkout = useMutation({
-    mutationFn: (priceId: number) => apiPost<CheckoutResponse>('/api/v1/checkout', { priceId }),
+    mutationFn: (priceId: number) => apiPost('checkout', { body: { priceId } }),
     onSuccess: (res, priceId) => {
       if (res.provider === 'stripe') {
         window.location.assign(res.url);

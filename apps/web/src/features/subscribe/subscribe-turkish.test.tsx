@@ -1,55 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { switchLanguage } from '../../i18n/i18n';
-import { mockFetch, renderScreen, type MockRoute } from '../../testing/test-utils';
-import { resetAppStore, useAppStore } from '../../store/app-store';
+import { inTurkish, mockFetch, renderScreen } from '../../testing/test-utils';
+import {
+  noSubscription,
+  productsRoute,
+  subscribedWithoutPrice,
+  subscriptionRoute,
+  testPayments,
+} from '../../testing/account-fixtures';
 import { SubscribeScreen } from './subscribe-screen';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
-const products: MockRoute = {
-  path: '/api/v1/products',
-  body: [
-    {
-      id: 1,
-      name: 'Solstice Pro',
-      description: 'All tools',
-      prices: [
-        { id: 11, amount: 2950, currency: 'usd', interval: 'month' },
-        { id: 12, amount: 29000, currency: 'usd', interval: 'year' },
-      ],
-    },
-  ],
-};
-const config: MockRoute = { path: '/api/v1/payments/config', body: { provider: 'test', label: 'Test mode' } };
-const none: MockRoute = {
-  path: '/api/v1/subscription',
-  body: {
-    status: 'none',
-    product: null,
-    price: null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    subscriber: false,
-  },
-};
-
 describe('subscribe screen in Turkish', () => {
-  beforeEach(async () => {
-    await switchLanguage('tr');
-    useAppStore.getState().setDisplay({ locale: 'tr-TR', timeZone: 'Europe/Istanbul' });
-  });
-  afterEach(async () => {
-    await switchLanguage('en');
-    resetAppStore();
-  });
+  inTurkish({ timeZone: 'Europe/Istanbul' });
 
   it('lists the plans and words the checkout and its card errors in Turkish, with tr-TR prices', async () => {
     mockFetch([
-      products,
-      config,
-      none,
+      productsRoute(2950),
+      testPayments,
+      subscriptionRoute(noSubscription),
       {
         method: 'POST',
         path: '/api/v1/checkout',
@@ -76,21 +47,7 @@ describe('subscribe screen in Turkish', () => {
   });
 
   it('tells a subscriber in Turkish when the subscription renews', async () => {
-    mockFetch([
-      products,
-      config,
-      {
-        path: '/api/v1/subscription',
-        body: {
-          status: 'active',
-          product: { id: 1, name: 'Solstice Pro', description: '' },
-          price: null,
-          currentPeriodEnd: '2026-12-21T09:00:00.000Z',
-          cancelAtPeriodEnd: false,
-          subscriber: true,
-        },
-      },
-    ]);
+    mockFetch([productsRoute(2950), testPayments, subscriptionRoute(subscribedWithoutPrice)]);
     renderScreen(<SubscribeScreen />, { url: '/subscribe' });
     const already = await screen.findByTestId('already-subscribed');
     expect(already).toHaveTextContent('Solstice Pro abonesisiniz; 21.12.2026 tarihinde yenilenir.');

@@ -2,23 +2,21 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api';
-import type { Bar } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { EChart } from '../../shared/charts/echart';
 import { DOWN, PRIMARY, UP } from '../../shared/charts/colors';
 import { useInstrument } from '../../shared/ui/instrument-header';
 import type { TFunction } from 'i18next';
 import { RANGES, candleData, fetchStart, type CandleData, type Overlays, type Range } from './candles';
+import { ChoiceButtons } from '../../shared/ui/choice-buttons';
 
-interface BarsResponse {
-  symbol: string;
-  bars: Bar[];
-}
+/** The indicators drawn over the candles, each on or off. */
+const OVERLAYS = ['sma', 'bollinger'] as const satisfies readonly (keyof Overlays)[];
 
 export function useBars(symbol: string, from: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ['bars', symbol, from],
-    queryFn: () => apiGet<BarsResponse>(`/api/v1/bars/${encodeURIComponent(symbol)}`, { from }, { background: true }),
+    queryFn: () => apiGet('bars', { params: { symbol }, query: { from } }, { background: true }),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -114,36 +112,25 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
   return (
     <div data-testid="candles-panel">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
-        <div className="btn-group btn-group-sm" role="group" aria-label={t('candles.range')}>
-          {RANGES.map((r) => (
+        <ChoiceButtons
+          label={t('candles.range')}
+          choices={RANGES}
+          value={range}
+          onChoose={setRange}
+          text={(r) => t(`candles.ranges.${r}`)}
+        />
+        <div className="btn-group btn-group-sm" role="group" aria-label={t('candles.indicators')}>
+          {OVERLAYS.map((key) => (
             <button
-              key={r}
+              key={key}
               type="button"
-              className={`btn ${r === range ? 'btn-primary' : 'btn-outline-primary'}`}
-              aria-pressed={r === range}
-              onClick={() => setRange(r)}
+              className={`btn ${overlays[key] ? 'btn-secondary' : 'btn-outline-secondary'}`}
+              aria-pressed={overlays[key]}
+              onClick={() => toggle(key)}
             >
-              {t(`candles.ranges.${r}`)}
+              {t(`candles.${key}`)}
             </button>
           ))}
-        </div>
-        <div className="btn-group btn-group-sm" role="group" aria-label={t('candles.indicators')}>
-          <button
-            type="button"
-            className={`btn ${overlays.sma ? 'btn-secondary' : 'btn-outline-secondary'}`}
-            aria-pressed={overlays.sma}
-            onClick={() => toggle('sma')}
-          >
-            {t('candles.sma')}
-          </button>
-          <button
-            type="button"
-            className={`btn ${overlays.bollinger ? 'btn-secondary' : 'btn-outline-secondary'}`}
-            aria-pressed={overlays.bollinger}
-            onClick={() => toggle('bollinger')}
-          >
-            {t('candles.bollinger')}
-          </button>
         </div>
         {data && data.period !== 'day' ? (
           <span className="small text-muted">{t(`candles.onePer.${data.period}`)}</span>

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiQueryPost } from '../../shared/api';
-import type { ChartResponse, SeasonalScanResponse } from '@solstice/contracts';
+import type { ChartResponse } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { usePremiumAccess } from '../../shared/shell';
 import { EChart } from '../../shared/charts/echart';
-import { PRIMARY } from '../../shared/charts/colors';
+import { averageLine } from '../../shared/charts/options';
 import { SignalBadge, tradeSignal } from '../../shared/stats/trade-signal';
 import { dayLabel } from '../seasonality-chart/chart-option';
 import { useInstrument } from '../../shared/ui/instrument-header';
@@ -33,9 +33,9 @@ function NextWindows({ symbol, lastDate }: { symbol: string; lastDate: string })
   const scan = useQuery({
     queryKey: ['next-windows', symbol, days.startFrom],
     queryFn: () =>
-      apiQueryPost<SeasonalScanResponse>(
-        '/api/v1/seasonality/scan',
-        { ...days, minDays: 5, maxDays: 30, direction: 'both', universe: [symbol] },
+      apiQueryPost(
+        'seasonalityScan',
+        { body: { ...days, minDays: 5, maxDays: 30, direction: 'both', universe: [symbol] } },
         { background: true },
       ),
   });
@@ -72,16 +72,7 @@ function Curve({ data }: { data: ChartResponse }) {
   const f = useFormatters();
   const option = useMemo(() => {
     const curve = data.curve ?? [];
-    const series: unknown[] = [
-      {
-        type: 'line',
-        name: t('seasonal.average', { symbol: data.symbol }),
-        smooth: true,
-        showSymbol: false,
-        data: curve,
-        lineStyle: { color: PRIMARY, width: 2 },
-      },
-    ];
+    const series: unknown[] = [averageLine(t('seasonal.average', { symbol: data.symbol }), curve)];
     if (data.current) {
       series.push({
         type: 'line',
@@ -124,7 +115,7 @@ export function SeasonalSummary({ symbol }: { symbol: string }) {
   const allowed = access === 'yes';
   const chart = useQuery({
     queryKey: ['seasonal-chart', { symbol }],
-    queryFn: () => apiGet<ChartResponse>('/api/v1/seasonality/chart', { symbol }, { background: true }),
+    queryFn: () => apiGet('seasonalityChart', { query: { symbol } }, { background: true }),
     enabled: allowed,
   });
   if (access === 'no') {

@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi, beforeAll } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { SymbolDetails, registerSymbolDetailsSlot } from '../../components/symbol-details';
 import { currentLocation, mockFetch, renderScreen, type MockRoute } from '../../testing/test-utils';
@@ -10,7 +12,7 @@ import type { Bar } from '@solstice/contracts';
 import { CandlesPanel } from './candles-panel';
 import { TraderStats } from './trader-stats';
 import { SeasonalSummary, nextStartDays } from './seasonal-summary';
-import { switchLanguage } from '../../i18n/i18n';
+import { inTurkish } from '../../testing/in-turkish';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -197,17 +199,54 @@ describe('symbol details', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('stays closed when it is closed while the address that opened it is still loading', async () => {
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' }, subscriber: false });
+    mockFetch(routes());
+    // A page whose loader runs again on every address change and waits: the navigation that
+    // adds ?details=KO is still pending when the dialog closes (CI's slow machine did this).
+    let release: () => void = () => {};
+    let loads = 0;
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/market',
+          loader: () => (++loads === 1 ? null : new Promise<null>((resolve) => (release = () => resolve(null)))),
+          element: (
+            <>
+              <h1>Market</h1>
+              <SymbolDetails />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/market'] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Market' });
+    act(() => useUiStore.getState().openSymbolDetails('KO'));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await act(async () => release());
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    await act(async () => release());
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.search).toBe('');
+    expect(useUiStore.getState().symbolDetails).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('starts the next windows the day after the latest bar, across the year end', () => {
     expect(nextStartDays('2024-12-20')).toEqual({ startFrom: '12-21', startTo: '01-20' });
   });
 });
 
 describe('symbol details in Turkish', () => {
-  beforeEach(async () => {
-    useAppStore.getState().setDisplay({ locale: 'tr-TR' });
-    await switchLanguage('tr');
-  });
-  afterEach(() => switchLanguage('en'));
+  inTurkish();
 
   it('shows the candles, the statistics and the seasonal windows in Turkish, numbers in tr-TR', async () => {
     useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' }, subscriber: true });

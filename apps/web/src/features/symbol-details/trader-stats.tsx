@@ -10,8 +10,7 @@ import { sectorName } from '../heatmaps/periods';
 export function useIndicators(symbol: string) {
   return useQuery({
     queryKey: ['indicators', symbol],
-    queryFn: () =>
-      apiGet<IndicatorsResponse>(`/api/v1/indicators/${encodeURIComponent(symbol)}`, undefined, { background: true }),
+    queryFn: () => apiGet('indicators', { params: { symbol } }, { background: true }),
     staleTime: 5 * 60_000,
   });
 }

@@ -67,6 +67,10 @@ export default {
     tour: 'Welcome tour',
     shortcut: 'Press / anywhere to search',
     preferences: 'Layout and display preferences',
+    copyLink: 'Copy the link to this page',
+    linkCopied: 'Link copied',
+    copyFailed: 'The link could not be copied: {{url}}',
+    guides: 'Articles and guides',
   },
   footer: {
     copyright: '© {{year}} {{product}}',

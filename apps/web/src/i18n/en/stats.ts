@@ -54,6 +54,7 @@ export default {
     fewYears: 'only {{count}} years of history (fewer than {{min}})',
     chance: 'the win rate could well be chance (p-value {{pValue}} is above {{max}})',
     withoutBest: 'without its best year the average return is not positive',
+    searched: 'among all the windows tested, a result this good could be chance (q-value {{qValue}} is above {{max}})',
   },
   significance: {
     ok: 'This pattern passes the sample-size, p-value and without-best-year checks.',

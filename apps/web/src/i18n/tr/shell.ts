@@ -70,6 +70,10 @@ const tr: Messages<typeof en> = {
     tour: 'Tanıtım turu',
     shortcut: 'Aramak için herhangi bir yerde / tuşuna basın',
     preferences: 'Yerleşim ve görünüm tercihleri',
+    copyLink: 'Bu sayfanın bağlantısını kopyala',
+    linkCopied: 'Bağlantı kopyalandı',
+    copyFailed: 'Bağlantı kopyalanamadı: {{url}}',
+    guides: 'Makaleler ve rehberler',
   },
   footer: {
     copyright: '© {{year}} {{product}}',

@@ -60,6 +60,8 @@ const tr: Messages<typeof en> = {
     fewYears: 'yalnızca {{count}} yıllık geçmiş ({{min}} yıldan az)',
     chance: 'kazanma oranı tesadüf olabilir (p-değeri {{pValue}}, {{max}} üzerinde)',
     withoutBest: 'en iyi yılı olmadan ortalama getiri pozitif değil',
+    searched:
+      'test edilen tüm pencereler arasında bu kadar iyi bir sonuç tesadüf olabilir (q-değeri {{qValue}}, {{max}} üzerinde)',
   },
   significance: {
     ok: 'Bu örüntü örneklem büyüklüğü, p-değeri ve en iyi yıl olmadan kontrollerini geçiyor.',

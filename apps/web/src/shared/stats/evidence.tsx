@@ -5,9 +5,10 @@ import type { Column } from '../tables/data-table';
 import type { Formatters } from '../format';
 import { i18n } from '../../i18n/i18n';
 import { TextField } from '../ui/fields';
+import { MAX_Q_VALUE } from './significance';
 
 /** Above this qValue a result is marked "could be chance" (analytics.md, "Multiple testing"). */
-export const CHANCE_Q = 0.1;
+export const CHANCE_Q = MAX_Q_VALUE;
 
 export const couldBeChance = (q: number | null | undefined) => typeof q === 'number' && q > CHANCE_Q;
 

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatKey } from './definitions';
+import { TooltipText, useTooltip } from '../ui/tooltip-text';
 
 /**
  * A statistic's name whose meaning shows on hover and, for a standalone label, on keyboard
@@ -19,14 +19,7 @@ export function StatLabel({
 }) {
   const { t } = useTranslation('stats');
   const def = { label: t(`definitions.${stat}.label`), meaning: t(`definitions.${stat}.meaning`) };
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const show = {
-    onMouseEnter: () => setOpen(true),
-    onMouseLeave: () => setOpen(false),
-    onFocus: () => setOpen(true),
-    onBlur: () => setOpen(false),
-  };
+  const { id, open, show } = useTooltip();
   const text = label ?? def.label;
   const style = { textDecorationStyle: 'dotted' as const, cursor: 'help' };
   return (
@@ -53,16 +46,9 @@ export function StatLabel({
           {text}
         </span>
       )}
-      <span
-        id={id}
-        role="tooltip"
-        className={
-          open ? 'position-absolute start-0 top-100 z-3 bg-dark text-white small rounded p-2 shadow' : 'visually-hidden'
-        }
-        style={open ? { width: '16rem', whiteSpace: 'normal' } : undefined}
-      >
+      <TooltipText id={id} open={open} width="16rem">
         {def.meaning}
-      </span>
+      </TooltipText>
     </span>
   );
 }

@@ -8,6 +8,18 @@ import { weaknesses } from './significance';
 
 type StatKey = 'count' | 'winRate' | 'mean' | 'median' | 'annualized' | 'pValue' | 'withoutBest' | 'recent';
 
+/** A window's first and last day (MM-DD) in one column: the locale's month and day on screen; sorted on the start. */
+export function windowColumn<T extends { start: string; end: string }>(label: string, f: Formatters): Column<T> {
+  return {
+    key: 'window',
+    label,
+    csvLabel: 'Window',
+    sortValue: (r) => r.start,
+    text: (r) => `${r.start} – ${r.end}`,
+    render: (r) => `${f.monthDay(r.start)} – ${f.monthDay(r.end)}`,
+  };
+}
+
 /** Columns of a seasonal window's statistics, shared by best trades and the seasonality scanner. */
 export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Column<T>[] {
   const weak = (r: T) => weaknesses(r.stats, f.number);
@@ -29,23 +41,18 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
     ...(fraction ? { unit: 'fraction' as const } : {}),
     ...extra,
   });
+  // the window's first or last day: MM-DD in the CSV, the locale's month and day on screen
+  const day = (key: 'start' | 'end', csvLabel: string): Column<T> => ({
+    key,
+    label: i18n.t(`stats:columns.${key}`),
+    csvLabel,
+    sortValue: (r) => r[key],
+    text: (r) => r[key],
+    render: (r) => f.monthDay(r[key]),
+  });
   return [
-    {
-      key: 'start',
-      label: i18n.t('stats:columns.start'),
-      csvLabel: 'Start',
-      sortValue: (r) => r.start,
-      text: (r) => r.start,
-      render: (r) => f.monthDay(r.start),
-    },
-    {
-      key: 'end',
-      label: i18n.t('stats:columns.end'),
-      csvLabel: 'End',
-      sortValue: (r) => r.end,
-      text: (r) => r.end,
-      render: (r) => f.monthDay(r.end),
-    },
+    day('start', 'Start'),
+    day('end', 'End'),
     {
       key: 'days',
       label: i18n.t('stats:columns.days'),

@@ -62,6 +62,19 @@ export function csvTable<T>(columns: readonly Column<T>[], rows: readonly T[]): 
   return { header, body };
 }
 
+export interface DataTableProps<T> {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T, index: number) => string;
+  caption: string;
+  filename: string;
+  pageSize?: number;
+  initialSort?: SortState;
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState) => void;
+  testId?: string;
+}
+
 /**
  * A sortable, paginated table whose "Export CSV" writes the rows and columns on screen, in
  * their order, with raw values (see Column.csvValue) so that a spreadsheet can compute on them.
@@ -77,18 +90,7 @@ export function DataTable<T>({
   sort: controlledSort,
   onSortChange,
   testId,
-}: {
-  rows: readonly T[];
-  columns: readonly Column<T>[];
-  rowKey: (row: T, index: number) => string;
-  caption: string;
-  filename: string;
-  pageSize?: number;
-  initialSort?: SortState;
-  sort?: SortState | null;
-  onSortChange?: (sort: SortState) => void;
-  testId?: string;
-}) {
+}: DataTableProps<T>) {
   const { t } = useTranslation('common');
   const f = useFormatters();
   const formatCount = (n: number) => f.number(n, 0);

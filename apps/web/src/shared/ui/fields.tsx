@@ -64,6 +64,65 @@ export function TextField({
   );
 }
 
+/** A form row's submit button in a column of its own (outlined on the admin pages). */
+export function SubmitColumn({
+  children,
+  className = 'col-auto',
+  outline = false,
+  disabled,
+}: {
+  children: ReactNode;
+  className?: string;
+  outline?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <div className={className}>
+      <button
+        type="submit"
+        className={outline ? 'btn btn-outline-primary btn-sm' : 'btn btn-primary btn-sm'}
+        disabled={disabled}
+      >
+        {children}
+      </button>
+    </div>
+  );
+}
+
+/** A labelled input of an account form (password, card) with its message under it. */
+export function MessageField({
+  id,
+  label,
+  error,
+  small = false,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  /** The small input (profile) rather than the normal one (checkout). */
+  small?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <div className="mb-2">
+      <label htmlFor={id} className="form-label small mb-1">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`form-control${small ? ' form-control-sm' : ''}${error ? ' is-invalid' : ''}`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error ? (
+        <div className="invalid-feedback" id={`${id}-error`}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** Problems of a seasonality form, keyed by field, with messages next to the fields. */
 export function checkWindowFields(values: Record<string, string | undefined>): Record<string, string> {
   const errors: Record<string, string> = {};

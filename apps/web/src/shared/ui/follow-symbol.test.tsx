@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
+import { currentLocation, lastCall, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { createPattern, instrument } from '../../testing/factories';
 import { useAppStore } from '../shell';
 import { CalendarScreen } from '../../features/calendar/calendar-screen';
@@ -19,11 +19,10 @@ describe('the symbol follows you through the seasonality tools', () => {
     useAppStore.getState().setSeasonalityFocus({ symbol: 'KO', from: '2000', to: '2010' });
     const { requests } = mockFetch([premium, { path: '/api/v1/seasonality/calendar', body: calendarBody }]);
     renderScreen(<CalendarScreen />, { url: '/seasonality/calendar' });
-    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/v1/seasonality/calendar')).toBe(true));
-    const call = requests.find((r) => r.url.pathname === '/api/v1/seasonality/calendar')!;
-    expect(call.url.searchParams.get('symbol')).toBe('KO');
-    expect(call.url.searchParams.get('from')).toBe('2000');
-    expect(call.url.searchParams.get('to')).toBe('2010');
+    const call = await lastCall(requests, '/api/v1/seasonality/calendar');
+    expect(call.get('symbol')).toBe('KO');
+    expect(call.get('from')).toBe('2000');
+    expect(call.get('to')).toBe('2010');
     expect(currentLocation()).toContain('symbol=KO');
     expect(screen.getByLabelText('Symbol')).toHaveValue('KO');
   });
@@ -61,11 +60,10 @@ describe('the symbol follows you through the seasonality tools', () => {
       { path: '/api/v1/seasonality/best-trades', body: { symbol: 'KO', long: [], short: [] } },
     ]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=KO' });
-    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/v1/seasonality/best-trades')).toBe(true));
-    const call = requests.find((r) => r.url.pathname === '/api/v1/seasonality/best-trades')!;
-    expect(call.url.searchParams.get('symbol')).toBe('KO');
-    expect(call.url.searchParams.get('minDays')).toBe('10');
-    expect(call.url.searchParams.get('maxDays')).toBe('30');
+    const call = await lastCall(requests, '/api/v1/seasonality/best-trades');
+    expect(call.get('symbol')).toBe('KO');
+    expect(call.get('minDays')).toBe('10');
+    expect(call.get('maxDays')).toBe('30');
   });
 
   it('a new symbol chosen in the form becomes the shared one', async () => {

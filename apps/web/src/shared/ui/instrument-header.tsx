@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../api';
-import type { InstrumentDetail } from '@solstice/contracts';
 import { DemoBadge } from './states';
 import { AddToWatchlistButton, SymbolLink } from './symbol-link';
 
 export function useInstrument(symbol: string | undefined) {
   return useQuery({
     queryKey: ['instrument', symbol],
-    queryFn: () => apiGet<InstrumentDetail>(`/api/v1/instruments/${encodeURIComponent(symbol ?? '')}`),
+    queryFn: () => apiGet('instrument', { params: { symbol: symbol ?? '' } }),
     enabled: Boolean(symbol),
     staleTime: 5 * 60_000,
   });

@@ -1,11 +1,24 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FlatNamespace, TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isSubscriptionRequired } from '../api';
 import { usePremiumAccess } from '../shell';
 import { SubscribeCard, type ToolInfo } from './states';
 
-export const PREMIUM_PROBE = '/api/v1/subscription/premium';
 export const premiumAccessKey = ['premium-access'] as const;
+
+/** What the session knows of premium access, and the server's access probe, asked only when it does not know. */
+function usePremiumProbe() {
+  const known = usePremiumAccess();
+  const probe = useQuery({
+    enabled: known === 'unknown',
+    queryKey: premiumAccessKey,
+    queryFn: () => apiGet('subscriptionPremium', undefined, { background: true }),
+    staleTime: 0,
+  });
+  return { known, probe };
+}
 
 /**
  * Whether premium access is confirmed (the session says so, or the probe answered yes): a
@@ -13,13 +26,7 @@ export const premiumAccessKey = ['premium-access'] as const;
  * refused request.
  */
 export function usePremiumConfirmed(): boolean {
-  const known = usePremiumAccess();
-  const probe = useQuery({
-    enabled: known === 'unknown',
-    queryKey: premiumAccessKey,
-    queryFn: () => apiGet<{ access: boolean }>(PREMIUM_PROBE, undefined, { background: true }),
-    staleTime: 0,
-  });
+  const { known, probe } = usePremiumProbe();
   return known === 'yes' || probe.data?.access === true;
 }
 
@@ -29,17 +36,31 @@ export function usePremiumConfirmed(): boolean {
  * server's cheap access probe is asked. The tool's own requests still meet the API's gate.
  */
 export function PremiumGate({ tool, title, children }: { tool: ToolInfo; title: string; children: ReactNode }) {
-  const known = usePremiumAccess();
-  const probe = useQuery({
-    enabled: known === 'unknown',
-    queryKey: premiumAccessKey,
-    queryFn: () => apiGet<{ access: boolean }>(PREMIUM_PROBE, undefined, { background: true }),
-    staleTime: 0,
-  });
+  const { known, probe } = usePremiumProbe();
   if (known === 'no' || (probe.isError && !probe.isFetching && isSubscriptionRequired(probe.error))) {
     return <SubscribeScreen tool={tool} title={title} />;
   }
   return <>{children}</>;
+}
+
+/**
+ * A premium tool's screen: `Tool` behind the gate, which shows what the tool does and its
+ * title (`gate`, from the tool's namespace `ns`).
+ */
+export function premiumScreen<N extends FlatNamespace>(
+  ns: N,
+  gate: (t: TFunction<N>) => { tool: ToolInfo; title: string },
+  Tool: ComponentType,
+) {
+  return function PremiumScreen() {
+    const { t } = useTranslation(ns);
+    const { tool, title } = gate(t as unknown as TFunction<N>);
+    return (
+      <PremiumGate tool={tool} title={title}>
+        <Tool />
+      </PremiumGate>
+    );
+  };
 }
 
 /** What a non-subscriber sees in place of a premium tool (also when the API refuses a request). */

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Formatters } from '../format';
+import { TooltipText, useTooltip } from './tooltip-text';
 
 /**
  * "12 symbols stale" beside a market-wide view's "as of" date: the symbols without a bar on
@@ -9,8 +9,7 @@ import type { Formatters } from '../format';
  */
 export function StaleCount({ stale, asOf, f }: { stale: number | undefined; asOf: string | null; f: Formatters }) {
   const { t } = useTranslation('common');
-  const id = useId();
-  const [open, setOpen] = useState(false);
+  const { id, open, show } = useTooltip();
   if (!stale || stale <= 0) return null;
   const meaning = t('stale.meaning', { count: stale, date: f.date(asOf) });
   return (
@@ -21,23 +20,13 @@ export function StaleCount({ stale, asOf, f }: { stale: number | undefined; asOf
         style={{ cursor: 'help' }}
         aria-describedby={id}
         data-testid="stale-count"
-        onMouseEnter={() => setOpen(true)}
-        onMouseLeave={() => setOpen(false)}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        {...show}
       >
         {t('stale.count', { count: stale })}
       </button>
-      <span
-        id={id}
-        role="tooltip"
-        className={
-          open ? 'position-absolute start-0 top-100 z-3 bg-dark text-white small rounded p-2 shadow' : 'visually-hidden'
-        }
-        style={open ? { width: '18rem', whiteSpace: 'normal' } : undefined}
-      >
+      <TooltipText id={id} open={open} width="18rem">
         {meaning}
-      </span>
+      </TooltipText>
     </span>
   );
 }

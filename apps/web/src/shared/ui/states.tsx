@@ -42,6 +42,24 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
+/** A failed change's message, announced; nothing while there is none. */
+export function ErrorAlert({
+  error,
+  className = 'alert alert-danger py-1 small',
+  as: Tag = 'div',
+}: {
+  error: unknown;
+  className?: string;
+  as?: 'div' | 'p';
+}) {
+  if (!error) return null;
+  return (
+    <Tag className={className} role="alert">
+      {(error as Error).message}
+    </Tag>
+  );
+}
+
 export interface ToolInfo {
   title: string;
   description: string;

@@ -4,7 +4,7 @@ import type { Slice } from './slice';
 export const initialShell = (): Pick<ShellSlice, 'notify' | 'show' | 'url'> => ({
   notify: { type: 'success', title: '', message: '' },
   show: { lottie: false, login: false, signup: false },
-  url: { base: '/', full: '', cms: '' },
+  url: { base: (import.meta.env.VITE_API_BASE as string | undefined) ?? '/', full: '', cms: '' },
 });
 
 export const shellSlice: Slice<ShellSlice> = (set) => ({

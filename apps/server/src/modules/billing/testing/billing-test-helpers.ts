@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../testing/test-app.js';
 import { randomIp, sessionCookieFrom, TEST_ORIGIN } from '../../../testing/auth-helpers.js';
+import { getContactForUser } from '../../contacts/contacts.repository.js';
 
 export interface Client {
   cookie: string;
@@ -50,4 +51,14 @@ export async function outboxTemplates(t: TestApp, to: string): Promise<string[]>
     .orderBy('id')
     .execute();
   return rows.map((r) => r.template);
+}
+
+/** The tag ids on the contact of the user with this email (2582 = subscriber). */
+export async function contactTagsOf(t: TestApp, email: string): Promise<number[]> {
+  const user = await t.services.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return (await getContactForUser(t.services.database.db, Number(user.id)))?.tag_ids ?? [];
 }

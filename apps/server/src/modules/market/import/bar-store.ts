@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { BarInsertBuffer } from './bulk-insert.js';
 import type { BarTuple, InstrumentRow } from './parse.js';
 import type { SeriesCollector } from './series-collector.js';
+import type { InstrumentInfo } from '../market-cache.js';
 
 export interface WriteCounts {
   inserted: number;
@@ -10,15 +11,8 @@ export interface WriteCounts {
 }
 
 /** An instrument row as the writers store it (imports and the demo seed). */
-export interface InstrumentRecord {
-  symbol: string;
-  name: string;
-  type: 'stock' | 'etf' | 'index';
-  exchange: string | null;
-  sector: string | null;
-  industry: string | null;
+export interface InstrumentRecord extends Omit<InstrumentInfo, 'currency' | 'marketCap'> {
   marketCap: number | null | undefined;
-  synthetic: boolean;
 }
 
 export function recordFromRow(row: InstrumentRow): InstrumentRecord {

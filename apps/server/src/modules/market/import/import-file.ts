@@ -69,47 +69,35 @@ export function importFileSqlite(
   // better-sqlite3 runs the whole file synchronously inside one transaction (a savepoint of
   // the commit group): nothing else can interleave, and a throw rolls the file back.
   try {
-    return sqliteFileTransaction(database, writer, file, log, now, symbol, open);
+    return database.sqlite!.transaction((): FileOutcome => {
+      const opened = openCsv(file, symbol, open);
+      const seen = new Set<string>();
+      let instrumentChanges = 0;
+      if (opened.layout.format === 'instruments') {
+        for (const row of instrumentRows(opened, log)) {
+          seen.add(row.symbol);
+          if (writer.instrument(recordFromRow(row), now)) instrumentChanges += 1;
+        }
+        return { inserted: 0, updated: 0, symbols: [...seen], instrumentChanges };
+      }
+      for (const batch of dailyBars(opened, log)) {
+        for (const bar of batch) {
+          if (seen.has(bar[0])) continue;
+          seen.add(bar[0]);
+          if (writer.ensureInstrument(bar[0], now)) {
+            writer.replaceSynthetic(bar[0], now);
+            instrumentChanges += 1;
+            log.add(null, `${bar[0]} was demo data: its synthetic bars were removed before importing these`, 'replace');
+          }
+        }
+        writer.bars(batch);
+      }
+      return { ...writer.takeCounts(), symbols: [...seen], instrumentChanges };
+    })();
   } catch (error) {
     writer.reset();
     throw error;
   }
-}
-
-function sqliteFileTransaction(
-  database: DatabaseHandle,
-  writer: SqliteBarWriter,
-  file: string,
-  log: IssueLog,
-  now: number,
-  symbol: string | undefined,
-  open: OpenOptions,
-): FileOutcome {
-  return database.sqlite!.transaction((): FileOutcome => {
-    const opened = openCsv(file, symbol, open);
-    const seen = new Set<string>();
-    let instrumentChanges = 0;
-    if (opened.layout.format === 'instruments') {
-      for (const row of instrumentRows(opened, log)) {
-        seen.add(row.symbol);
-        if (writer.instrument(recordFromRow(row), now)) instrumentChanges += 1;
-      }
-      return { inserted: 0, updated: 0, symbols: [...seen], instrumentChanges };
-    }
-    for (const batch of dailyBars(opened, log)) {
-      for (const bar of batch) {
-        if (seen.has(bar[0])) continue;
-        seen.add(bar[0]);
-        if (writer.ensureInstrument(bar[0], now)) {
-          writer.replaceSynthetic(bar[0], now);
-          instrumentChanges += 1;
-          log.add(null, `${bar[0]} was demo data: its synthetic bars were removed before importing these`, 'replace');
-        }
-      }
-      writer.bars(batch);
-    }
-    return { ...writer.takeCounts(), symbols: [...seen], instrumentChanges };
-  })();
 }
 
 export async function importFilePg(

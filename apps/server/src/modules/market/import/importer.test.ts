@@ -8,6 +8,7 @@ import { loadMarketCache } from '../database-market-cache.js';
 import { readDataVersion } from '../market-events.js';
 import { importFiles, importPaths } from './importer.js';
 import { tooLargeReason } from './line-reader.js';
+import { readInstrument } from '../../../testing/market-fixtures.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-import-'));
@@ -54,11 +55,7 @@ describe.each(testDialects())('importPaths on %s', (dialect) => {
       issues: [],
       changed: true,
     });
-    const ibm = await database.db
-      .selectFrom('instruments')
-      .selectAll()
-      .where('symbol', '=', 'IBM')
-      .executeTakeFirstOrThrow();
+    const ibm = await readInstrument(database.db, 'IBM');
     expect(ibm).toMatchObject({
       name: 'International Business Machines, Corp.',
       type: 'stock',
@@ -95,11 +92,7 @@ describe.each(testDialects())('importPaths on %s', (dialect) => {
       { date: '2024-01-02', open: 50, high: 55, low: 45, close: 52.5, volume: 1000 },
       { date: '2024-01-04', open: 53, high: 54, low: 52, close: 53.5, volume: 2000 },
     ]);
-    const placeholder = await database.db
-      .selectFrom('instruments')
-      .selectAll()
-      .where('symbol', '=', 'SPY')
-      .executeTakeFirstOrThrow();
+    const placeholder = await readInstrument(database.db, 'SPY');
     expect(placeholder).toMatchObject({ name: 'SPY', type: 'stock', synthetic: 0 });
   });
 
@@ -193,11 +186,7 @@ describe.each(testDialects())('importPaths on %s', (dialect) => {
       },
     ]);
     expect((await bars('AAPL')).map((b) => b.date)).toEqual(['2024-01-02']);
-    const row = await database.db
-      .selectFrom('instruments')
-      .selectAll()
-      .where('symbol', '=', 'AAPL')
-      .executeTakeFirstOrThrow();
+    const row = await readInstrument(database.db, 'AAPL');
     expect({ name: row.name, synthetic: row.synthetic, sector: row.sector }).toEqual({
       name: 'APPLE INC',
       synthetic: 0,

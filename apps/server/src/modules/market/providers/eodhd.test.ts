@@ -1,36 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EodhdStep, FakeHttpServer } from '../../../testing/fake-providers/index.js';
-import { FakeMarket, startFakeEodhd } from '../../../testing/fake-providers/index.js';
-import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
+import { describe, expect, it } from 'vitest';
+import { startFakeEodhd } from '../../../testing/fake-providers/index.js';
+import { FAST, providerFailure as failure, useKeyedProviderApi } from '../../../testing/fake-providers/test-deps.js';
 import { createEodhdProvider } from './eodhd.js';
-import { ProviderError } from './provider-error.js';
 
 const KEY = 'eodhd-secret-key-0123456789';
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
 describe('EODHD adapter against the fake API', () => {
-  let market: FakeMarket;
-  let fake: FakeHttpServer<EodhdStep>;
-  let t: ReturnType<typeof testDeps>;
+  const { market, fake, t, restart } = useKeyedProviderApi((m) => startFakeEodhd(m, { apiKey: KEY }));
   const eodhd = (apiKey = KEY) => createEodhdProvider({ apiKey, baseUrl: fake.baseUrl, policy: FAST, deps: t.deps });
-
-  beforeEach(async () => {
-    market = new FakeMarket('2026-11-20')
-      .add('AAPL', { from: '2026-06-01', dividends: [{ date: '2026-08-10', cash: 0.26 }] })
-      .add('BRK.B', { from: '2026-06-01' })
-      .add('^GSPC', { from: '2026-06-01' });
-    fake = await startFakeEodhd(market, { apiKey: KEY });
-    t = testDeps(Date.UTC(2026, 10, 23, 10, 15));
-  });
-  afterEach(() => fake.close());
 
   it('scales open, high and low by adjusted_close/close; asks with the documented query', async () => {
     const history = await eodhd().fetchHistory('AAPL', '2026-08-03', '2026-11-20');
@@ -67,8 +44,7 @@ describe('EODHD adapter against the fake API', () => {
   });
 
   it('a Retry-After longer than a run should wait pauses EODHD instead', async () => {
-    await fake.close();
-    fake = await startFakeEodhd(market, { apiKey: KEY, retryAfterSeconds: 3600 });
+    await restart((m) => startFakeEodhd(m, { apiKey: KEY, retryAfterSeconds: 3600 }));
     fake.scenario('AAPL', 'rate-limited');
     const provider = eodhd();
     const limited = await failure(provider.fetchHistory('AAPL', '2026-11-16', '2026-11-20'));

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { ImportIssue } from '../import/parse.js';
 import { checkedBars, type RawRow } from './checked-rows.js';
-import { realHttpDeps, type HttpDeps, type RequestPolicy } from './http-deps.js';
+import type { RequestPolicy } from './http-deps.js';
 import type { History, LatestDay, MarketDataProvider, ProviderBar, ProviderInfo } from './provider.js';
-import { ProviderHttp, type HttpAnswer } from './provider-http.js';
+import { providerHttpOf, type HttpAnswer, type KeyedProviderOptions } from './provider-http.js';
 import { providerSymbol } from './symbols.js';
 
 export const EODHD_DEFAULT_BASE_URL = 'https://eodhd.com/api';
@@ -51,18 +51,15 @@ function untilMidnightUtc(now: number): number {
   return 86_400_000 - (now % 86_400_000);
 }
 
-export interface EodhdOptions {
-  apiKey: string;
-  baseUrl?: string;
-  policy?: Partial<RequestPolicy>;
-  deps?: Partial<HttpDeps>;
-}
+export type EodhdOptions = KeyedProviderOptions;
 
 /** EODHD's /eod/{SYM.US}: raw OHLC with adjusted_close (split + dividend); /eod-bulk-last-day/US for one day. */
 export function createEodhdProvider(options: EodhdOptions): MarketDataProvider {
-  const base = (options.baseUrl ?? EODHD_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const deps = { ...realHttpDeps, ...options.deps };
-  const http = new ProviderHttp('eodhd', { ...EODHD_POLICY, ...options.policy }, deps, options.apiKey);
+  const { base, deps, http } = providerHttpOf(
+    'eodhd',
+    { baseUrl: EODHD_DEFAULT_BASE_URL, policy: EODHD_POLICY },
+    options,
+  );
   const headers = { Accept: 'application/json' };
 
   const classify = (symbol: string) => (answer: HttpAnswer) => {

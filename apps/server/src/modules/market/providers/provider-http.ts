@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { excerpt, ProviderError, type ProviderErrorOptions, type FailureKind } from './provider-error.js';
-import type { HttpDeps, RequestPolicy } from './http-deps.js';
+import { realHttpDeps, type HttpDeps, type RequestPolicy } from './http-deps.js';
 import type { ProviderId } from './provider.js';
 import { RequestGate } from './request-gate.js';
 
@@ -14,6 +14,33 @@ export interface HttpAnswer {
 
 /** An adapter's reading of an answer: a ProviderError, or null for the common rules. */
 export type Classify = (answer: HttpAnswer) => ProviderError | null;
+
+/** What an HTTP provider is built from: tests give another base URL, policy or clock. */
+export interface HttpProviderOptions {
+  baseUrl?: string;
+  policy?: Partial<RequestPolicy>;
+  deps?: Partial<HttpDeps>;
+}
+
+/** A provider that needs an API key (Tiingo, EODHD). */
+export interface KeyedProviderOptions extends HttpProviderOptions {
+  apiKey: string;
+}
+
+/**
+ * An adapter's base URL (without a trailing slash), its deps and its ProviderHttp, from its
+ * defaults and the options; an API key is redacted from every message.
+ */
+export function providerHttpOf(
+  provider: ProviderId,
+  defaults: { baseUrl: string; policy: RequestPolicy },
+  options: HttpProviderOptions & { apiKey?: string },
+): { base: string; deps: HttpDeps; http: ProviderHttp } {
+  const base = (options.baseUrl ?? defaults.baseUrl).replace(/\/+$/, '');
+  const deps = { ...realHttpDeps, ...options.deps };
+  const http = new ProviderHttp(provider, { ...defaults.policy, ...options.policy }, deps, options.apiKey);
+  return { base, deps, http };
+}
 
 /** Larger answers are refused: a whole Tiingo history is a few MB. */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;

@@ -1,36 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FakeHttpServer, TiingoStep } from '../../../testing/fake-providers/index.js';
-import { FakeMarket, startFakeTiingo } from '../../../testing/fake-providers/index.js';
-import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
-import { ProviderError } from './provider-error.js';
+import { describe, expect, it } from 'vitest';
+import { startFakeTiingo } from '../../../testing/fake-providers/index.js';
+import { FAST, providerFailure as failure, useKeyedProviderApi } from '../../../testing/fake-providers/test-deps.js';
 import { createTiingoProvider } from './tiingo.js';
 
 const KEY = 'tiingo-secret-key-0123456789';
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
 describe('Tiingo adapter against the fake end-of-day API', () => {
-  let market: FakeMarket;
-  let fake: FakeHttpServer<TiingoStep>;
-  let t: ReturnType<typeof testDeps>;
+  const { market, fake, t } = useKeyedProviderApi((m) => startFakeTiingo(m, { apiKey: KEY }));
   const tiingo = (apiKey = KEY) => createTiingoProvider({ apiKey, baseUrl: fake.baseUrl, policy: FAST, deps: t.deps });
-
-  beforeEach(async () => {
-    market = new FakeMarket('2026-11-20')
-      .add('AAPL', { from: '2026-06-01', dividends: [{ date: '2026-08-10', cash: 0.26 }] })
-      .add('BRK.B', { from: '2026-06-01' })
-      .add('^GSPC', { from: '2026-06-01' });
-    fake = await startFakeTiingo(market, { apiKey: KEY });
-    t = testDeps(Date.UTC(2026, 10, 23, 10, 15));
-  });
-  afterEach(() => fake.close());
 
   it('reads the fully adjusted fields, sends the key in the Authorization header only', async () => {
     const history = await tiingo().fetchHistory('AAPL', '2026-08-03', '2026-11-20');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { checkedBars, type RawRow } from './checked-rows.js';
-import { realHttpDeps, type HttpDeps, type RequestPolicy } from './http-deps.js';
+import type { RequestPolicy } from './http-deps.js';
 import type { CorporateAction, History, MarketDataProvider, ProviderInfo } from './provider.js';
-import { ProviderHttp, type HttpAnswer } from './provider-http.js';
+import { providerHttpOf, type HttpAnswer, type KeyedProviderOptions } from './provider-http.js';
 import { providerSymbol } from './symbols.js';
 
 export const TIINGO_DEFAULT_BASE_URL = 'https://api.tiingo.com';
@@ -51,18 +51,15 @@ function untilNextMonth(now: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - now;
 }
 
-export interface TiingoOptions {
-  apiKey: string;
-  baseUrl?: string;
-  policy?: Partial<RequestPolicy>;
-  deps?: Partial<HttpDeps>;
-}
+export type TiingoOptions = KeyedProviderOptions;
 
 /** Tiingo's /tiingo/daily/{ticker}/prices: every row raw and fully adjusted (adjOpen … adjVolume). */
 export function createTiingoProvider(options: TiingoOptions): MarketDataProvider {
-  const base = (options.baseUrl ?? TIINGO_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const deps = { ...realHttpDeps, ...options.deps };
-  const http = new ProviderHttp('tiingo', { ...TIINGO_POLICY, ...options.policy }, deps, options.apiKey);
+  const { base, deps, http } = providerHttpOf(
+    'tiingo',
+    { baseUrl: TIINGO_DEFAULT_BASE_URL, policy: TIINGO_POLICY },
+    options,
+  );
   // The header keeps the key out of URLs (and so out of proxy and access logs).
   const headers = { Authorization: `Token ${options.apiKey}`, Accept: 'application/json' };
 

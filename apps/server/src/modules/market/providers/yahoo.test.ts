@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
-import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
+import { FAST, providerFailure as failure, useFakeProviderApi } from '../../../testing/fake-providers/test-deps.js';
 import { WHOLE_HISTORY_FROM, type ProviderBar } from './provider.js';
-import { ProviderError } from './provider-error.js';
 import { createYahooProvider, YAHOO_WINDOW_DAYS } from './yahoo.js';
 
 /** Equal within Yahoo's rounding (adjclose has 4 decimals). */
@@ -16,37 +15,23 @@ function expectBars(actual: ProviderBar[], expected: ProviderBar[]) {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
-
 describe('Yahoo adapter against the fake chart API', () => {
-  let market: FakeMarket;
-  let fake: FakeYahoo;
-  let t: ReturnType<typeof testDeps>;
+  const { market, fake, t, restart } = useFakeProviderApi(
+    () =>
+      new FakeMarket('2026-11-20')
+        .add('AAPL', {
+          from: '2019-01-02',
+          splits: [{ date: '2020-08-31', ratio: 4 }],
+          dividends: [
+            { date: '2020-08-07', cash: 0.82 },
+            { date: '2020-11-06', cash: 0.205 },
+          ],
+        })
+        .add('BRK.B', { from: '2024-01-02' })
+        .add('^GSPC', { from: '2024-01-02', price: 4700 }),
+    (m) => startFakeYahoo(m),
+  );
   const yahoo = () => createYahooProvider({ baseUrl: fake.baseUrl, policy: FAST, deps: t.deps });
-
-  beforeEach(async () => {
-    market = new FakeMarket('2026-11-20')
-      .add('AAPL', {
-        from: '2019-01-02',
-        splits: [{ date: '2020-08-31', ratio: 4 }],
-        dividends: [
-          { date: '2020-08-07', cash: 0.82 },
-          { date: '2020-11-06', cash: 0.205 },
-        ],
-      })
-      .add('BRK.B', { from: '2024-01-02' })
-      .add('^GSPC', { from: '2024-01-02', price: 4700 });
-    fake = await startFakeYahoo(market);
-    t = testDeps();
-  });
-  afterEach(() => fake.close());
 
   it('reads split-adjusted OHLC and adjclose into fully adjusted bars, with the documented query', async () => {
     const history = await yahoo().fetchHistory('AAPL', '2020-08-03', '2020-11-30');
@@ -84,8 +69,7 @@ describe('Yahoo adapter against the fake chart API', () => {
 
   it('fetches a whole history newest window first, each at most ten years, back to the first trade', async () => {
     market.add('IBM', { from: '1995-01-03' });
-    await fake.close();
-    fake = await startFakeYahoo(market, { maxWindowDays: YAHOO_WINDOW_DAYS });
+    await restart((m) => startFakeYahoo(m, { maxWindowDays: YAHOO_WINDOW_DAYS }));
     const history = await yahoo().fetchHistory('IBM', WHOLE_HISTORY_FROM, '2026-11-20');
     expectBars(history.bars, market.adjusted('IBM'));
     const windows = fake.requests.map((r) => [Number(r.query.period1), Number(r.query.period2)] as const);

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { VERSION } from '../../../version.js';
 import { dayNumberFast } from '../dates.js';
 import { checkedBars, type RawRow } from './checked-rows.js';
-import { realHttpDeps, type HttpDeps, type RequestPolicy } from './http-deps.js';
+import type { RequestPolicy } from './http-deps.js';
 import type { CorporateAction, History, MarketDataProvider, ProviderInfo } from './provider.js';
 import { ProviderError } from './provider-error.js';
-import { ProviderHttp, isHtml, type HttpAnswer } from './provider-http.js';
+import { isHtml, providerHttpOf, type HttpAnswer, type HttpProviderOptions } from './provider-http.js';
 import { providerSymbol } from './symbols.js';
 
 export const YAHOO_DEFAULT_BASE_URL = 'https://query1.finance.yahoo.com';
@@ -104,16 +104,11 @@ interface Window {
   firstTradeDay: number | null;
 }
 
-export interface YahooOptions {
-  baseUrl?: string;
-  policy?: Partial<RequestPolicy>;
-  deps?: Partial<HttpDeps>;
-}
+export type YahooOptions = HttpProviderOptions;
 
 /** Yahoo's /v8/finance/chart/{symbol}: split-adjusted OHLC plus adjclose, dividends and splits. */
 export function createYahooProvider(options: YahooOptions = {}): MarketDataProvider {
-  const base = (options.baseUrl ?? YAHOO_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const http = new ProviderHttp('yahoo', { ...YAHOO_POLICY, ...options.policy }, { ...realHttpDeps, ...options.deps });
+  const { base, http } = providerHttpOf('yahoo', { baseUrl: YAHOO_DEFAULT_BASE_URL, policy: YAHOO_POLICY }, options);
   // Without a browser-like User-Agent the edge answers 429 "Edge: Too Many Requests" (§3.2).
   const headers = { 'User-Agent': `Mozilla/5.0 (compatible; Solstice/${VERSION})`, Accept: 'application/json' };
 

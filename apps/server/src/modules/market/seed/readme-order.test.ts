@@ -6,6 +6,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../te
 import { importPaths } from '../import/importer.js';
 import { repairMixedDemoBars } from './repair.js';
 import { dropDemoUniverse, seedEmbeddedDefault } from './seed.js';
+import { readInstrument } from '../../../testing/market-fixtures.js';
 
 const TODAY = '2026-11-21';
 
@@ -57,19 +58,11 @@ describe.each(testDialects())('the README order on %s: start, then import', (dia
     const aapl = await bars('AAPL');
     expect(aapl.map((b) => b.date)).toEqual(['2001-04-11', '2001-04-12', '2001-04-16', '2017-11-10']);
     expect(aapl.find((b) => b.date === '2017-11-10')?.close).toBe(174.67);
-    const row = await database.db
-      .selectFrom('instruments')
-      .selectAll()
-      .where('symbol', '=', 'AAPL')
-      .executeTakeFirstOrThrow();
+    const row = await readInstrument(database.db, 'AAPL');
     expect(row.synthetic).toBe(0);
     expect(row.name).toBe('APPLE INC');
     // MSFT had no real file: still demo data, flagged, and `demo drop` removes it.
-    const msft = await database.db
-      .selectFrom('instruments')
-      .selectAll()
-      .where('symbol', '=', 'MSFT')
-      .executeTakeFirstOrThrow();
+    const msft = await readInstrument(database.db, 'MSFT');
     expect(msft.synthetic).toBe(1);
     await dropDemoUniverse(database, { announce: false });
     expect(await bars('MSFT')).toEqual([]);
@@ -83,11 +76,7 @@ describe.each(testDialects())('the README order on %s: start, then import', (dia
     dirs.push(dir);
     fs.writeFileSync(path.join(dir, 'instruments.csv'), 'symbol,name,type\nAAPL,APPLE INC,stock\n');
     await importPaths(database, [dir]);
-    const row = await database.db
-      .selectFrom('instruments')
-      .selectAll()
-      .where('symbol', '=', 'AAPL')
-      .executeTakeFirstOrThrow();
+    const row = await readInstrument(database.db, 'AAPL');
     expect(row).toMatchObject({ name: 'APPLE INC', synthetic: 1 });
   });
 

@@ -6,6 +6,7 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../../../te
 import { importPaths } from '../import/importer.js';
 import { demoCalendar } from './synthetic.js';
 import { dropDemoUniverse, hasBars, seedEmbeddedDefault, sp500File } from './seed.js';
+import { readInstrument } from '../../../testing/market-fixtures.js';
 
 const TODAY = '2026-11-21';
 const SP500_ROWS = fs.readFileSync(sp500File(), 'utf8').trim().split('\n').length - 1;
@@ -35,11 +36,7 @@ describe.each(testDialects())('seed on %s', (dialect) => {
     expect(report).toMatchObject({ instruments: 3, bars: SP500_ROWS + 2 * days, keptReal: [] });
     expect(SP500_ROWS).toBe(5105);
 
-    const gspc = await database.db
-      .selectFrom('instruments')
-      .selectAll()
-      .where('symbol', '=', '^GSPC')
-      .executeTakeFirstOrThrow();
+    const gspc = await readInstrument(database.db, '^GSPC');
     expect(gspc).toMatchObject({ name: 'S&P 500 INDEX', type: 'index', synthetic: 0 });
     const first = await database.db
       .selectFrom('daily_bars')
@@ -57,11 +54,7 @@ describe.each(testDialects())('seed on %s', (dialect) => {
       close: 1455.219971,
       volume: 931800000,
     });
-    const aapl = await database.db
-      .selectFrom('instruments')
-      .selectAll()
-      .where('symbol', '=', 'AAPL')
-      .executeTakeFirstOrThrow();
+    const aapl = await readInstrument(database.db, 'AAPL');
     expect(aapl).toMatchObject({ name: 'APPLE INC', type: 'stock', synthetic: 1, sector: 'Information Technology' });
     expect(await countOf('AAPL')).toBe(days);
     const last = await database.db

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PriceSeries } from '@solstice/analytics';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
+import { createTestDatabase, testDialects } from '../../../testing/test-databases.js';
+import { useTestDatabase } from '../../../testing/test-fixtures.js';
 import { createTestSettings } from '../../../testing/test-settings.js';
 import { DatabaseMarketCache } from '../database-market-cache.js';
 import { importPaths } from '../import/importer.js';
@@ -42,18 +43,16 @@ function seriesOf(cache: DatabaseMarketCache): Map<string, PriceSeries> {
 }
 
 describe.each(testDialects())('market snapshot on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect, 'each');
   let dir: string;
   let file: string;
 
   beforeEach(async () => {
-    database = await createTestDatabase(dialect);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-snapshot-'));
     file = path.join(dir, 'market.snapshot');
     await importPaths(database, [writeDaily(dir, 'AAA', 40, 10), writeDaily(dir, 'BBB', 25, 50)]);
   });
-  afterEach(async () => {
-    await database.destroy();
+  afterEach(() => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -10,6 +10,7 @@ import {
   type TiingoStep,
 } from '../../../testing/fake-providers/index.js';
 import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
+import { instrumentRow } from '../../../testing/market-fixtures.js';
 import { readDataVersion } from '../market-events.js';
 import { createTiingoProvider } from '../providers/tiingo.js';
 import { createYahooProvider } from '../providers/yahoo.js';
@@ -57,18 +58,7 @@ describe.each(testDialects())('sync on %s', (dialect) => {
   async function instrument(symbol: string, bars: FakeBar[], synthetic = 0) {
     await database.db
       .insertInto('instruments')
-      .values({
-        symbol,
-        name: symbol,
-        type: symbol.startsWith('^') ? 'index' : 'stock',
-        exchange: null,
-        sector: null,
-        industry: null,
-        currency: 'USD',
-        market_cap: null,
-        synthetic,
-        updated_at: 0,
-      })
+      .values(instrumentRow(symbol, { type: symbol.startsWith('^') ? 'index' : 'stock', synthetic }))
       .execute();
     if (bars.length > 0)
       await database.db

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { testDialects } from '../../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../../testing/auth-helpers.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
+import { instrumentRow } from '../../../testing/market-fixtures.js';
 import { ManualClock } from '../../jobs/clock.js';
 import { afterTheClose } from './update-schedule.js';
 import { MARKET_UPDATE_JOB } from './market-update.jobs.js';
@@ -38,21 +39,7 @@ describe.each(testDialects())('the daily market update on %s', (dialect) => {
     t = await createTestApp(dialect, { DATA_PROVIDERS: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl }, { clock });
     admin = await signedInUser(t, { role: 'admin' });
     for (const symbol of ['AAA', 'BBB']) {
-      await t.services.database.db
-        .insertInto('instruments')
-        .values({
-          symbol,
-          name: symbol,
-          type: 'stock',
-          exchange: null,
-          sector: null,
-          industry: null,
-          currency: 'USD',
-          market_cap: null,
-          synthetic: 0,
-          updated_at: 0,
-        })
-        .execute();
+      await t.services.database.db.insertInto('instruments').values(instrumentRow(symbol)).execute();
     }
   });
   afterEach(async () => {

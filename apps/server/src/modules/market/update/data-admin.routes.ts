@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import {
+  ENDPOINTS,
   PERMISSIONS,
   adminDataResponseSchema,
   dataUpdateRequestSchema,
@@ -16,6 +17,7 @@ import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { SIGNED_IN, needs } from '../../../http/access.js';
 import { conflict, notFound } from '../../../http/errors.js';
+import { routeDeclarer } from '../../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../../http/route-schemas.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -39,7 +41,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
   const { settings, database, market, clock, jobs } = deps;
   const { db } = database;
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const DATA = needs(PERMISSIONS.marketImport);
 
     /** How far the market's session date is behind the last completed session: the screens' stale-data warning. */
@@ -47,7 +49,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       summary: "How far the market's data is behind the last completed session",
       response: { 200: freshnessSchema },
     };
-    app.get('/api/v1/market/freshness', { config: SIGNED_IN, schema: FRESHNESS }, async (): Promise<FreshnessInfo> =>
+    route(ENDPOINTS.marketFreshness, SIGNED_IN, FRESHNESS, async (): Promise<FreshnessInfo> =>
       freshnessOf(marketFieldTable(market).asOf, clock.now()),
     );
 
@@ -55,7 +57,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       summary: 'The data page: freshness, the schedule, providers, recent runs, failing symbols and instruments',
       response: { 200: adminDataResponseSchema },
     };
-    app.get('/api/v1/admin/data', { config: DATA, schema: OVERVIEW }, async (): Promise<AdminDataResponse> => {
+    route(ENDPOINTS.adminData, DATA, OVERVIEW, async (): Promise<AdminDataResponse> => {
       const runs = await db.selectFrom('data_updates').selectAll().orderBy('id', 'desc').limit(20).execute();
       const ids = runs.map((r) => r.id);
       const perProvider =
@@ -150,7 +152,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       // The body may be left out: an update of every symbol.
       body: dataUpdateRequestSchema.prefault({}),
     };
-    app.post('/api/v1/admin/data/update', { config: DATA, schema: UPDATE }, async (request, reply) => {
+    route(ENDPOINTS.adminDataUpdate, DATA, UPDATE, async (request, reply) => {
       const body = request.body;
       const job = await startMarketUpdate(jobs, clock.now(), {
         trigger: 'admin',
@@ -161,7 +163,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
 
     /** A new ticker: its row now, its whole history by a backfill job. */
     const ADD = { summary: 'Adds a ticker and backfills its history', body: instrumentCreateSchema };
-    app.post('/api/v1/admin/instruments', { config: DATA, schema: ADD }, async (request, reply) => {
+    route(ENDPOINTS.adminInstrumentAdd, DATA, ADD, async (request, reply) => {
       const body = request.body;
       const existing = await db
         .selectFrom('instruments')
@@ -205,7 +207,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       params: symbolParamsSchema,
       querystring: instrumentRemoveQuerySchema,
     };
-    app.delete('/api/v1/admin/instruments/:symbol', { config: DATA, schema: REMOVE }, async (request, reply) => {
+    route(ENDPOINTS.adminInstrumentRemove, DATA, REMOVE, async (request, reply) => {
       const { symbol } = request.params;
       const { purge } = request.query;
       const found = await db.selectFrom('instruments').select('symbol').where('symbol', '=', symbol).executeTakeFirst();

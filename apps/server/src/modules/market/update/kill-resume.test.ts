@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../db/database.js';
 import { migrateToLatest } from '../../../db/migrate.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
+import { serverBundle } from '../../../testing/server-bundle.js';
 import { testDialects } from '../../../testing/test-databases.js';
 
-const CLI_MAIN = fileURLToPath(new URL('../../../cli/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../../../../', import.meta.url));
 
 /**
@@ -29,7 +29,7 @@ interface Sync {
 function startSync(databaseUrl: string, baseUrl: string): Sync {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', CLI_MAIN, 'sync', '--provider', 'yahoo', '--base-url', baseUrl, '--json', '--db', databaseUrl],
+    [serverBundle().cli, 'sync', '--provider', 'yahoo', '--base-url', baseUrl, '--json', '--db', databaseUrl],
     { cwd: REPO, env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';

@@ -7,7 +7,7 @@ import { testDialects } from '../../../testing/test-databases.js';
 import { ManualClock } from '../../jobs/clock.js';
 import { createYahooProvider } from '../providers/yahoo.js';
 import type { DataUpdateStatus } from './data-updates.tables.js';
-import { ABANDONED_AFTER_MS, runMarketUpdate } from './market-update.js';
+import { ABANDONED_AFTER_MS, NO_UPDATE_COUNTS, runMarketUpdate } from './market-update.js';
 
 /** Friday 2026-11-20, 18:31 New York: that day's bars are final. */
 const FRIDAY_EVENING = Date.UTC(2026, 10, 20, 23, 31);
@@ -45,11 +45,7 @@ describe.each(testDialects())('runs whose process died (%s)', (dialect) => {
         heartbeat_at: heartbeatAt,
         status,
         providers: 'yahoo',
-        updated: 0,
-        unchanged: 0,
-        failed: 0,
-        inserted: 0,
-        error: null,
+        ...NO_UPDATE_COUNTS,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

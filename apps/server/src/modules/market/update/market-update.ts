@@ -21,6 +21,9 @@ const HEARTBEAT_MS = 30_000;
 /** A 'running' row without a heartbeat for this long belongs to a process that has ended. */
 export const ABANDONED_AFTER_MS = 10 * 60_000;
 
+/** The counts of a data_updates row before its run has done anything. */
+export const NO_UPDATE_COUNTS = { updated: 0, unchanged: 0, failed: 0, inserted: 0, error: null } as const;
+
 export interface MarketUpdateResult {
   id: number;
   report: SyncReport;
@@ -54,11 +57,7 @@ export async function runMarketUpdate(
       heartbeat_at: startedAt,
       status: 'running',
       providers: providers.map((p) => p.info.id).join(','),
-      updated: 0,
-      unchanged: 0,
-      failed: 0,
-      inserted: 0,
-      error: null,
+      ...NO_UPDATE_COUNTS,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

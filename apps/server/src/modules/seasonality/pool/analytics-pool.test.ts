@@ -95,7 +95,7 @@ describe('the analytics pool', () => {
     await expect(
       pool.run({ kind: 'bestTrades', symbol: 'S1', options: { minDays: 1, maxDays: 5 } }, { user: 'busy' }),
     ).resolves.toMatchObject({ symbol: 'S1' });
-  }, 60_000);
+  });
 
   it('stops a scan whose caller has gone, at once for the caller and before the end in the worker', async () => {
     const before = pool.stats();
@@ -111,7 +111,7 @@ describe('the analytics pool', () => {
     const after = pool.stats();
     expect(after.cancelled).toBe(before.cancelled + 1);
     expect(after.completed).toBe(before.completed);
-  }, 60_000);
+  });
 
   it('refuses at once a job whose caller has already gone', async () => {
     const controller = new AbortController();

@@ -1,0 +1,31 @@
+// The esbuild options of the server bundle, shared by build.mjs (dist/) and the server tests'
+// global setup (src/testing/server-bundle.global-setup.ts), so that the tests start the same
+// bundle as production: the server and the command line, the workspace packages inlined
+// (they are TypeScript sources), every npm dependency left external.
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+/** @param {string} outdir @returns {import('esbuild').BuildOptions} */
+export function serverBuildOptions(outdir) {
+  return {
+    // The analytics pool's worker is an entry of its own: the pool starts dist/analytics-worker.js.
+    entryPoints: {
+      main: 'src/main.ts',
+      cli: 'src/cli/main.ts',
+      'analytics-worker': 'src/modules/seasonality/pool/analytics-worker.ts',
+    },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    splitting: true,
+    sourcemap: true,
+    external: Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@solstice/')),
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __solsticeCreateRequire } from 'node:module'; const require = __solsticeCreateRequire(import.meta.url);",
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useAppStore } from '../store/app-store';
+
+interface FieldProps {
+  id: string;
+  label: string;
+  type?: string;
+  value: string;
+  error?: string;
+  autoComplete: string;
+  /** The dialog's first field takes focus when it opens (the WAI-ARIA dialog pattern). */
+  focusOnOpen?: boolean;
+  onChange: (value: string) => void;
+}
+
+/** A labelled input of a sign-in dialog, its message under it. */
+export function Field({ id, label, type = 'text', value, error, autoComplete, focusOnOpen, onChange }: FieldProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) ref.current?.focus();
+  }, [focusOnOpen]);
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        name={id}
+        type={type}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        value={value}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The form's submit button, off while the form is sent. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={busy}>
+      {children}
+    </button>
+  );
+}
+
+/** The link-styled button that leaves one dialog for the other (login ⇄ signup). */
+export function SwitchDialogButton({
+  from,
+  to,
+  children,
+}: {
+  from: 'login' | 'signup';
+  to: 'login' | 'signup';
+  children: ReactNode;
+}) {
+  const setShow = useAppStore((s) => s.setShow);
+  return (
+    <button
+      type="button"
+      className="btn btn-link"
+      onClick={() => {
+        setShow(from, false);
+        setShow(to, true);
+      }}
+    >
+      {children}
+    </button>
+  );
+}

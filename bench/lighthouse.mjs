@@ -1,0 +1,117 @@
+// `npm run bench:lighthouse` (issue 18): Lighthouse's performance score and Largest Contentful
+// Paint for `/` (a visitor) and `/dashboard` (signed in), mobile profile (Lighthouse's default:
+// a mid-range phone, simulated slow 4G and 4× CPU slowdown), in Debian's Chromium
+// (CHROMIUM_PATH, default /usr/bin/chromium). Lighthouse itself lives in bench/lighthouse/
+// and is installed there on first use (npm ci, from its own lock file): it is large and only
+// this benchmark needs it. Needs `npm run build`. Writes `lighthouse_performance` (the lower of
+// the two pages), `lcp_ms` (the higher) and `lighthouse` (per page) into bench/results.json.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT, createAdmin, importDataset, machine, missingBuild, signIn, startServer, tempDir } from './support.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const HOME = path.join(ROOT, 'bench/lighthouse');
+const log = (m) => process.stderr.write(`[lighthouse] ${m}\n`);
+
+function ensureLighthouse() {
+  if (fs.existsSync(path.join(HOME, 'node_modules/lighthouse/package.json'))) return;
+  log('installing Lighthouse into bench/lighthouse (once)…');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: HOME, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm ci in bench/lighthouse failed');
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const missing = missingBuild();
+  if (missing.length) throw new Error(`run \`npm run build\` first (missing: ${missing.join(', ')})`);
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  ensureLighthouse();
+  const load = (m) => import(pathToFileURL(path.join(HOME, 'node_modules', m)).href);
+  const { default: lighthouse } = await load('lighthouse/core/index.js');
+  const chromeLauncher = await load('chrome-launcher/dist/index.js');
+
+  const dir = tempDir();
+  const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
+  log('importing the shared data…');
+  importDataset(databaseUrl);
+  createAdmin(databaseUrl);
+  const server = await startServer(databaseUrl);
+  const cookie = await signIn(server.url);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const pages = { '/': {}, '/dashboard': { Cookie: cookie } };
+  const lighthouseResults = {};
+  try {
+    for (const [page, extraHeaders] of Object.entries(pages)) {
+      const scores = [];
+      const lcps = [];
+      // the first run warms the server's caches and the browser's disk cache is not used (each run is a cold load)
+      for (let i = 0; i <= RUNS; i++) {
+        const result = await lighthouse(`${server.url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          extraHeaders,
+        });
+        if (i === 0) continue;
+        const lhr = result.lhr;
+        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+        scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
+        lcps.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue));
+        if (i === RUNS) {
+          lighthouseResults[page] = {
+            performance: median(scores),
+            lcp_ms: median(lcps),
+            fcp_ms: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+            tbt_ms: Math.round(lhr.audits['total-blocking-time'].numericValue),
+            cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+            runs: scores.length,
+            scores,
+            final_url: lhr.finalDisplayedUrl,
+          };
+        }
+      }
+      log(`${page}: performance ${lighthouseResults[page].performance}, LCP ${lighthouseResults[page].lcp_ms} ms`);
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  for (const [page, r] of Object.entries(lighthouseResults)) {
+    // a redirect (e.g. a signed-out /dashboard sent to /) would measure the wrong page
+    if (new URL(r.final_url).pathname !== page) throw new Error(`${page} ended at ${r.final_url}`);
+  }
+  const figures = {
+    lighthouse_performance: Math.min(...Object.values(lighthouseResults).map((r) => r.performance)),
+    lcp_ms: Math.max(...Object.values(lighthouseResults).map((r) => r.lcp_ms)),
+    lighthouse: { profile: 'mobile (Lighthouse default)', machine: machine(), pages: lighthouseResults },
+  };
+  const file = path.join(ROOT, 'bench/results.json');
+  const previous = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  fs.writeFileSync(file, `${JSON.stringify({ ...previous, ...figures }, null, 2)}\n`);
+  console.log(JSON.stringify(figures, null, 2));
+  console.log(
+    `lighthouse_performance ${figures.lighthouse_performance} (target ≥ 95) ${figures.lighthouse_performance >= 95 ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(`lcp_ms ${figures.lcp_ms} (target ≤ 2000) ${figures.lcp_ms <= 2000 ? 'PASS' : 'FAIL'}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

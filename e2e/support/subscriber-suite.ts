@@ -1,0 +1,59 @@
+// The frame of a subscriber's browser test on the shared data: the database, the server, the
+// admin's session and a subscriber's page, set up before all and closed after all.
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ConsoleWatch } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+import { closeSubscriberPage, loginCookie, openSubscriberPage, tempDatabase } from './accounts.js';
+import { importSharedSymbols } from './shared-data.js';
+
+export interface SubscriberSuite {
+  readonly watch: ConsoleWatch;
+  readonly databaseUrl: string;
+  server: RunningServer;
+  adminCookie: string;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Registers the beforeAll and afterAll of a subscriber's browser test on the shared data:
+ * `symbols` imported into a new database (tempDatabase(name)), the server started with `admin`
+ * as its admin, `started` run (when given), the admin's session cookie, then a watched page
+ * (`browser` its context's options) in which `trader` signs up and is made a subscriber
+ * (openSubscriberPage); after all, closeSubscriberPage. The fields are set once beforeAll ran.
+ */
+export function subscriberSuite(
+  name: string,
+  symbols: readonly string[],
+  options: {
+    admin: { email: string; password: string };
+    trader: { email: string; username: string; password: string };
+    browser: Parameters<Browser['newContext']>[0];
+    started?: (suite: SubscriberSuite) => void;
+  },
+): SubscriberSuite {
+  const { databaseUrl, remove } = tempDatabase(name);
+  const suite = { watch: new ConsoleWatch(), databaseUrl, adminCookie: '' } as SubscriberSuite;
+  beforeAll(async () => {
+    importSharedSymbols(databaseUrl, symbols);
+    suite.server = await startServer({
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL: options.admin.email,
+      ADMIN_PASSWORD: options.admin.password,
+    });
+    options.started?.(suite);
+    suite.adminCookie = await loginCookie(suite.server, options.admin);
+    const opened = await openSubscriberPage(
+      suite.server,
+      suite.watch,
+      options.browser,
+      suite.adminCookie,
+      options.trader,
+    );
+    Object.assign(suite, opened);
+  });
+  afterAll(() => closeSubscriberPage(suite, suite.server, remove));
+  return suite;
+}
