@@ -44,10 +44,27 @@ export interface RateBook {
   size: number;
 }
 
-/** Per series: each length's year counts (yearCounts) and the rate books asked of it. */
+/**
+ * A scan's view of a book (tail-planes.ts): the tails of the windows counted in every year of rows first … first + years − 1, of
+ * lengths minDays … minDays + lengths − 1 calendar days, in one direction: slot
+ * li · (years + 1) + wins holds the pValue of `wins` winners (bookTail's; −1 until asked) and
+ * in `buckets` its bucket (bucketOf's: −1 for NaN).
+ */
+export interface TailPlane {
+  first: number;
+  years: number;
+  minDays: number;
+  lengths: number;
+  long: boolean;
+  tails: Float64Array;
+  buckets: Int16Array;
+}
+
+/** Per series: each length's year counts (yearCounts), the rate books asked of it and the scans' planes of them. */
 export interface SeriesRates {
   lengths: (LengthMemo | undefined)[];
   books: RateBook[];
+  planes: TailPlane[];
 }
 
 /** Per holding length of a series: each row's counts (3 a row) and which rows hold them. */
@@ -63,7 +80,7 @@ const MAX_BOOKS = 64;
 export function seriesRates(series: PriceSeries): SeriesRates {
   let rates = seriesMemo.get(series);
   if (!rates) {
-    rates = { lengths: new Array<LengthMemo | undefined>(DAYS_IN_CALENDAR + 1).fill(undefined), books: [] };
+    rates = { lengths: new Array<LengthMemo | undefined>(DAYS_IN_CALENDAR + 1).fill(undefined), books: [], planes: [] };
     seriesMemo.set(series, rates);
   }
   return rates;

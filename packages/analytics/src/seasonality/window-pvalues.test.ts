@@ -69,8 +69,14 @@ const scanFields = {
 const scanInputs = fc.record(scanFields);
 
 /** Scans as the scanner does and as the definitions say, and expects the same tests, pValues and qValues. */
-function expectScanAsDefined(input: typeof scanInputs extends fc.Arbitrary<infer T> ? T : never): void {
-  const universe = input.seeds.map((seed, i) => randomSeries(`S${i}`, seed, input.firstYear, input.years));
+type ScanInput = typeof scanInputs extends fc.Arbitrary<infer T> ? T : never;
+
+/** The input's market: a random series per seed. */
+function universeOf(input: ScanInput): PriceSeries[] {
+  return input.seeds.map((seed, i) => randomSeries(`S${i}`, seed, input.firstYear, input.years));
+}
+
+function expectScanAsDefined(input: ScanInput, universe = universeOf(input)): void {
   const from = calendarIndex(parseMonthDay(input.startFrom));
   const startTo = parseMonthDay(
     isoDate(dayNumber(`2001-${input.startFrom}`) + input.span).slice(5) === '02-29'
@@ -152,6 +158,31 @@ describe('pValues and qValues of the scan: the fast path equals the definitions'
       exclude: fc.constant(undefined),
     });
     fc.assert(fc.property(long, expectScanAsDefined), { numRuns: 12 });
+  });
+
+  it('property: one market scanned again with shapes that differ in one input (its memoized books and planes reused) keeps every pValue and qValue as defined', () => {
+    const market = fc.record({ ...scanFields, years: fc.integer({ min: 8, max: 16 }), minYears: fc.constant(3) });
+    const change = fc.record({
+      minDays: fc.integer({ min: 1, max: 5 }),
+      lengths: fc.integer({ min: 1, max: 3 }),
+      direction: scanFields.direction,
+      from: fc.integer({ min: 1, max: 3 }),
+    });
+    fc.assert(
+      fc.property(market, change, (input, by) => {
+        const universe = universeOf(input);
+        const shapes: ScanInput[] = [
+          input,
+          { ...input, minDays: input.minDays + by.minDays },
+          { ...input, lengths: input.lengths + by.lengths },
+          { ...input, direction: by.direction },
+          { ...input, from: (input.from ?? input.firstYear) + by.from },
+          input,
+        ];
+        for (const shape of shapes) expectScanAsDefined(shape, universe);
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it('property: the bucketed sort and the tallied Benjamini–Hochberg equal the built-in sort and the plain one', () => {

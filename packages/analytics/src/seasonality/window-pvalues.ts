@@ -5,7 +5,17 @@ import { BUCKETS, bucketOf, type ValueBuckets } from '../stats/q-values-by-bucke
 import type { GridRuns } from './grid-runs.js';
 import type { WindowGrid } from './window-grid.js';
 import type { WindowTable } from './window-table.js';
-import { bookTail, rateBook, rateEntry, seriesRates, tailOf, yearCounts, type SeriesRates } from './base-rates.js';
+import {
+  bookTail,
+  rateBook,
+  rateEntry,
+  seriesRates,
+  tailOf,
+  yearCounts,
+  type SeriesRates,
+  type TailPlane,
+} from './base-rates.js';
+import { fillPlaneSlot, tailPlane } from './tail-planes.js';
 
 /**
  * The pValues of the tests, as distinct values and how many tests have each (a value may be
@@ -31,6 +41,11 @@ export class PValueTally {
 
   /** Adds `tests` tests of pValue p as a value of its own. */
   add(p: number, tests: number): void {
+    this.addInBucket(p, bucketOf(p), tests);
+  }
+
+  /** add, with p's bucket known (bucketOf(p)). */
+  addInBucket(p: number, b: number, tests: number): void {
     if (this.size === this.values.length) {
       const values = new Float64Array(2 * this.size);
       values.set(this.values);
@@ -46,7 +61,6 @@ export class PValueTally {
     }
     const buckets = this.buckets;
     if (buckets) {
-      const b = bucketOf(p);
       if (b < 0) this.buckets = null;
       else {
         buckets.bucket[this.size] = b;
@@ -112,27 +126,27 @@ export function tallyPValues(
   const rates = seriesRates(series);
   const long = directions.includes('long');
   const short = directions.includes('short');
-  const { lengths, stride, rising, falling } = runs;
+  const { lengths, rising, falling } = runs;
   let cells = 0;
   for (let g = 0; g < runs.groups; g++) {
     const years = runs.years[g]!;
     if (years < minYears) continue;
     const first = runs.first[g]!;
-    const book = rateBook(rates, first, first + years - 1);
-    for (let li = 0; li < lengths; li++) {
-      const base = (g * lengths + li) * stride;
-      let at = -1;
-      // Each cell is once in each histogram: the cells are counted from the one asked for.
-      for (let wins = 0; wins <= years; wins++) {
-        const up = long ? rising[base + wins]! : 0;
-        const down = short ? falling[base + wins]! : 0;
-        if (up === 0 && down === 0) continue;
-        if (at < 0) at = rateEntry(series, rates, book, grid.minDays + li);
-        if (up > 0) tally.add(bookTail(book, at, true, wins), up);
-        if (down > 0) tally.add(bookTail(book, at, false, wins), down);
-        cells += long ? up : down;
-      }
-    }
+    // Each cell is once in each histogram: the cells are counted from the one asked for.
+    if (long)
+      cells += tallyGroup(
+        series,
+        rates,
+        runs,
+        rising,
+        g,
+        tailPlane(rates, first, years, grid.minDays, lengths, true),
+        tally,
+      );
+    const counted = short
+      ? tallyGroup(series, rates, runs, falling, g, tailPlane(rates, first, years, grid.minDays, lengths, false), tally)
+      : 0;
+    if (!long) cells += counted;
   }
   for (let i = 0; i < runs.irregularCount; i++) {
     const cell = runs.irregular[i]!;
@@ -140,6 +154,33 @@ export function tallyPValues(
     cells++;
     if (long) tally.add(pValueOfCell(series, rates, table, grid, cell, lo, hi, true), 1);
     if (short) tally.add(pValueOfCell(series, rates, table, grid, cell, lo, hi, false), 1);
+  }
+  return cells;
+}
+
+/** Tallies group g's histogram of winners (rising or falling) with the plane of its direction; returns its cells. */
+function tallyGroup(
+  series: PriceSeries,
+  rates: SeriesRates,
+  runs: GridRuns,
+  winners: Int32Array,
+  g: number,
+  plane: TailPlane,
+  tally: PValueTally,
+): number {
+  const { lengths, stride } = runs;
+  const { years, tails, buckets } = plane;
+  let cells = 0;
+  for (let li = 0, base = g * lengths * stride, slot = 0; li < lengths; li++, base += stride) {
+    for (let wins = 0; wins <= years; wins++, slot++) {
+      const n = winners[base + wins]!;
+      if (n === 0) continue;
+      const known = tails[slot]!;
+      // −1: not asked yet (NaN is a tail too: no window counts).
+      const tail = known < 0 ? fillPlaneSlot(series, rates, plane, slot) : known;
+      tally.addInBucket(tail, buckets[slot]!, n);
+      cells += n;
+    }
   }
   return cells;
 }
