@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
 import { BackupError } from './backup-tools.js';
 import { DatabaseOpenError, describePostgresError, postgresServerOf } from './database.js';
+import { loadPg } from './pg-driver.js';
 import { SQLite } from './sqlite-driver.js';
 
 /*
@@ -82,6 +82,7 @@ export function sqliteContents(file: string): Contents {
 }
 
 export async function postgresContents(url: string, schema: string | undefined): Promise<Contents> {
+  const pg = await loadPg();
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: 5000,

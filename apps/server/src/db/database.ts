@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SQLite } from './sqlite-driver.js';
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 import { namingPool } from './named-statements.js';
+import { loadPg } from './pg-driver.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -27,11 +28,6 @@ export interface DatabaseHandle {
   created?: boolean;
   close(): Promise<void>;
 }
-
-// int8 (COUNT, BIGINT) as a JS number: our values (volumes, epoch ms) stay below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
-// numeric as a JS number (we never store money in numeric: cents are integers).
-pg.types.setTypeParser(1700, (v) => Number(v));
 
 export interface OpenOptions {
   /** PostgreSQL only: a schema to create (if missing) and use as search_path; tests isolate themselves with it. */
@@ -213,6 +209,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   const schema = options.pgSchema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
   const server = postgresServerOf(normalized);
+  const pg = await loadPg();
   if (schema) {
     const admin = new pg.Client({ connectionString: normalized, connectionTimeoutMillis: 5000 });
     admin.on('error', () => {});

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** A limit a login attempt must pass (see rate-limits.ts for the numbers). */
 export type AttemptRule =
@@ -196,7 +196,8 @@ return 0
 const LOCK_SUFFIX = '#lock';
 
 export class RedisRateLimiter implements RateLimiter {
-  private readonly redis: Redis;
+  /** ioredis is loaded with the limiter, not with the server's modules: a server without Redis never loads it. */
+  private readonly client: Promise<Redis>;
   private readonly fallback = new MemoryRateLimiter();
 
   constructor(
@@ -204,14 +205,17 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly prefix = 'solstice:rl:',
     private readonly onError: (error: unknown) => void = () => {},
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true });
-    // Connection errors surface on the commands; without a listener ioredis would print them.
-    this.redis.on('error', () => {});
+    this.client = import('ioredis').then(({ Redis }) => {
+      const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true });
+      // Connection errors surface on the commands; without a listener ioredis would print them.
+      redis.on('error', () => {});
+      return redis;
+    });
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     try {
-      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [
+      const [count, ttl] = (await (await this.client).eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [
         number,
         number,
       ];
@@ -225,7 +229,9 @@ export class RedisRateLimiter implements RateLimiter {
 
   async peek(key: string): Promise<{ count: number; retryAfterSeconds: number }> {
     try {
-      const result = await this.redis
+      const result = await (
+        await this.client
+      )
         .multi()
         .get(this.prefix + key)
         .pttl(this.prefix + key)
@@ -248,7 +254,7 @@ export class RedisRateLimiter implements RateLimiter {
         : ['b', r.lockAfter, r.forgetMs, r.firstLockMs, r.maxLockMs],
     );
     try {
-      const waitMs = Number(await this.redis.eval(RESERVE_SCRIPT, keys.length, ...keys, ...args.map(String)));
+      const waitMs = Number(await (await this.client).eval(RESERVE_SCRIPT, keys.length, ...keys, ...args.map(String)));
       return waitMs > 0 ? refused(waitMs) : { allowed: true };
     } catch (error) {
       this.onError(error);
@@ -260,7 +266,7 @@ export class RedisRateLimiter implements RateLimiter {
     await this.fallback.release(keys);
     if (keys.length === 0) return;
     try {
-      await this.redis.eval(RELEASE_SCRIPT, keys.length, ...keys.map((k) => this.prefix + k));
+      await (await this.client).eval(RELEASE_SCRIPT, keys.length, ...keys.map((k) => this.prefix + k));
     } catch (error) {
       this.onError(error);
     }
@@ -269,7 +275,7 @@ export class RedisRateLimiter implements RateLimiter {
   async reset(key: string): Promise<void> {
     await this.fallback.reset(key);
     try {
-      await this.redis.del(this.prefix + key, this.prefix + key + LOCK_SUFFIX);
+      await (await this.client).del(this.prefix + key, this.prefix + key + LOCK_SUFFIX);
     } catch (error) {
       this.onError(error);
     }
@@ -277,7 +283,8 @@ export class RedisRateLimiter implements RateLimiter {
 
   async close(): Promise<void> {
     await this.fallback.close();
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    const redis = await this.client;
+    await redis.quit().catch(() => redis.disconnect());
   }
 }
 

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Settings } from '../../config/settings.js';
 import type { PlanRow } from './catalogue.js';
 
@@ -16,7 +16,8 @@ export interface StripeCheckoutInput {
  * the SDK at another host (tests run a local server there; nothing leaves the machine).
  */
 export class StripeGateway {
-  readonly client: Stripe;
+  /** The SDK is loaded with the gateway (when Stripe is configured), not with the server's modules. */
+  private readonly sdk: Promise<Stripe>;
 
   constructor(
     secretKey: string,
@@ -24,18 +25,21 @@ export class StripeGateway {
     apiUrl?: string,
   ) {
     const target = apiUrl ? new URL(apiUrl) : null;
-    this.client = new Stripe(secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 15_000,
-      telemetry: false,
-      ...(target
-        ? {
-            host: target.hostname,
-            port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
-            protocol: target.protocol === 'https:' ? 'https' : 'http',
-          }
-        : {}),
-    });
+    this.sdk = loadStripe().then(
+      (StripeSdk) =>
+        new StripeSdk(secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 15_000,
+          telemetry: false,
+          ...(target
+            ? {
+                host: target.hostname,
+                port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+                protocol: target.protocol === 'https:' ? 'https' : 'http',
+              }
+            : {}),
+        }),
+    );
   }
 
   static fromSettings(settings: Settings): StripeGateway | null {
@@ -45,7 +49,8 @@ export class StripeGateway {
 
   async createCheckoutSession(input: StripeCheckoutInput): Promise<{ id: string; url: string }> {
     const { plan } = input;
-    const session = await this.client.checkout.sessions.create(
+    const client = await this.sdk;
+    const session = await client.checkout.sessions.create(
       {
         mode: 'subscription',
         customer_email: input.email,
@@ -79,7 +84,9 @@ export class StripeGateway {
    * answers from its record instead of applying twice).
    */
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, requestKey: string): Promise<void> {
-    await this.client.subscriptions.update(
+    await (
+      await this.sdk
+    ).subscriptions.update(
       subscriptionId,
       { cancel_at_period_end: cancel },
       { idempotencyKey: `cancel-flag-${requestKey}` },
@@ -97,17 +104,18 @@ export class StripeGateway {
     invoiceId: string | null,
     requestKey: string,
   ): Promise<{ refunded: boolean }> {
-    const subscription = await this.client.subscriptions.retrieve(subscriptionId);
-    if (subscription.status !== 'canceled') await this.client.subscriptions.cancel(subscriptionId);
+    const client = await this.sdk;
+    const subscription = await client.subscriptions.retrieve(subscriptionId);
+    if (subscription.status !== 'canceled') await client.subscriptions.cancel(subscriptionId);
     const latest = subscription.latest_invoice;
     const invoiceRef = invoiceId ?? (typeof latest === 'string' ? latest : (latest?.id ?? null));
     if (!invoiceRef) return { refunded: false };
-    const invoice = await this.client.invoices.retrieve(invoiceRef, { expand: ['payments'] });
+    const invoice = await client.invoices.retrieve(invoiceRef, { expand: ['payments'] });
     const paid = invoice.payments?.data.find((p) => p.status === 'paid')?.payment;
     const paymentIntent = typeof paid?.payment_intent === 'string' ? paid.payment_intent : paid?.payment_intent?.id;
     const charge = typeof paid?.charge === 'string' ? paid.charge : paid?.charge?.id;
     if (!paymentIntent && !charge) return { refunded: false };
-    await this.client.refunds.create(
+    await client.refunds.create(
       {
         ...(paymentIntent ? { payment_intent: paymentIntent } : { charge }),
         reason: 'duplicate',
@@ -118,8 +126,24 @@ export class StripeGateway {
     return { refunded: true };
   }
 
-  /** Verifies the signature over the raw body; throws when it does not match. */
-  constructEvent(rawBody: Buffer | string, signature: string): Stripe.Event {
-    return this.client.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+  /**
+   * Verifies the signature over the raw body: the event, or `mismatch` when the signature does
+   * not match; throws when the signed body is not a JSON event.
+   */
+  async constructEvent(rawBody: Buffer | string, signature: string): Promise<Stripe.Event | 'mismatch'> {
+    const client = await this.sdk;
+    try {
+      return client.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    } catch (error) {
+      if (error instanceof (await loadStripe()).errors.StripeSignatureVerificationError) return 'mismatch';
+      throw error;
+    }
   }
+}
+
+let loaded: Promise<typeof Stripe> | undefined;
+
+function loadStripe(): Promise<typeof Stripe> {
+  loaded ??= import('stripe').then(({ default: StripeSdk }) => StripeSdk);
+  return loaded;
 }

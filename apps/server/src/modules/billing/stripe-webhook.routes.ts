@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import Stripe from 'stripe';
 import { PUBLIC } from '../../http/access.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Billing } from './billing.js';
@@ -25,15 +24,15 @@ export function stripeWebhookRoutes({ billing }: { billing: Billing }): FastifyP
       }
       let raw: unknown;
       try {
-        raw = stripe.constructEvent(request.body, signature);
+        raw = await stripe.constructEvent(request.body, signature);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          request.log.warn('stripe webhook: signature verification failed');
-          throw badRequest('The Stripe signature does not match this body.');
-        }
         // Signed, but not a JSON event: Stripe never sends that; retrying the same bytes cannot help.
         request.log.warn({ err: error }, 'stripe webhook: a signed body that is not a JSON event');
         throw badRequest('This Stripe event is not a JSON event object.');
+      }
+      if (raw === 'mismatch') {
+        request.log.warn('stripe webhook: signature verification failed');
+        throw badRequest('The Stripe signature does not match this body.');
       }
       let event: StripeWebhookEvent;
       try {

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { MailMessage, MailSender } from './mail-sender.js';
@@ -17,18 +17,20 @@ export interface SmtpMailSenderOptions {
  * outbox table, marked sent or failed, so that admins see the same log either way.
  */
 export class SmtpMailSender implements MailSender {
-  private readonly transporter: Transporter;
+  /** Made with the first message: nodemailer is loaded then, not when the server starts. */
+  private transporter: Promise<Transporter> | undefined;
 
-  constructor(private readonly options: SmtpMailSenderOptions) {
-    this.transporter = nodemailer.createTransport(options.url, {
-      from: options.from,
-    });
-  }
+  constructor(private readonly options: SmtpMailSenderOptions) {}
 
   async send(message: MailMessage): Promise<void> {
     const now = this.options.now ?? Date.now;
     try {
-      await this.transporter.sendMail({
+      this.transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(this.options.url, { from: this.options.from }),
+      );
+      await (
+        await this.transporter
+      ).sendMail({
         from: this.options.from,
         to: message.to,
         subject: message.subject,
@@ -46,6 +48,6 @@ export class SmtpMailSender implements MailSender {
   }
 
   close(): void {
-    this.transporter.close();
+    void this.transporter?.then((transporter) => transporter.close());
   }
 }
