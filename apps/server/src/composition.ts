@@ -18,7 +18,7 @@ import { createMailSender } from './modules/mail/create-mail-sender.js';
 import type { MailSender } from './modules/mail/mail-sender.js';
 import type { MarketCache } from './modules/market/market-cache.js';
 import { openMarket, type MarketStartOptions } from './modules/market/open-market.js';
-import { createAppMetrics, type AppMetrics } from './modules/metrics/app-metrics.js';
+import type { AppMetrics } from './modules/metrics/app-metrics.js';
 import { registerMarketUpdateJobs } from './modules/market/update/market-update.jobs.js';
 import { registerAlertJobs, scheduleAlertEvaluations } from './modules/alerts/alerts.jobs.js';
 import { createAnalyticsPool, type AnalyticsPool } from './modules/seasonality/pool/analytics-pool.js';
@@ -122,7 +122,10 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     defaultLanguage: settings.DEFAULT_LANGUAGE,
   });
   const analytics = createAnalyticsPool(market);
-  const metrics = settings.METRICS_TOKEN ? createAppMetrics({ database, market, log: logger }) : null;
+  // prom-client is loaded only when metrics are served.
+  const metrics = settings.METRICS_TOKEN
+    ? (await import('./modules/metrics/app-metrics.js')).createAppMetrics({ database, market, log: logger })
+    : null;
 
   // Every scheduled job, one place (docs/architecture.md: "a new scheduled job").
   registerBillingJobs(jobs, billing);

@@ -7,9 +7,6 @@ import type { MarketCache } from '../market/market-cache.js';
 import { latestBarOf } from '../health/readiness.js';
 import { DATA_UPDATE_FAILURE_KEY, DATA_UPDATE_SUCCESS_KEY } from './data-update.js';
 
-/** The route label of a request no route matched (404s, the app's pages): never the raw URL. */
-export const UNMATCHED_ROUTE = '(unmatched)';
-
 export interface AppMetrics {
   registry: Registry;
   requests: Counter<'method' | 'route' | 'status_code'>;

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { UNMATCHED_ROUTE, type AppMetrics } from './app-metrics.js';
+import type { AppMetrics } from './app-metrics.js';
+
+/** The route label of a request no route matched (404s, the app's pages): never the raw URL. */
+export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
  * Times every answer for /metrics. Installed on the root instance before any route so that
