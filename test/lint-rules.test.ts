@@ -21,36 +21,43 @@ function fixture(dir: string, files: Record<string, string>): string[] {
   });
 }
 
-async function ruleIds(files: string[]): Promise<string[]> {
+/** The rules the project's config reports on files written into `dir` (see fixture). */
+async function lintFixture(dir: string, files: Record<string, string>): Promise<string[]> {
   const eslint = new ESLint({ cwd: root });
-  const results = await eslint.lintFiles(files);
+  const results = await eslint.lintFiles(fixture(dir, files));
   return results.flatMap((r) => r.messages.map((m) => m.ruleId ?? m.message));
+}
+
+/** Expects the config to refuse the import in `text`, written as `name` into `dir`. */
+async function expectImportRefused(dir: string, name: string, text: string): Promise<void> {
+  expect(await lintFixture(dir, { [name]: text })).toContain('no-restricted-imports');
 }
 
 afterAll(() => {
   for (const folder of created) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-describe('eslint.config.js', () => {
+// Each test runs ESLint with the type-aware config: slow on a cold cache.
+describe('eslint.config.js', { timeout: 60_000 }, () => {
   it('refuses an import cycle between TypeScript modules (".js"-suffixed imports resolved)', async () => {
-    const files = fixture('apps/server/src', {
+    const ids = await lintFixture('apps/server/src', {
       'a.ts': "import { b } from './b.js';\nexport const a = (): number => b() + 1;\n",
       'b.ts': "import { a } from './a.js';\nexport const b = (): number => (a.length > 5 ? 0 : 1);\n",
     });
-    expect(await ruleIds(files)).toContain('import-x/no-cycle');
-  }, 60_000);
+    expect(ids).toContain('import-x/no-cycle');
+  });
 
   it('refuses a cycle through a longer chain', async () => {
-    const files = fixture('apps/server/src', {
+    const ids = await lintFixture('apps/server/src', {
       'c1.ts': "import { c2 } from './c2.js';\nexport const c1 = (): number => c2();\n",
       'c2.ts': "import { c3 } from './c3.js';\nexport const c2 = (): number => c3();\n",
       'c3.ts': "import { c1 } from './c1.js';\nexport const c3 = (): number => (typeof c1 === 'function' ? 1 : 0);\n",
     });
-    expect(await ruleIds(files)).toContain('import-x/no-cycle');
-  }, 60_000);
+    expect(ids).toContain('import-x/no-cycle');
+  });
 
   it('refuses a hook called conditionally and an effect with a missing dependency', async () => {
-    const files = fixture('apps/web/src', {
+    const ids = await lintFixture('apps/web/src', {
       'hooks.tsx': [
         "import { useEffect, useState } from 'react';",
         'export function Bad({ on, id }: { on: boolean; id: string }) {',
@@ -65,50 +72,50 @@ describe('eslint.config.js', () => {
         '',
       ].join('\n'),
     });
-    const ids = await ruleIds(files);
     expect(ids).toContain('react-hooks/rules-of-hooks');
     expect(ids).toContain('react-hooks/exhaustive-deps');
-  }, 60_000);
+  });
 
   it('refuses inaccessible JSX', async () => {
-    const files = fixture('apps/web/src', {
+    const ids = await lintFixture('apps/web/src', {
       'a11y.tsx':
         'export const Pic = () => <img src="/x.png" />;\nexport const Div = () => <div onClick={() => 1}>x</div>;\n',
     });
-    const ids = await ruleIds(files);
     expect(ids).toContain('jsx-a11y/alt-text');
     expect(ids).toContain('jsx-a11y/click-events-have-key-events');
-  }, 60_000);
+  });
 
   it('keeps the import direction: analytics is pure, web depends only on contracts', async () => {
-    const analytics = fixture('packages/analytics/src', {
-      'io.ts': "import fs from 'node:fs';\nexport const read = (): boolean => fs.existsSync('/');\n",
-    });
-    const web = fixture('apps/web/src', {
-      'deep.ts': "import { sma } from '@solstice/analytics';\nexport const x = sma;\n",
-    });
-    expect(await ruleIds(analytics)).toContain('no-restricted-imports');
-    expect(await ruleIds(web)).toContain('no-restricted-imports');
-  }, 60_000);
+    await expectImportRefused(
+      'packages/analytics/src',
+      'io.ts',
+      "import fs from 'node:fs';\nexport const read = (): boolean => fs.existsSync('/');\n",
+    );
+    await expectImportRefused(
+      'apps/web/src',
+      'deep.ts',
+      "import { sma } from '@solstice/analytics';\nexport const x = sma;\n",
+    );
+  });
 
   it('keeps shared web blocks free of screens: shared/ may not import features/', async () => {
-    const shared = fixture('apps/web/src/shared', {
-      'reach.ts':
-        "import { AlertsScreen } from '../../features/alerts/alerts-screen';\nexport const x = AlertsScreen;\n",
-    });
-    const analyticsFromShared = fixture('apps/web/src/shared', {
-      'deep.ts': "import { sma } from '@solstice/analytics';\nexport const y = sma;\n",
-    });
-    expect(await ruleIds(shared)).toContain('no-restricted-imports');
-    expect(await ruleIds(analyticsFromShared)).toContain('no-restricted-imports');
-  }, 60_000);
+    await expectImportRefused(
+      'apps/web/src/shared',
+      'reach.ts',
+      "import { AlertsScreen } from '../../features/alerts/alerts-screen';\nexport const x = AlertsScreen;\n",
+    );
+    await expectImportRefused(
+      'apps/web/src/shared',
+      'deep.ts',
+      "import { sma } from '@solstice/analytics';\nexport const y = sma;\n",
+    );
+  });
 
   it('refuses an API path written in a screen: endpoints are called by name', async () => {
-    const screen = fixture('apps/web/src/features', {
+    const ids = await lintFixture('apps/web/src/features', {
       'fetches.ts':
         "export const a = fetch('/api/v1/market/overview');\nexport const b = (s: string) => fetch(`/api/v1/bars/${s}`);\n",
     });
-    const ids = await ruleIds(screen);
     expect(ids.filter((id) => id === 'no-restricted-syntax')).toHaveLength(2);
-  }, 60_000);
+  });
 });

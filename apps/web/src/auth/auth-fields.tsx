@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../store/app-store';
 
 interface FieldProps {
@@ -54,8 +55,36 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
   );
 }
 
+/** The texts of the link from the login dialog to the signup dialog, and back. */
+const SWITCH_LABEL = { login: 'login.createAccount', signup: 'signup.haveAccount' } as const;
+
+/**
+ * The buttons of the login or signup form (`from`) in a row: submit, the link to the other
+ * dialog, then any `children`.
+ */
+export function SessionFormButtons({
+  from,
+  busy,
+  children,
+}: {
+  from: 'login' | 'signup';
+  busy: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="d-flex align-items-center gap-2">
+      <SubmitButton busy={busy}>{t(`${from}.submit`)}</SubmitButton>
+      <SwitchDialogButton from={from} to={from === 'login' ? 'signup' : 'login'}>
+        {t(SWITCH_LABEL[from])}
+      </SwitchDialogButton>
+      {children}
+    </div>
+  );
+}
+
 /** The link-styled button that leaves one dialog for the other (login ⇄ signup). */
-export function SwitchDialogButton({
+function SwitchDialogButton({
   from,
   to,
   children,

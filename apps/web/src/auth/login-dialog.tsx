@@ -4,7 +4,7 @@ import { loginRequestSchema } from '@solstice/contracts';
 import { callApi } from '../lib/api-client';
 import { useAppStore } from '../store/app-store';
 import { Modal } from '../components/modal';
-import { Field, SubmitButton, SwitchDialogButton } from './auth-fields';
+import { Field, SessionFormButtons } from './auth-fields';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { useAuthForm, useSignedIn } from './use-auth-form';
 
@@ -37,15 +37,11 @@ export function LoginDialog() {
       <form onSubmit={(e) => void form.submit(e)} noValidate aria-label={t('login.title')}>
         <Field label={t('fields.login')} autoComplete="username" focusOnOpen {...form.fields.login} />
         <Field label={t('fields.password')} type="password" autoComplete="current-password" {...form.fields.password} />
-        <div className="d-flex align-items-center gap-2">
-          <SubmitButton busy={form.busy}>{t('login.submit')}</SubmitButton>
-          <SwitchDialogButton from="login" to="signup">
-            {t('login.createAccount')}
-          </SwitchDialogButton>
+        <SessionFormButtons from="login" busy={form.busy}>
           <button type="button" className="btn btn-link ms-auto" onClick={() => setForgot(true)}>
             {t('login.forgot')}
           </button>
-        </div>
+        </SessionFormButtons>
       </form>
     </Modal>
   );

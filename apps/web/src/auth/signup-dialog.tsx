@@ -3,7 +3,7 @@ import { signupRequestSchema } from '@solstice/contracts';
 import { callApi } from '../lib/api-client';
 import { useAppStore } from '../store/app-store';
 import { Modal } from '../components/modal';
-import { Field, SubmitButton, SwitchDialogButton } from './auth-fields';
+import { Field, SessionFormButtons } from './auth-fields';
 import { useAuthForm, useSignedIn } from './use-auth-form';
 
 export function SignupDialog() {
@@ -22,12 +22,7 @@ export function SignupDialog() {
         <Field label={t('fields.email')} type="email" autoComplete="email" focusOnOpen {...form.fields.email} />
         <Field label={t('fields.username')} autoComplete="username" {...form.fields.username} />
         <Field label={t('fields.password')} type="password" autoComplete="new-password" {...form.fields.password} />
-        <div className="d-flex align-items-center gap-2">
-          <SubmitButton busy={form.busy}>{t('signup.submit')}</SubmitButton>
-          <SwitchDialogButton from="signup" to="login">
-            {t('signup.haveAccount')}
-          </SwitchDialogButton>
-        </div>
+        <SessionFormButtons from="signup" busy={form.busy} />
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { dayNumber, dayNumberOf, isoDate } from '../series.js';
+import { memoized } from '../memo.js';
 import { easterSunday } from './easter.js';
 import { nthWeekday, weekdayOf } from './new-york-time.js';
 
@@ -98,12 +99,7 @@ function buildYear(year: number): YearTable {
 
 /** The holiday table of a year, built once. */
 export function yearTable(year: number): YearTable {
-  let table = tables.get(year);
-  if (!table) {
-    table = buildYear(year);
-    tables.set(year, table);
-  }
-  return table;
+  return memoized(tables, year, () => buildYear(year));
 }
 
 const listOf = (map: Map<number, string>): MarketDay[] =>

@@ -1,5 +1,6 @@
 import { ScanExpressionError } from './errors.js';
 import type { Condition, Operand } from './parser.js';
+import { innerConditions, operandsOf } from './condition-parts.js';
 
 function describe(o: Operand): string {
   if (o.kind === 'arith') return `the calculation at position ${o.position}`;
@@ -30,18 +31,9 @@ function checkOperand(o: Operand): void {
 
 /** Checks the types of a parsed expression; throws ScanExpressionError at the offending operand. */
 export function checkCondition(node: Condition): void {
-  if (node.kind === 'compare') [node.left, node.right].forEach(checkOperand);
-  else if (node.kind === 'between') [node.subject, node.low, node.high].forEach(checkOperand);
-  else if (node.kind === 'cross') [node.left, node.right].forEach(checkOperand);
+  operandsOf(node).forEach(checkOperand);
+  innerConditions(node).forEach(checkCondition);
   switch (node.kind) {
-    case 'and':
-    case 'or':
-      checkCondition(node.left);
-      checkCondition(node.right);
-      return;
-    case 'not':
-      checkCondition(node.operand);
-      return;
     case 'compare': {
       const [a, b] = [kindOf(node.left), kindOf(node.right)];
       if (a !== b) {
@@ -62,9 +54,8 @@ export function checkCondition(node: Condition): void {
     }
     case 'between':
     case 'cross': {
-      const operands = node.kind === 'between' ? [node.subject, node.low, node.high] : [node.left, node.right];
       const word = node.kind === 'between' ? 'between' : `crosses ${node.direction}`;
-      for (const o of operands) {
+      for (const o of operandsOf(node)) {
         if (kindOf(o) !== 'number') {
           throw new ScanExpressionError(
             `"${word}" needs numbers, not ${describe(o)} at position ${o.position}`,
@@ -87,14 +78,8 @@ export function readsSeason(node: Condition | Operand): boolean {
     case 'string':
       return false;
     case 'arith':
-    case 'and':
-    case 'or':
-    case 'compare':
-    case 'cross':
       return readsSeason(node.left) || readsSeason(node.right);
-    case 'not':
-      return readsSeason(node.operand);
-    case 'between':
-      return readsSeason(node.subject) || readsSeason(node.low) || readsSeason(node.high);
+    default:
+      return [...innerConditions(node), ...operandsOf(node)].some(readsSeason);
   }
 }

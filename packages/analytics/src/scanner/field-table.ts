@@ -1,5 +1,6 @@
 import { indicatorBars, type IndicatorBar } from '../indicators/snapshot.js';
 import { dayNumber, isoDate, type PriceSeries } from '../series.js';
+import { memoized } from '../memo.js';
 import { seasonalRows, type SeasonalRows } from './seasonal-columns.js';
 import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from './fields.js';
 
@@ -44,43 +45,30 @@ export interface FieldTableEntry {
   series?: PriceSeries;
 }
 
+/** The `pctFrom…` fields and the bar value each is measured from. */
+const REFERENCES = {
+  pctFromHigh52w: 'high52w',
+  pctFromLow52w: 'low52w',
+  pctFromSma20: 'sma20',
+  pctFromSma50: 'sma50',
+  pctFromSma200: 'sma200',
+} as const satisfies Partial<Record<NumericField, keyof IndicatorBar>>;
+type ReferenceField = keyof typeof REFERENCES;
+const isReference = (field: NumericField): field is ReferenceField => field in REFERENCES;
+
+type PerformanceField = keyof IndicatorBar['perf'];
+const PERFORMANCE: readonly NumericField[] = ['w1', 'm1', 'm3', 'm6', 'ytd', 'y1'] satisfies PerformanceField[];
+const isPerformance = (field: NumericField): field is PerformanceField => PERFORMANCE.includes(field);
+
 function numericValue(bar: IndicatorBar | undefined, instrument: ScanInstrument, field: NumericField): number {
   if (!bar) return NaN;
   let v: number | null;
-  switch (field) {
-    case 'price':
-      v = bar.close;
-      break;
-    case 'marketCap':
-      v = instrument.marketCap;
-      break;
-    // close / reference − 1 (analytics.md); null when the reference is (history too short).
-    case 'pctFromHigh52w':
-      v = fromReference(bar.close, bar.high52w);
-      break;
-    case 'pctFromLow52w':
-      v = fromReference(bar.close, bar.low52w);
-      break;
-    case 'pctFromSma20':
-      v = fromReference(bar.close, bar.sma20);
-      break;
-    case 'pctFromSma50':
-      v = fromReference(bar.close, bar.sma50);
-      break;
-    case 'pctFromSma200':
-      v = fromReference(bar.close, bar.sma200);
-      break;
-    case 'w1':
-    case 'm1':
-    case 'm3':
-    case 'm6':
-    case 'ytd':
-    case 'y1':
-      v = bar.perf[field];
-      break;
-    default:
-      v = bar[field];
-  }
+  if (field === 'price') v = bar.close;
+  else if (field === 'marketCap') v = instrument.marketCap;
+  // close / reference − 1 (analytics.md); null when the reference is (history too short).
+  else if (isReference(field)) v = fromReference(bar.close, bar[REFERENCES[field]]);
+  else if (isPerformance(field)) v = bar.perf[field];
+  else v = bar[field];
   return v ?? NaN;
 }
 
@@ -130,13 +118,7 @@ export function buildFieldTable(entries: readonly FieldTableEntry[]): FieldTable
 }
 
 function internCode(codeOf: Map<string, number>, value: string): number {
-  const key = value.toLowerCase();
-  let code = codeOf.get(key);
-  if (code === undefined) {
-    code = codeOf.size;
-    codeOf.set(key, code);
-  }
-  return code;
+  return memoized(codeOf, value.toLowerCase(), () => codeOf.size);
 }
 
 /** The share of symbols whose data must reach a session for it to be the market's date. */

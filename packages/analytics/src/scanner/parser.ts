@@ -66,19 +66,19 @@ class Parser {
   }
 
   private orExpr(): Condition {
-    let left = this.andExpr();
-    while (this.isKeyword('or')) {
-      this.i++;
-      left = { kind: 'or', left, right: this.andExpr() };
-    }
-    return left;
+    return this.joined('or', () => this.andExpr());
   }
 
   private andExpr(): Condition {
-    let left = this.unary();
-    while (this.isKeyword('and')) {
+    return this.joined('and', () => this.unary());
+  }
+
+  /** `next` (keyword `next`)*, joined from the left. */
+  private joined(kind: 'and' | 'or', next: () => Condition): Condition {
+    let left = next();
+    while (this.isKeyword(kind)) {
       this.i++;
-      left = { kind: 'and', left, right: this.unary() };
+      left = { kind, left, right: next() };
     }
     return left;
   }
@@ -160,20 +160,24 @@ class Parser {
   }
 
   private operand(message: string, after: Token | null): Operand {
-    let left = this.term(message, after);
-    for (let t = this.peek(); this.isArith('+', '-'); t = this.peek()) {
-      this.i++;
-      const right = this.term('Expected a value', t);
-      left = { kind: 'arith', op: t.text as ArithOp, left, right, position: t.position };
-    }
-    return left;
+    return this.calculation(['+', '-'], (m, a) => this.term(m, a), message, after);
   }
 
   private term(message: string, after: Token | null): Operand {
-    let left = this.factor(message, after);
-    for (let t = this.peek(); this.isArith('*', '/'); t = this.peek()) {
+    return this.calculation(['*', '/'], (m, a) => this.factor(m, a), message, after);
+  }
+
+  /** `next` (one of `ops` `next`)*, left-associative. */
+  private calculation(
+    ops: readonly [ArithOp, ArithOp],
+    next: (message: string, after: Token | null) => Operand,
+    message: string,
+    after: Token | null,
+  ): Operand {
+    let left = next(message, after);
+    for (let t = this.peek(); this.isArith(...ops); t = this.peek()) {
       this.i++;
-      const right = this.factor('Expected a value', t);
+      const right = next('Expected a value', t);
       left = { kind: 'arith', op: t.text as ArithOp, left, right, position: t.position };
     }
     return left;

@@ -3,6 +3,7 @@ import { compileCondition, fieldColumn, type CompiledCondition } from './evaluat
 import type { FieldTable } from './field-table.js';
 import { lookupField, type FieldName, type TextField } from './fields.js';
 import { parseExpression, type Condition, type Operand } from './parser.js';
+import { innerConditions, operandsOf } from './condition-parts.js';
 
 export interface CompiledScan {
   expression: string;
@@ -30,36 +31,15 @@ function collectFields(node: Condition, out: FieldName[], texts: CompiledScan['t
       add(o.right);
     } else if (o.kind === 'field' && !out.includes(o.field.name)) out.push(o.field.name);
   };
-  const recurse = (n: Condition) => collectFields(n, out, texts);
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      recurse(node.left);
-      recurse(node.right);
-      return;
-    case 'not':
-      recurse(node.operand);
-      return;
-    case 'compare':
-      add(node.left);
-      add(node.right);
-      for (const [f, c] of [
-        [node.left, node.right],
-        [node.right, node.left],
-      ] as const) {
-        if (f.kind === 'field' && f.field.kind === 'text' && c.kind === 'string')
-          texts.push({ field: f.field.name as TextField, value: c.value });
-      }
-      return;
-    case 'cross':
-      add(node.left);
-      add(node.right);
-      return;
-    case 'between':
-      add(node.subject);
-      add(node.low);
-      add(node.high);
-      return;
+  for (const inner of innerConditions(node)) collectFields(inner, out, texts);
+  operandsOf(node).forEach(add);
+  if (node.kind !== 'compare') return;
+  for (const [f, c] of [
+    [node.left, node.right],
+    [node.right, node.left],
+  ] as const) {
+    if (f.kind === 'field' && f.field.kind === 'text' && c.kind === 'string')
+      texts.push({ field: f.field.name as TextField, value: c.value });
   }
 }
 

@@ -8,6 +8,7 @@ import { bestTrades } from './best-trades.js';
 import { seasonalCalendar } from './calendar.js';
 import { seasonalChart } from './chart.js';
 import { seasonalPattern } from './pattern.js';
+import { plainBinomialTail } from './test-fixtures.js';
 import { sharedDailyLines, sharedDataPresent } from '../testing/shared-market-data.js';
 
 interface Row {
@@ -80,16 +81,6 @@ function plainYears(rows: Row[], start: string, end: string, from: number, to: n
   return out;
 }
 
-function plainTail(k: number, n: number, p: number): number {
-  let total = 0;
-  for (let i = k; i <= n; i++) {
-    let c = 1;
-    for (let j = 1; j <= i; j++) c = (c * (n - i + j)) / j;
-    total += c * p ** i * (1 - p) ** (n - i);
-  }
-  return total;
-}
-
 function plainStats(rows: Row[], rs: number[], years: number[], days: number, short: boolean) {
   const n = rs.length;
   const mean = rs.reduce((a, b) => a + b, 0) / n;
@@ -128,7 +119,7 @@ function plainStats(rows: Row[], rs: number[], years: number[], days: number, sh
     annualized: (1 + mean) ** (365 / days) - 1,
     sharpe: sd === 0 ? null : (mean / sd) * Math.sqrt(365 / days),
     calendarDays: days,
-    pValue: plainTail(gains.length, n, wins / all),
+    pValue: plainBinomialTail(gains.length, n, wins / all),
     withoutBest: n < 2 ? null : without.reduce((a, b) => a + b, 0) / without.length,
     recent: recent.filter((r) => r > 0).length / recent.length,
   };

@@ -1,6 +1,7 @@
 import { binomialUpperTail } from '../stats/binomial.js';
 import { mean, median } from '../stats/descriptive.js';
 import { civilDate, isLeapYear, type PriceSeries } from '../series.js';
+import { memoized } from '../memo.js';
 import { DAYS_IN_CALENDAR, dateAtIndex, indexOfDate } from './calendar-days.js';
 import { lowerBound } from './pattern.js';
 
@@ -63,17 +64,14 @@ const yearIndexes = new WeakMap<PriceSeries, YearIndex>();
  * touches little memory per symbol.
  */
 function yearIndex(series: PriceSeries): YearIndex {
-  let hit = yearIndexes.get(series);
-  if (!hit) {
+  return memoized(yearIndexes, series, () => {
     const { dates } = series;
     const firstYear = civilDate(dates[0]!).year;
     const years = civilDate(dates[dates.length - 1]!).year - firstYear + 2;
     const start = new Int32Array(years);
     for (let y = 0; y < years; y++) start[y] = lowerBound(dates, dateOf(firstYear + y, 0));
-    hit = { firstYear, start };
-    yearIndexes.set(series, hit);
-  }
-  return hit;
+    return { firstYear, start };
+  });
 }
 
 /**
@@ -174,16 +172,8 @@ export function seasonBaseRate(
   const last = dates[lastIndex]!;
   const lastYear = civilDate(last).year;
   const index = yearIndex(series);
-  let memo = yearCounts.get(series);
-  if (!memo) {
-    memo = new Map();
-    yearCounts.set(series, memo);
-  }
-  let counts = memo.get(days);
-  if (!counts) {
-    counts = new Int32Array(2 * (index.start.length - 1)).fill(-1);
-    memo.set(days, counts);
-  }
+  const memo = memoized(yearCounts, series, () => new Map<number, Int32Array>());
+  const counts = memoized(memo, days, () => new Int32Array(2 * (index.start.length - 1)).fill(-1));
   let windows = 0;
   let rising = 0;
   for (const year of years) {

@@ -56,3 +56,14 @@ export function sparseSeason10(extra: ReadonlyArray<readonly [string, number]> =
     [...rows, ...extra].sort(([a], [b]) => a.localeCompare(b)),
   );
 }
+
+/** P(X ≥ k), X ~ Binomial(n, p), written out: the plain check of the p-values. */
+export function plainBinomialTail(k: number, n: number, p: number): number {
+  let total = 0;
+  for (let i = k; i <= n; i++) {
+    let choose = 1;
+    for (let j = 1; j <= i; j++) choose = (choose * (n - i + j)) / j;
+    total += choose * p ** i * (1 - p) ** (n - i);
+  }
+  return total;
+}

@@ -1,4 +1,5 @@
 import { civilDate, dayNumberOf, isLeapYear, type PriceSeries } from '../series.js';
+import { memoized } from '../memo.js';
 import { DAYS_IN_CALENDAR, dateAtIndex } from './calendar-days.js';
 
 /**
@@ -27,12 +28,7 @@ export interface WindowTable {
 const tables = new WeakMap<PriceSeries, WindowTable>();
 
 export function windowTable(series: PriceSeries): WindowTable {
-  let table = tables.get(series);
-  if (!table) {
-    table = buildWindowTable(series);
-    tables.set(series, table);
-  }
-  return table;
+  return memoized(tables, series, () => buildWindowTable(series));
 }
 
 function buildWindowTable(series: PriceSeries): WindowTable {
@@ -88,17 +84,9 @@ export function baseRate(
   years: readonly number[],
   direction: 'long' | 'short',
 ): number | null {
-  let memo = baseRates.get(series);
-  if (!memo) {
-    memo = new Map();
-    baseRates.set(series, memo);
-  }
+  const memo = memoized(baseRates, series, () => new Map<string, BaseRateCounts>());
   const key = `${calendarDays}|${years.join(',')}`;
-  let counts = memo.get(key);
-  if (!counts) {
-    counts = countBaseRate(series, calendarDays, years);
-    memo.set(key, counts);
-  }
+  const counts = memoized(memo, key, () => countBaseRate(series, calendarDays, years));
   if (counts.windows === 0) return null;
   return (direction === 'long' ? counts.rising : counts.falling) / counts.windows;
 }

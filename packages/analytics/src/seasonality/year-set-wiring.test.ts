@@ -5,7 +5,7 @@ import { seasonalCalendar } from './calendar.js';
 import { seasonalChart } from './chart.js';
 import { seasonalPattern } from './pattern.js';
 import { seasonalityScan } from './scanner.js';
-import { everyDay } from './test-fixtures.js';
+import { everyDay, plainBinomialTail } from './test-fixtures.js';
 import { walkForward } from './walk-forward.js';
 
 /**
@@ -114,16 +114,6 @@ describe('seasonality scanner: tested, qValue and maxQValue (analytics.md, "Mult
   const flat = everyDay('FLAT', '2010-01-01', '2019-12-31', () => 100);
   // One window per symbol: 03-09 → 03-10.
   const ONE = { startFrom: '03-09', startTo: '03-09', minDays: 1, maxDays: 1, minYears: 1 };
-  /** P(X ≥ k), X ~ Binomial(n, p), written out. */
-  const tail = (k: number, n: number, p: number) => {
-    let total = 0;
-    for (let i = k; i <= n; i++) {
-      let choose = 1;
-      for (let j = 1; j <= i; j++) choose = (choose * (n - i + j)) / j;
-      total += choose * p ** i * (1 - p) ** (n - i);
-    }
-    return total;
-  };
 
   it('adjusts each result over every window the scan tested, across symbols', () => {
     const answer = seasonalityScan([up, half, flat], ONE);
@@ -131,7 +121,7 @@ describe('seasonality scanner: tested, qValue and maxQValue (analytics.md, "Mult
     // One-day windows of 2010–2019: 365 a year, 364 in 2019 (12-31 → 01-01 has no 2020): 3649.
     // UP: 10 rose (one a year), it won 10 of 10. HALF: 5 rose, it won 5 of 10. FLAT: p = 1.
     const pUp = (10 / 3649) ** 10;
-    const pHalf = tail(5, 10, 5 / 3649);
+    const pHalf = plainBinomialTail(5, 10, 5 / 3649);
     const byName = Object.fromEntries(answer.results.map((r) => [r.symbol, r.stats]));
     expect(byName.UP!.pValue! / pUp).toBeCloseTo(1, 10);
     expect(byName.HALF!.pValue! / pHalf).toBeCloseTo(1, 10);

@@ -30,11 +30,7 @@ const alertsTool = (t: TFunction<'alerts'>): ToolInfo => ({
 const SIGNATURE_HEADER = 'X-Solstice-Signature: sha256=HMAC(secret, timestamp + "." + body)';
 
 /** The alerts page: what fired (notifications), the alerts with their state, and the form to create or edit one. */
-export const AlertsScreen = premiumScreen(
-  'alerts',
-  (t) => ({ tool: alertsTool(t), title: t('tool.title') }),
-  AlertsTool,
-);
+export const AlertsScreen = premiumScreen('alerts', alertsTool, 'tool.title', AlertsTool);
 
 function AlertsTool() {
   const { t } = useTranslation('alerts');

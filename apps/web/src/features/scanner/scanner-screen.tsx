@@ -41,11 +41,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export const ScannerScreen = premiumScreen(
-  'scanner',
-  (t) => ({ tool: scannerTool(t), title: t('screen.title') }),
-  ScannerTool,
-);
+export const ScannerScreen = premiumScreen('scanner', scannerTool, 'screen.title', ScannerTool);
 
 function ScannerTool() {
   const { t } = useTranslation('scanner');

@@ -39,7 +39,8 @@ export const seasonalityScannerTool = (t: TFunction<'seascan'>): ToolInfo => ({
 
 export const SeasonalityScannerScreen = premiumScreen(
   'seascan',
-  (t) => ({ tool: seasonalityScannerTool(t), title: t('title') }),
+  seasonalityScannerTool,
+  'title',
   SeasonalityScannerTool,
 );
 

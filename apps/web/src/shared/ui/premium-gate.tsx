@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FlatNamespace, TFunction } from 'i18next';
+import type { FlatNamespace, ParseKeys, TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, isSubscriptionRequired } from '../api';
 import { usePremiumAccess } from '../shell';
@@ -44,19 +44,20 @@ export function PremiumGate({ tool, title, children }: { tool: ToolInfo; title: 
 }
 
 /**
- * A premium tool's screen: `Tool` behind the gate, which shows what the tool does and its
- * title (`gate`, from the tool's namespace `ns`).
+ * A premium tool's screen: `Tool` behind the gate, which shows what the tool does (`tool`) and
+ * its title (the text `titleKey`), both from the tool's namespace `ns`.
  */
 export function premiumScreen<N extends FlatNamespace>(
   ns: N,
-  gate: (t: TFunction<N>) => { tool: ToolInfo; title: string },
+  tool: (t: TFunction<N>) => ToolInfo,
+  titleKey: ParseKeys<N> & string,
   Tool: ComponentType,
 ) {
   return function PremiumScreen() {
     const { t } = useTranslation(ns);
-    const { tool, title } = gate(t as unknown as TFunction<N>);
+    const title = (t as unknown as (key: string) => string)(titleKey);
     return (
-      <PremiumGate tool={tool} title={title}>
+      <PremiumGate tool={tool(t as unknown as TFunction<N>)} title={title}>
         <Tool />
       </PremiumGate>
     );
