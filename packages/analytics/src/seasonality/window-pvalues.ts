@@ -101,7 +101,7 @@ export function cellPValuesFor(
   const rates = seriesRates(series);
   return directions.map((direction) => {
     const long = direction === 'long';
-    return Float64Array.from(cells, (cell) => pValueOfCell(series, rates, table, grid, cell, lo, hi, long));
+    return Float64Array.from(cells, (cell) => pValueOfCell({ series, rates, table, grid, lo, hi }, cell, long));
   });
 }
 
@@ -148,12 +148,13 @@ export function tallyPValues(
       : 0;
     if (!long) cells += counted;
   }
+  const filled: FilledGrid = { series, rates, table, grid, lo, hi };
   for (let i = 0; i < runs.irregularCount; i++) {
     const cell = runs.irregular[i]!;
     if (grid.count[cell]! < minYears) continue;
     cells++;
-    if (long) tally.add(pValueOfCell(series, rates, table, grid, cell, lo, hi, true), 1);
-    if (short) tally.add(pValueOfCell(series, rates, table, grid, cell, lo, hi, false), 1);
+    if (long) tally.add(pValueOfCell(filled, cell, true), 1);
+    if (short) tally.add(pValueOfCell(filled, cell, false), 1);
   }
   return cells;
 }
@@ -202,24 +203,25 @@ export function runCellPValue(
   const first = runs.regularFirst(grid, cell);
   const long = direction === 'long';
   const rates = seriesRates(series);
-  if (first < 0) return pValueOfCell(series, rates, table, grid, cell, lo, hi, long);
+  if (first < 0) return pValueOfCell({ series, rates, table, grid, lo, hi }, cell, long);
   return contiguousPValue(series, rates, grid, cell, first, long);
 }
 
+/** A series' grid, filled (WindowGrid.fill) with its window table over rows lo … hi: what a cell's pValue reads. */
+interface FilledGrid {
+  series: PriceSeries;
+  rates: SeriesRates;
+  table: WindowTable;
+  grid: WindowGrid;
+  lo: number;
+  hi: number;
+}
+
 /** The pValue of one cell in one direction, from the rows it counts in (cellPValuesFor's). */
-function pValueOfCell(
-  series: PriceSeries,
-  rates: SeriesRates,
-  table: WindowTable,
-  grid: WindowGrid,
-  cell: number,
-  lo: number,
-  hi: number,
-  long: boolean,
-): number {
-  const first = countedFrom(table, grid, cell, lo, hi);
-  if (first < 0) return scatteredPValue(series, rates, table, grid, cell, lo, hi, long);
-  return contiguousPValue(series, rates, grid, cell, first, long);
+function pValueOfCell(filled: FilledGrid, cell: number, long: boolean): number {
+  const first = countedFrom(filled, cell);
+  if (first < 0) return scatteredPValue(filled, cell, long);
+  return contiguousPValue(filled.series, filled.rates, filled.grid, cell, first, long);
 }
 
 /** The pValue of a cell counted in every row from `first` on (as many as its count): its book's tail. */
@@ -241,10 +243,11 @@ function contiguousPValue(
  * are contiguous (the last is then that + its count − 1), else −1. Nearly always every row
  * counts (its count says so); otherwise the rows are looked at from both ends.
  */
-function countedFrom(table: WindowTable, grid: WindowGrid, cell: number, lo: number, hi: number): number {
+function countedFrom(filled: FilledGrid, cell: number): number {
+  const { grid, lo } = filled;
   const n = grid.count[cell]!;
   if (n === 0) return -1;
-  const rows = countedRows(table, grid, cell, lo, hi);
+  const rows = countedRows(filled, cell);
   if (n === rows.top - lo + 1) return lo;
   const { first, last } = rows.hull();
   return last - first + 1 === n ? first : -1;
@@ -255,7 +258,7 @@ function countedFrom(table: WindowTable, grid: WindowGrid, cell: number, lo: num
  * crossing the year end), whether the window counts in a row, and the first and last rows it
  * counts in.
  */
-function countedRows(table: WindowTable, grid: WindowGrid, cell: number, lo: number, hi: number) {
+function countedRows({ table, grid, lo, hi }: FilledGrid, cell: number) {
   const D = DAYS_IN_CALENDAR;
   const { entry, exit } = table;
   const k = grid.startOf(cell);
@@ -278,17 +281,9 @@ function countedRows(table: WindowTable, grid: WindowGrid, cell: number, lo: num
 }
 
 /** The pValue of a cell whose years have gaps (short windows over holidays, a year set): row by row. */
-function scatteredPValue(
-  series: PriceSeries,
-  rates: SeriesRates,
-  table: WindowTable,
-  grid: WindowGrid,
-  cell: number,
-  lo: number,
-  hi: number,
-  long: boolean,
-): number {
-  const { days, counted, hull } = countedRows(table, grid, cell, lo, hi);
+function scatteredPValue(filled: FilledGrid, cell: number, long: boolean): number {
+  const { series, rates, grid } = filled;
+  const { days, counted, hull } = countedRows(filled, cell);
   const { first, last } = hull();
   const counts = yearCounts(series, rates.lengths, days, first, last);
   let won = 0;

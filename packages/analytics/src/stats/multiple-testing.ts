@@ -33,18 +33,8 @@ export function benjaminiHochbergAt(pValues: ArrayLike<number>, indices: readonl
     running = Math.min(running, Math.min(1, (m * p) / (k + 1)));
     adjusted[k] = Math.max(p, running);
   }
-  return indices.map((i) => {
-    const p = pValues[i]!;
-    // The last sorted position holding p: every equal p takes its q (the same for all of them).
-    let lo = 0;
-    let hi = m - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (sorted[mid]! <= p) lo = mid;
-      else hi = mid - 1;
-    }
-    return adjusted[lo]!;
-  });
+  // The last sorted position holding p: every equal p takes its q (the same for all of them).
+  return indices.map((i) => adjusted[lastAtOrBelow(sorted, m, pValues[i]!)]!);
 }
 
 /**
