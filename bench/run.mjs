@@ -72,6 +72,14 @@ async function step(name, f) {
   }
 }
 
+/** A step that runs one TypeScript benchmark (bench/*.ts) and keeps its figures. */
+function tsStep(name, label, file, env) {
+  return step(name, async () => {
+    log(label);
+    Object.assign(results, runTsBench(file, env));
+  });
+}
+
 function initialJs() {
   const html = fs.readFileSync(WEB_INDEX, 'utf8');
   const dist = path.dirname(WEB_INDEX);
@@ -216,16 +224,14 @@ try {
       }
     });
 
-    await step('seasonality', async () => {
-      log('seasonality scan, best trades, DuckDB');
-      Object.assign(results, runTsBench('seasonality.ts', { BENCH_DB: databaseUrl }));
-    });
+    await tsStep('seasonality', 'seasonality scan, best trades, DuckDB', 'seasonality.ts', { BENCH_DB: databaseUrl });
 
     // Issue 14: no target, a figure (network-bound: 4 requests in flight, 100 ms each).
-    await step('daily_update', async () => {
-      log('daily update of the universe against the fake Tiingo, 100 ms per request');
-      Object.assign(results, runTsBench('daily-update.ts'));
-    });
+    await tsStep(
+      'daily_update',
+      'daily update of the universe against the fake Tiingo, 100 ms per request',
+      'daily-update.ts',
+    );
   }
 
   // Issue 18's scale series: long (tens of millions of generated bars), so only when asked for.
@@ -236,32 +242,17 @@ try {
     });
   }
 
-  await step('technical_scan', async () => {
-    log('technical scan');
-    Object.assign(results, runTsBench('technical-scan.ts'));
-  });
+  await tsStep('technical_scan', 'technical scan', 'technical-scan.ts');
 
   // Issue 22, item 4: `season20.*` fields in a technical scan over the shared universe.
-  await step('scan_season', async () => {
-    log('technical scan with seasonal fields');
-    Object.assign(results, runTsBench('season-scan.ts'));
-  });
+  await tsStep('scan_season', 'technical scan with seasonal fields', 'season-scan.ts');
 
-  await step('alerts', async () => {
-    log('alert evaluation (10,000 alerts, one new bar)');
-    Object.assign(results, runTsBench('alerts.ts'));
-  });
+  await tsStep('alerts', 'alert evaluation (10,000 alerts, one new bar)', 'alerts.ts');
 
   // Issue 22: no target, a figure (20 legs × 30 start years, read from the dataset's CSVs).
-  await step('backtest', async () => {
-    log('seasonal backtest, 20 legs × 30 years');
-    Object.assign(results, runTsBench('backtest.ts'));
-  });
+  await tsStep('backtest', 'seasonal backtest, 20 legs × 30 years', 'backtest.ts');
 
-  await step('market_overview_in_process', async () => {
-    log('market overview in process (last 300 bars)');
-    Object.assign(results, runTsBench('market-overview.ts'));
-  });
+  await tsStep('market_overview_in_process', 'market overview in process (last 300 bars)', 'market-overview.ts');
 
   if (!missing.includes('apps/web/dist/index.html')) {
     await step('initial_js', async () => Object.assign(results, initialJs()));

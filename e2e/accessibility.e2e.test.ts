@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
@@ -128,6 +128,30 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
     return opened;
   }
 
+  /** Saves the signed-in account's layout preference. */
+  function saveLayout(context: BrowserContext, layout: Record<string, boolean>) {
+    return context.request.patch(`${server.url}/api/me/preferences`, {
+      data: { layout },
+      headers: { origin: server.url },
+    });
+  }
+
+  /** Signed in, on the settled dashboard. */
+  async function openDashboard(): Promise<Page> {
+    const { page } = await open(true);
+    await page.goto(server.url + '/dashboard');
+    await page.getByTestId('dashboard-screen').waitFor();
+    await settle(page);
+    return page;
+  }
+
+  /** Escape closes `dialog` and the focus goes back to `opener`. */
+  async function escapeGivesFocusBack(page: Page, dialog: Locator, opener: Locator): Promise<void> {
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  }
+
   /** Once the page's requests are done, nothing covers it and the transitions are over. */
   async function settle(page: Page): Promise<void> {
     await page.waitForLoadState('networkidle');
@@ -216,10 +240,7 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
       layout: { sidebarCollapsed: false, darkSidebar: true, darkTopbar: true, horizontal: false },
     });
     const layout = (value: boolean) =>
-      context.request.patch(`${server.url}/api/me/preferences`, {
-        data: { layout: { sidebarCollapsed: false, sidebarDark: value, topbarDark: value, horizontal: false } },
-        headers: { origin: server.url },
-      });
+      saveLayout(context, { sidebarCollapsed: false, sidebarDark: value, topbarDark: value, horizontal: false });
     // The account's layout and the browser's store both say dark.
     expect((await layout(true)).ok()).toBe(true);
     try {
@@ -240,10 +261,7 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
     const layout = { sidebarCollapsed: false, darkSidebar: false, darkTopbar: true, horizontal: true };
     const { context, page } = await open(true, { layout });
     const account = (value: boolean) =>
-      context.request.patch(`${server.url}/api/me/preferences`, {
-        data: { layout: { sidebarCollapsed: false, sidebarDark: false, topbarDark: value, horizontal: value } },
-        headers: { origin: server.url },
-      });
+      saveLayout(context, { sidebarCollapsed: false, sidebarDark: false, topbarDark: value, horizontal: value });
     expect((await account(true)).ok()).toBe(true);
     try {
       await page.goto(server.url + '/market');
@@ -280,10 +298,7 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
     }, selector);
 
   it('reaches the main navigation with Tab and draws a visible focus ring', async () => {
-    const { page } = await open(true);
-    await page.goto(server.url + '/dashboard');
-    await page.getByTestId('dashboard-screen').waitFor();
-    await settle(page);
+    const page = await openDashboard();
     const nav = '[data-testid="sidebar"]';
     let state = await focused(page, nav);
     for (let i = 0; i < 40 && !state?.inside; i++) {
@@ -334,16 +349,11 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
       seen.add(`${state?.tag} ${state?.text}`);
     }
     expect(seen.size).toBeGreaterThan(1);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await escapeGivesFocusBack(page, dialog, opener);
   });
 
   it('opens the welcome tour from the help menu with the keyboard, keeps Tab in it and gives focus back', async () => {
-    const { page } = await open(true);
-    await page.goto(server.url + '/dashboard');
-    await page.getByTestId('dashboard-screen').waitFor();
-    await settle(page);
+    const page = await openDashboard();
     const help = page.locator('#help-menu');
     await help.focus();
     await page.keyboard.press('Enter');
@@ -367,16 +377,11 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
       expect((await focused(page, '[data-testid="tutorial"]'))?.inside, `Tab ${i + 1} left the tour step`).toBe(true);
     }
     await check(page, 'welcome-tour-step');
-    await page.keyboard.press('Escape');
-    await tour.waitFor({ state: 'detached' });
-    await expect.poll(() => help.evaluate((el) => el === document.activeElement)).toBe(true);
+    await escapeGivesFocusBack(page, tour, help);
   });
 
   it('gives focus back to the control that opened the symbol details', async () => {
-    const { page } = await open(true);
-    await page.goto(server.url + '/dashboard');
-    await page.getByTestId('dashboard-screen').waitFor();
-    await settle(page);
+    const page = await openDashboard();
     const search = page.getByTestId('topbar').getByRole('combobox');
     await search.focus();
     await search.fill('KO');
@@ -389,8 +394,6 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
       await page.keyboard.press('Tab');
       expect((await focused(page, '.modal'))?.inside, `Tab ${i + 1} left the symbol details`).toBe(true);
     }
-    await page.keyboard.press('Escape');
-    await details.waitFor({ state: 'detached' });
-    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await escapeGivesFocusBack(page, details, search);
   });
 });

@@ -1,13 +1,14 @@
 // Helpers of the failure tests (e2e/failure-*.e2e.test.ts): small generated datasets, a
 // throw-away PostgreSQL database, the built CLI as a child process, and a TCP proxy that
 // can cut the server off from PostgreSQL and let it back.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createPostgresDatabase } from '../apps/server/src/testing/postgres-admin.mjs';
+import { runNode } from '../apps/server/src/testing/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const CLI = path.join(ROOT, 'apps/server/bin/solstice.js');
@@ -80,21 +81,13 @@ export function runCli(args: string[], databaseUrl: string): CliRun {
   if (!fs.existsSync(path.join(ROOT, 'apps/server/dist/cli.js'))) {
     throw new Error('apps/server/dist/cli.js is missing: run `npm run build` first');
   }
-  const child = spawn(process.execPath, [CLI, ...args, '--db', databaseUrl, '--json'], {
+  const { child, exited } = runNode([CLI, ...args, '--db', databaseUrl, '--json'], {
     cwd: ROOT,
     // PostgreSQL's market snapshot would go to the repository's data/ (the servers of these
     // tests keep theirs in their own temp dirs): none for the command line here.
     env: { ...process.env, ...(databaseUrl.startsWith('postgres') ? { MARKET_SNAPSHOT: 'false' } : {}) },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
-    (resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
-  return { child, done };
+  return { child, done: exited };
 }
 
 export interface ScratchPostgres {
@@ -109,34 +102,17 @@ export interface ScratchPostgres {
 /** A fresh PostgreSQL database (not a schema: the server and the CLI use the default search_path). */
 export async function createScratchPostgres(): Promise<ScratchPostgres> {
   const name = `solstice_failure_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const base = new URL(POSTGRES_URL);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createPostgresDatabase(POSTGRES_URL, name);
   return {
-    url: url.toString(),
+    url,
     name,
     urlVia: (port) => {
-      const via = new URL(url.toString());
+      const via = new URL(url);
       via.hostname = '127.0.0.1';
       via.port = String(port);
       return via.toString();
     },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
+    drop,
   };
 }
 

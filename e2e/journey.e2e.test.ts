@@ -143,23 +143,22 @@ describe('the journey of a new trader', () => {
     expect(await results.locator('tbody tr').count()).toBeGreaterThan(0);
     await shot('07-seasonality-scanner-results');
     const scanUrl = page.url();
+    const openFirstResult = async (link: string, url: RegExp) => {
+      await results
+        .getByRole('link', { name: new RegExp(`^${link} of `) })
+        .first()
+        .click();
+      await page.waitForURL(url);
+    };
 
     // open the first result's pattern, then its calendar
-    await results
-      .getByRole('link', { name: /^Pattern of / })
-      .first()
-      .click();
-    await page.waitForURL(/\/seasonality\/pattern\?symbol=/);
+    await openFirstResult('Pattern', /\/seasonality\/pattern\?symbol=/);
     await page.getByTestId('pattern-table').waitFor();
     await page.getByTestId('stats-panel').waitFor();
     await shot('08-pattern');
     await page.goto(scanUrl);
     await results.waitFor({ timeout: 60_000 });
-    await results
-      .getByRole('link', { name: /^Calendar of / })
-      .first()
-      .click();
-    await page.waitForURL(/\/seasonality\/calendar\?symbol=/);
+    await openFirstResult('Calendar', /\/seasonality\/calendar\?symbol=/);
     await page.getByTestId('calendar-grid').waitFor();
     await shot('09-calendar');
 

@@ -7,6 +7,7 @@ import {
   SHELL_SERVER_ENV,
   accountHarness,
   scrollsSideways,
+  tableCellFontSize,
   seedStore,
   type AccountHarness,
 } from './support/shell.js';
@@ -290,12 +291,7 @@ describe('web shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     // Table cells at 10 px on narrow screens.
-    expect(
-      await page
-        .locator('.table td')
-        .first()
-        .evaluate((el) => getComputedStyle(el).fontSize),
-    ).toBe('10px');
+    expect(await tableCellFontSize(page)).toBe('10px');
     const sidebar = page.getByTestId('sidebar');
     expect((await sidebar.boundingBox())?.x ?? 0).toBeLessThan(0);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
@@ -327,12 +323,7 @@ describe('web shell in Chromium', () => {
       'rgb(30, 36, 50)',
     );
     await screenshot(page, 'shell-dark');
-    expect(
-      await page
-        .locator('.table td')
-        .first()
-        .evaluate((el) => getComputedStyle(el).fontSize),
-    ).toBe('13px');
+    expect(await tableCellFontSize(page)).toBe('13px');
   });
 
   it('collapses the sidebar to icons that expand on hover, and keeps 100 px margins on very wide screens', async () => {

@@ -19,7 +19,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { clearTimeout } from 'node:timers';
-import pg from 'pg';
+import { postgresStatement } from '../apps/server/src/testing/postgres-admin.mjs';
 import { freePort } from '../apps/server/src/testing/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -64,14 +64,8 @@ function redisPing(url) {
   });
 }
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+function admin(sql) {
+  return postgresStatement(POSTGRES_URL, sql);
 }
 
 function run(command, argv, env, what) {

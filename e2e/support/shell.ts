@@ -106,6 +106,14 @@ export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
 
+/** The font size of the page's first table cell, as drawn ('13px'). */
+export async function tableCellFontSize(page: Page): Promise<string> {
+  return page
+    .locator('.table td')
+    .first()
+    .evaluate((el) => getComputedStyle(el).fontSize);
+}
+
 export const SHELL_LOGIN = { email: 'shell-e2e@example.com', password: 'correct horse battery' };
 
 /** Environment for startServer: the first admin account the shell tests sign in as. */

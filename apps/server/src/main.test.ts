@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import type { DialectName } from './db/database.js';
 import { scratchDatabase } from './testing/scratch-database.js';
 import { serverBundle } from './testing/server-bundle.js';
 import { spawnServer, type ServerProcess } from './testing/server-process.mjs';
@@ -27,6 +28,31 @@ function startServer(databaseUrl: string, env: Record<string, string> = {}): Pro
     },
     timeoutMs: 60_000,
   });
+}
+
+/** Steps to run after each test of the block, the last registered first. */
+function cleanupAfterEach(): (() => Promise<void>)[] {
+  const steps: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of steps.splice(0).reverse()) await step();
+  });
+  return steps;
+}
+
+/** startServer on a scratch database; after the test the server is killed if it still runs, then the database dropped. */
+async function startOnScratch(
+  cleanup: (() => Promise<void>)[],
+  dialect: DialectName,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const db = await scratchDatabase(dialect, 'sigterm');
+  cleanup.push(db.drop);
+  const server = await startServer(db.url, env);
+  cleanup.push(async () => {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await server.exited;
+  });
+  return server;
 }
 
 /**
@@ -91,19 +117,10 @@ function connectionRefused(port: number): Promise<boolean> {
 }
 
 describe.each(testDialects())('SIGTERM on %s', (dialect) => {
-  const cleanup: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const step of cleanup.splice(0).reverse()) await step();
-  });
+  const cleanup = cleanupAfterEach();
 
   it('stops accepting, finishes accepted requests under load, closes the database and exits 0', async () => {
-    const db = await scratchDatabase(dialect, 'sigterm');
-    cleanup.push(db.drop);
-    const server = await startServer(db.url);
-    cleanup.push(async () => {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-      await server.exited;
-    });
+    const server = await startOnScratch(cleanup, dialect);
 
     let signalled = false;
     let loadRunning = true;
@@ -180,19 +197,10 @@ describe.each(testDialects())('SIGTERM on %s', (dialect) => {
 // The bound is the process's own, whatever the database: one dialect shows it.
 describe('SIGTERM past SHUTDOWN_TIMEOUT_MS', () => {
   const dialect = 'sqlite' as const;
-  const cleanup: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const step of cleanup.splice(0).reverse()) await step();
-  });
+  const cleanup = cleanupAfterEach();
 
   it('quits with 1 when a request outlasts SHUTDOWN_TIMEOUT_MS', async () => {
-    const db = await scratchDatabase(dialect, 'sigterm');
-    cleanup.push(db.drop);
-    const server = await startServer(db.url, { SHUTDOWN_TIMEOUT_MS: '1000' });
-    cleanup.push(async () => {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-      await server.exited;
-    });
+    const server = await startOnScratch(cleanup, dialect, { SHUTDOWN_TIMEOUT_MS: '1000' });
     const stuck = slowSignup(server.port);
     await stuck.start();
     await new Promise((r) => setTimeout(r, 200));

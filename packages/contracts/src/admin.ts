@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { ROLES } from './permissions.js';
 
-export const adminUserSearchQuerySchema = z.strictObject({
-  q: z.string().trim().max(200).optional(),
+/** One page of a long admin list: at most `limit` rows from `offset` on. */
+const pageQuery = {
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
+};
+
+export const adminUserSearchQuerySchema = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  ...pageQuery,
 });
 
 export const adminUserSchema = z.object({
@@ -47,8 +52,7 @@ export const adminSubscriptionSchema = z.object({
 export const adminOutboxQuerySchema = z.strictObject({
   to: z.string().trim().max(320).optional(),
   template: z.string().trim().max(60).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...pageQuery,
 });
 
 export const outboxMessageSummarySchema = z.object({

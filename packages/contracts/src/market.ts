@@ -34,24 +34,12 @@ export const heatmapLeafSchema = z.object({
   spark: z.array(z.number()),
 });
 export const HEATMAP_SPARK_BARS = 20;
-export const heatmapIndustrySchema = z.object({
-  name: z.string(),
-  size: z.number(),
-  change,
-  children: z.array(heatmapLeafSchema),
-});
-export const heatmapSectorSchema = z.object({
-  name: z.string(),
-  size: z.number(),
-  change,
-  children: z.array(heatmapIndustrySchema),
-});
-export const heatmapTreeSchema = z.object({
-  name: z.string(),
-  size: z.number(),
-  change,
-  children: z.array(heatmapSectorSchema),
-});
+/** A group of the heatmap (industry, sector, the whole market): its total size, its change, its members. */
+const heatmapGroupOf = <T extends z.ZodType>(member: T) =>
+  z.object({ name: z.string(), size: z.number(), change, children: z.array(member) });
+export const heatmapIndustrySchema = heatmapGroupOf(heatmapLeafSchema);
+export const heatmapSectorSchema = heatmapGroupOf(heatmapIndustrySchema);
+export const heatmapTreeSchema = heatmapGroupOf(heatmapSectorSchema);
 
 export const periodValuesSchema = z.object({
   '1d': change,

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Migrator, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.js';
@@ -10,7 +8,7 @@ import { CliError } from '../cli/output.js';
 import { signedInUser, type SignedIn } from '../testing/auth-helpers.js';
 import { startLiveServer, type LiveServer } from '../testing/live-server.js';
 import { scratchDatabase } from '../testing/scratch-database.js';
-import { serverBundle } from '../testing/server-bundle.js';
+import { runBundledCli } from '../testing/server-bundle.js';
 import { postgresAvailable, testDialects } from '../testing/test-databases.js';
 import { BackupError, backupDatabase, findOnPath, restoreDatabase } from './backup.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
@@ -18,7 +16,6 @@ import { migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const PG_TOOLS = findOnPath('pg_dump') !== null && findOnPath('pg_restore') !== null;
 // Under CI a missing pg_dump fails the PostgreSQL tests instead of skipping them.
 const SKIP_PG_TOOLS = !PG_TOOLS && process.env.CI !== 'true';
@@ -60,18 +57,7 @@ async function insertBars(db: Kysely<Database>): Promise<void> {
 
 /** The built-in CLI in a child process (the backup runs beside the server, as in production). */
 function cliProcess(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [serverBundle().cli, ...args], {
-      cwd: REPO,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runBundledCli(args).exited;
 }
 
 /** `solstice --db DB --json ARGS` in this process. */

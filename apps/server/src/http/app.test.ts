@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, healthResponseSchema } from '@solstice/contracts';
-import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createTestApp, withTestApp, type TestApp } from '../testing/test-app.js';
 import { testDialects } from '../testing/test-databases.js';
 import { useTestApp } from '../testing/test-fixtures.js';
 import { flatBar, instrumentRow } from '../testing/market-fixtures.js';
@@ -90,14 +90,15 @@ describe('serving the built web app', () => {
     expect(res.body).toContain(
       '<meta name="solstice-default-language" content="en"><meta name="solstice-default-time-zone" content="Europe/Istanbul">',
     );
-    const turkish = await createTestApp('sqlite', { WEB_DIST: dir, DEFAULT_LANGUAGE: 'tr', DEFAULT_TIME_ZONE: 'UTC' });
-    try {
-      const page = await turkish.app.inject({ method: 'GET', url: '/' });
-      expect(page.body).toContain('<meta name="solstice-default-language" content="tr">');
-      expect(page.body).toContain('<meta name="solstice-default-time-zone" content="UTC">');
-    } finally {
-      await turkish.close();
-    }
+    await withTestApp(
+      'sqlite',
+      { WEB_DIST: dir, DEFAULT_LANGUAGE: 'tr', DEFAULT_TIME_ZONE: 'UTC' },
+      async (turkish) => {
+        const page = await turkish.app.inject({ method: 'GET', url: '/' });
+        expect(page.body).toContain('<meta name="solstice-default-language" content="tr">');
+        expect(page.body).toContain('<meta name="solstice-default-time-zone" content="UTC">');
+      },
+    );
   });
 
   it('serves hashed assets as immutable', async () => {

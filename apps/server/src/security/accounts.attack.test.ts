@@ -217,6 +217,12 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
       expect(body.error.code).toBe('validation_failed');
       return body.error.details.issues[0]!;
     };
+    /** Each password is refused by `send` with its message on body.newPassword. */
+    const refusesNewPasswords = async (send: (newPassword: string) => Promise<Response>, cases: [string, string][]) => {
+      for (const [password, message] of cases) {
+        expect(await issueOf(await send(password)), password).toEqual({ path: 'body.newPassword', message });
+      }
+    };
     const signup = (password: string, email = 'newcomer@example.com', username = 'newcomer') =>
       call(s, 'POST', '/api/auth/signup', { email, username, password });
 
@@ -243,31 +249,20 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
     const member = await signedInUser(s, { username: 'GraceHopper1', email: 'grace.hopper@example.com' });
     const change = (newPassword: string) =>
       call(s, 'POST', '/api/auth/password', { currentPassword: member.user.password, newPassword }, member.cookie);
-    expect(await issueOf(await change('qwertyuiop'))).toEqual({
-      path: 'body.newPassword',
-      message: MESSAGES.passwordCommon,
-    });
-    expect(await issueOf(await change('GRACEHOPPER1'))).toEqual({
-      path: 'body.newPassword',
-      message: MESSAGES.passwordPersonal,
-    });
-    expect(await issueOf(await change('grace.hopper'))).toEqual({
-      path: 'body.newPassword',
-      message: MESSAGES.passwordPersonal,
-    });
+    await refusesNewPasswords(change, [
+      ['qwertyuiop', MESSAGES.passwordCommon],
+      ['GRACEHOPPER1', MESSAGES.passwordPersonal],
+      ['grace.hopper', MESSAGES.passwordPersonal],
+    ]);
 
     // Reset confirm: refused without spending the link.
     const token = await resetTokenFor(s, member.user.email);
     const confirm = (newPassword: string) =>
       call(s, 'POST', '/api/auth/password-reset/confirm', { token, newPassword });
-    expect(await issueOf(await confirm('1234567890'))).toEqual({
-      path: 'body.newPassword',
-      message: MESSAGES.passwordCommon,
-    });
-    expect(await issueOf(await confirm('Grace.Hopper@example.com'))).toEqual({
-      path: 'body.newPassword',
-      message: MESSAGES.passwordPersonal,
-    });
+    await refusesNewPasswords(confirm, [
+      ['1234567890', MESSAGES.passwordCommon],
+      ['Grace.Hopper@example.com', MESSAGES.passwordPersonal],
+    ]);
     expect((await confirm('an uncommon new secret')).status).toBe(204);
   });
 
@@ -276,35 +271,32 @@ describe.each(testDialects())('account attacks on %s', (dialect) => {
     const db = s.services.database.db;
     const now = Date.now();
     const ancient = await signedInUser(s);
-    const token = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+    const tokenHash = (cookie: string) => hashToken(cookie.slice(cookie.indexOf('=') + 1));
+    // The session of `cookie` signed in at `createdAt` and used yesterday.
+    const signedInAt = (cookie: string, createdAt: number) =>
+      db
+        .updateTable('sessions')
+        .set({ created_at: createdAt, last_seen_at: now - DAY, expires_at: now + SESSION_TTL_MS - DAY })
+        .where('token_hash', '=', tokenHash(cookie))
+        .execute();
+    const sessionsOf = (cookie: string) =>
+      db
+        .selectFrom('sessions')
+        .select(['token_hash', 'expires_at'])
+        .where('token_hash', '=', tokenHash(cookie))
+        .execute();
+
     // Signed in 400 days ago and used yesterday: the sliding expiry alone would keep it.
-    await db
-      .updateTable('sessions')
-      .set({ created_at: now - 400 * DAY, last_seen_at: now - DAY, expires_at: now + SESSION_TTL_MS - DAY })
-      .where('token_hash', '=', hashToken(token(ancient.cookie)))
-      .execute();
+    await signedInAt(ancient.cookie, now - 400 * DAY);
     expect((await call(s, 'GET', '/api/me', undefined, ancient.cookie)).status).toBe(401);
-    const gone = await db
-      .selectFrom('sessions')
-      .select('token_hash')
-      .where('token_hash', '=', hashToken(token(ancient.cookie)))
-      .execute();
-    expect(gone).toEqual([]);
+    expect(await sessionsOf(ancient.cookie)).toEqual([]);
 
     // 29 days old and in use: still valid, but its expiry slides no further than day 30.
     const recent = await signedInUser(s);
     const created = now - 29 * DAY;
-    await db
-      .updateTable('sessions')
-      .set({ created_at: created, last_seen_at: now - DAY, expires_at: now + SESSION_TTL_MS - DAY })
-      .where('token_hash', '=', hashToken(token(recent.cookie)))
-      .execute();
+    await signedInAt(recent.cookie, created);
     expect((await call(s, 'GET', '/api/me', undefined, recent.cookie)).status).toBe(200);
-    const row = await db
-      .selectFrom('sessions')
-      .select('expires_at')
-      .where('token_hash', '=', hashToken(token(recent.cookie)))
-      .executeTakeFirstOrThrow();
-    expect(Number(row.expires_at)).toBe(created + SESSION_ABSOLUTE_TTL_MS);
+    const [row] = await sessionsOf(recent.cookie);
+    expect(Number(row?.expires_at)).toBe(created + SESSION_ABSOLUTE_TTL_MS);
   });
 });

@@ -2,10 +2,9 @@
 // production server without payment keys, several subscriptions from concurrent checkouts
 // (test mode and Stripe), and correctly signed but malformed Stripe events.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Migrator, sql } from 'kysely';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
 import { migrateToLatest, retryingCatalogRace } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
@@ -17,6 +16,7 @@ import { getContactForUser } from '../modules/contacts/contacts.repository.js';
 import { signedInUser } from '../testing/auth-helpers.js';
 import { createUser, subscriptionRow } from '../testing/factories.js';
 import { callLive as call, startLiveServer, type LiveServer } from '../testing/live-server.js';
+import { serveDuringSuite } from '../testing/loopback-server.js';
 import type { TestOverrides } from '../testing/test-app.js';
 import { createTestDatabase, testDialects } from '../testing/test-databases.js';
 
@@ -123,12 +123,7 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
   let server: LiveServer | undefined;
   let eventSeq = 0;
 
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => stripeApi.server.listen(0, '127.0.0.1', resolve));
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => stripeApi.server.close(() => resolve()));
-  });
+  const stripeApiUrl = serveDuringSuite(stripeApi.server);
   afterEach(async () => {
     await server?.close();
     server = undefined;
@@ -141,18 +136,30 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
 
   function startWithStripe(): Promise<LiveServer> {
     stripeApi.calls.length = 0;
-    const port = (stripeApi.server.address() as AddressInfo).port;
     return start({
       NODE_ENV: 'production',
       STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      STRIPE_API_URL: stripeApiUrl(),
     });
   }
 
   async function priceIds(s: LiveServer): Promise<number[]> {
     const products = (await (await call(s, 'GET', '/api/v1/products')).json()) as { prices: { id: number }[] }[];
     return products.flatMap((p) => p.prices.map((price) => price.id));
+  }
+
+  /** A production server with a member and an admin (signed in in that order), and the first price. */
+  async function startInProduction(settings: Record<string, string> = {}) {
+    const s = await start({ NODE_ENV: 'production', ...settings });
+    const member = await signedInUser(s);
+    const admin = await signedInUser(s, { role: 'admin' });
+    const [priceId] = await priceIds(s);
+    return { s, member, admin, priceId };
+  }
+
+  async function paymentsConfig(s: LiveServer): Promise<unknown> {
+    return (await call(s, 'GET', '/api/v1/payments/config')).json();
   }
 
   /** A third plan, so that three checkouts are three different sessions. */
@@ -212,12 +219,9 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
 
   describe('production without payment keys', () => {
     it('refuses checkout and test payments (no free premium with card 4242), and has no test clock', async () => {
-      const s = await start({ NODE_ENV: 'production' });
-      const member = await signedInUser(s);
-      const admin = await signedInUser(s, { role: 'admin' });
-      const [priceId] = await priceIds(s);
+      const { s, member, admin, priceId } = await startInProduction();
 
-      expect(await (await call(s, 'GET', '/api/v1/payments/config')).json()).toEqual({
+      expect(await paymentsConfig(s)).toEqual({
         provider: 'none',
         label: 'Payments are not configured',
       });
@@ -290,11 +294,8 @@ describe.each(testDialects())('billing attacks on %s', (dialect) => {
     });
 
     it('BILLING_TEST_MODE=true switches the test checkout on explicitly', async () => {
-      const s = await start({ NODE_ENV: 'production', BILLING_TEST_MODE: 'true' });
-      const member = await signedInUser(s);
-      const admin = await signedInUser(s, { role: 'admin' });
-      const [priceId] = await priceIds(s);
-      expect(await (await call(s, 'GET', '/api/v1/payments/config')).json()).toEqual({
+      const { s, member, admin, priceId } = await startInProduction({ BILLING_TEST_MODE: 'true' });
+      expect(await paymentsConfig(s)).toEqual({
         provider: 'test',
         label: 'Test mode',
       });

@@ -69,7 +69,13 @@ export function randomIp(): string {
 export type AdminMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One request as a signed-in user through app.inject (cookie + same-origin Origin). */
-export function requestAs(t: Pick<TestApp, 'app'>, who: SignedIn, method: AdminMethod, url: string, payload?: unknown) {
+export function requestAs(
+  t: Pick<TestApp, 'app'>,
+  who: Pick<SignedIn, 'headers'>,
+  method: AdminMethod,
+  url: string,
+  payload?: unknown,
+) {
   return t.app.inject({
     method,
     url,

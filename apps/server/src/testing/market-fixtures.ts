@@ -1,6 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DailyBarsTable, Database, InstrumentsTable } from '../db/schema.js';
-import type { TestApp } from './test-app.js';
+import type { DialectName } from '../db/database.js';
+import { signedInUser, type SignedIn } from './auth-helpers.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 type InstrumentRow = Insertable<InstrumentsTable>;
 
@@ -87,4 +89,15 @@ export async function addMarketRows(
   if (instruments.length > 0) await t.database.db.insertInto('instruments').values(instruments).execute();
   await insertBars(t.database.db, bars);
   await t.services.market.reload();
+}
+
+/** A test app with these instruments and bars in its market, and a subscriber signed in on it. */
+export async function marketAppWithSubscriber(
+  dialect: DialectName,
+  instruments: TestInstrument[],
+  bars: TestBars,
+): Promise<{ t: TestApp; subscriber: SignedIn }> {
+  const t = await createTestApp(dialect);
+  await addMarketData(t, instruments, bars);
+  return { t, subscriber: await signedInUser(t, { subscriber: true }) };
 }

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { buildProgram } from '../cli/program.js';
 
 /**
@@ -29,4 +29,15 @@ export async function runCliTo(sink: { stdout: string[]; stderr?: string[] }, fi
     out.mockRestore();
     err.mockRestore();
   }
+}
+
+/** For the describe block: LOG_LEVEL=silent in process.env, which runCli's settings read; the old environment back after. */
+export function quietCliDuringSuite(): void {
+  const saved = { ...process.env };
+  beforeAll(() => {
+    process.env.LOG_LEVEL = 'silent';
+  });
+  afterAll(() => {
+    process.env = { ...saved };
+  });
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DialectName } from '../db/database.js';
+import { createPostgresDatabase } from './postgres-admin.mjs';
 import { POSTGRES_TEST_URL } from './test-databases.js';
 
 export interface ScratchDatabase {
@@ -25,17 +25,5 @@ export async function scratchDatabase(dialect: DialectName, label: string): Prom
     };
   }
   const name = `solstice_${label.replace(/[^a-z0-9]/g, '_')}_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_TEST_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return createPostgresDatabase(POSTGRES_TEST_URL, name);
 }

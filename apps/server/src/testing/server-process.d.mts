@@ -19,4 +19,12 @@ export function spawnServer(options: {
   pollMs?: number;
 }): Promise<ServerProcess>;
 
+export interface NodeRun {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  stderr: () => string;
+}
+
+export function runNode(args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv }): NodeRun;
+
 export function stopProcess(child: ChildProcess): Promise<void>;

@@ -1,6 +1,7 @@
 // The built server as a real process on loopback, for the tests that start one (main.test.ts,
 // e2e/support/server.ts) and for bench/support.mjs and scripts/deploy-check.mjs. Plain
 // JavaScript (types in server-process.d.mts) so that `node bench/run.mjs` can import it too.
+// Also `runNode`: the built command line as a child process, its output collected.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -63,6 +64,23 @@ export async function spawnServer({ main, cwd, env = {}, timeoutMs = 120_000, po
     await new Promise((r) => setTimeout(r, pollMs));
   }
   return { child, port, url, output: () => log, exited, seconds: (performance.now() - t0) / 1000 };
+}
+
+/**
+ * Runs `node ...args` (a CLI, typically) with its output collected; `exited` resolves when it
+ * has closed its output, rejects when it could not start. `stderr()` is what it wrote so far.
+ */
+export function runNode(args, { cwd, env }) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d.toString()));
+  child.stderr.on('data', (d) => (stderr += d.toString()));
+  const exited = new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, exited, stderr: () => stderr };
 }
 
 /** SIGTERM, then SIGKILL if the process has not exited within 5 s. */

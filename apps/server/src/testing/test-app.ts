@@ -42,6 +42,20 @@ export async function createTestApp(
   return serve(services, database);
 }
 
+/** createTestApp for one test: runs `use` on it, then closes it whatever happened. */
+export async function withTestApp<T>(
+  dialect: DialectName,
+  settings: Record<string, string>,
+  use: (t: TestApp) => Promise<T>,
+): Promise<T> {
+  const t = await createTestApp(dialect, settings);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
+}
+
 /** Another server on the same database (a restart, or a second process); closing it leaves the database open. */
 export async function createTestAppOn(
   t: Pick<TestApp, 'database' | 'services'>,

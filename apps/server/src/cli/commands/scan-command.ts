@@ -4,6 +4,7 @@ import type { MarketCache } from '../../modules/market/market-cache.js';
 import { marketFieldTable } from '../../modules/scanner/field-table-cache.js';
 import { CliError, type CommandResult } from '../output.js';
 import { formatValue } from './indicators-command.js';
+import { textTable } from './text-table.js';
 
 export interface ScanCommandOptions {
   sort?: string;
@@ -58,11 +59,5 @@ function scanText(r: ScanResponse): string {
   if (r.results.length === 0) return head;
   const columns = Object.keys(r.results[0] ?? {}).filter((k) => k !== 'name');
   const cells = r.results.map((row) => columns.map((c) => formatValue(c, row[c])));
-  const widths = columns.map((c, k) => Math.max(c.length, ...cells.map((line) => (line[k] ?? '').length)));
-  const line = (values: string[]) =>
-    values
-      .map((v, k) => v.padEnd(widths[k] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [head, line(columns), ...cells.map(line)].join('\n');
+  return `${head}\n${textTable(columns, cells)}`;
 }

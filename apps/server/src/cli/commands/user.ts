@@ -17,6 +17,7 @@ import {
 import { withContext } from '../command-context.js';
 import { CliError } from '../output.js';
 import { readNewPassword, type PasswordSource } from '../password-input.js';
+import { textTable } from './text-table.js';
 
 interface CreateOptions extends PasswordSource {
   email: string;
@@ -73,17 +74,6 @@ async function liveSubscriptionOf(db: Kysely<Database>, userId: number) {
 
 function isoDate(ms: number): string {
   return new Date(Number(ms)).toISOString().slice(0, 10);
-}
-
-/** Columns padded to their widest cell. */
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
 }
 
 export function registerUserCommands(program: Command): void {
@@ -161,7 +151,7 @@ export function registerUserCommands(program: Command): void {
           out.result(users, () =>
             users.length === 0
               ? 'No accounts.'
-              : table(
+              : textTable(
                   ['ID', 'EMAIL', 'USERNAME', 'ROLE', 'CREATED', 'SUBSCRIPTION'],
                   users.map((u) => [
                     String(u.id),

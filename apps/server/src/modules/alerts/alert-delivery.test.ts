@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, createTestAppOn, type TestApp } from '../../testing/test-app.js';
 import { requestAs, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { closeServer, listenOnLoopback } from '../../testing/loopback-server.js';
 import { addMarketData } from '../../testing/market-fixtures.js';
 import { startSmtpTestServer } from '../../testing/smtp-test-server.js';
 import { ManualClock, MINUTE_MS } from '../jobs/clock.js';
@@ -26,6 +26,17 @@ async function market(t: TestApp, withLast: boolean) {
   );
 }
 
+/** The market up to the day before its last, and a subscriber. */
+async function subscriberBeforeLastDay(t: TestApp): Promise<SignedIn> {
+  await market(t, false);
+  return signedInUser(t, { subscriber: true });
+}
+
+/** Creates a condition alert `close > 100` with `fields` (name, symbol, …). */
+function conditionOver100(t: TestApp, user: SignedIn, fields: Record<string, unknown>) {
+  return requestAs(t, user, 'POST', '/api/v1/alerts', { kind: 'condition', expression: 'close > 100', ...fields });
+}
+
 async function jobRows(t: TestApp, kind: string) {
   return t.database.db.selectFrom('jobs').selectAll().where('kind', '=', kind).execute();
 }
@@ -45,8 +56,7 @@ describe('alert delivery and failures (sqlite)', () => {
     closers.push(() => refusing.close());
     const clock = new ManualClock(Date.UTC(2024, 2, 7, 23));
     t = await createTestApp('sqlite', { SMTP_URL: refusingUrl }, { clock });
-    await market(t, false);
-    const alice = await signedInUser(t, { subscriber: true });
+    const alice = await subscriberBeforeLastDay(t);
     await requestAs(t, alice, 'POST', '/api/v1/alerts', { name: 'Over 100', kind: 'scan', expression: 'close > 100' });
     await market(t, true);
     await t.services.jobs.runDue();
@@ -95,18 +105,14 @@ describe('alert delivery and failures (sqlite)', () => {
         res.writeHead(answer).end();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const url = `${await listenOnLoopback(server)}/hook`;
+    closers.push(() => closeServer(server));
     const clock = new ManualClock(Date.UTC(2024, 2, 7, 23));
     t = await createTestApp('sqlite', { ALERT_WEBHOOKS_ALLOW_LOCAL: 'true' }, { clock });
-    await market(t, false);
-    const alice = await signedInUser(t, { subscriber: true });
-    const created = await requestAs(t, alice, 'POST', '/api/v1/alerts', {
+    const alice = await subscriberBeforeLastDay(t);
+    const created = await conditionOver100(t, alice, {
       name: 'AAA over 100',
-      kind: 'condition',
       symbol: 'AAA',
-      expression: 'close > 100',
       mail: false,
       webhookUrl: url,
     });
@@ -143,8 +149,7 @@ describe('alert delivery and failures (sqlite)', () => {
 
   it('an evaluation that dies part-way records nothing, and its retry records every trigger once', async () => {
     t = await createTestApp('sqlite');
-    await market(t, false);
-    const alice: SignedIn = await signedInUser(t, { subscriber: true });
+    const alice: SignedIn = await subscriberBeforeLastDay(t);
     for (const expression of ['close > 100', 'close < 100', 'close > 0', 'close > 105']) {
       await requestAs(t, alice, 'POST', '/api/v1/alerts', {
         name: expression,
@@ -188,14 +193,8 @@ describe('alert delivery and failures (sqlite)', () => {
 
   it('an alert on a symbol that left the market data is paused with the reason, not an error on every run', async () => {
     t = await createTestApp('sqlite');
-    await market(t, false);
-    const alice = await signedInUser(t, { subscriber: true });
-    const created = await requestAs(t, alice, 'POST', '/api/v1/alerts', {
-      name: 'CCC up',
-      kind: 'condition',
-      symbol: 'CCC',
-      expression: 'close > 100',
-    });
+    const alice = await subscriberBeforeLastDay(t);
+    const created = await conditionOver100(t, alice, { name: 'CCC up', symbol: 'CCC' });
     expect(created.statusCode).toBe(201);
     // An operator drops the instrument (e.g. `solstice demo drop`): its bars and its row go.
     await t.database.db.deleteFrom('daily_bars').where('symbol', '=', 'CCC').execute();

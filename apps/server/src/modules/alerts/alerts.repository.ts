@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Alert, AlertKind, SeasonalAlertParams } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
-import { countUserRows } from '../../db/user-rows.js';
+import { countUserRows, deleteUserRow, getUserRow } from '../../db/user-rows.js';
 import type { AlertsTable } from './alerts.tables.js';
 
 type Db = Kysely<Database>;
@@ -43,7 +43,7 @@ export async function listAlertRows(db: Db, userId: number): Promise<AlertRow[]>
 
 /** Only the owner's alert; another user's id reads as missing. */
 export async function getAlertRow(db: Db, userId: number, id: number): Promise<AlertRow | undefined> {
-  return db.selectFrom('alerts').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return getUserRow(db, 'alerts', userId, id);
 }
 
 export async function countAlerts(db: Db, userId: number): Promise<number> {
@@ -70,8 +70,7 @@ export async function updateAlert(
 }
 
 export async function deleteAlert(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('alerts').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deleteUserRow(db, 'alerts', userId, id);
 }
 
 /** Every alert that runs (not paused), of every user who may still use alerts. */

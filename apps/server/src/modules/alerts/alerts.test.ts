@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_LIMITS } from '@solstice/contracts';
-import { createTestApp, createTestAppOn, type TestApp } from '../../testing/test-app.js';
+import { createTestAppOn, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { requestAs, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketData, type TestBars } from '../../testing/market-fixtures.js';
+import { addMarketData, type TestBars, marketAppWithSubscriber } from '../../testing/market-fixtures.js';
 import { alertRow } from '../../testing/factories.js';
 import { runAlertEvaluation } from './alert-evaluation.js';
 
@@ -35,9 +35,11 @@ describe.each(testDialects())('alerts on %s', (dialect) => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    await addMarketData(t, [{ symbol: 'AAA' }, { symbol: 'BBB' }, { symbol: 'CCC' }], bars(BEFORE));
-    alice = await signedInUser(t, { subscriber: true });
+    ({ t, subscriber: alice } = await marketAppWithSubscriber(
+      dialect,
+      [{ symbol: 'AAA' }, { symbol: 'BBB' }, { symbol: 'CCC' }],
+      bars(BEFORE),
+    ));
     member = await signedInUser(t);
   });
   afterAll(async () => {

@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { isoDate } from '@solstice/analytics';
 import { scratchDatabase } from '../../testing/scratch-database.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { alertRow, createUser } from '../../testing/factories.js';
-import { serverBundle } from '../../testing/server-bundle.js';
+import { runBundledCli } from '../../testing/server-bundle.js';
 import { syntheticSeries } from '../../testing/synthetic-series.js';
 import { testDialects } from '../../testing/test-databases.js';
 
-const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SYMBOLS = Array.from({ length: 20 }, (_, i) => `KE${String(i).padStart(2, '0')}`);
 
 interface Run {
@@ -19,22 +16,12 @@ interface Run {
 
 /** The real `solstice alerts run` in a child process; `killAt` kills it (SIGKILL) at the first progress event of that phase. */
 function alertsRun(databaseUrl: string, asOf: string, killAt?: 'recording'): Run {
-  const child = spawn(
-    process.execPath,
-    [serverBundle().cli, '--json', '--db', databaseUrl, 'alerts', 'run', '--as-of', asOf],
-    { cwd: REPO, env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString();
+  const run = runBundledCli(['--json', '--db', databaseUrl, 'alerts', 'run', '--as-of', asOf]);
+  run.child.stderr!.on('data', () => {
     // Progress events carry rows once the triggers are being written, inside the transaction.
-    if (killAt === 'recording' && /"event":"progress".*"rows":[1-9]/.test(stderr)) child.kill('SIGKILL');
+    if (killAt === 'recording' && /"event":"progress".*"rows":[1-9]/.test(run.stderr())) run.child.kill('SIGKILL');
   });
-  return {
-    exited: new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout }))),
-  };
+  return { exited: run.exited };
 }
 
 describe.each(testDialects())('kill -9 while an evaluation writes its triggers, then run it again (%s)', (dialect) => {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SavedScan } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
-import { countUserRows } from '../../db/user-rows.js';
+import { countUserRows, deleteUserRow, getUserRow } from '../../db/user-rows.js';
 import type { SavedScansTable } from './alerts.tables.js';
 
 type Db = Kysely<Database>;
@@ -22,12 +22,7 @@ export async function listSavedScans(db: Db, userId: number): Promise<SavedScan[
 }
 
 export async function getSavedScan(db: Db, userId: number, id: number): Promise<SavedScan | null> {
-  const row = await db
-    .selectFrom('saved_scans')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await getUserRow(db, 'saved_scans', userId, id);
   return row ? toSavedScan(row) : null;
 }
 
@@ -67,10 +62,5 @@ export async function updateSavedScan(
 }
 
 export async function deleteSavedScan(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('saved_scans')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return deleteUserRow(db, 'saved_scans', userId, id);
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { requestAs, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketData } from '../../testing/market-fixtures.js';
+import { requestAs, type SignedIn } from '../../testing/auth-helpers.js';
+import { marketAppWithSubscriber } from '../../testing/market-fixtures.js';
 import { runAlertEvaluation } from './alert-evaluation.js';
 
 /** A bar every day 2010-01-01 … 2019-03-07: 100, and 110 from Mar 9 to Mar 20 of odd years. */
@@ -20,9 +20,7 @@ describe.each(testDialects())('seasonal alerts with a year set on %s', (dialect)
   let t: TestApp;
   let alice: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    await addMarketData(t, [{ symbol: 'ODD' }], { ODD: oddYears() });
-    alice = await signedInUser(t, { subscriber: true });
+    ({ t, subscriber: alice } = await marketAppWithSubscriber(dialect, [{ symbol: 'ODD' }], { ODD: oddYears() }));
   });
   afterAll(async () => {
     await t?.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@solstice/contracts';
 import { buildApp } from '../../http/app.js';
 import { PUBLIC, SIGNED_IN, SUBSCRIBERS, needs } from '../../http/access.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, withTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { TEST_ORIGIN, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { hashToken } from './sessions.js';
@@ -85,8 +85,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     });
 
     it('is Secure when the request came over HTTPS through a trusted proxy', async () => {
-      const proxied = await createTestApp(dialect, { TRUST_PROXY: 'true' });
-      try {
+      await withTestApp(dialect, { TRUST_PROXY: 'true' }, async (proxied) => {
         const s = await signedInUser(proxied);
         const res = await proxied.app.inject({
           method: 'GET',
@@ -97,9 +96,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
         expect(String(res.headers['set-cookie'])).toBe(
           `${s.cookie}; Max-Age=604800; Path=/; HttpOnly; Secure; SameSite=Lax`,
         );
-      } finally {
-        await proxied.close();
-      }
+      });
     });
 
     it('is renewed on use: the cookie is set again and the expiry slides (one write a minute at most)', async () => {
@@ -206,8 +203,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     });
 
     it('accepts the PUBLIC_URL origin', async () => {
-      const behind = await createTestApp(dialect, { PUBLIC_URL: 'https://solstice.example' });
-      try {
+      await withTestApp(dialect, { PUBLIC_URL: 'https://solstice.example' }, async (behind) => {
         const s = await signedInUser(behind);
         const res = await behind.app.inject({
           method: 'POST',
@@ -216,9 +212,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
           payload: { name: 'x' },
         });
         expect(res.statusCode).toBe(201);
-      } finally {
-        await behind.close();
-      }
+      });
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SettingsError, loadSettings } from '../../config/settings.js';
-import { createTestApp } from '../../testing/test-app.js';
+import { withTestApp } from '../../testing/test-app.js';
 
 describe('account settings', () => {
   it('validates REDIS_URL, ADMIN_EMAIL and ADMIN_PASSWORD, naming the variable', () => {
@@ -22,8 +22,7 @@ describe('account settings', () => {
   });
 
   it('uses SESSION_COOKIE_NAME for the session cookie', async () => {
-    const t = await createTestApp('sqlite', { SESSION_COOKIE_NAME: 'other_sid' });
-    try {
+    await withTestApp('sqlite', { SESSION_COOKIE_NAME: 'other_sid' }, async (t) => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
@@ -40,8 +39,6 @@ describe('account settings', () => {
       );
       expect((await t.app.inject({ method: 'HEAD', url: '/api/me' })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'HEAD', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

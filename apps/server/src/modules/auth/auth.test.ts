@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@solstice/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { TEST_ORIGIN, randomIp, sessionCookieFrom, signUpAndLogin, signedInUser } from '../../testing/auth-helpers.js';
+import {
+  TEST_ORIGIN,
+  randomIp,
+  requestAs,
+  sessionCookieFrom,
+  signUpAndLogin,
+  signedInUser,
+} from '../../testing/auth-helpers.js';
 import { createUser } from '../../testing/factories.js';
 import { hashToken } from './sessions.js';
 
@@ -177,7 +184,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   it('revokes the session at logout', async () => {
     const s = await signUpAndLogin(t);
     const token = s.cookie.split('=')[1]!;
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: s.headers });
+    const out = await requestAs(t, s, 'POST', '/api/auth/logout');
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/^sol_sid=;.*Max-Age=0/);
     const row = await t.database.db
@@ -200,12 +207,8 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   it('reports roles and the subscriber tag', async () => {
     const admin = await signedInUser(t, { role: 'admin' });
     const sub = await signedInUser(t, { subscriber: true });
-    const a = meResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/me', headers: admin.headers })).json(),
-    );
-    const s = meResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/me', headers: sub.headers })).json(),
-    );
+    const a = meResponseSchema.parse((await requestAs(t, admin, 'GET', '/api/me')).json());
+    const s = meResponseSchema.parse((await requestAs(t, sub, 'GET', '/api/me')).json());
     expect([a.roles, a.subscriber]).toEqual([['member', 'admin'], false]);
     expect([s.roles, s.subscriber]).toEqual([['member'], true]);
   });
@@ -214,20 +217,16 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
     const user = await createUser(t.database.db);
     const first = await signUpAndLoginExisting(user);
     const second = await signUpAndLoginExisting(user);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: first.headers,
-      payload: { currentPassword: 'wrong password', newPassword: 'a brand new password' },
+    const bad = await requestAs(t, first, 'POST', '/api/auth/password', {
+      currentPassword: 'wrong password',
+      newPassword: 'a brand new password',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.issues[0].path).toBe('body.currentPassword');
 
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: first.headers,
-      payload: { currentPassword: user.password, newPassword: 'a brand new password' },
+    const ok = await requestAs(t, first, 'POST', '/api/auth/password', {
+      currentPassword: user.password,
+      newPassword: 'a brand new password',
     });
     expect(ok.statusCode).toBe(200);
     const fresh = sessionCookieFrom(ok.headers['set-cookie']);
@@ -308,9 +307,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       payload: { locale: 'en-US', timeZone: 'America/New_York', layout: { sidebarDark: true, horizontal: false } },
     });
     expect(res.statusCode).toBe(200);
-    const me = meResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/me', headers: s.headers })).json(),
-    );
+    const me = meResponseSchema.parse((await requestAs(t, s, 'GET', '/api/me')).json());
     expect([me.data.locale, me.data.timeZone, me.data.layout]).toEqual([
       'en-US',
       'America/New_York',

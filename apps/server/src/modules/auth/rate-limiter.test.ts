@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/test-app.js';
+import { withTestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { TEST_ORIGIN } from '../../testing/auth-helpers.js';
 import { createUser } from '../../testing/factories.js';
@@ -126,8 +126,7 @@ describe.each(backends)('the %s rate limiter', (_name, make) => {
 
 describe('the client address of per-IP limits', () => {
   it('is the address the trusted proxy saw, not what the client wrote in X-Forwarded-For', async () => {
-    const t = await createTestApp('sqlite', { TRUST_PROXY: 'true' });
-    try {
+    await withTestApp('sqlite', { TRUST_PROXY: 'true' }, async (t) => {
       const send = (forged: string, n: number) =>
         t.app.inject({
           method: 'POST',
@@ -140,9 +139,7 @@ describe('the client address of per-IP limits', () => {
         expect((await send(`198.51.100.${i}`, i)).statusCode).toBe(401);
       }
       expect((await send('198.51.100.250', 999)).statusCode).toBe(429);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
@@ -193,8 +190,7 @@ if (withRedis) appBackends.push(['redis', { REDIS_URL }]);
 describe.each(testDialects())('auth rate limits on %s', (dialect) => {
   describe.each(appBackends)('with the %s backend', (_name, settings) => {
     it('does not count successful logins against the IP', async () => {
-      const t = await createTestApp(dialect, settings);
-      try {
+      await withTestApp(dialect, settings, async (t) => {
         const user = await createUser(t.database.db);
         const ip = `10.7.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
         for (let i = 0; i <= AUTH_LIMITS.loginFailuresPerIp.limit; i++) {
@@ -206,14 +202,11 @@ describe.each(testDialects())('auth rate limits on %s', (dialect) => {
           });
           expect(res.statusCode, `login #${i}`).toBe(200);
         }
-      } finally {
-        await t.close();
-      }
+      });
     });
 
     it('limits failed logins, signups and reset requests per IP', async () => {
-      const t = await createTestApp(dialect, settings);
-      try {
+      await withTestApp(dialect, settings, async (t) => {
         const ip = `10.8.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
         // Redis keeps counters across runs: every name is new.
         const run = randomBytes(4).toString('hex');
@@ -247,9 +240,7 @@ describe.each(testDialects())('auth rate limits on %s', (dialect) => {
           expect(res.statusCode, url).toBe(429);
           expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
         }
-      } finally {
-        await t.close();
-      }
+      });
     });
   });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
+import { serveDuringSuite } from '../../testing/loopback-server.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser } from '../../testing/auth-helpers.js';
@@ -16,12 +16,7 @@ describe.each(testDialects())('contact-list sync on tag changes (%s)', (dialect)
       res.end('{}');
     });
   });
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  const serverUrl = serveDuringSuite(server);
 
   async function waitFor(count: number) {
     for (let i = 0; i < 100 && bodies.length < count; i++) await new Promise((r) => setTimeout(r, 20));
@@ -29,9 +24,8 @@ describe.each(testDialects())('contact-list sync on tag changes (%s)', (dialect)
 
   it('PUTs the contact when an admin grants and revokes the subscriber tag', async () => {
     bodies.length = 0;
-    const port = (server.address() as AddressInfo).port;
     const t = await createTestApp(dialect, {
-      CONTACT_SYNC_URL: `http://127.0.0.1:${port}/contacts`,
+      CONTACT_SYNC_URL: `${serverUrl()}/contacts`,
       CONTACT_SYNC_KEY: 'key-9',
     });
     try {

@@ -1,8 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
+import { serveDuringSuite } from '../../testing/loopback-server.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { ManualClock } from '../jobs/clock.js';
@@ -64,21 +64,15 @@ describe.each(testDialects())('Stripe checkout and webhook (%s)', (dialect) => {
   let t: TestApp;
   let eventSeq = 0;
 
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => fake.server.close(() => resolve()));
-  });
+  const fakeUrl = serveDuringSuite(fake.server);
   beforeEach(async () => {
     fake.requests.length = 0;
-    const port = (fake.server.address() as AddressInfo).port;
     t = await createTestApp(
       dialect,
       {
         STRIPE_SECRET_KEY: SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: `http://127.0.0.1:${port}`,
+        STRIPE_API_URL: fakeUrl(),
       },
       { clock: new ManualClock(START) },
     );

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serveDuringSuite } from '../../testing/loopback-server.js';
 import { createTestSettings } from '../../testing/test-settings.js';
 import { ContactSyncClient } from './contact-sync.js';
 import { IntegrationError, type IntegrationLogger } from './json-http-client.js';
@@ -55,15 +55,7 @@ function memoryLogger() {
 
 describe('the contact-list sync client', () => {
   const s = scriptedServer();
-  let base = '';
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => s.server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    s.server.closeAllConnections();
-    await new Promise<void>((resolve) => s.server.close(() => resolve()));
-  });
+  const base = serveDuringSuite(s.server);
   beforeEach(() => {
     s.seen.length = 0;
     s.setScript([]);
@@ -82,7 +74,7 @@ describe('the contact-list sync client', () => {
 
   it('PUTs the contact as JSON with the bearer key', async () => {
     const { lines, logger } = memoryLogger();
-    const client = new ContactSyncClient({ url: `${base}/contacts`, key: 'sync-key-1', logger });
+    const client = new ContactSyncClient({ url: `${base()}/contacts`, key: 'sync-key-1', logger });
     const res = await client.upsert({ id: 7, email: 'a@example.com', username: 'alice', tag_ids: [2582] });
     expect(res.status).toBe(200);
     expect(s.seen).toEqual([
@@ -100,7 +92,7 @@ describe('the contact-list sync client', () => {
   it('retries 5xx and 429, then succeeds', async () => {
     s.setScript([503, 429, 200]);
     const { lines, logger } = memoryLogger();
-    const client = new ContactSyncClient({ url: `${base}/c`, key: 'k', backoffMs: 1, logger });
+    const client = new ContactSyncClient({ url: `${base()}/c`, key: 'k', backoffMs: 1, logger });
     const res = await client.upsert({ id: 1, email: 'a@example.com', username: 'a', tag_ids: [] });
     expect(res.status).toBe(200);
     expect(s.seen).toHaveLength(3);
@@ -109,7 +101,7 @@ describe('the contact-list sync client', () => {
 
   it('gives up after the retries and does not retry a 4xx', async () => {
     s.setScript([500, 500, 500]);
-    const client = new ContactSyncClient({ url: `${base}/c`, key: 'k', backoffMs: 1, retries: 2 });
+    const client = new ContactSyncClient({ url: `${base()}/c`, key: 'k', backoffMs: 1, retries: 2 });
     await expect(client.upsert({ id: 1, email: 'a@example.com', username: 'a', tag_ids: [] })).rejects.toThrow(
       new IntegrationError('contact-sync answered 500', 500),
     );
@@ -126,7 +118,7 @@ describe('the contact-list sync client', () => {
   it('times out a request that never answers, and retries it', async () => {
     s.setScript(['hang', 200]);
     const { lines, logger } = memoryLogger();
-    const client = new ContactSyncClient({ url: `${base}/contacts`, key: 'k', timeoutMs: 100, backoffMs: 1, logger });
+    const client = new ContactSyncClient({ url: `${base()}/contacts`, key: 'k', timeoutMs: 100, backoffMs: 1, logger });
     const res = await client.upsert({ id: 1, email: 'a@example.com', username: 'a', tag_ids: [2582] });
     expect(res).toEqual({ status: 200, body: { ok: true } });
     expect(s.seen.map((x) => [x.method, x.url])).toEqual([

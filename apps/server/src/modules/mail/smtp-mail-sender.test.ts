@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/test-app.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { randomIp, sessionCookieFrom, TEST_ORIGIN } from '../../testing/auth-helpers.js';
 import { startSmtpTestServer } from '../../testing/smtp-test-server.js';
@@ -18,6 +18,12 @@ describe.each(testDialects())('mail over SMTP (%s)', (dialect) => {
     await smtp.close();
     await refusing.close();
   });
+  const senderOn = (t: TestApp, smtpPort: number) =>
+    new SmtpMailSender({
+      url: `smtp://127.0.0.1:${smtpPort}`,
+      from: 'noreply@solstice.test',
+      db: t.services.database.db,
+    });
 
   it('delivers the welcome mail at signup and logs it in the outbox as sent', async () => {
     const t = await createTestApp(dialect, {
@@ -52,11 +58,7 @@ describe.each(testDialects())('mail over SMTP (%s)', (dialect) => {
 
   it('delivers secrets to the recipient and keeps them out of the outbox copy', async () => {
     const t = await createTestApp(dialect);
-    const sender = new SmtpMailSender({
-      url: `smtp://127.0.0.1:${port}`,
-      from: 'noreply@solstice.test',
-      db: t.services.database.db,
-    });
+    const sender = senderOn(t, port);
     const secret = 'S3cr3tT0k3n_abcdefghijklmnopqrstuvwxyz-0123';
     try {
       await sender.send({
@@ -81,11 +83,7 @@ describe.each(testDialects())('mail over SMTP (%s)', (dialect) => {
 
   it('records a refused delivery as failed and rethrows', async () => {
     const t = await createTestApp(dialect);
-    const sender = new SmtpMailSender({
-      url: `smtp://127.0.0.1:${refusingPort}`,
-      from: 'noreply@solstice.test',
-      db: t.services.database.db,
-    });
+    const sender = senderOn(t, refusingPort);
     try {
       await expect(
         sender.send({ to: 'x@example.com', subject: 'Hi', text: 'Hello', template: 'welcome' }),

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_PRESETS } from '@solstice/analytics';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { insertBars, instrumentRow } from '../../testing/market-fixtures.js';
+import { addMarketRows, insertBars, instrumentRow } from '../../testing/market-fixtures.js';
 import type { DailyBarsTable as Row } from '../../db/schema.js';
 
 /** Day i of the test data: 2023-06-01 + i (so bar 259 is 2024-02-15 and bar 213 is 2023-12-31). */
@@ -233,14 +234,7 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
       const res = await get('/api/v1/scanner/presets', member);
       expect(res.statusCode).toBe(200);
       expect(res.json().presets).toHaveLength(10);
-      expect(res.json().presets[0]).toEqual({
-        id: 'oversold',
-        name: 'Oversold',
-        description: 'RSI(14) below 30.',
-        expression: 'rsi14 < 30',
-        sort: 'rsi14',
-        desc: false,
-      });
+      expect(res.json().presets).toEqual(SCAN_PRESETS);
     });
   });
 
@@ -342,21 +336,14 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
     });
 
     it('follows a reload of the market data, at one session date for the whole market', async () => {
+      const addBar = (bar: Row) => addMarketRows(t, [], [bar]);
       const before = (await get('/api/v1/market/overview', member)).json();
-      await t.services.database.db
-        .insertInto('daily_bars')
-        .values({ symbol: 'CCC', date: '2024-02-16', open: 50, high: 51, low: 40, close: 44, volume: 100 })
-        .execute();
-      await t.services.market.reload();
+      await addBar({ symbol: 'CCC', date: '2024-02-16', open: 50, high: 51, low: 40, close: 44, volume: 100 });
       // One symbol of four on a new day does not move the market there.
       const one = (await get('/api/v1/market/overview', member)).json();
       expect(one.asOf).toBe(before.asOf);
       expect(one.stale).toBe(0);
-      await t.services.database.db
-        .insertInto('daily_bars')
-        .values({ symbol: 'AAA', date: '2024-02-16', open: 350, high: 352, low: 340, close: 341, volume: 100 })
-        .execute();
-      await t.services.market.reload();
+      await addBar({ symbol: 'AAA', date: '2024-02-16', open: 350, high: 352, low: 340, close: 341, volume: 100 });
       // Two of four (half) reach it: the market is at 2024-02-16; SPY and BBB are left out, counted.
       const body = (await get('/api/v1/market/overview', member)).json();
       expect(body.asOf).toBe('2024-02-16');

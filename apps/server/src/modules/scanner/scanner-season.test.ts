@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEASON_STATS } from '@solstice/analytics';
 import { SPARSE_SEASON10_BARS } from '@solstice/analytics/test-fixtures';
 import { SEASON_FIELD_DAYS, SEASON_FIELD_STATS } from '@solstice/contracts';
-import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketData, type TestBars } from '../../testing/market-fixtures.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { SignedIn } from '../../testing/auth-helpers.js';
+import { type TestBars, marketAppWithSubscriber } from '../../testing/market-fixtures.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
 /**
@@ -29,9 +29,11 @@ describe.each(testDialects())('season<L>.<stat> in POST /api/v1/scanner on %s', 
   let t: TestApp;
   let subscriber: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    await addMarketData(t, [{ symbol: 'SP' }, { symbol: 'YG' }, { symbol: 'FL' }], BARS);
-    subscriber = await signedInUser(t, { subscriber: true });
+    ({ t, subscriber } = await marketAppWithSubscriber(
+      dialect,
+      [{ symbol: 'SP' }, { symbol: 'YG' }, { symbol: 'FL' }],
+      BARS,
+    ));
   });
   afterAll(async () => {
     await t?.close();

@@ -61,16 +61,7 @@ export function backtestOptions(market: MarketCache, o: BacktestOptions): Season
     issues.push({ path: 'body.benchmark', message, text: `benchmark: ${message}` });
   }
   if (issues.length > 0) throw invalid(issues);
-  return {
-    legs: o.legs,
-    from: o.from,
-    to: o.to,
-    cycle: o.cycle,
-    parity: o.parity,
-    exclude: o.exclude,
-    costBps: o.costBps,
-    benchmark: o.benchmark ?? BENCHMARK_SYMBOLS.find((s) => market.series(s)) ?? null,
-  };
+  return { ...o, benchmark: o.benchmark ?? BENCHMARK_SYMBOLS.find((s) => market.series(s)) ?? null };
 }
 
 /** The symbols a backtest reads: its legs' and its benchmark's. */

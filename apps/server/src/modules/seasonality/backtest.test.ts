@@ -5,7 +5,7 @@ import { CliError } from '../../cli/output.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { runCli } from '../../testing/run-cli.js';
+import { quietCliDuringSuite, runCli } from '../../testing/run-cli.js';
 import { insertBars, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -29,9 +29,8 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
   let t: TestApp;
   let subscriber: SignedIn;
   let member: SignedIn;
-  const saved = { ...process.env };
+  quietCliDuringSuite();
   beforeAll(async () => {
-    process.env.LOG_LEVEL = 'silent';
     t = await createTestApp(dialect);
     const db = t.database.db;
     await db.insertInto('instruments').values(['AAPL', 'SPY', 'GAPPY'].map(instrument)).execute();
@@ -50,7 +49,6 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
     member = await signedInUser(t);
   });
   afterAll(async () => {
-    process.env = { ...saved };
     await t?.close();
   });
 

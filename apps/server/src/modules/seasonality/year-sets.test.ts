@@ -8,11 +8,11 @@ import {
   walkForward,
 } from '@solstice/analytics';
 import { bestTradesResponseSchema, patternResponseSchema, seasonalScanResponseSchema } from '@solstice/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketData, type TestBars } from '../../testing/market-fixtures.js';
-import { runCli } from '../../testing/run-cli.js';
+import type { SignedIn } from '../../testing/auth-helpers.js';
+import { type TestBars, marketAppWithSubscriber } from '../../testing/market-fixtures.js';
+import { quietCliDuringSuite, runCli } from '../../testing/run-cli.js';
 import { CliError } from '../../cli/output.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -40,16 +40,16 @@ const ONLY_2004 = { cycle: ['election'], parity: 'even', exclude: [2000, 2008] }
 describe.each(testDialects())('seasonality year sets and multiple testing on %s', (dialect) => {
   let t: TestApp;
   let subscriber: SignedIn;
-  const saved = { ...process.env };
+  quietCliDuringSuite();
   beforeAll(async () => {
-    process.env.LOG_LEVEL = 'silent';
-    t = await createTestApp(dialect);
-    await addMarketData(t, [{ symbol: 'STEPS' }, { symbol: 'HALF' }, { symbol: 'FLAT' }], BARS);
-    subscriber = await signedInUser(t, { subscriber: true });
+    ({ t, subscriber } = await marketAppWithSubscriber(
+      dialect,
+      [{ symbol: 'STEPS' }, { symbol: 'HALF' }, { symbol: 'FLAT' }],
+      BARS,
+    ));
   });
   afterAll(async () => {
     await t?.close();
-    process.env = saved;
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: subscriber.headers });

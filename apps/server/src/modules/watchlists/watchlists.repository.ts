@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Watchlist, WatchlistSymbol } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
-import { countUserRows } from '../../db/user-rows.js';
+import { countUserRows, deleteUserRow, getUserRow } from '../../db/user-rows.js';
 import type { WatchlistsTable } from '../auth/accounts.tables.js';
 
 type Db = Kysely<Database>;
@@ -43,12 +43,7 @@ export async function listWatchlists(db: Db, userId: number): Promise<Watchlist[
 
 /** Only the owner's list; another user's id reads as missing. */
 export async function getWatchlist(db: Db, userId: number, id: number): Promise<Watchlist | null> {
-  const row = await db
-    .selectFrom('watchlists')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await getUserRow(db, 'watchlists', userId, id);
   return row ? toWatchlist(row) : null;
 }
 
@@ -107,10 +102,5 @@ export async function replaceWatchlist(
 }
 
 export async function deleteWatchlist(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('watchlists')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deleteUserRow(db, 'watchlists', userId, id);
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WATCHLIST_LIMITS, watchlistListResponseSchema, watchlistResponseSchema } from '@solstice/contracts';
-import { createTestApp } from '../../testing/test-app.js';
+import { withTestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { useTestApp } from '../../testing/test-fixtures.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
@@ -183,8 +183,7 @@ describe.each(testDialects())('watchlists on %s', (dialect) => {
   });
 
   it("always takes the specification's default list, even where the data has no AAPL (every new browser sends it)", async () => {
-    const other = await createTestApp(dialect);
-    try {
+    await withTestApp(dialect, {}, async (other) => {
       await addMarketData(other, [{ symbol: 'KO' }]);
       const u = await signedInUser(other);
       const send = (symbols: Array<{ sym: string; description?: string }>) =>
@@ -196,14 +195,11 @@ describe.each(testDialects())('watchlists on %s', (dialect) => {
         });
       expect((await send([{ sym: 'AAPL', description: 'APPLE INC' }])).statusCode).toBe(201);
       expect((await send([{ sym: 'KO' }, { sym: 'MSFT' }])).statusCode).toBe(400);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it('takes well-formed symbols on a server without any market data yet (nothing to check against)', async () => {
-    const empty = await createTestApp(dialect);
-    try {
+    await withTestApp(dialect, {}, async (empty) => {
       const u = await signedInUser(empty);
       const res = await empty.app.inject({
         method: 'POST',
@@ -212,9 +208,7 @@ describe.each(testDialects())('watchlists on %s', (dialect) => {
         payload: { name: 'Default', symbols: [{ sym: 'AAPL', description: 'APPLE INC' }] },
       });
       expect(res.statusCode).toBe(201);
-    } finally {
-      await empty.close();
-    }
+    });
   });
 
   it('keeps a symbol the list already holds when its instrument is gone, and refuses only new unknown ones', async () => {

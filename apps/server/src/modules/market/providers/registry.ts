@@ -26,12 +26,16 @@ export function providerOrder(text: string): ProviderId[] {
     .filter((name): name is ProviderId => (PROVIDER_IDS as readonly string[]).includes(name));
 }
 
-const KEY_SETTING = { tiingo: 'TIINGO_API_KEY', eodhd: 'EODHD_API_KEY' } as const;
+/** The providers that need a key: how each is made, and the settings of its key and base URL. */
+const KEYED = {
+  tiingo: { create: createTiingoProvider, key: 'TIINGO_API_KEY', baseUrl: 'TIINGO_BASE_URL' },
+  eodhd: { create: createEodhdProvider, key: 'EODHD_API_KEY', baseUrl: 'EODHD_BASE_URL' },
+} as const;
 
 /** Why a provider cannot be used with these settings, or null. */
 export function providerOffReason(id: ProviderId, settings: ProviderSettings): string | null {
   if (id === 'yahoo') return null;
-  return settings[KEY_SETTING[id]] ? null : `${KEY_SETTING[id]} is not set`;
+  return settings[KEYED[id].key] ? null : `${KEYED[id].key} is not set`;
 }
 
 /** One provider from settings, its base URL replaced when given; throws when its key is missing. */
@@ -44,24 +48,14 @@ export function createProvider(
   if (off) throw new Error(`${id}: ${off}`);
   const policy = { ...options.policy, ...options.policies?.[id] };
   const deps = options.deps;
-  switch (id) {
-    case 'yahoo':
-      return createYahooProvider({ baseUrl: options.baseUrl ?? settings.YAHOO_BASE_URL, policy, deps });
-    case 'tiingo':
-      return createTiingoProvider({
-        apiKey: settings.TIINGO_API_KEY!,
-        baseUrl: options.baseUrl ?? settings.TIINGO_BASE_URL,
-        policy,
-        deps,
-      });
-    case 'eodhd':
-      return createEodhdProvider({
-        apiKey: settings.EODHD_API_KEY!,
-        baseUrl: options.baseUrl ?? settings.EODHD_BASE_URL,
-        policy,
-        deps,
-      });
-  }
+  if (id === 'yahoo') return createYahooProvider({ baseUrl: options.baseUrl ?? settings.YAHOO_BASE_URL, policy, deps });
+  const keyed = KEYED[id];
+  return keyed.create({
+    apiKey: settings[keyed.key]!,
+    baseUrl: options.baseUrl ?? settings[keyed.baseUrl],
+    policy,
+    deps,
+  });
 }
 
 /** The providers DATA_PROVIDERS names, in its order, without those whose key is missing. */

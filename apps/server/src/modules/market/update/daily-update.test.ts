@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { testDialects } from '../../../testing/test-databases.js';
-import { signedInUser, type SignedIn } from '../../../testing/auth-helpers.js';
+import { requestAs, signedInUser, type SignedIn } from '../../../testing/auth-helpers.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
 import { instrumentRow } from '../../../testing/market-fixtures.js';
 import { ManualClock } from '../../jobs/clock.js';
@@ -54,8 +54,7 @@ describe.each(testDialects())('the daily market update on %s', (dialect) => {
       .where('symbol', '=', symbol)
       .orderBy('date')
       .execute();
-  const dataPage = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/v1/admin/data', headers: admin.headers })).json();
+  const dataPage = async () => (await requestAs(t, admin, 'GET', '/api/v1/admin/data')).json();
 
   it('runs once at the scheduled time on a session, against the provider, and the data page shows it', async () => {
     await t.services.jobs.scheduleRecurring();
@@ -113,12 +112,7 @@ describe.each(testDialects())('the daily market update on %s', (dialect) => {
     market.until = '2026-11-20';
     clock.set(Date.UTC(2026, 10, 20, 23, 31));
     yahoo.scenario('BBB', 'unknown');
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/data/update',
-      headers: admin.headers,
-      payload: {},
-    });
+    const first = await requestAs(t, admin, 'POST', '/api/v1/admin/data/update', {});
     expect(first.statusCode).toBe(202);
     await t.services.jobs.runDue();
     let page = await dataPage();
@@ -130,7 +124,7 @@ describe.each(testDialects())('the daily market update on %s', (dialect) => {
 
     yahoo.scenario('BBB', 'ok');
     clock.advance(60_000);
-    await t.app.inject({ method: 'POST', url: '/api/v1/admin/data/update', headers: admin.headers, payload: {} });
+    await requestAs(t, admin, 'POST', '/api/v1/admin/data/update', {});
     await t.services.jobs.runDue();
     page = await dataPage();
     expect(page.runs[0]).toMatchObject({ status: 'ok', updated: 1, unchanged: 1, failed: 0 });
@@ -143,12 +137,12 @@ describe.each(testDialects())('the daily market update on %s', (dialect) => {
   it("a provider without the session's bar yet makes the run partial, with the reason, not ok", async () => {
     market.until = '2026-11-20';
     clock.set(Date.UTC(2026, 10, 20, 23, 31));
-    await t.app.inject({ method: 'POST', url: '/api/v1/admin/data/update', headers: admin.headers, payload: {} });
+    await requestAs(t, admin, 'POST', '/api/v1/admin/data/update', {});
     await t.services.jobs.runDue();
     expect((await dataPage()).runs[0]).toMatchObject({ status: 'ok', updated: 2 });
     // Monday evening, but the provider has nothing after Friday yet.
     clock.set(Date.UTC(2026, 10, 23, 23, 40));
-    await t.app.inject({ method: 'POST', url: '/api/v1/admin/data/update', headers: admin.headers, payload: {} });
+    await requestAs(t, admin, 'POST', '/api/v1/admin/data/update', {});
     await t.services.jobs.runDue();
     const page = await dataPage();
     expect(page.runs[0]).toMatchObject({
@@ -174,55 +168,32 @@ describe.each(testDialects())('the daily market update on %s', (dialect) => {
     market.add('NEWCO', { from: '2026-09-01' });
     market.until = '2026-11-20';
     clock.set(Date.UTC(2026, 10, 20, 23, 31));
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/instruments',
-      headers: admin.headers,
-      payload: { symbol: 'newco', name: 'New Co' },
-    });
+    const added = await requestAs(t, admin, 'POST', '/api/v1/admin/instruments', { symbol: 'newco', name: 'New Co' });
     expect(added.statusCode).toBe(202);
     await t.services.jobs.runDue();
     expect((await bars('NEWCO'))[0]?.date).toBe('2026-09-01');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/instruments',
-      headers: admin.headers,
-      payload: { symbol: 'NEWCO' },
-    });
+    const again = await requestAs(t, admin, 'POST', '/api/v1/admin/instruments', { symbol: 'NEWCO' });
     expect(again.statusCode).toBe(409);
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/admin/instruments/NEWCO',
-      headers: admin.headers,
-    });
+    const removed = await requestAs(t, admin, 'DELETE', '/api/v1/admin/instruments/NEWCO');
     expect(removed.statusCode).toBe(204);
     expect((await bars('NEWCO')).length).toBeGreaterThan(50);
     const page = await dataPage();
     expect(page.instruments.find((i: { symbol: string }) => i.symbol === 'NEWCO')).toMatchObject({ tracked: false });
     // An update no longer asks for it.
-    await t.app.inject({ method: 'POST', url: '/api/v1/admin/data/update', headers: admin.headers, payload: {} });
+    await requestAs(t, admin, 'POST', '/api/v1/admin/data/update', {});
     await t.services.jobs.runDue();
     const run = (await dataPage()).runs[0];
     expect(run.updated + run.unchanged + run.failed).toBe(2);
 
-    const purged = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/admin/instruments/NEWCO?purge=true',
-      headers: admin.headers,
-    });
+    const purged = await requestAs(t, admin, 'DELETE', '/api/v1/admin/instruments/NEWCO?purge=true');
     expect(purged.statusCode).toBe(204);
     expect(await bars('NEWCO')).toEqual([]);
   });
 
   it('is for admins only', async () => {
     const member = await signedInUser(t);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/data', headers: member.headers })).statusCode).toBe(
-      403,
-    );
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/admin/data/update', headers: member.headers, payload: {} }))
-        .statusCode,
-    ).toBe(403);
+    expect((await requestAs(t, member, 'GET', '/api/v1/admin/data')).statusCode).toBe(403);
+    expect((await requestAs(t, member, 'POST', '/api/v1/admin/data/update', {})).statusCode).toBe(403);
   });
 });

@@ -1,15 +1,11 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { lastCompletedSession, previousTradingDay } from '@solstice/analytics';
 import { scratchDatabase } from '../../../testing/scratch-database.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../db/database.js';
 import { migrateToLatest } from '../../../db/migrate.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
-import { serverBundle } from '../../../testing/server-bundle.js';
+import { runBundledCli } from '../../../testing/server-bundle.js';
 import { testDialects } from '../../../testing/test-databases.js';
-
-const REPO = fileURLToPath(new URL('../../../../../../', import.meta.url));
 
 /**
  * Yahoo is paced at one request a second whatever the latency, so 20 symbols make a run of
@@ -27,19 +23,8 @@ interface Sync {
 
 /** The real `solstice sync` in a child process. */
 function startSync(databaseUrl: string, baseUrl: string): Sync {
-  const child = spawn(
-    process.execPath,
-    [serverBundle().cli, 'sync', '--provider', 'yahoo', '--base-url', baseUrl, '--json', '--db', databaseUrl],
-    { cwd: REPO, env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
-    (resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  );
-  return { exited, kill: () => child.kill('SIGKILL') };
+  const run = runBundledCli(['sync', '--provider', 'yahoo', '--base-url', baseUrl, '--json', '--db', databaseUrl]);
+  return { exited: run.exited, kill: () => run.child.kill('SIGKILL') };
 }
 
 describe.each(testDialects())('kill -9 during an update, then run it again (%s)', (dialect) => {

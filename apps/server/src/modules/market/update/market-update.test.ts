@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signedInUser, type SignedIn } from '../../../testing/auth-helpers.js';
+import { requestAs, signedInUser, type SignedIn } from '../../../testing/auth-helpers.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
 import { FAST } from '../../../testing/fake-providers/test-deps.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
@@ -70,15 +70,9 @@ describe.each(testDialects())('runs whose process died (%s)', (dialect) => {
     // Another process, still beating.
     const live = await run('running', now - 30 * MINUTE, now - ABANDONED_AFTER_MS + MINUTE);
 
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/data/update',
-      headers: admin.headers,
-      payload: {},
-    });
+    const started = await requestAs(t, admin, 'POST', '/api/v1/admin/data/update', {});
     expect(started.statusCode).toBe(202);
-    const dataPage = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/data', headers: admin.headers })).json();
+    const dataPage = async () => (await requestAs(t, admin, 'GET', '/api/v1/admin/data')).json();
     // While the new run waits for the provider, the failures shown are the last finished
     // run's: an abandoned run recorded none.
     let during = await dataPage();
