@@ -204,7 +204,12 @@ export function runCellPValue(
   const long = direction === 'long';
   const rates = seriesRates(series);
   if (first < 0) return pValueOfCell({ series, rates, table, grid, lo, hi }, cell, long);
-  return contiguousPValue(series, rates, grid, cell, first, long);
+  // The plane the tally just read for the cell's span (warm), at its length and winners.
+  const years = grid.count[cell]!;
+  const plane = tailPlane(rates, first, years, grid.minDays, grid.lengths, long);
+  const slot = (cell % grid.lengths) * (years + 1) + (long ? grid.rising[cell]! : grid.falling[cell]!);
+  const known = plane.tails[slot]!;
+  return known < 0 ? fillPlaneSlot(series, rates, plane, slot) : known;
 }
 
 /** A series' grid, filled (WindowGrid.fill) with its window table over rows lo … hi: what a cell's pValue reads. */
