@@ -436,7 +436,7 @@ describe('the numbers on each seasonality screen equal the API and the CLI', () 
       const total = walk.long.trials.reduce((equity, t) => equity * (1 + t.return), 1) - 1;
       const traded = walk.long.trials;
       expect(await panel.getByTestId('walk-forward-chart').getAttribute('aria-label')).toBe(
-        `Cumulative out-of-sample return, Long: ${pct(total)} over ${traded.length} years ` +
+        `Cumulative out-of-sample return, long: ${pct(total)} over ${traded.length} years ` +
           `(${traded[0]!.year}–${traded[traded.length - 1]!.year})`,
       );
     }));

@@ -78,7 +78,7 @@ describe('best trades: evidence', () => {
     // (1.05 × 0.98 × 1.03) − 1 = +5.99 %
     expect(screen.getByTestId('walk-forward-chart')).toHaveAttribute(
       'aria-label',
-      'Cumulative out-of-sample return, Long: +5.99% over 3 years (2015–2017)',
+      'Cumulative out-of-sample return, long: +5.99% over 3 years (2015–2017)',
     );
     await userEvent.selectOptions(within(panel).getByLabelText('Side'), 'short');
     expect(within(panel).getByTestId('walk-forward-none')).toBeInTheDocument();

@@ -142,7 +142,7 @@ function WalkForwardResult({ data, side, f }: { data: WalkForwardResponse; side:
               height={260}
               testId="walk-forward-chart"
               label={t('walkForward.chartLabel', {
-                side: side === 'short' ? t('walkForward.short') : t('walkForward.long'),
+                side: side === 'short' ? t('walkForward.sideInText.short') : t('walkForward.sideInText.long'),
                 total: f.percent(last.value),
                 n: curve.length,
                 years: `${curve[0]!.year}–${last.year}`,

@@ -41,6 +41,8 @@ export default {
     direction: 'Side',
     long: 'Long',
     short: 'Short',
+    /** The side inside a sentence (chartLabel). */
+    sideInText: { long: 'long', short: 'short' },
     comparison: 'In sample against out of sample',
     measure: 'Measure',
     inSample: 'In sample',

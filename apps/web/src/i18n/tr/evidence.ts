@@ -44,6 +44,7 @@ const tr: Messages<typeof en> = {
     direction: 'Yön',
     long: 'Uzun',
     short: 'Kısa',
+    sideInText: { long: 'uzun', short: 'kısa' },
     comparison: 'Örneklem içi ile örneklem dışı',
     measure: 'Ölçü',
     inSample: 'Örneklem içi',
