@@ -20,6 +20,8 @@ export function serverBuildOptions(outdir) {
       main: 'src/main.ts',
       cli: 'src/cli/main.ts',
       'analytics-worker': 'src/modules/seasonality/pool/analytics-worker.ts',
+      // The series loader's worker threads start dist/series-load-worker.js.
+      'series-load-worker': 'src/modules/market/series-load-worker.ts',
     },
     outdir,
     bundle: true,
