@@ -33,9 +33,9 @@ interface WhoOptions {
 const LIVE_STATUSES = ['active', 'past_due'] as const;
 
 /** The same rules as signup and the password routes: length, then the common-password and personal checks. */
-function checkNewPassword(password: string, account: { email?: string; username?: string }): void {
+async function checkNewPassword(password: string, account: { email?: string; username?: string }): Promise<void> {
   if (!passwordSchema.safeParse(password).success) throw new CliError(`password: ${passwordLengthMessage()}`, 2);
-  const problem = passwordPolicyProblem(password, account);
+  const problem = await passwordPolicyProblem(password, account);
   if (problem) throw new CliError(`password: ${problem}`, 2);
 }
 
@@ -95,7 +95,10 @@ export function registerUserCommands(program: Command): void {
       command,
       async (ctx, out) => {
         const password = await readNewPassword(opts);
-        checkNewPassword(password, { email: opts.email, username: opts.username ?? usernameFromEmail(opts.email) });
+        await checkNewPassword(password, {
+          email: opts.email,
+          username: opts.username ?? usernameFromEmail(opts.email),
+        });
         try {
           const row = await createAccount(ctx.database.db, {
             email: opts.email,
@@ -184,7 +187,7 @@ export function registerUserCommands(program: Command): void {
         const db = ctx.database.db;
         const row = await findAccount(db, opts);
         const password = await readNewPassword(opts);
-        checkNewPassword(password, row);
+        await checkNewPassword(password, row);
         const hash = await hashPassword(password);
         const sessions = await db
           .selectFrom('sessions')

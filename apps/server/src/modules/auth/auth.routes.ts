@@ -117,7 +117,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     const AUTH = { bodyLimit: AUTH_BODY_LIMIT };
     app.post(ENDPOINTS.signup.path, { config: PUBLIC, ...AUTH, schema: SCHEMAS.signup }, async (request, reply) => {
       const input = request.body;
-      assertPasswordPolicy(input.password, input, 'body.password');
+      await assertPasswordPolicy(input.password, input, 'body.password');
       await consume(limiter, 'signupPerIp', ipOf(request));
       const passwordHash = await hashPassword(input.password);
       let row: UserRow;
@@ -187,7 +187,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
           const message = 'The current password is not right.';
           throw new AppError('validation_failed', message, { issues: [{ path: 'body.currentPassword', message }] });
         }
-        assertPasswordPolicy(input.newPassword, row, 'body.newPassword');
+        await assertPasswordPolicy(input.newPassword, row, 'body.newPassword');
         const newHash = await hashPassword(input.newPassword);
         // Every other session and every outstanding reset link ends; this browser gets a fresh session.
         await db()
@@ -238,7 +238,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
           .where('expires_at', '>', now)
           .executeTakeFirst();
         if (!pending) throw invalid();
-        assertPasswordPolicy(input.newPassword, pending, 'body.newPassword');
+        await assertPasswordPolicy(input.newPassword, pending, 'body.newPassword');
         const newHash = await hashPassword(input.newPassword);
         const userId = await db()
           .transaction()
