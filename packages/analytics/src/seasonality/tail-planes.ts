@@ -6,8 +6,12 @@ import type { PriceSeries } from '../series.js';
 import { bucketOf } from '../stats/q-values-by-bucket.js';
 import { bookTail, rateBook, rateEntry, type SeriesRates, type TailPlane } from './base-rates.js';
 
-/** Planes kept per series: the scan shapes asked of one market. */
-const MAX_PLANES = 16;
+/**
+ * Slots kept per series (a plane is lengths × (years + 1) of them, 10 bytes each): the newest
+ * planes within it stay, the oldest go first. The bench's scan shape needs about 450 a
+ * symbol; the widest scan a few tens of thousands.
+ */
+export const MAX_PLANE_SLOTS = 1 << 17;
 
 /** The series' plane for these years, lengths and direction (made empty when new). */
 export function tailPlane(
@@ -30,8 +34,10 @@ export function tailPlane(
     )
       return plane;
   }
-  if (planes.length >= MAX_PLANES) planes.length = 0;
   const size = lengths * (years + 1);
+  let kept = size;
+  for (const plane of planes) kept += plane.tails.length;
+  while (kept > MAX_PLANE_SLOTS && planes.length > 0) kept -= planes.shift()!.tails.length;
   const plane: TailPlane = {
     first,
     years,

@@ -211,6 +211,8 @@ export class RedisRateLimiter implements RateLimiter {
       redis.on('error', () => {});
       return redis;
     });
+    // Until first used: a failed load is reported by the first command (which falls back), not as an unhandled rejection.
+    this.client.catch(() => {});
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
@@ -283,8 +285,8 @@ export class RedisRateLimiter implements RateLimiter {
 
   async close(): Promise<void> {
     await this.fallback.close();
-    const redis = await this.client;
-    await redis.quit().catch(() => redis.disconnect());
+    const redis = await this.client.catch(() => null);
+    await redis?.quit().catch(() => redis.disconnect());
   }
 }
 

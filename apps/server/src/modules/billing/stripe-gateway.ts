@@ -11,6 +11,10 @@ export interface StripeCheckoutInput {
   cancelUrl: string;
 }
 
+/** A webhook body checked against its signature (StripeGateway.verifyEvent). */
+export type VerifiedEvent =
+  { event: Stripe.Event } | { refused: 'signature' } | { refused: 'not-json'; error: unknown };
+
 /**
  * The slice of Stripe that Solstice uses, through the official SDK. STRIPE_API_URL points
  * the SDK at another host (tests run a local server there; nothing leaves the machine).
@@ -40,6 +44,8 @@ export class StripeGateway {
             : {}),
         }),
     );
+    // Until first used: a failed load is reported by the first call, not as an unhandled rejection.
+    this.sdk.catch(() => {});
   }
 
   static fromSettings(settings: Settings): StripeGateway | null {
@@ -127,16 +133,17 @@ export class StripeGateway {
   }
 
   /**
-   * Verifies the signature over the raw body: the event, or `mismatch` when the signature does
-   * not match; throws when the signed body is not a JSON event.
+   * Verifies the signature over the raw body: the event, or why not (the signature does not
+   * match, or the signed body is not a JSON event). Throws only when the SDK itself failed.
    */
-  async constructEvent(rawBody: Buffer | string, signature: string): Promise<Stripe.Event | 'mismatch'> {
+  async verifyEvent(rawBody: Buffer | string, signature: string): Promise<VerifiedEvent> {
+    const StripeSdk = await loadStripe();
     const client = await this.sdk;
     try {
-      return client.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+      return { event: client.webhooks.constructEvent(rawBody, signature, this.webhookSecret) };
     } catch (error) {
-      if (error instanceof (await loadStripe()).errors.StripeSignatureVerificationError) return 'mismatch';
-      throw error;
+      if (error instanceof StripeSdk.errors.StripeSignatureVerificationError) return { refused: 'signature' };
+      return { refused: 'not-json', error };
     }
   }
 }

@@ -22,18 +22,17 @@ export function stripeWebhookRoutes({ billing }: { billing: Billing }): FastifyP
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw badRequest('Expected a signed Stripe event (Stripe-Signature header and a JSON body).');
       }
-      let raw: unknown;
-      try {
-        raw = await stripe.constructEvent(request.body, signature);
-      } catch (error) {
-        // Signed, but not a JSON event: Stripe never sends that; retrying the same bytes cannot help.
-        request.log.warn({ err: error }, 'stripe webhook: a signed body that is not a JSON event');
-        throw badRequest('This Stripe event is not a JSON event object.');
-      }
-      if (raw === 'mismatch') {
+      const verified = await stripe.verifyEvent(request.body, signature);
+      if ('refused' in verified && verified.refused === 'signature') {
         request.log.warn('stripe webhook: signature verification failed');
         throw badRequest('The Stripe signature does not match this body.');
       }
+      if ('refused' in verified) {
+        // Signed, but not a JSON event: Stripe never sends that; retrying the same bytes cannot help.
+        request.log.warn({ err: verified.error }, 'stripe webhook: a signed body that is not a JSON event');
+        throw badRequest('This Stripe event is not a JSON event object.');
+      }
+      const raw: unknown = verified.event;
       let event: StripeWebhookEvent;
       try {
         event = parseStripeEvent(raw);

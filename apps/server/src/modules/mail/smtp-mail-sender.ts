@@ -48,6 +48,10 @@ export class SmtpMailSender implements MailSender {
   }
 
   close(): void {
-    void this.transporter?.then((transporter) => transporter.close());
+    // A transporter that never came (nodemailer failed to load) has nothing to close.
+    void this.transporter?.then(
+      (transporter) => transporter.close(),
+      () => {},
+    );
   }
 }

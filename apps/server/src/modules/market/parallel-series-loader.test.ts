@@ -1,7 +1,11 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverBundle } from '../../testing/server-bundle.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-databases.js';
 import { loadSeriesSqlite } from './series-sql-load.js';
 import { loadSeriesInWorkers, PARALLEL_LOAD_MIN_ROWS } from './parallel-series-loader.js';
+import { readSeriesSqlite } from './sqlite-series.js';
 
 describe('loadSeriesInWorkers (SQLite)', () => {
   let database: TestDatabase;
@@ -61,6 +65,20 @@ describe('loadSeriesInWorkers (SQLite)', () => {
     expect(s3.dates.length).toBe(120);
     expect(s3.dates[0]).toBe(Date.UTC(2000, 0, 4) / 86_400_000);
     expect(s3.close[119]).toBe(13 + 119 / 7);
+  });
+
+  it('the built worker (dist/series-load-worker.js, as the server bundles it) reads what the main thread reads', async () => {
+    database = await createTestDatabase('sqlite');
+    await fill(3, 40);
+    const symbols = ['S2', 'S0', 'S1'];
+    const worker = new Worker(path.join(path.dirname(serverBundle().main), 'series-load-worker.js'), {
+      workerData: { file: database.sqlite!.name, symbols },
+    });
+    const series = await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    expect(series).toEqual(readSeriesSqlite(database.sqlite!, symbols));
   });
 
   it('leaves small tables and one core to the caller', async () => {

@@ -59,7 +59,9 @@ export async function loadSeriesInWorkers(
       if (s && s.dates.length > 0) out.set(symbol, s);
     }
     return out;
-  } catch {
+  } catch (error) {
+    // The caller loads in its own thread; a start that slows down says why.
+    process.emitWarning(`series loader workers failed, loading in one thread: ${String(error)}`);
     return null;
   }
 }
