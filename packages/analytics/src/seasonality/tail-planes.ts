@@ -51,7 +51,14 @@ export function tailPlane(
   return plane;
 }
 
-/** Fills slot `slot` of a plane (li · (years + 1) + wins) from its book; returns the tail. */
+/** The tail in slot `slot` of a plane (li · (years + 1) + wins), from its book when not asked yet. */
+export function planeTail(series: PriceSeries, rates: SeriesRates, plane: TailPlane, slot: number): number {
+  const known = plane.tails[slot]!;
+  // −1: not asked yet (NaN is a tail too: no window counts).
+  return known < 0 ? fillPlaneSlot(series, rates, plane, slot) : known;
+}
+
+/** Fills slot `slot` of a plane from its book; returns the tail. */
 export function fillPlaneSlot(series: PriceSeries, rates: SeriesRates, plane: TailPlane, slot: number): number {
   const { first, years } = plane;
   const li = Math.floor(slot / (years + 1));

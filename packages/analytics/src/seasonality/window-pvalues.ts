@@ -15,7 +15,7 @@ import {
   type SeriesRates,
   type TailPlane,
 } from './base-rates.js';
-import { fillPlaneSlot, tailPlane } from './tail-planes.js';
+import { fillPlaneSlot, planeTail, tailPlane } from './tail-planes.js';
 
 /**
  * The pValues of the tests, as distinct values and how many tests have each (a value may be
@@ -176,8 +176,8 @@ function tallyGroup(
     for (let wins = 0; wins <= years; wins++, slot++) {
       const n = winners[base + wins]!;
       if (n === 0) continue;
+      // planeTail, written out: this loop is the scan's tally, and the call measurably slowed it.
       const known = tails[slot]!;
-      // −1: not asked yet (NaN is a tail too: no window counts).
       const tail = known < 0 ? fillPlaneSlot(series, rates, plane, slot) : known;
       tally.addInBucket(tail, buckets[slot]!, n);
       cells += n;
@@ -208,8 +208,7 @@ export function runCellPValue(
   const years = grid.count[cell]!;
   const plane = tailPlane(rates, first, years, grid.minDays, grid.lengths, long);
   const slot = (cell % grid.lengths) * (years + 1) + (long ? grid.rising[cell]! : grid.falling[cell]!);
-  const known = plane.tails[slot]!;
-  return known < 0 ? fillPlaneSlot(series, rates, plane, slot) : known;
+  return planeTail(series, rates, plane, slot);
 }
 
 /** A series' grid, filled (WindowGrid.fill) with its window table over rows lo … hi: what a cell's pValue reads. */

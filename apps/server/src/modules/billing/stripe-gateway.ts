@@ -13,7 +13,7 @@ export interface StripeCheckoutInput {
 
 /** A webhook body checked against its signature (StripeGateway.verifyEvent). */
 export type VerifiedEvent =
-  { event: Stripe.Event } | { refused: 'signature' } | { refused: 'not-json'; error: unknown };
+  { refused: null; event: Stripe.Event } | { refused: 'signature' } | { refused: 'not-json'; error: unknown };
 
 /**
  * The slice of Stripe that Solstice uses, through the official SDK. STRIPE_API_URL points
@@ -140,7 +140,7 @@ export class StripeGateway {
     const StripeSdk = await loadStripe();
     const client = await this.sdk;
     try {
-      return { event: client.webhooks.constructEvent(rawBody, signature, this.webhookSecret) };
+      return { refused: null, event: client.webhooks.constructEvent(rawBody, signature, this.webhookSecret) };
     } catch (error) {
       if (error instanceof StripeSdk.errors.StripeSignatureVerificationError) return { refused: 'signature' };
       return { refused: 'not-json', error };

@@ -23,11 +23,11 @@ export function stripeWebhookRoutes({ billing }: { billing: Billing }): FastifyP
         throw badRequest('Expected a signed Stripe event (Stripe-Signature header and a JSON body).');
       }
       const verified = await stripe.verifyEvent(request.body, signature);
-      if ('refused' in verified && verified.refused === 'signature') {
+      if (verified.refused === 'signature') {
         request.log.warn('stripe webhook: signature verification failed');
         throw badRequest('The Stripe signature does not match this body.');
       }
-      if ('refused' in verified) {
+      if (verified.refused === 'not-json') {
         // Signed, but not a JSON event: Stripe never sends that; retrying the same bytes cannot help.
         request.log.warn({ err: verified.error }, 'stripe webhook: a signed body that is not a JSON event');
         throw badRequest('This Stripe event is not a JSON event object.');
