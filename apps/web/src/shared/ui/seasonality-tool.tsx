@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/i18n';
 import type { FormName } from '../shell';
 import { useFollowSymbol, type FocusParams } from './follow-symbol';
-import { PremiumGate } from './premium-gate';
+import { premiumScreen } from './premium-gate';
 import { useScreenForm } from './screen-form';
 import { TOOL_NS, type Bound, type ToolNs } from './seasonality-form';
 import type { ToolInfo } from './states';
@@ -22,25 +22,9 @@ export function toolInfo(ns: ToolNs, features: readonly string[]): ToolInfo {
   };
 }
 
-/** A seasonality tool behind the premium gate, under its title. */
-export function ToolGate({ ns, tool, children }: { ns: ToolNs; tool: ToolInfo; children: ReactNode }) {
-  const { t } = useTranslation(TOOL_NS);
-  return (
-    <PremiumGate tool={tool} title={t(`${ns}:title`)}>
-      {children}
-    </PremiumGate>
-  );
-}
-
-/** A tool's screen: the tool (`Tool`) behind the premium gate, which tells what it does (`tool`). */
+/** A tool's screen: the tool (`Tool`) behind the premium gate, which tells what it does (`tool`), under its title. */
 export function toolScreen(ns: ToolNs, tool: () => ToolInfo, Tool: ComponentType) {
-  return function ToolScreen() {
-    return (
-      <ToolGate ns={ns} tool={tool()}>
-        <Tool />
-      </ToolGate>
-    );
-  };
+  return premiumScreen(ns, () => tool(), 'title', Tool);
 }
 
 /** A tool's page: its title, its form, the hint until it can run, then its result. */
