@@ -29,3 +29,34 @@ describe('landing page JavaScript budget', () => {
     expect(watch.errors).toEqual([]);
   });
 });
+
+// Issue 18 (Lighthouse): the landing page paints from the HTML the server sends, in the visitor's
+// language, and the app takes it over in one frame (never two headings, never a blank page).
+describe('the landing page before and after its scripts', () => {
+  const app = useServerAndBrowser();
+
+  it('is drawn without JavaScript, in the browser’s language, its buttons waiting for the app', async () => {
+    const watch = new ConsoleWatch();
+    const { context, page } = await newWatchedPage(app.browser, watch, { javaScriptEnabled: false, locale: 'tr-TR' });
+    await page.goto(app.server.url + '/');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('tr');
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.textContent()).toContain('Bir hissenin ne zaman hareket etme');
+    for (const name of ['Giriş yap', 'Kaydol', 'Hemen başla'])
+      expect(await page.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('hands over to the app, whose buttons work', async () => {
+    const watch = new ConsoleWatch();
+    const { context, page } = await newWatchedPage(app.browser, watch, { locale: 'en-US' });
+    await page.goto(app.server.url + '/');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.locator('#prerender').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+});

@@ -13,3 +13,12 @@ export function languageOfLocale(locale: string | null | undefined): Language | 
   const base = locale?.toLowerCase().split('-')[0];
   return isLanguage(base) ? base : null;
 }
+
+/** The first language of an Accept-Language header that we have ("tr-TR,tr;q=0.9,en;q=0.8" → tr). */
+export function browserLanguage(header: string | undefined): Language | null {
+  for (const part of (header ?? '').split(',')) {
+    const found = languageOfLocale(part.split(';')[0]?.trim());
+    if (found) return found;
+  }
+  return null;
+}

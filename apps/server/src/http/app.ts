@@ -4,7 +4,6 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../composition.js';
-import type { Settings } from '../config/settings.js';
 import { answerFrameworkError, answerUnreadableRequest, installErrorHandling, sendNotFound } from './error-handler.js';
 import { apiModules } from './routes.js';
 import { installAuth } from '../modules/auth/auth.plugin.js';
@@ -16,6 +15,7 @@ import { installMetrics } from '../modules/metrics/install-metrics.js';
 import { installRouteSchemas } from './route-schemas.js';
 import { installOpenApi } from './openapi.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
+import { loadWebPages } from './web-pages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,9 +92,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(apiDocsRoutes());
 
   const webDist = resolveWebDist(settings.WEB_DIST);
-  const indexHtml = webDist
-    ? withOperatorDefaults(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), settings)
-    : null;
+  const pages = webDist ? loadWebPages(webDist, settings) : null;
   if (webDist) {
     await declaredAs(app, ASSET.access, async (files) => {
       await files.register(fastifyStatic, {
@@ -103,9 +101,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
         index: false,
         cacheControl: false,
         // The web build writes NAME.br and NAME.gz beside its assets (apps/web/scripts/precompress.mjs):
-        // sent in place of NAME to a client that accepts them, never as files of their own.
+        // sent in place of NAME to a client that accepts them, never as files of their own. The
+        // landing markup (prerender/) goes out only inside the page (web-pages.ts).
         preCompressed: true,
-        globIgnore: ['**/*.br', '**/*.gz'],
+        globIgnore: ['**/*.br', '**/*.gz', 'prerender/**'],
         // Hashed assets never change; index.html must always be revalidated.
         setHeaders: (res, filePath) => {
           // Caches must key on the encoding: the same URL may be sent br, gzip or plain.
@@ -126,7 +125,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       pathname !== null &&
       !isApiPath(pathname) &&
       !isAssetPath(pathname) &&
-      indexHtml &&
+      pages &&
       (request.method === 'GET' || request.method === 'HEAD')
     ) {
       // History-mode fallback: the client router draws the page, or its 404 for a path that
@@ -135,7 +134,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
         .status(isPagePath(pathname) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(indexHtml);
+        .header('vary', pages.vary)
+        .send(pages.pageFor(request, pathname));
     }
     return sendNotFound(request, reply);
   });
@@ -156,24 +156,4 @@ export function resolveWebDist(setting: string | undefined): string | null {
     if (fs.existsSync(path.join(dir, 'index.html'))) return dir;
   }
   return null;
-}
-
-const escapeAttribute = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** The operator's defaults travel in the page itself (no request before the first render). */
-export function withOperatorDefaults(
-  html: string,
-  settings: Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE'> & Partial<Pick<Settings, 'CONTENT_URL'>>,
-): string {
-  const meta =
-    `<meta name="solstice-default-language" content="${settings.DEFAULT_LANGUAGE}">` +
-    `<meta name="solstice-default-time-zone" content="${settings.DEFAULT_TIME_ZONE}">` +
-    (settings.CONTENT_URL
-      ? `<meta name="solstice-content-url" content="${escapeAttribute(settings.CONTENT_URL)}">`
-      : '');
-  if (html.includes('</head>')) return html.replace('</head>', `${meta}</head>`);
-  // A page without a head (test fixtures): after the doctype, so the browser stays in standards mode.
-  const doctype = /^<!doctype html>/i.exec(html);
-  return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
 }

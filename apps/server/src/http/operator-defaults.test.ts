@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settingsSchema } from '../config/settings.js';
-import { withOperatorDefaults } from './app.js';
+import { withOperatorDefaults } from './web-pages.js';
 
 const PAGE = '<!doctype html><html><head><title>Solstice</title></head><body></body></html>';
 

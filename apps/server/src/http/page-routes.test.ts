@@ -5,7 +5,7 @@ import { testDialects } from '../testing/test-databases.js';
 import { signedInUser } from '../testing/auth-helpers.js';
 import { writeWebDist } from '../testing/web-dist.js';
 import { isPagePath, PAGE_PATHS } from './page-routes.js';
-import { withOperatorDefaults } from './app.js';
+import { withOperatorDefaults } from './web-pages.js';
 
 const INDEX_HTML = '<!doctype html><title>Solstice</title><div id="root"></div>';
 /** The page as served: with the operator's default language and time zone (app.ts). */

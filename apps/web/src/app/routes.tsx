@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PasswordResetHost } from '../auth/password-reset-host';
 import { ErrorPage } from './error-page';
+import { PrerenderHandoff } from './prerender-handoff';
 import { notFound, runRouteChecks, type RouteHandle } from './guards';
 import { DETAILS_PARAM, paths, type AppPath } from './paths';
 import { routeModules } from './route-modules';
@@ -96,11 +97,17 @@ export function createRoutes(options: RouteOptions): RouteObject[] {
       id: 'root',
       element: (
         <>
+          <PrerenderHandoff />
           <Outlet />
           <PasswordResetHost />
         </>
       ),
-      errorElement: <ErrorPage />,
+      errorElement: (
+        <>
+          <PrerenderHandoff />
+          <ErrorPage />
+        </>
+      ),
       hydrateFallbackElement: <div className="app-boot" aria-busy="true" />,
       children: [
         pageRoute(paths.home, options),

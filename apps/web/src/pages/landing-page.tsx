@@ -1,18 +1,15 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { Product } from '@solstice/contracts';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../lib/api-client';
 import { formatPrice } from '../lib/money';
 import { useAppStore } from '../store/app-store';
-import { PRODUCT_NAME } from '../lib/brand';
+import { LandingView, PricingPlaceholder, type LandingActions } from './landing-view';
 
 // The dialogs carry the contract validators (zod): loaded when idle or on first click.
 const loadDialogs = () => import('../auth/auth-dialogs');
 const AuthDialogs = lazy(loadDialogs);
 const prefetchDialogs = () => void loadDialogs().catch(() => {});
-
-/** The features shown; each one's title and body are the texts `landing:features.<key>`. */
-const FEATURES = ['seasonality', 'scanner', 'market'] as const;
 
 function PricingTeaser() {
   const { t } = useTranslation('landing');
@@ -28,9 +25,7 @@ function PricingTeaser() {
       .catch(() => setProducts([]));
     return () => controller.abort();
   }, []);
-  if (!products || products.length === 0) {
-    return <p className="text-muted">{t('pricing.teaser')}</p>;
-  }
+  if (!products || products.length === 0) return <PricingPlaceholder />;
   return (
     <div className="row g-3">
       {products.map((p) => (
@@ -58,63 +53,21 @@ function PricingTeaser() {
 }
 
 export default function LandingPage() {
-  const { t } = useTranslation('landing');
   const show = useAppStore((s) => s.show);
   const setShow = useAppStore((s) => s.setShow);
   // The dialogs (and the form schemas they validate with) load when a visitor reaches for a
   // button, not on idle: the first load stays within the JavaScript budget (e2e/shell-budget).
-  const warm = { onPointerEnter: prefetchDialogs, onFocus: prefetchDialogs, onTouchStart: prefetchDialogs };
+  const actions = useMemo<LandingActions>(
+    () => ({ logIn: () => setShow('login', true), signUp: () => setShow('signup', true), warm: prefetchDialogs }),
+    [setShow],
+  );
   return (
-    <div className="landing">
-      <header className="landing__bar">
-        <span className="landing__brand">{PRODUCT_NAME}</span>
-        <nav className="ms-auto d-flex gap-2" aria-label={t('account')}>
-          <button
-            type="button"
-            className="btn btn-outline-light btn-sm"
-            {...warm}
-            onClick={() => setShow('login', true)}
-          >
-            {t('logIn')}
-          </button>
-          <button type="button" className="btn btn-primary btn-sm" {...warm} onClick={() => setShow('signup', true)}>
-            {t('signUp')}
-          </button>
-        </nav>
-      </header>
-      <main className="landing__main">
-        <section className="landing__hero">
-          <h1>{t('hero.title')}</h1>
-          <p className="lead">{t('hero.lead')}</p>
-          <button type="button" className="btn btn-primary btn-lg" {...warm} onClick={() => setShow('signup', true)}>
-            {t('hero.start')}
-          </button>
-        </section>
-        <section className="landing__features row g-3" aria-label={t('features.label')}>
-          {FEATURES.map((f) => (
-            <div className="col-12 col-md-4" key={f}>
-              <div className="card h-100">
-                <div className="card-body">
-                  <h2 className="h6">{t(`features.${f}.title`)}</h2>
-                  <p className="mb-0 small">{t(`features.${f}.body`)}</p>
-                </div>
-              </div>
-            </div>
-          ))}
-        </section>
-        <section className="landing__pricing" aria-labelledby="pricing-title">
-          <h2 id="pricing-title" className="h5">
-            {t('pricing.title')}
-          </h2>
-          <PricingTeaser />
-        </section>
-      </main>
-      <footer className="landing__footer small text-muted">{t('footer')}</footer>
+    <LandingView actions={actions} pricing={<PricingTeaser />}>
       {(show.login || show.signup) && (
         <Suspense fallback={null}>
           <AuthDialogs />
         </Suspense>
       )}
-    </div>
+    </LandingView>
   );
 }

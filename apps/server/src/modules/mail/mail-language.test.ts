@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMoney, mailRecipient, mailTemplates } from './mail-templates.js';
-import { browserLanguage } from './notifications.js';
+import { browserLanguage } from '@solstice/contracts';
 
 const plan = { productName: 'Solstice Premium', amount: 2900, currency: 'usd', interval: 'month' as const };
 const END = Date.UTC(2026, 11, 21, 12);

@@ -1,6 +1,6 @@
 import { publicOrigin, type Settings } from '../../config/settings.js';
 import type { MailSender } from './mail-sender.js';
-import { languageOfLocale, type Language } from '@solstice/contracts';
+import { browserLanguage } from '@solstice/contracts';
 import { mailRecipient, mailTemplates, mailTo } from './mail-templates.js';
 
 /** A user row as the account mails read it. */
@@ -20,14 +20,6 @@ export interface NotificationDeps {
 // Links in mail point at PUBLIC_URL, never at the Host a request named.
 const appUrl = (deps: Pick<NotificationDeps, 'settings'>) => publicOrigin(deps.settings);
 
-/** The first language of an Accept-Language header that we have ("tr-TR,tr;q=0.9,en;q=0.8" → tr). */
-export function browserLanguage(header: string | undefined): Language | null {
-  for (const part of (header ?? '').split(',')) {
-    const found = languageOfLocale(part.split(';')[0]?.trim());
-    if (found) return found;
-  }
-  return null;
-}
 
 /** The welcome mail after signup, in the account's language, else the browser's that signed up. Never throws: a mail problem must not fail the signup. */
 export async function sendWelcome(

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES, browserLanguage, type Language } from '@solstice/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Settings } from '../config/settings.js';
+
+type PageSettings = Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE' | 'SESSION_COOKIE_NAME'> &
+  Partial<Pick<Settings, 'CONTENT_URL'>>;
+
+const ROOT = '<div id="root"></div>';
+
+/** The HTML of the web app's pages, read once from its build. */
+export interface WebPages {
+  /** The page for a request the client router draws. */
+  pageFor(request: FastifyRequest, pathname: string): string;
+  /** Headers the choice depends on (for caches). */
+  readonly vary: string;
+}
+
+/**
+ * index.html with the operator's defaults, and for a visitor on `/` (no session cookie) the
+ * landing page's markup in the visitor's language (the web build's dist/prerender/landing.<language>.html,
+ * written by apps/web/scripts/prerender-landing.mjs): it paints before the scripts run (Lighthouse's
+ * LCP, issue 18). The language is the one the app will choose for a new visitor: the browser's
+ * first we have, else the operator's default. A signed-in visitor's `/` is not the landing page.
+ */
+export function loadWebPages(webDist: string, settings: PageSettings): WebPages {
+  const index = withOperatorDefaults(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), settings);
+  const landing = new Map<Language, string>();
+  for (const language of LANGUAGES) {
+    const file = path.join(webDist, 'prerender', `landing.${language}.html`);
+    if (!index.includes(ROOT) || !fs.existsSync(file)) continue;
+    landing.set(language, withLandingMarkup(index, language, fs.readFileSync(file, 'utf8')));
+  }
+  return {
+    vary: 'accept-language, cookie',
+    pageFor(request, pathname) {
+      if (pathname !== '/' || request.cookies[settings.SESSION_COOKIE_NAME]) return index;
+      const language = browserLanguage(request.headers['accept-language']) ?? settings.DEFAULT_LANGUAGE;
+      return landing.get(language) ?? index;
+    },
+  };
+}
+
+/** The page with the landing markup before #root and the language on <html>. */
+export function withLandingMarkup(index: string, language: Language, markup: string): string {
+  return index.replace(ROOT, `${markup}${ROOT}`).replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+}
+
+const escapeAttribute = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The operator's defaults travel in the page itself (no request before the first render). */
+export function withOperatorDefaults(
+  html: string,
+  settings: Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE'> & Partial<Pick<Settings, 'CONTENT_URL'>>,
+): string {
+  const meta =
+    `<meta name="solstice-default-language" content="${settings.DEFAULT_LANGUAGE}">` +
+    `<meta name="solstice-default-time-zone" content="${settings.DEFAULT_TIME_ZONE}">` +
+    (settings.CONTENT_URL
+      ? `<meta name="solstice-content-url" content="${escapeAttribute(settings.CONTENT_URL)}">`
+      : '');
+  if (html.includes('</head>')) return html.replace('</head>', `${meta}</head>`);
+  // A page without a head (test fixtures): after the doctype, so the browser stays in standards mode.
+  const doctype = /^<!doctype html>/i.exec(html);
+  return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
+}
