@@ -36,5 +36,10 @@ export const validationFailed = (message: string, issues: FieldIssue[]) =>
 export const unauthorized = (message = 'Sign in to continue.') => new AppError('unauthorized', message);
 export const forbidden = (message = 'You do not have permission to do that.') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError('not_found', message);
+/** `value` when there is one; a 404 with `message` when it is null or undefined. */
+export function orNotFound<T>(value: T | null | undefined, message?: string): T {
+  if (value === null || value === undefined) throw notFound(message);
+  return value;
+}
 export const conflict = (message: string, details?: ErrorDetails) => new AppError('conflict', message, details);
 export const serviceUnavailable = (message: string) => new AppError('service_unavailable', message);

@@ -19,6 +19,22 @@ export interface LandingViewProps {
   children?: ReactNode;
 }
 
+interface LandingButtonProps {
+  className: string;
+  actions: LandingActions | undefined;
+  onClick: (() => void) | undefined;
+  children: ReactNode;
+}
+
+function LandingButton({ className, actions, onClick, children }: LandingButtonProps) {
+  const warm = actions && { onPointerEnter: actions.warm, onFocus: actions.warm, onTouchStart: actions.warm };
+  return (
+    <button type="button" className={`btn ${className}`} disabled={!actions} {...warm} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 /**
  * The landing page's markup, with no state of its own: the page renders it in the browser and
  * the web build renders it per language into the HTML the server sends (scripts/prerender-landing.tsx),
@@ -26,46 +42,26 @@ export interface LandingViewProps {
  */
 export function LandingView({ actions, pricing, children }: LandingViewProps) {
   const { t } = useTranslation('landing');
-  const warm = actions && { onPointerEnter: actions.warm, onFocus: actions.warm, onTouchStart: actions.warm };
-  const disabled = !actions;
   return (
     <div className="landing">
       <header className="landing__bar">
         <span className="landing__brand">{PRODUCT_NAME}</span>
         <nav className="ms-auto d-flex gap-2" aria-label={t('account')}>
-          <button
-            type="button"
-            className="btn btn-outline-light btn-sm"
-            disabled={disabled}
-            {...warm}
-            onClick={actions?.logIn}
-          >
+          <LandingButton className="btn-outline-light btn-sm" actions={actions} onClick={actions?.logIn}>
             {t('logIn')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={disabled}
-            {...warm}
-            onClick={actions?.signUp}
-          >
+          </LandingButton>
+          <LandingButton className="btn-primary btn-sm" actions={actions} onClick={actions?.signUp}>
             {t('signUp')}
-          </button>
+          </LandingButton>
         </nav>
       </header>
       <main className="landing__main">
         <section className="landing__hero">
           <h1>{t('hero.title')}</h1>
           <p className="lead">{t('hero.lead')}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-lg"
-            disabled={disabled}
-            {...warm}
-            onClick={actions?.signUp}
-          >
+          <LandingButton className="btn-primary btn-lg" actions={actions} onClick={actions?.signUp}>
             {t('hero.start')}
-          </button>
+          </LandingButton>
         </section>
         <section className="landing__features row g-3" aria-label={t('features.label')}>
           {FEATURES.map((f) => (

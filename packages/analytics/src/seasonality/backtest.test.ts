@@ -3,7 +3,7 @@ import { dayNumber, isoDate } from '../series.js';
 import { mean, sampleStdDev } from '../stats/descriptive.js';
 import { isoDay, unionOfDates } from './backtest-dates.js';
 import { seasonalBacktest, type BacktestLeg, type SeasonalBacktestOptions } from './backtest.js';
-import { closes, everyDay } from './test-fixtures.js';
+import { closes, everyDay, nullsFor } from './test-fixtures.js';
 
 const A = closes('A', [
   ['2021-01-04', 10],
@@ -229,18 +229,11 @@ describe('seasonal backtest (analytics.md, "Seasonal backtest")', () => {
       equity: [],
       trades: [],
       metrics: {
-        totalReturn: null,
-        cagr: null,
-        maxDrawdown: null,
-        volatility: null,
-        sharpe: null,
-        sortino: null,
-        exposure: null,
+        ...nullsFor(['totalReturn', 'cagr', 'maxDrawdown', 'volatility', 'sharpe', 'sortino', 'exposure']),
+        ...nullsFor(['tradeWinRate', 'avgTrade']),
         trades: 0,
-        tradeWinRate: null,
-        avgTrade: null,
       },
-      benchmark: { symbol: 'LATE', totalReturn: null, cagr: null, maxDrawdown: null, sharpe: null, equity: [] },
+      benchmark: { symbol: 'LATE', ...nullsFor(['totalReturn', 'cagr', 'maxDrawdown', 'sharpe']), equity: [] },
     });
     const legs = [leg('A', '01-05', '01-07'), leg('B', '01-05', '01-07'), leg('ZZZZ', '01-05', '01-07')];
     expect(() => seasonalBacktest(lookup, { legs })).toThrow('legs[2]: unknown symbol ZZZZ');

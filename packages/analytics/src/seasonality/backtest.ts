@@ -147,8 +147,9 @@ function legTrades(leg: Leg, index: number, set: YearSet): Trade[] {
   return trades;
 }
 
+/** The benchmark's figures, and the strategy's metrics, when no year counts. */
 const NO_FIGURES = { totalReturn: null, cagr: null, maxDrawdown: null, sharpe: null };
-const EMPTY_METRICS: BacktestMetrics = {
+const EMPTY_METRICS: Readonly<BacktestMetrics> = {
   totalReturn: null,
   cagr: null,
   maxDrawdown: null,

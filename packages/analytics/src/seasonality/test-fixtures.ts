@@ -67,3 +67,8 @@ export function plainBinomialTail(k: number, n: number, p: number): number {
   }
   return total;
 }
+
+/** An object whose every named key is null (the statistics of an empty sample). */
+export function nullsFor(keys: readonly string[]): Record<string, null> {
+  return Object.fromEntries(keys.map((k) => [k, null]));
+}

@@ -4,7 +4,7 @@ import { dayNumber } from '../series.js';
 import { mean, sampleStdDev } from '../stats/descriptive.js';
 import { bestTrades } from './best-trades.js';
 import { walkForward } from './walk-forward.js';
-import { closes, everyDay } from './test-fixtures.js';
+import { closes, everyDay, nullsFor } from './test-fixtures.js';
 
 /** Bars every day 2010-01-01 … 2015-03-05: 100, except Mar 10–20, by year 110, 110, 110, 120, 90. */
 const LEVEL: Record<string, number> = { '2010': 110, '2011': 110, '2012': 110, '2013': 120, '2014': 90 };
@@ -76,20 +76,11 @@ describe('walk-forward (analytics.md, "Walk-forward")', () => {
   it('answers count 0 and null statistics when no year is traded', () => {
     const result = walkForward(march, { ...ONE_DAY, trainYears: 30 });
     for (const side of [result.long, result.short]) {
-      expect(side).toEqual({
-        trials: [],
-        stats: {
-          count: 0,
-          winners: null,
-          losers: null,
-          winRate: null,
-          mean: null,
-          median: null,
-          stdDev: null,
-          min: null,
-          max: null,
-        },
-      });
+      const stats = {
+        count: 0,
+        ...nullsFor(['winners', 'losers', 'winRate', 'mean', 'median', 'stdDev', 'min', 'max']),
+      };
+      expect(side).toEqual({ trials: [], stats });
     }
     expect(walkForward(closes('E', []), ONE_DAY).inSample).toEqual({ long: null, short: null });
     expect(() => walkForward(march, { ...ONE_DAY, trainYears: 0 })).toThrow(RangeError);

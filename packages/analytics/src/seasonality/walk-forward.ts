@@ -155,22 +155,23 @@ function tradeIn(
   };
 }
 
+/** The statistics of a side that traded no year. */
+const NO_OUT_OF_SAMPLE_STATS: Readonly<OutOfSampleStats> = {
+  count: 0,
+  winners: null,
+  losers: null,
+  winRate: null,
+  mean: null,
+  median: null,
+  stdDev: null,
+  min: null,
+  max: null,
+};
+
 function outOfSampleStats(trials: readonly WalkForwardTrial[]): OutOfSampleStats {
   const returns = trials.map((t) => t.return);
   const n = returns.length;
-  if (n === 0) {
-    return {
-      count: 0,
-      winners: null,
-      losers: null,
-      winRate: null,
-      mean: null,
-      median: null,
-      stdDev: null,
-      min: null,
-      max: null,
-    };
-  }
+  if (n === 0) return { ...NO_OUT_OF_SAMPLE_STATS };
   const winners = returns.filter((r) => r > 0).length;
   return {
     count: n,

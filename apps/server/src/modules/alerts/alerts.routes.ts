@@ -11,7 +11,7 @@ import {
 import type { Settings } from '../../config/settings.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { SUBSCRIBERS } from '../../http/access.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound, orNotFound } from '../../http/errors.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { requireUser } from '../auth/auth-user.js';
@@ -78,8 +78,7 @@ export function alertRoutes({
 
     route(ENDPOINTS.alert, SUBSCRIBERS, { summary: 'One alert', params: alertIdParamsSchema }, async (request) => {
       const { id } = request.params;
-      const row = await getAlertRow(db(), requireUser(request).id, id);
-      if (!row) throw notFound(NOT_FOUND);
+      const row = orNotFound(await getAlertRow(db(), requireUser(request).id, id), NOT_FOUND);
       return { data: toAlert(row) };
     });
 
@@ -95,8 +94,7 @@ export function alertRoutes({
         const userId = requireUser(request).id;
         const { id } = request.params;
         const patch = request.body;
-        const row = await getAlertRow(db(), userId, id);
-        if (!row) throw notFound(NOT_FOUND);
+        const row = orNotFound(await getAlertRow(db(), userId, id), NOT_FOUND);
         const merged = mergePatch(toAlert(row), patch);
         await checkAlert(checkDeps(), userId, merged);
         // A new webhook address gets a new secret (shown once); removing it forgets the secret.

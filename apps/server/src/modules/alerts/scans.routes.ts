@@ -8,7 +8,7 @@ import {
 } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import { SUBSCRIBERS } from '../../http/access.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound, orNotFound } from '../../http/errors.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { requireUser } from '../auth/auth-user.js';
@@ -58,8 +58,7 @@ export function savedScanRoutes({ database, clock }: { database: DatabaseHandle;
     const SAVED_SCAN = { summary: 'One saved scan', params: alertIdParamsSchema };
     route(ENDPOINTS.savedScan, SUBSCRIBERS, SAVED_SCAN, async (request) => {
       const { id } = request.params;
-      const scan = await getSavedScan(db(), requireUser(request).id, id);
-      if (!scan) throw notFound(NOT_FOUND);
+      const scan = orNotFound(await getSavedScan(db(), requireUser(request).id, id), NOT_FOUND);
       return { data: scan };
     });
 
@@ -74,8 +73,7 @@ export function savedScanRoutes({ database, clock }: { database: DatabaseHandle;
       const input = request.body;
       if (input.expression !== undefined) checkExpression(input.expression);
       try {
-        const scan = await updateSavedScan(db(), userId, id, input, clock.now());
-        if (!scan) throw notFound(NOT_FOUND);
+        const scan = orNotFound(await updateSavedScan(db(), userId, id, input, clock.now()), NOT_FOUND);
         return { data: scan };
       } catch (error) {
         if (isUniqueViolation(error)) throw nameConflict(input.name ?? '');

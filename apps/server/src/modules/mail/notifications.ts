@@ -20,7 +20,6 @@ export interface NotificationDeps {
 // Links in mail point at PUBLIC_URL, never at the Host a request named.
 const appUrl = (deps: Pick<NotificationDeps, 'settings'>) => publicOrigin(deps.settings);
 
-
 /** The welcome mail after signup, in the account's language, else the browser's that signed up. Never throws: a mail problem must not fail the signup. */
 export async function sendWelcome(
   deps: NotificationDeps,

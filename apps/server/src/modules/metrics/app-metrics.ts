@@ -66,28 +66,36 @@ export function createAppMetrics(deps: { database: DatabaseHandle; market: Marke
   };
   const db = () => deps.database.db;
 
-  new Gauge({
-    name: 'solstice_jobs',
-    help: 'Rows of the durable job queue by status (pending = queue depth; failed = gave up after the last attempt)',
-    labelNames: ['status'] as const,
-    registers,
-    async collect() {
-      await fromDatabase(
-        'jobs',
-        this,
-        async () => {
-          const rows = await db()
-            .selectFrom('jobs')
-            .select(['status', sql<number>`count(*)`.as('n')])
-            .groupBy('status')
-            .execute();
-          for (const status of ['pending', 'done', 'failed'] as const) this.set({ status }, 0);
-          for (const row of rows) this.set({ status: row.status }, Number(row.n));
-        },
-        true,
-      );
+  /** A gauge with labels whose samples one database read (collector `collector`) sets at each scrape. */
+  const labelledGauge = <L extends string>(
+    { collector, ...config }: { name: string; help: string; labelNames: readonly L[]; collector: string },
+    read: (gauge: Gauge<L>) => Promise<void>,
+  ) =>
+    new Gauge({
+      ...config,
+      registers,
+      async collect() {
+        await fromDatabase(collector, this, () => read(this), true);
+      },
+    });
+
+  labelledGauge(
+    {
+      name: 'solstice_jobs',
+      help: 'Rows of the durable job queue by status (pending = queue depth; failed = gave up after the last attempt)',
+      labelNames: ['status'] as const,
+      collector: 'jobs',
     },
-  });
+    async (gauge) => {
+      const rows = await db()
+        .selectFrom('jobs')
+        .select(['status', sql<number>`count(*)`.as('n')])
+        .groupBy('status')
+        .execute();
+      for (const status of ['pending', 'done', 'failed'] as const) gauge.set({ status }, 0);
+      for (const row of rows) gauge.set({ status: row.status }, Number(row.n));
+    },
+  );
   /** A gauge (collector `name` less its solstice_ prefix) of the pending jobs that also match `where`. */
   const pendingJobsGauge = (
     name: string,
@@ -121,27 +129,22 @@ export function createAppMetrics(deps: { database: DatabaseHandle; market: Marke
     (eb) => eb('last_error', 'is not', null),
   );
 
-  new Gauge({
-    name: 'solstice_mail_messages',
-    help: 'Mail recorded in the outbox by transport (smtp, outbox) and status (sent, failed, stored = kept without SMTP)',
-    labelNames: ['transport', 'status'] as const,
-    registers,
-    async collect() {
-      await fromDatabase(
-        'mail',
-        this,
-        async () => {
-          const rows = await db()
-            .selectFrom('mail_outbox')
-            .select(['transport', 'status', sql<number>`count(*)`.as('n')])
-            .groupBy(['transport', 'status'])
-            .execute();
-          for (const row of rows) this.set({ transport: row.transport, status: row.status }, Number(row.n));
-        },
-        true,
-      );
+  labelledGauge(
+    {
+      name: 'solstice_mail_messages',
+      help: 'Mail recorded in the outbox by transport (smtp, outbox) and status (sent, failed, stored = kept without SMTP)',
+      labelNames: ['transport', 'status'] as const,
+      collector: 'mail',
     },
-  });
+    async (gauge) => {
+      const rows = await db()
+        .selectFrom('mail_outbox')
+        .select(['transport', 'status', sql<number>`count(*)`.as('n')])
+        .groupBy(['transport', 'status'])
+        .execute();
+      for (const row of rows) gauge.set({ transport: row.transport, status: row.status }, Number(row.n));
+    },
+  );
 
   // Market data as this process serves it (its in-memory copy).
   new Gauge({

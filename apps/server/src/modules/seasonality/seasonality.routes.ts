@@ -23,13 +23,13 @@ import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { getWatchlist } from '../watchlists/watchlists.repository.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import {
-  bestTradesInPool,
+  bestTradesJob,
   calendarOf,
   chartOf,
   patternOf,
   scanInPool,
   universeSeries,
-  walkForwardInPool,
+  walkForwardJob,
   type PoolContext,
 } from './seasonality.service.js';
 
@@ -97,11 +97,11 @@ export function seasonalityRoutes({
     });
     route(ENDPOINTS.seasonalityBestTrades, SUBSCRIBERS, BEST_TRADES, async (request) => {
       const query = request.query;
-      return inPool(request, (context) => bestTradesInPool(market, analytics, query, context));
+      return inPool(request, (context) => analytics.run(bestTradesJob(market, query), context));
     });
     route(ENDPOINTS.seasonalityWalkForward, SUBSCRIBERS, WALK_FORWARD, async (request) => {
       const query = request.query;
-      return inPool(request, (context) => walkForwardInPool(market, analytics, query, context));
+      return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
     });
     route(ENDPOINTS.seasonalityScan, SUBSCRIBERS, SCAN, async (request) => {
       const options = request.body;

@@ -32,6 +32,7 @@ import type {
 import { notFound, validationFailed } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
+import type { AnalyticsJob } from './pool/analytics-task.js';
 import { checkScanCost, scanCost } from './scan-cost.js';
 
 /** The benchmark of the pattern's relative figures: the first of these the market has. */
@@ -104,15 +105,10 @@ export interface PoolContext {
   signal?: AbortSignal;
 }
 
-/** Best trades in the analytics pool; the same answer as bestTradesOf. */
-export function bestTradesInPool(
-  market: MarketCache,
-  analytics: AnalyticsPool,
-  q: BestTradesQuery,
-  context: PoolContext,
-): Promise<BestTradesResponse> {
+/** Best trades as a job of the analytics pool (the same answer as bestTradesOf); a symbol without data is a 404 before it. */
+export function bestTradesJob(market: MarketCache, q: BestTradesQuery): Extract<AnalyticsJob, { kind: 'bestTrades' }> {
   seriesOf(market, q.symbol);
-  return analytics.run({ kind: 'bestTrades', symbol: q.symbol, options: bestTradesOptions(q) }, context);
+  return { kind: 'bestTrades', symbol: q.symbol, options: bestTradesOptions(q) };
 }
 
 function walkForwardOptions(q: WalkForwardQuery): WalkForwardOptions {
@@ -123,15 +119,16 @@ export function walkForwardOf(market: MarketCache, q: WalkForwardQuery): WalkFor
   return walkForward(seriesOf(market, q.symbol), walkForwardOptions(q));
 }
 
-/** Walk-forward (analytics.md) in the analytics pool: one best-trades ranking per year, and best trades in sample. */
-export function walkForwardInPool(
+/**
+ * Walk-forward (analytics.md) as a job of the analytics pool: one best-trades ranking per year,
+ * and best trades in sample. A symbol without data is a 404 before it.
+ */
+export function walkForwardJob(
   market: MarketCache,
-  analytics: AnalyticsPool,
   q: WalkForwardQuery,
-  context: PoolContext,
-): Promise<WalkForwardResponse> {
+): Extract<AnalyticsJob, { kind: 'walkForward' }> {
   seriesOf(market, q.symbol);
-  return analytics.run({ kind: 'walkForward', symbol: q.symbol, options: walkForwardOptions(q) }, context);
+  return { kind: 'walkForward', symbol: q.symbol, options: walkForwardOptions(q) };
 }
 
 /** Looks up a watchlist's symbols for the caller; null when it is not theirs or does not exist. */

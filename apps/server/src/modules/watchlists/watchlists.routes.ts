@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { requireUser } from '../auth/auth-user.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN } from '../../http/access.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound, orNotFound } from '../../http/errors.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import { parsedWith, type ZodTypeProvider } from '../../http/route-schemas.js';
 import { isUniqueViolation } from '../auth/users.repository.js';
@@ -83,8 +83,7 @@ export function watchlistRoutes({
     route(ENDPOINTS.watchlist, SIGNED_IN, GET, async (request) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
-      const list = await getWatchlist(db(), userId, id);
-      if (!list) throw notFound(NOT_FOUND);
+      const list = orNotFound(await getWatchlist(db(), userId, id), NOT_FOUND);
       return { data: list };
     });
 
@@ -101,13 +100,11 @@ export function watchlistRoutes({
         const userId = requireUser(request).id;
         const { id } = request.params;
         const input = request.body;
-        const current = await getWatchlist(db(), userId, id);
-        if (!current) throw notFound(NOT_FOUND);
+        const current = orNotFound(await getWatchlist(db(), userId, id), NOT_FOUND);
         checkKnownSymbols(market, input.symbols, new Set(current.symbols.map((s) => s.sym)));
         if (await nameTaken(db(), userId, input.name, id)) throw nameConflict(input.name);
         try {
-          const updated = await replaceWatchlist(db(), userId, id, input);
-          if (!updated) throw notFound(NOT_FOUND);
+          const updated = orNotFound(await replaceWatchlist(db(), userId, id, input), NOT_FOUND);
           return { data: updated };
         } catch (error) {
           if (isUniqueViolation(error)) throw nameConflict(input.name);
