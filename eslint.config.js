@@ -142,4 +142,17 @@ export default tseslint.config(
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' },
     },
   },
+  {
+    // Plain scripts the browser runs as they are (apps/web/public).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        requestAnimationFrame: 'readonly',
+        PerformanceObserver: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
+  },
 );

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer, type LiveServer } from '../testing/live-server.js';
 import { writeWebDist } from '../testing/web-dist.js';
-import { withLandingMarkup, withOperatorDefaults } from './web-pages.js';
+import { startingAfterPaint, withLandingMarkup, withOperatorDefaults } from './web-pages.js';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Solstice</title></head><body><div id="root"></div></body></html>';
@@ -17,6 +17,29 @@ describe('the landing markup in the page', () => {
         '<div id="prerender"><h1>Bilin</h1></div><div id="root">',
       ),
     );
+  });
+});
+
+describe('the landing page’s scripts', () => {
+  const VITE_HEAD =
+    '<head><script type="module" crossorigin src="/assets/index-A.js"></script>\n' +
+    '    <link rel="modulepreload" crossorigin href="/assets/b-B.js">\n' +
+    '    <link rel="modulepreload" crossorigin href="/assets/c-C.js">\n' +
+    '    <link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>';
+
+  it('start after the first paint, with the same entry and preloads', () => {
+    expect(startingAfterPaint(VITE_HEAD)).toBe(
+      '<head><script defer src="/start-after-paint.js" data-entry="/assets/index-A.js" ' +
+        'data-preload="/assets/b-B.js /assets/c-C.js"></script>\n' +
+        '    <link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>',
+    );
+    expect(
+      withLandingMarkup(`<html lang="en">${VITE_HEAD}<body>${'<div id="root"></div>'}</body></html>`, 'en', 'M'),
+    ).toContain('start-after-paint.js');
+  });
+
+  it('are left alone on a page without Vite’s entry', () => {
+    expect(startingAfterPaint(SERVED)).toBe(SERVED);
   });
 });
 

@@ -42,9 +42,33 @@ export function loadWebPages(webDist: string, settings: PageSettings): WebPages 
   };
 }
 
-/** The page with the landing markup before #root and the language on <html>. */
+/**
+ * The page with the landing markup before #root and the language on <html>; the app's scripts
+ * start after the markup is painted.
+ */
 export function withLandingMarkup(index: string, language: Language, markup: string): string {
-  return index.replace(ROOT, `${markup}${ROOT}`).replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  const page = index.replace(ROOT, `${markup}${ROOT}`).replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  return startingAfterPaint(page);
+}
+
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * Vite's entry script and its modulepreload links (all of high priority) replaced by
+ * start-after-paint.js (apps/web/public), which adds them once the page has been painted: the
+ * first paint waits for the HTML and the stylesheet only. A page without them is left alone.
+ */
+export function startingAfterPaint(html: string): string {
+  const entry = ENTRY.exec(html);
+  if (!entry) return html;
+  const preloads: string[] = [];
+  const page = html.replace(PRELOAD, (_link, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const start = `<script defer src="/start-after-paint.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
+  return page.replace(entry[0], start);
 }
 
 const escapeAttribute = (value: string): string =>
