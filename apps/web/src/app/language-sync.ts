@@ -23,9 +23,14 @@ export async function startLanguageSync(): Promise<() => void> {
   const language = currentLanguage();
   await startI18n(language);
   applyDocumentLanguage(language);
-  return useAppStore.subscribe((state, previous) => {
-    if (state.display.locale === previous.display.locale) return;
+  const follow = () => {
     const next = currentLanguage();
     void switchLanguage(next).then(() => applyDocumentLanguage(next));
+  };
+  const unsubscribe = useAppStore.subscribe((state, previous) => {
+    if (state.display.locale !== previous.display.locale) follow();
   });
+  // The account's language may have arrived while the texts loaded (the session is asked early).
+  if (currentLanguage() !== language) follow();
+  return unsubscribe;
 }
