@@ -4,16 +4,15 @@ import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import './styles/theme.scss';
-import { App, createQueryClient } from './app/app';
-import { startEarly } from './app/early-start';
+import { App } from './app/app';
 import { startLanguageSync } from './app/language-sync';
+import { pageOf, prefetchRoute } from './app/route-modules';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const queryClient = createQueryClient();
-// The page's chunk (and a signed-in page's session and frame) load while the texts do: the
-// router asks for them only after them.
-startEarly(window.location.pathname, queryClient);
+// The page's own chunk loads while the texts do: the router asks for it only after them.
+const page = pageOf(window.location.pathname);
+if (page) prefetchRoute(page);
 // The texts of the visitor's language are loaded before the first render (no English flash).
 await startLanguageSync();
 createRoot(container, {
@@ -21,6 +20,6 @@ createRoot(container, {
   onCaughtError: (error) => console.warn('Shown on the error page:', error),
 }).render(
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App />
   </StrictMode>,
 );

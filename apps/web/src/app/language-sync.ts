@@ -23,14 +23,9 @@ export async function startLanguageSync(): Promise<() => void> {
   const language = currentLanguage();
   await startI18n(language);
   applyDocumentLanguage(language);
-  const follow = () => {
+  return useAppStore.subscribe((state, previous) => {
+    if (state.display.locale === previous.display.locale) return;
     const next = currentLanguage();
     void switchLanguage(next).then(() => applyDocumentLanguage(next));
-  };
-  const unsubscribe = useAppStore.subscribe((state, previous) => {
-    if (state.display.locale !== previous.display.locale) follow();
   });
-  // The account's language may have arrived while the texts loaded (the session is asked early).
-  if (currentLanguage() !== language) follow();
-  return unsubscribe;
 }

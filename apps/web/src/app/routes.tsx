@@ -13,13 +13,7 @@ import { ensureMarketOverview } from '../features/market/overview-query';
 import { useAppStore } from '../store/app-store';
 
 // The signed-in frame (react-bootstrap menus and dialogs) is not needed by the landing page.
-const importLayout = () => import('../components/layout/app-layout');
-const loadLayout = withChunkReload(importLayout);
-
-/** Starts loading the signed-in frame (a prefetch: a failure is met by the navigation). */
-export function prefetchLayout(): void {
-  importLayout().catch(() => {});
-}
+const loadLayout = withChunkReload(() => import('../components/layout/app-layout'));
 
 /** Title and guards of every page. A page adds `validate` here to get the 404 on bad input. */
 export const pageHandles: Record<AppPath, RouteHandle> = {

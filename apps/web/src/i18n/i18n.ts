@@ -71,14 +71,9 @@ export async function switchLanguage(language: Language): Promise<void> {
   if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
-/** Every namespace is wanted from now on: the first load (startI18n) then asks for all of them at once. */
-export function wantAllTexts(): void {
-  allWanted = true;
-}
-
 /** Every namespace of the current language (the signed-in screens): once, before such a page shows. */
 export async function loadAllTexts(): Promise<void> {
-  wantAllTexts();
+  allWanted = true;
   const language = i18n.language;
   if (language && (LANGUAGES as readonly string[]).includes(language))
     await loadTexts(language as Language, NAMESPACES);
