@@ -177,8 +177,8 @@ export function yearCounts(
       if (b <= a) continue;
       const r = close[b]! / close[a]! - 1;
       windows++;
-      if (r > 0) rising++;
-      else if (r < 0) falling++;
+      rising += Number(r > 0);
+      falling += Number(r < 0);
     }
     out[3 * row] = rising;
     out[3 * row + 1] = falling;

@@ -121,8 +121,8 @@ function addRow(grid: WindowGrid, series: PriceSeries, table: WindowTable, row: 
       const x = close[b]! / close[a]! - 1;
       grid.count[c]!++;
       grid.sum[c]! += x;
-      if (x > 0) grid.rising[c]!++;
-      else if (x < 0) grid.falling[c]!++;
+      grid.rising[c]! += Number(x > 0);
+      grid.falling[c]! += Number(x < 0);
       if (grid.count[c]! > most) most = grid.count[c]!;
     }
   }

@@ -108,8 +108,8 @@ function countBaseRate(series: PriceSeries, calendarDays: number, years: readonl
       if (a < 0 || b <= a) continue;
       const r = close[b]! / close[a]! - 1;
       counts.windows++;
-      if (r > 0) counts.rising++;
-      else if (r < 0) counts.falling++;
+      counts.rising += Number(r > 0);
+      counts.falling += Number(r < 0);
     }
   }
   return counts;
