@@ -162,8 +162,10 @@ export class DatabaseMarketCache implements MarketCache {
       this.source = 'sql';
       return loadSeriesFromSql(this.database);
     }
+    // The file's data is read on libuv's threads while this thread asks the database for its fingerprint.
+    const reading = store.begin();
     const before = await marketFingerprint(this.database);
-    const cached = store.read(before);
+    const cached = await store.finish(reading, before);
     if (cached) {
       this.source = 'snapshot';
       return cached;

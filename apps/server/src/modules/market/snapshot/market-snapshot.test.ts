@@ -86,6 +86,24 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
     expect(second.instruments().map((i) => i.symbol)).toEqual(['AAA', 'BBB']);
   });
 
+  it('reads a file whose data comes in several pieces at once exactly, and refuses it when its last piece is damaged', async () => {
+    // 1,500 bars × 44 bytes: four pieces of 20 KB, read in parallel.
+    await importPaths(database, [writeDaily(dir, 'CCC', 1500, 5)]);
+    await start();
+    const second = await start();
+    expect(second.loadedFrom).toBe('snapshot');
+    const expected = await sqlSeries();
+    expect(expected.find((s) => s.symbol === 'CCC')!.dates.length).toBe(1500);
+    expect(plain(seriesOf(second))).toEqual(expected);
+
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 3]! ^= 0xff;
+    fs.writeFileSync(file, bytes);
+    const third = await start();
+    expect(third.loadedFrom).toBe('sql');
+    expect(plain(seriesOf(third))).toEqual(expected);
+  });
+
   it('rebuilds a stale snapshot after an import (new bars, and values corrected in place)', async () => {
     await start();
     await importPaths(database, [writeDaily(dir, 'CCC', 10, 5)]);

@@ -6,7 +6,7 @@ import type { PriceSeries } from '@solstice/analytics';
 import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { DATA_VERSION_KEY } from '../market-events.js';
-import { readSnapshotFile, writeSnapshotFile } from './snapshot-format.js';
+import { beginSnapshotRead, writeSnapshotFile, type SnapshotRead } from './snapshot-format.js';
 
 /** Where PostgreSQL snapshots go unless MARKET_SNAPSHOT_DIR says otherwise (the default SQLite file's folder). */
 export const DEFAULT_SNAPSHOT_DIR = 'data';
@@ -79,13 +79,24 @@ export class MarketSnapshotStore {
     private readonly log: SnapshotLog = { warn: () => {} },
   ) {}
 
-  read(fingerprint: string): Map<string, PriceSeries> | null {
+  /**
+   * Starts reading the file (beginSnapshotRead), or null when there is none that checks out
+   * so far. The caller computes the fingerprint meanwhile and hands it to `finish`.
+   */
+  begin(): SnapshotRead | null {
     try {
-      return readSnapshotFile(this.file, fingerprint);
+      return beginSnapshotRead(this.file);
     } catch (error) {
       this.log.warn(`market snapshot ${this.file}: unreadable (${String(error)}); loading through SQL`);
       return null;
     }
+  }
+
+  /** The series of a read begun, when the file was written for `fingerprint` and its data checks out; else null. */
+  async finish(read: SnapshotRead | null, fingerprint: string): Promise<Map<string, PriceSeries> | null> {
+    // Another fingerprint: the read finishes in the background and its buffer is dropped.
+    if (!read || read.fingerprint !== fingerprint) return null;
+    return read.series;
   }
 
   async write(fingerprint: string, series: ReadonlyMap<string, PriceSeries>): Promise<boolean> {

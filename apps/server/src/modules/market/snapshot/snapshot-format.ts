@@ -128,12 +128,26 @@ function parseHeader(bytes: Uint8Array): Header | null {
   }
 }
 
+/** A snapshot file being read: its header checked, its data on the way. */
+export interface SnapshotRead {
+  /** The fingerprint the file was written for. */
+  fingerprint: string;
+  /** The series once the data is read and its CRC checks out; null when it does not (never rejects). */
+  series: Promise<Map<string, PriceSeries> | null>;
+}
+
+/** The data is read in this many pieces at once (libuv's thread pool has 4 threads). */
+const READERS = 4;
+
 /**
- * The series of a snapshot file written for `fingerprint`, or null when the file is missing,
- * written for another fingerprint, truncated, corrupt or of another format. The arrays are
- * views into one buffer holding the whole file's data.
+ * Starts reading a snapshot file: null when the file is missing, of another format, or its
+ * prefix or header does not check out. The header is read here; the data is read in
+ * READERS pieces at once on libuv's threads, so that the caller's work meanwhile (the
+ * database's fingerprint, which it compares with `fingerprint` before using `series`) and
+ * the page faults of the fresh buffer overlap. The arrays are views into one buffer holding
+ * the whole file's data.
  */
-export function readSnapshotFile(file: string, fingerprint: string): Map<string, PriceSeries> | null {
+export function beginSnapshotRead(file: string): SnapshotRead | null {
   if (os.endianness() !== 'LE') return null;
   let fd: number;
   try {
@@ -141,6 +155,7 @@ export function readSnapshotFile(file: string, fingerprint: string): Map<string,
   } catch {
     return null;
   }
+  let reading = false;
   try {
     const size = fs.fstatSync(fd).size;
     const prefix = Buffer.alloc(PREFIX);
@@ -152,16 +167,42 @@ export function readSnapshotFile(file: string, fingerprint: string): Map<string,
     const headerBytes = new Uint8Array(headerLength);
     if (!readExactly(fd, headerBytes, PREFIX) || zlib.crc32(headerBytes) !== prefix.readUInt32LE(16)) return null;
     const header = parseHeader(headerBytes);
-    if (!header || header.fingerprint !== fingerprint || dataLength(header.total) !== length) return null;
+    if (!header || dataLength(header.total) !== length) return null;
     const data = new Uint8Array(new ArrayBuffer(length));
-    if (!readExactly(fd, data, PREFIX + pad8(headerLength))) return null;
-    let crc = 0;
-    for (let at = 0; at < data.length; at += PIECE) crc = zlib.crc32(data.subarray(at, at + PIECE), crc);
-    if (crc !== prefix.readUInt32LE(20)) return null;
-    return seriesFromData(data.buffer, header);
+    const piece = Math.min(PIECE, Math.ceil(length / READERS / 4096) * 4096);
+    const pieces: Promise<boolean>[] = [];
+    for (let at = 0; at < length; at += piece) {
+      pieces.push(readPiece(fd, data.subarray(at, Math.min(length, at + piece)), PREFIX + pad8(headerLength) + at));
+    }
+    reading = true;
+    const series = Promise.all(pieces)
+      .then((read) => {
+        if (!read.every(Boolean)) return null;
+        let crc = 0;
+        for (let at = 0; at < data.length; at += PIECE) crc = zlib.crc32(data.subarray(at, at + PIECE), crc);
+        return crc === prefix.readUInt32LE(20) ? seriesFromData(data.buffer, header) : null;
+      })
+      .catch(() => null)
+      .finally(() => fs.close(fd, () => {}));
+    return { fingerprint: header.fingerprint, series };
   } finally {
-    fs.closeSync(fd);
+    if (!reading) fs.closeSync(fd);
   }
+}
+
+/** Reads `bytes.length` bytes at `position` on libuv's threads; false at a short file. */
+async function readPiece(fd: number, bytes: Uint8Array, position: number): Promise<boolean> {
+  let done = 0;
+  while (done < bytes.length) {
+    const n = await new Promise<number>((resolve, reject) =>
+      fs.read(fd, bytes, done, bytes.length - done, position + done, (error, read) =>
+        error ? reject(error) : resolve(read),
+      ),
+    );
+    if (n === 0) return false;
+    done += n;
+  }
+  return true;
 }
 
 function seriesFromData(buffer: ArrayBuffer, header: Header): Map<string, PriceSeries> {
