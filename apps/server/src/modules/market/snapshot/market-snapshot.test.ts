@@ -76,6 +76,10 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
     expect(fs.existsSync(file)).toBe(true);
     const second = await start();
     expect(second.loadedFrom).toBe('snapshot');
+    // One shared buffer for every column: the analytics pool reads it in place.
+    const buffer = second.series('AAA')!.dates.buffer;
+    expect(buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(second.series('BBB')!.close.buffer).toBe(buffer);
     const expected = await sqlSeries();
     expect(expected.map((s) => [s.symbol, s.dates.length])).toEqual([
       ['AAA', 40],

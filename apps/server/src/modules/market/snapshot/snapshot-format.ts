@@ -144,8 +144,8 @@ const READERS = 4;
  * prefix or header does not check out. The header is read here; the data is read in
  * READERS pieces at once on libuv's threads, so that the caller's work meanwhile (the
  * database's fingerprint, which it compares with `fingerprint` before using `series`) and
- * the page faults of the fresh buffer overlap. The arrays are views into one buffer holding
- * the whole file's data.
+ * the page faults of the fresh buffer overlap. The arrays are views into one SharedArrayBuffer
+ * holding the whole file's data.
  */
 export function beginSnapshotRead(file: string): SnapshotRead | null {
   if (os.endianness() !== 'LE') return null;
@@ -168,7 +168,8 @@ export function beginSnapshotRead(file: string): SnapshotRead | null {
     if (!readExactly(fd, headerBytes, PREFIX) || zlib.crc32(headerBytes) !== prefix.readUInt32LE(16)) return null;
     const header = parseHeader(headerBytes);
     if (!header || dataLength(header.total) !== length) return null;
-    const data = new Uint8Array(new ArrayBuffer(length));
+    // Shared memory: the analytics pool's workers read the dates and closes in place (shared-market.ts).
+    const data = new Uint8Array(new SharedArrayBuffer(length));
     const piece = Math.min(PIECE, Math.ceil(length / READERS / 4096) * 4096);
     const pieces: Promise<boolean>[] = [];
     for (let at = 0; at < length; at += piece) {
@@ -205,7 +206,7 @@ async function readPiece(fd: number, bytes: Uint8Array, position: number): Promi
   return true;
 }
 
-function seriesFromData(buffer: ArrayBuffer, header: Header): Map<string, PriceSeries> {
+function seriesFromData(buffer: ArrayBufferLike, header: Header): Map<string, PriceSeries> {
   const { total } = header;
   const datesAt = 0;
   const columnAt = (k: number) => pad8(total * 4) + k * total * 8;

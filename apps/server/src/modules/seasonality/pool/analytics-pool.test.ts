@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { bestTrades, seasonalityScan, type SeasonalityScanOptions } from '@solstice/analytics';
+import { bestTrades, seasonalityScan, type PriceSeries, type SeasonalityScanOptions } from '@solstice/analytics';
 import { AppError } from '../../../http/errors.js';
 import { createMemoryMarketCache } from '../../market/memory-market-cache.js';
 import { syntheticSeries } from '../../../testing/synthetic-series.js';
@@ -38,6 +38,41 @@ describe('the analytics pool', () => {
       expect(v.dates).toEqual(s.dates);
       expect(v.close).toEqual(s.close);
       expect(v.close.buffer).toBe(shared.close.buffer);
+    }
+  });
+
+  it('shares series that already lie in one SharedArrayBuffer (the market snapshot) in place, and answers from them', async () => {
+    // The snapshot's layout: every series' dates, then every series' closes (other columns aside).
+    const total = universe.reduce((n, s) => n + s.dates.length, 0);
+    const buffer = new SharedArrayBuffer(4 * total + (total % 2) * 4 + 8 * total);
+    const closeBase = (4 * total + (total % 2) * 4) / 8;
+    let at = 0;
+    const inOneBuffer: PriceSeries[] = universe.map((s) => {
+      const n = s.dates.length;
+      const dates = new Int32Array(buffer, 4 * at, n);
+      const close = new Float64Array(buffer, 8 * (closeBase + at), n);
+      dates.set(s.dates);
+      close.set(s.close);
+      at += n;
+      return { ...s, dates, close };
+    });
+    const inPlace = createMemoryMarketCache(inOneBuffer);
+    const shared = shareMarket(inPlace);
+    expect(shared.dates.buffer).toBe(buffer);
+    expect(shared.close.buffer).toBe(buffer);
+    const views = sharedSeries(shared);
+    for (const s of universe) {
+      expect(views.get(s.symbol)!.dates).toEqual(s.dates);
+      expect(views.get(s.symbol)!.close).toEqual(s.close);
+    }
+    const inPlacePool = createAnalyticsPool(inPlace, { threads: 1 });
+    try {
+      const options: SeasonalityScanOptions = { startFrom: '06-01', startTo: '06-15', minDays: 10, maxDays: 30 };
+      const answer = await inPlacePool.run({ kind: 'scan', symbols, options }, { user: 'a' });
+      expect(answer.results.length).toBeGreaterThan(0);
+      expect(answer).toEqual(seasonalityScan(universe, options));
+    } finally {
+      await inPlacePool.close();
     }
   });
 
