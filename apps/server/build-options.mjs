@@ -7,10 +7,25 @@ import { readFileSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /**
- * npm dependencies inlined all the same: Kysely is hundreds of small ES modules that only our
- * code imports, and resolving them file by file was a tenth of the server's start.
+ * npm dependencies inlined all the same, the pure-JavaScript ones every start loads: Kysely is
+ * hundreds of small ES modules that only our code imports, and resolving them file by file was
+ * a tenth of the server's start; Fastify, its plugins, pino and commander are CommonJS, which
+ * an ES module imports only after Node's lexer has parsed each file for its export names.
+ * Left external: native addons (better-sqlite3, argon2), packages loaded when first used (pg,
+ * ioredis, Stripe, nodemailer, prom-client), and piscina, whose worker is a file of its own.
  */
-const INLINED = new Set(['kysely']);
+const INLINED = new Set([
+  'kysely',
+  'fastify',
+  '@fastify/cookie',
+  '@fastify/helmet',
+  '@fastify/static',
+  '@fastify/swagger',
+  'fastify-type-provider-zod',
+  'zod',
+  'pino',
+  'commander',
+]);
 
 /** @param {string} outdir @returns {import('esbuild').BuildOptions} */
 export function serverBuildOptions(outdir) {
