@@ -1,7 +1,7 @@
 // Seasonality benchmarks on the shared dataset, read from the SQLite file that `npm run bench`
 // imported (BENCH_DB=file:PATH), through the server's own market cache:
 //   seasonality_scan_p50_ms  all instruments, 15 start days (06-01 … 06-15) × 10–30-day
-//                            windows, 20 start years (1997–2016), long, warm (target ≤ 50 ms)
+//                            windows, 20 start years (1997–2016), long, warm (target ≤ 10 ms, issue 18; 50 ms, issue 9)
 //   best_trades_p50_ms       one symbol (AAPL, else the longest history), 5–60 days,
 //                            30 start years (1987–2016), warm (target ≤ 150 ms)
 //   walk_forward_p50_ms      walk-forward (issue 22) of the same symbol, 5–60 days, all
