@@ -48,6 +48,33 @@ describe('the landing page before and after its scripts', () => {
     expect(watch.errors).toEqual([]);
   });
 
+  it('is styled by its inline rules before the stylesheet, which loads after the first paint', async () => {
+    const watch = new ConsoleWatch();
+    const { context, page } = await newWatchedPage(app.browser, watch, { javaScriptEnabled: false, locale: 'en-US' });
+    // No stylesheet at all (as before it has arrived): the inline rules alone draw the hero.
+    await page.route('**/*.css', (route) => route.abort());
+    await page.goto(app.server.url + '/');
+    expect(await page.locator('link[rel="stylesheet"]:not(noscript link)').count()).toBe(0);
+    const style = await page.evaluate(() => {
+      const css = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return {
+        bar: css('.landing__bar').backgroundColor,
+        h1: css('h1').fontWeight,
+        start: css('.landing__hero .btn-primary').backgroundColor,
+        columns: css('.landing__features').display,
+        font: css('body').fontFamily,
+      };
+    });
+    expect(style).toEqual({
+      bar: 'rgb(30, 36, 50)',
+      h1: '700',
+      start: 'rgb(7, 186, 239)',
+      columns: 'flex',
+      font: expect.stringContaining('Roboto Fallback'),
+    });
+    await context.close();
+  });
+
   it('hands over to the app, whose buttons work', async () => {
     const watch = new ConsoleWatch();
     const { context, page } = await newWatchedPage(app.browser, watch, { locale: 'en-US' });
@@ -56,6 +83,9 @@ describe('the landing page before and after its scripts', () => {
     await page.getByRole('dialog').waitFor();
     expect(await page.locator('#prerender').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    // The whole stylesheet came after the first paint: the dialog is styled by it.
+    expect(await page.locator('head > link[rel="stylesheet"][href^="/assets/"]').count()).toBe(1);
+    expect(await page.locator('.modal').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     await context.close();
     expect(watch.errors).toEqual([]);
   });

@@ -113,7 +113,8 @@ describe('web shell in Chromium', () => {
     await context.addInitScript(() =>
       Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
     );
-    await context.route(/\/assets\/market-screen-.*\.js$/, async (route) => {
+    // (A page with a chunk of its own: the market view's small one comes with the dashboard's.)
+    await context.route(/\/assets\/heatmaps-screen-.*\.js$/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
@@ -121,18 +122,18 @@ describe('web shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const bar = page.getByTestId('progress-bar');
     expect(await bar.isVisible()).toBe(false);
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Market' }).click();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Heatmaps' }).click();
     await bar.waitFor({ state: 'visible' });
     expect(await bar.getAttribute('data-phase')).toBe('running');
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
-    await page.getByRole('heading', { level: 1, name: 'Market' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Heatmaps' }).waitFor();
     await bar.waitFor({ state: 'hidden' });
 
     // A page chunk that cannot load, after the reload guard was used: error page, red bar.
-    watch.allow(/Failed to load resource.*heatmaps-screen/);
+    watch.allow(/Failed to load resource.*scanner-screen/);
     await page.evaluate(() => sessionStorage.setItem('solstice:chunk-reload-at', String(Date.now())));
-    await context.route(/\/assets\/heatmaps-screen-.*\.js$/, (route) => route.abort());
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Heatmaps' }).click();
+    await context.route(/\/assets\/scanner-screen-.*\.js$/, (route) => route.abort());
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Stock scanner' }).click();
     await page.getByTestId('error-page').waitFor();
     expect(await bar.getAttribute('data-phase')).toBe('failed');
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 0, 0)');

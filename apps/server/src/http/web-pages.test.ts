@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer, type LiveServer } from '../testing/live-server.js';
 import { writeWebDist } from '../testing/web-dist.js';
-import { startingAfterPaint, withLandingMarkup, withOperatorDefaults } from './web-pages.js';
+import { startingAfterPaint, withCriticalCss, withLandingMarkup, withOperatorDefaults } from './web-pages.js';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Solstice</title></head><body><div id="root"></div></body></html>';
@@ -40,6 +40,33 @@ describe('the landing page’s scripts', () => {
 
   it('are left alone on a page without Vite’s entry', () => {
     expect(startingAfterPaint(SERVED)).toBe(SERVED);
+  });
+});
+
+describe('the landing page’s critical CSS', () => {
+  const HEAD = '<head><title>S</title>\n    <link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>';
+
+  it('is inlined in place of the stylesheet, which start-after-paint.js (or <noscript>) loads', () => {
+    expect(withCriticalCss(HEAD, '.landing{display:flex}')).toBe(
+      '<head><title>S</title>\n    <style>.landing{display:flex}</style>' +
+        '<noscript><link rel="stylesheet" href="/assets/index-D.css"></noscript>' +
+        '<meta name="solstice-stylesheet" content="/assets/index-D.css"></head>',
+    );
+  });
+
+  it('leaves the page alone without a stylesheet link, or with CSS that would close the <style>', () => {
+    expect(withCriticalCss(SERVED, '.a{}')).toBe(SERVED);
+    expect(withCriticalCss(HEAD, '.a{content:"</style><script>"}')).toBe(HEAD);
+  });
+
+  it('goes into the landing page only when given', () => {
+    const index = `<html lang="en">${HEAD}<body><div id="root"></div></body></html>`;
+    expect(withLandingMarkup(index, 'en', 'M')).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-D.css">',
+    );
+    const page = withLandingMarkup(index, 'en', 'M', '.x{}');
+    expect(page).toContain('<style>.x{}</style>');
+    expect(page).not.toContain('<link rel="stylesheet" crossorigin');
   });
 });
 
@@ -90,5 +117,39 @@ describe('the page a visitor gets on / (SQLite, over HTTP)', () => {
     for (const url of ['/prerender/landing.en.html', '/prerender/landing.tr.html']) {
       expect((await get(url)).status, url).toBe(404);
     }
+  });
+});
+
+describe('the critical CSS over HTTP (SQLite)', () => {
+  const INDEX =
+    '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>' +
+    '<body><div id="root"></div></body></html>';
+  let live: LiveServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeWebDist('solstice-critical-', {
+      'index.html': INDEX,
+      'assets/index-D.css': '.landing{display:flex}.modal{position:fixed}',
+      'prerender/landing.en.html': MARKUP.en,
+      'prerender/landing.tr.html': MARKUP.tr,
+      'prerender/landing.css': '.landing{display:flex}',
+    });
+    live = await startLiveServer('sqlite', { WEB_DIST: dir, DEFAULT_LANGUAGE: 'en' });
+  });
+  afterAll(async () => {
+    await live?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is inline in the landing page only; the file itself is not served', async () => {
+    const landing = await (await fetch(`${live.baseUrl}/`)).text();
+    expect(landing).toContain('<style>.landing{display:flex}</style>');
+    expect(landing).toContain('<meta name="solstice-stylesheet" content="/assets/index-D.css">');
+    expect(landing).not.toContain('<link rel="stylesheet" crossorigin');
+    const signedIn = await (await fetch(`${live.baseUrl}/dashboard`, { headers: { cookie: 'sol_sid=stale' } })).text();
+    expect(signedIn).toContain('<link rel="stylesheet" crossorigin href="/assets/index-D.css">');
+    expect(signedIn).not.toContain('<style>');
+    expect((await fetch(`${live.baseUrl}/prerender/landing.css`)).status).toBe(404);
+    expect((await fetch(`${live.baseUrl}/assets/index-D.css`)).status).toBe(200);
   });
 });

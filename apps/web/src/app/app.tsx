@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
@@ -28,6 +28,14 @@ export function App({ queryClient: given }: AppProps) {
   const queryClient = useMemo(() => given ?? createQueryClient(), [given]);
   const router = useMemo(() => createBrowserRouter(createRoutes({ queryClient })), [queryClient]);
   const progress = useMemo(() => new ProgressController(), []);
+  // The first page is on screen once the router's first navigation has ended (its loaders and chunks).
+  const [pageShown, setPageShown] = useState(() => router.state.initialized);
+  useEffect(() => {
+    if (router.state.initialized) setPageShown(true);
+    return router.subscribe((state) => {
+      if (state.initialized) setPageShown(true);
+    });
+  }, [router]);
 
   useEffect(() => trackPageActivity(), []);
   useEffect(() => startWatchlistSync(), []);
@@ -54,7 +62,7 @@ export function App({ queryClient: given }: AppProps) {
       <ProgressBar router={router} progress={progress} />
       <OfflineNotice />
       <RouterProvider router={router} />
-      <LoadingOverlay />
+      <LoadingOverlay pageShown={pageShown} />
     </QueryClientProvider>
   );
 }

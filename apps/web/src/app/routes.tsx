@@ -13,7 +13,13 @@ import { ensureMarketOverview } from '../features/market/overview-query';
 import { useAppStore } from '../store/app-store';
 
 // The signed-in frame (react-bootstrap menus and dialogs) is not needed by the landing page.
-const loadLayout = withChunkReload(() => import('../components/layout/app-layout'));
+const importLayout = () => import('../components/layout/app-layout');
+const loadLayout = withChunkReload(importLayout);
+
+/** Starts loading the signed-in frame's chunk (main.tsx, on a signed-in page's first load). */
+export function prefetchLayout(): void {
+  if (navigator.onLine) importLayout().catch(() => {}); // a failure shows when the route asks for it
+}
 
 /** Title and guards of every page. A page adds `validate` here to get the 404 on bad input. */
 export const pageHandles: Record<AppPath, RouteHandle> = {
@@ -76,7 +82,9 @@ function pageRoute(path: AppPath, options: RouteOptions): RouteObject {
     // first paint depend on, and the dialog should not wait for them.
     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
       onlyDetailsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate,
-    lazy: async () => ({ Component: (await load()).default }),
+    // Only the component is lazy (React Router's per-property form): the loader above (the
+    // session, the texts, the first data) runs while the chunk loads, not after it.
+    lazy: { Component: async () => (await load()).default },
   };
 }
 
@@ -113,7 +121,9 @@ export function createRoutes(options: RouteOptions): RouteObject[] {
         pageRoute(paths.home, options),
         {
           id: 'app',
-          lazy: async () => ({ Component: (await loadLayout()).AppLayout }),
+          // Per property, as for the pages: its chunk loads alongside the page's loader (the
+          // session request, /api/me), not before it (Lighthouse on /dashboard, issue 18).
+          lazy: { Component: async () => (await loadLayout()).AppLayout },
           children: appPages.map((p) => pageRoute(p, options)),
         },
         { path: '*', loader: () => notFound() },

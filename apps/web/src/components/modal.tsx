@@ -11,13 +11,15 @@ export interface ModalProps {
   size?: 'sm' | 'lg' | 'xl';
   /** For tests and end-to-end selectors. */
   testId?: string;
+  /** Whether it fades in and out (react-bootstrap's transition); on by default. */
+  animation?: boolean;
 }
 
 /**
  * The one dialog frame of the app. Keyboard: Esc closes, Tab stays inside (react-bootstrap's
  * enforceFocus) and, closed, focus goes back to the control that opened it (restoreFocus).
  */
-export function Modal({ show, title, onClose, children, footer, size, testId }: ModalProps) {
+export function Modal({ show, title, onClose, children, footer, size, testId, animation = true }: ModalProps) {
   const { t } = useTranslation('a11y');
   const titleId = `${useId()}-title`;
   useTabWrap(show, titleId);
@@ -26,6 +28,7 @@ export function Modal({ show, title, onClose, children, footer, size, testId }: 
       show={show}
       onHide={onClose}
       size={size}
+      animation={animation}
       centered
       enforceFocus
       restoreFocus

@@ -103,6 +103,29 @@ describe('the first-run tour', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('opens by itself on a first visit without the fade (in the first paint); a replay fades in', async () => {
+    api = mockApi({ 'PATCH /api/me/preferences': () => ({ status: 200, body: session({ tutorialSeen: true }) }) });
+    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <FakeShell />
+      </MemoryRouter>,
+    );
+    const first = await screen.findByRole('dialog', { name: TUTORIAL_STEPS[0]!.title });
+    expect(first).not.toHaveClass('fade');
+    expect(first).toHaveClass('show');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(useAppStore.getState().tutorialSeen).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    await user.click(await screen.findByRole('button', { name: 'Welcome tour' }));
+    const replay = await screen.findByRole('dialog', { name: TUTORIAL_STEPS[0]!.title });
+    expect(replay).toHaveClass('fade');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('does not show again on a new device when the account has done it', () => {
     // A browser with empty storage: the store starts with the tour not seen.
     expect(useAppStore.getState().tutorialSeen).toBe(false);

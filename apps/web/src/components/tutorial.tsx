@@ -21,6 +21,15 @@ export function Tutorial() {
   const open = useUiStore((s) => s.tutorialOpen);
   const setOpen = useUiStore((s) => s.setTutorialOpen);
   const [step, setStep] = useState(0);
+  // Opened by itself on a first visit, the dialog is there in the page's first paint, without
+  // the fade (it is that page's largest paint: Lighthouse's LCP on /dashboard, issue 18); a
+  // replay fades in. Decided as it opens: switching while open would remount the dialog.
+  const [fade, setFade] = useState(true);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setFade(seen);
+  }
 
   useEffect(() => {
     if (!seen) setOpen(true);
@@ -71,7 +80,7 @@ export function Tutorial() {
 
   if (!open || !placement.target) {
     return (
-      <Modal show={open} onClose={finish} title={current.title} testId="tutorial" footer={buttons}>
+      <Modal show={open} onClose={finish} title={current.title} testId="tutorial" footer={buttons} animation={fade}>
         <p className="mb-0">{current.body}</p>
       </Modal>
     );

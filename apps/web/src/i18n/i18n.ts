@@ -1,15 +1,28 @@
 // The one i18next instance of the web app. Texts live in en/<namespace>.ts and tr/<namespace>.ts;
-// a language's texts are loaded (one chunk per file) before the app shows it.
+// a language's texts are loaded (two chunks a language, bundles/) before the app shows it.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from './languages';
 import { NAMESPACES, type Namespace } from './resources';
 
-type Loader = () => Promise<{ default: Record<string, unknown> }>;
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./en/*.ts', './tr/*.ts']) as Record<
-  string,
-  Loader
->;
+/** A bundle: its namespaces' modules, keyed by path (`../<language>/<namespace>.ts`). */
+export type TextBundle = Record<string, { default: Record<string, unknown> }>;
+type BundleLoader = () => Promise<{ default: TextBundle }>;
+
+/**
+ * A language's texts come in two chunks (bundles/): the core namespaces, and all the others. The
+ * namespaces are small; one request each (23 a language) cost a round trip apiece on a slow
+ * connection before a signed-in page could show (Lighthouse, issue 18).
+ */
+const BUNDLES: Record<Language, Record<'core' | 'tools', BundleLoader>> = {
+  en: { core: () => import('./bundles/en-core'), tools: () => import('./bundles/en-tools') },
+  tr: { core: () => import('./bundles/tr-core'), tools: () => import('./bundles/tr-tools') },
+};
+
+/** The loader of the bundle that holds a namespace's texts in a language. */
+export function bundleOf(language: Language, namespace: Namespace): BundleLoader {
+  return BUNDLES[language][CORE_NAMESPACES.includes(namespace) ? 'core' : 'tools'];
+}
 
 export const i18n: I18n = i18next.createInstance();
 
@@ -31,15 +44,14 @@ async function loadTexts(
   language: Language,
   namespaces: readonly Namespace[] = allWanted ? NAMESPACES : CORE_NAMESPACES,
 ): Promise<void> {
-  await Promise.all(
-    namespaces.map(async (ns) => {
-      if (i18n.hasResourceBundle(language, ns)) return;
-      const load = loaders[`./${language}/${ns}.ts`];
-      if (!load) throw new Error(`No texts for ${language}/${ns}`);
-      const texts = (await load()).default;
-      i18n.addResourceBundle(language, ns, texts, true, true);
-    }),
-  );
+  const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(language, ns));
+  const loaders = [...new Set(missing.map((ns) => bundleOf(language, ns)))];
+  const bundles = await Promise.all(loaders.map(async (load) => (await load()).default));
+  for (const ns of missing) {
+    const texts = bundles.map((bundle) => bundle[`../${language}/${ns}.ts`]).find(Boolean);
+    if (!texts) throw new Error(`No texts for ${language}/${ns}`);
+    i18n.addResourceBundle(language, ns, texts.default, true, true);
+  }
 }
 
 /** Starts i18next in a language, its texts loaded. Call once before the first render. */
@@ -78,6 +90,6 @@ export async function loadAllTexts(): Promise<void> {
   if (language && (LANGUAGES as readonly string[]).includes(language))
     await loadTexts(language as Language, NAMESPACES);
   // The scanner's CSV names its columns in English whatever the language (fieldLabel's lng):
-  // that one English namespace, not all of them.
+  // that one English namespace is registered (it comes in the English tools chunk).
   if (language !== 'en') await loadTexts('en', ['scanner']);
 }
