@@ -142,6 +142,37 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
     expect(again.series('BBB')!.close[25]).toBe(1.75);
   });
 
+  it('says why a start does not use the snapshot', async () => {
+    const messages: string[] = [];
+    const log = { warn: (m: string) => messages.push(m), info: (m: string) => messages.push(m) };
+    const logged = async () => {
+      messages.length = 0;
+      const cache = new DatabaseMarketCache(database, { snapshotFile: file, log });
+      await cache.reload();
+      await cache.snapshotWritten();
+      return { from: cache.loadedFrom, messages: [...messages] };
+    };
+    expect(await logged()).toEqual({
+      from: 'sql',
+      messages: [`market snapshot ${file}: not used (there is no file yet); loading through SQL`],
+    });
+    expect(await logged()).toEqual({ from: 'snapshot', messages: [] });
+    await announceMarketChange(database);
+    expect((await logged()).messages).toEqual([
+      `market snapshot ${file}: not used (it was written for another state of the database); loading through SQL`,
+    ]);
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 1]! ^= 0xff;
+    fs.writeFileSync(file, bytes);
+    expect((await logged()).messages).toEqual([
+      `market snapshot ${file}: not used (its data does not check out (checksum or length)); loading through SQL`,
+    ]);
+    fs.writeFileSync(file, 'symbol,date\n');
+    expect((await logged()).messages).toEqual([
+      `market snapshot ${file}: not used (the file is not a snapshot of this format, or its header does not check out); loading through SQL`,
+    ]);
+  });
+
   it('falls back to SQL on a corrupt, truncated or foreign file, and rewrites it', async () => {
     await start();
     const good = fs.readFileSync(file);

@@ -66,6 +66,8 @@ export function snapshotFileFor(database: DatabaseHandle, settings: Settings): s
 
 export interface SnapshotLog {
   warn(message: string): void;
+  /** Why a start loads through SQL although a snapshot file is configured. */
+  info?(message: string): void;
 }
 
 /**
@@ -92,11 +94,24 @@ export class MarketSnapshotStore {
     }
   }
 
-  /** The series of a read begun, when the file was written for `fingerprint` and its data checks out; else null. */
+  /**
+   * The series of a read begun, when the file was written for `fingerprint` and its data
+   * checks out; else null, and the log says why the snapshot is not used.
+   */
   async finish(read: SnapshotRead | null, fingerprint: string): Promise<Map<string, PriceSeries> | null> {
     // Another fingerprint: the read finishes in the background and its buffer is dropped.
-    if (!read || read.fingerprint !== fingerprint) return null;
-    return read.series;
+    const series = read && read.fingerprint === fingerprint ? await read.series : null;
+    if (!series) {
+      const why = !read
+        ? fs.existsSync(this.file)
+          ? 'the file is not a snapshot of this format, or its header does not check out'
+          : 'there is no file yet'
+        : read.fingerprint !== fingerprint
+          ? 'it was written for another state of the database'
+          : 'its data does not check out (checksum or length)';
+      this.log.info?.(`market snapshot ${this.file}: not used (${why}); loading through SQL`);
+    }
+    return series;
   }
 
   async write(fingerprint: string, series: ReadonlyMap<string, PriceSeries>): Promise<boolean> {
