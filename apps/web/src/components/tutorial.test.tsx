@@ -43,16 +43,22 @@ function FakeShell() {
   );
 }
 
+/** A signed-in user who has not seen the tour, in the fake shell; saving the preference answers 200. */
+function renderFirstVisit() {
+  api = mockApi({ 'PATCH /api/me/preferences': () => ({ status: 200, body: session({ tutorialSeen: true }) }) });
+  useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter>
+      <FakeShell />
+    </MemoryRouter>,
+  );
+  return user;
+}
+
 describe('the first-run tour', () => {
   it('points each step at the control it explains, and is remembered in the account when done', async () => {
-    api = mockApi({ 'PATCH /api/me/preferences': () => ({ status: 200, body: session({ tutorialSeen: true }) }) });
-    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
-    const user = userEvent.setup();
-    render(
-      <MemoryRouter>
-        <FakeShell />
-      </MemoryRouter>,
-    );
+    const user = renderFirstVisit();
     placed(screen.getByRole('combobox'), { top: 10, left: 300, width: 240, height: 30 });
     placed(screen.getByRole('link', { name: 'Dashboard' }), { top: 80, left: 10, width: 200, height: 32 });
     placed(screen.getByRole('link', { name: 'Seasonality' }), { top: 120, left: 10, width: 200, height: 32 });
@@ -104,14 +110,7 @@ describe('the first-run tour', () => {
   });
 
   it('opens by itself on a first visit without the fade (in the first paint); a replay fades in', async () => {
-    api = mockApi({ 'PATCH /api/me/preferences': () => ({ status: 200, body: session({ tutorialSeen: true }) }) });
-    useAppStore.getState().setSession({ data: { id: 1, username: 'ayse' } });
-    const user = userEvent.setup();
-    render(
-      <MemoryRouter>
-        <FakeShell />
-      </MemoryRouter>,
-    );
+    const user = renderFirstVisit();
     const first = await screen.findByRole('dialog', { name: TUTORIAL_STEPS[0]!.title });
     expect(first).not.toHaveClass('fade');
     expect(first).toHaveClass('show');
