@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { PriceSeries } from '@solstice/analytics';
 
@@ -136,6 +137,8 @@ export interface SnapshotRead {
   series: Promise<Map<string, PriceSeries> | null>;
 }
 
+const readAt = promisify(fs.read);
+
 /** The data is read in this many pieces at once (libuv's thread pool has 4 threads). */
 const READERS = 4;
 
@@ -193,15 +196,10 @@ export function beginSnapshotRead(file: string): SnapshotRead | null {
 
 /** Reads `bytes.length` bytes at `position` on libuv's threads; false at a short file. */
 async function readPiece(fd: number, bytes: Uint8Array, position: number): Promise<boolean> {
-  let done = 0;
-  while (done < bytes.length) {
-    const n = await new Promise<number>((resolve, reject) =>
-      fs.read(fd, bytes, done, bytes.length - done, position + done, (error, read) =>
-        error ? reject(error) : resolve(read),
-      ),
-    );
-    if (n === 0) return false;
-    done += n;
+  for (let done = 0; done < bytes.length;) {
+    const { bytesRead } = await readAt(fd, bytes, done, bytes.length - done, position + done);
+    if (bytesRead === 0) return false;
+    done += bytesRead;
   }
   return true;
 }
