@@ -117,24 +117,49 @@ export function qValuesByBucket(
     sortRange(value, weight, starts[b]!, starts[b + 1]!);
   };
   const empty = (b: number) => starts[b + 1] === starts[b];
-  /** The least of 1 and m·u/C(u) over the distinct values u ≥ floor of bucket b (sorted). */
-  const leastFrom = (b: number, floor: number): number => {
-    let tests = b > 0 ? through[b - 1]! : 0;
-    let least = 1;
+  /**
+   * Bucket b sorted, and least[i] over its positions i: the least m·u/C(u) over its distinct
+   * values u ≥ value[i] (Infinity past the last), so that each of many queries in one bucket
+   * reads it with a binary search: a pass over the bucket per query was most of the cost of
+   * a scan's merge with thousands of results.
+   */
+  if (scratch.least.length < u) scratch.least = new Float64Array(Math.max(u, 2 * scratch.least.length));
+  const { least, suffixed } = scratch;
+  suffixed.fill(0);
+  const suffix = (b: number): void => {
+    sortBucket(b);
+    if (suffixed[b]) return;
+    suffixed[b] = 1;
+    const from = starts[b]!;
     const end = starts[b + 1]!;
-    for (let i = starts[b]!; i < end; i++) {
+    let tests = b > 0 ? through[b - 1]! : 0;
+    for (let i = from; i < end; i++) {
       tests += weight[i]!;
-      const v = value[i]!;
-      if (v < floor || (i + 1 < end && value[i + 1] === v)) continue;
-      least = Math.min(least, Math.min(1, (m * v) / tests));
+      least[i] = tests;
     }
-    return least;
+    let below = Infinity;
+    for (let i = end - 1; i >= from; i--) {
+      const v = value[i]!;
+      if (i + 1 === end || value[i + 1] !== v) below = Math.min(below, (m * v) / least[i]!);
+      least[i] = below;
+    }
+  };
+  /** The least of 1 and m·u/C(u) over the distinct values u ≥ floor of bucket b (suffixed). */
+  const leastAtOrAbove = (b: number, floor: number): number => {
+    let lo = starts[b]!;
+    let hi = starts[b + 1]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (value[mid]! < floor) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === starts[b + 1] ? 1 : Math.min(1, least[lo]!);
   };
   /** The least value of bucket b (placed). */
   const leastOf = (b: number): number => {
-    let least = Infinity;
-    for (let i = starts[b]!; i < starts[b + 1]!; i++) least = Math.min(least, value[i]!);
-    return least;
+    let lowest = Infinity;
+    for (let i = starts[b]!; i < starts[b + 1]!; i++) lowest = Math.min(lowest, value[i]!);
+    return lowest;
   };
 
   // Each query's v and its bucket: below p's bucket every value is ≤ p.
@@ -172,14 +197,14 @@ export function qValuesByBucket(
     if (empty(b) || (m * lowerEdge(b)) / through[b]! >= above) continue;
     place(b);
     if ((m * leastOf(b)) / through[b]! >= above) continue;
-    sortBucket(b);
-    reach[b] = Math.min(above, leastFrom(b, 0));
+    suffix(b);
+    reach[b] = Math.min(above, leastAtOrAbove(b, 0));
   }
   return found.map(({ b, v }) => {
     const above = reach[b + 1]!;
     if ((m * v) / through[b]! >= above) return Math.max(v, above);
-    sortBucket(b);
-    return Math.max(v, Math.min(leastFrom(b, v), above));
+    suffix(b);
+    return Math.max(v, Math.min(leastAtOrAbove(b, v), above));
   });
 }
 
@@ -228,4 +253,6 @@ const scratch = {
   through: new Float64Array(BUCKETS),
   reach: new Float64Array(BUCKETS + 1),
   placed: new Uint8Array(BUCKETS),
+  least: new Float64Array(0),
+  suffixed: new Uint8Array(BUCKETS),
 };

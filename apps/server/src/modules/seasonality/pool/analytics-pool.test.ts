@@ -3,7 +3,7 @@ import { bestTrades, seasonalityScan, type PriceSeries, type SeasonalityScanOpti
 import { AppError } from '../../../http/errors.js';
 import { createMemoryMarketCache } from '../../market/memory-market-cache.js';
 import { syntheticSeries } from '../../../testing/synthetic-series.js';
-import { createAnalyticsPool } from './analytics-pool.js';
+import { createAnalyticsPool, ownerOf, splitJob } from './analytics-pool.js';
 import { shareMarket, sharedSeries } from './shared-market.js';
 
 const universe = Array.from({ length: 8 }, (_, i) => syntheticSeries(`S${i}`, 1995 + i, 2016, 7 + i));
@@ -100,6 +100,32 @@ describe('the analytics pool', () => {
         expect(inPool).toEqual(inProcess);
       }
     }
+  });
+
+  it('splits a scan by owner: each symbol in one part, on the thread that owns it in every scan', () => {
+    const options = widest;
+    const all = [...universe, ...heavy].map((s) => s.symbol);
+    const threadOf = new Map<string, number>();
+    for (const threads of [2, 3]) {
+      const parts = splitJob({ kind: 'scan', symbols: all, options }, threads, 0);
+      expect(parts.length).toBe(threads);
+      expect(parts.flatMap((p) => (p.job as { symbols: string[] }).symbols).sort()).toEqual([...all].sort());
+      for (const { thread, job } of parts)
+        for (const symbol of (job as { symbols: string[] }).symbols) {
+          expect(ownerOf(symbol, threads)).toBe(thread);
+          if (threads === 2) threadOf.set(symbol, thread);
+        }
+    }
+    // Another universe (the 40 heavy ones, reversed): each symbol on the same thread as before.
+    const other = heavy.map((s) => s.symbol).reverse();
+    for (const { thread, job } of splitJob({ kind: 'scan', symbols: other, options }, 2, 0))
+      for (const symbol of (job as { symbols: string[] }).symbols) expect(threadOf.get(symbol)).toBe(thread);
+    // Small scans and one-symbol jobs run whole, on the thread given (the least busy).
+    expect(splitJob({ kind: 'scan', symbols: symbols, options }, 2, 1)).toEqual([
+      { thread: 1, job: { kind: 'scan', symbols, options } },
+    ]);
+    const best = { kind: 'bestTrades' as const, symbol: 'S1', options: { minDays: 5, maxDays: 10 } };
+    expect(splitJob(best, 2, 1)).toEqual([{ thread: 1, job: best }]);
   });
 
   it('answers best trades exactly as the analytics do in process', async () => {

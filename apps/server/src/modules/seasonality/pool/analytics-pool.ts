@@ -60,12 +60,27 @@ function workerFile(): string {
 /** Below this many symbols per thread a scan runs in one worker: splitting would cost more than it saves. */
 const MIN_SYMBOLS_PER_PART = 16;
 
-/** A scan over many symbols is split round-robin over the threads (parts of similar size); anything else runs whole. */
-function splitJob(job: AnalyticsJob, threads: number): AnalyticsJob[] {
-  if (job.kind !== 'scan') return [job];
-  const n = Math.min(threads, Math.floor(job.symbols.length / MIN_SYMBOLS_PER_PART));
-  if (n <= 1) return [job];
-  return Array.from({ length: n }, (_, p) => ({ ...job, symbols: job.symbols.filter((_, i) => i % n === p) }));
+/**
+ * The thread that owns a symbol (FNV-1a of its name): a scan's part for thread t holds the
+ * symbols it owns, in every scan, so each symbol's window tables and base rates are built
+ * once, in one thread, instead of in every thread a part of it happened to land on.
+ */
+export function ownerOf(symbol: string, threads: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < symbol.length; i++) h = Math.imul(h ^ symbol.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % threads;
+}
+
+/**
+ * A scan over many symbols is split by owner, one part per thread (empty parts left out);
+ * anything else runs whole, on the thread given (the least busy).
+ */
+export function splitJob(job: AnalyticsJob, threads: number, idle: number): { thread: number; job: AnalyticsJob }[] {
+  if (job.kind !== 'scan' || threads <= 1 || job.symbols.length < 2 * MIN_SYMBOLS_PER_PART)
+    return [{ thread: idle, job }];
+  const parts = Array.from({ length: threads }, () => [] as string[]);
+  for (const symbol of job.symbols) parts[ownerOf(symbol, threads)]!.push(symbol);
+  return parts.flatMap((symbols, thread) => (symbols.length > 0 ? [{ thread, job: { ...job, symbols } }] : []));
 }
 
 /** The outcome of a job from those of its parts: cancelled if any part was; a scan's answers merged. */
@@ -86,16 +101,28 @@ export function createAnalyticsPool(market: MarketCache, options: AnalyticsPoolO
   const shared = new SharedMarketSource(market);
   const perUser = new Map<string, number>();
   const counts = { completed: 0, cancelled: 0 };
-  const piscina = new Piscina({
-    filename: workerFile(),
-    // Started on the first job (most processes, tests among them, never run one), then kept:
-    // a worker's window tables are worth keeping between jobs.
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: 30 * 60_000,
-    // Below the event loop's thread: requests that need no worker go first (Linux; a no-op elsewhere).
-    niceIncrement: 10,
-  });
+  // One single-thread pool per thread rather than one pool of them: Piscina hands a task to any
+  // idle thread, and a scan's parts must reach the threads that own their symbols (ownerOf).
+  const workers = Array.from(
+    { length: threads },
+    () =>
+      new Piscina({
+        filename: workerFile(),
+        // Started on the first job (most processes, tests among them, never run one), then kept:
+        // a worker's window tables are worth keeping between jobs.
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: 30 * 60_000,
+        // Below the event loop's thread: requests that need no worker go first (Linux; a no-op elsewhere).
+        niceIncrement: 10,
+      }),
+  );
+  const busy = new Int32Array(threads);
+  const leastBusy = () => busy.reduce((best, n, t) => (n < busy[best]! ? t : best), 0);
+  const runOn = (thread: number, task: AnalyticsTask): Promise<AnalyticsOutcome> => {
+    busy[thread]! += 1;
+    return (workers[thread]!.run(task) as Promise<AnalyticsOutcome>).finally(() => (busy[thread]! -= 1));
+  };
 
   const release = (user: string) => {
     const n = (perUser.get(user) ?? 1) - 1;
@@ -111,12 +138,12 @@ export function createAnalyticsPool(market: MarketCache, options: AnalyticsPoolO
       const cancel = new Int32Array(new SharedArrayBuffer(4));
       const whole: AnalyticsJob = job;
       const market = shared.get('symbols' in whole ? whole.symbols : [whole.symbol]);
-      const parts = splitJob(whole, threads);
+      const parts = splitJob(whole, threads, leastBusy());
       // Every part settles before the user's slot frees; a failed part stops the others.
       const work = Promise.allSettled(
-        parts.map((part) => {
+        parts.map(({ thread, job: part }) => {
           const task: AnalyticsTask = { market, cancel, job: part };
-          return (piscina.run(task) as Promise<AnalyticsOutcome>).catch((error: unknown) => {
+          return runOn(thread, task).catch((error: unknown) => {
             Atomics.store(cancel, 0, 1);
             throw error;
           });
@@ -147,7 +174,7 @@ export function createAnalyticsPool(market: MarketCache, options: AnalyticsPoolO
     running: (user) => perUser.get(user) ?? 0,
     stats: () => ({ ...counts }),
     async close() {
-      await piscina.destroy();
+      await Promise.all(workers.map((w) => w.destroy()));
     },
   };
 }
