@@ -109,9 +109,9 @@ describe('the analytics pool', () => {
     for (const threads of [2, 3]) {
       const parts = splitJob({ kind: 'scan', symbols: all, options }, threads, 0);
       expect(parts.length).toBe(threads);
-      expect(parts.flatMap((p) => (p.job as { symbols: string[] }).symbols).sort()).toEqual([...all].sort());
+      expect(parts.flatMap((p) => (p.job as { symbols: readonly string[] }).symbols).sort()).toEqual([...all].sort());
       for (const { thread, job } of parts)
-        for (const symbol of (job as { symbols: string[] }).symbols) {
+        for (const symbol of (job as { symbols: readonly string[] }).symbols) {
           expect(ownerOf(symbol, threads)).toBe(thread);
           if (threads === 2) threadOf.set(symbol, thread);
         }
@@ -119,7 +119,7 @@ describe('the analytics pool', () => {
     // Another universe (the 40 heavy ones, reversed): each symbol on the same thread as before.
     const other = heavy.map((s) => s.symbol).reverse();
     for (const { thread, job } of splitJob({ kind: 'scan', symbols: other, options }, 2, 0))
-      for (const symbol of (job as { symbols: string[] }).symbols) expect(threadOf.get(symbol)).toBe(thread);
+      for (const symbol of (job as { symbols: readonly string[] }).symbols) expect(threadOf.get(symbol)).toBe(thread);
     // Small scans and one-symbol jobs run whole, on the thread given (the least busy).
     expect(splitJob({ kind: 'scan', symbols: symbols, options }, 2, 1)).toEqual([
       { thread: 1, job: { kind: 'scan', symbols, options } },
