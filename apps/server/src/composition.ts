@@ -22,6 +22,7 @@ import type { AppMetrics } from './modules/metrics/app-metrics.js';
 import { registerMarketUpdateJobs } from './modules/market/update/market-update.jobs.js';
 import { registerAlertJobs, scheduleAlertEvaluations } from './modules/alerts/alerts.jobs.js';
 import { createAnalyticsPool, type AnalyticsPool } from './modules/seasonality/pool/analytics-pool.js';
+import { warmUpAnalytics } from './modules/seasonality/pool/warm-up.js';
 
 /**
  * Every service of a process, built once by buildServices and never changed afterwards. The
@@ -150,6 +151,16 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
   };
   market.onReload?.(scheduleAlerts);
   if (market.asOf() !== null) await scheduleAlerts();
+  // The first scan of each market version finds the workers warm; nothing waits for it.
+  let stopping = false;
+  if (settings.ANALYTICS_WARM_UP) {
+    const warmUp = () => {
+      if (stopping) return;
+      void warmUpAnalytics({ market, analytics, now: () => new Date(clock.now()), log: logger, stopping: () => stopping });
+    };
+    market.onReload?.(async () => warmUp());
+    warmUp();
+  }
 
   return Object.freeze({
     settings,
@@ -165,6 +176,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     billing,
     metrics,
     async close() {
+      stopping = true;
       await jobs.stop();
       await analytics.close();
       await market.close?.();

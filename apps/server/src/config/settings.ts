@@ -120,6 +120,12 @@ export const settingsSchema = z.object({
    * every bar through SQL, rewritten after a load through SQL. On unless false.
    */
   MARKET_SNAPSHOT: booleanFlag.default(true),
+  /**
+   * After the market loads (the start, each import or data update): the seasonality
+   * scanner's default scan runs once in the analytics pool, so that users' first scans find
+   * the workers' window tables built. On unless false.
+   */
+  ANALYTICS_WARM_UP: booleanFlag.default(true),
   /** Where snapshots go: default next to the SQLite file; PostgreSQL's in data/. */
   MARKET_SNAPSHOT_DIR: z.string().trim().min(1).optional(),
   /**

@@ -8,6 +8,8 @@ export function createTestSettings(overrides: Record<string, string> = {}): Sett
     SEED_ON_EMPTY: 'false',
     // Tests change bars with SQL and reload; the snapshot has tests of its own.
     MARKET_SNAPSHOT: 'false',
+    // Worker threads only where a test asks for them (warm-up.test.ts warms on purpose).
+    ANALYTICS_WARM_UP: 'false',
     ...overrides,
   });
 }
