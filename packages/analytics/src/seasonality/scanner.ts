@@ -67,7 +67,7 @@ export interface SeasonalityScanPart {
    */
   pValues: Float64Array;
   weights: Int32Array;
-  /** In a scan of the whole universe in this thread: the pValues' buckets, as they were tallied. */
+  /** The pValues' buckets, as they were tallied (absent when a value has none: a NaN). */
   buckets?: ValueBuckets;
 }
 
@@ -170,8 +170,35 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
   const pValues = own ? tally.values.slice(0, tally.size) : tally.values.subarray(0, tally.size);
   const weights = own ? tally.weights.slice(0, tally.size) : tally.weights.subarray(0, tally.size);
   const testPValues = kept.map((w) => w.testPValue);
-  if (own || !tally.buckets) return { results, testPValues, tested, pValues, weights };
-  return { results, testPValues, tested, pValues, weights, buckets: tally.buckets };
+  const buckets = tally.buckets;
+  if (!buckets) return { results, testPValues, tested, pValues, weights };
+  if (!own) return { results, testPValues, tested, pValues, weights, buckets };
+  const owned = {
+    bucket: buckets.bucket.slice(0, tally.size),
+    counts: buckets.counts.slice(),
+    tests: buckets.tests.slice(),
+  };
+  return { results, testPValues, tested, pValues, weights, buckets: owned };
+}
+
+/** The buckets of the parts' pValues laid end to end, as mergeScanParts lays the values; null when a part has none. */
+function mergedBuckets(parts: readonly SeasonalityScanPart[], size: number): ValueBuckets | undefined {
+  if (parts.length === 1) return parts[0]!.buckets;
+  if (parts.some((p) => !p.buckets)) return undefined;
+  const bucket = new Uint16Array(size);
+  const counts = new Int32Array(parts[0]!.buckets!.counts.length);
+  const tests = new Float64Array(counts.length);
+  let offset = 0;
+  for (const part of parts) {
+    const own = part.buckets!;
+    bucket.set(own.bucket.subarray(0, part.pValues.length), offset);
+    offset += part.pValues.length;
+    for (let b = 0; b < counts.length; b++) {
+      counts[b]! += own.counts[b]!;
+      tests[b]! += own.tests[b]!;
+    }
+  }
+  return { bucket, counts, tests };
 }
 
 /** The tally of seasonalityScanPart, kept between scans (its answer copies what it needs). */
@@ -180,20 +207,25 @@ const scanTally = new PValueTally();
 const scanRuns = new GridRuns();
 
 /**
- * The order of the scanner's results: the ranking of analytics.md (winRate, mean, earlier
+ * The results in the scanner's order: the ranking of analytics.md (winRate, mean, earlier
  * start in the range, shorter length), then symbol, then long before short. `fromIndex` is
  * the calendar position of the range's first start day.
  */
-function scanResultOrder(fromIndex: number): (a: SeasonalityScanResult, b: SeasonalityScanResult) => number {
-  const position = (r: SeasonalityScanResult) =>
-    (calendarIndex(parseMonthDay(r.start)) - fromIndex + DAYS_IN_CALENDAR) % DAYS_IN_CALENDAR;
-  return (a, b) =>
-    b.stats.winRate - a.stats.winRate ||
-    (a.stats.mean !== b.stats.mean ? (b.stats.mean > a.stats.mean ? 1 : -1) : 0) ||
-    position(a) - position(b) ||
-    a.days - b.days ||
-    (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0) ||
-    (a.direction === b.direction ? 0 : a.direction === 'long' ? -1 : 1);
+function sortScanResults(results: SeasonalityScanResult[], fromIndex: number): SeasonalityScanResult[] {
+  // Each start's place in the range, found once rather than in every comparison.
+  const position = new Map<string, number>();
+  for (const r of results)
+    if (!position.has(r.start))
+      position.set(r.start, (calendarIndex(parseMonthDay(r.start)) - fromIndex + DAYS_IN_CALENDAR) % DAYS_IN_CALENDAR);
+  return results.sort(
+    (a, b) =>
+      b.stats.winRate - a.stats.winRate ||
+      (a.stats.mean !== b.stats.mean ? (b.stats.mean > a.stats.mean ? 1 : -1) : 0) ||
+      position.get(a.start)! - position.get(b.start)! ||
+      a.days - b.days ||
+      (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0) ||
+      (a.direction === b.direction ? 0 : a.direction === 'long' ? -1 : 1),
+  );
 }
 
 /**
@@ -227,12 +259,12 @@ export function mergeScanParts(
     weights,
     parts.flatMap((p) => p.testPValues),
     true,
-    parts.length === 1 ? parts[0]!.buckets : undefined,
+    mergedBuckets(parts, values.length),
   );
   // The parts' results are this answer's own: each takes its qValue in place.
   kept.forEach((r, i) => (r.stats.qValue = q[i]!));
   const results = kept.filter((r) => options.maxQValue === undefined || r.stats.qValue! <= options.maxQValue);
-  return { results: results.sort(scanResultOrder(startIndex(options.startFrom))), tested };
+  return { results: sortScanResults(results, startIndex(options.startFrom)), tested };
 }
 
 /** Calendar position of the first start day: 02-29 means the day after Feb 28, i.e. 03-01. */

@@ -87,8 +87,9 @@ export function qValuesByBucket(
   }
   placed.fill(0);
   // A bucket asked for alone is gathered in a pass over the values; past a few, all of them
-  // are placed in one (at once when every query's bucket will be looked into).
-  let gathers = tallied ? 8 : Math.max(0, 8 - queries.length);
+  // are placed in one (at once when every query's bucket will be looked into, or when the
+  // queries are many: a merged scan's thousands of results reach most buckets).
+  let gathers = queries.length > 64 ? 0 : tallied ? 8 : Math.max(0, 8 - queries.length);
   const place = (b: number): void => {
     if (placed[b]) return;
     if (--gathers < 0) {
