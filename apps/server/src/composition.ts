@@ -22,7 +22,7 @@ import type { AppMetrics } from './modules/metrics/app-metrics.js';
 import { registerMarketUpdateJobs } from './modules/market/update/market-update.jobs.js';
 import { registerAlertJobs, scheduleAlertEvaluations } from './modules/alerts/alerts.jobs.js';
 import { createAnalyticsPool, type AnalyticsPool } from './modules/seasonality/pool/analytics-pool.js';
-import { warmUpAnalytics } from './modules/seasonality/pool/warm-up.js';
+import { analyticsWarmer } from './modules/seasonality/pool/warm-up.js';
 
 /**
  * Every service of a process, built once by buildServices and never changed afterwards. The
@@ -154,12 +154,15 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
   // The first scan of each market version finds the workers warm; nothing waits for it.
   let stopping = false;
   if (settings.ANALYTICS_WARM_UP) {
-    const warmUp = () => {
-      if (stopping) return;
-      void warmUpAnalytics({ market, analytics, now: () => new Date(clock.now()), log: logger, stopping: () => stopping });
-    };
-    market.onReload?.(async () => warmUp());
-    warmUp();
+    const warmer = analyticsWarmer({
+      market,
+      analytics,
+      now: () => new Date(clock.now()),
+      log: logger,
+      stopping: () => stopping,
+    });
+    market.onReload?.(async () => warmer.request());
+    warmer.request();
   }
 
   return Object.freeze({

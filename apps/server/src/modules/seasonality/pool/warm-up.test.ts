@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../../logging.js';
 import { startLiveServer, type LiveServer } from '../../../testing/live-server.js';
 import { loadSeriesSqlite, syntheticSeries } from '../../../testing/synthetic-series.js';
-import { WARM_UP_USER, defaultScan } from './warm-up.js';
+import { createMemoryMarketCache } from '../../market/memory-market-cache.js';
+import type { AnalyticsPool } from './analytics-pool.js';
+import { WARM_UP_USER, analyticsWarmer, defaultScan } from './warm-up.js';
 
 const universe = Array.from({ length: 6 }, (_, i) => syntheticSeries(`W${i}`, 1990, 2016, 40 + i));
 
@@ -23,6 +26,34 @@ describe('the analytics warm-up', () => {
       minWinRate: 0.7,
       direction: 'long',
     });
+  });
+
+  it('runs one warm-up at a time: requests while one runs make one more after it, none once stopping', async () => {
+    const jobs: { symbols: readonly string[]; user: string; finish: () => void }[] = [];
+    const pool = {
+      run: (job: { symbols: readonly string[] }, context: { user: string }) =>
+        new Promise<void>((resolve) => jobs.push({ symbols: job.symbols, user: context.user, finish: resolve })),
+    } as unknown as AnalyticsPool;
+    let stopping = false;
+    const warmer = analyticsWarmer({
+      market: createMemoryMarketCache(universe.slice(0, 2)),
+      analytics: pool,
+      now: () => new Date('2026-06-01T12:00:00Z'),
+      log: createLogger({ LOG_LEVEL: 'silent' }, 'stderr'),
+      stopping: () => stopping,
+    });
+    warmer.request();
+    warmer.request();
+    warmer.request();
+    expect(jobs.map((j) => [j.symbols, j.user])).toEqual([[['W0', 'W1'], WARM_UP_USER]]);
+    jobs[0]!.finish();
+    await until(() => jobs.length === 2, 'the one warm-up asked for while the first ran');
+    jobs[1]!.finish();
+    await warmer.idle();
+    expect(jobs).toHaveLength(2);
+    stopping = true;
+    warmer.request();
+    expect(jobs).toHaveLength(2);
   });
 
   it('runs the default scan in the pool after each load of the market, nobody waiting for it', async () => {

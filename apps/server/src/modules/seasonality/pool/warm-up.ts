@@ -23,6 +23,43 @@ export function defaultScan(now: Date): SeasonalityScanOptions {
   };
 }
 
+export interface WarmUpDeps {
+  market: MarketCache;
+  analytics: AnalyticsPool;
+  now: () => Date;
+  log: AppLogger;
+  /** True once the server is stopping: a warm-up cut short by it is not worth a warning. */
+  stopping: () => boolean;
+}
+
+/**
+ * Warm-ups on request (`request()` after each load of the market), one at a time: a request
+ * while one runs is remembered, and one more runs after it, on the market as it is then.
+ */
+export function analyticsWarmer(deps: WarmUpDeps): { request(): void; idle(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const start = (): void => {
+    running = warmUpAnalytics(deps).then(() => {
+      running = null;
+      if (again && !deps.stopping()) {
+        again = false;
+        start();
+      }
+    });
+  };
+  return {
+    request() {
+      if (deps.stopping()) return;
+      if (running) again = true;
+      else start();
+    },
+    async idle() {
+      while (running) await running;
+    },
+  };
+}
+
 /**
  * Runs the scanner's default scan over the whole market in the analytics pool, its answer
  * dropped: each worker builds the window tables of the symbols it owns and the base rates
@@ -30,14 +67,7 @@ export function defaultScan(now: Date): SeasonalityScanOptions {
  * the first scan after a start or a data update paid for them (about 1 s on the shared data,
  * 10 s at 10,000 symbols). Never throws: a warm-up that fails only leaves the pool cold.
  */
-export async function warmUpAnalytics(deps: {
-  market: MarketCache;
-  analytics: AnalyticsPool;
-  now: () => Date;
-  log: AppLogger;
-  /** True once the server is stopping: a warm-up cut short by it is not worth a warning. */
-  stopping: () => boolean;
-}): Promise<void> {
+export async function warmUpAnalytics(deps: WarmUpDeps): Promise<void> {
   const { market, analytics, log } = deps;
   const symbols = market
     .instruments()
@@ -51,6 +81,7 @@ export async function warmUpAnalytics(deps: {
       `analytics: warmed up in ${Math.round(performance.now() - started)} ms (the scanner's default scan over ${symbols.length} symbols)`,
     );
   } catch (error) {
-    if (!deps.stopping()) log.warn({ err: error }, 'analytics: the warm-up scan failed; the first scan will build what it needs');
+    if (!deps.stopping())
+      log.warn({ err: error }, 'analytics: the warm-up scan failed; the first scan will build what it needs');
   }
 }
