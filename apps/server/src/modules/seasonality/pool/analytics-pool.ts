@@ -57,8 +57,8 @@ function workerFile(): string {
   return new URL('./analytics-worker.boot.mjs', import.meta.url).href;
 }
 
-/** Below this many symbols per thread a scan runs in one worker: splitting would cost more than it saves. */
-const MIN_SYMBOLS_PER_PART = 16;
+/** A scan of fewer symbols runs in one worker: splitting would cost more than it saves. */
+const MIN_SYMBOLS_TO_SPLIT = 32;
 
 /**
  * The thread that owns a symbol (FNV-1a of its name): a scan's part for thread t holds the
@@ -76,7 +76,7 @@ export function ownerOf(symbol: string, threads: number): number {
  * anything else runs whole, on the thread given (the least busy).
  */
 export function splitJob(job: AnalyticsJob, threads: number, idle: number): { thread: number; job: AnalyticsJob }[] {
-  if (job.kind !== 'scan' || threads <= 1 || job.symbols.length < 2 * MIN_SYMBOLS_PER_PART)
+  if (job.kind !== 'scan' || threads <= 1 || job.symbols.length < MIN_SYMBOLS_TO_SPLIT)
     return [{ thread: idle, job }];
   const parts = Array.from({ length: threads }, () => [] as string[]);
   for (const symbol of job.symbols) parts[ownerOf(symbol, threads)]!.push(symbol);
