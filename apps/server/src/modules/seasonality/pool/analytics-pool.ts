@@ -76,8 +76,7 @@ export function ownerOf(symbol: string, threads: number): number {
  * anything else runs whole, on the thread given (the least busy).
  */
 export function splitJob(job: AnalyticsJob, threads: number, idle: number): { thread: number; job: AnalyticsJob }[] {
-  if (job.kind !== 'scan' || threads <= 1 || job.symbols.length < MIN_SYMBOLS_TO_SPLIT)
-    return [{ thread: idle, job }];
+  if (job.kind !== 'scan' || threads <= 1 || job.symbols.length < MIN_SYMBOLS_TO_SPLIT) return [{ thread: idle, job }];
   const parts = Array.from({ length: threads }, () => [] as string[]);
   for (const symbol of job.symbols) parts[ownerOf(symbol, threads)]!.push(symbol);
   return parts.flatMap((symbols, thread) => (symbols.length > 0 ? [{ thread, job: { ...job, symbols } }] : []));
