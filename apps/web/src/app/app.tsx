@@ -11,6 +11,7 @@ import { trackPageActivity } from './page-activity';
 import { ProgressController } from './progress';
 import { ProgressBar } from './progress-bar';
 import { createRoutes } from './routes';
+import { TourHost } from './tour-host';
 import './symbol-details-slots';
 
 export function createQueryClient(): QueryClient {
@@ -62,6 +63,7 @@ export function App({ queryClient: given }: AppProps) {
       <ProgressBar router={router} progress={progress} />
       <OfflineNotice />
       <RouterProvider router={router} />
+      <TourHost router={router} />
       <LoadingOverlay pageShown={pageShown} />
     </QueryClientProvider>
   );

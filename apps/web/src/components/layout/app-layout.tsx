@@ -10,9 +10,11 @@ import { Footer } from './footer';
 import { StaleDataBanner } from './stale-data-banner';
 import { SymbolDetails } from '../symbol-details';
 import { AddToWatchlistModal } from '../add-to-watchlist-modal';
-import { Tutorial } from '../tutorial';
 
-/** The signed-in frame: sidebar (or horizontal menu), top bar, sub-bar, page, footer. */
+/**
+ * The signed-in frame: sidebar (or horizontal menu), top bar, sub-bar, page, footer. The
+ * first-run tour is beside the router (app/tour-host.tsx), so that it opens before the page.
+ */
 export function AppLayout() {
   const { t } = useTranslation('shell');
   const layout = useAppStore((s) => s.layout);
@@ -55,7 +57,6 @@ export function AppLayout() {
       </div>
       <SymbolDetails />
       <AddToWatchlistModal />
-      <Tutorial />
     </div>
   );
 }

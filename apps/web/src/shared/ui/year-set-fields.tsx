@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { YEAR_SET_CYCLES } from '@solstice/contracts';
 import { Field } from './fields';
-import { cyclesOf, toggleCycle, type YearSetValues } from './year-sets';
+import { YEAR_SET_CYCLES, cyclesOf, toggleCycle, type YearSetValues } from './year-sets';
 
 /**
  * The year-set controls of a seasonality form (cycle phases, odd or even years, excluded

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { checkYearSet, cyclesOf, normalizeYearSet, toggleCycle, yearSetBody, yearSetQuery } from './year-sets';
+import { YEAR_SET_CYCLES as CONTRACT_CYCLES } from '@solstice/contracts';
+import {
+  YEAR_SET_CYCLES,
+  checkYearSet,
+  cyclesOf,
+  normalizeYearSet,
+  toggleCycle,
+  yearSetBody,
+  yearSetQuery,
+} from './year-sets';
 
 describe('year sets in the URL', () => {
+  it("has the contracts' cycle phases, in their order (a copy: their module would bring zod)", () => {
+    expect(YEAR_SET_CYCLES).toEqual(CONTRACT_CYCLES);
+  });
+
   it('keeps the cycle phases in the cycle order and drops unknown ones', () => {
     expect(cyclesOf('midterm,election,leap')).toEqual(['election', 'midterm']);
     expect(toggleCycle('midterm', 'election', true)).toBe('election,midterm');

@@ -1,5 +1,17 @@
-import { YEAR_SET_CYCLES, type YearSetCycle } from '@solstice/contracts';
+import type { YearSetCycle } from '@solstice/contracts';
 import { i18n } from '../../i18n/i18n';
+
+/**
+ * The contracts' YEAR_SET_CYCLES (the presidential cycle by Y mod 4; year-sets.test.ts checks
+ * they are equal), not imported: the contracts' module builds its zod schemas when it loads,
+ * which put zod (24 KB br) into the signed-in frame's first load (Lighthouse on /dashboard, issue 18).
+ */
+export const YEAR_SET_CYCLES = [
+  'election',
+  'post-election',
+  'midterm',
+  'pre-election',
+] as const satisfies readonly YearSetCycle[];
 
 /**
  * A year set (analytics.md, "Year sets") in a screen's URL and form: `cycle` as the phases

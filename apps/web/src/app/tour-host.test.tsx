@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter } from 'react-router';
+import { SESSION_QUERY_KEY, setSessionData } from '../auth/session';
+import { TUTORIAL_STEPS } from '../components/tutorial';
+import { resetAppStore } from '../store/app-store';
+import { useUiStore } from '../store/ui-store';
+import { session } from '../../test/mock-api';
+import { TourHost } from './tour-host';
+
+beforeEach(() => {
+  resetAppStore();
+  useUiStore.setState({ tutorialOpen: false });
+});
+
+function renderHost(path: string) {
+  const queryClient = new QueryClient();
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: null },
+      { path: '/dashboard', element: null },
+      { path: '*', element: null, loader: () => Promise.reject(new Error('no such page')) },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TourHost router={router} />
+    </QueryClientProvider>,
+  );
+  return { queryClient, router };
+}
+
+const welcome = () => TUTORIAL_STEPS[0]!.title;
+
+describe('the tour beside the router', () => {
+  it('opens on a first visit as soon as the session is confirmed, before any page has drawn', async () => {
+    const { queryClient } = renderHost('/dashboard');
+    // The stored user alone (maybe stale) does not open it: the server's answer does.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => setSessionData(queryClient, session({ tutorialSeen: false })));
+    expect(await screen.findByRole('dialog', { name: welcome() })).toBeInTheDocument();
+  });
+
+  it('stays closed for an account that has seen it, and for nobody signed in', async () => {
+    const { queryClient } = renderHost('/dashboard');
+    act(() => setSessionData(queryClient, session({ tutorialSeen: true })));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => setSessionData(queryClient, null));
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('is not shown on the landing page, nor on the error page', async () => {
+    const landing = renderHost('/');
+    act(() => setSessionData(landing.queryClient, session({ tutorialSeen: false })));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => landing.router.navigate('/nowhere'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => landing.router.navigate('/dashboard'));
+    expect(await screen.findByRole('dialog', { name: welcome() })).toBeInTheDocument();
+  });
+});
