@@ -42,6 +42,12 @@ export interface Services {
   readonly market: MarketCache;
   /** Worker threads for the heavy seasonality analytics (scan, best trades), reading the market through shared memory. */
   readonly analytics: AnalyticsPool;
+  /**
+   * The analytics warm-up (pool/warm-up.ts), null when ANALYTICS_WARM_UP=false: asked after
+   * each reload of the market, and by main.ts once the server listens (so that the workers'
+   * start does not compete with the server's).
+   */
+  readonly analyticsWarmer: { request(): void } | null;
   readonly mail: MailSender;
   /** Login, signup and reset throttling (memory, or Redis with REDIS_URL). */
   readonly rateLimiter: RateLimiter;
@@ -153,17 +159,10 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
   if (market.asOf() !== null) await scheduleAlerts();
   // The first scan of each market version finds the workers warm; nothing waits for it.
   let stopping = false;
-  if (settings.ANALYTICS_WARM_UP) {
-    const warmer = analyticsWarmer({
-      market,
-      analytics,
-      now: () => new Date(clock.now()),
-      log: logger,
-      stopping: () => stopping,
-    });
-    market.onReload?.(async () => warmer.request());
-    warmer.request();
-  }
+  const warmer = settings.ANALYTICS_WARM_UP
+    ? analyticsWarmer({ market, analytics, now: () => new Date(clock.now()), log: logger, stopping: () => stopping })
+    : null;
+  if (warmer) market.onReload?.(async () => warmer.request());
 
   return Object.freeze({
     settings,
@@ -173,6 +172,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     database,
     market,
     analytics,
+    analyticsWarmer: warmer,
     mail,
     rateLimiter,
     jobs,

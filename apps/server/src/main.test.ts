@@ -213,3 +213,20 @@ describe('SIGTERM past SHUTDOWN_TIMEOUT_MS', () => {
     expect(server.output()).toContain('still busy after 1000 ms (SHUTDOWN_TIMEOUT_MS)');
   }, 60_000);
 });
+
+describe('the analytics warm-up at start', () => {
+  const cleanup = cleanupAfterEach();
+
+  it('runs once the server listens, not before (the workers do not compete with the start)', async () => {
+    // SEED_ON_EMPTY: a first start with the built-in sample market, so there is something to warm.
+    const server = await startOnScratch(cleanup, 'sqlite', { SEED_ON_EMPTY: 'true' });
+    const deadline = Date.now() + 30_000;
+    while (!server.output().includes('analytics: warmed up in') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const output = server.output();
+    const listening = output.indexOf('Server listening at');
+    expect(listening, output).toBeGreaterThanOrEqual(0);
+    expect(output.indexOf('analytics: warming up'), output).toBeGreaterThan(listening);
+    expect(output.indexOf('analytics: warmed up in'), output).toBeGreaterThan(listening);
+  }, 60_000);
+});

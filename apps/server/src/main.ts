@@ -3,6 +3,7 @@ import { loadSettings, serverStartProblems, SettingsError } from './config/setti
 import { buildServices } from './composition.js';
 import { buildApp } from './http/app.js';
 import { jobsPollIntervalMs } from './modules/jobs/poll-interval.js';
+import { WARM_UP_AFTER_START_MS } from './modules/seasonality/pool/warm-up.js';
 
 async function main(): Promise<void> {
   let settings;
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
   await app.listen({ host: settings.HOST, port: settings.PORT });
+  // The market loaded at start: the analytics workers build what the first scans need, once
+  // the first requests (health checks) have been answered: starting threads holds the loop.
+  setTimeout(() => services.analyticsWarmer?.request(), WARM_UP_AFTER_START_MS).unref();
   // Due jobs (mail, period ends) and recurring ones; with JOBS_POLL_INTERVAL_MS=0 a cron runs `solstice billing run-jobs`.
   services.jobs.start(jobsPollIntervalMs(settings));
 }

@@ -3,6 +3,13 @@ import type { AppLogger } from '../../../logging.js';
 import type { MarketCache } from '../../market/market-cache.js';
 import type { AnalyticsPool } from './analytics-pool.js';
 
+/**
+ * How long after the server listens the start's warm-up begins: starting the worker threads
+ * holds the event loop for tens of milliseconds (the start's first answer came 60–130 ms
+ * later with the warm-up at once), and the first requests are health checks.
+ */
+export const WARM_UP_AFTER_START_MS = 1000;
+
 /** The pool's user key of the warm-up: a user's key is their id or their address, never this. */
 export const WARM_UP_USER = 'warm-up';
 
@@ -75,11 +82,10 @@ export async function warmUpAnalytics(deps: WarmUpDeps): Promise<void> {
     .filter((s) => market.series(s) !== undefined);
   if (symbols.length === 0) return;
   const started = performance.now();
+  log.info(`analytics: warming up (the scanner's default scan over ${symbols.length} symbols)`);
   try {
     await analytics.run({ kind: 'scan', symbols, options: defaultScan(deps.now()) }, { user: WARM_UP_USER });
-    log.info(
-      `analytics: warmed up in ${Math.round(performance.now() - started)} ms (the scanner's default scan over ${symbols.length} symbols)`,
-    );
+    log.info(`analytics: warmed up in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     if (!deps.stopping())
       log.warn({ err: error }, 'analytics: the warm-up scan failed; the first scan will build what it needs');
