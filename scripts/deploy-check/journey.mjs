@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { done, expect, step } from './report.mjs';
 
 export async function checkProxy(http) {
-  step('through the proxy: ready, the app page, /metrics not exposed');
+  step('through the proxy: ready, the app page, /metrics not exposed, JSON compressed');
   const ready = await http('GET', '/api/ready');
   expect(
     ready.status === 200 && ready.json?.status === 'ready',
@@ -13,6 +13,12 @@ export async function checkProxy(http) {
   expect(page.status === 200 && /<div id="root">|<!doctype html>/i.test(page.text), `/ → ${page.status}`);
   const exposed = await http('GET', '/metrics');
   expect(exposed.status === 404, `/metrics through the proxy → ${exposed.status} (must be 404)`);
+  // fetch asks for gzip and decompresses; the header says what came over the wire.
+  const spec = await http('GET', '/api/openapi.json');
+  expect(
+    spec.status === 200 && spec.headers.get('content-encoding') === 'gzip',
+    `/api/openapi.json through the proxy → ${spec.status}, content-encoding ${spec.headers.get('content-encoding')} (JSON must be compressed)`,
+  );
   done(`latest bar ${ready.json.latestBar.asOf}, ${ready.json.latestBar.ageCalendarDays} calendar day(s) old`);
 }
 
