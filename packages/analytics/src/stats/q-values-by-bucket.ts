@@ -80,7 +80,7 @@ export function qValuesByBucket(
     }
   }
   // Bucket b's values go to value[starts[b] … starts[b + 1]) when asked for (placed[b]: 1 in
-  // place, 2 sorted); through[b]: the tests up to its end.
+  // place, 2 sorted, 3 sorted with its suffix in `least`); through[b]: the tests up to its end.
   for (let b = 0; b < BUCKETS; b++) {
     starts[b + 1]! += starts[b]!;
     if (b > 0) through[b]! += through[b - 1]!;
@@ -113,7 +113,7 @@ export function qValuesByBucket(
   };
   const sortBucket = (b: number): void => {
     place(b);
-    if (placed[b] === 2) return;
+    if (placed[b]! >= 2) return;
     placed[b] = 2;
     sortRange(value, weight, starts[b]!, starts[b + 1]!);
   };
@@ -125,12 +125,11 @@ export function qValuesByBucket(
    * a scan's merge with thousands of results.
    */
   if (scratch.least.length < u) scratch.least = new Float64Array(Math.max(u, 2 * scratch.least.length));
-  const { least, suffixed } = scratch;
-  suffixed.fill(0);
+  const least = scratch.least;
   const suffix = (b: number): void => {
     sortBucket(b);
-    if (suffixed[b]) return;
-    suffixed[b] = 1;
+    if (placed[b] === 3) return;
+    placed[b] = 3;
     const from = starts[b]!;
     const end = starts[b + 1]!;
     let tests = b > 0 ? through[b - 1]! : 0;
@@ -255,5 +254,4 @@ const scratch = {
   reach: new Float64Array(BUCKETS + 1),
   placed: new Uint8Array(BUCKETS),
   least: new Float64Array(0),
-  suffixed: new Uint8Array(BUCKETS),
 };

@@ -134,6 +134,14 @@ export function walkForwardJob(
 /** Looks up a watchlist's symbols for the caller; null when it is not theirs or does not exist. */
 export type WatchlistSymbols = (id: number) => Promise<string[] | null>;
 
+/** Every instrument of the market that has bars, in the market's order: the 'all' universe. */
+export function wholeMarket(market: MarketCache): PriceSeries[] {
+  return market
+    .instruments()
+    .map((i) => market.series(i.symbol))
+    .filter((s): s is PriceSeries => s !== undefined);
+}
+
 /**
  * The series of a scan universe. Symbols of a watchlist without market data are skipped
  * (a list may hold anything); an explicit list with an unknown symbol is a 404.
@@ -151,7 +159,7 @@ export async function universeSeries(
     if (missing.length > 0) throw notFound(`No market data for ${missing.join(', ')}.`);
     return have(unique);
   }
-  if (universe === 'all') return have(market.instruments().map((i) => i.symbol));
+  if (universe === 'all') return wholeMarket(market);
   if (universe.startsWith('sector:')) {
     const sector = universe.slice('sector:'.length).trim().toLowerCase();
     const members = market.instruments().filter((i) => i.sector?.toLowerCase() === sector);

@@ -1,6 +1,7 @@
-import type { SeasonalityScanOptions } from '@solstice/analytics';
+import { formatMonthDay, type SeasonalityScanOptions } from '@solstice/analytics';
 import type { AppLogger } from '../../../logging.js';
 import type { MarketCache } from '../../market/market-cache.js';
+import { wholeMarket } from '../seasonality.service.js';
 import type { AnalyticsPool } from './analytics-pool.js';
 
 /**
@@ -13,7 +14,7 @@ export const WARM_UP_AFTER_START_MS = 1000;
 /** The pool's user key of the warm-up: a user's key is their id or their address, never this. */
 export const WARM_UP_USER = 'warm-up';
 
-const mmdd = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+const mmdd = (d: Date) => formatMonthDay({ month: d.getUTCMonth() + 1, day: d.getUTCDate() });
 
 /**
  * The seasonality scanner screen's first scan (apps/web, scan-form.ts DEFAULTS and the
@@ -76,10 +77,7 @@ export function analyticsWarmer(deps: WarmUpDeps): { request(): void; idle(): Pr
  */
 export async function warmUpAnalytics(deps: WarmUpDeps): Promise<void> {
   const { market, analytics, log } = deps;
-  const symbols = market
-    .instruments()
-    .map((i) => i.symbol)
-    .filter((s) => market.series(s) !== undefined);
+  const symbols = wholeMarket(market).map((s) => s.symbol);
   if (symbols.length === 0) return;
   const started = performance.now();
   log.info(`analytics: warming up (the scanner's default scan over ${symbols.length} symbols)`);
