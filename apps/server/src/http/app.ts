@@ -135,7 +135,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', pages.vary)
-        .send(pages.pageFor(request, pathname));
+        .send(pages.pageFor(request, pathname, request.user));
     }
     return sendNotFound(request, reply);
   });

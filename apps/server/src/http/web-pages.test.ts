@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer, type LiveServer } from '../testing/live-server.js';
 import { writeWebDist } from '../testing/web-dist.js';
-import { startingAfterPaint, withCriticalCss, withLandingMarkup, withOperatorDefaults } from './web-pages.js';
+import { signedInUser } from '../testing/auth-helpers.js';
+import { testDialects } from '../testing/test-databases.js';
+import { startingAfterPaint, withCriticalCss, withPrerenderedMarkup, withOperatorDefaults } from './web-pages.js';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Solstice</title></head><body><div id="root"></div></body></html>';
@@ -11,7 +13,7 @@ const SERVED = withOperatorDefaults(INDEX_HTML, { DEFAULT_LANGUAGE: 'tr', DEFAUL
 
 describe('the landing markup in the page', () => {
   it('goes just before #root, and the page says its language', () => {
-    expect(withLandingMarkup(SERVED, 'tr', MARKUP.tr)).toBe(
+    expect(withPrerenderedMarkup(SERVED, 'tr', MARKUP.tr)).toBe(
       SERVED.replace('<html lang="en">', '<html lang="tr">').replace(
         '<div id="root">',
         '<div id="prerender"><h1>Bilin</h1></div><div id="root">',
@@ -34,7 +36,7 @@ describe('the landing page’s scripts', () => {
         '    <link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>',
     );
     expect(
-      withLandingMarkup(`<html lang="en">${VITE_HEAD}<body>${'<div id="root"></div>'}</body></html>`, 'en', 'M'),
+      withPrerenderedMarkup(`<html lang="en">${VITE_HEAD}<body>${'<div id="root"></div>'}</body></html>`, 'en', 'M'),
     ).toContain('start-after-paint.js');
   });
 
@@ -61,10 +63,10 @@ describe('the landing page’s critical CSS', () => {
 
   it('goes into the landing page only when given', () => {
     const index = `<html lang="en">${HEAD}<body><div id="root"></div></body></html>`;
-    expect(withLandingMarkup(index, 'en', 'M')).toContain(
+    expect(withPrerenderedMarkup(index, 'en', 'M')).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/index-D.css">',
     );
-    const page = withLandingMarkup(index, 'en', 'M', '.x{}');
+    const page = withPrerenderedMarkup(index, 'en', 'M', '.x{}');
     expect(page).toContain('<style>.x{}</style>');
     expect(page).not.toContain('<link rel="stylesheet" crossorigin');
   });
@@ -101,7 +103,7 @@ describe('the page a visitor gets on / (SQLite, over HTTP)', () => {
       const res = await get('/', acceptLanguage ? { 'accept-language': acceptLanguage } : {});
       expect(res.status).toBe(200);
       expect(res.headers.get('vary')).toContain('accept-language');
-      expect(await res.text(), String(acceptLanguage)).toBe(withLandingMarkup(SERVED, language, MARKUP[language]));
+      expect(await res.text(), String(acceptLanguage)).toBe(withPrerenderedMarkup(SERVED, language, MARKUP[language]));
     }
   });
 
@@ -151,5 +153,70 @@ describe('the critical CSS over HTTP (SQLite)', () => {
     expect(signedIn).not.toContain('<style>');
     expect((await fetch(`${live.baseUrl}/prerender/landing.css`)).status).toBe(404);
     expect((await fetch(`${live.baseUrl}/assets/index-D.css`)).status).toBe(200);
+  });
+});
+
+// Issue 18 (Lighthouse on /dashboard): an account that has not seen the first-run tour gets its
+// first step in the page, in the account's language, so that it paints before the scripts run.
+describe.each(testDialects())('the page a signed-in account gets (%s, over HTTP)', (dialect) => {
+  const TOUR = {
+    en: '<div id="prerender-tour"><p>Welcome to Solstice</p></div>',
+    tr: '<div id="prerender-tour"><p>Solstice’e hoş geldiniz</p></div>',
+  };
+  let live: LiveServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeWebDist('solstice-tour-', {
+      'index.html': INDEX_HTML,
+      'prerender/landing.en.html': MARKUP.en,
+      'prerender/landing.tr.html': MARKUP.tr,
+      'prerender/tour.en.html': TOUR.en,
+      'prerender/tour.tr.html': TOUR.tr,
+    });
+    live = await startLiveServer(dialect, { WEB_DIST: dir, DEFAULT_LANGUAGE: 'tr' });
+  });
+  afterAll(async () => {
+    await live?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, cookie: string, acceptLanguage?: string) =>
+    fetch(`${live.baseUrl}${url}`, {
+      headers: { cookie, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+      redirect: 'manual',
+    });
+  const preferences = (cookie: string, body: object) =>
+    fetch(`${live.baseUrl}/api/me/preferences`, {
+      method: 'PATCH',
+      headers: { cookie, origin: live.baseUrl, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('is the tour’s first step until the account has seen it, in the profile’s language, else the browser’s, else the operator’s', async () => {
+    const { cookie } = await signedInUser(live);
+    const tour = (language: 'en' | 'tr') => withPrerenderedMarkup(SERVED, language, TOUR[language]);
+    for (const url of ['/dashboard', '/seasonality/calendar', '/profile']) {
+      const res = await page(url, cookie, 'en-GB,en;q=0.9');
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('vary')).toContain('cookie');
+      expect(await res.text(), url).toBe(tour('en'));
+    }
+    expect(await (await page('/dashboard', cookie, 'de-DE')).text()).toBe(tour('tr'));
+
+    expect((await preferences(cookie, { locale: 'tr-TR' })).status).toBe(200);
+    expect(await (await page('/dashboard', cookie, 'en-GB,en;q=0.9')).text()).toBe(tour('tr'));
+
+    // Not on a path that names no page (the 404 page), and never the landing page.
+    expect(await (await page('/no-such-page', cookie, 'en')).text()).toBe(SERVED);
+    expect((await page('/', cookie)).status).toBe(302);
+
+    expect((await preferences(cookie, { tutorialSeen: true })).status).toBe(200);
+    expect(await (await page('/dashboard', cookie, 'en')).text()).toBe(SERVED);
+  });
+
+  it('is not sent to a session that has ended (the page gate sends it to the landing page)', async () => {
+    const res = await page('/dashboard', 'sol_sid=stale', 'en');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/');
   });
 });

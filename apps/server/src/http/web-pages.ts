@@ -1,55 +1,84 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES, browserLanguage, type Language } from '@solstice/contracts';
+import { LANGUAGES, browserLanguage, languageOfLocale, type Language } from '@solstice/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Settings } from '../config/settings.js';
+import { isPagePath } from './page-routes.js';
 
 type PageSettings = Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE' | 'SESSION_COOKIE_NAME'> &
   Partial<Pick<Settings, 'CONTENT_URL'>>;
 
 const ROOT = '<div id="root"></div>';
 
+/** What the page sent to a signed-in account depends on (the session's user). */
+export interface PageViewer {
+  /** The language the account chose in its profile, if any. */
+  locale: string | null;
+  tutorialSeen: boolean;
+}
+
 /** The HTML of the web app's pages, read once from its build. */
 export interface WebPages {
-  /** The page for a request the client router draws. */
-  pageFor(request: FastifyRequest, pathname: string): string;
+  /**
+   * The page for a request the client router draws; `viewer` is who is signed in (the page
+   * gate has read the session), null for a visitor.
+   */
+  pageFor(request: FastifyRequest, pathname: string, viewer: PageViewer | null): string;
   /** Headers the choice depends on (for caches). */
   readonly vary: string;
 }
 
 /**
- * index.html with the operator's defaults, and for a visitor on `/` (no session cookie) the
- * landing page's markup in the visitor's language (the web build's dist/prerender/landing.<language>.html,
- * written by apps/web/scripts/prerender-landing.mjs): it paints before the scripts run (Lighthouse's
- * LCP, issue 18). The language is the one the app will choose for a new visitor: the browser's
- * first we have, else the operator's default. A signed-in visitor's `/` is not the landing page.
+ * index.html with the operator's defaults, and two pages that paint before the scripts run
+ * (Lighthouse's LCP, issue 18), from the web build's dist/prerender/ (written by
+ * apps/web/scripts/prerender-pages.mjs):
+ * - for a visitor on `/` (no session cookie), the landing page in the visitor's language: the
+ *   browser's first we have, else the operator's default (the one the app will choose). A
+ *   signed-in visitor's `/` is not the landing page.
+ * - for a signed-in account that has not seen the first-run tour, on a page of the app, the
+ *   tour's first step in the account's language (its profile's, else as for a visitor): the
+ *   app opens the same step and takes the markup away (apps/web/src/app/tour-host.tsx).
  */
 export function loadWebPages(webDist: string, settings: PageSettings): WebPages {
   const index = withOperatorDefaults(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), settings);
-  const landing = new Map<Language, string>();
-  const cssFile = path.join(webDist, 'prerender', 'landing.css');
-  const css = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8') : undefined;
-  for (const language of LANGUAGES) {
-    const file = path.join(webDist, 'prerender', `landing.${language}.html`);
-    if (!index.includes(ROOT) || !fs.existsSync(file)) continue;
-    landing.set(language, withLandingMarkup(index, language, fs.readFileSync(file, 'utf8'), css));
-  }
+  const landing = prerenderedPages(webDist, index, 'landing');
+  const tour = prerenderedPages(webDist, index, 'tour');
+  const visitorLanguage = (request: FastifyRequest): Language =>
+    browserLanguage(request.headers['accept-language']) ?? settings.DEFAULT_LANGUAGE;
   return {
     vary: 'accept-language, cookie',
-    pageFor(request, pathname) {
-      if (pathname !== '/' || request.cookies[settings.SESSION_COOKIE_NAME]) return index;
-      const language = browserLanguage(request.headers['accept-language']) ?? settings.DEFAULT_LANGUAGE;
-      return landing.get(language) ?? index;
+    pageFor(request, pathname, viewer) {
+      if (pathname === '/') {
+        if (request.cookies[settings.SESSION_COOKIE_NAME]) return index;
+        return landing.get(visitorLanguage(request)) ?? index;
+      }
+      if (!viewer || viewer.tutorialSeen || !isPagePath(pathname)) return index;
+      return tour.get(languageOfLocale(viewer.locale) ?? visitorLanguage(request)) ?? index;
     },
   };
 }
 
+/** index.html with the markup dist/prerender/<name>.<language>.html in each language there is one for. */
+function prerenderedPages(webDist: string, index: string, name: string): Map<Language, string> {
+  const pages = new Map<Language, string>();
+  if (!index.includes(ROOT)) return pages;
+  const cssFile = path.join(webDist, 'prerender', `${name}.css`);
+  const css = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8') : undefined;
+  for (const language of LANGUAGES) {
+    const file = path.join(webDist, 'prerender', `${name}.${language}.html`);
+    if (!fs.existsSync(file)) continue;
+    pages.set(language, withPrerenderedMarkup(index, language, fs.readFileSync(file, 'utf8'), css));
+  }
+  return pages;
+}
+
 /**
- * The page with the landing markup before #root and the language on <html>; the app's scripts
- * start after the markup is painted. With `css` (the web build's prerender/landing.css: the
- * rules the markup needs), that is inlined and the stylesheet, too, loads after the first paint.
+ * The page with prerendered markup (the landing page, the tour) before #root and the language
+ * on <html>; the app's scripts start after the markup is painted. With `css` (the web build's
+ * prerender/<name>.css: the rules the markup needs), that is inlined and the stylesheet, too,
+ * loads after the first paint.
  */
-export function withLandingMarkup(index: string, language: Language, markup: string, css?: string): string {
+export function withPrerenderedMarkup(index: string, language: Language, markup: string, css?: string): string {
   const page = index.replace(ROOT, `${markup}${ROOT}`).replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
   return startingAfterPaint(css === undefined ? page : withCriticalCss(page, css));
 }

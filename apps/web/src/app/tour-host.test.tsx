@@ -1,36 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { SESSION_QUERY_KEY, setSessionData } from '../auth/session';
 import { TUTORIAL_STEPS } from '../components/tutorial';
 import { resetAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { session } from '../../test/mock-api';
-import { TourHost } from './tour-host';
+import { renderHost } from '../../test/render-tour-host';
 
 beforeEach(() => {
   resetAppStore();
   useUiStore.setState({ tutorialOpen: false });
 });
-
-function renderHost(path: string) {
-  const queryClient = new QueryClient();
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: null },
-      { path: '/dashboard', element: null },
-      { path: '*', element: null, loader: () => Promise.reject(new Error('no such page')) },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TourHost router={router} />
-    </QueryClientProvider>,
-  );
-  return { queryClient, router };
-}
 
 const welcome = () => TUTORIAL_STEPS[0]!.title;
 

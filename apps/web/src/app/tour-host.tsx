@@ -5,6 +5,8 @@ import { SESSION_QUERY_KEY, SESSION_STALE_MS, loadSession, type Session } from '
 import { withChunkReload } from './chunk-reload';
 import { paths } from './paths';
 import { pageOf } from './route-modules';
+import { useAppStore } from '../store/app-store';
+import { removePrerenderedTour } from '../prerender/prerender-id';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -17,7 +19,12 @@ const importTutorial = withChunkReload(() => import('../components/tutorial'));
 function loadTutorial(): Promise<ComponentType | null> {
   loading ??= importTutorial().then(
     (module) => (loaded = module.Tutorial),
-    () => ((loading = null), null), // a chunk that cannot load leaves the tour out
+    () => {
+      // A chunk that cannot load leaves the tour out (and the server's first step with it).
+      loading = null;
+      removePrerenderedTour();
+      return null;
+    },
   );
   return loading;
 }
@@ -34,7 +41,9 @@ function onAppPage(router: Router): boolean {
  * account has seen it), while the page's chunks, texts and data are still loading. It was the
  * dashboard's largest paint and waited for all of them (Lighthouse on /dashboard, issue 18).
  * Only on a signed-in page, only with a session this page load has confirmed (the stored
- * user may be stale), as it was inside the frame.
+ * user may be stale), as it was inside the frame. The server sends an account that has not
+ * seen the tour its first step in the page (http/web-pages.ts): that stays until the tour
+ * opens (Tutorial takes it away) or goes as soon as it is clear the tour will not.
  */
 export function TourHost({ router }: { router: Router }) {
   const { data: session } = useQuery<Session | null>({
@@ -49,6 +58,11 @@ export function TourHost({ router }: { router: Router }) {
     () => onAppPage(router),
   );
   const wanted = Boolean(session) && appPage;
+  const seen = useAppStore((s) => s.tutorialSeen);
+  const due = wanted && !seen;
+  useEffect(() => {
+    if (!due && (session !== undefined || !appPage)) removePrerenderedTour();
+  }, [due, session, appPage]);
   const [Tutorial, setTutorial] = useState<ComponentType | null>(() => loaded);
   useEffect(() => {
     if (!wanted || Tutorial) return;

@@ -1,6 +1,8 @@
 import { i18n } from '../i18n/i18n';
 
-export type TutorialStepId = 'welcome' | 'search' | 'watchlists' | 'tools' | 'help';
+/** The tour's steps in order. */
+export const TUTORIAL_STEP_IDS = ['welcome', 'search', 'watchlists', 'tools', 'help'] as const;
+export type TutorialStepId = (typeof TUTORIAL_STEP_IDS)[number];
 
 export interface TutorialStep {
   id: TutorialStepId;
@@ -34,13 +36,15 @@ function step(id: TutorialStepId, targets: readonly string[]): TutorialStep {
   };
 }
 
-export const TUTORIAL_STEPS: readonly TutorialStep[] = [
-  step('welcome', []),
-  step('search', ['[data-testid="topbar"] [role="combobox"]']),
-  step('watchlists', ['[data-testid="watchlist-panel"]', ...navLink('/dashboard')]),
-  step('tools', [...navLink('/seasonality'), ...navLink('/scanner')]),
-  step('help', ['#help-menu']),
-];
+const TARGETS: Record<TutorialStepId, readonly string[]> = {
+  welcome: [],
+  search: ['[data-testid="topbar"] [role="combobox"]'],
+  watchlists: ['[data-testid="watchlist-panel"]', ...navLink('/dashboard')],
+  tools: [...navLink('/seasonality'), ...navLink('/scanner')],
+  help: ['#help-menu'],
+};
+
+export const TUTORIAL_STEPS: readonly TutorialStep[] = TUTORIAL_STEP_IDS.map((id) => step(id, TARGETS[id]));
 
 /**
  * The first target of a step that is shown: it has a size and lies across the width of the

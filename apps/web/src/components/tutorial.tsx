@@ -4,6 +4,7 @@ import { useAppStore } from '../store/app-store';
 import { saveTutorialSeen } from '../store/preferences';
 import { useUiStore } from '../store/ui-store';
 import { Modal } from './modal';
+import { removePrerenderedTour } from '../prerender/prerender-id';
 import { findTarget, placeCard, TUTORIAL_STEPS, type Placement } from './tutorial-steps';
 
 export { TUTORIAL_STEPS };
@@ -34,6 +35,10 @@ export function Tutorial() {
   useEffect(() => {
     if (!seen) setOpen(true);
   }, [seen, setOpen]);
+  // The server's first step (prerendered in the page, app/tour-host.tsx) leaves in the frame this one arrives.
+  useLayoutEffect(() => {
+    if (open) removePrerenderedTour();
+  }, [open]);
   // Every opening starts at the first step.
   useEffect(() => {
     if (open) setStep(0);

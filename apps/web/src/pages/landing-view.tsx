@@ -37,7 +37,7 @@ function LandingButton({ className, actions, onClick, children }: LandingButtonP
 
 /**
  * The landing page's markup, with no state of its own: the page renders it in the browser and
- * the web build renders it per language into the HTML the server sends (scripts/prerender-landing.tsx),
+ * the web build renders it per language into the HTML the server sends (scripts/prerender-pages.mjs),
  * so the hero paints before any JavaScript has run.
  */
 export function LandingView({ actions, pricing, children }: LandingViewProps) {

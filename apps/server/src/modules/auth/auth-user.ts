@@ -10,6 +10,10 @@ export interface AuthUser {
   roles: Role[];
   /** The contact has the subscriber tag (specification §4); admins are not subscribers by this flag. */
   subscriber: boolean;
+  /** The language the profile chose (a locale such as `tr-TR`), null when it has not. */
+  locale: string | null;
+  /** The account has seen (or closed) the first-run tour. */
+  tutorialSeen: boolean;
 }
 
 declare module 'fastify' {

@@ -38,6 +38,8 @@ export async function resolveUser(
     username: found.username,
     roles: rolesOf(found.role),
     subscriber: isSubscriberContact(found.contact),
+    locale: found.locale,
+    tutorialSeen: found.tutorialSeen,
   };
 }
 

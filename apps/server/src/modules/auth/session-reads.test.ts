@@ -51,6 +51,8 @@ describe.each(testDialects())('session reads on %s', (dialect) => {
         username: user.username,
         role: 'member',
         contact: { id: user.contactId, tag_ids: user === users[1] ? [SUBSCRIBER_TAG_ID] : [] },
+        locale: null,
+        tutorialSeen: false,
       });
     });
     // 121 lookups of 91 tokens: two sent at once, the rest in batches of at most 64 tokens.

@@ -31,6 +31,8 @@ function readQuery(db: Db, tokenHashes: readonly string[]) {
       'u.email',
       'u.username',
       'u.role',
+      'u.locale',
+      'u.tutorial_seen_at',
       'c.id as contact_id',
       'ct.tag_id',
     ])

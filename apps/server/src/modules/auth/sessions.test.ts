@@ -5,6 +5,7 @@ import { postgresAvailable, testDialects } from '../../testing/test-databases.js
 import { useTestDatabase } from '../../testing/test-fixtures.js';
 import { createUser } from '../../testing/factories.js';
 import { addTag, removeTag } from '../contacts/contacts.repository.js';
+import { updatePreferences } from './users.repository.js';
 import { statementNameOf } from '../../db/named-statements.js';
 import {
   SESSION_ABSOLUTE_TTL_MS,
@@ -29,7 +30,12 @@ describe.each(testDialects())('sessions on %s', (dialect) => {
       username: user.username,
       role: 'member',
       contact: { id: user.contactId, tag_ids: [] },
+      locale: null,
+      tutorialSeen: false,
     });
+    // The page the server sends depends on these (http/web-pages.ts): read afresh too.
+    await updatePreferences(db.db, user.id, { locale: 'tr-TR', tutorialSeen: true });
+    expect(await lookupSession(db.db, token)).toMatchObject({ locale: 'tr-TR', tutorialSeen: true });
     await addTag(db.db, user.contactId, SUBSCRIBER_TAG_ID);
     await addTag(db.db, user.contactId, 7);
     expect((await lookupSession(db.db, token))?.contact).toEqual({ id: user.contactId, tag_ids: [SUBSCRIBER_TAG_ID] });

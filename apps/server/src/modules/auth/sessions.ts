@@ -64,6 +64,9 @@ export interface SessionUser {
   role: Role;
   /** The contact record as specification §4 reads it (only the subscriber tag is looked up). */
   contact: { id: number; tag_ids: number[] } | null;
+  /** What the page the server sends depends on (http/web-pages.ts). */
+  locale: string | null;
+  tutorialSeen: boolean;
 }
 
 /**
@@ -99,5 +102,7 @@ export async function lookupSession(db: Db, token: string, now = Date.now()): Pr
       row.contact_id === null
         ? null
         : { id: Number(row.contact_id), tag_ids: row.tag_id === null ? [] : [Number(row.tag_id)] },
+    locale: row.locale,
+    tutorialSeen: row.tutorial_seen_at !== null,
   };
 }
