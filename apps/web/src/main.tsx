@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 // Roboto's Latin and Latin Extended (Turkish) subsets only: its math and symbol subsets (21 and
 // 12 KB a weight) were fetched for one arrow or ≥ in a page; those few signs come from the
@@ -27,11 +27,16 @@ if (page) prefetchRoute(page);
 if (page && page !== paths.home) prefetchLayout();
 // The texts of the visitor's language are loaded before the first render (no English flash).
 await startLanguageSync();
-createRoot(container, {
+const root = createRoot(container, {
   // Errors caught by an error boundary are already shown as the error page.
   onCaughtError: (error) => console.warn('Shown on the error page:', error),
-}).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+});
+// As a transition, React renders the app in slices and lets the browser in between, instead of
+// one long task (Lighthouse's blocking time on a signed-in page's first load, issue 18).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -16,15 +16,20 @@ function toDate(value: DateInput): Date {
   return new Date(value);
 }
 
+/** Intl formatters by locale, zone and parts: building one costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A numeric day, month and year in the user's locale and time zone, with `time`'s parts if given. */
 function formatDay(value: DateInput, options: DateDisplayOptions, time: Intl.DateTimeFormatOptions = {}): string {
-  return new Intl.DateTimeFormat(options.locale ?? DEFAULT_LOCALE, {
-    timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...time,
-  }).format(toDate(value));
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const key = `${locale} ${timeZone} ${JSON.stringify(time)}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', ...time });
+    dayFormats.set(key, format);
+  }
+  return format.format(toDate(value));
 }
 
 /** A date as the user reads it (default 'tr-TR' in Europe/Istanbul), e.g. 21.11.2026. */

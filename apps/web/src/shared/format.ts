@@ -1,5 +1,4 @@
 // Numbers and dates in the profile's locale and time zone.
-import { useMemo } from 'react';
 import { formatPrice } from '../lib/money';
 import { useLocalePrefs } from './shell';
 
@@ -22,9 +21,16 @@ export interface Formatters {
 
 export const DASH = '—';
 
+/** A value built on its first use (an Intl formatter is costly to build and most are never used). */
+function lazy<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
 export function createFormatters(locale: string, timeZone: string): Formatters {
-  // Building an Intl.NumberFormat costs far more than formatting with one (issue 18: a table
-  // built one per cell), so each kind is built once.
+  // Building an Intl formatter costs far more than formatting with one (issue 18: a table built
+  // one per cell; on /dashboard's first load, five per component were a quarter of the longest
+  // task), so each kind is built once, when first used.
   const numberFormats = new Map<string, Intl.NumberFormat>();
   const numberFormat = (key: string, options: Intl.NumberFormatOptions) => {
     let format = numberFormats.get(key);
@@ -40,16 +46,15 @@ export function createFormatters(locale: string, timeZone: string): Formatters {
     });
   const num = (digits: number) =>
     numberFormat(`number ${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  const compactFmt = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
-  const dateFmt = new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const instantFmt = new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const monthFmt = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' });
-  const monthDayFmt = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric' });
+  const compactFmt = lazy(() => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }));
+  const dateFmt = lazy(
+    () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
+  const instantFmt = lazy(
+    () => new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
+  const monthFmt = lazy(() => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short' }));
+  const monthDayFmt = lazy(() => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric' }));
   const ok = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
   return {
     locale,
@@ -57,27 +62,37 @@ export function createFormatters(locale: string, timeZone: string): Formatters {
     percent: (v, digits = 2, signed = true) => (ok(v) ? pct(digits, signed).format(v) : DASH),
     number: (v, digits = 2) => (ok(v) ? num(digits).format(v) : DASH),
     money: (cents, currency) => formatPrice(cents, currency, locale),
-    compact: (v) => (ok(v) ? compactFmt.format(v) : DASH),
+    compact: (v) => (ok(v) ? compactFmt().format(v) : DASH),
     date: (iso) => {
       if (!iso) return DASH;
       const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-      return Number.isNaN(d.getTime()) ? iso : dateFmt.format(d);
+      return Number.isNaN(d.getTime()) ? iso : dateFmt().format(d);
     },
     instant: (value) => {
       if (value === null || value === undefined || value === '') return DASH;
       const d = new Date(value);
-      return Number.isNaN(d.getTime()) ? String(value) : instantFmt.format(d);
+      return Number.isNaN(d.getTime()) ? String(value) : instantFmt().format(d);
     },
-    monthName: (month) => monthFmt.format(new Date(Date.UTC(2001, month - 1, 1))),
+    monthName: (month) => monthFmt().format(new Date(Date.UTC(2001, month - 1, 1))),
     monthDay: (mmdd) => {
       const [m, d] = mmdd.split('-').map(Number);
       if (!m || !d) return mmdd;
-      return monthDayFmt.format(new Date(Date.UTC(2001, m - 1, d)));
+      return monthDayFmt().format(new Date(Date.UTC(2001, m - 1, d)));
     },
   };
 }
 
+/** One set of formatters per locale and time zone, shared by every component of the page. */
+const shared = new Map<string, Formatters>();
+
+export function formattersFor(locale: string, timeZone: string): Formatters {
+  const key = `${locale} ${timeZone}`;
+  let formatters = shared.get(key);
+  if (!formatters) shared.set(key, (formatters = createFormatters(locale, timeZone)));
+  return formatters;
+}
+
 export function useFormatters(): Formatters {
   const { locale, timeZone } = useLocalePrefs();
-  return useMemo(() => createFormatters(locale, timeZone), [locale, timeZone]);
+  return formattersFor(locale, timeZone);
 }
