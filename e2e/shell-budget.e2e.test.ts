@@ -90,3 +90,56 @@ describe('the landing page before and after its scripts', () => {
     expect(watch.errors).toEqual([]);
   });
 });
+
+// Issue 18 (Lighthouse on /dashboard): an account that has not seen the first-run tour gets its
+// first step in the HTML, in the account's language; the app's tour takes it over. The page's
+// first load fetches its own language's texts only.
+describe('a new account’s first signed-in page', () => {
+  const app = useServerAndBrowser();
+  const PASSWORD = 'a budget e2e passphrase';
+
+  async function newAccount(options: Parameters<typeof newWatchedPage>[2], name: string, acceptLanguage: string) {
+    const watch = new ConsoleWatch();
+    const opened = await newWatchedPage(app.browser, watch, options);
+    const res = await opened.context.request.post(`${app.server.url}/api/auth/signup`, {
+      data: { email: `${name}@example.com`, username: name, password: PASSWORD },
+      headers: { origin: app.server.url, 'accept-language': acceptLanguage },
+    });
+    expect(res.status()).toBe(201);
+    return { watch, ...opened };
+  }
+
+  it('shows the tour’s first step without JavaScript, in the account’s language, its buttons waiting', async () => {
+    const { watch, context, page } = await newAccount({ javaScriptEnabled: false, locale: 'tr-TR' }, 'turist', 'tr');
+    await page.goto(app.server.url + '/dashboard');
+    const dialog = page.getByRole('dialog', { name: 'Solstice’e hoş geldiniz' });
+    await dialog.waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('tr');
+    expect(await dialog.getByRole('button', { name: 'İleri' }).isDisabled()).toBe(true);
+    expect(await dialog.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('hands the step over to the app’s tour, which goes on; only the page’s language’s texts load', async () => {
+    const { watch, context, page } = await newAccount({ locale: 'tr-TR' }, 'gezgin', 'tr');
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('.js')) scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto(app.server.url + '/dashboard');
+    const tour = page.getByTestId('tutorial');
+    await tour.getByText('Solstice’e hoş geldiniz').waitFor();
+    expect(await page.locator('#prerender-tour').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await tour.getByRole('button', { name: 'İleri' }).click();
+    await page.getByRole('dialog', { name: 'Herhangi bir sembolü bulun' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const texts = scripts.filter((p) => /\/texts-/.test(p));
+    expect(texts.some((p) => /\/texts-tr-core-/.test(p))).toBe(true);
+    // …and the English scanner names (the CSV's columns are English in every language).
+    expect(texts.filter((p) => !/\/texts-tr-/.test(p))).toEqual([expect.stringMatching(/\/texts-en-scanner-/)]);
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+});

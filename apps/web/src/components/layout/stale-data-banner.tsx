@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/dates';
 import { useMarketFreshness } from '../../lib/market-freshness';
 import { useAppStore } from '../../store/app-store';
+import { useFormatters } from '../../shared/format';
 
 /**
  * Under the top bar on every signed-in screen: a warning while the market data is behind the
@@ -12,7 +12,7 @@ import { useAppStore } from '../../store/app-store';
 export function StaleDataBanner() {
   const { t } = useTranslation('shell');
   const freshness = useMarketFreshness().data;
-  const locale = useAppStore((s) => s.display.locale);
+  const f = useFormatters();
   const admin = useAppStore((s) => s.roles.includes('admin'));
   const behind = freshness?.tradingDaysBehind ?? 0;
   const show = freshness && freshness.asOf !== null && behind > 0;
@@ -25,8 +25,8 @@ export function StaleDataBanner() {
         >
           <strong>{t('staleData.behind', { count: behind })}</strong>{' '}
           {t('staleData.dates', {
-            asOf: formatDate(freshness.asOf!, { locale }),
-            lastSession: formatDate(freshness.lastSession, { locale }),
+            asOf: f.date(freshness.asOf),
+            lastSession: f.date(freshness.lastSession),
           })}
           {admin ? (
             <>
