@@ -1,6 +1,5 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { textChunkOf } from './src/i18n/text-chunks';
 
 export default defineConfig({
   plugins: [react()],
@@ -23,8 +22,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     // Side-effect-free chunks under 10 KB go into a chunk loaded under the same conditions: a
     // page's first load was ~80 requests of 1–2 KB each, each a round trip on a slow connection
-    // (Lighthouse on /dashboard, issue 18). The texts keep chunks of their own (text-chunks.ts).
-    rollupOptions: { output: { experimentalMinChunkSize: 10_000, manualChunks: textChunkOf } },
+    // (Lighthouse on /dashboard, issue 18).
+    rollupOptions: { output: { experimentalMinChunkSize: 10_000 } },
   },
   server: {
     port: 5173,

@@ -16,7 +16,6 @@ import { startLanguageSync } from './app/language-sync';
 import { paths } from './app/paths';
 import { pageOf, prefetchRoute } from './app/route-modules';
 import { prefetchLayout } from './app/routes';
-import { useAppStore } from './store/app-store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -26,13 +25,6 @@ if (page) prefetchRoute(page);
 // A signed-in page also needs the signed-in frame: its chunk loads alongside too. (Asking for
 // the session here as well was slower in Lighthouse: docs/performance.md.)
 if (page && page !== paths.home) prefetchLayout();
-// While they load, a signed-in page's formatters take their locale data in tasks of their own,
-// not inside the first render that shows a number (imported here, the formatters' chunk would
-// join the entry's, which the landing page loads too).
-if (page && page !== paths.home) {
-  const { locale, timeZone } = useAppStore.getState().display;
-  void import('./shared/format').then((format) => format.warmUpFormatters(locale, timeZone));
-}
 // The texts of the visitor's language are loaded before the first render (no English flash).
 await startLanguageSync();
 const root = createRoot(container, {

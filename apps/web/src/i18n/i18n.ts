@@ -4,7 +4,6 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from './languages';
 import { NAMESPACES, type Namespace } from './resources';
-import { CORE_NAMESPACES } from './text-chunks';
 
 /** A bundle: its namespaces' modules, keyed by path (`../<language>/<namespace>.ts`). */
 export type TextBundle = Record<string, { default: Record<string, unknown> }>;
@@ -32,11 +31,12 @@ function reportMissing(languages: readonly string[], namespace: string, key: str
   console.error(`Missing translation: ${namespace}:${key} (${languages.join(', ')})`);
 }
 
-// CORE_NAMESPACES (text-chunks.ts), what the landing page and its dialogs need, are loaded
-// before the first render. The tools' texts (the other namespaces) load with the first
-// signed-in page (`loadAllTexts`), so a visitor's first load stays within the JavaScript
-// budget (e2e/shell-budget).
-export { CORE_NAMESPACES };
+/**
+ * What the landing page and its dialogs need: loaded before the first render. The tools' texts
+ * (the other namespaces) load with the first signed-in page (`loadAllTexts`), so a visitor's
+ * first load stays within the JavaScript budget (e2e/shell-budget).
+ */
+export const CORE_NAMESPACES: readonly Namespace[] = ['common', 'shell', 'auth', 'landing', 'a11y', 'notifications'];
 
 let allWanted = false;
 
@@ -87,14 +87,9 @@ export async function switchLanguage(language: Language): Promise<void> {
 export async function loadAllTexts(): Promise<void> {
   allWanted = true;
   const language = i18n.language;
-  await Promise.all([
-    language && (LANGUAGES as readonly string[]).includes(language)
-      ? loadTexts(language as Language, NAMESPACES)
-      : undefined,
-    // The scanner's CSV names its columns in English whatever the language (fieldLabel's lng):
-    // that one English namespace is registered, from a chunk of its own (text-chunks.ts).
-    language !== 'en' && !i18n.hasResourceBundle('en', 'scanner')
-      ? import('./en/scanner').then((texts) => void i18n.addResourceBundle('en', 'scanner', texts.default, true, true))
-      : undefined,
-  ]);
+  if (language && (LANGUAGES as readonly string[]).includes(language))
+    await loadTexts(language as Language, NAMESPACES);
+  // The scanner's CSV names its columns in English whatever the language (fieldLabel's lng):
+  // that one English namespace is registered (it comes in the English tools chunk).
+  if (language !== 'en') await loadTexts('en', ['scanner']);
 }

@@ -92,23 +92,6 @@ export function formattersFor(locale: string, timeZone: string): Formatters {
   return formatters;
 }
 
-/**
- * Builds the shared formatters a first page uses in tasks of their own, while the page's
- * texts and chunks load: the first Intl formatter of a page load costs ≈ 13 ms (ICU's locale
- * data), which otherwise lands in the render that shows the first number or date, on top
- * of its own work (Lighthouse's blocking time on /dashboard, issue 18).
- */
-export function warmUpFormatters(locale: string, timeZone: string): void {
-  const f = formattersFor(locale, timeZone);
-  setTimeout(() => {
-    f.number(0);
-    setTimeout(() => {
-      f.date('2000-01-01');
-      f.percent(0);
-    });
-  });
-}
-
 export function useFormatters(): Formatters {
   const { locale, timeZone } = useLocalePrefs();
   return formattersFor(locale, timeZone);
