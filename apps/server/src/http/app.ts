@@ -130,12 +130,16 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     ) {
       // History-mode fallback: the client router draws the page, or its 404 for a path that
       // names none, which then also gets the status 404.
-      return reply
-        .status(isPagePath(pathname) ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', pages.vary)
-        .send(pages.pageFor(request, pathname, request.user));
+      return (
+        reply
+          .status(isPagePath(pathname) ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          // A signed-in account's page depends on it (its language, the tour: web-pages.ts): no
+          // shared cache may keep it. Revalidated, not no-store, so that it stays in the back-forward cache.
+          .header('cache-control', request.user ? 'private, no-cache' : 'no-cache')
+          .header('vary', pages.vary)
+          .send(pages.pageFor(request, pathname, request.user))
+      );
     }
     return sendNotFound(request, reply);
   });

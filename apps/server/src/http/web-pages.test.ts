@@ -199,6 +199,7 @@ describe.each(testDialects())('the page a signed-in account gets (%s, over HTTP)
       const res = await page(url, cookie, 'en-GB,en;q=0.9');
       expect(res.status, url).toBe(200);
       expect(res.headers.get('vary')).toContain('cookie');
+      expect(res.headers.get('cache-control'), url).toBe('private, no-cache');
       expect(await res.text(), url).toBe(tour('en'));
     }
     expect(await (await page('/dashboard', cookie, 'de-DE')).text()).toBe(tour('tr'));
@@ -208,6 +209,7 @@ describe.each(testDialects())('the page a signed-in account gets (%s, over HTTP)
 
     // Not on a path that names no page (the 404 page), and never the landing page.
     expect(await (await page('/no-such-page', cookie, 'en')).text()).toBe(SERVED);
+    expect((await page('/', '', 'en')).headers.get('cache-control')).toBe('no-cache');
     expect((await page('/', cookie)).status).toBe(302);
 
     expect((await preferences(cookie, { tutorialSeen: true })).status).toBe(200);
