@@ -39,6 +39,9 @@ export function promptHidden(prompt: string, input: TerminalInput, output: Writa
     return Promise.reject(new CliError('no terminal to ask for the password on', 2));
   }
   const setRawMode = input.setRawMode.bind(input);
+  // Echo goes off before the prompt shows: a key typed as soon as it appears is never echoed
+  // (with the prompt first, a fast typist, or a loaded machine, could see it on screen).
+  setRawMode(true);
   output.write(prompt);
   return new Promise((resolve, reject) => {
     let value = '';
@@ -59,7 +62,6 @@ export function promptHidden(prompt: string, input: TerminalInput, output: Writa
         else if (ch >= ' ') value += ch;
       }
     };
-    setRawMode(true);
     input.on('data', onData);
     input.resume();
   });
