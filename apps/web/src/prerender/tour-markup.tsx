@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import i18next from 'i18next';
-import { LANGUAGES, type Language } from '../i18n/languages';
+import type { Language } from '../i18n/languages';
 import { TUTORIAL_STEP_IDS } from '../components/tutorial-steps';
 import enShell from '../i18n/en/shell';
 import trShell from '../i18n/tr/shell';
 import enA11y from '../i18n/en/a11y';
 import trA11y from '../i18n/tr/a11y';
 import { TOUR_PRERENDER_ID } from './prerender-id';
+import { inEveryLanguage, prerenderTexts } from './prerender-texts';
 
 const TEXTS: Record<Language, { shell: Record<string, unknown>; a11y: Record<string, unknown> }> = {
   en: { shell: enShell, a11y: enA11y },
@@ -22,14 +22,7 @@ const TITLE_ID = `${TOUR_PRERENDER_ID}-title`;
  * app takes over.
  */
 export async function tourMarkup(language: Language): Promise<string> {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: language,
-    fallbackLng: false,
-    ns: ['shell', 'a11y'],
-    resources: { [language]: TEXTS[language] },
-    interpolation: { escapeValue: false },
-  });
+  const i18n = await prerenderTexts(language, TEXTS[language]);
   const t = i18n.getFixedT(language, 'shell');
   const first = TUTORIAL_STEP_IDS[0];
   const body = renderToStaticMarkup(
@@ -71,7 +64,4 @@ export async function tourMarkup(language: Language): Promise<string> {
 }
 
 /** Every language's markup, keyed by language. */
-export async function allTourMarkup(): Promise<Record<Language, string>> {
-  const entries = await Promise.all(LANGUAGES.map(async (l) => [l, await tourMarkup(l)] as const));
-  return Object.fromEntries(entries) as Record<Language, string>;
-}
+export const allTourMarkup = (): Promise<Record<Language, string>> => inEveryLanguage(tourMarkup);
