@@ -18,7 +18,7 @@ const overlayFor = async (ms: number) => {
 describe('the loading overlay’s animation', () => {
   beforeEach(() => resetFetchState());
 
-  it('is not fetched before the first page is drawn and the overlay has hidden once; then it shows', async () => {
+  it('is fetched by the first overlay after the first page is drawn; the overlays after it animate', async () => {
     const { rerender } = render(<LoadingOverlay pageShown={false} />);
     act(() => requestStarted());
     const overlay = screen.getByTestId('loading-overlay');
@@ -28,12 +28,19 @@ describe('the loading overlay’s animation', () => {
     act(() => requestEnded());
     await act(async () => void (await new Promise((r) => setTimeout(r, 250))));
     expect(screen.queryByTestId('loading-overlay')).toBeNull();
-    // Hidden, but the page is not drawn yet: still no chunk.
+    // The page drawn, no overlay: still no chunk (it is not fetched on its own).
+    rerender(<LoadingOverlay pageShown />);
     await act(async () => void (await new Promise((r) => setTimeout(r, 100))));
     expect(loaded.count).toBe(0);
-    // The page drawn: the chunk is asked for, and the next overlay animates.
-    rerender(<LoadingOverlay pageShown />);
+    // The next overlay asks for it and keeps its spinner while it waits.
+    act(() => requestStarted());
     await vi.waitFor(() => expect(loaded.count).toBe(1));
+    await act(async () => void (await new Promise((r) => setTimeout(r, 50))));
+    expect(screen.getByTestId('loading-overlay').querySelector('.spinner-border')).not.toBeNull();
+    expect(screen.queryByTestId('lottie-animation')).toBeNull();
+    act(() => requestEnded());
+    await act(async () => void (await new Promise((r) => setTimeout(r, 250))));
+    // The one after animates.
     act(() => requestStarted());
     expect(await screen.findByTestId('lottie-animation')).toBeInTheDocument();
     expect(screen.getByTestId('loading-overlay').querySelector('.spinner-border')).toBeNull();

@@ -1,9 +1,9 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetchState } from '../lib/fetch-state';
 import { useAppStore } from '../store/app-store';
 
-// Lottie is not in the entry chunk; its chunk loads after the overlay first hid (below).
+// Lottie is not in the entry chunk; its chunk loads with the first overlay after the page (below).
 const loadAnimation = () => import('./lottie-spinner');
 const LottieSpinner = lazy(loadAnimation);
 
@@ -12,9 +12,11 @@ let animationLoaded = false;
 let animationRequested: Promise<void> | null = null;
 
 /**
- * The animation (a 47 KB chunk) is fetched once the app's first page is on screen and the overlay
- * has hidden once: until then (the page's first load) it shows the CSS spinner, and the chunk does
- * not compete with that page's own chunks and data (Lighthouse on /dashboard, issue 18).
+ * The animation (a 47 KB chunk) is fetched by the first overlay shown after the app's first
+ * page is on screen: not while that page loads (its chunks and data come first), and not on
+ * its own after the page either, where its evaluation was one more long task in the page's
+ * first seconds (Lighthouse's blocking time on /dashboard, issue 18). Until it arrives the
+ * overlay shows the CSS spinner.
  */
 export function fetchAnimation(): Promise<void> {
   animationRequested ??= loadAnimation().then(
@@ -34,29 +36,16 @@ export function LoadingOverlay({ pageShown = true }: LoadingOverlayProps) {
   const { t } = useTranslation('common');
   const visible = useFetchState((s) => s.visible);
   const setShow = useAppStore((s) => s.setShow);
-  const [animated, setAnimated] = useState(animationLoaded);
-  const shown = useRef(false);
   useEffect(() => setShow('lottie', visible), [visible, setShow]);
   useEffect(() => {
-    if (visible) shown.current = true;
-    if (visible || !shown.current || !pageShown || animated) return;
-    // After the page's next paint.
-    let current = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void fetchAnimation().then(() => current && animationLoaded && setAnimated(true)));
-    });
-    return () => {
-      current = false;
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [visible, pageShown, animated]);
+    if (visible && pageShown && !animationLoaded) void fetchAnimation();
+  }, [visible, pageShown]);
   if (!visible) return null;
   const spinner = <div className="loading-overlay__fallback spinner-border text-primary" />;
   return (
     <div className="loading-overlay" data-testid="loading-overlay" role="status" aria-live="polite">
-      {animated ? (
+      {/* read as the overlay renders: an overlay that fetched the chunk keeps its spinner (no swap mid-wait) */}
+      {animationLoaded ? (
         <Suspense fallback={spinner}>
           <LottieSpinner />
         </Suspense>
