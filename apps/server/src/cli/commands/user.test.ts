@@ -321,32 +321,40 @@ describe('solstice user in a terminal and through a pipe', () => {
     await expectPassword(db, 'pipe@example.com', 'piped password 1');
   });
 
-  it.skipIf(!fs.existsSync('/usr/bin/script'))('asks twice on a terminal and never echoes the password', async () => {
-    const db = dir.join('db.sqlite');
-    const inner = command(db, ['user', 'create', '--email', 'tty@example.com'])
-      .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
-      .join(' ');
-    // `script` gives the command a pseudo-terminal; the password is typed only once a prompt shows.
-    const result = await run(['/usr/bin/script', '-qfec', inner, '/dev/null'], (child, output) => {
-      let typed = 0;
-      const timer = setInterval(() => {
-        const prompts = output().split('password: ').length - 1;
-        if (prompts > typed) {
-          typed = prompts;
-          child.stdin!.write('typed secret 1\r');
-        }
-        if (typed >= 2) {
-          clearInterval(timer);
-          setTimeout(() => child.stdin!.end(), 200);
-        }
-      }, 20);
-      child.on('close', () => clearInterval(timer));
-    });
-    expect(result.code, result.output).toBe(0);
-    expect(result.output).toContain('New password: ');
-    expect(result.output).toContain('Repeat the new password: ');
-    expect(result.output).toContain('created member tty <tty@example.com>');
-    expect(result.output).not.toContain('typed secret');
-    await expectPassword(db, 'tty@example.com', 'typed secret 1');
-  });
+  // util-linux's `script` gives the CLI a real terminal. Where it is missing the test is skipped
+  // on a developer's machine but runs (and fails, saying so) in CI: never skipped in silence there.
+  it.skipIf(!fs.existsSync('/usr/bin/script') && process.env.CI !== 'true')(
+    'asks twice on a terminal and never echoes the password',
+    async () => {
+      expect(fs.existsSync('/usr/bin/script'), 'this test needs /usr/bin/script (util-linux) for a terminal').toBe(
+        true,
+      );
+      const db = dir.join('db.sqlite');
+      const inner = command(db, ['user', 'create', '--email', 'tty@example.com'])
+        .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+        .join(' ');
+      // `script` gives the command a pseudo-terminal; the password is typed only once a prompt shows.
+      const result = await run(['/usr/bin/script', '-qfec', inner, '/dev/null'], (child, output) => {
+        let typed = 0;
+        const timer = setInterval(() => {
+          const prompts = output().split('password: ').length - 1;
+          if (prompts > typed) {
+            typed = prompts;
+            child.stdin!.write('typed secret 1\r');
+          }
+          if (typed >= 2) {
+            clearInterval(timer);
+            setTimeout(() => child.stdin!.end(), 200);
+          }
+        }, 20);
+        child.on('close', () => clearInterval(timer));
+      });
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain('New password: ');
+      expect(result.output).toContain('Repeat the new password: ');
+      expect(result.output).toContain('created member tty <tty@example.com>');
+      expect(result.output).not.toContain('typed secret');
+      await expectPassword(db, 'tty@example.com', 'typed secret 1');
+    },
+  );
 });
