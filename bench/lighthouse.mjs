@@ -1,10 +1,13 @@
 // `npm run bench:lighthouse` (issue 18): Lighthouse's performance score and Largest Contentful
-// Paint for `/` (a visitor) and `/dashboard` (signed in), mobile profile (Lighthouse's default:
-// a mid-range phone, simulated slow 4G and 4× CPU slowdown), in Debian's Chromium
+// Paint for `/` (a visitor) and `/dashboard` (signed in: a new account, whose first page shows
+// the tour, and then the same account once the tour is done), mobile profile (Lighthouse's
+// default: a mid-range phone, simulated slow 4G and 4× CPU slowdown), in Debian's Chromium
 // (CHROMIUM_PATH, default /usr/bin/chromium). Lighthouse itself lives in bench/lighthouse/
 // and is installed there on first use (npm ci, from its own lock file): it is large and only
-// this benchmark needs it. Needs `npm run build`. Writes `lighthouse_performance` (the lower of
-// the two pages), `lcp_ms` (the higher) and `lighthouse` (per page) into bench/results.json.
+// this benchmark needs it. Needs `npm run build`. Writes into bench/results.json
+// `lighthouse_performance` (the lower of `/` and the new account's `/dashboard`), `lcp_ms` (the
+// higher), `lighthouse_returning_performance` and `lcp_returning_ms` (`/dashboard`, tour done)
+// and `lighthouse` (per page).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +24,16 @@ function ensureLighthouse() {
   log('installing Lighthouse into bench/lighthouse (once)…');
   const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: HOME, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm ci in bench/lighthouse failed');
+}
+
+/** Marks the account's first-run tour as done, as the app does when the tour is closed. */
+async function markTourDone(url, cookie) {
+  const res = await fetch(`${url}/api/me/preferences`, {
+    method: 'PATCH',
+    headers: { cookie, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ tutorialSeen: true }),
+  });
+  if (res.status !== 200) throw new Error(`marking the tour done: ${res.status} ${await res.text()}`);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -52,10 +65,23 @@ async function main() {
       '--disable-sync',
     ],
   });
-  const pages = { '/': {}, '/dashboard': { Cookie: cookie } };
+  // The bench's account is new, so /dashboard first shows the tour, whose first step is in the
+  // HTML (decision 0020). An account that has done the tour (most visits) gets the page without
+  // it: measured after the new account's runs, once the tour is marked done through the API.
+  const cases = [
+    { name: '/', path: '/', headers: {} },
+    { name: '/dashboard', path: '/dashboard', headers: { Cookie: cookie } },
+    {
+      name: '/dashboard (tour done)',
+      path: '/dashboard',
+      headers: { Cookie: cookie },
+      before: () => markTourDone(server.url, cookie),
+    },
+  ];
   const lighthouseResults = {};
   try {
-    for (const [page, extraHeaders] of Object.entries(pages)) {
+    for (const { name, path: page, headers: extraHeaders, before } of cases) {
+      await before?.();
       const scores = [];
       const lcps = [];
       // the first run warms the server's caches and the browser's disk cache is not used (each run is a cold load)
@@ -69,11 +95,12 @@ async function main() {
         });
         if (i === 0) continue;
         const lhr = result.lhr;
-        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
         scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
         lcps.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue));
         if (i === RUNS) {
-          lighthouseResults[page] = {
+          lighthouseResults[name] = {
+            path: page,
             performance: median(scores),
             lcp_ms: median(lcps),
             fcp_ms: Math.round(lhr.audits['first-contentful-paint'].numericValue),
@@ -85,30 +112,43 @@ async function main() {
           };
         }
       }
-      log(`${page}: performance ${lighthouseResults[page].performance}, LCP ${lighthouseResults[page].lcp_ms} ms`);
+      log(`${name}: performance ${lighthouseResults[name].performance}, LCP ${lighthouseResults[name].lcp_ms} ms`);
     }
   } finally {
     await chrome.kill();
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  for (const [page, r] of Object.entries(lighthouseResults)) {
+  for (const [name, r] of Object.entries(lighthouseResults)) {
     // a redirect (e.g. a signed-out /dashboard sent to /) would measure the wrong page
-    if (new URL(r.final_url).pathname !== page) throw new Error(`${page} ended at ${r.final_url}`);
+    if (new URL(r.final_url).pathname !== r.path) throw new Error(`${name} ended at ${r.final_url}`);
   }
+  const returning = lighthouseResults['/dashboard (tour done)'];
+  const firstVisit = Object.entries(lighthouseResults)
+    .filter(([name]) => name !== '/dashboard (tour done)')
+    .map(([, r]) => r);
   const figures = {
-    lighthouse_performance: Math.min(...Object.values(lighthouseResults).map((r) => r.performance)),
-    lcp_ms: Math.max(...Object.values(lighthouseResults).map((r) => r.lcp_ms)),
+    lighthouse_performance: Math.min(...firstVisit.map((r) => r.performance)),
+    lcp_ms: Math.max(...firstVisit.map((r) => r.lcp_ms)),
+    lighthouse_returning_performance: returning.performance,
+    lcp_returning_ms: returning.lcp_ms,
     lighthouse: { profile: 'mobile (Lighthouse default)', machine: machine(), pages: lighthouseResults },
   };
   const file = path.join(ROOT, 'bench/results.json');
   const previous = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   fs.writeFileSync(file, `${JSON.stringify({ ...previous, ...figures }, null, 2)}\n`);
   console.log(JSON.stringify(figures, null, 2));
+  const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
   console.log(
-    `lighthouse_performance ${figures.lighthouse_performance} (target ≥ 95) ${figures.lighthouse_performance >= 95 ? 'PASS' : 'FAIL'}`,
+    `lighthouse_performance ${figures.lighthouse_performance} (/ and /dashboard for a new account; target ≥ 95) ${verdict(figures.lighthouse_performance >= 95)}`,
   );
-  console.log(`lcp_ms ${figures.lcp_ms} (target ≤ 2000) ${figures.lcp_ms <= 2000 ? 'PASS' : 'FAIL'}`);
+  console.log(`lcp_ms ${figures.lcp_ms} (target ≤ 2000) ${verdict(figures.lcp_ms <= 2000)}`);
+  console.log(
+    `lighthouse_returning_performance ${figures.lighthouse_returning_performance} (/dashboard, tour done; target ≥ 95) ${verdict(figures.lighthouse_returning_performance >= 95)}`,
+  );
+  console.log(
+    `lcp_returning_ms ${figures.lcp_returning_ms} (target ≤ 2000) ${verdict(figures.lcp_returning_ms <= 2000)}`,
+  );
 }
 
 main().catch((error) => {
