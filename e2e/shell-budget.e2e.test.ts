@@ -133,3 +133,44 @@ describe('a new account’s first signed-in page', () => {
     expect(watch.errors).toEqual([]);
   });
 });
+
+// Issue 18 (a returning account's /dashboard): its page names the route's chunks, which the
+// browser fetches with the entry, once each (a preload the module graph could not use would
+// be fetched a second time).
+describe('a returning account’s signed-in page', () => {
+  const app = useServerAndBrowser();
+
+  it('preloads its route’s chunks from the HTML, and the app uses them', async () => {
+    const watch = new ConsoleWatch();
+    const { context, page } = await newWatchedPage(app.browser, watch, { locale: 'en-US' });
+    const origin = { origin: app.server.url };
+    const signup = await context.request.post(`${app.server.url}/api/auth/signup`, {
+      data: { email: 'regular@example.com', username: 'regular', password: 'a returning e2e passphrase' },
+      headers: origin,
+    });
+    expect(signup.status()).toBe(201);
+    const done = await context.request.patch(`${app.server.url}/api/me/preferences`, {
+      data: { tutorialSeen: true },
+      headers: origin,
+    });
+    expect(done.status()).toBe(200);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) fetched.push(pathname);
+    });
+    await page.goto(app.server.url + '/dashboard');
+    await page.getByTestId('dashboard-screen').waitFor();
+    const html = await (await context.request.get(`${app.server.url}/dashboard`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    const dashboardChunk = preloaded.find((file) => /\/dashboard-screen-[\w-]+\.js$/.test(file));
+    expect(dashboardChunk, preloaded.join(' ')).toBeDefined();
+    for (const file of preloaded)
+      expect(
+        fetched.filter((f) => f === file),
+        file,
+      ).toHaveLength(1);
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+});

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+// @ts-expect-error a plain .mjs build script: no types
+import { routeChunksPlugin } from './scripts/route-chunks.mjs';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeChunksPlugin(import.meta.dirname)],
   base: '/',
   css: {
     preprocessorOptions: {

@@ -4,7 +4,14 @@ import { startLiveServer, type LiveServer } from '../testing/live-server.js';
 import { writeWebDist } from '../testing/web-dist.js';
 import { signedInUser } from '../testing/auth-helpers.js';
 import { testDialects } from '../testing/test-databases.js';
-import { startingAfterPaint, withCriticalCss, withPrerenderedMarkup, withOperatorDefaults } from './web-pages.js';
+import {
+  readRouteChunks,
+  startingAfterPaint,
+  withCriticalCss,
+  withModulePreloads,
+  withPrerenderedMarkup,
+  withOperatorDefaults,
+} from './web-pages.js';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Solstice</title></head><body><div id="root"></div></body></html>';
@@ -220,5 +227,88 @@ describe.each(testDialects())('the page a signed-in account gets (%s, over HTTP)
     const res = await page('/dashboard', 'sol_sid=stale', 'en');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
+  });
+});
+
+// Issue 18 (a returning account's /dashboard on Lighthouse): the page names its route's chunks,
+// so the browser fetches them with the entry instead of after it has run.
+describe('the route’s chunks in a signed-in page', () => {
+  const HEAD =
+    '<head><script type="module" crossorigin src="/assets/index-A.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/b-B.js"></head>';
+
+  it('are modulepreload links at the end of the head, each once, none the page names already', () => {
+    expect(withModulePreloads(HEAD, ['/assets/l-L.js', '/assets/b-B.js', '/assets/d-D.js', '/assets/l-L.js'])).toBe(
+      '<head><script type="module" crossorigin src="/assets/index-A.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/b-B.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/l-L.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/d-D.js"></head>',
+    );
+    expect(withModulePreloads(HEAD, ['/assets/index-A.js', '/assets/b-B.js'])).toBe(HEAD);
+  });
+
+  it('come only from a route-chunks.json whose every entry is a script under /assets', () => {
+    expect(readRouteChunks('{"layout":["/assets/l-L.js"],"pages":{"/dashboard":["/assets/d-D.js"]}}')).toEqual({
+      layout: ['/assets/l-L.js'],
+      pages: { '/dashboard': ['/assets/d-D.js'] },
+    });
+    expect(() => readRouteChunks('{"layout":["/assets/x.js\\"><script>"],"pages":{}}')).toThrow(
+      'route-chunks.json: layout is not a list of /assets/*.js paths',
+    );
+    expect(() => readRouteChunks('{"layout":[],"pages":{"/dashboard":"/assets/d-D.js"}}')).toThrow(
+      'route-chunks.json: /dashboard is not a list',
+    );
+    expect(() => readRouteChunks('{"layout":[]}')).toThrow('route-chunks.json: no pages');
+  });
+});
+
+describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) => {
+  const INDEX =
+    '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-A.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/b-B.js"></head><body><div id="root"></div></body></html>';
+  const CHUNKS = {
+    layout: ['/assets/layout-L.js', '/assets/b-B.js'],
+    pages: { '/dashboard': ['/assets/dashboard-D.js', '/assets/shared-S.js'], '/profile': ['/assets/profile-P.js'] },
+  };
+  const served = withOperatorDefaults(INDEX, { DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Europe/Istanbul' });
+  let live: LiveServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeWebDist('solstice-route-chunks-', {
+      'index.html': INDEX,
+      'prerender/tour.en.html': '<div id="prerender-tour"><p>Welcome</p></div>',
+      'prerender/route-chunks.json': JSON.stringify(CHUNKS),
+    });
+    live = await startLiveServer(dialect, { WEB_DIST: dir, DEFAULT_LANGUAGE: 'en' });
+  });
+  afterAll(async () => {
+    await live?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const page = async (url: string, cookie: string) => {
+    const res = await fetch(`${live.baseUrl}${url}`, { headers: { cookie }, redirect: 'manual' });
+    return { status: res.status, html: await res.text() };
+  };
+
+  it('are named in the page of an account that has done the tour, on that page’s path only', async () => {
+    const { cookie } = await signedInUser(live);
+    // Not yet done: the tour's page, without them (its scripts start after the paint).
+    expect((await page('/dashboard', cookie)).html).not.toContain('dashboard-D.js');
+    const done = await fetch(`${live.baseUrl}/api/me/preferences`, {
+      method: 'PATCH',
+      headers: { cookie, origin: live.baseUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({ tutorialSeen: true }),
+    });
+    expect(done.status).toBe(200);
+    const dashboard = withModulePreloads(served, [...CHUNKS.layout, ...CHUNKS.pages['/dashboard']]);
+    expect(await page('/dashboard', cookie)).toEqual({ status: 200, html: dashboard });
+    expect(await page('/Dashboard/', cookie)).toEqual({ status: 200, html: dashboard });
+    expect((await page('/profile', cookie)).html).toBe(
+      withModulePreloads(served, [...CHUNKS.layout, ...CHUNKS.pages['/profile']]),
+    );
+    expect(dashboard.match(/b-B\.js/g)).toHaveLength(1);
+    // A page path without an entry (the file lists none) and the 404 page: index.html.
+    expect(await page('/alerts', cookie)).toEqual({ status: 200, html: served });
+    expect(await page('/no-such-page', cookie)).toEqual({ status: 404, html: served });
   });
 });

@@ -38,11 +38,14 @@ export interface WebPages {
  * - for a signed-in account that has not seen the first-run tour, on a page of the app, the
  *   tour's first step in the account's language (its profile's, else as for a visitor): the
  *   app opens the same step and takes the markup away (apps/web/src/app/tour-host.tsx).
+ * - for a signed-in account that has seen it, on a page of the app, index.html naming that
+ *   page's chunks (pagesWithTheirChunks).
  */
 export function loadWebPages(webDist: string, settings: PageSettings): WebPages {
   const index = withOperatorDefaults(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), settings);
   const landing = prerenderedPages(webDist, index, 'landing');
   const tour = prerenderedPages(webDist, index, 'tour');
+  const withPageChunks = pagesWithTheirChunks(webDist, index);
   const visitorLanguage = (request: FastifyRequest): Language =>
     browserLanguage(request.headers['accept-language']) ?? settings.DEFAULT_LANGUAGE;
   return {
@@ -52,10 +55,68 @@ export function loadWebPages(webDist: string, settings: PageSettings): WebPages 
         if (request.cookies[settings.SESSION_COOKIE_NAME]) return index;
         return landing.get(visitorLanguage(request)) ?? index;
       }
-      if (!viewer || viewer.tutorialSeen || !isPagePath(pathname)) return index;
+      if (!viewer || !isPagePath(pathname)) return index;
+      if (viewer.tutorialSeen) return withPageChunks(pathname);
       return tour.get(languageOfLocale(viewer.locale) ?? visitorLanguage(request)) ?? index;
     },
   };
+}
+
+const CHUNK_URL = /^\/assets\/[\w.-]+\.js$/;
+
+/**
+ * A signed-in account's page (one that has done the tour) naming the JavaScript its route needs
+ * beyond the entry, and the signed-in frame's, as modulepreload links: the web build's
+ * dist/prerender/route-chunks.json (apps/web/scripts/route-chunks.mjs). The browser fetches them
+ * with the entry instead of once the entry has run and the router has matched (issue 18). One
+ * page per path, built when first asked for; without the file (an older build), index.html.
+ */
+function pagesWithTheirChunks(webDist: string, index: string): (pathname: string) => string {
+  const file = path.join(webDist, 'prerender', 'route-chunks.json');
+  const chunks = fs.existsSync(file) ? readRouteChunks(fs.readFileSync(file, 'utf8')) : null;
+  const built = new Map<string, string>();
+  return (pathname) => {
+    const lower = pathname.toLowerCase();
+    const page = lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
+    const files = chunks?.pages[page];
+    if (!chunks || !files) return index;
+    let html = built.get(page);
+    if (html === undefined) built.set(page, (html = withModulePreloads(index, [...chunks.layout, ...files])));
+    return html;
+  };
+}
+
+interface RouteChunks {
+  layout: string[];
+  pages: Record<string, string[]>;
+}
+
+/** route-chunks.json, or an error that says what is wrong with it (a broken build, not a request). */
+export function readRouteChunks(json: string): RouteChunks {
+  const data = JSON.parse(json) as unknown;
+  const urls = (value: unknown, where: string): string[] => {
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && CHUNK_URL.test(v))) {
+      throw new Error(`route-chunks.json: ${where} is not a list of /assets/*.js paths`);
+    }
+    return value as string[];
+  };
+  const record = (data ?? {}) as { layout?: unknown; pages?: unknown };
+  if (typeof record.pages !== 'object' || record.pages === null) throw new Error('route-chunks.json: no pages');
+  return {
+    layout: urls(record.layout, 'layout'),
+    pages: Object.fromEntries(Object.entries(record.pages).map(([page, files]) => [page, urls(files, page)])),
+  };
+}
+
+/** The page with a modulepreload link for each file it does not name yet, at the end of its head. */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  const named = new Set([...html.matchAll(PRELOAD)].map((m) => m[1]));
+  const entry = ENTRY.exec(html)?.[1];
+  const links = [...new Set(files)]
+    .filter((file) => !named.has(file) && file !== entry)
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('');
+  return links && html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html;
 }
 
 /** index.html with the markup dist/prerender/<name>.<language>.html in each language there is one for. */

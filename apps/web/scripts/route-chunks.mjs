@@ -1,0 +1,77 @@
+// The web build's plugin that writes dist/prerender/route-chunks.json (issue 18): the JavaScript
+// each page of the app needs beyond the entry, so that the server can name it in a signed-in
+// account's page (`<link rel="modulepreload">`, apps/server/src/http/web-pages.ts). Without it
+// the browser learns of a page's chunks only once the entry has arrived and run and the router
+// has matched: one more round trip before the page can draw. Read from the bundle itself, not
+// Vite's manifest: the build merges small modules into shared chunks (experimentalMinChunkSize),
+// and the manifest does not say which chunk a merged page module went into.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Each page's module (relative to apps/web), read from src/app/route-modules.ts's importers
+ * (`[paths.dashboard]: () => import('../features/dashboard/dashboard-screen')`) and
+ * src/app/paths.ts, and the signed-in frame's (src/app/routes.tsx, `importLayout`).
+ */
+export function pageSources(routeModules, pathsSource, routes) {
+  const pathOf = new Map([...pathsSource.matchAll(/^\s+(\w+): '(\/[^']*)',$/gm)].map((m) => [m[1], m[2]]));
+  const pages = {};
+  for (const m of routeModules.matchAll(/\[paths\.(\w+)\]: \(\) => import\('\.\.\/([^']+)'\)/g)) {
+    const page = pathOf.get(m[1]);
+    if (!page) throw new Error(`route-modules.ts names paths.${m[1]}, which paths.ts does not have`);
+    pages[page] = `src/${m[2]}.tsx`;
+  }
+  if (pathOf.size === 0 || Object.keys(pages).length !== pathOf.size) {
+    throw new Error(`route-modules.ts has ${Object.keys(pages).length} pages, paths.ts ${pathOf.size}`);
+  }
+  const layout = /const importLayout = \(\) => import\('\.\.\/([^']+)'\)/.exec(routes)?.[1];
+  if (!layout) throw new Error('routes.tsx has no importLayout');
+  return { pages, layout: `src/${layout}.tsx` };
+}
+
+/**
+ * For the layout and each page: the chunk its module is in and that chunk's static imports,
+ * transitively, as URL paths; the entry's own (index.html preloads them already) left out.
+ * `chunks` are Rollup's output chunks ({ fileName, isEntry, imports, moduleIds }).
+ */
+export function routeChunks(chunks, sources, root) {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunkOf = new Map();
+  for (const chunk of chunks) for (const id of chunk.moduleIds) chunkOf.set(path.relative(root, id), chunk);
+  const closure = (chunk, into = new Set()) => {
+    if (into.has(chunk.fileName)) return into;
+    into.add(chunk.fileName);
+    for (const file of chunk.imports) closure(byFile.get(file), into);
+    return into;
+  };
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  const preloaded = new Set(entries.flatMap((entry) => [...closure(entry)]));
+  const filesOf = (module) => {
+    const chunk = chunkOf.get(module);
+    if (!chunk) throw new Error(`no chunk holds ${module}`);
+    return [...closure(chunk)].filter((file) => !preloaded.has(file)).map((file) => `/${file}`);
+  };
+  return {
+    layout: filesOf(sources.layout),
+    pages: Object.fromEntries(Object.entries(sources.pages).map(([page, module]) => [page, filesOf(module)])),
+  };
+}
+
+/** The Vite plugin: emits prerender/route-chunks.json beside the build. */
+export function routeChunksPlugin(webRoot) {
+  return {
+    name: 'solstice-route-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const read = (file) => fs.readFileSync(path.join(webRoot, 'src', file), 'utf8');
+      const sources = pageSources(read('app/route-modules.ts'), read('app/paths.ts'), read('app/routes.tsx'));
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const result = routeChunks(chunks, sources, webRoot);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'prerender/route-chunks.json',
+        source: `${JSON.stringify(result, null, 2)}\n`,
+      });
+    },
+  };
+}
