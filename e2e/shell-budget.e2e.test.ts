@@ -134,35 +134,63 @@ describe('a new account’s first signed-in page', () => {
   });
 });
 
-// Issue 18 (a returning account's /dashboard): its page names the route's chunks, which the
-// browser fetches with the entry, once each (a preload the module graph could not use would
-// be fetched a second time).
+// Issue 18 (a returning account's /dashboard): its page paints the boot splash from the HTML,
+// and names the route's chunks, which the browser fetches with the entry, once each (a preload
+// the module graph could not use would be fetched a second time).
 describe('a returning account’s signed-in page', () => {
   const app = useServerAndBrowser();
 
-  it('preloads its route’s chunks from the HTML, and the app uses them', async () => {
+  async function returningAccount(options: Parameters<typeof newWatchedPage>[2], name: string) {
     const watch = new ConsoleWatch();
-    const { context, page } = await newWatchedPage(app.browser, watch, { locale: 'en-US' });
+    const opened = await newWatchedPage(app.browser, watch, options);
     const origin = { origin: app.server.url };
-    const signup = await context.request.post(`${app.server.url}/api/auth/signup`, {
-      data: { email: 'regular@example.com', username: 'regular', password: 'a returning e2e passphrase' },
+    const signup = await opened.context.request.post(`${app.server.url}/api/auth/signup`, {
+      data: { email: `${name}@example.com`, username: name, password: 'a returning e2e passphrase' },
       headers: origin,
     });
     expect(signup.status()).toBe(201);
-    const done = await context.request.patch(`${app.server.url}/api/me/preferences`, {
+    const done = await opened.context.request.patch(`${app.server.url}/api/me/preferences`, {
       data: { tutorialSeen: true },
       headers: origin,
     });
     expect(done.status()).toBe(200);
+    return { watch, ...opened };
+  }
+
+  it('paints the product’s name without JavaScript, styled by its inline rules', async () => {
+    const { watch, context, page } = await returningAccount({ javaScriptEnabled: false }, 'splash');
+    await page.route('**/assets/*.css', (route) => route.abort());
+    await page.goto(app.server.url + '/dashboard');
+    const splash = page.locator('.boot-splash');
+    expect(await splash.textContent()).toBe('Solstice');
+    expect(await splash.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await context.close();
+    expect(watch.errors.filter((e) => !/index-[\w-]+\.css/.test(e))).toEqual([]);
+  });
+
+  it('preloads its route’s chunks after the first paint, and the app uses them', async () => {
+    const { watch, context, page } = await returningAccount({ locale: 'en-US' }, 'regular');
     const fetched: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (pathname.endsWith('.js')) fetched.push(pathname);
     });
+    // The page's first data held back: the router shows its boot placeholder, and the splash stays.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/market/overview', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(app.server.url + '/dashboard');
+    await page.locator('#root > .app-boot').waitFor({ state: 'attached' });
+    const splash = page.locator('.boot-splash');
+    expect(await splash.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+    release();
     await page.getByTestId('dashboard-screen').waitFor();
+    expect(await splash.evaluate((el) => getComputedStyle(el).display)).toBe('none');
     const html = await (await context.request.get(`${app.server.url}/dashboard`)).text();
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    const preloaded = (/data-preload="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
     const dashboardChunk = preloaded.find((file) => /\/dashboard-screen-[\w-]+\.js$/.test(file));
     expect(dashboardChunk, preloaded.join(' ')).toBeDefined();
     for (const file of preloaded)

@@ -2,7 +2,8 @@
 // before the scripts have run, per language, into dist/prerender/<name>.<language>.html, and the
 // part of the stylesheet each needs into dist/prerender/<name>.css:
 // - landing: the landing page, for a visitor on `/`;
-// - tour: the first-run tour's first step, for a signed-in account that has not seen it.
+// - tour: the first-run tour's first step, for a signed-in account that has not seen it;
+// and the part of the stylesheet index.html's own boot splash needs (boot.css).
 // The server puts them into the page (apps/server/src/http/web-pages.ts), so it paints with the
 // HTML alone, before the stylesheet, the fonts and the scripts have loaded.
 import fs from 'node:fs';
@@ -37,3 +38,12 @@ for (const [name, markupOf] of [
   fs.writeFileSync(path.join(out, `${name}.css`), css);
   process.stdout.write(`${name}.css: ${css.length} bytes of the stylesheet's ${fullCss.length}\n`);
 }
+
+// boot.css: the rules of index.html as it is (its boot splash), for a signed-in account's page
+// that has no markup of its own before the scripts: the server inlines them, so that page, too,
+// paints from the HTML alone.
+const bootDocument = new JSDOM(index).window.document;
+if (!bootDocument.querySelector('.boot-splash')) throw new Error('dist/index.html has no .boot-splash');
+const bootCss = criticalCss(fullCss, (selector) => bootDocument.querySelector(selector) !== null);
+fs.writeFileSync(path.join(out, 'boot.css'), bootCss);
+process.stdout.write(`boot.css: ${bootCss.length} bytes of the stylesheet's ${fullCss.length}\n`);

@@ -265,7 +265,10 @@ describe('the route’s chunks in a signed-in page', () => {
 describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) => {
   const INDEX =
     '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-A.js"></script>' +
-    '<link rel="modulepreload" crossorigin href="/assets/b-B.js"></head><body><div id="root"></div></body></html>';
+    '<link rel="modulepreload" crossorigin href="/assets/b-B.js">' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>' +
+    '<body><div id="root"></div><div class="boot-splash">Solstice</div></body></html>';
+  const BOOT_CSS = '.boot-splash{position:fixed}';
   const CHUNKS = {
     layout: ['/assets/layout-L.js', '/assets/b-B.js'],
     pages: { '/dashboard': ['/assets/dashboard-D.js', '/assets/shared-S.js'], '/profile': ['/assets/profile-P.js'] },
@@ -278,6 +281,7 @@ describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) =
       'index.html': INDEX,
       'prerender/tour.en.html': '<div id="prerender-tour"><p>Welcome</p></div>',
       'prerender/route-chunks.json': JSON.stringify(CHUNKS),
+      'prerender/boot.css': BOOT_CSS,
     });
     live = await startLiveServer(dialect, { WEB_DIST: dir, DEFAULT_LANGUAGE: 'en' });
   });
@@ -300,12 +304,18 @@ describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) =
       body: JSON.stringify({ tutorialSeen: true }),
     });
     expect(done.status).toBe(200);
-    const dashboard = withModulePreloads(served, [...CHUNKS.layout, ...CHUNKS.pages['/dashboard']]);
+    // The boot splash paints from the HTML (its rules inline); the scripts, the route's chunks
+    // among their preloads, and the stylesheet start after that paint.
+    const painted = (files: string[]) =>
+      startingAfterPaint(withCriticalCss(withModulePreloads(served, files), BOOT_CSS));
+    const dashboard = painted([...CHUNKS.layout, ...CHUNKS.pages['/dashboard']]);
+    expect(dashboard).toContain(
+      'data-preload="/assets/b-B.js /assets/layout-L.js /assets/dashboard-D.js /assets/shared-S.js"',
+    );
+    expect(dashboard).toContain('<style>.boot-splash{position:fixed}</style>');
     expect(await page('/dashboard', cookie)).toEqual({ status: 200, html: dashboard });
     expect(await page('/Dashboard/', cookie)).toEqual({ status: 200, html: dashboard });
-    expect((await page('/profile', cookie)).html).toBe(
-      withModulePreloads(served, [...CHUNKS.layout, ...CHUNKS.pages['/profile']]),
-    );
+    expect((await page('/profile', cookie)).html).toBe(painted([...CHUNKS.layout, ...CHUNKS.pages['/profile']]));
     expect(dashboard.match(/b-B\.js/g)).toHaveLength(1);
     // A page path without an entry (the file lists none) and the 404 page: index.html.
     expect(await page('/alerts', cookie)).toEqual({ status: 200, html: served });

@@ -68,12 +68,16 @@ const CHUNK_URL = /^\/assets\/[\w.-]+\.js$/;
  * A signed-in account's page (one that has done the tour) naming the JavaScript its route needs
  * beyond the entry, and the signed-in frame's, as modulepreload links: the web build's
  * dist/prerender/route-chunks.json (apps/web/scripts/route-chunks.mjs). The browser fetches them
- * with the entry instead of once the entry has run and the router has matched (issue 18). One
- * page per path, built when first asked for; without the file (an older build), index.html.
+ * with the entry instead of once the entry has run and the router has matched (issue 18). With
+ * the build's prerender/boot.css, the page paints its boot splash from the HTML with those rules
+ * inline, and its scripts and stylesheet start after that paint, as on the landing page. One
+ * page per path, built when first asked for; without route-chunks.json (an older build), index.html.
  */
 function pagesWithTheirChunks(webDist: string, index: string): (pathname: string) => string {
   const file = path.join(webDist, 'prerender', 'route-chunks.json');
   const chunks = fs.existsSync(file) ? readRouteChunks(fs.readFileSync(file, 'utf8')) : null;
+  const cssFile = path.join(webDist, 'prerender', 'boot.css');
+  const bootCss = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8') : undefined;
   const built = new Map<string, string>();
   return (pathname) => {
     const lower = pathname.toLowerCase();
@@ -81,7 +85,12 @@ function pagesWithTheirChunks(webDist: string, index: string): (pathname: string
     const files = chunks?.pages[page];
     if (!chunks || !files) return index;
     let html = built.get(page);
-    if (html === undefined) built.set(page, (html = withModulePreloads(index, [...chunks.layout, ...files])));
+    if (html === undefined) {
+      html = withModulePreloads(index, [...chunks.layout, ...files]);
+      // index.html's boot splash painted from the HTML and its inline rules, the scripts after it.
+      if (bootCss !== undefined) html = startingAfterPaint(withCriticalCss(html, bootCss));
+      built.set(page, html);
+    }
     return html;
   };
 }
