@@ -1,7 +1,21 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ConsoleWatch, newWatchedPage } from './support/browser.js';
-import { useServerAndBrowser } from './support/harness.js';
+import { useServerAndBrowser, type ServerAndBrowser } from './support/harness.js';
+
+type PageOptions = Parameters<typeof newWatchedPage>[2];
+
+/** A page in a context of its own, signed up as a new account through the API. */
+async function signedUpPage(app: ServerAndBrowser, options: PageOptions, name: string, acceptLanguage = 'en') {
+  const watch = new ConsoleWatch();
+  const opened = await newWatchedPage(app.browser, watch, options);
+  const res = await opened.context.request.post(`${app.server.url}/api/auth/signup`, {
+    data: { email: `${name}@example.com`, username: name, password: 'a budget e2e passphrase' },
+    headers: { origin: app.server.url, 'accept-language': acceptLanguage },
+  });
+  expect(res.status()).toBe(201);
+  return { watch, ...opened };
+}
 
 /** The performance target: ≤ 170 KB of gzipped JavaScript for `/`. */
 const BUDGET_BYTES = 170 * 1024;
@@ -95,18 +109,8 @@ describe('the landing page before and after its scripts', () => {
 // first step in the HTML, in the account's language; the app's tour takes it over.
 describe('a new account’s first signed-in page', () => {
   const app = useServerAndBrowser();
-  const PASSWORD = 'a budget e2e passphrase';
-
-  async function newAccount(options: Parameters<typeof newWatchedPage>[2], name: string, acceptLanguage: string) {
-    const watch = new ConsoleWatch();
-    const opened = await newWatchedPage(app.browser, watch, options);
-    const res = await opened.context.request.post(`${app.server.url}/api/auth/signup`, {
-      data: { email: `${name}@example.com`, username: name, password: PASSWORD },
-      headers: { origin: app.server.url, 'accept-language': acceptLanguage },
-    });
-    expect(res.status()).toBe(201);
-    return { watch, ...opened };
-  }
+  const newAccount = (options: PageOptions, name: string, acceptLanguage: string) =>
+    signedUpPage(app, options, name, acceptLanguage);
 
   it('shows the tour’s first step without JavaScript, in the account’s language, its buttons waiting', async () => {
     const { watch, context, page } = await newAccount({ javaScriptEnabled: false, locale: 'tr-TR' }, 'turist', 'tr');
@@ -140,21 +144,14 @@ describe('a new account’s first signed-in page', () => {
 describe('a returning account’s signed-in page', () => {
   const app = useServerAndBrowser();
 
-  async function returningAccount(options: Parameters<typeof newWatchedPage>[2], name: string) {
-    const watch = new ConsoleWatch();
-    const opened = await newWatchedPage(app.browser, watch, options);
-    const origin = { origin: app.server.url };
-    const signup = await opened.context.request.post(`${app.server.url}/api/auth/signup`, {
-      data: { email: `${name}@example.com`, username: name, password: 'a returning e2e passphrase' },
-      headers: origin,
-    });
-    expect(signup.status()).toBe(201);
+  async function returningAccount(options: PageOptions, name: string) {
+    const opened = await signedUpPage(app, options, name);
     const done = await opened.context.request.patch(`${app.server.url}/api/me/preferences`, {
       data: { tutorialSeen: true },
-      headers: origin,
+      headers: { origin: app.server.url },
     });
     expect(done.status()).toBe(200);
-    return { watch, ...opened };
+    return opened;
   }
 
   it('paints the product’s name without JavaScript, styled by its inline rules', async () => {

@@ -31,10 +31,15 @@ export const PAGE_PATHS = [
 const KNOWN = new Set<string>(PAGE_PATHS);
 
 /**
- * Whether a normalised path names a page. Matched as the client's router matches: case
- * does not matter, and a trailing slash is the same page.
+ * A path as the client's router matches it: case does not matter, and a trailing slash is the
+ * same page (`/Dashboard/` → `/dashboard`).
  */
-export function isPagePath(pathname: string): boolean {
+export function pagePathOf(pathname: string): string {
   const lower = pathname.toLowerCase();
-  return KNOWN.has(lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower);
+  return lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
+}
+
+/** Whether a normalised path names a page, matched as the client's router matches (pagePathOf). */
+export function isPagePath(pathname: string): boolean {
+  return KNOWN.has(pagePathOf(pathname));
 }

@@ -18,6 +18,14 @@ const INDEX_HTML =
 const MARKUP = { en: '<div id="prerender"><h1>Know when</h1></div>', tr: '<div id="prerender"><h1>Bilin</h1></div>' };
 const SERVED = withOperatorDefaults(INDEX_HTML, { DEFAULT_LANGUAGE: 'tr', DEFAULT_TIME_ZONE: 'Europe/Istanbul' });
 
+/** PATCH /api/me/preferences as the app sends it (same origin). */
+const patchPreferences = (baseUrl: string, cookie: string, body: object) =>
+  fetch(`${baseUrl}/api/me/preferences`, {
+    method: 'PATCH',
+    headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
 describe('the landing markup in the page', () => {
   it('goes just before #root, and the page says its language', () => {
     expect(withPrerenderedMarkup(SERVED, 'tr', MARKUP.tr)).toBe(
@@ -192,12 +200,7 @@ describe.each(testDialects())('the page a signed-in account gets (%s, over HTTP)
       headers: { cookie, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
       redirect: 'manual',
     });
-  const preferences = (cookie: string, body: object) =>
-    fetch(`${live.baseUrl}/api/me/preferences`, {
-      method: 'PATCH',
-      headers: { cookie, origin: live.baseUrl, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const preferences = (cookie: string, body: object) => patchPreferences(live.baseUrl, cookie, body);
 
   it('is the tour’s first step until the account has seen it, in the profile’s language, else the browser’s, else the operator’s', async () => {
     const { cookie } = await signedInUser(live);
@@ -298,12 +301,7 @@ describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) =
     const { cookie } = await signedInUser(live);
     // Not yet done: the tour's page, without them (its scripts start after the paint).
     expect((await page('/dashboard', cookie)).html).not.toContain('dashboard-D.js');
-    const done = await fetch(`${live.baseUrl}/api/me/preferences`, {
-      method: 'PATCH',
-      headers: { cookie, origin: live.baseUrl, 'content-type': 'application/json' },
-      body: JSON.stringify({ tutorialSeen: true }),
-    });
-    expect(done.status).toBe(200);
+    expect((await patchPreferences(live.baseUrl, cookie, { tutorialSeen: true })).status).toBe(200);
     // The boot splash paints from the HTML (its rules inline); the scripts, the route's chunks
     // among their preloads, and the stylesheet start after that paint.
     const painted = (files: string[]) =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LANGUAGES, browserLanguage, languageOfLocale, type Language } from '@solstice/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Settings } from '../config/settings.js';
-import { isPagePath } from './page-routes.js';
+import { isPagePath, pagePathOf } from './page-routes.js';
 
 type PageSettings = Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE' | 'SESSION_COOKIE_NAME'> &
   Partial<Pick<Settings, 'CONTENT_URL'>>;
@@ -80,8 +80,7 @@ function pagesWithTheirChunks(webDist: string, index: string): (pathname: string
   const bootCss = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8') : undefined;
   const built = new Map<string, string>();
   return (pathname) => {
-    const lower = pathname.toLowerCase();
-    const page = lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
+    const page = pagePathOf(pathname);
     const files = chunks?.pages[page];
     if (!chunks || !files) return index;
     let html = built.get(page);
