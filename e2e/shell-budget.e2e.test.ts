@@ -190,12 +190,45 @@ describe('a returning account’s signed-in page', () => {
     const preloaded = (/data-preload="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
     const dashboardChunk = preloaded.find((file) => /\/dashboard-screen-[\w-]+\.js$/.test(file));
     expect(dashboardChunk, preloaded.join(' ')).toBeDefined();
-    for (const file of preloaded)
-      expect(
-        fetched.filter((f) => f === file),
-        file,
-      ).toHaveLength(1);
+    // the account's language's texts too, and not the other language's
+    expect(textBundles(preloaded)).toEqual(['en-core', 'en-tools']);
+    expectFetchedOnce(preloaded, fetched);
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('preloads the texts of the account’s language: Turkish', async () => {
+    const { watch, context, page } = await returningAccount({ locale: 'tr-TR' }, 'turkish');
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) fetched.push(pathname);
+    });
+    await page.goto(app.server.url + '/dashboard');
+    await page.getByTestId('dashboard-screen').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('tr');
+    // the page as this browser got it (its language from the browser's: the account chose none)
+    const preloaded = ((await page.locator('script[data-preload]').getAttribute('data-preload')) ?? '')
+      .split(' ')
+      .filter(Boolean);
+    // with the English tools: the scanner's CSV names its columns in English (i18n.ts, loadAllTexts)
+    expect(textBundles(preloaded)).toEqual(['en-tools', 'tr-core', 'tr-tools']);
+    expectFetchedOnce(preloaded, fetched);
+    expect(textBundles(fetched)).toEqual(['en-tools', 'tr-core', 'tr-tools']);
     await context.close();
     expect(watch.errors).toEqual([]);
   });
 });
+
+/** The text bundles (i18n/bundles: en-core, tr-tools, …) among script paths, by name. */
+const textBundles = (files: readonly string[]): string[] =>
+  files.flatMap((file) => /\/assets\/((?:en|tr)-(?:core|tools))-[\w-]+\.js$/.exec(file)?.[1] ?? []).sort();
+
+/** Each preloaded script was fetched exactly once (a preload the module graph could not use is fetched twice). */
+function expectFetchedOnce(preloaded: readonly string[], fetched: readonly string[]): void {
+  for (const file of preloaded)
+    expect(
+      fetched.filter((f) => f === file),
+      file,
+    ).toHaveLength(1);
+}

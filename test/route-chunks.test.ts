@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs build script: no types
-import { pageSources, routeChunks } from '../apps/web/scripts/route-chunks.mjs';
+import { pageSources, routeChunks, textSources } from '../apps/web/scripts/route-chunks.mjs';
 
 const WEB = path.resolve(__dirname, '../apps/web');
 const read = (file: string) => fs.readFileSync(path.join(WEB, 'src', file), 'utf8');
@@ -18,6 +18,21 @@ describe('the pages’ chunks the web build lists', () => {
     for (const module of [...Object.values(sources.pages), sources.layout] as string[]) {
       expect(fs.existsSync(path.join(WEB, module)), module).toBe(true);
     }
+  });
+
+  it('finds the text bundles a signed-in page loads in each language in i18n.ts', () => {
+    const texts = textSources(read('i18n/i18n.ts'));
+    // Turkish with the English tools bundle: the scanner's CSV columns are in English (loadAllTexts)
+    expect(texts).toEqual({
+      en: ['src/i18n/bundles/en-core.ts', 'src/i18n/bundles/en-tools.ts'],
+      tr: ['src/i18n/bundles/tr-core.ts', 'src/i18n/bundles/tr-tools.ts', 'src/i18n/bundles/en-tools.ts'],
+    });
+    for (const module of Object.values(texts).flat() as string[]) {
+      expect(fs.existsSync(path.join(WEB, module)), module).toBe(true);
+    }
+    expect(() => textSources("const BUNDLES = { en: () => import('./bundles/en') };")).toThrow(
+      'i18n.ts names no English text bundles',
+    );
   });
 
   it('refuses sources it cannot read a page from', () => {
@@ -61,6 +76,19 @@ describe('the pages’ chunks the web build lists', () => {
     expect(routeChunks(bundle, sources, root)).toEqual({
       layout: ['/assets/layout-L.js'],
       pages: { '/dashboard': ['/assets/dashboard-D.js', '/assets/shared-S.js'], '/market': ['/assets/shared-S.js'] },
+    });
+    // a language's texts: its two bundles' chunks, each once
+    const texts = [
+      chunk('assets/en-core-C.js', ['src/i18n/bundles/en-core.ts'], ['assets/texts-T.js']),
+      chunk('assets/en-tools-E.js', ['src/i18n/bundles/en-tools.ts'], ['assets/texts-T.js']),
+      chunk('assets/texts-T.js', ['src/i18n/en/common.ts']),
+    ];
+    const withTexts = {
+      ...sources,
+      texts: { en: ['src/i18n/bundles/en-core.ts', 'src/i18n/bundles/en-tools.ts'] },
+    };
+    expect(routeChunks([...bundle, ...texts], withTexts, root).texts).toEqual({
+      en: ['/assets/en-core-C.js', '/assets/texts-T.js', '/assets/en-tools-E.js'],
     });
     const missing = { ...sources, pages: { '/x': 'src/features/x/x-screen.tsx' } };
     expect(() => routeChunks(bundle, missing, root)).toThrow('no chunk holds src/features/x/x-screen.tsx');

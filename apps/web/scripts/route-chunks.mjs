@@ -9,6 +9,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
+ * Each language's text bundles (relative to apps/web), read from src/i18n/i18n.ts's loaders
+ * (`en: { core: () => import('./bundles/en-core'), tools: () => import('./bundles/en-tools') }`):
+ * a signed-in page loads both of its language before it draws (and, in another language than
+ * English, the English tools too).
+ */
+export function textSources(i18nSource) {
+  const texts = {};
+  for (const m of i18nSource.matchAll(
+    /^\s+(\w+): \{ core: \(\) => import\('\.\/([^']+)'\), tools: \(\) => import\('\.\/([^']+)'\) \},$/gm,
+  )) {
+    texts[m[1]] = [`src/i18n/${m[2]}.ts`, `src/i18n/${m[3]}.ts`];
+  }
+  if (!texts.en) throw new Error('i18n.ts names no English text bundles');
+  // A signed-in page in another language loads the English tools bundle as well (loadAllTexts:
+  // the scanner's CSV names its columns in English whatever the language).
+  for (const language of Object.keys(texts)) if (language !== 'en') texts[language].push(texts.en[1]);
+  return texts;
+}
+
+/**
  * Each page's module (relative to apps/web), read from src/app/route-modules.ts's importers
  * (`[paths.dashboard]: () => import('../features/dashboard/dashboard-screen')`) and
  * src/app/paths.ts, and the signed-in frame's (src/app/routes.tsx, `importLayout`).
@@ -30,8 +50,9 @@ export function pageSources(routeModules, pathsSource, routes) {
 }
 
 /**
- * For the layout and each page: the chunk its module is in and that chunk's static imports,
- * transitively, as URL paths; the entry's own (index.html preloads them already) left out.
+ * For the layout, each page and each language's texts (sources.texts, when given): the chunk
+ * its module is in and that chunk's static imports, transitively, as URL paths; the entry's own
+ * (index.html preloads them already) left out.
  * `chunks` are Rollup's output chunks ({ fileName, isEntry, imports, moduleIds }).
  */
 export function routeChunks(chunks, sources, root) {
@@ -54,6 +75,16 @@ export function routeChunks(chunks, sources, root) {
   return {
     layout: filesOf(sources.layout),
     pages: Object.fromEntries(Object.entries(sources.pages).map(([page, module]) => [page, filesOf(module)])),
+    ...(sources.texts
+      ? {
+          texts: Object.fromEntries(
+            Object.entries(sources.texts).map(([language, modules]) => [
+              language,
+              [...new Set(modules.flatMap(filesOf))],
+            ]),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -64,7 +95,10 @@ export function routeChunksPlugin(webRoot) {
     apply: 'build',
     generateBundle(_options, bundle) {
       const read = (file) => fs.readFileSync(path.join(webRoot, 'src', file), 'utf8');
-      const sources = pageSources(read('app/route-modules.ts'), read('app/paths.ts'), read('app/routes.tsx'));
+      const sources = {
+        ...pageSources(read('app/route-modules.ts'), read('app/paths.ts'), read('app/routes.tsx')),
+        texts: textSources(read('i18n/i18n.ts')),
+      };
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const result = routeChunks(chunks, sources, webRoot);
       this.emitFile({

@@ -262,6 +262,18 @@ describe('the route’s chunks in a signed-in page', () => {
       'route-chunks.json: /dashboard is not a list',
     );
     expect(() => readRouteChunks('{"layout":[]}')).toThrow('route-chunks.json: no pages');
+    expect(readRouteChunks('{"layout":[],"pages":{},"texts":{"tr":["/assets/tr-core-T.js"]}}').texts).toEqual({
+      tr: ['/assets/tr-core-T.js'],
+    });
+    expect(() => readRouteChunks('{"layout":[],"pages":{},"texts":{"xx":["/assets/x-X.js"]}}')).toThrow(
+      'route-chunks.json: texts names xx, not a language of the app',
+    );
+    expect(() => readRouteChunks('{"layout":[],"pages":{},"texts":{"en":["https://x.test/e.js"]}}')).toThrow(
+      'route-chunks.json: texts.en is not a list of /assets/*.js paths',
+    );
+    expect(() => readRouteChunks('{"layout":[],"pages":{},"texts":[]}')).toThrow(
+      'route-chunks.json: texts is not an object',
+    );
   });
 });
 
@@ -275,6 +287,7 @@ describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) =
   const CHUNKS = {
     layout: ['/assets/layout-L.js', '/assets/b-B.js'],
     pages: { '/dashboard': ['/assets/dashboard-D.js', '/assets/shared-S.js'], '/profile': ['/assets/profile-P.js'] },
+    texts: { en: ['/assets/en-core-E.js', '/assets/en-tools-F.js'], tr: ['/assets/tr-core-T.js'] },
   };
   const served = withOperatorDefaults(INDEX, { DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Europe/Istanbul' });
   let live: LiveServer;
@@ -306,15 +319,23 @@ describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) =
     // among their preloads, and the stylesheet start after that paint.
     const painted = (files: string[]) =>
       startingAfterPaint(withCriticalCss(withModulePreloads(served, files), BOOT_CSS));
-    const dashboard = painted([...CHUNKS.layout, ...CHUNKS.pages['/dashboard']]);
+    const dashboard = painted([...CHUNKS.layout, ...CHUNKS.texts.en, ...CHUNKS.pages['/dashboard']]);
     expect(dashboard).toContain(
-      'data-preload="/assets/b-B.js /assets/layout-L.js /assets/dashboard-D.js /assets/shared-S.js"',
+      'data-preload="/assets/b-B.js /assets/layout-L.js /assets/en-core-E.js /assets/en-tools-F.js /assets/dashboard-D.js /assets/shared-S.js"',
     );
     expect(dashboard).toContain('<style>.boot-splash{position:fixed}</style>');
     expect(await page('/dashboard', cookie)).toEqual({ status: 200, html: dashboard });
     expect(await page('/Dashboard/', cookie)).toEqual({ status: 200, html: dashboard });
-    expect((await page('/profile', cookie)).html).toBe(painted([...CHUNKS.layout, ...CHUNKS.pages['/profile']]));
+    expect((await page('/profile', cookie)).html).toBe(
+      painted([...CHUNKS.layout, ...CHUNKS.texts.en, ...CHUNKS.pages['/profile']]),
+    );
     expect(dashboard.match(/b-B\.js/g)).toHaveLength(1);
+    // The texts are the account's language's: its profile's once it has chosen one.
+    expect((await patchPreferences(live.baseUrl, cookie, { locale: 'tr-TR' })).status).toBe(200);
+    const turkish = (await page('/dashboard', cookie)).html;
+    expect(turkish).toBe(painted([...CHUNKS.layout, ...CHUNKS.texts.tr, ...CHUNKS.pages['/dashboard']]));
+    expect(turkish).not.toContain('en-core-E.js');
+    expect((await patchPreferences(live.baseUrl, cookie, { locale: 'en-US' })).status).toBe(200);
     // A page path without an entry (the file lists none) and the 404 page: index.html.
     expect(await page('/alerts', cookie)).toEqual({ status: 200, html: served });
     expect(await page('/no-such-page', cookie)).toEqual({ status: 404, html: served });

@@ -56,8 +56,9 @@ export function loadWebPages(webDist: string, settings: PageSettings): WebPages 
         return landing.get(visitorLanguage(request)) ?? index;
       }
       if (!viewer || !isPagePath(pathname)) return index;
-      if (viewer.tutorialSeen) return withPageChunks(pathname);
-      return tour.get(languageOfLocale(viewer.locale) ?? visitorLanguage(request)) ?? index;
+      const language = languageOfLocale(viewer.locale) ?? visitorLanguage(request);
+      if (viewer.tutorialSeen) return withPageChunks(pathname, language);
+      return tour.get(language) ?? index;
     },
   };
 }
@@ -66,29 +67,32 @@ const CHUNK_URL = /^\/assets\/[\w.-]+\.js$/;
 
 /**
  * A signed-in account's page (one that has done the tour) naming the JavaScript its route needs
- * beyond the entry, and the signed-in frame's, as modulepreload links: the web build's
- * dist/prerender/route-chunks.json (apps/web/scripts/route-chunks.mjs). The browser fetches them
- * with the entry instead of once the entry has run and the router has matched (issue 18). With
+ * beyond the entry, the signed-in frame's, and the texts of the account's language, as
+ * modulepreload links: the web build's dist/prerender/route-chunks.json
+ * (apps/web/scripts/route-chunks.mjs). The browser fetches them with the entry instead of once
+ * the entry has run (the texts) and the router has matched (the route's): issue 18. With
  * the build's prerender/boot.css, the page paints its boot splash from the HTML with those rules
  * inline, and its scripts and stylesheet start after that paint, as on the landing page. One
- * page per path, built when first asked for; without route-chunks.json (an older build), index.html.
+ * page per path and language, built when first asked for; without route-chunks.json (an older
+ * build), index.html.
  */
-function pagesWithTheirChunks(webDist: string, index: string): (pathname: string) => string {
+function pagesWithTheirChunks(webDist: string, index: string): (pathname: string, language: Language) => string {
   const file = path.join(webDist, 'prerender', 'route-chunks.json');
   const chunks = fs.existsSync(file) ? readRouteChunks(fs.readFileSync(file, 'utf8')) : null;
   const cssFile = path.join(webDist, 'prerender', 'boot.css');
   const bootCss = fs.existsSync(cssFile) ? fs.readFileSync(cssFile, 'utf8') : undefined;
   const built = new Map<string, string>();
-  return (pathname) => {
+  return (pathname, language) => {
     const page = pagePathOf(pathname);
     const files = chunks?.pages[page];
     if (!chunks || !files) return index;
-    let html = built.get(page);
+    const key = `${language} ${page}`;
+    let html = built.get(key);
     if (html === undefined) {
-      html = withModulePreloads(index, [...chunks.layout, ...files]);
+      html = withModulePreloads(index, [...chunks.layout, ...(chunks.texts?.[language] ?? []), ...files]);
       // index.html's boot splash painted from the HTML and its inline rules, the scripts after it.
       if (bootCss !== undefined) html = startingAfterPaint(withCriticalCss(html, bootCss));
-      built.set(page, html);
+      built.set(key, html);
     }
     return html;
   };
@@ -97,6 +101,8 @@ function pagesWithTheirChunks(webDist: string, index: string): (pathname: string
 interface RouteChunks {
   layout: string[];
   pages: Record<string, string[]>;
+  /** Each language's texts (absent from a build before they were listed). */
+  texts?: Partial<Record<Language, string[]>>;
 }
 
 /** route-chunks.json, or an error that says what is wrong with it (a broken build, not a request). */
@@ -108,12 +114,24 @@ export function readRouteChunks(json: string): RouteChunks {
     }
     return value as string[];
   };
-  const record = (data ?? {}) as { layout?: unknown; pages?: unknown };
+  const record = (data ?? {}) as { layout?: unknown; pages?: unknown; texts?: unknown };
   if (typeof record.pages !== 'object' || record.pages === null) throw new Error('route-chunks.json: no pages');
-  return {
+  const chunks: RouteChunks = {
     layout: urls(record.layout, 'layout'),
     pages: Object.fromEntries(Object.entries(record.pages).map(([page, files]) => [page, urls(files, page)])),
   };
+  if (record.texts === undefined) return chunks;
+  if (typeof record.texts !== 'object' || record.texts === null || Array.isArray(record.texts)) {
+    throw new Error('route-chunks.json: texts is not an object');
+  }
+  const texts: Partial<Record<Language, string[]>> = {};
+  for (const [language, files] of Object.entries(record.texts)) {
+    if (!(LANGUAGES as readonly string[]).includes(language)) {
+      throw new Error(`route-chunks.json: texts names ${language}, not a language of the app`);
+    }
+    texts[language as Language] = urls(files, `texts.${language}`);
+  }
+  return { ...chunks, texts };
 }
 
 /** The page with a modulepreload link for each file it does not name yet, at the end of its head. */
