@@ -105,6 +105,22 @@ describe('watchlist sync', () => {
     expect(account.rows()).toHaveLength(1);
   });
 
+  it('reads the account’s lists once in a round that has nothing to send, twice after sending', async () => {
+    account = fakeAccount([{ id: 7, name: 'Mine', symbols: [], updatedAt: 10 }]);
+    const reads = () => account.api.calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/watchlists').length;
+    await syncWatchlists();
+    expect(reads()).toBe(1);
+    // another browser's change is pulled by the next round, which sends nothing
+    account.edit(7, [{ sym: 'KO', description: 'COCA-COLA' }]);
+    await syncWatchlists();
+    expect(reads()).toBe(2);
+    expect(lists()).toEqual([{ id: 7, name: 'Mine', syms: ['KO'] }]);
+    useAppStore.getState().addSymbol('Mine', { sym: 'IBM', description: 'IBM' });
+    await syncWatchlists();
+    expect(reads()).toBe(4);
+    expect(lists()).toEqual([{ id: 7, name: 'Mine', syms: ['KO', 'IBM'] }]);
+  });
+
   it('pushes local changes, creations and deletions, then pulls another browser’s changes', async () => {
     account = fakeAccount([
       { id: 7, name: 'Mine', symbols: [], updatedAt: 10 },

@@ -113,8 +113,11 @@ async function syncOnce(): Promise<void> {
   const store = useAppStore.getState;
   if (!store().user || !navigator.onLine) return;
 
+  // Whether this round wrote to the account: if not, the lists read in 2. are its lists.
+  let wrote = false;
   // 1. Deletions made here.
   for (const id of store().deletedWatchlistIds) {
+    wrote = true;
     try {
       await callApi('watchlistDelete', { params: { id } }, OPTS);
     } catch (error) {
@@ -133,11 +136,16 @@ async function syncOnce(): Promise<void> {
     if (isRefused(list)) continue;
     try {
       if (list.id === undefined && !isPending(list)) {
-        if (before.length === 0) await push({ ...list, updatedAt: 0 }, undefined);
-        else dropUntouchedDefault = true;
+        if (before.length === 0) {
+          wrote = true;
+          await push({ ...list, updatedAt: 0 }, undefined);
+        } else dropUntouchedDefault = true;
         continue;
       }
-      if (isPending(list)) await push(list, list.id ?? byName.get(list.name.trim())?.id);
+      if (isPending(list)) {
+        wrote = true;
+        await push(list, list.id ?? byName.get(list.name.trim())?.id);
+      }
     } catch (error) {
       if (!isRefusal(error)) throw error;
       markRefused(list);
@@ -149,7 +157,9 @@ async function syncOnce(): Promise<void> {
   if (refusals.size > 0) void showError([...refusals].join(' '));
 
   // 3. Pull: the account's lists, except where this browser changed a list during this round.
-  const after = (await callApi('watchlists', undefined, OPTS)).data;
+  //    Read again only after this round wrote (a round that wrote nothing, as on every page
+  //    load, has them from 2.: one request less).
+  const after = wrote ? (await callApi('watchlists', undefined, OPTS)).data : before;
   const deleting = new Set(store().deletedWatchlistIds);
   const current = store().watchlists;
   const merged: Watchlist[] = [];
