@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ConsoleWatch, newWatchedPage } from './support/browser.js';
 import { useServerAndBrowser, type ServerAndBrowser } from './support/harness.js';
 
@@ -167,11 +168,7 @@ describe('a returning account’s signed-in page', () => {
 
   it('preloads its route’s chunks after the first paint, and the app uses them', async () => {
     const { watch, context, page } = await returningAccount({ locale: 'en-US' }, 'regular');
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.endsWith('.js')) fetched.push(pathname);
-    });
+    const fetched = scriptsFetchedBy(page);
     // The page's first data held back: the router shows its boot placeholder, and the splash stays.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -186,8 +183,7 @@ describe('a returning account’s signed-in page', () => {
     release();
     await page.getByTestId('dashboard-screen').waitFor();
     expect(await splash.evaluate((el) => getComputedStyle(el).display)).toBe('none');
-    const html = await (await context.request.get(`${app.server.url}/dashboard`)).text();
-    const preloaded = (/data-preload="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
+    const preloaded = await preloadsOf(page);
     const dashboardChunk = preloaded.find((file) => /\/dashboard-screen-[\w-]+\.js$/.test(file));
     expect(dashboardChunk, preloaded.join(' ')).toBeDefined();
     // the account's language's texts too, and not the other language's
@@ -199,18 +195,12 @@ describe('a returning account’s signed-in page', () => {
 
   it('preloads the texts of the account’s language: Turkish', async () => {
     const { watch, context, page } = await returningAccount({ locale: 'tr-TR' }, 'turkish');
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.endsWith('.js')) fetched.push(pathname);
-    });
+    const fetched = scriptsFetchedBy(page);
     await page.goto(app.server.url + '/dashboard');
     await page.getByTestId('dashboard-screen').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('tr');
-    // the page as this browser got it (its language from the browser's: the account chose none)
-    const preloaded = ((await page.locator('script[data-preload]').getAttribute('data-preload')) ?? '')
-      .split(' ')
-      .filter(Boolean);
+    // its language from the browser's: the account chose none
+    const preloaded = await preloadsOf(page);
     // with the English tools: the scanner's CSV names its columns in English (i18n.ts, loadAllTexts)
     expect(textBundles(preloaded)).toEqual(['en-tools', 'tr-core', 'tr-tools']);
     expectFetchedOnce(preloaded, fetched);
@@ -219,6 +209,21 @@ describe('a returning account’s signed-in page', () => {
     expect(watch.errors).toEqual([]);
   });
 });
+
+/** The paths of the scripts the page asks for from now on, as they are asked for. */
+function scriptsFetchedBy(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) fetched.push(pathname);
+  });
+  return fetched;
+}
+
+/** The scripts the page as this browser got it preloads after its first paint (start-after-paint.js's list). */
+async function preloadsOf(page: Page): Promise<string[]> {
+  return ((await page.locator('script[data-preload]').getAttribute('data-preload')) ?? '').split(' ').filter(Boolean);
+}
 
 /** The text bundles (i18n/bundles: en-core, tr-tools, …) among script paths, by name. */
 const textBundles = (files: readonly string[]): string[] =>
