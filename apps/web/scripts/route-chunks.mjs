@@ -24,7 +24,8 @@ export function textSources(i18nSource) {
   if (!texts.en) throw new Error('i18n.ts names no English text bundles');
   // A signed-in page in another language loads the English tools bundle as well (loadAllTexts:
   // the scanner's CSV names its columns in English whatever the language).
-  for (const language of Object.keys(texts)) if (language !== 'en') texts[language].push(texts.en[1]);
+  const [, englishTools] = texts.en;
+  for (const language of Object.keys(texts)) if (language !== 'en') texts[language].push(englishTools);
   return texts;
 }
 
@@ -67,24 +68,21 @@ export function routeChunks(chunks, sources, root) {
   };
   const entries = chunks.filter((chunk) => chunk.isEntry);
   const preloaded = new Set(entries.flatMap((entry) => [...closure(entry)]));
-  const filesOf = (module) => {
-    const chunk = chunkOf.get(module);
-    if (!chunk) throw new Error(`no chunk holds ${module}`);
-    return [...closure(chunk)].filter((file) => !preloaded.has(file)).map((file) => `/${file}`);
+  // One module (a page, the layout) or several (a language's texts): their chunks' closures, each file once.
+  const filesOf = (modules) => {
+    const files = new Set();
+    for (const module of [modules].flat()) {
+      const chunk = chunkOf.get(module);
+      if (!chunk) throw new Error(`no chunk holds ${module}`);
+      closure(chunk, files);
+    }
+    return [...files].filter((file) => !preloaded.has(file)).map((file) => `/${file}`);
   };
+  const each = (record) => Object.fromEntries(Object.entries(record).map(([key, modules]) => [key, filesOf(modules)]));
   return {
     layout: filesOf(sources.layout),
-    pages: Object.fromEntries(Object.entries(sources.pages).map(([page, module]) => [page, filesOf(module)])),
-    ...(sources.texts
-      ? {
-          texts: Object.fromEntries(
-            Object.entries(sources.texts).map(([language, modules]) => [
-              language,
-              [...new Set(modules.flatMap(filesOf))],
-            ]),
-          ),
-        }
-      : {}),
+    pages: each(sources.pages),
+    ...(sources.texts && { texts: each(sources.texts) }),
   };
 }
 
