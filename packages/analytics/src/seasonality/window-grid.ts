@@ -1,5 +1,6 @@
 import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR, formatMonthDay, monthDayAt } from './calendar-days.js';
+import { FillKernel } from './fill-kernel.js';
 import { windowStatistics, type Direction, type WindowStats } from './statistics.js';
 import { baseRate, type WindowTable } from './window-table.js';
 
@@ -31,8 +32,39 @@ export class WindowGrid {
   private entryIndex = new Int32Array(64);
   private entryClose = new Float64Array(64);
 
-  /** Fills the counts for one series over table rows lo … hi (start years); returns the largest count. */
+  /**
+   * Fills the counts for one series over table rows lo … hi (start years); returns the largest
+   * count. The WebAssembly kernel counts each run of consecutive starts where the runtime has
+   * it; fillScalar is the same count in JavaScript, to the last bit.
+   */
   fill(series: PriceSeries, table: WindowTable, lo: number, hi: number): number {
+    const kernel = fillKernel();
+    if (!kernel) return this.fillScalar(series, table, lo, hi);
+    const { starts, lengths, minDays } = this;
+    let most = 0;
+    for (let first = 0; first < starts.length;) {
+      let end = first + 1;
+      while (end < starts.length && starts[end] === starts[end - 1]! + 1) end++;
+      const n = kernel.fillRun(
+        this,
+        first,
+        series.close,
+        table,
+        lo,
+        hi - lo + 1,
+        starts[first]!,
+        end - first,
+        minDays,
+        lengths,
+      );
+      if (n > most) most = n;
+      first = end;
+    }
+    return most;
+  }
+
+  /** fill's counts, by the JavaScript loop. */
+  fillScalar(series: PriceSeries, table: WindowTable, lo: number, hi: number): number {
     const { count, rising, falling, sum, starts, lengths, minDays } = this;
     const { entry, exit, years } = table;
     const close = series.close;
@@ -153,6 +185,13 @@ export class WindowGrid {
   daysOf(cell: number): number {
     return this.minDays + (cell % this.lengths);
   }
+}
+
+let kernel: FillKernel | null | undefined;
+/** One kernel a thread, compiled on first use. */
+function fillKernel(): FillKernel | null {
+  if (kernel === undefined) kernel = FillKernel.create();
+  return kernel;
 }
 
 export interface SeasonalWindow {

@@ -1,0 +1,106 @@
+;; WindowGrid.fill's counting loop over one run of consecutive start days, two holding
+;; lengths at a time in SIMD lanes (fill-kernel.ts gathers the inputs, decision 0022).
+;; Source of fill-kernel.wasm.ts: `npm run wasm` assembles it; a test checks the two agree.
+;;
+;; Inputs, laid out by fill-kernel.ts in this module's memory:
+;;   entryIndex[si * rows + r]  i32  the entry bar of start si in year row r (−1: none)
+;;   entryClose[si * rows + r]  f64  its close
+;;   exitIndex[r * width + j]   i32  the exit bar of calendar column j in year row r (−1: none)
+;;   exitClose[r * width + j]   f64  its close
+;; Start si with length li exits at column si + li; column width − 1 is padding (−1) for the
+;; second lane of an odd last length. Outputs per cell si * lengths + li: count, rising,
+;; falling (i32) and the sum of returns (f64), added year by year in row order as the scalar
+;; loop adds them, so that every sum is the same to the last bit. Returns the largest count.
+(module
+  (memory (export "memory") 1)
+  (func (export "fill")
+    (param $starts i32) (param $lengths i32) (param $rows i32) (param $width i32)
+    (param $entryIndex i32) (param $entryClose i32) (param $exitIndex i32) (param $exitClose i32)
+    (param $count i32) (param $rising i32) (param $falling i32) (param $sum i32)
+    (result i32)
+    (local $si i32) (local $li i32) (local $r i32) (local $most i32)
+    (local $entry i32) (local $at i32) (local $cell i32) (local $n i32)
+    (local $ones v128) (local $zeros v128)
+    (local $valid v128) (local $x v128)
+    (local $vn v128) (local $vup v128) (local $vdown v128) (local $vsum v128)
+    (local.set $ones (f64x2.splat (f64.const 1)))
+    (local.set $zeros (v128.const i64x2 0 0))
+    (block $startsDone
+      (loop $eachStart
+        (br_if $startsDone (i32.ge_u (local.get $si) (local.get $starts)))
+        (local.set $li (i32.const 0))
+        (block $lengthsDone
+          (loop $eachPair
+            (br_if $lengthsDone (i32.ge_u (local.get $li) (local.get $lengths)))
+            (local.set $vn (local.get $zeros))
+            (local.set $vup (local.get $zeros))
+            (local.set $vdown (local.get $zeros))
+            (local.set $vsum (local.get $zeros))
+            (local.set $r (i32.const 0))
+            ;; $at: the pair's column in row r, as an element index.
+            (local.set $at (i32.add (local.get $si) (local.get $li)))
+            (block $rowsDone
+              (loop $eachRow
+                (br_if $rowsDone (i32.ge_u (local.get $r) (local.get $rows)))
+                (local.set $entry
+                  (i32.load
+                    (i32.add (local.get $entryIndex)
+                      (i32.shl (i32.add (i32.mul (local.get $si) (local.get $rows)) (local.get $r)) (i32.const 2)))))
+                (if (i32.ge_s (local.get $entry) (i32.const 0))
+                  (then
+                    ;; A year counts where the exit bar comes after the entry bar.
+                    (local.set $valid
+                      (i64x2.gt_s
+                        (v128.load32x2_s align=4
+                          (i32.add (local.get $exitIndex) (i32.shl (local.get $at) (i32.const 2))))
+                        (i64x2.splat (i64.extend_i32_s (local.get $entry)))))
+                    (local.set $x
+                      (f64x2.sub
+                        (f64x2.div
+                          (v128.load align=8
+                            (i32.add (local.get $exitClose) (i32.shl (local.get $at) (i32.const 3))))
+                          (f64x2.splat
+                            (f64.load
+                              (i32.add (local.get $entryClose)
+                                (i32.shl (i32.add (i32.mul (local.get $si) (local.get $rows)) (local.get $r))
+                                  (i32.const 3))))))
+                        (local.get $ones)))
+                    ;; A lane that does not count adds +0 (the sum is never −0) and no count.
+                    (local.set $vsum (f64x2.add (local.get $vsum) (v128.and (local.get $x) (local.get $valid))))
+                    (local.set $vn (i64x2.sub (local.get $vn) (local.get $valid)))
+                    (local.set $vup
+                      (i64x2.sub (local.get $vup)
+                        (v128.and (f64x2.gt (local.get $x) (local.get $zeros)) (local.get $valid))))
+                    (local.set $vdown
+                      (i64x2.sub (local.get $vdown)
+                        (v128.and (f64x2.lt (local.get $x) (local.get $zeros)) (local.get $valid))))))
+                (local.set $at (i32.add (local.get $at) (local.get $width)))
+                (local.set $r (i32.add (local.get $r) (i32.const 1)))
+                (br $eachRow)))
+            (local.set $cell (i32.add (i32.mul (local.get $si) (local.get $lengths)) (local.get $li)))
+            (local.set $n (i32.wrap_i64 (i64x2.extract_lane 0 (local.get $vn))))
+            (if (i32.gt_s (local.get $n) (local.get $most)) (then (local.set $most (local.get $n))))
+            (i32.store (i32.add (local.get $count) (i32.shl (local.get $cell) (i32.const 2))) (local.get $n))
+            (i32.store (i32.add (local.get $rising) (i32.shl (local.get $cell) (i32.const 2)))
+              (i32.wrap_i64 (i64x2.extract_lane 0 (local.get $vup))))
+            (i32.store (i32.add (local.get $falling) (i32.shl (local.get $cell) (i32.const 2)))
+              (i32.wrap_i64 (i64x2.extract_lane 0 (local.get $vdown))))
+            (f64.store (i32.add (local.get $sum) (i32.shl (local.get $cell) (i32.const 3)))
+              (f64x2.extract_lane 0 (local.get $vsum)))
+            (if (i32.lt_u (i32.add (local.get $li) (i32.const 1)) (local.get $lengths))
+              (then
+                (local.set $cell (i32.add (local.get $cell) (i32.const 1)))
+                (local.set $n (i32.wrap_i64 (i64x2.extract_lane 1 (local.get $vn))))
+                (if (i32.gt_s (local.get $n) (local.get $most)) (then (local.set $most (local.get $n))))
+                (i32.store (i32.add (local.get $count) (i32.shl (local.get $cell) (i32.const 2))) (local.get $n))
+                (i32.store (i32.add (local.get $rising) (i32.shl (local.get $cell) (i32.const 2)))
+                  (i32.wrap_i64 (i64x2.extract_lane 1 (local.get $vup))))
+                (i32.store (i32.add (local.get $falling) (i32.shl (local.get $cell) (i32.const 2)))
+                  (i32.wrap_i64 (i64x2.extract_lane 1 (local.get $vdown))))
+                (f64.store (i32.add (local.get $sum) (i32.shl (local.get $cell) (i32.const 3)))
+                  (f64x2.extract_lane 1 (local.get $vsum)))))
+            (local.set $li (i32.add (local.get $li) (i32.const 2)))
+            (br $eachPair)))
+        (local.set $si (i32.add (local.get $si) (i32.const 1)))
+        (br $eachStart)))
+    (local.get $most)))
