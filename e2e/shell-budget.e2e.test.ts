@@ -169,10 +169,11 @@ describe('a returning account’s signed-in page', () => {
   it('preloads its route’s chunks after the first paint, and the app uses them', async () => {
     const { watch, context, page } = await returningAccount({ locale: 'en-US' }, 'regular');
     const fetched = scriptsFetchedBy(page);
-    // The page's first data held back: the router shows its boot placeholder, and the splash stays.
+    // The page's own chunk held back (its first data is in the page: decision 0023): the router
+    // shows its boot placeholder, and the splash stays.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/v1/market/overview', async (route) => {
+    await page.route(/\/assets\/dashboard-screen-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
@@ -189,6 +190,32 @@ describe('a returning account’s signed-in page', () => {
     // the account's language's texts too, and not the other language's
     expect(textBundles(preloaded)).toEqual(['en-core', 'en-tools']);
     expectFetchedOnce(preloaded, fetched);
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('carries its first data: the app asks for neither the session, the freshness nor the overview', async () => {
+    const { watch, context, page } = await returningAccount({ locale: 'en-US' }, 'page-data');
+    const overview = (await (await context.request.get(`${app.server.url}/api/v1/market/overview`)).json()) as {
+      indices: unknown[];
+      breadth: { total: number };
+    };
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(`${request.method()} ${pathname}`);
+    });
+    await page.goto(app.server.url + '/dashboard');
+    await page.getByTestId('dashboard-screen').waitFor();
+    // The market summary drawn from the page's overview, the block itself gone from the page.
+    const summary = page.locator('section[aria-labelledby="summary-title"]');
+    const empty = overview.indices.length === 0 && overview.breadth.total === 0;
+    await (empty ? summary.getByText('No market data yet.') : summary.locator('a[href="/market"]')).waitFor();
+    expect(await page.locator('#solstice-page-data').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    for (const first of ['GET /api/me', 'GET /api/v1/market/freshness', 'GET /api/v1/market/overview']) {
+      expect(asked, asked.join(', ')).not.toContain(first);
+    }
     await context.close();
     expect(watch.errors).toEqual([]);
   });

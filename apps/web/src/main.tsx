@@ -11,7 +11,8 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-ext-700.css';
 import '@fontsource/roboto/latin-700.css';
 import './styles/theme.scss';
-import { App } from './app/app';
+import { App, createQueryClient } from './app/app';
+import { seedPageData, takePageData } from './app/page-data';
 import { startLanguageSync } from './app/language-sync';
 import { paths } from './app/paths';
 import { pageOf, prefetchRoute } from './app/route-modules';
@@ -25,6 +26,10 @@ if (page) prefetchRoute(page);
 // A signed-in page also needs the signed-in frame: its chunk loads alongside too. (Asking for
 // the session here as well was slower in Lighthouse: docs/performance.md.)
 if (page && page !== paths.home) prefetchLayout();
+// A returning account's page carries its session and first data (decision 0023): in the cache
+// before the texts are chosen, so that they are the account's language from the start.
+const queryClient = createQueryClient();
+seedPageData(queryClient, takePageData());
 // The texts of the visitor's language are loaded before the first render (no English flash).
 await startLanguageSync();
 const root = createRoot(container, {
@@ -36,7 +41,7 @@ const root = createRoot(container, {
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   ),
 );

@@ -16,6 +16,7 @@ import { installRouteSchemas } from './route-schemas.js';
 import { installOpenApi } from './openapi.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { loadWebPages } from './web-pages.js';
+import { pageDataJson, withPageData } from './page-data.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,16 +131,30 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     ) {
       // History-mode fallback: the client router draws the page, or its 404 for a path that
       // names none, which then also gets the status 404.
-      return (
-        reply
-          .status(isPagePath(pathname) ? 200 : 404)
-          .type('text/html; charset=utf-8')
-          // A signed-in account's page depends on it (its language, the tour: web-pages.ts): no
-          // shared cache may keep it. Revalidated, not no-store, so that it stays in the back-forward cache.
-          .header('cache-control', request.user ? 'private, no-cache' : 'no-cache')
-          .header('vary', pages.vary)
-          .send(pages.pageFor(request, pathname, request.user))
-      );
+      let html = pages.pageFor(request, pathname, request.user);
+      // A signed-in account's page depends on it (its language, the tour: web-pages.ts): no
+      // shared cache may keep it. Revalidated, not no-store, so that it stays in the back-forward cache.
+      let cacheControl = request.user ? 'private, no-cache' : 'no-cache';
+      const user = request.user;
+      if (user?.tutorialSeen && isPagePath(pathname) && request.method === 'GET') {
+        // The page carries what the app would ask for before its first paint (decision 0023);
+        // without it the app asks, as before.
+        const json = await pageDataJson(services, user.id, pathname).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'page data not included');
+          return null;
+        });
+        if (json !== null) {
+          html = withPageData(html, json);
+          // It holds the account's answers, which the API sends as no-store: so is the page.
+          cacheControl = 'private, no-store';
+        }
+      }
+      return reply
+        .status(isPagePath(pathname) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', cacheControl)
+        .header('vary', pages.vary)
+        .send(html);
     }
     return sendNotFound(request, reply);
   });

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ENDPOINTS,
-  isSubscriberContact,
   loginRequestSchema,
   meResponseSchema,
   passwordChangeRequestSchema,
@@ -22,7 +21,7 @@ import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { MailSender } from '../mail/mail-sender.js';
-import { getContactForUser } from '../contacts/contacts.repository.js';
+import { meOf as meOfRow } from './me.js';
 import { requireUser } from './auth-user.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import { endResetLinks, queuePasswordReset, resetTokenHash } from './password-resets.js';
@@ -36,9 +35,7 @@ import {
   findUserById,
   findUserByLogin,
   insertUser,
-  rolesOf,
   setPasswordHash,
-  toPublicUser,
   updatePreferences,
   type UserRow,
 } from './users.repository.js';
@@ -94,10 +91,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
   const { settings, rateLimiter: limiter, jobs } = deps;
   const db = () => deps.db;
 
-  async function meOf(row: UserRow): Promise<MeResponse> {
-    const contact = await getContactForUser(db(), row.id);
-    return { data: toPublicUser(row), roles: rolesOf(row.role), subscriber: isSubscriberContact(contact) };
-  }
+  const meOf = (row: UserRow): Promise<MeResponse> => meOfRow(db(), row);
 
   /** The signed-in user's row; a session whose account is gone is no longer signed in. */
   async function signedInRow(userId: number): Promise<UserRow> {

@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { FreshnessInfo, MarketOverviewResponse, MeResponse } from '@solstice/contracts';
+import { setSessionData } from '../auth/session';
+import { marketOverviewQuery } from '../features/market/overview-query';
+import { FRESHNESS_QUERY_KEY } from '../lib/market-freshness';
+
+/** The id of the data block the server puts in a returning account's page (apps/server/src/http/page-data.ts). */
+export const PAGE_DATA_ID = 'solstice-page-data';
+
+/** What the page carries: the answers the app would otherwise ask for before its first paint. */
+export interface PageData {
+  me: MeResponse;
+  freshness: FreshnessInfo;
+  overview?: MarketOverviewResponse;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The page's data block, read once and removed (a later render or a saved page does not see
+ * it again); null without one, or when it is not what the server writes (the app then asks).
+ */
+export function takePageData(doc: Document = document): PageData | null {
+  const block = doc.getElementById(PAGE_DATA_ID);
+  if (!block) return null;
+  block.remove();
+  try {
+    const data: unknown = JSON.parse(block.textContent ?? '');
+    if (!isObject(data) || !isObject(data.me) || !isObject(data.me.data) || !isObject(data.freshness)) return null;
+    if (data.overview !== undefined && !isObject(data.overview)) return null;
+    return data as unknown as PageData;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answers in the query cache, as if just fetched: the session (and the store's user, as
+ * /api/me sets them), the freshness and the overview. The first page's loaders find them there
+ * and ask for none (decision 0023); they go stale and refresh as fetched answers do.
+ */
+export function seedPageData(client: QueryClient, data: PageData | null): void {
+  if (!data) return;
+  setSessionData(client, data.me);
+  client.setQueryData(FRESHNESS_QUERY_KEY, data.freshness);
+  if (data.overview) client.setQueryData(marketOverviewQuery.queryKey, data.overview);
+}
