@@ -102,6 +102,15 @@ describe('web shell in Chromium', () => {
         body: JSON.stringify({ error: { code: 'service_unavailable', message: 'Down for maintenance' } }),
       }),
     );
+    // The page as a server without its data block sends it (decision 0023): the app asks for the session.
+    await context.route('**/market', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="solstice-page-data">.*?<\/script>/s,
+        '',
+      );
+      await route.fulfill({ response, body });
+    });
     await visit(page, '/market');
     await page.getByText('Down for maintenance').waitFor();
     expect(await page.getByTestId('error-page').getAttribute('data-status')).toBe('503');
