@@ -1,44 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { dayNumber, isoDate, type PriceSeries } from '../series.js';
-import { closes } from './test-fixtures.js';
+import { isoDate, type PriceSeries } from '../series.js';
+import { closes, randomSeries } from './test-fixtures.js';
 import { FillKernel } from './fill-kernel.js';
 import { WindowGrid, startPositions } from './window-grid.js';
 import { rowRange, windowTable } from './window-table.js';
 
-/** A deterministic generator (mulberry32), so that a failure repeats. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/**
- * Bars on about five days in seven with gaps of up to three weeks, closes on a random walk in
- * cents (so that a window often ends where it began: a year neither rising nor falling).
- */
-function series(symbol: string, from: string, to: string, seed: number): PriceSeries {
-  const next = random(seed);
+/** The series without bars for three weeks in June and around the year end, one year in three. */
+function withGaps(series: PriceSeries): PriceSeries {
   const rows: [string, number][] = [];
-  let cents = 5_000;
-  for (let d = dayNumber(from); d <= dayNumber(to); d++) {
-    if (next() < 0.29) continue;
-    if (next() < 0.004) d += Math.floor(next() * 21);
-    cents = Math.max(1, cents + Math.round((next() - 0.5) * 6));
-    rows.push([isoDate(d), cents / 100]);
-  }
-  return closes(symbol, rows);
+  series.dates.forEach((day, i) => {
+    const date = isoDate(day);
+    const monthDay = date.slice(5);
+    const gap = (monthDay >= '06-05' && monthDay <= '06-25') || monthDay >= '12-20' || monthDay <= '01-08';
+    if (!(gap && Number(date.slice(0, 4)) % 3 === 0)) rows.push([date, series.close[i]!]);
+  });
+  return closes(`${series.symbol}-GAPS`, rows);
 }
 
-const SERIES = [
-  series('LONG', '1990-03-15', '2020-08-20', 1),
-  series('SHORT', '2017-11-02', '2019-02-27', 2),
-  series('LATE', '2005-12-30', '2011-01-03', 3),
-];
+// Random walks with holidays and unchanged closes (a year neither rising nor falling), starting
+// and ending on random days: thirty years, two, five; and weeks without a bar (a window with
+// one bar, or none, does not count).
+const LONG = randomSeries('LONG', 1, 1990, 30);
+const SERIES = [LONG, randomSeries('SHORT', 2, 2017, 2), randomSeries('LATE', 3, 2005, 5), withGaps(LONG)];
 
 /** [name, first start, last start (wrapping past 12-31 when smaller), minDays, maxDays] */
 const SHAPES: [string, number, number, number, number][] = [

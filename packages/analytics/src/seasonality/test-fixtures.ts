@@ -72,3 +72,26 @@ export function plainBinomialTail(k: number, n: number, p: number): number {
 export function nullsFor(keys: readonly string[]): Record<string, null> {
   return Object.fromEntries(keys.map((k) => [k, null]));
 }
+
+/** A random walk on weekdays (some left out as holidays, some closes unchanged), from a seed. */
+export function randomSeries(symbol: string, seed: number, firstYear: number, years: number): PriceSeries {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  const rows: [string, number][] = [];
+  let price = 100;
+  const from = dayNumber(`${firstYear}-01-01`) + Math.floor(next() * 300);
+  const to = dayNumber(`${firstYear + years}-01-01`) + Math.floor(next() * 300);
+  for (let d = from; d <= to; d++) {
+    const weekday = new Date(d * 86_400_000).getUTCDay();
+    if (weekday === 0 || weekday === 6 || next() < 0.03) continue;
+    const u = next();
+    if (u > 0.15) price = Math.max(1, price * (1 + (next() - 0.48) * 0.04));
+    rows.push([isoDate(d), Math.round(price * 100) / 100]);
+  }
+  return closes(symbol, rows);
+}

@@ -6,34 +6,11 @@ import { benjaminiHochbergAt, benjaminiHochbergTally } from '../stats/multiple-t
 import { calendarIndex, parseMonthDay } from './calendar-days.js';
 import { scannerMinYears, seasonalityScan, seasonalityScanPart, type SeasonalityScanOptions } from './scanner.js';
 import type { Direction } from './statistics.js';
-import { closes } from './test-fixtures.js';
+import { randomSeries } from './test-fixtures.js';
 import { WindowGrid, startPositions, windowDetails } from './window-grid.js';
 import { bucketOf } from '../stats/q-values-by-bucket.js';
 import { cellPValuesFor, PValueTally } from './window-pvalues.js';
 import { yearSetTable } from './year-set-table.js';
-
-/** A random walk on weekdays (some left out as holidays, some closes unchanged), from a seed. */
-function randomSeries(symbol: string, seed: number, firstYear: number, years: number): PriceSeries {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-  const rows: [string, number][] = [];
-  let price = 100;
-  const from = dayNumber(`${firstYear}-01-01`) + Math.floor(next() * 300);
-  const to = dayNumber(`${firstYear + years}-01-01`) + Math.floor(next() * 300);
-  for (let d = from; d <= to; d++) {
-    const weekday = new Date(d * 86_400_000).getUTCDay();
-    if (weekday === 0 || weekday === 6 || next() < 0.03) continue;
-    const u = next();
-    if (u > 0.15) price = Math.max(1, price * (1 + (next() - 0.48) * 0.04));
-    rows.push([isoDate(d), Math.round(price * 100) / 100]);
-  }
-  return closes(symbol, rows);
-}
 
 /** analytics.md "Multiple testing", written out: sort, q(i) = max(p(i), min over j ≥ i of min(1, m·p(j)/j)). */
 function plainBenjaminiHochberg(p: readonly number[]): number[] {
