@@ -18,16 +18,21 @@
     (param $entryIndex i32) (param $entryClose i32) (param $exitIndex i32) (param $exitClose i32)
     (param $count i32) (param $rising i32) (param $falling i32) (param $sum i32)
     (result i32)
-    (local $si i32) (local $li i32) (local $r i32) (local $most i32)
+    (local $si i32) (local $li i32) (local $most i32) (local $entryRow i32)
+    (local $entryAt i32) (local $entryCloseAt i32) (local $entryEnd i32)
+    (local $exitAt i32) (local $exitCloseAt i32) (local $exitStep i32) (local $exitCloseStep i32)
     (local $entry i32) (local $at i32) (local $cell i32) (local $n i32)
     (local $ones v128) (local $zeros v128)
     (local $valid v128) (local $x v128)
     (local $vn v128) (local $vup v128) (local $vdown v128) (local $vsum v128)
     (local.set $ones (f64x2.splat (f64.const 1)))
     (local.set $zeros (v128.const i64x2 0 0))
+    (local.set $exitStep (i32.shl (local.get $width) (i32.const 2)))
+    (local.set $exitCloseStep (i32.shl (local.get $width) (i32.const 3)))
     (block $startsDone
       (loop $eachStart
         (br_if $startsDone (i32.ge_u (local.get $si) (local.get $starts)))
+        (local.set $entryRow (i32.mul (local.get $si) (local.get $rows)))
         (local.set $li (i32.const 0))
         (block $lengthsDone
           (loop $eachPair
@@ -36,34 +41,29 @@
             (local.set $vup (local.get $zeros))
             (local.set $vdown (local.get $zeros))
             (local.set $vsum (local.get $zeros))
-            (local.set $r (i32.const 0))
-            ;; $at: the pair's column in row r, as an element index.
+            ;; Pointers walked row by row: the start's entries, and the pair's exits in each row.
+            (local.set $entryAt (i32.add (local.get $entryIndex) (i32.shl (local.get $entryRow) (i32.const 2))))
+            (local.set $entryCloseAt (i32.add (local.get $entryClose) (i32.shl (local.get $entryRow) (i32.const 3))))
+            (local.set $entryEnd (i32.add (local.get $entryAt) (i32.shl (local.get $rows) (i32.const 2))))
             (local.set $at (i32.add (local.get $si) (local.get $li)))
+            (local.set $exitAt (i32.add (local.get $exitIndex) (i32.shl (local.get $at) (i32.const 2))))
+            (local.set $exitCloseAt (i32.add (local.get $exitClose) (i32.shl (local.get $at) (i32.const 3))))
             (block $rowsDone
               (loop $eachRow
-                (br_if $rowsDone (i32.ge_u (local.get $r) (local.get $rows)))
-                (local.set $entry
-                  (i32.load
-                    (i32.add (local.get $entryIndex)
-                      (i32.shl (i32.add (i32.mul (local.get $si) (local.get $rows)) (local.get $r)) (i32.const 2)))))
+                (br_if $rowsDone (i32.ge_u (local.get $entryAt) (local.get $entryEnd)))
+                (local.set $entry (i32.load (local.get $entryAt)))
                 (if (i32.ge_s (local.get $entry) (i32.const 0))
                   (then
                     ;; A year counts where the exit bar comes after the entry bar.
                     (local.set $valid
                       (i64x2.gt_s
-                        (v128.load32x2_s align=4
-                          (i32.add (local.get $exitIndex) (i32.shl (local.get $at) (i32.const 2))))
+                        (v128.load32x2_s align=4 (local.get $exitAt))
                         (i64x2.splat (i64.extend_i32_s (local.get $entry)))))
                     (local.set $x
                       (f64x2.sub
                         (f64x2.div
-                          (v128.load align=8
-                            (i32.add (local.get $exitClose) (i32.shl (local.get $at) (i32.const 3))))
-                          (f64x2.splat
-                            (f64.load
-                              (i32.add (local.get $entryClose)
-                                (i32.shl (i32.add (i32.mul (local.get $si) (local.get $rows)) (local.get $r))
-                                  (i32.const 3))))))
+                          (v128.load align=8 (local.get $exitCloseAt))
+                          (v128.load64_splat (local.get $entryCloseAt)))
                         (local.get $ones)))
                     ;; A lane that does not count adds +0 (the sum is never −0) and no count.
                     (local.set $vsum (f64x2.add (local.get $vsum) (v128.and (local.get $x) (local.get $valid))))
@@ -74,8 +74,10 @@
                     (local.set $vdown
                       (i64x2.sub (local.get $vdown)
                         (v128.and (f64x2.lt (local.get $x) (local.get $zeros)) (local.get $valid))))))
-                (local.set $at (i32.add (local.get $at) (local.get $width)))
-                (local.set $r (i32.add (local.get $r) (i32.const 1)))
+                (local.set $entryAt (i32.add (local.get $entryAt) (i32.const 4)))
+                (local.set $entryCloseAt (i32.add (local.get $entryCloseAt) (i32.const 8)))
+                (local.set $exitAt (i32.add (local.get $exitAt) (local.get $exitStep)))
+                (local.set $exitCloseAt (i32.add (local.get $exitCloseAt) (local.get $exitCloseStep)))
                 (br $eachRow)))
             (local.set $cell (i32.add (i32.mul (local.get $si) (local.get $lengths)) (local.get $li)))
             (local.set $n (i32.wrap_i64 (i64x2.extract_lane 0 (local.get $vn))))
