@@ -4,14 +4,13 @@ import { overviewJson } from '../modules/market-view/market-view.service.js';
 import { freshnessOf } from '../modules/market/update/freshness.js';
 import { marketFieldTable } from '../modules/scanner/field-table-cache.js';
 import { pagePathOf } from './page-routes.js';
+import { ROOT } from './web-pages.js';
 
 /** The id of the page's data block (the web app's app/page-data.ts reads it). */
 export const PAGE_DATA_ID = 'solstice-page-data';
 
 /** The pages that open with the market summary (the web app's routes.tsx, firstData). */
 const PAGES_WITH_SUMMARY = new Set(['/dashboard', '/market']);
-
-const ROOT = '<div id="root"></div>';
 
 /**
  * What a returning account's page asks for before its first paint, as one JSON text for the

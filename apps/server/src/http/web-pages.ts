@@ -8,7 +8,8 @@ import { isPagePath, pagePathOf } from './page-routes.js';
 type PageSettings = Pick<Settings, 'DEFAULT_LANGUAGE' | 'DEFAULT_TIME_ZONE' | 'SESSION_COOKIE_NAME'> &
   Partial<Pick<Settings, 'CONTENT_URL'>>;
 
-const ROOT = '<div id="root"></div>';
+/** The web app's mount point in index.html, before or after which the server puts its markup. */
+export const ROOT = '<div id="root"></div>';
 
 /** What the page sent to a signed-in account depends on (the session's user). */
 export interface PageViewer {

@@ -9,7 +9,6 @@ import {
   passwordResetRequestSchema,
   preferencesRequestSchema,
   signupRequestSchema,
-  type MeResponse,
 } from '@solstice/contracts';
 import type { Kysely } from 'kysely';
 import type { Settings } from '../../config/settings.js';
@@ -21,7 +20,7 @@ import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { MailSender } from '../mail/mail-sender.js';
-import { meOf as meOfRow } from './me.js';
+import { meOf } from './me.js';
 import { requireUser } from './auth-user.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import { endResetLinks, queuePasswordReset, resetTokenHash } from './password-resets.js';
@@ -91,8 +90,6 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
   const { settings, rateLimiter: limiter, jobs } = deps;
   const db = () => deps.db;
 
-  const meOf = (row: UserRow): Promise<MeResponse> => meOfRow(db(), row);
-
   /** The signed-in user's row; a session whose account is gone is no longer signed in. */
   async function signedInRow(userId: number): Promise<UserRow> {
     const row = await findUserById(db(), userId);
@@ -127,7 +124,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
       }
       await signIn(request, reply, row.id);
       await sendWelcome(deps, row, request.headers['accept-language']);
-      return reply.status(201).send(await meOf(row));
+      return reply.status(201).send(await meOf(db(), row));
     });
 
     app.post(ENDPOINTS.login.path, { config: PUBLIC, ...AUTH, schema: SCHEMAS.login }, async (request, reply) => {
@@ -144,7 +141,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
       const previous = readSessionToken(settings, request);
       if (previous) await deleteSession(db(), previous);
       await signIn(request, reply, row.id);
-      return reply.status(200).send(await meOf(row));
+      return reply.status(200).send(await meOf(db(), row));
     });
 
     app.post(ENDPOINTS.logout.path, { config: PUBLIC, ...AUTH, schema: SCHEMAS.logout }, async (request, reply) => {
@@ -155,7 +152,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     });
 
     route(ENDPOINTS.me, SIGNED_IN, SCHEMAS.me, async (request) => {
-      return meOf(await signedInRow(requireUser(request).id));
+      return meOf(db(), await signedInRow(requireUser(request).id));
     });
 
     app.patch(
@@ -165,7 +162,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
         const user = requireUser(request);
         const input = request.body;
         await updatePreferences(db(), user.id, input);
-        return meOf(await signedInRow(user.id));
+        return meOf(db(), await signedInRow(user.id));
       },
     );
 
@@ -192,7 +189,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
             await endResetLinks(trx, row.id);
           });
         await signIn(request, reply, row.id);
-        return reply.status(200).send(await meOf(row));
+        return reply.status(200).send(await meOf(db(), row));
       },
     );
 
