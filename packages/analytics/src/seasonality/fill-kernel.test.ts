@@ -68,3 +68,86 @@ describe('WindowGrid.fill: the WebAssembly kernel counts as the JavaScript loop 
     });
   }
 });
+
+/** The series with every close moved down by `shift` (some of them below zero) and one close −0. */
+function shifted(series: PriceSeries, shift: number, negativeZeroAt?: number): PriceSeries {
+  return closes(
+    `${series.symbol}-SHIFTED`,
+    Array.from(series.dates, (day, i) => [isoDate(day), i === negativeZeroAt ? -0 : series.close[i]! - shift] as const),
+  );
+}
+
+/** The first cell in compare's order among those counted in minYears years (the ranking's definition). */
+function bestByCompare(grid: WindowGrid, direction: 'long' | 'short', minYears: number): number {
+  let best = -1;
+  for (let c = 0; c < grid.count.length; c++) {
+    if (grid.count[c]! < minYears) continue;
+    if (best < 0 || grid.compare(c, direction, best, direction) < 0) best = c;
+  }
+  return best;
+}
+
+describe('WindowGrid.fillCounts: fill without the sums, each added only when read', () => {
+  for (const [name, from, to, minDays, maxDays] of SHAPES) {
+    it(name, () => {
+      const countsGrid = new WindowGrid(startPositions(from, to), minDays, maxDays);
+      const loopGrid = new WindowGrid(startPositions(from, to), minDays, maxDays);
+      let ranked = 0;
+      for (const s of SERIES) {
+        const table = windowTable(s);
+        const all = rowRange(table);
+        for (const { lo, hi } of [all, { lo: all.lo + 2, hi: all.hi - 1 }]) {
+          if (lo > hi) continue;
+          const most = countsGrid.fillCounts(s, table, lo, hi);
+          expect(most).toBe(loopGrid.fillScalar(s, table, lo, hi));
+          expect(Array.from(countsGrid.count)).toEqual(Array.from(loopGrid.count));
+          expect(Array.from(countsGrid.rising)).toEqual(Array.from(loopGrid.rising));
+          expect(Array.from(countsGrid.falling)).toEqual(Array.from(loopGrid.falling));
+          // The best cell, which reads the sums of the cells tying its winRate, as compare ranks them.
+          for (const direction of ['long', 'short'] as const) {
+            for (const minYears of [1, Math.max(1, most - 2), most]) {
+              const best = countsGrid.best(direction, minYears);
+              expect(best).toBe(bestByCompare(loopGrid, direction, minYears));
+              if (best >= 0) ranked++;
+            }
+          }
+          // Every sum, read after the ranking read some: the loop's to the last bit.
+          for (let c = 0; c < loopGrid.sum.length; c++) {
+            if (!Object.is(countsGrid.sumOf(c), loopGrid.sum[c]))
+              throw new Error(`${s.symbol} rows ${lo}…${hi} cell ${c}: ${countsGrid.sumOf(c)} ≠ ${loopGrid.sum[c]}`);
+          }
+        }
+      }
+      expect(ranked).toBeGreaterThan(10);
+    });
+  }
+
+  it('ranks ties on winRate by the mean, then the earlier start and shorter length', () => {
+    // Two years only: winRates of 0, ½ and 1 tie in many cells.
+    const short = randomSeries('TIES', 7, 2018, 2);
+    const table = windowTable(short);
+    const { lo, hi } = rowRange(table);
+    const countsGrid = new WindowGrid(startPositions(0, 364), 3, 12);
+    const loopGrid = new WindowGrid(startPositions(0, 364), 3, 12);
+    countsGrid.fillCounts(short, table, lo, hi);
+    loopGrid.fillScalar(short, table, lo, hi);
+    for (const direction of ['long', 'short'] as const)
+      for (const minYears of [1, 2])
+        expect(countsGrid.best(direction, minYears)).toBe(bestByCompare(loopGrid, direction, minYears));
+  });
+
+  it('counts with the division where a close is negative or −0 (comparing closes would then count otherwise)', () => {
+    const grid = new WindowGrid(startPositions(0, 364), 5, 40);
+    const loop = new WindowGrid(startPositions(0, 364), 5, 40);
+    // LONG's closes wander around 100: shifted down by 100, about half of them are negative.
+    for (const s of [shifted(LONG, 100), shifted(LONG, 0, 500)]) {
+      const table = windowTable(s);
+      const { lo, hi } = rowRange(table);
+      grid.fillCounts(s, table, lo, hi);
+      loop.fillScalar(s, table, lo, hi);
+      expect(Array.from(grid.rising)).toEqual(Array.from(loop.rising));
+      expect(Array.from(grid.falling)).toEqual(Array.from(loop.falling));
+      for (let c = 0; c < loop.sum.length; c++) expect(Object.is(grid.sumOf(c), loop.sum[c])).toBe(true);
+    }
+  });
+});

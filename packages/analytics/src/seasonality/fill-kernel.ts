@@ -24,6 +24,20 @@ type FillExport = (
   falling: number,
   sum: number,
 ) => number;
+/** FillExport without the sums (the kernel's `counts`). */
+type CountsExport = (
+  starts: number,
+  lengths: number,
+  rows: number,
+  width: number,
+  entryIndex: number,
+  entryClose: number,
+  exitIndex: number,
+  exitClose: number,
+  count: number,
+  rising: number,
+  falling: number,
+) => number;
 
 const PAGE = 65_536;
 
@@ -50,12 +64,14 @@ declare const WebAssembly: {
 export class FillKernel {
   private readonly memory: WasmMemory;
   private readonly run: FillExport;
+  private readonly counts: CountsExport;
   private f64 = new Float64Array(0);
   private i32 = new Int32Array(0);
 
   private constructor(instance: WasmInstance) {
     this.memory = instance.exports.memory as WasmMemory;
     this.run = instance.exports.fill as FillExport;
+    this.counts = instance.exports.counts as CountsExport;
   }
 
   /** The kernel, or null where this runtime has no WebAssembly SIMD (then the scalar loop counts). */
@@ -71,7 +87,8 @@ export class FillKernel {
   /**
    * Counts the cells of the starts k0 … k0 + starts − 1 (consecutive calendar positions, grid
    * rows firstStart …) for every length, over table rows lo … lo + rows − 1. Returns the
-   * largest count.
+   * largest count. `sums`: false leaves out.sum as it was (the kernel's `counts`: rising and
+   * falling by comparing the closes, exact only where no close is negative or −0).
    */
   fillRun(
     out: GridCells,
@@ -84,6 +101,7 @@ export class FillKernel {
     starts: number,
     minDays: number,
     lengths: number,
+    sums = true,
   ): number {
     const D = DAYS_IN_CALENDAR;
     const width = starts + lengths;
@@ -141,25 +159,39 @@ export class FillKernel {
       f64[q] = 0;
     }
 
-    const most = this.run(
-      starts,
-      lengths,
-      rows,
-      width,
-      entryIndex * 4,
-      entryClose * 8,
-      exitIndex * 4,
-      exitClose * 8,
-      count * 4,
-      rising * 4,
-      falling * 4,
-      sum * 8,
-    );
+    const most = sums
+      ? this.run(
+          starts,
+          lengths,
+          rows,
+          width,
+          entryIndex * 4,
+          entryClose * 8,
+          exitIndex * 4,
+          exitClose * 8,
+          count * 4,
+          rising * 4,
+          falling * 4,
+          sum * 8,
+        )
+      : this.counts(
+          starts,
+          lengths,
+          rows,
+          width,
+          entryIndex * 4,
+          entryClose * 8,
+          exitIndex * 4,
+          exitClose * 8,
+          count * 4,
+          rising * 4,
+          falling * 4,
+        );
     const at = firstStart * lengths;
     out.count.set(i32.subarray(count, count + cells), at);
     out.rising.set(i32.subarray(rising, rising + cells), at);
     out.falling.set(i32.subarray(falling, falling + cells), at);
-    out.sum.set(f64.subarray(sum, sum + cells), at);
+    if (sums) out.sum.set(f64.subarray(sum, sum + cells), at);
     return most;
   }
 

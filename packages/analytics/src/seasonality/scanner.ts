@@ -8,7 +8,6 @@ import type { Direction } from './statistics.js';
 import { WindowGrid, startPositions, windowDetails } from './window-grid.js';
 import { GridRuns } from './grid-runs.js';
 import { PValueTally, runCellPValue, tallyPValues } from './window-pvalues.js';
-import type { WindowTable } from './window-table.js';
 import { yearSetTable } from './year-set-table.js';
 
 export interface SeasonalityScanOptions extends YearRange {
@@ -71,17 +70,6 @@ export interface SeasonalityScanPart {
   buckets?: ValueBuckets;
 }
 
-interface Kept {
-  series: PriceSeries;
-  table: WindowTable;
-  direction: Direction;
-  k: number;
-  days: number;
-  lo: number;
-  hi: number;
-  testPValue: number;
-}
-
 /** The seasonality scanner's default minYears of a symbol: best trades' default, and at least 10. */
 export function scannerMinYears(most: number): number {
   return Math.max(SCANNER_EVIDENCE_YEARS, most - 2);
@@ -115,7 +103,8 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
     options.direction === 'both' ? ['long', 'short'] : [options.direction === 'short' ? 'short' : 'long'];
   const minWinRate = options.minWinRate ?? 0;
   const grid = new WindowGrid(starts, options.minDays, options.maxDays);
-  const kept: Kept[] = [];
+  const results: SeasonalityScanResult[] = [];
+  const testPValues: number[] = [];
   const tally = scanTally;
   tally.clear();
   const runs = scanRuns;
@@ -123,7 +112,8 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
   for (const series of universe) {
     const { table, lo, hi } = yearSetTable(series, options);
     if (lo > hi) continue;
-    const most = grid.fill(series, table, lo, hi);
+    // The ranking reads the means of the few cells that tie for the best winRate: the rest are not added.
+    const most = grid.fillCounts(series, table, lo, hi);
     if (most === 0) continue;
     runs.note(grid, table, lo, hi, directions);
     const minYears = Math.max(1, options.minYears ?? scannerMinYears(most));
@@ -142,34 +132,32 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
     if (best < 0) continue;
     if (grid.winRateOf(best, bestDirection) < minWinRate) continue;
     const testPValue = runCellPValue(series, table, grid, runs, best, lo, hi, bestDirection);
-    kept.push({
+    // Detailed now, while the symbol's rows and closes are still in the caches from the count.
+    const window = windowDetails(
       series,
       table,
-      direction: bestDirection,
-      k: grid.startOf(best),
-      days: grid.daysOf(best),
+      grid.startOf(best),
+      grid.daysOf(best),
       lo,
       hi,
+      bestDirection,
       testPValue,
-    });
-  }
-  const results = kept.map((w): SeasonalityScanResult => {
-    const window = windowDetails(w.series, w.table, w.k, w.days, w.lo, w.hi, w.direction, w.testPValue);
+    );
     const { start, end, days } = window;
     const stats = Object.assign(window.stats, { qValue: null as number | null });
-    return {
-      symbol: w.series.symbol,
-      direction: w.direction,
+    results.push({
+      symbol: series.symbol,
+      direction: bestDirection,
       start,
       end,
       days,
       stats,
       smallSample: stats.count < SCANNER_EVIDENCE_YEARS,
-    };
-  });
+    });
+    testPValues.push(testPValue);
+  }
   const pValues = own ? tally.values.slice(0, tally.size) : tally.values.subarray(0, tally.size);
   const weights = own ? tally.weights.slice(0, tally.size) : tally.weights.subarray(0, tally.size);
-  const testPValues = kept.map((w) => w.testPValue);
   const buckets = tally.buckets;
   if (!buckets) return { results, testPValues, tested, pValues, weights };
   if (!own) return { results, testPValues, tested, pValues, weights, buckets };

@@ -31,6 +31,13 @@ export class WindowGrid {
 
   private entryIndex = new Int32Array(64);
   private entryClose = new Float64Array(64);
+  /**
+   * After fillCounts, the sums are added only for the cells asked for (sumOf), from the
+   * series and rows it counted: `summed` false, `sumKnown` marks the cells done.
+   */
+  private summed = true;
+  private sumKnown = new Uint8Array(0);
+  private counted: { series: PriceSeries; table: WindowTable; lo: number; hi: number } | null = null;
 
   /**
    * Fills the counts for one series over table rows lo … hi (start years); returns the largest
@@ -38,8 +45,30 @@ export class WindowGrid {
    * it; fillScalar is the same count in JavaScript, to the last bit.
    */
   fill(series: PriceSeries, table: WindowTable, lo: number, hi: number): number {
+    return this.fillRuns(series, table, lo, hi, true);
+  }
+
+  /**
+   * fill without the sums, which it adds only for the cells read through sumOf or meanOf
+   * (best, compare): the scanner ranks one window a symbol, and the division of every
+   * window's return was most of the kernel's time. Counts are fill's: where a close is
+   * negative or −0 (the comparison of closes is then not the sign of the return), or where
+   * the runtime has no kernel, it is fill.
+   */
+  fillCounts(series: PriceSeries, table: WindowTable, lo: number, hi: number): number {
+    if (!fillKernel() || !closesComparable(series.close)) return this.fill(series, table, lo, hi);
+    const most = this.fillRuns(series, table, lo, hi, false);
+    this.summed = false;
+    if (this.sumKnown.length !== this.sum.length) this.sumKnown = new Uint8Array(this.sum.length);
+    else this.sumKnown.fill(0);
+    this.counted = { series, table, lo, hi };
+    return most;
+  }
+
+  private fillRuns(series: PriceSeries, table: WindowTable, lo: number, hi: number, sums: boolean): number {
     const kernel = fillKernel();
     if (!kernel) return this.fillScalar(series, table, lo, hi);
+    this.summed = true;
     const { starts, lengths, minDays } = this;
     let most = 0;
     for (let first = 0; first < starts.length;) {
@@ -56,6 +85,7 @@ export class WindowGrid {
         end - first,
         minDays,
         lengths,
+        sums,
       );
       if (n > most) most = n;
       first = end;
@@ -65,6 +95,7 @@ export class WindowGrid {
 
   /** fill's counts, by the JavaScript loop. */
   fillScalar(series: PriceSeries, table: WindowTable, lo: number, hi: number): number {
+    this.summed = true;
     const { count, rising, falling, sum, starts, lengths, minDays } = this;
     const { entry, exit, years } = table;
     const close = series.close;
@@ -145,33 +176,77 @@ export class WindowGrid {
    * minYears years, or −1: compare's order, in one pass without its calls.
    */
   best(direction: Direction, minYears: number): number {
-    const { count, sum } = this;
-    const long = direction === 'long';
-    const winners = long ? this.rising : this.falling;
+    const { count } = this;
+    const winners = direction === 'long' ? this.rising : this.falling;
+    // The best winRate first, in integers (a fraction compared by cross-multiplying); then,
+    // among the cells that have it, the greatest mean, the first cell on a tie. Only those
+    // cells' means are read (after fillCounts, only their sums are added).
     let best = -1;
     let bestWins = 0;
     let bestCount = 1;
-    let bestMean = 0;
+    let ties = 0;
     for (let c = 0; c < count.length; c++) {
       const n = count[c]!;
       if (n < minYears) continue;
       const wins = winners[c]!;
       const byRate = bestWins * n - wins * bestCount;
-      if (best >= 0 && byRate > 0) continue;
-      const m = sum[c]! / n;
-      const mean = long ? m : 0 - m;
-      if (best >= 0 && byRate === 0 && !(mean > bestMean)) continue;
+      if (byRate > 0 && best >= 0) continue;
+      if (byRate === 0 && best >= 0) {
+        ties++;
+        continue;
+      }
       best = c;
       bestWins = wins;
       bestCount = n;
-      bestMean = mean;
+      ties = 0;
+    }
+    if (ties === 0) return best;
+    let bestMean = this.meanOf(best, direction);
+    for (let c = best + 1; c < count.length && ties > 0; c++) {
+      const n = count[c]!;
+      if (n < minYears || bestWins * n !== winners[c]! * bestCount) continue;
+      ties--;
+      const mean = this.meanOf(c, direction);
+      if (mean > bestMean) {
+        best = c;
+        bestMean = mean;
+      }
     }
     return best;
   }
 
   meanOf(cell: number, direction: Direction): number {
-    const m = this.sum[cell]! / this.count[cell]!;
+    const m = this.sumOf(cell) / this.count[cell]!;
     return direction === 'long' ? m : 0 - m;
+  }
+
+  /** A cell's sum of returns: fill's, or after fillCounts added now (once) as fill adds it. */
+  sumOf(cell: number): number {
+    if (this.summed || this.sumKnown[cell] === 1) return this.sum[cell]!;
+    const { series, table, lo, hi } = this.counted!;
+    const D = DAYS_IN_CALENDAR;
+    const { entry, exit, years } = table;
+    const close = series.close;
+    const k = this.startOf(cell);
+    let e = this.daysOf(cell) + k;
+    let cross = 0;
+    if (e >= D) {
+      e -= D;
+      cross = 1;
+    }
+    const lastRow = Math.min(hi - lo + 1, years - cross - lo);
+    let total = 0;
+    // fillScalar's loop for one cell: the rows in year order, so the sum is the same to the last bit.
+    for (let r = 0, at = (lo + cross) * D + e; r < lastRow; r++, at += D) {
+      const a = entry[(lo + r) * D + k]!;
+      if (a < 0) continue;
+      const b = exit[at]!;
+      if (b <= a) continue;
+      total += close[b]! / close[a]! - 1;
+    }
+    this.sum[cell] = total;
+    this.sumKnown[cell] = 1;
+    return total;
   }
 
   winRateOf(cell: number, direction: Direction): number {
@@ -185,6 +260,27 @@ export class WindowGrid {
   daysOf(cell: number): number {
     return this.minDays + (cell % this.lengths);
   }
+}
+
+const comparable = new WeakMap<Float64Array, boolean>();
+/**
+ * Whether every close is NaN or at least +0: then exitClose > entryClose exactly when
+ * exitClose / entryClose − 1 > 0 (and < alike), as fillCounts' kernel counts. Once a series.
+ */
+function closesComparable(close: Float64Array): boolean {
+  let known = comparable.get(close);
+  if (known === undefined) {
+    known = true;
+    for (let i = 0; i < close.length; i++) {
+      const v = close[i]!;
+      if (v < 0 || (v === 0 && 1 / v < 0)) {
+        known = false;
+        break;
+      }
+    }
+    comparable.set(close, known);
+  }
+  return known;
 }
 
 let kernel: FillKernel | null | undefined;

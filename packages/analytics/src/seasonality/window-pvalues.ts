@@ -46,19 +46,7 @@ export class PValueTally {
 
   /** add, with p's bucket known (bucketOf(p)). */
   addInBucket(p: number, b: number, tests: number): void {
-    if (this.size === this.values.length) {
-      const values = new Float64Array(2 * this.size);
-      values.set(this.values);
-      this.values = values;
-      const weights = new Int32Array(2 * this.size);
-      weights.set(this.weights);
-      this.weights = weights;
-      if (this.buckets) {
-        const bucket = new Uint16Array(2 * this.size);
-        bucket.set(this.buckets.bucket);
-        this.buckets.bucket = bucket;
-      }
-    }
+    if (this.size === this.values.length) this.reserve(1);
     const buckets = this.buckets;
     if (buckets) {
       if (b < 0) this.buckets = null;
@@ -71,7 +59,26 @@ export class PValueTally {
     this.values[this.size] = p;
     this.weights[this.size++] = tests;
   }
+
+  /** Room for `more` values past the tally's size. */
+  reserve(more: number): void {
+    if (this.size + more <= this.values.length) return;
+    const size = Math.max(2 * this.values.length, this.size + more);
+    const values = new Float64Array(size);
+    values.set(this.values.subarray(0, this.size));
+    this.values = values;
+    const weights = new Int32Array(size);
+    weights.set(this.weights.subarray(0, this.size));
+    this.weights = weights;
+    if (this.buckets) {
+      const bucket = new Uint16Array(size);
+      bucket.set(this.buckets.bucket.subarray(0, this.size));
+      this.buckets.bucket = bucket;
+    }
+  }
 }
+
+const NO_BUCKETS = freshBuckets(0);
 
 function freshBuckets(size: number): ValueBuckets {
   return { bucket: new Uint16Array(size), counts: new Int32Array(BUCKETS), tests: new Float64Array(BUCKETS) };
@@ -171,18 +178,39 @@ function tallyGroup(
 ): number {
   const { lengths, stride } = runs;
   const { years, tails, buckets } = plane;
+  // At most one value a slot: room made once, then the tally's arrays written here (this
+  // loop is the scan's tally; a call per value measurably slowed it).
+  tally.reserve(lengths * (years + 1));
+  const { values, weights } = tally;
+  let bucketed = tally.buckets !== null;
+  const { bucket, counts, tests } = tally.buckets ?? NO_BUCKETS;
+  let size = tally.size;
   let cells = 0;
   for (let li = 0, base = g * lengths * stride, slot = 0; li < lengths; li++, base += stride) {
     for (let wins = 0; wins <= years; wins++, slot++) {
       const n = winners[base + wins]!;
       if (n === 0) continue;
-      // planeTail, written out: this loop is the scan's tally, and the call measurably slowed it.
       const known = tails[slot]!;
       const tail = known < 0 ? fillPlaneSlot(series, rates, plane, slot) : known;
-      tally.addInBucket(tail, buckets[slot]!, n);
+      values[size] = tail;
+      weights[size] = n;
+      if (bucketed) {
+        const b = buckets[slot]!;
+        if (b < 0) {
+          // A value without a bucket (NaN): as addInBucket, the buckets are given up.
+          bucketed = false;
+          tally.buckets = null;
+        } else {
+          bucket[size] = b;
+          counts[b]!++;
+          tests[b]! += n;
+        }
+      }
+      size++;
       cells += n;
     }
   }
+  tally.size = size;
   return cells;
 }
 

@@ -11,10 +11,35 @@ export function mean(values: ArrayLike<number>): number {
 export function median(values: ArrayLike<number>): number {
   const n = values.length;
   if (n === 0) return NaN;
-  const sorted = Float64Array.from(values).sort();
+  const sorted = n <= SMALL ? sortedSmall(values, n) : null;
+  const ordered = sorted ?? Float64Array.from(values).sort();
   const mid = n >> 1;
-  return n % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return n % 2 === 1 ? ordered[mid]! : (ordered[mid - 1]! + ordered[mid]!) / 2;
 }
+
+/**
+ * Up to SMALL values sorted by insertion into a reused array (a scan details hundreds of
+ * 20-year windows: a new array and the built-in sort for each cost more than the rest of
+ * their statistics), in the built-in sort's order; null when a value is NaN or −0, whose
+ * places only that sort decides.
+ */
+function sortedSmall(values: ArrayLike<number>, n: number): Float64Array | null {
+  const out = smallScratch;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (v !== v || (v === 0 && 1 / v < 0)) return null;
+    let j = i - 1;
+    while (j >= 0 && out[j]! > v) {
+      out[j + 1] = out[j]!;
+      j--;
+    }
+    out[j + 1] = v;
+  }
+  return out;
+}
+
+const SMALL = 64;
+const smallScratch = new Float64Array(SMALL);
 
 /** Sample standard deviation (divisor n − 1); 0 when n < 2. */
 export function sampleStdDev(values: ArrayLike<number>): number {

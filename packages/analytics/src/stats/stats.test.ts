@@ -16,6 +16,32 @@ describe('descriptive statistics', () => {
     expect(median([])).toBeNaN();
   });
 
+  it('gives the median of the sorted copy, short lists (sorted by insertion) and long ones alike', () => {
+    const reference = (values: number[]): number => {
+      const s = Float64Array.from(values).sort();
+      const mid = s.length >> 1;
+      return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+    };
+    fc.assert(
+      fc.property(fc.array(fc.double({ noNaN: false }), { minLength: 1, maxLength: 80 }), (values) => {
+        expect(Object.is(median(values), reference(values))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    // Lengths on both sides of the insertion sort's limit (64), and ties.
+    for (const n of [63, 64, 65]) {
+      const values = Array.from({ length: n }, (_, i) => ((i * 37) % 11) - 5);
+      expect(median(values)).toBe(reference(values));
+    }
+    // −0 and 0: only the built-in order places them (−0 first), so the middle of [0, −0, 1] is 0.
+    expect(Object.is(median([0, -0, 1]), 0)).toBe(true);
+    expect(Object.is(median([0, -0, -1]), -0)).toBe(true);
+    expect(median([NaN, 1, 2])).toBe(2);
+    // A second call does not see the first one's values.
+    expect(median([9, 8, 7, 6])).toBe(7.5);
+    expect(median([1, 2])).toBe(1.5);
+  });
+
   it('uses n − 1 for the sample standard deviation and gives 0 below two values', () => {
     // mean 5, squared deviations 9+1+1+9 = 20, 20/3
     expect(sampleStdDev([2, 4, 6, 8])).toBeCloseTo(Math.sqrt(20 / 3), 15);
