@@ -121,6 +121,7 @@ export class FillKernel {
     this.reserve((falling + cells) * 4);
     const { f64, i32 } = this;
     const { entry, exit, years } = table;
+    this.touch(close, entry, exit, lo, rows, k0, starts, k0 + minDays, width);
 
     for (let si = 0; si < starts; si++) {
       const k = k0 + si;
@@ -194,6 +195,44 @@ export class FillKernel {
     if (sums) out.sum.set(f64.subarray(sum, sum + cells), at);
     return most;
   }
+
+  /**
+   * Reads one value of each cache line the gather below will read, in loops with nothing
+   * else to wait for, so that the processor has many of those (mostly cold) lines in flight
+   * at once; the gather then finds them in the cache.
+   */
+  private touch(
+    close: Float64Array,
+    entry: Int32Array,
+    exit: Int32Array,
+    lo: number,
+    rows: number,
+    k: number,
+    starts: number,
+    u: number,
+    width: number,
+  ): void {
+    const D = DAYS_IN_CALENDAR;
+    const last = exit.length - 1;
+    let seen = 0;
+    for (let r = lo; r < lo + rows; r++) {
+      const at = r * D;
+      seen |= entry[at + k]! | entry[at + k + starts - 1]!;
+      for (let j = 0; j < width; j += 16) seen |= exit[Math.min(last, at + u + j)]!;
+      seen |= exit[Math.min(last, at + u + width - 1)]!;
+    }
+    let sum = 0;
+    for (let r = lo; r < lo + rows; r++) {
+      const a = entry[r * D + k]!;
+      if (a < 0) continue;
+      const end = Math.min(close.length - 1, a + width);
+      for (let b = a; b < end; b += 8) sum += close[b]!;
+    }
+    this.touched = sum + seen;
+  }
+
+  /** What touch read (kept so that its reads are not optimised away). */
+  touched = 0;
 
   private reserve(bytes: number): void {
     const have = this.memory.buffer.byteLength;
