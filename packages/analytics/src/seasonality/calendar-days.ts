@@ -28,6 +28,12 @@ export function formatMonthDay({ month, day }: MonthDay): string {
   return `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** 'MM-DD' of a calendar position (monthDayAt), made once: a scan labels hundreds of windows. */
+export function monthDayLabel(index: number): string {
+  return (MONTH_DAY_LABELS[index] ??= formatMonthDay(monthDayAt(index)));
+}
+const MONTH_DAY_LABELS: (string | undefined)[] = [];
+
 /** Position on the non-leap calendar (0 = Jan 1 … 364 = Dec 31); Feb 29 counts as Feb 28. */
 export function calendarIndex({ month, day }: MonthDay): number {
   return DAYS_BEFORE_MONTH[month - 1]! + (month === 2 && day === 29 ? 28 : day) - 1;

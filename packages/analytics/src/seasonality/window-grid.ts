@@ -1,5 +1,5 @@
 import type { PriceSeries } from '../series.js';
-import { DAYS_IN_CALENDAR, formatMonthDay, monthDayAt } from './calendar-days.js';
+import { DAYS_IN_CALENDAR, monthDayLabel } from './calendar-days.js';
 import { FillKernel } from './fill-kernel.js';
 import { windowStatistics, type Direction, type WindowStats } from './statistics.js';
 import { baseRate, type WindowTable } from './window-table.js';
@@ -326,14 +326,15 @@ export function windowDetails(
     if (a < 0 || b <= a) continue;
     const r = close[b]! / close[a]! - 1;
     returns.push(direction === 'long' ? r : 0 - r);
-    years.push(table.firstYear + row);
+    // The years are read only for the base rate, which a known pValue spares.
+    if (pValue === undefined) years.push(table.firstYear + row);
   }
   const stats =
     pValue !== undefined
       ? windowStatistics(returns, days, null, Number.isNaN(pValue) ? null : pValue)
       : windowStatistics(returns, days, years.length > 0 ? baseRate(series, days, years, direction) : null);
   if (!stats) throw new Error('windowDetails: a ranked window has no year');
-  return { start: formatMonthDay(monthDayAt(k)), end: formatMonthDay(monthDayAt(e)), days, stats };
+  return { start: monthDayLabel(k), end: monthDayLabel(e), days, stats };
 }
 
 /** Calendar positions from `from` to `to` inclusive, wrapping past Dec 31 when to < from. */
