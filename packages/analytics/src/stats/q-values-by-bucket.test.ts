@@ -78,6 +78,25 @@ describe('q-values by bucket', () => {
     );
   });
 
+  it('places in one pass only the buckets the search can read, for a scan’s many tallied queries', () => {
+    // Over 64 queries: one pass places the queries' buckets and those whose bound is below 1.
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(pValue, fc.integer({ min: 1, max: 4 })), { minLength: 1, maxLength: 600 }),
+        fc.array(fc.nat(), { minLength: 65, maxLength: 150 }),
+        (tests, picks) => {
+          const values = tests.map((t) => t[0]);
+          const weights = tests.map((t) => t[1]);
+          const tallied = picks.map((k) => values[k % values.length]!);
+          expect(qValuesByBucket(values, weights, total(weights), tallied, true)).toEqual(
+            reference(values, weights, tallied),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('sorts the buckets that can lower a q-value, large and small, and leaves out the rest', () => {
     // Many strong tests (pValues far below their share): q-values under 1, set by buckets
     // above the queries; thousands of tests in one bucket near 1 (the radix sort within it).

@@ -90,19 +90,25 @@ export function qValuesByBucket(
   // are placed in one (at once when every query's bucket will be looked into, or when the
   // queries are many: a merged scan's thousands of results reach most buckets).
   let gathers = queries.length > 64 ? 0 : tallied ? 8 : Math.max(0, 8 - queries.length);
+  // wanted[c]: the buckets that one pass places (all but those placed, or, for tallied
+  // queries, only those the search below can look into); a bucket left out is still placed
+  // alone when asked for.
+  const wanted = scratch.wanted;
   const place = (b: number): void => {
     if (placed[b]) return;
-    if (--gathers < 0) {
+    if (--gathers === -1) {
+      for (let c = 0; c < BUCKETS; c++) wanted[c] = placed[c] ? 0 : tallied ? wanted[c]! : 1;
       const next = scratch.next;
       next.set(starts.subarray(0, BUCKETS));
       for (let i = 0; i < u; i++) {
-        const at = next[bucket[i]!]!++;
-        if (placed[bucket[i]!]) continue;
+        const c = bucket[i]!;
+        if (!wanted[c]) continue;
+        const at = next[c]!++;
         value[at] = values[i]!;
         weight[at] = weights[i]!;
       }
-      for (let c = 0; c < BUCKETS; c++) if (!placed[c]) placed[c] = 1;
-      return;
+      for (let c = 0; c < BUCKETS; c++) if (wanted[c]) placed[c] = 1;
+      if (placed[b]) return;
     }
     for (let i = 0, at = starts[b]!; i < u; i++) {
       if (bucket[i] !== b) continue;
@@ -190,6 +196,13 @@ export function qValuesByBucket(
   // what the buckets above it reach.
   let lowest = BUCKETS - 1;
   for (const { b } of found) lowest = Math.min(lowest, b);
+  if (tallied) {
+    // The search places only a query's own bucket and, from the top, a bucket whose bound
+    // m·(lower edge)/(tests to its end) is below what the buckets above reach (at most 1).
+    wanted.fill(0);
+    for (const { b } of found) if (b >= 0) wanted[b] = 1;
+    for (let c = lowest + 1; c < BUCKETS; c++) if (!empty(c) && (m * lowerEdge(c)) / through[c]! < 1) wanted[c] = 1;
+  }
   reach[BUCKETS] = 1;
   for (let b = BUCKETS - 1; b > lowest; b--) {
     const above = reach[b + 1]!;
@@ -253,5 +266,6 @@ const scratch = {
   through: new Float64Array(BUCKETS),
   reach: new Float64Array(BUCKETS + 1),
   placed: new Uint8Array(BUCKETS),
+  wanted: new Uint8Array(BUCKETS),
   least: new Float64Array(0),
 };
