@@ -10,9 +10,9 @@
 //                            same bars (target ≤ 1), plus how far the two answers agree.
 //   seasonality_scan_qvalue_overhead_pct  what the evidence (a pValue per tested window, the
 //                            qValues) adds to the warm scan, issue 22 (target ≤ 20 %): p50 of
-//                            the scan / p50 of the same scan without it (the grid, the ranking,
-//                            each best window's details: what the scanner did before qValues),
-//                            30 runs of each, alternating, after 5 warm-ups of each.
+//                            the scan / p50 of the same scan without it (the grid counted and
+//                            ranked as the scanner does, each best window's details), 30 runs
+//                            of each, alternating, after 5 warm-ups of each.
 // Run alone: BENCH_DB=file:/tmp/x.sqlite npx tsx bench/seasonality.ts  → prints JSON.
 import { DuckDBInstance } from '@duckdb/node-api';
 import {
@@ -95,13 +95,10 @@ function scanWithoutQValues(series: readonly PriceSeries[]) {
     const table = windowTable(s);
     const { lo, hi } = rowRange(table, SCAN.from, SCAN.to);
     if (lo > hi) continue;
-    const most = grid.fill(s, table, lo, hi);
+    const most = grid.fillCounts(s, table, lo, hi);
     if (most === 0) continue;
-    const minYears = scannerMinYears(most);
-    let best = -1;
-    for (let c = 0; c < grid.count.length; c++) {
-      if (grid.count[c]! >= minYears && (best < 0 || grid.compare(c, 'long', best, 'long') < 0)) best = c;
-    }
+    // Counted and ranked as the scanner counts and ranks (fillCounts, best).
+    const best = grid.best('long', scannerMinYears(most));
     if (best >= 0) results.push(windowDetails(s, table, grid.startOf(best), grid.daysOf(best), lo, hi, 'long'));
   }
   return results;
