@@ -10,6 +10,7 @@ export interface GridCells {
   sum: Float64Array;
 }
 
+/** The kernel's `fill` and `counts` (which leaves `sum` unwritten): offsets into its memory. */
 type FillExport = (
   starts: number,
   lengths: number,
@@ -23,20 +24,6 @@ type FillExport = (
   rising: number,
   falling: number,
   sum: number,
-) => number;
-/** FillExport without the sums (the kernel's `counts`). */
-type CountsExport = (
-  starts: number,
-  lengths: number,
-  rows: number,
-  width: number,
-  entryIndex: number,
-  entryClose: number,
-  exitIndex: number,
-  exitClose: number,
-  count: number,
-  rising: number,
-  falling: number,
 ) => number;
 
 const PAGE = 65_536;
@@ -64,14 +51,14 @@ declare const WebAssembly: {
 export class FillKernel {
   private readonly memory: WasmMemory;
   private readonly run: FillExport;
-  private readonly counts: CountsExport;
+  private readonly counts: FillExport;
   private f64 = new Float64Array(0);
   private i32 = new Int32Array(0);
 
   private constructor(instance: WasmInstance) {
     this.memory = instance.exports.memory as WasmMemory;
     this.run = instance.exports.fill as FillExport;
-    this.counts = instance.exports.counts as CountsExport;
+    this.counts = instance.exports.counts as FillExport;
   }
 
   /** The kernel, or null where this runtime has no WebAssembly SIMD (then the scalar loop counts). */
@@ -160,34 +147,20 @@ export class FillKernel {
       f64[q] = 0;
     }
 
-    const most = sums
-      ? this.run(
-          starts,
-          lengths,
-          rows,
-          width,
-          entryIndex * 4,
-          entryClose * 8,
-          exitIndex * 4,
-          exitClose * 8,
-          count * 4,
-          rising * 4,
-          falling * 4,
-          sum * 8,
-        )
-      : this.counts(
-          starts,
-          lengths,
-          rows,
-          width,
-          entryIndex * 4,
-          entryClose * 8,
-          exitIndex * 4,
-          exitClose * 8,
-          count * 4,
-          rising * 4,
-          falling * 4,
-        );
+    const most = (sums ? this.run : this.counts)(
+      starts,
+      lengths,
+      rows,
+      width,
+      entryIndex * 4,
+      entryClose * 8,
+      exitIndex * 4,
+      exitClose * 8,
+      count * 4,
+      rising * 4,
+      falling * 4,
+      sum * 8,
+    );
     const at = firstStart * lengths;
     out.count.set(i32.subarray(count, count + cells), at);
     out.rising.set(i32.subarray(rising, rising + cells), at);

@@ -114,8 +114,9 @@
   (func (export "counts")
     (param $starts i32) (param $lengths i32) (param $rows i32) (param $width i32)
     (param $entryIndex i32) (param $entryClose i32) (param $exitIndex i32) (param $exitClose i32)
-    (param $count i32) (param $rising i32) (param $falling i32)
+    (param $count i32) (param $rising i32) (param $falling i32) (param $sum i32)
     (result i32)
+    ;; $sum is `fill`'s parameter, not written: one signature calls either function.
     (local $si i32) (local $li i32) (local $most i32) (local $entryRow i32)
     (local $entryAt i32) (local $entryCloseAt i32) (local $entryEnd i32)
     (local $exitAt i32) (local $exitCloseAt i32) (local $exitStep i32) (local $exitCloseStep i32)
