@@ -173,7 +173,8 @@ export class WindowGrid {
 
   /**
    * The cell that ranks first in one direction (compare) among those counted in at least
-   * minYears years, or −1: compare's order, in one pass without its calls.
+   * minYears years, or −1: compare's order without its calls, the winRates in one pass and
+   * the means of the cells that tie the best in a second.
    */
   best(direction: Direction, minYears: number): number {
     const { count } = this;
