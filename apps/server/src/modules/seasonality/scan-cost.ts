@@ -25,12 +25,27 @@ function startDaysOf(startFrom: string, startTo: string): number {
 
 /** Start years of a series within [from, to]: the rows of its window table that the scan reads. */
 function yearsOf(series: PriceSeries, from: number | undefined, to: number | undefined): number {
-  const n = series.dates.length;
-  if (n === 0) return 0;
-  const first = Math.max(civilDate(series.dates[0]!).year, from ?? -Infinity);
-  const last = Math.min(civilDate(series.dates[n - 1]!).year, to ?? Infinity);
+  const span = yearSpan(series);
+  if (!span) return 0;
+  const first = Math.max(span.first, from ?? -Infinity);
+  const last = Math.min(span.last, to ?? Infinity);
   return Math.max(0, last - first + 1);
 }
+
+/**
+ * A series' first and last year, found once: every scan request counts its cost over the whole
+ * universe on the event loop, and two date conversions a symbol were most of that.
+ */
+function yearSpan(series: PriceSeries): { first: number; last: number } | null {
+  let span = spans.get(series);
+  if (span === undefined) {
+    const n = series.dates.length;
+    span = n === 0 ? null : { first: civilDate(series.dates[0]!).year, last: civilDate(series.dates[n - 1]!).year };
+    spans.set(series, span);
+  }
+  return span;
+}
+const spans = new WeakMap<PriceSeries, { first: number; last: number } | null>();
 
 export function scanCost(universe: readonly PriceSeries[], o: SeasonalScanOptions): ScanCost {
   const startDays = startDaysOf(o.startFrom, o.startTo);
