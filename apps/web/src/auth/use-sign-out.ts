@@ -1,12 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callApi } from '../lib/api-client';
+import { stopWatchlistSync } from '../store/watchlist-sync';
 import { setSessionData } from './session';
 
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
+    // No watchlist request may reach the server between the sign-out and the cleared session.
+    stopWatchlistSync();
     try {
       await callApi('logout', undefined, { quiet: true });
     } finally {

@@ -7,7 +7,7 @@ import {
   watchlistResponseSchema,
 } from '@solstice/contracts';
 import { resetAppStore, useAppStore } from './app-store';
-import { isPending, isRefused, syncWatchlists } from './watchlist-sync';
+import { isPending, isRefused, startWatchlistSync, stopWatchlistSync, syncWatchlists } from './watchlist-sync';
 import { mockApi } from '../../test/mock-api';
 import { loadSwal } from '../lib/popups';
 
@@ -255,5 +255,73 @@ describe('watchlist sync', () => {
     useAppStore.getState().clearSession();
     await syncWatchlists();
     expect(account.api.calls).toEqual([]);
+  });
+
+  it('a sign-out in the middle of a round sends nothing more and leaves none of the account’s lists', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const rows: Row[] = [{ id: 7, name: 'Mine', symbols: [{ sym: 'KO', description: 'COCA-COLA' }], updatedAt: 10 }];
+    account = fakeAccount();
+    const api = mockApi({
+      'GET /api/v1/watchlists': async () => {
+        await held;
+        return { status: 200, body: { data: rows } };
+      },
+    });
+    useAppStore.getState().addSymbol('Default', { sym: 'IBM', description: 'IBM' });
+    const syncing = syncWatchlists();
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    // As the topbar's sign-out does: stop, then (after the logout request) clear the session.
+    stopWatchlistSync();
+    useAppStore.getState().clearSession();
+    answer();
+    await expect(syncing).rejects.toThrow(/abort/i);
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/v1/watchlists']);
+    expect(lists()).toEqual([{ id: undefined, name: 'Default', syms: ['AAPL'] }]);
+    api.restore();
+  });
+
+  it('starts no round for the session being signed out, and syncs again for the next sign-in', async () => {
+    account = fakeAccount();
+    stopWatchlistSync();
+    await syncWatchlists();
+    expect(account.api.calls).toEqual([]);
+    useAppStore.getState().clearSession();
+    useAppStore.getState().setSession({ data: { id: 2, username: 'mehmet' } });
+    await syncWatchlists();
+    expect(account.api.calls.map((c) => c.method)).toEqual(['GET', 'POST', 'GET']);
+  });
+
+  it('cancels the round in flight when the browser goes offline or the session ends', async () => {
+    const signals: AbortSignal[] = [];
+    account = fakeAccount();
+    const api = mockApi({
+      'GET /api/v1/watchlists': () => new Promise(() => {}),
+    });
+    const fetchImpl = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    // As a browser's fetch: an aborted request rejects at once.
+    vi.mocked(globalThis.fetch).mockImplementation((input, init) => {
+      const signal = init!.signal!;
+      signals.push(signal);
+      return Promise.race([
+        fetchImpl(input, init),
+        new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+      ]);
+    });
+    const stop = startWatchlistSync();
+    try {
+      await vi.waitFor(() => expect(signals).toHaveLength(1));
+      window.dispatchEvent(new Event('offline'));
+      expect(signals[0]!.aborted).toBe(true);
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(signals).toHaveLength(2));
+      useAppStore.getState().clearSession();
+      expect(signals[1]!.aborted).toBe(true);
+    } finally {
+      stop();
+      api.restore();
+    }
   });
 });

@@ -30,6 +30,24 @@ function isRefusal(error: unknown): error is ApiError {
 
 let running: Promise<void> | null = null;
 let again = false;
+// The round in flight. Sign-out and going offline cancel it: its requests are aborted, so none
+// reaches the server after the session ends, and nothing it read is written to the store.
+let round = new AbortController();
+// The session that is signing out: no round starts for it any more.
+let stoppedFor: unknown = null;
+
+/**
+ * Ends the round in flight and starts none until someone signs in again: called before the
+ * sign-out request, so that a shared browser is left with nothing of the account.
+ */
+export function stopWatchlistSync(): void {
+  stoppedFor = useAppStore.getState().user;
+  round.abort();
+}
+
+function cancelRound(): void {
+  round.abort();
+}
 
 /** One sync round; concurrent calls are folded into one more round. */
 export function syncWatchlists(): Promise<void> {
@@ -41,8 +59,9 @@ export function syncWatchlists(): Promise<void> {
     try {
       do {
         again = false;
-        await syncOnce();
-      } while (again);
+        round = new AbortController();
+        await syncOnce(round.signal);
+      } while (again && !round.signal.aborted);
     } finally {
       running = null;
     }
@@ -51,14 +70,15 @@ export function syncWatchlists(): Promise<void> {
 }
 
 type Remote = ServerWatchlist;
-const OPTS = { background: true } as const;
+const opts = (signal: AbortSignal) => ({ background: true, signal }) as const;
 
 function fromServer(w: Remote): Watchlist {
   return { id: w.id, name: w.name, symbols: w.symbols, updatedAt: w.updatedAt, syncedAt: w.updatedAt };
 }
 
 /** Marks a local list as confirmed up to the change it had when it was sent. */
-function confirm(match: (w: Watchlist) => boolean, id: number, sentUpdatedAt: number): void {
+function confirm(signal: AbortSignal, match: (w: Watchlist) => boolean, id: number, sentUpdatedAt: number): void {
+  signal.throwIfAborted();
   useAppStore.setState((s) => ({
     watchlists: s.watchlists.map((w) => (match(w) ? { ...w, id, syncedAt: sentUpdatedAt } : w)),
   }));
@@ -68,7 +88,8 @@ function sameList(list: Watchlist): (w: Watchlist) => boolean {
   return (w) => (list.id !== undefined ? w.id === list.id : w.id === undefined && w.name === list.name);
 }
 
-async function push(list: Watchlist, id: number | undefined): Promise<void> {
+async function push(signal: AbortSignal, list: Watchlist, id: number | undefined): Promise<void> {
+  const OPTS = opts(signal);
   // Exactly the contract's body (strict on the server): no local fields ride along.
   const body = {
     name: list.name.trim(),
@@ -78,7 +99,7 @@ async function push(list: Watchlist, id: number | undefined): Promise<void> {
   if (id !== undefined) {
     try {
       await callApi('watchlistReplace', { params: { id }, body }, OPTS);
-      confirm((w) => w.id === id || (w.id === undefined && w.name === list.name), id, sent);
+      confirm(signal, (w) => w.id === id || (w.id === undefined && w.name === list.name), id, sent);
       return;
     } catch (error) {
       // Deleted in another browser meanwhile: this browser's later change brings it back.
@@ -96,22 +117,24 @@ async function push(list: Watchlist, id: number | undefined): Promise<void> {
     const taken = lists.find((w) => w.name === body.name);
     if (!taken) throw error;
     await callApi('watchlistReplace', { params: { id: taken.id }, body }, OPTS);
-    confirm(sameList(list), taken.id, sent);
+    confirm(signal, sameList(list), taken.id, sent);
     return;
   }
-  confirm(sameList(list), created.id, sent);
+  confirm(signal, sameList(list), created.id, sent);
 }
 
-function markRefused(list: Watchlist): void {
+function markRefused(signal: AbortSignal, list: Watchlist): void {
+  signal.throwIfAborted();
   const match = sameList(list);
   useAppStore.setState((s) => ({
     watchlists: s.watchlists.map((w) => (match(w) ? { ...w, refusedAt: list.updatedAt ?? 0 } : w)),
   }));
 }
 
-async function syncOnce(): Promise<void> {
+async function syncOnce(signal: AbortSignal): Promise<void> {
   const store = useAppStore.getState;
-  if (!store().user || !navigator.onLine) return;
+  if (!store().user || store().user === stoppedFor || !navigator.onLine) return;
+  const OPTS = opts(signal);
 
   // Whether this round wrote to the account: if not, the lists read in 2. are its lists.
   let wrote = false;
@@ -123,6 +146,7 @@ async function syncOnce(): Promise<void> {
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
+    signal.throwIfAborted();
     useAppStore.setState((s) => ({ deletedWatchlistIds: s.deletedWatchlistIds.filter((d) => d !== id) }));
   }
 
@@ -138,28 +162,30 @@ async function syncOnce(): Promise<void> {
       if (list.id === undefined && !isPending(list)) {
         if (before.length === 0) {
           wrote = true;
-          await push({ ...list, updatedAt: 0 }, undefined);
+          await push(signal, { ...list, updatedAt: 0 }, undefined);
         } else dropUntouchedDefault = true;
         continue;
       }
       if (isPending(list)) {
         wrote = true;
-        await push(list, list.id ?? byName.get(list.name.trim())?.id);
+        await push(signal, list, list.id ?? byName.get(list.name.trim())?.id);
       }
     } catch (error) {
       if (!isRefusal(error)) throw error;
-      markRefused(list);
+      markRefused(signal, list);
       // The untouched default list (AAPL, where the data has no AAPL) is not the user's doing.
       if (isPending(list)) refusals.add(error.message);
     }
   }
   // One popup for the round; a refused list is not sent again until it changes, so no repeats.
+  signal.throwIfAborted();
   if (refusals.size > 0) void showError([...refusals].join(' '));
 
   // 3. Pull: the account's lists, except where this browser changed a list during this round.
   //    Read again only after this round wrote (a round that wrote nothing, as on every page
   //    load, has them from 2.: one request less).
   const after = wrote ? (await callApi('watchlists', undefined, OPTS)).data : before;
+  signal.throwIfAborted();
   const deleting = new Set(store().deletedWatchlistIds);
   const current = store().watchlists;
   const merged: Watchlist[] = [];
@@ -183,7 +209,10 @@ async function syncOnce(): Promise<void> {
 /** How often a visible, signed-in page pulls the account's lists. */
 export const PULL_INTERVAL_MS = 60_000;
 
-/** Runs sync on local changes (debounced), on focus, when back online, at sign-in and every minute. */
+/**
+ * Runs sync on local changes (debounced), on focus, when back online, at sign-in and every
+ * minute; cancels the round in flight at sign-out and when the browser goes offline.
+ */
 export function startWatchlistSync(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = (delay = 300) => {
@@ -191,7 +220,10 @@ export function startWatchlistSync(): () => void {
     timer = setTimeout(() => void syncWatchlists().catch(() => {}), delay);
   };
   const unsubscribe = useAppStore.subscribe((state, prev) => {
-    if (state.user && !prev.user) schedule(0);
+    if (!state.user && prev.user) {
+      clearTimeout(timer);
+      cancelRound();
+    } else if (state.user && !prev.user) schedule(0);
     else if (
       state.user &&
       (state.watchlists !== prev.watchlists || state.deletedWatchlistIds !== prev.deletedWatchlistIds)
@@ -208,6 +240,7 @@ export function startWatchlistSync(): () => void {
   const onVisible = () => document.visibilityState === 'visible' && schedule(0);
   window.addEventListener('focus', onWake);
   window.addEventListener('online', onWake);
+  window.addEventListener('offline', cancelRound);
   document.addEventListener('visibilitychange', onVisible);
   if (useAppStore.getState().user) schedule(0);
   return () => {
@@ -216,6 +249,7 @@ export function startWatchlistSync(): () => void {
     unsubscribe();
     window.removeEventListener('focus', onWake);
     window.removeEventListener('online', onWake);
+    window.removeEventListener('offline', cancelRound);
     document.removeEventListener('visibilitychange', onVisible);
   };
 }
