@@ -32,7 +32,8 @@ export function serverBuildOptions(outdir) {
   return {
     // The analytics pool's worker is an entry of its own: the pool starts dist/analytics-worker.js.
     entryPoints: {
-      main: 'src/main.ts',
+      // dist/main.js turns on Node's compile cache, then loads the server (src/main.ts).
+      main: 'src/start.ts',
       cli: 'src/cli/main.ts',
       'analytics-worker': 'src/modules/seasonality/pool/analytics-worker.ts',
       // The series loader's worker threads start dist/series-load-worker.js.

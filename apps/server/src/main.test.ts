@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import nodeModule from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { DialectName } from './db/database.js';
 import { scratchDatabase } from './testing/scratch-database.js';
@@ -7,6 +10,7 @@ import { serverBundle } from './testing/server-bundle.js';
 import { spawnServer, type ServerProcess } from './testing/server-process.mjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialects } from './testing/test-databases.js';
+import { WARM_UP_AFTER_START_MS } from './modules/seasonality/pool/warm-up.js';
 
 /**
  * The server as operators run it: a real process (src/main.ts bundled as `npm run build` does,
@@ -228,5 +232,27 @@ describe('the analytics warm-up at start', () => {
     expect(listening, output).toBeGreaterThanOrEqual(0);
     expect(output.indexOf('analytics: warming up'), output).toBeGreaterThan(listening);
     expect(output.indexOf('analytics: warmed up in'), output).toBeGreaterThan(listening);
+  }, 60_000);
+});
+
+describe("Node's compile cache", () => {
+  const cleanup = cleanupAfterEach();
+  // Node 22.1 and later have it; Node 20 has not, and the server starts as before there.
+  const nodeHasIt = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+  it(`keeps the compiled server in the cache once it has started, even if it is then killed (${process.version}: ${nodeHasIt ? 'has one' : 'none'})`, async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-compile-cache-'));
+    cleanup.push(async () => fs.rmSync(tmp, { recursive: true, force: true }));
+    // The server's temp folder: Node's default place for the cache (NODE_COMPILE_CACHE unset).
+    const server = await startOnScratch(cleanup, 'sqlite', { TMPDIR: tmp });
+    const cache = path.join(tmp, 'node-compile-cache');
+    const entries = () => (fs.existsSync(cache) ? fs.readdirSync(cache, { recursive: true }) : []);
+    // Written a second after the start (with the analytics warm-up), while the server runs.
+    const deadline = Date.now() + (nodeHasIt ? 20_000 : WARM_UP_AFTER_START_MS + 1500);
+    while (Date.now() < deadline && entries().length < 2) await new Promise((r) => setTimeout(r, 100));
+    server.child.kill('SIGKILL');
+    await server.exited;
+    if (nodeHasIt) expect(entries().length, 'files in the compile cache').toBeGreaterThan(1);
+    else expect(entries()).toEqual([]);
   }, 60_000);
 });

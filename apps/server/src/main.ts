@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import nodeModule from 'node:module';
 import { loadSettings, serverStartProblems, SettingsError } from './config/settings.js';
 import { buildServices } from './composition.js';
 import { buildApp } from './http/app.js';
@@ -57,7 +58,12 @@ async function main(): Promise<void> {
   await app.listen({ host: settings.HOST, port: settings.PORT });
   // The market loaded at start: the analytics workers build what the first scans need, once
   // the first requests (health checks) have been answered: starting threads holds the loop.
-  setTimeout(() => services.analyticsWarmer?.request(), WARM_UP_AFTER_START_MS).unref();
+  setTimeout(() => {
+    services.analyticsWarmer?.request();
+    // What the start compiled goes to Node's compile cache now (start.ts), not only at a clean
+    // exit: a server that is killed still starts faster the next time.
+    (nodeModule as typeof nodeModule & { flushCompileCache?: () => void }).flushCompileCache?.();
+  }, WARM_UP_AFTER_START_MS).unref();
   // Due jobs (mail, period ends) and recurring ones; with JOBS_POLL_INTERVAL_MS=0 a cron runs `solstice billing run-jobs`.
   services.jobs.start(jobsPollIntervalMs(settings));
 }

@@ -15,8 +15,13 @@ const LOADED_WHEN_USED = [
 ];
 
 const STATIC_IMPORT = /^import\s(?:[^;]*?\sfrom\s*)?"([^"]+)";/gm;
+/** The entry (src/start.ts) loads the server with a top-level `await import()` once the compile cache is on. */
+const ENTRY_LOADS = /^await import\("\.\/([^"]+)"\);$/m;
 
-/** The bundle's files that load with `entry` (its static imports, followed), and the packages they import. */
+/**
+ * The bundle's files that load with `entry` (its static imports, followed, and the server it
+ * loads), and the packages they import.
+ */
 function loadedWith(entry: string): { files: string[]; packages: Set<string> } {
   const dir = path.dirname(entry);
   const files: string[] = [];
@@ -30,6 +35,9 @@ function loadedWith(entry: string): { files: string[]; packages: Set<string> } {
     }
   };
   visit(path.basename(entry));
+  const server = ENTRY_LOADS.exec(fs.readFileSync(entry, 'utf8'))?.[1];
+  if (!server) throw new Error(`${entry} does not load the server`);
+  visit(server);
   return { files, packages };
 }
 
