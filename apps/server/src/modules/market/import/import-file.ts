@@ -3,6 +3,7 @@ import type { SqliteBarWriter } from './bar-store.js';
 import { PgBarWriter, recordFromRow, type WriteCounts } from './bar-store.js';
 import { FileRejected } from './line-reader.js';
 import { dailyBars, instrumentRows, IssueLog, openCsv, type ImportIssue, type OpenOptions } from './parse.js';
+import { replayBatches, type ParsedFile } from './parsed-file.js';
 
 /*
  * One file of an import, in one transaction: SQLite synchronously inside a savepoint of the
@@ -65,22 +66,25 @@ export function importFileSqlite(
   now: number,
   symbol: string | undefined,
   open: OpenOptions,
+  parsed: ParsedFile = { kind: 'self' },
 ): FileOutcome {
   // better-sqlite3 runs the whole file synchronously inside one transaction (a savepoint of
   // the commit group): nothing else can interleave, and a throw rolls the file back.
   try {
     return database.sqlite!.transaction((): FileOutcome => {
-      const opened = openCsv(file, symbol, open);
       const seen = new Set<string>();
       let instrumentChanges = 0;
-      if (opened.layout.format === 'instruments') {
+      // Parsed in the other thread (parse-ahead.ts): the same rows and issues, in the same order.
+      const opened = parsed.kind === 'daily' ? null : openCsv(file, symbol, open);
+      if (opened?.layout.format === 'instruments') {
         for (const row of instrumentRows(opened, log)) {
           seen.add(row.symbol);
           if (writer.instrument(recordFromRow(row), now)) instrumentChanges += 1;
         }
         return { inserted: 0, updated: 0, symbols: [...seen], instrumentChanges };
       }
-      for (const batch of dailyBars(opened, log)) {
+      const batches = parsed.kind === 'daily' ? replayBatches(parsed, log) : dailyBars(opened!, log);
+      for (const batch of batches) {
         for (const bar of batch) {
           if (seen.has(bar[0])) continue;
           seen.add(bar[0]);

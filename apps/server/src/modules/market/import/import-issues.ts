@@ -27,6 +27,17 @@ export class IssueLog {
     if (this.kept.length < MAX_ISSUES_PER_FILE) this.kept.push({ file: this.file, line, reason, action });
     else this.dropped += 1;
   }
+  /** Issues past the cap so far. */
+  get droppedCount(): number {
+    return this.dropped;
+  }
+  /**
+   * Counts issues another log dropped past the same cap (a file parsed in another thread,
+   * parsed-file.ts): that log kept its first MAX_ISSUES_PER_FILE, so this one is full too.
+   */
+  countDropped(n: number): void {
+    this.dropped += n;
+  }
   finish(): ImportIssue[] {
     if (this.dropped > 0)
       this.kept.push({

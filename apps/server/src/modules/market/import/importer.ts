@@ -7,6 +7,8 @@ import type { ReadLimits } from './line-reader.js';
 import type { ImportIssue, OpenOptions } from './parse.js';
 import { importFilePg, importFileSqlite, runFile, runFileAsync, type FileResult } from './import-file.js';
 import { isInstrumentsFile, listImportFiles, type ImportFile, type ImportListing } from './import-listing.js';
+import { ParseAhead } from './parse-ahead.js';
+import type { ParsedFile } from './parsed-file.js';
 import { SeriesCollector } from './series-collector.js';
 import { enlargeSqliteCache, SqliteCommitGroup } from './sqlite-commit-group.js';
 
@@ -15,6 +17,8 @@ export { enlargeSqliteCache, SQLITE_GROUP_ROWS } from './sqlite-commit-group.js'
 
 /** Files imported at once on PostgreSQL (each on its own pooled connection). */
 const PG_CONCURRENCY = 2;
+/** Daily files from which SQLite imports parse in a second thread (parse-ahead.ts): below, starting it costs more than it saves. */
+export const PARSE_AHEAD_MIN_FILES = 8;
 
 export interface ImportReport {
   /** Files read (rows may have been skipped). */
@@ -52,6 +56,8 @@ export interface ImportOptions {
    * command line writes the market snapshot from them instead of reading the bars back).
    */
   onSeries?: (series: Map<string, PriceSeries>) => void;
+  /** SQLite: parse daily files in a second thread, ahead of the writing (default: from PARSE_AHEAD_MIN_FILES files). */
+  parseAhead?: boolean;
 }
 
 export interface ImportProgress {
@@ -144,11 +150,34 @@ async function importAll(
     writer.collector = collector;
     const restoreCache = enlargeSqliteCache(database);
     const group = new SqliteCommitGroup(database.sqlite);
+    const dailyFiles = files.filter((f) => !isInstrumentsFile(f.name));
+    const ahead =
+      (options.parseAhead ?? dailyFiles.length >= PARSE_AHEAD_MIN_FILES) && dailyFiles.length > 0
+        ? new ParseAhead(
+            dailyFiles.map((f) => ({
+              path: f.path,
+              name: f.name,
+              symbol: options.symbol,
+              open: { ...open, name: f.name },
+            })),
+          )
+        : null;
+    let taken = 0;
     try {
       for (const file of files) {
         group.open();
+        const parsed: ParsedFile = ahead && !isInstrumentsFile(file.name) ? ahead.take(taken++) : { kind: 'self' };
         const result = runFile(file.name, withhold, (log) =>
-          importFileSqlite(database, writer, file.path, log, now(), options.symbol, { ...open, name: file.name }),
+          importFileSqlite(
+            database,
+            writer,
+            file.path,
+            log,
+            now(),
+            options.symbol,
+            { ...open, name: file.name },
+            parsed,
+          ),
         );
         if (result.outcome) collector?.commitFile();
         else collector?.discardFile();
@@ -163,6 +192,7 @@ async function importAll(
       throw error;
     } finally {
       restoreCache();
+      await ahead?.close();
     }
   } else {
     // Instruments files first, one by one; daily files on PG_CONCURRENCY connections, their
