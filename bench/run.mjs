@@ -143,12 +143,25 @@ try {
   const haveServer = !missing.some((m) => m.startsWith('apps/server'));
   if (haveServer) {
     await step('import', async () => {
-      log(`import ${DATA}`);
-      const { report, seconds } = importDataset(databaseUrl);
+      // Three imports into fresh files, the median counts (one import moves by a fifth between
+      // runs on these VMs); the last file serves everything after.
+      const runs = [];
+      let report = null;
+      for (let i = 0; i < 3; i++) {
+        log(`import ${DATA} (${i + 1} of 3)`);
+        fs.rmSync(path.join(dir, 'bench.sqlite'), { force: true });
+        for (const extra of ['-wal', '-shm', '.market-snapshot'])
+          fs.rmSync(path.join(dir, `bench.sqlite${extra}`), { force: true });
+        const run = importDataset(databaseUrl);
+        report = run.report;
+        runs.push(Math.round(run.seconds * 100) / 100);
+      }
+      const seconds = [...runs].sort((a, b) => a - b)[1];
       const rows = report.inserted + report.updated;
       results.import_rows = rows;
       results.import_files = report.files;
-      results.import_s = Math.round(seconds * 100) / 100;
+      results.import_runs_s = runs;
+      results.import_s = seconds;
       results.import_rows_per_s = Math.round(rows / seconds);
       results.database_mb = Math.round(fs.statSync(path.join(dir, 'bench.sqlite')).size / 1024 ** 2);
       createAdmin(databaseUrl);
