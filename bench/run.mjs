@@ -149,8 +149,7 @@ try {
       let report = null;
       for (let i = 0; i < 3; i++) {
         log(`import ${DATA} (${i + 1} of 3)`);
-        fs.rmSync(path.join(dir, 'bench.sqlite'), { force: true });
-        for (const extra of ['-wal', '-shm', '.market-snapshot'])
+        for (const extra of ['', '-wal', '-shm', '.market-snapshot'])
           fs.rmSync(path.join(dir, `bench.sqlite${extra}`), { force: true });
         const run = importDataset(databaseUrl);
         report = run.report;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import nodeModule from 'node:module';
 import { loadSettings, serverStartProblems, SettingsError } from './config/settings.js';
+import { flushCompileCache } from './compile-cache.js';
 import { buildServices } from './composition.js';
 import { buildApp } from './http/app.js';
 import { jobsPollIntervalMs } from './modules/jobs/poll-interval.js';
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     services.analyticsWarmer?.request();
     // What the start compiled goes to Node's compile cache now (start.ts), not only at a clean
     // exit: a server that is killed still starts faster the next time.
-    (nodeModule as typeof nodeModule & { flushCompileCache?: () => void }).flushCompileCache?.();
+    flushCompileCache();
   }, WARM_UP_AFTER_START_MS).unref();
   // Due jobs (mail, period ends) and recurring ones; with JOBS_POLL_INTERVAL_MS=0 a cron runs `solstice billing run-jobs`.
   services.jobs.start(jobsPollIntervalMs(settings));

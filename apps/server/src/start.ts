@@ -1,4 +1,4 @@
-import nodeModule from 'node:module';
+import { enableCompileCache } from './compile-cache.js';
 
 /**
  * The server process's entry (dist/main.js). On Node 22.1 and later it first turns on Node's
@@ -8,6 +8,5 @@ import nodeModule from 'node:module';
  * turns it off. Node checks each entry against its source, so a new build never runs stale
  * code. The server itself is loaded after: a static import would be compiled before this runs.
  */
-const withCache = nodeModule as typeof nodeModule & { enableCompileCache?: () => unknown };
-withCache.enableCompileCache?.();
+enableCompileCache();
 await import('./main.js');

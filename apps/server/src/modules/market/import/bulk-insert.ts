@@ -48,16 +48,16 @@ export class BarInsertBuffer {
     values[at + 5] = v;
     if (++this.rows === INSERT_ROWS) {
       if (this.sameSymbol) this.manyOfOne.run(values, { symbol });
-      else this.many.run(this.withSymbols(INSERT_ROWS));
+      else this.many.run(this.withSymbols());
       this.rows = 0;
       this.sameSymbol = true;
     }
   }
 
   /** The buffered rows as the seven columns of the table. */
-  private withSymbols(rows: number): Array<string | number> {
+  private withSymbols(): Array<string | number> {
     const out = this.mixed;
-    for (let r = 0; r < rows; r++) {
+    for (let r = 0; r < INSERT_ROWS; r++) {
       out[r * 7] = this.symbols[r]!;
       for (let k = 0; k < 6; k++) out[r * 7 + 1 + k] = this.values[r * 6 + k]!;
     }
@@ -65,8 +65,7 @@ export class BarInsertBuffer {
   }
 
   flush(): void {
-    const all = this.withSymbols(this.rows);
-    for (let r = 0; r < this.rows; r++) this.one.run(all.slice(r * 7, r * 7 + 7));
+    for (let r = 0; r < this.rows; r++) this.one.run(this.symbols[r], this.values.slice(r * 6, r * 6 + 6));
     this.rows = 0;
     this.sameSymbol = true;
   }
