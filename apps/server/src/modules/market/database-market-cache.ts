@@ -163,7 +163,9 @@ export class DatabaseMarketCache implements MarketCache {
       return loadSeriesFromSql(this.database);
     }
     // The file's data is read on libuv's threads while this thread asks the database for its fingerprint.
-    const reading = store.begin();
+    // A series whose on-disk columns do not check out when read (the file damaged since) makes
+    // the cache load again, through SQL, which rewrites the file.
+    const reading = store.begin(this.reloadOnDamage);
     const before = await marketFingerprint(this.database);
     const cached = await store.finish(reading, before);
     if (cached) {
@@ -175,9 +177,24 @@ export class DatabaseMarketCache implements MarketCache {
     const after = await marketFingerprint(this.database);
     if (after === before) {
       const previous = this.pendingWrite;
-      this.pendingWrite = previous.then(() => store.write(before, series));
+      this.pendingWrite = previous.then(async () => {
+        if (await store.write(before, series)) this.leaveOnDisk(store, before, series);
+      });
     }
     return series;
+  }
+
+  private readonly reloadOnDamage = () => void this.reload().catch(() => {});
+
+  /**
+   * Once the snapshot of a load through SQL is written, the series keep their dates and
+   * closes and read open, high, low and volume from the file when asked: the same values,
+   * without holding 32 bytes a bar. Nothing changes for readers (the version stays).
+   */
+  private leaveOnDisk(store: MarketSnapshotStore, fingerprint: string, series: Map<string, PriceSeries>): void {
+    if (this.snapshot.series !== series) return; // reloaded since
+    const onDisk = store.leaveOnDisk(fingerprint, series, this.reloadOnDamage);
+    if (onDisk) this.snapshot = { ...this.snapshot, series: onDisk };
   }
 
   private async loadInstruments(): Promise<InstrumentInfo[]> {

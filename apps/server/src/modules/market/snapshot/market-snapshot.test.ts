@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceSeries } from '@solstice/analytics';
 import { createTestDatabase, testDialects } from '../../../testing/test-databases.js';
 import { useTestDatabase } from '../../../testing/test-fixtures.js';
@@ -36,6 +36,14 @@ function plain(series: ReadonlyMap<string, PriceSeries> | Map<string, PriceSerie
     close: Array.from(s.close),
     volume: Array.from(s.volume),
   }));
+}
+
+/** Where a snapshot file's resident part (dates, closes) ends and its on-disk columns begin. */
+function residentEnd(bytes: Buffer): number {
+  const headerLength = bytes.readUInt32LE(12);
+  const header = JSON.parse(bytes.subarray(32, 32 + headerLength).toString('utf8')) as { total: number };
+  const pad8 = (n: number) => (n + 7) & ~7;
+  return 32 + pad8(headerLength) + pad8(header.total * 4) + header.total * 8;
 }
 
 function seriesOf(cache: DatabaseMarketCache): Map<string, PriceSeries> {
@@ -74,12 +82,21 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
     const first = await start();
     expect(first.loadedFrom).toBe('sql');
     expect(fs.existsSync(file)).toBe(true);
+    // Once the file is written, the cache reads open, high, low and volume from it when asked
+    // (the same values), and holds only the dates and closes; its version does not move.
+    expect(first.version).toBe(1);
+    expect(Object.getOwnPropertyDescriptor(first.series('AAA')!, 'open')?.get).toBeTypeOf('function');
+    expect(Object.getOwnPropertyDescriptor(first.series('AAA')!, 'close')?.value).toBeInstanceOf(Float64Array);
+    expect(plain(seriesOf(first))).toEqual(await sqlSeries());
     const second = await start();
     expect(second.loadedFrom).toBe('snapshot');
-    // One shared buffer for every column: the analytics pool reads it in place.
+    // One shared buffer for the dates and closes (the analytics pool reads it in place), and
+    // only those: 12 bytes a bar; open, high, low and volume are read from the file when asked.
     const buffer = second.series('AAA')!.dates.buffer;
     expect(buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(second.series('BBB')!.close.buffer).toBe(buffer);
+    expect(buffer.byteLength).toBe(65 * 12 + 4);
+    expect(second.series('AAA')!.open.buffer).not.toBe(buffer);
     const expected = await sqlSeries();
     expect(expected.map((s) => [s.symbol, s.dates.length])).toEqual([
       ['AAA', 40],
@@ -90,7 +107,7 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
     expect(second.instruments().map((i) => i.symbol)).toEqual(['AAA', 'BBB']);
   });
 
-  it('reads a file whose data comes in several pieces at once exactly, and refuses it when its last piece is damaged', async () => {
+  it('reads a file whose resident part comes in several pieces at once exactly, and refuses it when its last piece is damaged', async () => {
     // 1,500 bars × 44 bytes: four pieces of 20 KB, read in parallel.
     await importPaths(database, [writeDaily(dir, 'CCC', 1500, 5)]);
     await start();
@@ -101,7 +118,7 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
     expect(plain(seriesOf(second))).toEqual(expected);
 
     const bytes = fs.readFileSync(file);
-    bytes[bytes.length - 3]! ^= 0xff;
+    bytes[residentEnd(bytes) - 3]! ^= 0xff;
     fs.writeFileSync(file, bytes);
     const third = await start();
     expect(third.loadedFrom).toBe('sql');
@@ -162,7 +179,7 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
       `market snapshot ${file}: not used (it was written for another state of the database); loading through SQL`,
     ]);
     const bytes = fs.readFileSync(file);
-    bytes[bytes.length - 1]! ^= 0xff;
+    bytes[residentEnd(bytes) - 1]! ^= 0xff;
     fs.writeFileSync(file, bytes);
     expect((await logged()).messages).toEqual([
       `market snapshot ${file}: not used (its data does not check out (checksum or length)); loading through SQL`,
@@ -178,7 +195,7 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
     const good = fs.readFileSync(file);
     const expected = await sqlSeries();
     const damaged: Array<[string, Buffer]> = [
-      ['a flipped byte in the data', Buffer.from(good).fill(0x55, good.length - 20, good.length - 19)],
+      ['a flipped byte in the closes', Buffer.from(good).fill(0x55, residentEnd(good) - 20, residentEnd(good) - 19)],
       ['a flipped byte in the header', Buffer.from(good).fill(0x20, 40, 41)],
       ['truncated', good.subarray(0, good.length - 8)],
       ['only the prefix', good.subarray(0, 16)],
@@ -204,6 +221,47 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
     } finally {
       await other.destroy();
     }
+  });
+
+  it('reads a damaged series from the file as an error, then loads through SQL and rewrites the file', async () => {
+    await start();
+    const good = fs.readFileSync(file);
+    const expected = await sqlSeries();
+    const messages: string[] = [];
+    const cache = new DatabaseMarketCache(database, { snapshotFile: file, log: { warn: (m) => messages.push(m) } });
+    await cache.reload();
+    expect(cache.loadedFrom).toBe('snapshot');
+    const version = cache.version;
+    // The last byte of the file is BBB's last volume, on disk until asked for; the file is
+    // damaged in place after the start (the open file sees it).
+    const handle = fs.openSync(file, 'r+');
+    fs.writeSync(handle, Buffer.from([good[good.length - 1]! ^ 0xff]), 0, 1, good.length - 1);
+    fs.closeSync(handle);
+    expect(cache.series('AAA')!.high[0]).toBe(11);
+    expect(() => cache.series('BBB')!.volume).toThrow(
+      `market snapshot ${file}: the bars of BBB do not check out (the file changed or is damaged)`,
+    );
+    await vi.waitFor(() => expect(cache.version).toBe(version + 1));
+    await cache.snapshotWritten();
+    expect(cache.loadedFrom).toBe('sql');
+    expect(messages).toEqual([
+      `market snapshot ${file}: the bars of BBB do not check out (the file changed or is damaged); reloading through SQL`,
+    ]);
+    expect(plain(seriesOf(cache))).toEqual(expected);
+    expect(fs.readFileSync(file).equals(good)).toBe(true);
+    expect((await start()).loadedFrom).toBe('snapshot');
+  });
+
+  it('keeps reading the columns of the file it started from after an import replaced that file', async () => {
+    await start();
+    const before = await start();
+    expect(before.loadedFrom).toBe('snapshot');
+    await importPaths(database, [writeDaily(dir, 'AAA', 40, 20)]);
+    const after = await start();
+    expect(after.loadedFrom).toBe('sql');
+    // The earlier cache's series still read the file as it was when that cache started.
+    expect(before.series('AAA')!.open[0]).toBe(10);
+    expect(after.series('AAA')!.open[0]).toBe(20);
   });
 
   it('is written from what an import into an empty table inserted, equal to the SQL load', async () => {

@@ -6,7 +6,7 @@ import type { PriceSeries } from '@solstice/analytics';
 import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { DATA_VERSION_KEY } from '../market-events.js';
-import { beginSnapshotRead, writeSnapshotFile, type SnapshotRead } from './snapshot-format.js';
+import { beginSnapshotRead, leaveColumnsOnDisk, writeSnapshotFile, type SnapshotRead } from './snapshot-format.js';
 
 /** Where PostgreSQL snapshots go unless MARKET_SNAPSHOT_DIR says otherwise (the default SQLite file's folder). */
 export const DEFAULT_SNAPSHOT_DIR = 'data';
@@ -76,6 +76,9 @@ export interface SnapshotLog {
  * Write: after a load through SQL, atomically; a failure to write is logged, never fatal.
  */
 export class MarketSnapshotStore {
+  /** A series read from the file did not check out: the next load goes through SQL (and rewrites it). */
+  private distrusted = false;
+
   constructor(
     readonly file: string,
     private readonly log: SnapshotLog = { warn: () => {} },
@@ -84,10 +87,12 @@ export class MarketSnapshotStore {
   /**
    * Starts reading the file (beginSnapshotRead), or null when there is none that checks out
    * so far. The caller computes the fingerprint meanwhile and hands it to `finish`.
+   * `onDamage` is called when a series' on-disk columns, read later, do not check out.
    */
-  begin(): SnapshotRead | null {
+  begin(onDamage: () => void = () => {}): SnapshotRead | null {
+    if (this.distrusted) return null;
     try {
-      return beginSnapshotRead(this.file);
+      return beginSnapshotRead(this.file, this.damaged(onDamage));
     } catch (error) {
       this.log.warn(`market snapshot ${this.file}: unreadable (${String(error)}); loading through SQL`);
       return null;
@@ -102,22 +107,49 @@ export class MarketSnapshotStore {
     // Another fingerprint: the read finishes in the background and its buffer is dropped.
     const series = read && read.fingerprint === fingerprint ? await read.series : null;
     if (!series) {
-      const why = !read
-        ? fs.existsSync(this.file)
-          ? 'the file is not a snapshot of this format, or its header does not check out'
-          : 'there is no file yet'
-        : read.fingerprint !== fingerprint
-          ? 'it was written for another state of the database'
-          : 'its data does not check out (checksum or length)';
+      const why = this.distrusted
+        ? 'a series read from it did not check out'
+        : !read
+          ? fs.existsSync(this.file)
+            ? 'the file is not a snapshot of this format, or its header does not check out'
+            : 'there is no file yet'
+          : read.fingerprint !== fingerprint
+            ? 'it was written for another state of the database'
+            : 'its data does not check out (checksum or length)';
       this.log.info?.(`market snapshot ${this.file}: not used (${why}); loading through SQL`);
     }
     return series;
+  }
+
+  /**
+   * `series` (just written to the file for `fingerprint`) with their open, high, low and
+   * volume read from the file when asked instead of held; null when the file is not that snapshot.
+   */
+  leaveOnDisk(
+    fingerprint: string,
+    series: ReadonlyMap<string, PriceSeries>,
+    onDamage: () => void = () => {},
+  ): Map<string, PriceSeries> | null {
+    try {
+      return leaveColumnsOnDisk(this.file, fingerprint, series, this.damaged(onDamage));
+    } catch {
+      return null;
+    }
+  }
+
+  private damaged(onDamage: () => void) {
+    return (error: Error) => {
+      this.distrusted = true;
+      this.log.warn(`${error.message}; reloading through SQL`);
+      onDamage();
+    };
   }
 
   async write(fingerprint: string, series: ReadonlyMap<string, PriceSeries>): Promise<boolean> {
     try {
       await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
       await writeSnapshotFile(this.file, fingerprint, series);
+      this.distrusted = false;
       return true;
     } catch (error) {
       this.log.warn(`market snapshot ${this.file}: not written (${String(error)})`);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { PriceSeries } from '@solstice/analytics';
+import { BarsOnDisk, type SnapshotDamagedError } from './bars-on-disk.js';
 
 /*
  * The market snapshot file: every series' columns, so that a start reads one file instead
@@ -12,18 +13,22 @@ import type { PriceSeries } from '@solstice/analytics';
  *   8  u32      format version
  *  12  u32      header length H (bytes of UTF-8 JSON)
  *  16  u32      CRC-32 of the header
- *  20  u32      CRC-32 of the data
+ *  20  u32      CRC-32 of the resident part
  *  24  f64      data length D (bytes)
- *  32  H bytes  header: { fingerprint, symbols, counts, total }, then zero padding to 8 bytes
- *  …   D bytes  dates Int32[total] (padded to 8 bytes), open, high, low, close, volume Float64[total]
+ *  32  H bytes  header: { fingerprint, symbols, counts, total, crcs }, then zero padding to 8 bytes
+ *  …   D bytes  the resident part: dates Int32[total] (padded to 8 bytes), close Float64[total];
+ *               then, series after series, its open, high, low and volume (Float64[count] each)
  *
- * Series follow each other in `symbols` order inside every column. Little-endian only.
- * Anything that does not check out (magic, version, lengths, either CRC, the file size,
- * the fingerprint) makes the reader answer null: the caller loads through SQL instead.
+ * Series follow each other in `symbols` order. Little-endian only. A start reads the resident
+ * part (12 bytes a bar: what the analytics read across the universe) into shared memory and
+ * leaves the rest in the file, read per series when asked (bars-on-disk.ts), each series
+ * checked against its own CRC-32 (`crcs`). Anything that does not check out at the start
+ * (magic, version, lengths, the header's or the resident part's CRC, the file size, the
+ * fingerprint) makes the reader answer null: the caller loads through SQL instead.
  */
 
 const MAGIC = Buffer.from('SOLSNAP\0', 'latin1');
-export const SNAPSHOT_FORMAT_VERSION = 1;
+export const SNAPSHOT_FORMAT_VERSION = 2;
 const PREFIX = 32;
 
 interface Header {
@@ -31,19 +36,25 @@ interface Header {
   symbols: string[];
   counts: number[];
   total: number;
+  /** CRC-32 of each series' on-disk columns. */
+  crcs: number[];
 }
 
 const pad8 = (n: number) => (n + 7) & ~7;
 
+function residentLength(total: number): number {
+  return pad8(total * 4) + total * 8;
+}
+
 function dataLength(total: number): number {
-  return pad8(total * 4) + 5 * total * 8;
+  return residentLength(total) + 4 * total * 8;
 }
 
 function asBytes(a: Int32Array | Float64Array): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }
 
-const COLUMNS = ['open', 'high', 'low', 'close', 'volume'] as const;
+const ON_DISK = ['open', 'high', 'low', 'volume'] as const;
 
 /**
  * Writes a snapshot atomically: a temporary file in the same folder, fsynced, then renamed
@@ -57,19 +68,30 @@ export async function writeSnapshotFile(
   if (os.endianness() !== 'LE') return;
   const list = [...series.values()];
   const total = list.reduce((n, s) => n + s.dates.length, 0);
+  const chunks: Uint8Array[] = [];
+  for (const s of list) chunks.push(asBytes(s.dates));
+  if ((total * 4) % 8 !== 0) chunks.push(new Uint8Array(4));
+  for (const s of list) chunks.push(asBytes(s.close));
+  let crc = 0;
+  for (const c of chunks) crc = zlib.crc32(c, crc);
+  const crcs: number[] = [];
+  for (const s of list) {
+    let seriesCrc = 0;
+    for (const column of ON_DISK) {
+      const bytes = asBytes(s[column]);
+      seriesCrc = zlib.crc32(bytes, seriesCrc);
+      chunks.push(bytes);
+    }
+    crcs.push(seriesCrc);
+  }
   const header: Header = {
     fingerprint,
     symbols: list.map((s) => s.symbol),
     counts: list.map((s) => s.dates.length),
     total,
+    crcs,
   };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-  const chunks: Uint8Array[] = [];
-  for (const s of list) chunks.push(asBytes(s.dates));
-  if ((total * 4) % 8 !== 0) chunks.push(new Uint8Array(4));
-  for (const column of COLUMNS) for (const s of list) chunks.push(asBytes(s[column]));
-  let crc = 0;
-  for (const c of chunks) crc = zlib.crc32(c, crc);
   const prefix = Buffer.alloc(PREFIX);
   MAGIC.copy(prefix, 0);
   prefix.writeUInt32LE(SNAPSHOT_FORMAT_VERSION, 8);
@@ -117,10 +139,13 @@ function parseHeader(bytes: Uint8Array): Header | null {
     const h = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8')) as Header;
     if (typeof h.fingerprint !== 'string' || !Array.isArray(h.symbols) || !Array.isArray(h.counts)) return null;
     if (h.symbols.length !== h.counts.length || !Number.isSafeInteger(h.total) || h.total < 0) return null;
+    if (!Array.isArray(h.crcs) || h.crcs.length !== h.counts.length) return null;
     let sum = 0;
     for (let i = 0; i < h.counts.length; i++) {
       const n = h.counts[i];
       if (typeof h.symbols[i] !== 'string' || !Number.isSafeInteger(n) || n! <= 0) return null;
+      const crc = h.crcs[i];
+      if (!Number.isInteger(crc) || crc! < 0 || crc! > 0xffffffff) return null;
       sum += n!;
     }
     return sum === h.total ? h : null;
@@ -144,13 +169,18 @@ const READERS = 4;
 
 /**
  * Starts reading a snapshot file: null when the file is missing, of another format, or its
- * prefix or header does not check out. The header is read here; the data is read in
+ * prefix or header does not check out. The header is read here; the resident part is read in
  * READERS pieces at once on libuv's threads, so that the caller's work meanwhile (the
  * database's fingerprint, which it compares with `fingerprint` before using `series`) and
- * the page faults of the fresh buffer overlap. The arrays are views into one SharedArrayBuffer
- * holding the whole file's data.
+ * the page faults of the fresh buffer overlap. The dates and closes are views into one
+ * SharedArrayBuffer; open, high, low and volume stay in the file (bars-on-disk.ts), which
+ * stays open while a series read from it is reachable. `onDamage` is called once when one
+ * of them does not check out when read.
  */
-export function beginSnapshotRead(file: string): SnapshotRead | null {
+export function beginSnapshotRead(
+  file: string,
+  onDamage: (error: SnapshotDamagedError) => void = () => {},
+): SnapshotRead | null {
   if (os.endianness() !== 'LE') return null;
   let fd: number;
   try {
@@ -171,23 +201,29 @@ export function beginSnapshotRead(file: string): SnapshotRead | null {
     if (!readExactly(fd, headerBytes, PREFIX) || zlib.crc32(headerBytes) !== prefix.readUInt32LE(16)) return null;
     const header = parseHeader(headerBytes);
     if (!header || dataLength(header.total) !== length) return null;
+    const dataAt = PREFIX + pad8(headerLength);
+    const resident = residentLength(header.total);
     // Shared memory: the analytics pool's workers read the dates and closes in place (shared-market.ts).
-    const data = new Uint8Array(new SharedArrayBuffer(length));
-    const piece = Math.min(PIECE, Math.ceil(length / READERS / 4096) * 4096);
+    const data = new Uint8Array(new SharedArrayBuffer(resident));
+    const piece = Math.min(PIECE, Math.ceil(resident / READERS / 4096) * 4096);
     const pieces: Promise<boolean>[] = [];
-    for (let at = 0; at < length; at += piece) {
-      pieces.push(readPiece(fd, data.subarray(at, Math.min(length, at + piece)), PREFIX + pad8(headerLength) + at));
+    for (let at = 0; at < resident; at += piece) {
+      pieces.push(readPiece(fd, data.subarray(at, Math.min(resident, at + piece)), dataAt + at));
     }
     reading = true;
     const series = Promise.all(pieces)
       .then((read) => {
-        if (!read.every(Boolean)) return null;
         let crc = 0;
         for (let at = 0; at < data.length; at += PIECE) crc = zlib.crc32(data.subarray(at, at + PIECE), crc);
-        return crc === prefix.readUInt32LE(20) ? seriesFromData(data.buffer, header) : null;
+        if (!read.every(Boolean) || crc !== prefix.readUInt32LE(20)) return null;
+        const disk = new BarsOnDisk(file, fd, dataAt + resident, header.counts, header.crcs, onDamage);
+        return seriesFromData(data.buffer, header, disk);
       })
       .catch(() => null)
-      .finally(() => fs.close(fd, () => {}));
+      .then((result) => {
+        if (!result) fs.close(fd, () => {});
+        return result;
+      });
     return { fingerprint: header.fingerprint, series };
   } finally {
     if (!reading) fs.closeSync(fd);
@@ -204,26 +240,93 @@ async function readPiece(fd: number, bytes: Uint8Array, position: number): Promi
   return true;
 }
 
-function seriesFromData(buffer: ArrayBufferLike, header: Header): Map<string, PriceSeries> {
+function seriesFromData(buffer: ArrayBufferLike, header: Header, disk: BarsOnDisk): Map<string, PriceSeries> {
   const { total } = header;
-  const datesAt = 0;
-  const columnAt = (k: number) => pad8(total * 4) + k * total * 8;
+  const closeAt = pad8(total * 4);
   const out = new Map<string, PriceSeries>();
   let start = 0;
   for (let i = 0; i < header.symbols.length; i++) {
     const symbol = header.symbols[i]!;
     const n = header.counts[i]!;
-    const f64 = (k: number) => new Float64Array(buffer, columnAt(k) + start * 8, n);
-    out.set(symbol, {
-      symbol,
-      dates: new Int32Array(buffer, datesAt + start * 4, n),
-      open: f64(0),
-      high: f64(1),
-      low: f64(2),
-      close: f64(3),
-      volume: f64(4),
-    });
+    const dates = new Int32Array(buffer, start * 4, n);
+    out.set(symbol, withColumnsOnDisk(symbol, dates, new Float64Array(buffer, closeAt + start * 8, n), disk, i));
     start += n;
   }
   return out;
+}
+
+/** A series of `dates` and `close` in memory whose open, high, low and volume are series i of `disk`. */
+function withColumnsOnDisk(
+  symbol: string,
+  dates: Int32Array,
+  close: Float64Array,
+  disk: BarsOnDisk,
+  i: number,
+): PriceSeries {
+  // What the on-disk columns are remembered by: not the series, which would keep its dates
+  // and closes (a whole version's shared buffer) alive for as long as they are remembered.
+  const key = {};
+  const n = dates.length;
+  const columns = () => disk.columns(key, i, n, symbol);
+  return {
+    symbol,
+    dates,
+    close,
+    get open() {
+      return columns().open;
+    },
+    get high() {
+      return columns().high;
+    },
+    get low() {
+      return columns().low;
+    },
+    get volume() {
+      return columns().volume;
+    },
+  };
+}
+
+/**
+ * The same series with their open, high, low and volume read from the snapshot file just
+ * written for them (the dates and closes kept as they are), or null when the file is not
+ * that snapshot. After a load through SQL, so that the cache does not hold 32 bytes a bar
+ * of columns the analytics read only per symbol.
+ */
+export function leaveColumnsOnDisk(
+  file: string,
+  fingerprint: string,
+  series: ReadonlyMap<string, PriceSeries>,
+  onDamage: (error: SnapshotDamagedError) => void = () => {},
+): Map<string, PriceSeries> | null {
+  if (os.endianness() !== 'LE') return null;
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  let disk: BarsOnDisk | null = null;
+  try {
+    const size = fs.fstatSync(fd).size;
+    const prefix = Buffer.alloc(PREFIX);
+    if (size < PREFIX || !readExactly(fd, prefix, 0)) return null;
+    if (!prefix.subarray(0, 8).equals(MAGIC) || prefix.readUInt32LE(8) !== SNAPSHOT_FORMAT_VERSION) return null;
+    const headerLength = prefix.readUInt32LE(12);
+    const headerBytes = new Uint8Array(headerLength);
+    if (!readExactly(fd, headerBytes, PREFIX) || zlib.crc32(headerBytes) !== prefix.readUInt32LE(16)) return null;
+    const header = parseHeader(headerBytes);
+    if (!header || header.fingerprint !== fingerprint || header.symbols.length !== series.size) return null;
+    if (PREFIX + pad8(headerLength) + dataLength(header.total) !== size) return null;
+    const list = header.symbols.map((symbol) => series.get(symbol));
+    if (list.some((s, i) => s?.dates.length !== header.counts[i])) return null;
+    const at = PREFIX + pad8(headerLength) + residentLength(header.total);
+    disk = new BarsOnDisk(file, fd, at, header.counts, header.crcs, onDamage);
+    const out = new Map<string, PriceSeries>();
+    list.forEach((s, i) => out.set(s!.symbol, withColumnsOnDisk(s!.symbol, s!.dates, s!.close, disk!, i)));
+    return out;
+  } finally {
+    // The file stays open while a series of `disk` is reachable (closed when it is collected).
+    if (!disk) fs.closeSync(fd);
+  }
 }
