@@ -4,7 +4,7 @@
 import { binomialUpperTail } from '../stats/binomial.js';
 import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
-import { windowTable } from './window-table.js';
+import { barAt, windowTable } from './window-table.js';
 
 /**
  * binomialUpperTail(wins, n, won / windows), memoized across calls: the tail is a function of
@@ -153,7 +153,7 @@ export function yearCounts(
   last: number,
 ): Uint16Array {
   const D = DAYS_IN_CALENDAR;
-  const { entry, exit, years } = windowTable(series);
+  const { base, entry, exit, years } = windowTable(series);
   let known = memo[calendarDays];
   if (!known) {
     known = { counts: new Uint16Array(3 * years), done: new Uint8Array(years) };
@@ -170,10 +170,13 @@ export function yearCounts(
     let falling = 0;
     let windows = 0;
     const end = Math.min(row * D + D, cells - calendarDays);
+    const entryBase = base[row]!;
+    // The exit of the windows that start at cell i ≥ cross cross the year end (the next row's base).
+    const cross = row * D + D - calendarDays;
     for (let i = row * D; i < end; i++) {
-      const a = entry[i]!;
+      const a = barAt(entryBase, entry[i]!);
       if (a < 0) continue;
-      const b = exit[i + calendarDays]!;
+      const b = barAt(base[i < cross ? row : row + 1]!, exit[i + calendarDays]!);
       if (b <= a) continue;
       const r = close[b]! / close[a]! - 1;
       windows++;

@@ -1,6 +1,6 @@
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
 import { WASM_BASE64 } from './fill-kernel.wasm.js';
-import type { WindowTable } from './window-table.js';
+import { barAt, type WindowTable } from './window-table.js';
 
 /** Where WindowGrid.fill's kernel writes one run's counts (the grid's own arrays). */
 export interface GridCells {
@@ -107,13 +107,13 @@ export class FillKernel {
     const falling = rising + cells;
     this.reserve((falling + cells) * 4);
     const { f64, i32 } = this;
-    const { entry, exit, years } = table;
-    this.touch(close, entry, exit, lo, rows, k0, starts, k0 + minDays, width);
+    const { base, entry, exit, years } = table;
+    this.touch(close, table, lo, rows, k0, starts, k0 + minDays, width);
 
     for (let si = 0; si < starts; si++) {
       const k = k0 + si;
       for (let r = 0, p = si * rows; r < rows; r++, p++) {
-        const a = entry[(lo + r) * D + k]!;
+        const a = barAt(base[lo + r]!, entry[(lo + r) * D + k]!);
         i32[entryIndex + p] = a;
         f64[entryClose + p] = a >= 0 ? close[a]! : 0;
       }
@@ -126,14 +126,16 @@ export class FillKernel {
       const row = lo + r;
       let p = exitIndex + r * width;
       let q = exitClose + r * width;
+      const rowBase = base[row]!;
       for (let j = 0, from = row * D + u0; j < split; j++, p++, q++) {
-        const b = exit[from + j]!;
+        const b = barAt(rowBase, exit[from + j]!);
         i32[p] = b;
         f64[q] = b >= 0 ? close[b]! : 0;
       }
       if (row + 1 < years) {
+        const nextBase = base[row + 1]!;
         for (let j = split, from = (row + 1) * D + u0 - D; j < columns; j++, p++, q++) {
-          const b = exit[from + j]!;
+          const b = barAt(nextBase, exit[from + j]!);
           i32[p] = b;
           f64[q] = b >= 0 ? close[b]! : 0;
         }
@@ -176,8 +178,7 @@ export class FillKernel {
    */
   private touch(
     close: Float64Array,
-    entry: Int32Array,
-    exit: Int32Array,
+    { base, entry, exit }: WindowTable,
     lo: number,
     rows: number,
     k: number,
@@ -191,12 +192,12 @@ export class FillKernel {
     for (let r = lo; r < lo + rows; r++) {
       const at = r * D;
       seen |= entry[at + k]! | entry[at + k + starts - 1]!;
-      for (let j = 0; j < width; j += 16) seen |= exit[Math.min(last, at + u + j)]!;
+      for (let j = 0; j < width; j += 32) seen |= exit[Math.min(last, at + u + j)]!;
       seen |= exit[Math.min(last, at + u + width - 1)]!;
     }
     let sum = 0;
     for (let r = lo; r < lo + rows; r++) {
-      const a = entry[r * D + k]!;
+      const a = barAt(base[r]!, entry[r * D + k]!);
       if (a < 0) continue;
       const end = Math.min(close.length - 1, a + width);
       for (let b = a; b < end; b += 8) sum += close[b]!;

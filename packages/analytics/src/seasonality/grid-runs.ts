@@ -83,6 +83,7 @@ export class GridRuns {
     const k = grid.starts[si]!;
     const rows = hi - lo + 1;
     let firstEntry = 0;
+    // An offset is negative only when the cell holds no bar (NONE).
     while (firstEntry < rows && entry[(lo + firstEntry) * D + k]! < 0) firstEntry++;
     let lastEntry = rows - 1;
     while (lastEntry > firstEntry && entry[(lo + lastEntry) * D + k]! < 0) lastEntry--;

@@ -4,7 +4,7 @@ import type { Direction } from './statistics.js';
 import { BUCKETS, bucketOf, type ValueBuckets } from '../stats/q-values-by-bucket.js';
 import type { GridRuns } from './grid-runs.js';
 import type { WindowGrid } from './window-grid.js';
-import type { WindowTable } from './window-table.js';
+import { barAt, type WindowTable } from './window-table.js';
 import {
   bookTail,
   rateBook,
@@ -292,15 +292,15 @@ function countedFrom(filled: FilledGrid, cell: number): number {
  */
 function countedRows({ table, grid, lo, hi }: FilledGrid, cell: number) {
   const D = DAYS_IN_CALENDAR;
-  const { entry, exit } = table;
+  const { base, entry, exit } = table;
   const k = grid.startOf(cell);
   const days = grid.daysOf(cell);
   const cross = k + days >= D ? 1 : 0;
   const e = k + days - cross * D;
   const top = Math.min(hi, table.years - 1 - cross);
   const counted = (row: number) => {
-    const a = entry[row * D + k]!;
-    return a >= 0 && exit[(row + cross) * D + e]! > a;
+    const a = barAt(base[row]!, entry[row * D + k]!);
+    return a >= 0 && barAt(base[row + cross]!, exit[(row + cross) * D + e]!) > a;
   };
   const hull = () => {
     let first = lo;

@@ -1,6 +1,6 @@
 import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
-import { rowRange, windowTable, type WindowTable } from './window-table.js';
+import { NONE, rowRange, windowTable, type WindowTable } from './window-table.js';
 import { hasYearFilters, yearUsed, type YearSet } from './year-sets.js';
 
 /**
@@ -14,9 +14,9 @@ export function yearSetTable(series: PriceSeries, set: YearSet): { table: Window
   const shared = windowTable(series);
   const { lo, hi } = rowRange(shared, set.from, set.to);
   if (!hasYearFilters(set)) return { table: shared, lo, hi };
-  const entry = Int32Array.from(shared.entry);
+  const entry = Int16Array.from(shared.entry);
   for (let row = Math.max(0, lo); row <= hi; row++) {
-    if (!yearUsed(shared.firstYear + row, set)) entry.fill(-1, row * DAYS_IN_CALENDAR, (row + 1) * DAYS_IN_CALENDAR);
+    if (!yearUsed(shared.firstYear + row, set)) entry.fill(NONE, row * DAYS_IN_CALENDAR, (row + 1) * DAYS_IN_CALENDAR);
   }
   return { table: { ...shared, entry }, lo, hi };
 }
