@@ -6,6 +6,8 @@
 //   scan_ms           POST /api/v1/seasonality/scan, the bench's inputs (starts 06-01…06-15, 10–30 days, the
 //                     last 20 start years, long) over the whole universe, median of 3 after one warm-up
 //   rss_mb            that server's VmRSS after the scans
+// BENCH_SCALE_DIR=<folder> keeps each generated universe there (`<folder>/<symbols>x<years>.sqlite`) and
+// reuses it on the next run, so that builds can be compared on the same data without generating it again.
 // Writes `scale` into bench/results.json (kept with the other figures; sizes run now replace their
 // earlier entries) and prints it. Needs `npm run build`.
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import { ROOT, cli, createAdmin, missingBuild, rssOf, signIn, startServer, tempD
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '500,2000,5000,10000').split(',').map(Number);
 const YEARS = Number(process.env.BENCH_SCALE_YEARS ?? 30);
+const KEEP_DIR = process.env.BENCH_SCALE_DIR ? path.resolve(process.env.BENCH_SCALE_DIR) : null;
 const LAST_YEAR = 2024;
 const require = createRequire(path.join(ROOT, 'apps/server/package.json'));
 const SQLite = require(Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3');
@@ -123,18 +126,29 @@ async function waitForFile(file, ms) {
 export async function scaleSeries(sizes = SIZES) {
   const out = [];
   for (const symbols of sizes) {
-    const dir = tempDir('solstice-scale-');
-    const file = path.join(dir, 'scale.sqlite');
+    const dir = KEEP_DIR ?? tempDir('solstice-scale-');
+    const file = path.join(dir, KEEP_DIR ? `${symbols}x${YEARS}.sqlite` : 'scale.sqlite');
     const url = `file:${file}`;
     try {
-      log(`${symbols} symbols × ${YEARS} years: generating`);
       const t0 = performance.now();
-      const bars = generate(dir, url, symbols);
+      let bars;
+      let generated = true;
+      if (KEEP_DIR && fs.existsSync(`${file}.bars`)) {
+        generated = false;
+        bars = Number(fs.readFileSync(`${file}.bars`, 'utf8'));
+        log(`${symbols} symbols × ${YEARS} years: reusing ${file} (${bars} bars)`);
+      } else {
+        fs.mkdirSync(dir, { recursive: true });
+        for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+        log(`${symbols} symbols × ${YEARS} years: generating`);
+        bars = generate(dir, url, symbols);
+        if (KEEP_DIR) fs.writeFileSync(`${file}.bars`, String(bars));
+      }
       // The instruments' import wrote a snapshot of a market without bars, which the bars written
       // since make stale: waiting for "the file" below must wait for the first server's own.
       fs.rmSync(`${file}.market-snapshot`, { force: true });
-      const generateS = (performance.now() - t0) / 1000;
-      log(`${bars} bars in ${generateS.toFixed(1)} s; first start (through SQL)`);
+      const generateS = generated ? (performance.now() - t0) / 1000 : null;
+      log(`${bars} bars${generated ? ` generated in ${generateS.toFixed(1)} s` : ''}; first start (through SQL)`);
       const first = await startServer(url);
       // The snapshot is written after the first load; the next start reads it.
       await waitForFile(`${file}.market-snapshot`, 600_000);
@@ -156,7 +170,7 @@ export async function scaleSeries(sizes = SIZES) {
           cold_start_sql_s: Math.round(first.seconds * 1000) / 1000,
           database_mb: Math.round(fs.statSync(file).size / 1024 ** 2),
           snapshot_mb: Math.round(fs.statSync(`${file}.market-snapshot`).size / 1024 ** 2),
-          generate_s: Math.round(generateS * 10) / 10,
+          generate_s: generateS === null ? null : Math.round(generateS * 10) / 10,
           load_average_1m: Math.round(os.loadavg()[0] * 100) / 100,
         };
         log(JSON.stringify(entry));
@@ -165,7 +179,7 @@ export async function scaleSeries(sizes = SIZES) {
         await server.stop();
       }
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!KEEP_DIR) fs.rmSync(dir, { recursive: true, force: true });
     }
   }
   return out;
