@@ -4,14 +4,16 @@
 import { binomialUpperTail } from '../stats/binomial.js';
 import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
-import { barAt, windowTable } from './window-table.js';
+import { entryAt, exitAt, windowTable } from './window-table.js';
 
 /**
  * binomialUpperTail(wins, n, won / windows), memoized across calls: the tail is a function of
- * these four integers alone, and scans of one market keep asking for the same ones.
+ * these four integers alone, and scans of one market keep asking for the same ones. Bounded
+ * (about 60 bytes an entry): a warm scan reads its tails from its planes (tail-planes.ts),
+ * so this serves the first scan of a shape and the per-window callers.
  */
 const tails = new Map<number | string, number>();
-const MAX_TAILS = 1 << 20;
+const MAX_TAILS = 1 << 18;
 
 export function tailOf(wins: number, n: number, won: number, windows: number): number {
   const key =
@@ -27,19 +29,18 @@ export function tailOf(wins: number, n: number, won: number, windows: number): n
 
 /**
  * The base rates of one series over the contiguous start years first … last (table rows), for
- * each holding length asked so far, with the tails already computed for them by number of
- * winners. One flat array per year range, so that a scan reads a series' rates from a few
- * cache lines rather than an object per length.
+ * each holding length asked so far: its rising, falling and window counts. One flat array per
+ * year range, so that a scan reads a series' rates from a few cache lines rather than an
+ * object per length. The tails of those rates are kept in the scans' planes (a warm scan
+ * reads nothing else) and in `tails`, not here: at 10,000 symbols a book with its tails was
+ * 13 KB a symbol and year range, about 0.35 GB over the two shapes of a bench run.
  */
 export interface RateBook {
   first: number;
   last: number;
   /** Per calendarDays: where its entry starts in `data`, or −1 when not asked yet. */
-  at: Int32Array;
-  /**
-   * Entries of 3 + 2·(years + 1) numbers: rising, falling, windows, then the long tails and the
-   * short tails by number of winners (−1: not computed yet).
-   */
+  at: Int16Array;
+  /** Entries of 3 numbers: rising, falling, windows. */
   data: Float64Array;
   size: number;
 }
@@ -62,15 +63,10 @@ export interface TailPlane {
 
 /** Per series: each length's year counts (yearCounts), the rate books asked of it and the scans' planes of them. */
 export interface SeriesRates {
-  lengths: (LengthMemo | undefined)[];
+  /** By holding length in calendar days: 4 numbers a table row (rising, falling, windows, 1 once counted). */
+  lengths: Map<number, Uint16Array>;
   books: RateBook[];
   planes: TailPlane[];
-}
-
-/** Per holding length of a series: each row's counts (3 a row) and which rows hold them. */
-export interface LengthMemo {
-  counts: Uint16Array;
-  done: Uint8Array;
 }
 
 const seriesMemo = new WeakMap<PriceSeries, SeriesRates>();
@@ -80,7 +76,7 @@ const MAX_BOOKS = 64;
 export function seriesRates(series: PriceSeries): SeriesRates {
   let rates = seriesMemo.get(series);
   if (!rates) {
-    rates = { lengths: new Array<LengthMemo | undefined>(DAYS_IN_CALENDAR + 1).fill(undefined), books: [], planes: [] };
+    rates = { lengths: new Map(), books: [], planes: [] };
     seriesMemo.set(series, rates);
   }
   return rates;
@@ -97,16 +93,12 @@ export function rateBook(rates: SeriesRates, first: number, last: number): RateB
   const book: RateBook = {
     first,
     last,
-    at: new Int32Array(DAYS_IN_CALENDAR + 1).fill(-1),
-    data: new Float64Array(8 * entrySize(first, last)),
+    at: new Int16Array(DAYS_IN_CALENDAR + 1).fill(-1),
+    data: new Float64Array(3 * 8),
     size: 0,
   };
   books.push(book);
   return book;
-}
-
-function entrySize(first: number, last: number): number {
-  return 3 + 2 * (last - first + 2);
 }
 
 /** Where the book's entry for windows of `days` calendar days starts in its data (computed when first asked). */
@@ -123,9 +115,9 @@ export function rateEntry(series: PriceSeries, rates: SeriesRates, book: RateBoo
     falling += counts[3 * row + 1]!;
     windows += counts[3 * row + 2]!;
   }
-  const size = entrySize(first, last);
-  if (book.size + size > book.data.length) {
-    const data = new Float64Array(2 * (book.size + size));
+  if (book.size + 3 > book.data.length) {
+    // By 8 entries: a scan's lengths are asked together, and a book stays small (3 numbers a length).
+    const data = new Float64Array(book.size + 3 * 8);
     data.set(book.data.subarray(0, book.size));
     book.data = data;
   }
@@ -133,8 +125,7 @@ export function rateEntry(series: PriceSeries, rates: SeriesRates, book: RateBoo
   book.data[at] = rising;
   book.data[at + 1] = falling;
   book.data[at + 2] = windows;
-  book.data.fill(-1, at + 3, at + size);
-  book.size += size;
+  book.size += 3;
   book.at[days] = at;
   return at;
 }
@@ -147,25 +138,26 @@ export function rateEntry(series: PriceSeries, rates: SeriesRates, book: RateBoo
  */
 export function yearCounts(
   series: PriceSeries,
-  memo: (LengthMemo | undefined)[],
+  memo: Map<number, Uint16Array>,
   calendarDays: number,
   first: number,
   last: number,
 ): Uint16Array {
   const D = DAYS_IN_CALENDAR;
   const { base, entry, exit, years } = windowTable(series);
-  let known = memo[calendarDays];
-  if (!known) {
-    known = { counts: new Uint16Array(3 * years), done: new Uint8Array(years) };
-    memo[calendarDays] = known;
+  let out = memo.get(calendarDays);
+  if (!out) {
+    // The counts (3 a row), then a flag a row: 1 once the row is counted. One array, not two.
+    out = new Uint16Array(4 * years);
+    memo.set(calendarDays, out);
   }
-  const { counts: out, done } = known;
+  const done = 3 * years;
   const close = series.close;
   // The exit of the window starting at cell row·365 + k is at cell row·365 + k + calendarDays
   // (the next year's row when it crosses the year end): no cell past the last row.
   const cells = years * D;
   for (let row = Math.max(0, first); row <= last && row < years; row++) {
-    if (done[row]) continue;
+    if (out[done + row]) continue;
     let rising = 0;
     let falling = 0;
     let windows = 0;
@@ -174,9 +166,9 @@ export function yearCounts(
     // The exit of the windows that start at cell i ≥ cross cross the year end (the next row's base).
     const cross = row * D + D - calendarDays;
     for (let i = row * D; i < end; i++) {
-      const a = barAt(entryBase, entry[i]!);
+      const a = entryAt(entryBase, entry[i]!);
       if (a < 0) continue;
-      const b = barAt(base[i < cross ? row : row + 1]!, exit[i + calendarDays]!);
+      const b = exitAt(base[i < cross ? row : row + 1]!, exit[i + calendarDays]!);
       if (b <= a) continue;
       const r = close[b]! / close[a]! - 1;
       windows++;
@@ -186,24 +178,17 @@ export function yearCounts(
     out[3 * row] = rising;
     out[3 * row + 1] = falling;
     out[3 * row + 2] = windows;
-    done[row] = 1;
+    out[done + row] = 1;
   }
   return out;
 }
 
 /**
  * The pValue of `wins` winners among the book's years for the entry at `at` (NaN when no
- * window counts), memoized in the book.
+ * window counts).
  */
 export function bookTail(book: RateBook, at: number, long: boolean, wins: number): number {
   const data = book.data;
-  const years = book.last - book.first + 1;
-  const slot = at + 3 + (long ? 0 : years + 1) + wins;
-  const known = data[slot]!;
-  // A tail computed before (NaN included) is read alone: the entry's counts are another cache line.
-  if (!(known < 0)) return known;
   const windows = data[at + 2]!;
-  const tail = windows === 0 ? NaN : tailOf(wins, years, long ? data[at]! : data[at + 1]!, windows);
-  data[slot] = tail;
-  return tail;
+  return windows === 0 ? NaN : tailOf(wins, book.last - book.first + 1, long ? data[at]! : data[at + 1]!, windows);
 }

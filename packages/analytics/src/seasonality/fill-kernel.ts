@@ -1,6 +1,6 @@
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
 import { WASM_BASE64 } from './fill-kernel.wasm.js';
-import { barAt, type WindowTable } from './window-table.js';
+import { entryAt, exitAt, type WindowTable } from './window-table.js';
 
 /** Where WindowGrid.fill's kernel writes one run's counts (the grid's own arrays). */
 export interface GridCells {
@@ -113,7 +113,7 @@ export class FillKernel {
     for (let si = 0; si < starts; si++) {
       const k = k0 + si;
       for (let r = 0, p = si * rows; r < rows; r++, p++) {
-        const a = barAt(base[lo + r]!, entry[(lo + r) * D + k]!);
+        const a = entryAt(base[lo + r]!, entry[(lo + r) * D + k]!);
         i32[entryIndex + p] = a;
         f64[entryClose + p] = a >= 0 ? close[a]! : 0;
       }
@@ -128,14 +128,14 @@ export class FillKernel {
       let q = exitClose + r * width;
       const rowBase = base[row]!;
       for (let j = 0, from = row * D + u0; j < split; j++, p++, q++) {
-        const b = barAt(rowBase, exit[from + j]!);
+        const b = exitAt(rowBase, exit[from + j]!);
         i32[p] = b;
         f64[q] = b >= 0 ? close[b]! : 0;
       }
       if (row + 1 < years) {
         const nextBase = base[row + 1]!;
         for (let j = split, from = (row + 1) * D + u0 - D; j < columns; j++, p++, q++) {
-          const b = barAt(nextBase, exit[from + j]!);
+          const b = exitAt(nextBase, exit[from + j]!);
           i32[p] = b;
           f64[q] = b >= 0 ? close[b]! : 0;
         }
@@ -197,7 +197,7 @@ export class FillKernel {
     }
     let sum = 0;
     for (let r = lo; r < lo + rows; r++) {
-      const a = barAt(base[r]!, entry[r * D + k]!);
+      const a = entryAt(base[r]!, entry[r * D + k]!);
       if (a < 0) continue;
       const end = Math.min(close.length - 1, a + width);
       for (let b = a; b < end; b += 8) sum += close[b]!;

@@ -4,7 +4,7 @@ import { bestTrades, checkLengths, defaultMinYears, type BestTradesOptions, type
 import { DAYS_IN_CALENDAR, formatMonthDay, monthDayAt } from './calendar-days.js';
 import type { Direction } from './statistics.js';
 import { WindowGrid, startPositions } from './window-grid.js';
-import { barAt, type WindowTable } from './window-table.js';
+import { entryAt, exitAt, type WindowTable } from './window-table.js';
 import { yearSetTable } from './year-set-table.js';
 
 export interface WalkForwardOptions extends Omit<BestTradesOptions, 'top'> {
@@ -109,14 +109,14 @@ function addRow(grid: WindowGrid, series: PriceSeries, table: WindowTable, row: 
   if (row + cross >= table.years) return most;
   for (let si = 0; si < grid.starts.length; si++) {
     const k = grid.starts[si]!;
-    const a = barAt(table.base[row]!, table.entry[row * D + k]!);
+    const a = entryAt(table.base[row]!, table.entry[row * D + k]!);
     for (let li = 0; li < grid.lengths; li++) {
       const end = k + grid.minDays + li;
       if ((end >= D ? 1 : 0) !== cross) continue;
       const c = si * grid.lengths + li;
       if (grid.count[c]! > most) most = grid.count[c]!;
       if (a < 0) continue;
-      const b = barAt(table.base[row + cross]!, table.exit[(row + cross) * D + end - cross * D]!);
+      const b = exitAt(table.base[row + cross]!, table.exit[(row + cross) * D + end - cross * D]!);
       if (b <= a) continue;
       const x = close[b]! / close[a]! - 1;
       grid.count[c]!++;
@@ -142,8 +142,8 @@ function tradeIn(
   const cross = k + days >= D ? 1 : 0;
   const e = k + days - cross * D;
   if (t + cross >= table.years) return null;
-  const a = barAt(table.base[t]!, table.entry[t * D + k]!);
-  const b = barAt(table.base[t + cross]!, table.exit[(t + cross) * D + e]!);
+  const a = entryAt(table.base[t]!, table.entry[t * D + k]!);
+  const b = exitAt(table.base[t + cross]!, table.exit[(t + cross) * D + e]!);
   if (a < 0 || b <= a) return null;
   const r = series.close[b]! / series.close[a]! - 1;
   return {

@@ -2,7 +2,7 @@ import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR, monthDayLabel } from './calendar-days.js';
 import { FillKernel } from './fill-kernel.js';
 import { windowStatistics, type Direction, type WindowStats } from './statistics.js';
-import { barAt, baseRate, type WindowTable } from './window-table.js';
+import { entryAt, exitAt, baseRate, type WindowTable } from './window-table.js';
 
 /**
  * Counts of every window (start × length) of one series over a range of start years:
@@ -111,7 +111,7 @@ export class WindowGrid {
     for (let si = 0; si < starts.length; si++) {
       const k = starts[si]!;
       for (let r = 0; r < rows; r++) {
-        const a = barAt(base[lo + r]!, entry[(lo + r) * D + k]!);
+        const a = entryAt(base[lo + r]!, entry[(lo + r) * D + k]!);
         entryIndex[r] = a;
         entryClose[r] = a >= 0 ? close[a]! : 0;
       }
@@ -132,7 +132,7 @@ export class WindowGrid {
         for (let r = 0, cell = (lo + cross) * D + e; r < lastRow; r++, cell += D) {
           const a = entryIndex[r]!;
           if (a < 0) continue;
-          const b = barAt(base[lo + cross + r]!, exit[cell]!);
+          const b = exitAt(base[lo + cross + r]!, exit[cell]!);
           if (b <= a) continue;
           const x = close[b]! / entryClose[r]! - 1;
           n++;
@@ -239,9 +239,9 @@ export class WindowGrid {
     let total = 0;
     // fillScalar's loop for one cell: the rows in year order, so the sum is the same to the last bit.
     for (let r = 0, at = (lo + cross) * D + e; r < lastRow; r++, at += D) {
-      const a = barAt(base[lo + r]!, entry[(lo + r) * D + k]!);
+      const a = entryAt(base[lo + r]!, entry[(lo + r) * D + k]!);
       if (a < 0) continue;
-      const b = barAt(base[lo + cross + r]!, exit[at]!);
+      const b = exitAt(base[lo + cross + r]!, exit[at]!);
       if (b <= a) continue;
       total += close[b]! / close[a]! - 1;
     }
@@ -322,8 +322,8 @@ export function windowDetails(
   const cross = k + days >= D ? 1 : 0;
   const e = k + days - cross * D;
   for (let row = lo; row <= hi && row + cross < table.years; row++) {
-    const a = barAt(table.base[row]!, table.entry[row * D + k]!);
-    const b = barAt(table.base[row + cross]!, table.exit[(row + cross) * D + e]!);
+    const a = entryAt(table.base[row]!, table.entry[row * D + k]!);
+    const b = exitAt(table.base[row + cross]!, table.exit[(row + cross) * D + e]!);
     if (a < 0 || b <= a) continue;
     const r = close[b]! / close[a]! - 1;
     returns.push(direction === 'long' ? r : 0 - r);

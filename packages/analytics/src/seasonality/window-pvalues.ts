@@ -4,7 +4,7 @@ import type { Direction } from './statistics.js';
 import { BUCKETS, bucketOf, type ValueBuckets } from '../stats/q-values-by-bucket.js';
 import type { GridRuns } from './grid-runs.js';
 import type { WindowGrid } from './window-grid.js';
-import { barAt, type WindowTable } from './window-table.js';
+import { entryAt, exitAt, type WindowTable } from './window-table.js';
 import {
   bookTail,
   rateBook,
@@ -299,8 +299,8 @@ function countedRows({ table, grid, lo, hi }: FilledGrid, cell: number) {
   const e = k + days - cross * D;
   const top = Math.min(hi, table.years - 1 - cross);
   const counted = (row: number) => {
-    const a = barAt(base[row]!, entry[row * D + k]!);
-    return a >= 0 && barAt(base[row + cross]!, exit[(row + cross) * D + e]!) > a;
+    const a = entryAt(base[row]!, entry[row * D + k]!);
+    return a >= 0 && exitAt(base[row + cross]!, exit[(row + cross) * D + e]!) > a;
   };
   const hull = () => {
     let first = lo;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayNumberOf, isLeapYear, type PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR, dateAtIndex } from './calendar-days.js';
 import { everyDay, weekdays } from './test-fixtures.js';
-import { barAt, NONE, windowTable } from './window-table.js';
+import { entryAt, exitAt, NONE, windowTable } from './window-table.js';
 
 /** The number of dates before `d`, by bisection. */
 function lowerBound(dates: Int32Array, d: number): number {
@@ -42,8 +42,8 @@ function decoded(series: PriceSeries) {
   const exit: number[] = [];
   for (let cell = 0; cell < table.years * DAYS_IN_CALENDAR; cell++) {
     const base = table.base[Math.floor(cell / DAYS_IN_CALENDAR)]!;
-    entry.push(barAt(base, table.entry[cell]!));
-    exit.push(barAt(base, table.exit[cell]!));
+    entry.push(entryAt(base, table.entry[cell]!));
+    exit.push(exitAt(base, table.exit[cell]!));
   }
   return { table, entry, exit };
 }
@@ -58,7 +58,8 @@ describe('windowTable', () => {
     expect(table.firstYear).toBe(2021);
     expect(table.years).toBe(4);
     expect(table.entry).toBeInstanceOf(Int16Array);
-    expect(table.exit).toBeInstanceOf(Int16Array);
+    // One array of 2 bytes a cell serves both.
+    expect(table.exit).toBe(table.entry);
     const want = expected(series, 2021, 4);
     expect(entry).toEqual(want.entry);
     expect(exit).toEqual(want.exit);
@@ -76,13 +77,14 @@ describe('windowTable', () => {
     expect(exit).toEqual(want.exit);
   });
 
-  it('reads NONE as −1 whatever the base, and an offset as base + offset', () => {
-    expect(barAt(-1, NONE)).toBe(-1);
-    expect(barAt(0, NONE)).toBe(-1);
-    expect(barAt(40_000, NONE)).toBe(-1);
-    expect(barAt(2_000_000_000, NONE)).toBe(-1);
-    expect(barAt(-1, 1)).toBe(0);
-    expect(barAt(40_000, 0)).toBe(40_000);
-    expect(barAt(40_000, 366)).toBe(40_366);
+  it('reads NONE as −1 whatever the base; a cell as its entry and, by its lowest bit, its exit', () => {
+    for (const base of [-1, 0, 40_000, 2_000_000_000]) {
+      expect(entryAt(base, NONE)).toBe(-1);
+      expect(exitAt(base, NONE)).toBe(-1);
+    }
+    // Offset 1 from base −1 (the series' first bar), on the day: entry and exit bar 0.
+    expect([entryAt(-1, (1 << 1) | 1), exitAt(-1, (1 << 1) | 1)]).toEqual([0, 0]);
+    // Offset 366 from 40,000, not on the day (a weekend): entry the next bar, exit the one before.
+    expect([entryAt(40_000, 366 << 1), exitAt(40_000, 366 << 1)]).toEqual([40_366, 40_365]);
   });
 });
