@@ -22,11 +22,11 @@ export class SnapshotDamagedError extends Error {
 
 /**
  * The most recently read series' columns are kept, up to this many bytes over all snapshots
- * (about 130 series of 30 years): a reader that asks for one series' open, high, low and
+ * (about 30 series of 30 years): a reader that asks for one series' open, high, low and
  * volume in turn reads the file once, and a pass over the whole universe (the scanner's
  * fields after a reload) costs one read per series without holding the universe.
  */
-export const RECENT_COLUMNS_BYTES = 32 * 1024 * 1024;
+export const RECENT_COLUMNS_BYTES = 8 * 1024 * 1024;
 
 const recent = new Map<object, OnDiskColumns>();
 let recentBytes = 0;
