@@ -6,6 +6,7 @@ export * from './window-grid.js';
 export * from './best-trades.js';
 export * from './walk-forward.js';
 export * from './scanner.js';
+export * from './scan-wire.js';
 export * from './calendar.js';
 export * from './chart.js';
 export * from './benchmark.js';

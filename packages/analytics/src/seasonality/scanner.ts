@@ -170,7 +170,10 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
 }
 
 /** The buckets of the parts' pValues laid end to end, as mergeScanParts lays the values; null when a part has none. */
-function mergedBuckets(parts: readonly SeasonalityScanPart[], size: number): ValueBuckets | undefined {
+export function mergedBuckets(
+  parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'buckets'>[],
+  size: number,
+): ValueBuckets | undefined {
   if (parts.length === 1) return parts[0]!.buckets;
   if (parts.some((p) => !p.buckets)) return undefined;
   const bucket = new Uint16Array(size);
@@ -256,7 +259,7 @@ export function mergeScanParts(
 }
 
 /** Calendar position of the first start day: 02-29 means the day after Feb 28, i.e. 03-01. */
-function startIndex(startFrom: string): number {
+export function startIndex(startFrom: string): number {
   const from = parseMonthDay(startFrom);
   return from.month === 2 && from.day === 29 ? calendarIndex(from) + 1 : calendarIndex(from);
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import {
   ENDPOINTS,
   heatmapQuerySchema,
@@ -7,37 +8,33 @@ import {
 } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN } from '../../http/access.js';
+import { routeDeclarer, routeSchema } from '../../http/declare-route.js';
 import { validationFailed } from '../../http/errors.js';
-import type { z } from 'zod';
+import { sendJsonText } from '../../http/json-text.js';
 import { heatmapJson, overviewJson } from './market-view.service.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+const HEATMAP = routeSchema(
+  'The heatmap of a universe over a period, sized by market cap or equally',
+  { querystring: heatmapQuerySchema },
+  heatmapResponseSchema,
+);
+const OVERVIEW = routeSchema('The market overview: indices, sectors and movers', {}, marketOverviewResponseSchema);
 
 /** Heatmap and market overview; both answer from JSON serialized once per market version. */
 export function marketViewRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
-  // Not the typed instance: these answers are JSON already (a string), which its reply type refuses.
   return async (app) => {
-    const HEATMAP = {
-      summary: 'The heatmap of a universe over a period, sized by market cap or equally',
-      querystring: heatmapQuerySchema,
-      response: { 200: heatmapResponseSchema },
-    };
-    app.get(ENDPOINTS.heatmap.path, { config: SIGNED_IN, schema: HEATMAP }, async (request, reply) => {
-      const q = request.query as z.output<typeof heatmapQuerySchema>;
+    const route = routeDeclarer(app.withTypeProvider<ZodTypeProvider>());
+    route(ENDPOINTS.heatmap, SIGNED_IN, HEATMAP, async (request, reply) => {
+      const q = request.query;
       const json = heatmapJson(market, q.period, q.universe, q.size);
       if (json === null) {
         const message = 'expected all, sector:NAME or a comma-separated list of symbols';
         throw validationFailed(`Invalid query.universe: ${message}`, [{ path: 'query.universe', message }]);
       }
-      return reply.type(JSON_TYPE).send(json);
+      return sendJsonText(reply, json);
     });
-
-    const OVERVIEW = {
-      summary: 'The market overview: indices, sectors and movers',
-      response: { 200: marketOverviewResponseSchema },
-    };
-    app.get(ENDPOINTS.marketOverview.path, { config: SIGNED_IN, schema: OVERVIEW }, async (_request, reply) => {
-      return reply.type(JSON_TYPE).send(overviewJson(market));
+    route(ENDPOINTS.marketOverview, SIGNED_IN, OVERVIEW, async (_request, reply) => {
+      return sendJsonText(reply, overviewJson(market));
     });
   };
 }

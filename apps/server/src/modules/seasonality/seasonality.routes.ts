@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sendJsonText } from '../../http/json-text.js';
 import {
   ENDPOINTS,
   bestTradesQuerySchema,
@@ -103,14 +104,16 @@ export function seasonalityRoutes({
       const query = request.query;
       return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
     });
-    route(ENDPOINTS.seasonalityScan, SUBSCRIBERS, SCAN, async (request) => {
+    route(ENDPOINTS.seasonalityScan, SUBSCRIBERS, SCAN, async (request, reply) => {
       const options = request.body;
       const user = request.user;
       const watchlist = user
         ? async (id: number) => (await getWatchlist(database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
         : null;
       const universe = await universeSeries(market, options.universe, watchlist);
-      return inPool(request, (context) => scanInPool(market, analytics, universe, options, context));
+      const json = await inPool(request, (context) => scanInPool(market, analytics, universe, options, context));
+      // JSON already (the schema documents it): sent as it is, as the market view's answers are.
+      return sendJsonText(reply, json);
     });
   };
 }

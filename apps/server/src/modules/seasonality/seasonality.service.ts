@@ -201,16 +201,17 @@ export function scanOf(universe: readonly PriceSeries[], o: SeasonalScanOptions)
 
 /**
  * The scan in the analytics pool, after the cost model (a 400 beyond the cap, before any
- * work); the same answer as scanOf.
+ * work): scanOf's answer as JSON text, written by the pool's threads (scan-wire.ts), so
+ * that a scan of the whole universe makes no object per result on the event loop.
  */
-export function scanInPool(
+export async function scanInPool(
   market: MarketCache,
   analytics: AnalyticsPool,
   universe: readonly PriceSeries[],
   o: SeasonalScanOptions,
   context: PoolContext,
-): Promise<SeasonalScanResponse> {
+): Promise<string> {
   checkScanCost(scanCost(universe, o), market.instruments().length);
   const symbols = universe.map((s) => s.symbol);
-  return analytics.run({ kind: 'scan', symbols, options: scanOptions(o) }, context);
+  return (await analytics.run({ kind: 'scanJson', symbols, options: scanOptions(o) }, context)).json;
 }

@@ -133,6 +133,9 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     expect(seasonalScanResponseSchema.parse(all.json())).toEqual(
       json(seasonalityScan(series, { ...options, direction: 'both' })),
     );
+    // Written by the pool's threads: the very text of the answer, as JSON.
+    expect(all.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(all.body).toBe(JSON.stringify(seasonalityScan(series, { ...options, direction: 'both' })));
     expect(all.json().results).toHaveLength(3);
 
     const sector = await scan({ ...options, universe: 'sector:energy' });

@@ -94,10 +94,18 @@ describe('the analytics pool', () => {
     const all = [...universe, ...heavy];
     for (const series of [universe, all]) {
       for (const options of cases) {
-        const inPool = await pool.run({ kind: 'scan', symbols: series.map((s) => s.symbol), options }, { user: 'a' });
+        const symbols = series.map((s) => s.symbol);
+        const inPool = await pool.run({ kind: 'scan', symbols, options }, { user: 'a' });
         const inProcess = seasonalityScan(series, options);
         expect(inProcess.results.length).toBeGreaterThan(0);
         expect(inPool).toEqual(inProcess);
+        // As JSON text written by the threads: the same answer, to the character.
+        const text = await pool.run({ kind: 'scanJson', symbols, options }, { user: 'a' });
+        expect(text).toEqual({
+          json: JSON.stringify(inProcess),
+          results: inProcess.results.length,
+          tested: inProcess.tested,
+        });
       }
     }
   });

@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { mergeScanParts, type SeasonalityScanPart } from '@solstice/analytics';
+import {
+  mergeScanParts,
+  mergeSerializedScanParts,
+  type SeasonalityScanPart,
+  type SerializedScanPart,
+} from '@solstice/analytics';
 import { Piscina } from 'piscina';
 import { AppError } from '../../../http/errors.js';
 import type { MarketCache } from '../../market/market-cache.js';
@@ -76,7 +81,8 @@ export function ownerOf(symbol: string, threads: number): number {
  * anything else runs whole, on the thread given (the least busy).
  */
 export function splitJob(job: AnalyticsJob, threads: number, idle: number): { thread: number; job: AnalyticsJob }[] {
-  if (job.kind !== 'scan' || threads <= 1 || job.symbols.length < MIN_SYMBOLS_TO_SPLIT) return [{ thread: idle, job }];
+  if ((job.kind !== 'scan' && job.kind !== 'scanJson') || threads <= 1 || job.symbols.length < MIN_SYMBOLS_TO_SPLIT)
+    return [{ thread: idle, job }];
   const parts = Array.from({ length: threads }, () => [] as string[]);
   for (const symbol of job.symbols) parts[ownerOf(symbol, threads)]!.push(symbol);
   return parts.flatMap((symbols, thread) => (symbols.length > 0 ? [{ thread, job: { ...job, symbols } }] : []));
@@ -89,9 +95,12 @@ function combine(job: AnalyticsJob, settled: PromiseSettledResult<AnalyticsOutco
   const outcomes = settled.map((s) => (s as PromiseFulfilledResult<AnalyticsOutcome>).value);
   if (outcomes.some((o) => o.cancelled)) return { cancelled: true };
   const results = outcomes.map((o) => (o as { result: unknown }).result);
-  if (job.kind !== 'scan') return { cancelled: false, result: results[0] };
-  // Each part is a scan before the adjustment for multiple testing, which needs every part's tests.
-  return { cancelled: false, result: mergeScanParts(results as SeasonalityScanPart[], job.options) };
+  // Each part of a scan is a scan before the adjustment for multiple testing, which needs every part's tests.
+  if (job.kind === 'scan')
+    return { cancelled: false, result: mergeScanParts(results as SeasonalityScanPart[], job.options) };
+  if (job.kind === 'scanJson')
+    return { cancelled: false, result: mergeSerializedScanParts(results as SerializedScanPart[], job.options) };
+  return { cancelled: false, result: results[0] };
 }
 
 export function createAnalyticsPool(market: MarketCache, options: AnalyticsPoolOptions = {}): AnalyticsPool {

@@ -4,6 +4,7 @@ import type {
   BestTradesResult,
   SeasonalityScanAnswer,
   SeasonalityScanOptions,
+  SerializedScanAnswer,
   SeasonalBacktestOptions,
   WalkForwardOptions,
   WalkForwardResult,
@@ -13,12 +14,15 @@ import type { SharedMarket } from './shared-market.js';
 /** What the analytics pool runs: the seasonality computations whose cost grows with their inputs. */
 export type AnalyticsJob =
   | { kind: 'scan'; symbols: readonly string[]; options: SeasonalityScanOptions }
+  /** The same scan, its answer as JSON text (the route's): each thread writes its own results. */
+  | { kind: 'scanJson'; symbols: readonly string[]; options: SeasonalityScanOptions }
   | { kind: 'bestTrades'; symbol: string; options: BestTradesOptions }
   | { kind: 'walkForward'; symbol: string; options: WalkForwardOptions }
   | { kind: 'backtest'; symbols: readonly string[]; options: SeasonalBacktestOptions };
 
 export interface AnalyticsResults {
   scan: SeasonalityScanAnswer;
+  scanJson: SerializedScanAnswer;
   bestTrades: BestTradesResult;
   walkForward: WalkForwardResult;
   backtest: BacktestResult;

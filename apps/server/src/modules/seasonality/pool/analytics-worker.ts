@@ -1,4 +1,11 @@
-import { bestTrades, seasonalBacktest, seasonalityScanPart, walkForward, type PriceSeries } from '@solstice/analytics';
+import {
+  bestTrades,
+  seasonalBacktest,
+  seasonalityScanPart,
+  serializeScanPart,
+  walkForward,
+  type PriceSeries,
+} from '@solstice/analytics';
 import type { AnalyticsOutcome, AnalyticsTask } from './analytics-task.js';
 import { sharedSeries } from './shared-market.js';
 
@@ -33,11 +40,13 @@ export default function run(task: AnalyticsTask): AnalyticsOutcome {
     const result =
       job.kind === 'scan'
         ? seasonalityScanPart(cancellable(task, job.symbols), job.options)
-        : job.kind === 'bestTrades'
-          ? bestTrades(seriesOf(task, job.symbol), job.options)
-          : job.kind === 'walkForward'
-            ? walkForward(seriesOf(task, job.symbol), job.options)
-            : seasonalBacktest((symbol) => seriesOf(task, symbol), job.options);
+        : job.kind === 'scanJson'
+          ? serializeScanPart(seasonalityScanPart(cancellable(task, job.symbols), job.options), job.options)
+          : job.kind === 'bestTrades'
+            ? bestTrades(seriesOf(task, job.symbol), job.options)
+            : job.kind === 'walkForward'
+              ? walkForward(seriesOf(task, job.symbol), job.options)
+              : seasonalBacktest((symbol) => seriesOf(task, symbol), job.options);
     return { cancelled: false, result };
   } catch (error) {
     if (error instanceof Cancelled) return { cancelled: true };
