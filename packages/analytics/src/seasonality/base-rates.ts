@@ -13,7 +13,7 @@ import { entryAt, exitAt, windowTable } from './window-table.js';
  * so this serves the first scan of a shape and the per-window callers.
  */
 const tails = new Map<number | string, number>();
-const MAX_TAILS = 1 << 18;
+const MAX_TAILS = 1 << 16;
 
 export function tailOf(wins: number, n: number, won: number, windows: number): number {
   const key =
@@ -63,11 +63,26 @@ export interface TailPlane {
 
 /** Per series: each length's year counts (yearCounts), the rate books asked of it and the scans' planes of them. */
 export interface SeriesRates {
-  /** By holding length in calendar days: 4 numbers a table row (rising, falling, windows, 1 once counted). */
-  lengths: Map<number, Uint16Array>;
+  lengths: LengthCounts;
   books: RateBook[];
   planes: TailPlane[];
 }
+
+/**
+ * Each holding length's year counts of one series, in one array rather than an array per
+ * length (an array costs about 200 bytes of its own: at 10,000 symbols and a scan's 21
+ * lengths, 40 MB): length d's block starts at slot[d] · stride, 4 numbers a table row
+ * (rising, falling, windows, then 1 once counted).
+ */
+export interface LengthCounts {
+  /** Per calendar days: its block's number, or −1 when not asked yet. */
+  slot: Int16Array;
+  data: Uint16Array;
+  used: number;
+}
+
+/** Blocks added at a time to a series' length counts. */
+const LENGTH_BLOCKS = 8;
 
 const seriesMemo = new WeakMap<PriceSeries, SeriesRates>();
 /** Books kept per series: year ranges asked of one market (from/to and year sets). */
@@ -76,7 +91,11 @@ const MAX_BOOKS = 64;
 export function seriesRates(series: PriceSeries): SeriesRates {
   let rates = seriesMemo.get(series);
   if (!rates) {
-    rates = { lengths: new Map(), books: [], planes: [] };
+    rates = {
+      lengths: { slot: new Int16Array(DAYS_IN_CALENDAR + 1).fill(-1), data: new Uint16Array(0), used: 0 },
+      books: [],
+      planes: [],
+    };
     seriesMemo.set(series, rates);
   }
   return rates;
@@ -138,19 +157,26 @@ export function rateEntry(series: PriceSeries, rates: SeriesRates, book: RateBoo
  */
 export function yearCounts(
   series: PriceSeries,
-  memo: Map<number, Uint16Array>,
+  memo: LengthCounts,
   calendarDays: number,
   first: number,
   last: number,
 ): Uint16Array {
   const D = DAYS_IN_CALENDAR;
   const { base, entry, exit, years } = windowTable(series);
-  let out = memo.get(calendarDays);
-  if (!out) {
-    // The counts (3 a row), then a flag a row: 1 once the row is counted. One array, not two.
-    out = new Uint16Array(4 * years);
-    memo.set(calendarDays, out);
+  // The counts (3 a row), then a flag a row: 1 once the row is counted.
+  const stride = 4 * years;
+  let block = memo.slot[calendarDays]!;
+  if (block < 0) {
+    block = memo.used++;
+    memo.slot[calendarDays] = block;
+    if (memo.data.length < memo.used * stride) {
+      const data = new Uint16Array((memo.used + LENGTH_BLOCKS - 1) * stride);
+      data.set(memo.data);
+      memo.data = data;
+    }
   }
+  const out = memo.data.subarray(block * stride, (block + 1) * stride);
   const done = 3 * years;
   const close = series.close;
   // The exit of the window starting at cell row·365 + k is at cell row·365 + k + calendarDays
