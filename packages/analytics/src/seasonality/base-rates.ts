@@ -13,7 +13,7 @@ import { entryAt, exitAt, windowTable } from './window-table.js';
  * so this serves the first scan of a shape and the per-window callers.
  */
 const tails = new Map<number | string, number>();
-const MAX_TAILS = 1 << 16;
+const MAX_TAILS = 1 << 18;
 
 export function tailOf(wins: number, n: number, won: number, windows: number): number {
   const key =
@@ -31,9 +31,11 @@ export function tailOf(wins: number, n: number, won: number, windows: number): n
  * The base rates of one series over the contiguous start years first … last (table rows), for
  * each holding length asked so far: its rising, falling and window counts. One flat array per
  * year range, so that a scan reads a series' rates from a few cache lines rather than an
- * object per length. The tails of those rates are kept in the scans' planes (a warm scan
- * reads nothing else) and in `tails`, not here: at 10,000 symbols a book with its tails was
- * 13 KB a symbol and year range, about 0.35 GB over the two shapes of a bench run.
+ * object per length. The tails by number of winners are kept in the scans' planes (a warm
+ * scan reads nothing else); `tails` here holds only those asked one window at a time
+ * (bookTail: irregular cells, the windows of best trades), made when first asked. With
+ * every tail in every book, a book was 13 KB a symbol and year range: about 0.35 GB at
+ * 10,000 symbols over the two scan shapes of a bench run.
  */
 export interface RateBook {
   first: number;
@@ -43,6 +45,11 @@ export interface RateBook {
   /** Entries of 3 numbers: rising, falling, windows. */
   data: Float64Array;
   size: number;
+  /**
+   * Entry e's long tails by number of winners at e · 2 · (years + 1), then its short tails
+   * (−1: not asked yet); empty until bookTail is first asked.
+   */
+  tails: Float64Array;
 }
 
 /**
@@ -115,6 +122,7 @@ export function rateBook(rates: SeriesRates, first: number, last: number): RateB
     at: new Int16Array(DAYS_IN_CALENDAR + 1).fill(-1),
     data: new Float64Array(3 * 8),
     size: 0,
+    tails: EMPTY_TAILS,
   };
   books.push(book);
   return book;
@@ -209,11 +217,32 @@ export function yearCounts(
   return out;
 }
 
+const EMPTY_TAILS = new Float64Array(0);
+
 /**
  * The pValue of `wins` winners among the book's years for the entry at `at` (NaN when no
- * window counts).
+ * window counts), memoized in the book.
  */
 export function bookTail(book: RateBook, at: number, long: boolean, wins: number): number {
+  const years = book.last - book.first + 1;
+  const per = 2 * (years + 1);
+  const slot = (at / 3) * per + (long ? 0 : years + 1) + wins;
+  if (slot >= book.tails.length) {
+    // Room for every entry the book holds now (most callers then ask the book's other lengths).
+    const tails = new Float64Array(Math.max(slot + 1, (book.size / 3) * per)).fill(-1);
+    tails.set(book.tails);
+    book.tails = tails;
+  }
+  const known = book.tails[slot]!;
+  // A tail computed before (NaN included) is read alone.
+  if (!(known < 0)) return known;
+  const tail = rateTail(book, at, long, wins);
+  book.tails[slot] = tail;
+  return tail;
+}
+
+/** bookTail without its memo in the book (a scan's planes keep the tails they ask for). */
+export function rateTail(book: RateBook, at: number, long: boolean, wins: number): number {
   const data = book.data;
   const windows = data[at + 2]!;
   return windows === 0 ? NaN : tailOf(wins, book.last - book.first + 1, long ? data[at]! : data[at + 1]!, windows);

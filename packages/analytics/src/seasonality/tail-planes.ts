@@ -4,7 +4,7 @@
 // from one small array, instead of looking up each length's entry in the book.
 import type { PriceSeries } from '../series.js';
 import { bucketOf } from '../stats/q-values-by-bucket.js';
-import { bookTail, rateBook, rateEntry, type SeriesRates, type TailPlane } from './base-rates.js';
+import { rateBook, rateEntry, rateTail, type SeriesRates, type TailPlane } from './base-rates.js';
 
 /**
  * Slots kept per series (a plane is lengths × (years + 1) of them, 10 bytes each): the newest
@@ -63,7 +63,7 @@ export function fillPlaneSlot(series: PriceSeries, rates: SeriesRates, plane: Ta
   const { first, years } = plane;
   const li = Math.floor(slot / (years + 1));
   const book = rateBook(rates, first, first + years - 1);
-  const tail = bookTail(book, rateEntry(series, rates, book, plane.minDays + li), plane.long, slot - li * (years + 1));
+  const tail = rateTail(book, rateEntry(series, rates, book, plane.minDays + li), plane.long, slot - li * (years + 1));
   plane.tails[slot] = tail;
   plane.buckets[slot] = bucketOf(tail);
   return tail;
