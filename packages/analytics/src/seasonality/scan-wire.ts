@@ -7,6 +7,7 @@ import type { ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
 import {
   mergedBuckets,
+  mergedTally,
   startIndex,
   type SeasonalityScanOptions,
   type SeasonalityScanPart,
@@ -143,19 +144,7 @@ export function mergeSerializedScanParts(
   options: Pick<SeasonalityScanOptions, 'maxQValue'>,
 ): SerializedScanAnswer {
   const tested = parts.reduce((n, p) => n + p.tested, 0);
-  let values = parts[0]?.pValues ?? new Float64Array(0);
-  let weights = parts[0]?.weights ?? new Int32Array(0);
-  if (parts.length > 1) {
-    const size = parts.reduce((n, p) => n + p.pValues.length, 0);
-    values = new Float64Array(size);
-    weights = new Int32Array(size);
-    let offset = 0;
-    for (const part of parts) {
-      values.set(part.pValues, offset);
-      weights.set(part.weights, offset);
-      offset += part.pValues.length;
-    }
-  }
+  const { values, weights } = mergedTally(parts);
   const q = benjaminiHochbergTally(
     values,
     weights,

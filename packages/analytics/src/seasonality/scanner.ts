@@ -169,6 +169,25 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
   return { results, testPValues, tested, pValues, weights, buckets: owned };
 }
 
+/** The parts' pValues and their weights laid end to end (the first part's own arrays when it is alone). */
+export function mergedTally(parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'weights'>[]): {
+  values: Float64Array;
+  weights: Int32Array;
+} {
+  if (parts.length <= 1)
+    return { values: parts[0]?.pValues ?? new Float64Array(0), weights: parts[0]?.weights ?? new Int32Array(0) };
+  const size = parts.reduce((n, p) => n + p.pValues.length, 0);
+  const values = new Float64Array(size);
+  const weights = new Int32Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    values.set(part.pValues, offset);
+    weights.set(part.weights, offset);
+    offset += part.pValues.length;
+  }
+  return { values, weights };
+}
+
 /** The buckets of the parts' pValues laid end to end, as mergeScanParts lays the values; null when a part has none. */
 export function mergedBuckets(
   parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'buckets'>[],
@@ -230,19 +249,7 @@ export function mergeScanParts(
   options: Pick<SeasonalityScanOptions, 'startFrom' | 'maxQValue'>,
 ): SeasonalityScanAnswer {
   const tested = parts.reduce((n, p) => n + p.tested, 0);
-  let values = parts[0]?.pValues ?? new Float64Array(0);
-  let weights = parts[0]?.weights ?? new Int32Array(0);
-  if (parts.length > 1) {
-    const size = parts.reduce((n, p) => n + p.pValues.length, 0);
-    values = new Float64Array(size);
-    weights = new Int32Array(size);
-    let offset = 0;
-    for (const part of parts) {
-      values.set(part.pValues, offset);
-      weights.set(part.weights, offset);
-      offset += part.pValues.length;
-    }
-  }
+  const { values, weights } = mergedTally(parts);
   const kept = parts.flatMap((p) => p.results);
   // Each result's pValue is one of the tests' (its own): tallied.
   const q = benjaminiHochbergTally(

@@ -154,6 +154,25 @@ function parseHeader(bytes: Uint8Array): Header | null {
   }
 }
 
+/**
+ * The prefix and header of an open snapshot file, checked (magic, version, the header's CRC,
+ * the file's size against the lengths), and where its data starts; null when any does not check out.
+ */
+function readHead(fd: number): { prefix: Buffer; header: Header; dataAt: number } | null {
+  const size = fs.fstatSync(fd).size;
+  const prefix = Buffer.alloc(PREFIX);
+  if (size < PREFIX || !readExactly(fd, prefix, 0)) return null;
+  if (!prefix.subarray(0, 8).equals(MAGIC) || prefix.readUInt32LE(8) !== SNAPSHOT_FORMAT_VERSION) return null;
+  const headerLength = prefix.readUInt32LE(12);
+  const length = prefix.readDoubleLE(24);
+  if (PREFIX + pad8(headerLength) + length !== size) return null;
+  const headerBytes = new Uint8Array(headerLength);
+  if (!readExactly(fd, headerBytes, PREFIX) || zlib.crc32(headerBytes) !== prefix.readUInt32LE(16)) return null;
+  const header = parseHeader(headerBytes);
+  if (!header || dataLength(header.total) !== length) return null;
+  return { prefix, header, dataAt: PREFIX + pad8(headerLength) };
+}
+
 /** A snapshot file being read: its header checked, its data on the way. */
 export interface SnapshotRead {
   /** The fingerprint the file was written for. */
@@ -190,18 +209,9 @@ export function beginSnapshotRead(
   }
   let reading = false;
   try {
-    const size = fs.fstatSync(fd).size;
-    const prefix = Buffer.alloc(PREFIX);
-    if (size < PREFIX || !readExactly(fd, prefix, 0)) return null;
-    if (!prefix.subarray(0, 8).equals(MAGIC) || prefix.readUInt32LE(8) !== SNAPSHOT_FORMAT_VERSION) return null;
-    const headerLength = prefix.readUInt32LE(12);
-    const length = prefix.readDoubleLE(24);
-    if (PREFIX + pad8(headerLength) + length !== size) return null;
-    const headerBytes = new Uint8Array(headerLength);
-    if (!readExactly(fd, headerBytes, PREFIX) || zlib.crc32(headerBytes) !== prefix.readUInt32LE(16)) return null;
-    const header = parseHeader(headerBytes);
-    if (!header || dataLength(header.total) !== length) return null;
-    const dataAt = PREFIX + pad8(headerLength);
+    const opened = readHead(fd);
+    if (!opened) return null;
+    const { prefix, header, dataAt } = opened;
     const resident = residentLength(header.total);
     // Shared memory: the analytics pool's workers read the dates and closes in place (shared-market.ts).
     const data = new Uint8Array(new SharedArrayBuffer(resident));
@@ -308,20 +318,13 @@ export function leaveColumnsOnDisk(
   }
   let disk: BarsOnDisk | null = null;
   try {
-    const size = fs.fstatSync(fd).size;
-    const prefix = Buffer.alloc(PREFIX);
-    if (size < PREFIX || !readExactly(fd, prefix, 0)) return null;
-    if (!prefix.subarray(0, 8).equals(MAGIC) || prefix.readUInt32LE(8) !== SNAPSHOT_FORMAT_VERSION) return null;
-    const headerLength = prefix.readUInt32LE(12);
-    const headerBytes = new Uint8Array(headerLength);
-    if (!readExactly(fd, headerBytes, PREFIX) || zlib.crc32(headerBytes) !== prefix.readUInt32LE(16)) return null;
-    const header = parseHeader(headerBytes);
-    if (!header || header.fingerprint !== fingerprint || header.symbols.length !== series.size) return null;
-    if (PREFIX + pad8(headerLength) + dataLength(header.total) !== size) return null;
+    const opened = readHead(fd);
+    if (!opened) return null;
+    const { header, dataAt } = opened;
+    if (header.fingerprint !== fingerprint || header.symbols.length !== series.size) return null;
     const list = header.symbols.map((symbol) => series.get(symbol));
     if (list.some((s, i) => s?.dates.length !== header.counts[i])) return null;
-    const at = PREFIX + pad8(headerLength) + residentLength(header.total);
-    disk = new BarsOnDisk(file, fd, at, header.counts, header.crcs, onDamage);
+    disk = new BarsOnDisk(file, fd, dataAt + residentLength(header.total), header.counts, header.crcs, onDamage);
     const out = new Map<string, PriceSeries>();
     list.forEach((s, i) => out.set(s!.symbol, withColumnsOnDisk(s!.symbol, s!.dates, s!.close, disk!, i)));
     return out;
