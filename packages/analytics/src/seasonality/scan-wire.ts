@@ -2,12 +2,10 @@
 // by its own thread, in the scanner's order, with the keys of that order beside it, so that the
 // merge of the parts on the caller's thread makes no object per result and writes no result
 // again. The answer is the same text as JSON.stringify(mergeScanParts(parts, options)).
-import { benjaminiHochbergTally } from '../stats/multiple-testing.js';
 import type { ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
 import {
-  mergedBuckets,
-  mergedTally,
+  partsQValues,
   startIndex,
   type SeasonalityScanOptions,
   type SeasonalityScanPart,
@@ -143,15 +141,7 @@ export function mergeSerializedScanParts(
   parts: readonly SerializedScanPart[],
   options: Pick<SeasonalityScanOptions, 'maxQValue'>,
 ): SerializedScanAnswer {
-  const tested = parts.reduce((n, p) => n + p.tested, 0);
-  const { values, weights } = mergedTally(parts);
-  const q = benjaminiHochbergTally(
-    values,
-    weights,
-    parts.flatMap((p) => p.testPValues),
-    true,
-    mergedBuckets(parts, values.length),
-  );
+  const { q, tested } = partsQValues(parts);
   // The qValues of part p start at first[p]; next[p] is the part's next result to place.
   const first = new Int32Array(parts.length);
   for (let p = 1; p < parts.length; p++) first[p] = first[p - 1]! + parts[p - 1]!.heads.length;

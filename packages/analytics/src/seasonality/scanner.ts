@@ -169,6 +169,20 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
   return { results, testPValues, tested, pValues, weights, buckets: owned };
 }
 
+/**
+ * The qValue of each part's results in turn (its testPValues), adjusted by Benjamini–Hochberg
+ * over the tests of every part, and how many tests they are.
+ */
+export function partsQValues(
+  parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'weights' | 'buckets' | 'testPValues' | 'tested'>[],
+): { q: number[]; tested: number } {
+  const { values, weights } = mergedTally(parts);
+  const queries = parts.flatMap((p) => p.testPValues);
+  // Each result's pValue is one of the tests' (its own): tallied.
+  const q = benjaminiHochbergTally(values, weights, queries, true, mergedBuckets(parts, values.length));
+  return { q, tested: parts.reduce((n, p) => n + p.tested, 0) };
+}
+
 /** The parts' pValues and their weights laid end to end (the first part's own arrays when it is alone). */
 export function mergedTally(parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'weights'>[]): {
   values: Float64Array;
@@ -248,17 +262,8 @@ export function mergeScanParts(
   parts: readonly SeasonalityScanPart[],
   options: Pick<SeasonalityScanOptions, 'startFrom' | 'maxQValue'>,
 ): SeasonalityScanAnswer {
-  const tested = parts.reduce((n, p) => n + p.tested, 0);
-  const { values, weights } = mergedTally(parts);
+  const { q, tested } = partsQValues(parts);
   const kept = parts.flatMap((p) => p.results);
-  // Each result's pValue is one of the tests' (its own): tallied.
-  const q = benjaminiHochbergTally(
-    values,
-    weights,
-    parts.flatMap((p) => p.testPValues),
-    true,
-    mergedBuckets(parts, values.length),
-  );
   // The parts' results are this answer's own: each takes its qValue in place.
   kept.forEach((r, i) => (r.stats.qValue = q[i]!));
   const results = kept.filter((r) => options.maxQValue === undefined || r.stats.qValue! <= options.maxQValue);

@@ -154,6 +154,16 @@ function parseHeader(bytes: Uint8Array): Header | null {
   }
 }
 
+/** The snapshot file opened for reading; null when it cannot be, or on a big-endian machine. */
+function openSnapshot(file: string): number | null {
+  if (os.endianness() !== 'LE') return null;
+  try {
+    return fs.openSync(file, 'r');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The prefix and header of an open snapshot file, checked (magic, version, the header's CRC,
  * the file's size against the lengths), and where its data starts; null when any does not check out.
@@ -200,13 +210,8 @@ export function beginSnapshotRead(
   file: string,
   onDamage: (error: SnapshotDamagedError) => void = () => {},
 ): SnapshotRead | null {
-  if (os.endianness() !== 'LE') return null;
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch {
-    return null;
-  }
+  const fd = openSnapshot(file);
+  if (fd === null) return null;
   let reading = false;
   try {
     const opened = readHead(fd);
@@ -309,13 +314,8 @@ export function leaveColumnsOnDisk(
   series: ReadonlyMap<string, PriceSeries>,
   onDamage: (error: SnapshotDamagedError) => void = () => {},
 ): Map<string, PriceSeries> | null {
-  if (os.endianness() !== 'LE') return null;
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch {
-    return null;
-  }
+  const fd = openSnapshot(file);
+  if (fd === null) return null;
   let disk: BarsOnDisk | null = null;
   try {
     const opened = readHead(fd);
