@@ -1,18 +1,30 @@
 import { dayNumber, isoDate, type PriceSeries } from '../series.js';
 import { lowerBound } from '../seasonality/pattern.js';
 
-/** The series as it stood at the close of `day`: every bar on or before it (views, no copy). */
+/**
+ * The series as it stood at the close of `day`: every bar on or before it (views, no copy).
+ * Open, high, low and volume are taken when asked: a cache series may keep them on disk
+ * (the market snapshot), and many callers read only the closes.
+ */
 export function seriesUpTo(series: PriceSeries, day: number): PriceSeries {
   const n = lowerBound(series.dates, day + 1);
   if (n === series.dates.length) return series;
   return {
     symbol: series.symbol,
     dates: series.dates.subarray(0, n),
-    open: series.open.subarray(0, n),
-    high: series.high.subarray(0, n),
-    low: series.low.subarray(0, n),
     close: series.close.subarray(0, n),
-    volume: series.volume.subarray(0, n),
+    get open() {
+      return series.open.subarray(0, n);
+    },
+    get high() {
+      return series.high.subarray(0, n);
+    },
+    get low() {
+      return series.low.subarray(0, n);
+    },
+    get volume() {
+      return series.volume.subarray(0, n);
+    },
   };
 }
 

@@ -55,7 +55,7 @@ export interface RateBook {
 /**
  * A scan's view of a book (tail-planes.ts): the tails of the windows counted in every year of rows first … first + years − 1, of
  * lengths minDays … minDays + lengths − 1 calendar days, in one direction: slot
- * li · (years + 1) + wins holds the pValue of `wins` winners (bookTail's; −1 until asked) and
+ * li · (years + 1) + wins holds the pValue of `wins` winners (rateTail's; −1 until asked) and
  * in `buckets` its bucket (bucketOf's: −1 for NaN).
  */
 export interface TailPlane {

@@ -9,9 +9,9 @@ import { DAYS_IN_CALENDAR, dateAtIndex } from './calendar-days.js';
  * scanner and the base rate of the binomial test.
  *
  * One 16-bit cell a calendar day of every year holds both: the entry bar as an offset from
- * its row's `base` (a year has at most 366 bars), shifted left once, and in its lowest bit
- * whether that bar is on the day itself; the exit bar is then the entry bar, or the one
- * before it. Both hold no bar exactly outside the series' first … last date. 2 bytes a
+ * its row's `base` (at most 367: a year has at most 366 bars, and the entry may be the next
+ * year's first), shifted left once, and in its lowest bit whether that bar is on the day
+ * itself; the exit bar is then the entry bar, or the one before it. Both hold no bar exactly outside the series' first … last date. 2 bytes a
  * cell instead of 8: at 10,000 symbols × 30 years, 0.22 GB of tables instead of 0.88.
  * `entryAt` and `exitAt` read a cell.
  */

@@ -36,12 +36,14 @@ export class DatabaseMarketCache implements MarketCache {
   private readonly store: MarketSnapshotStore | null;
   private pendingWrite: Promise<unknown> = Promise.resolve();
   private source: 'snapshot' | 'sql' | null = null;
+  private readonly log: SnapshotLog | undefined;
 
   constructor(
     private readonly database: DatabaseHandle,
     options: MarketCacheOptions = {},
   ) {
     this.store = options.snapshotFile ? new MarketSnapshotStore(options.snapshotFile, options.log) : null;
+    this.log = options.log;
   }
 
   /** Where the last load read the series from. */
@@ -184,17 +186,20 @@ export class DatabaseMarketCache implements MarketCache {
     return series;
   }
 
-  private readonly reloadOnDamage = () => void this.reload().catch(() => {});
+  private readonly reloadOnDamage = () =>
+    void this.reload().catch((error: unknown) =>
+      this.log?.warn(`market: the reload after a damaged snapshot failed (${String(error)})`),
+    );
 
   /**
    * Once the snapshot of a load through SQL is written, the series keep their dates and
    * closes and read open, high, low and volume from the file when asked: the same values,
-   * without holding 32 bytes a bar. Nothing changes for readers (the version stays).
+   * without holding 32 bytes a bar. The same objects (whatever kept them meanwhile keeps no
+   * more), and the version does not move.
    */
   private leaveOnDisk(store: MarketSnapshotStore, fingerprint: string, series: Map<string, PriceSeries>): void {
     if (this.snapshot.series !== series) return; // reloaded since
-    const onDisk = store.leaveOnDisk(fingerprint, series, this.reloadOnDamage);
-    if (onDisk) this.snapshot = { ...this.snapshot, series: onDisk };
+    store.leaveOnDisk(fingerprint, series, this.reloadOnDamage);
   }
 
   private async loadInstruments(): Promise<InstrumentInfo[]> {

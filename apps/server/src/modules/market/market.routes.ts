@@ -89,14 +89,16 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsync {
       if (s) {
         const start = from ? lowerBound(s.dates, dayNumberFast(from)) : 0;
         const end = to ? lowerBound(s.dates, dayNumberFast(to) + 1) : s.dates.length;
+        // Once: a snapshot's series reads these from its file when first asked.
+        const { dates, open, high, low, close, volume } = s;
         for (let i = start; i < end; i++) {
           bars.push({
-            date: isoFromDay(s.dates[i]!),
-            open: s.open[i]!,
-            high: s.high[i]!,
-            low: s.low[i]!,
-            close: s.close[i]!,
-            volume: s.volume[i]!,
+            date: isoFromDay(dates[i]!),
+            open: open[i]!,
+            high: high[i]!,
+            low: low[i]!,
+            close: close[i]!,
+            volume: volume[i]!,
           });
         }
       }

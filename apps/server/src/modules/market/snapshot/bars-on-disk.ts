@@ -69,7 +69,11 @@ export class BarsOnDisk {
       this.starts[i] = start;
       start += n;
     });
-    closer.register(this, fd);
+  }
+
+  /** From now on the file is this reader's: closed once nothing reaches it (its series). */
+  closeWhenUnreachable(): void {
+    closer.register(this, this.fd);
   }
 
   private damaged = false;
@@ -84,10 +88,14 @@ export class BarsOnDisk {
     }
     const bytes = new Uint8Array(32 * n);
     let done = 0;
-    while (done < bytes.length) {
-      const read = fs.readSync(this.fd, bytes, done, bytes.length - done, this.at + 32 * this.starts[i]! + done);
-      if (read === 0) break;
-      done += read;
+    try {
+      while (done < bytes.length) {
+        const read = fs.readSync(this.fd, bytes, done, bytes.length - done, this.at + 32 * this.starts[i]! + done);
+        if (read === 0) break;
+        done += read;
+      }
+    } catch {
+      done = -1; // an error reading the file (EIO, …): as damaged as a wrong checksum
     }
     if (done !== bytes.length || zlib.crc32(bytes) !== this.crcs[i]) {
       const error = new SnapshotDamagedError(this.file, symbol);

@@ -79,6 +79,15 @@ describe.each(testDialects())('market snapshot on %s', (dialect) => {
   }
 
   it('writes the snapshot after a load through SQL and reads back exactly what SQL gives', async () => {
+    const loading = new DatabaseMarketCache(database, { snapshotFile: file });
+    await loading.reload();
+    const loaded = loading.series('AAA')!;
+    expect(Object.getOwnPropertyDescriptor(loaded, 'open')?.value).toBeInstanceOf(Float64Array);
+    await loading.snapshotWritten();
+    // The same object, its open, high, low and volume now read from the file.
+    expect(loading.series('AAA')).toBe(loaded);
+    expect(Object.getOwnPropertyDescriptor(loaded, 'open')?.get).toBeTypeOf('function');
+    fs.rmSync(file);
     const first = await start();
     expect(first.loadedFrom).toBe('sql');
     expect(fs.existsSync(file)).toBe(true);

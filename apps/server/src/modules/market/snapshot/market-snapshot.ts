@@ -122,18 +122,15 @@ export class MarketSnapshotStore {
   }
 
   /**
-   * `series` (just written to the file for `fingerprint`) with their open, high, low and
-   * volume read from the file when asked instead of held; null when the file is not that snapshot.
+   * Makes `series` (just written to the file for `fingerprint`) read their open, high, low and
+   * volume from the file when asked instead of holding them, in place; false when the file
+   * is not that snapshot (nothing changed).
    */
-  leaveOnDisk(
-    fingerprint: string,
-    series: ReadonlyMap<string, PriceSeries>,
-    onDamage: () => void = () => {},
-  ): Map<string, PriceSeries> | null {
+  leaveOnDisk(fingerprint: string, series: ReadonlyMap<string, PriceSeries>, onDamage: () => void = () => {}): boolean {
     try {
       return leaveColumnsOnDisk(this.file, fingerprint, series, this.damaged(onDamage));
     } catch {
-      return null;
+      return false;
     }
   }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { PriceSeries } from '@solstice/analytics';
-import { BarsOnDisk, type SnapshotDamagedError } from './bars-on-disk.js';
+import { BarsOnDisk, type OnDiskColumns, type SnapshotDamagedError } from './bars-on-disk.js';
 
 /*
  * The market snapshot file: every series' columns, so that a start reads one file instead
@@ -232,7 +232,9 @@ export function beginSnapshotRead(
         for (let at = 0; at < data.length; at += PIECE) crc = zlib.crc32(data.subarray(at, at + PIECE), crc);
         if (!read.every(Boolean) || crc !== prefix.readUInt32LE(20)) return null;
         const disk = new BarsOnDisk(file, fd, dataAt + resident, header.counts, header.crcs, onDamage);
-        return seriesFromData(data.buffer, header, disk);
+        const series = seriesFromData(data.buffer, header, disk);
+        disk.closeWhenUnreachable();
+        return series;
       })
       .catch(() => null)
       .then((result) => {
@@ -278,58 +280,62 @@ function withColumnsOnDisk(
   disk: BarsOnDisk,
   i: number,
 ): PriceSeries {
+  const series = { symbol, dates, close } as PriceSeries;
+  readColumnsFrom(series, disk, i);
+  return series;
+}
+
+/** Makes the series' open, high, low and volume read series i of `disk` (when first asked). */
+function readColumnsFrom(series: PriceSeries, disk: BarsOnDisk, i: number): void {
   // What the on-disk columns are remembered by: not the series, which would keep its dates
   // and closes (a whole version's shared buffer) alive for as long as they are remembered.
   const key = {};
-  const n = dates.length;
-  const columns = () => disk.columns(key, i, n, symbol);
-  return {
-    symbol,
-    dates,
-    close,
-    get open() {
-      return columns().open;
-    },
-    get high() {
-      return columns().high;
-    },
-    get low() {
-      return columns().low;
-    },
-    get volume() {
-      return columns().volume;
-    },
-  };
+  const { symbol } = series;
+  const n = series.dates.length;
+  const column = (name: keyof OnDiskColumns): PropertyDescriptor => ({
+    get: () => disk.columns(key, i, n, symbol)[name],
+    enumerable: true,
+    configurable: true,
+  });
+  Object.defineProperties(series, {
+    open: column('open'),
+    high: column('high'),
+    low: column('low'),
+    volume: column('volume'),
+  });
 }
 
 /**
- * The same series with their open, high, low and volume read from the snapshot file just
- * written for them (the dates and closes kept as they are), or null when the file is not
- * that snapshot. After a load through SQL, so that the cache does not hold 32 bytes a bar
- * of columns the analytics read only per symbol.
+ * Makes the series (just written to the snapshot file for `fingerprint`) read their open,
+ * high, low and volume from it when asked, in place: the same objects, the dates and closes
+ * kept as they are, the four columns held in memory dropped. False (nothing changed) when
+ * the file is not that snapshot. After a load through SQL, so that the cache does not hold
+ * 32 bytes a bar of columns the analytics read only per symbol, and so that whatever kept a
+ * series meanwhile (a cache of the market version) keeps no more than the cache does.
  */
 export function leaveColumnsOnDisk(
   file: string,
   fingerprint: string,
   series: ReadonlyMap<string, PriceSeries>,
   onDamage: (error: SnapshotDamagedError) => void = () => {},
-): Map<string, PriceSeries> | null {
+): boolean {
   const fd = openSnapshot(file);
-  if (fd === null) return null;
-  let disk: BarsOnDisk | null = null;
+  if (fd === null) return false;
+  let kept = false;
   try {
     const opened = readHead(fd);
-    if (!opened) return null;
+    if (!opened) return false;
     const { header, dataAt } = opened;
-    if (header.fingerprint !== fingerprint || header.symbols.length !== series.size) return null;
+    if (header.fingerprint !== fingerprint || header.symbols.length !== series.size) return false;
     const list = header.symbols.map((symbol) => series.get(symbol));
-    if (list.some((s, i) => s?.dates.length !== header.counts[i])) return null;
-    disk = new BarsOnDisk(file, fd, dataAt + residentLength(header.total), header.counts, header.crcs, onDamage);
-    const out = new Map<string, PriceSeries>();
-    list.forEach((s, i) => out.set(s!.symbol, withColumnsOnDisk(s!.symbol, s!.dates, s!.close, disk!, i)));
-    return out;
+    if (list.some((s, i) => s?.dates.length !== header.counts[i])) return false;
+    const disk = new BarsOnDisk(file, fd, dataAt + residentLength(header.total), header.counts, header.crcs, onDamage);
+    list.forEach((s, i) => readColumnsFrom(s!, disk, i));
+    disk.closeWhenUnreachable();
+    kept = true;
+    return true;
   } finally {
-    // The file stays open while a series of `disk` is reachable (closed when it is collected).
-    if (!disk) fs.closeSync(fd);
+    // Kept: the file stays open while a series of `disk` is reachable (closed when it is collected).
+    if (!kept) fs.closeSync(fd);
   }
 }
