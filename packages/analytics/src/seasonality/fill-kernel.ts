@@ -1,6 +1,6 @@
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
 import { WASM_BASE64 } from './fill-kernel.wasm.js';
-import { entryAt, type WindowTable } from './window-table.js';
+import { entryAt, exitAt, type WindowTable } from './window-table.js';
 
 /** Where WindowGrid.fill's kernel writes one run's counts (the grid's own arrays). */
 export interface GridCells {
@@ -128,17 +128,14 @@ export class FillKernel {
       let q = exitClose + r * width;
       const rowBase = base[row]!;
       for (let j = 0, from = row * D + u0; j < split; j++, p++, q++) {
-        const cell = exit[from + j]!;
-        // exitAt, its base read once a row.
-        const b = (rowBase - 1 + (cell >> 1) + (cell & 1)) | (cell >> 15);
+        const b = exitAt(rowBase, exit[from + j]!);
         i32[p] = b;
         f64[q] = b >= 0 ? close[b]! : 0;
       }
       if (row + 1 < years) {
         const nextBase = base[row + 1]!;
         for (let j = split, from = (row + 1) * D + u0 - D; j < columns; j++, p++, q++) {
-          const cell = exit[from + j]!;
-          const b = (nextBase - 1 + (cell >> 1) + (cell & 1)) | (cell >> 15);
+          const b = exitAt(nextBase, exit[from + j]!);
           i32[p] = b;
           f64[q] = b >= 0 ? close[b]! : 0;
         }

@@ -4,13 +4,7 @@
 // again. The answer is the same text as JSON.stringify(mergeScanParts(parts, options)).
 import type { ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
-import {
-  partsQValues,
-  startIndex,
-  type SeasonalityScanOptions,
-  type SeasonalityScanPart,
-  type SeasonalityScanResult,
-} from './scanner.js';
+import { partsQValues, startIndex, type SeasonalityScanOptions, type SeasonalityScanPart } from './scanner.js';
 
 /** A scan part with its results as JSON, sorted in the scanner's order (analytics.md's ranking, symbol, long first). */
 export interface SerializedScanPart {
@@ -42,6 +36,9 @@ export interface SerializedScanAnswer {
 
 const QVALUE = '"qValue":null';
 
+/** The keys of the scanner's order, per result. */
+type ScanKeys = Pick<SerializedScanPart, 'winRate' | 'mean' | 'place' | 'symbols' | 'long'>;
+
 /** Writes a part (seasonalityScanPart's) as the caller's thread merges it (mergeSerializedScanParts). */
 export function serializeScanPart(
   part: SeasonalityScanPart,
@@ -50,19 +47,14 @@ export function serializeScanPart(
   const fromIndex = startIndex(options.startFrom);
   const { results } = part;
   const n = results.length;
-  const place = new Int32Array(n);
-  const positions = new Map<string, number>();
-  results.forEach((r, i) => {
-    let position = positions.get(r.start);
-    if (position === undefined) {
-      position = (calendarIndex(parseMonthDay(r.start)) - fromIndex + DAYS_IN_CALENDAR) % DAYS_IN_CALENDAR;
-      positions.set(r.start, position);
-    }
-    place[i] = position * 512 + r.days;
-  });
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) =>
-    compareResults(results[a]!, place[a]!, results[b]!, place[b]!),
-  );
+  const keys: ScanKeys = {
+    winRate: Float64Array.from(results, (r) => r.stats.winRate),
+    mean: Float64Array.from(results, (r) => r.stats.mean),
+    place: Int32Array.from(results, (r) => placeOf(r.start, fromIndex) * 512 + r.days),
+    symbols: results.map((r) => r.symbol),
+    long: Uint8Array.from(results, (r) => (r.direction === 'long' ? 1 : 0)),
+  };
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareAt(keys, a, keys, b));
   const out: SerializedScanPart = {
     heads: [],
     tails: [],
@@ -85,50 +77,36 @@ export function serializeScanPart(
     if (at < 0) throw new Error('serializeScanPart: a result without its qValue');
     out.heads.push(json.slice(0, at + QVALUE.length - 4));
     out.tails.push(json.slice(at + QVALUE.length));
-    out.winRate[k] = r.stats.winRate;
-    out.mean[k] = r.stats.mean;
-    out.place[k] = place[i]!;
-    out.symbols.push(r.symbol);
-    out.long[k] = r.direction === 'long' ? 1 : 0;
+    out.winRate[k] = keys.winRate[i]!;
+    out.mean[k] = keys.mean[i]!;
+    out.place[k] = keys.place[i]!;
+    out.symbols.push(keys.symbols[i]!);
+    out.long[k] = keys.long[i]!;
     out.testPValues.push(part.testPValues[i]!);
   });
   return out;
 }
 
-/** sortScanResults' order: winRate, mean (both descending), place in the range, length, symbol, long first. */
-function compareResults(a: SeasonalityScanResult, placeA: number, b: SeasonalityScanResult, placeB: number): number {
-  return compareKeys(
-    a.stats.winRate,
-    a.stats.mean,
-    placeA,
-    a.symbol,
-    a.direction === 'long',
-    b.stats.winRate,
-    b.stats.mean,
-    placeB,
-    b.symbol,
-    b.direction === 'long',
-  );
+/** A start day's place in the range that starts at calendar position `fromIndex`. */
+function placeOf(start: string, fromIndex: number): number {
+  return (calendarIndex(parseMonthDay(start)) - fromIndex + DAYS_IN_CALENDAR) % DAYS_IN_CALENDAR;
 }
 
-function compareKeys(
-  winRateA: number,
-  meanA: number,
-  placeA: number,
-  symbolA: string,
-  longA: boolean,
-  winRateB: number,
-  meanB: number,
-  placeB: number,
-  symbolB: string,
-  longB: boolean,
-): number {
+/**
+ * sortScanResults' order between result i of `a` and result j of `b`: winRate, mean (both
+ * descending), place in the range, length, symbol, long first.
+ */
+function compareAt(a: ScanKeys, i: number, b: ScanKeys, j: number): number {
+  const meanA = a.mean[i]!;
+  const meanB = b.mean[j]!;
+  const symbolA = a.symbols[i]!;
+  const symbolB = b.symbols[j]!;
   return (
-    winRateB - winRateA ||
+    b.winRate[j]! - a.winRate[i]! ||
     (meanA !== meanB ? (meanB > meanA ? 1 : -1) : 0) ||
-    placeA - placeB ||
+    a.place[i]! - b.place[j]! ||
     (symbolA < symbolB ? -1 : symbolA > symbolB ? 1 : 0) ||
-    (longA === longB ? 0 : longA ? -1 : 1)
+    b.long[j]! - a.long[i]!
   );
 }
 
@@ -154,23 +132,7 @@ export function mergeSerializedScanParts(
       const i = next[p]!;
       const part = parts[p]!;
       if (i >= part.heads.length) continue;
-      if (from >= 0) {
-        const best = parts[from]!;
-        const j = next[from]!;
-        const order = compareKeys(
-          part.winRate[i]!,
-          part.mean[i]!,
-          part.place[i]!,
-          part.symbols[i]!,
-          part.long[i] === 1,
-          best.winRate[j]!,
-          best.mean[j]!,
-          best.place[j]!,
-          best.symbols[j]!,
-          best.long[j] === 1,
-        );
-        if (order >= 0) continue;
-      }
+      if (from >= 0 && compareAt(part, i, parts[from]!, next[from]!) >= 0) continue;
       from = p;
     }
     if (from < 0) break;

@@ -184,7 +184,7 @@ export function partsQValues(
 }
 
 /** The parts' pValues and their weights laid end to end (the first part's own arrays when it is alone). */
-export function mergedTally(parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'weights'>[]): {
+function mergedTally(parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'weights'>[]): {
   values: Float64Array;
   weights: Int32Array;
 } {
@@ -203,7 +203,7 @@ export function mergedTally(parts: readonly Pick<SeasonalityScanPart, 'pValues' 
 }
 
 /** The buckets of the parts' pValues laid end to end, as mergeScanParts lays the values; null when a part has none. */
-export function mergedBuckets(
+function mergedBuckets(
   parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'buckets'>[],
   size: number,
 ): ValueBuckets | undefined {

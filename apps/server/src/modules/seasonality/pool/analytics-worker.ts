@@ -35,21 +35,26 @@ function* cancellable(task: AnalyticsTask, symbols: readonly string[]): Generato
 
 export default function run(task: AnalyticsTask): AnalyticsOutcome {
   if (Atomics.load(task.cancel, 0) !== 0) return { cancelled: true };
-  const { job } = task;
   try {
-    const result =
-      job.kind === 'scan'
-        ? seasonalityScanPart(cancellable(task, job.symbols), job.options)
-        : job.kind === 'scanJson'
-          ? serializeScanPart(seasonalityScanPart(cancellable(task, job.symbols), job.options), job.options)
-          : job.kind === 'bestTrades'
-            ? bestTrades(seriesOf(task, job.symbol), job.options)
-            : job.kind === 'walkForward'
-              ? walkForward(seriesOf(task, job.symbol), job.options)
-              : seasonalBacktest((symbol) => seriesOf(task, symbol), job.options);
-    return { cancelled: false, result };
+    return { cancelled: false, result: runJob(task) };
   } catch (error) {
     if (error instanceof Cancelled) return { cancelled: true };
     throw error;
+  }
+}
+
+function runJob(task: AnalyticsTask): unknown {
+  const { job } = task;
+  switch (job.kind) {
+    case 'scan':
+      return seasonalityScanPart(cancellable(task, job.symbols), job.options);
+    case 'scanJson':
+      return serializeScanPart(seasonalityScanPart(cancellable(task, job.symbols), job.options), job.options);
+    case 'bestTrades':
+      return bestTrades(seriesOf(task, job.symbol), job.options);
+    case 'walkForward':
+      return walkForward(seriesOf(task, job.symbol), job.options);
+    case 'backtest':
+      return seasonalBacktest((symbol) => seriesOf(task, symbol), job.options);
   }
 }
