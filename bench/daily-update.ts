@@ -84,9 +84,9 @@ try {
   const database = await openDatabase(databaseUrl);
   try {
     const current = await database.db
-      .selectFrom('daily_bars')
+      .selectFrom('bar_chunks')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('date', '=', session)
+      .where('last_date', '=', session)
       .executeTakeFirstOrThrow();
     if (Number(current.n) !== symbols.length)
       throw new Error(`${current.n} of ${symbols.length} symbols have a bar on ${session}`);

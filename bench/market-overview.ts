@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createTestApp } from '../apps/server/src/testing/test-app.js';
 import { signedInUser } from '../apps/server/src/testing/auth-helpers.js';
+import { insertBars } from '../apps/server/src/testing/market-fixtures.js';
 
 const DATA = process.env.SHARED_DATA ?? path.resolve(import.meta.dirname, '../../shared/market-data/us-equities-eod');
 const BARS = 300;
@@ -57,11 +58,7 @@ try {
         const [date, open, high, low, close, volume] = line.split(',');
         return { symbol, date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
       });
-    for (let k = 0; k < rows.length; k += 100)
-      await db
-        .insertInto('daily_bars')
-        .values(rows.slice(k, k + 100))
-        .execute();
+    await insertBars(db, rows);
   }
   await t.services.market.reload();
   const user = await signedInUser(t, { subscriber: true });

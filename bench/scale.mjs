@@ -10,6 +10,7 @@
 // reuses it on the next run, so that builds can be compared on the same data without generating it again.
 // Writes `scale` into bench/results.json (kept with the other figures; sizes run now replace their
 // earlier entries) and prints it. Needs `npm run build`.
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -28,17 +29,28 @@ const log = (m) => process.stderr.write(`[scale] ${m}\n`);
 
 const symbolOf = (i) => `S${String(i).padStart(5, '0')}`;
 
-/** Weekdays of YEARS years up to LAST_YEAR, as YYYY-MM-DD. */
-function weekdays() {
+/** Weekdays of YEARS years up to LAST_YEAR, grouped by year: { year, days (day numbers) }. */
+function weekdayYears() {
   const out = [];
-  for (let t = Date.UTC(LAST_YEAR - YEARS + 1, 0, 1); t <= Date.UTC(LAST_YEAR, 11, 31); t += 86_400_000) {
-    const day = new Date(t).getUTCDay();
-    if (day !== 0 && day !== 6) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let year = LAST_YEAR - YEARS + 1; year <= LAST_YEAR; year++) {
+    const days = [];
+    for (let t = Date.UTC(year, 0, 1); t < Date.UTC(year + 1, 0, 1); t += 86_400_000) {
+      const day = new Date(t).getUTCDay();
+      if (day !== 0 && day !== 6) days.push(t / 86_400_000);
+    }
+    out.push({ year, days });
   }
   return out;
 }
 
-/** The instruments through the CLI (creates and migrates the file), then every bar written directly. */
+const iso = (day) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The instruments through the CLI (creates and migrates the file), then every bar written
+ * directly as bar chunks, a symbol and year a row, in the layout of
+ * apps/server/src/modules/market/bars/chunk-codec.ts (open, high, low, close, volume as
+ * float64, then the dates as int32 day numbers; little-endian).
+ */
 function generate(dir, url, symbols) {
   const instruments = path.join(dir, 'instruments.csv');
   const lines = ['symbol,name,type,sector,industry'];
@@ -48,54 +60,47 @@ function generate(dir, url, symbols) {
   const r = cli(['import', instruments], url);
   if (r.status !== 0) throw new Error(`instruments import failed: ${r.stderr}`);
   createAdmin(url);
-  const dates = weekdays();
+  const years = weekdayYears();
   const db = new SQLite(url.slice('file:'.length));
   db.pragma('cache_size = -262144');
-  db.exec('DROP INDEX IF EXISTS daily_bars_date_idx');
-  const K = 64;
-  const many = db.prepare(
-    `INSERT INTO daily_bars (symbol, date, open, high, low, close, volume) VALUES ${Array(K).fill('(?,?,?,?,?,?,?)').join(',')}`,
-  );
-  const one = db.prepare(
-    'INSERT INTO daily_bars (symbol, date, open, high, low, close, volume) VALUES (?,?,?,?,?,?,?)',
+  const insert = db.prepare(
+    'INSERT INTO bar_chunks (symbol, year, bars, first_date, last_date, data) VALUES (?, ?, ?, ?, ?, ?)',
   );
   let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const values = new Array(7 * K);
+  let bars = 0;
   db.exec('BEGIN');
   for (let s = 0; s < symbols; s++) {
     const symbol = symbolOf(s);
     let price = 10 + random() * 190;
-    let n = 0;
-    for (const date of dates) {
-      const open = price * (1 + (random() - 0.5) * 0.02);
-      price = Math.max(1, price * (1 + (random() - 0.5) * 0.04 + 0.0002));
-      const o = n * 7;
-      values[o] = symbol;
-      values[o + 1] = date;
-      values[o + 2] = open;
-      values[o + 3] = Math.max(open, price) * (1 + random() * 0.01);
-      values[o + 4] = Math.min(open, price) * (1 - random() * 0.01);
-      values[o + 5] = price;
-      values[o + 6] = Math.round(1e5 + random() * 1e6);
-      if (++n === K) {
-        many.run(values);
-        n = 0;
+    for (const { year, days } of years) {
+      const n = days.length;
+      const buffer = new ArrayBuffer(n * 44);
+      const [o, h, l, c, v] = [0, 1, 2, 3, 4].map((k) => new Float64Array(buffer, k * n * 8, n));
+      new Int32Array(buffer, 40 * n, n).set(days);
+      for (let i = 0; i < n; i++) {
+        const open = price * (1 + (random() - 0.5) * 0.02);
+        price = Math.max(1, price * (1 + (random() - 0.5) * 0.04 + 0.0002));
+        o[i] = open;
+        h[i] = Math.max(open, price) * (1 + random() * 0.01);
+        l[i] = Math.min(open, price) * (1 - random() * 0.01);
+        c[i] = price;
+        v[i] = Math.round(1e5 + random() * 1e6);
       }
+      insert.run(symbol, year, n, iso(days[0]), iso(days[n - 1]), Buffer.from(buffer));
+      bars += n;
     }
-    for (let k = 0; k < n; k++) one.run(values.slice(k * 7, k * 7 + 7));
     if (s % 500 === 499) {
       db.exec('COMMIT');
       db.exec('BEGIN');
     }
   }
   db.exec('COMMIT');
-  db.exec('CREATE INDEX IF NOT EXISTS daily_bars_date_idx ON daily_bars (date)');
   // What an import does when it wrote something: other processes (and the snapshot) see a new version.
   db.exec(`INSERT INTO app_meta (key, value) VALUES ('market_data_version', '1')
            ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`);
   db.close();
-  return symbols * dates.length;
+  return bars;
 }
 
 async function scan(url, cookie) {

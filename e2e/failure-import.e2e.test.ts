@@ -35,7 +35,7 @@ async function sqliteTarget(): Promise<Target> {
     counts: async () => {
       if (!fs.existsSync(file)) return new Map();
       try {
-        const rows = open().prepare('SELECT symbol, count(*) AS n FROM daily_bars GROUP BY symbol').all() as {
+        const rows = open().prepare('SELECT symbol, sum(bars) AS n FROM bar_chunks GROUP BY symbol').all() as {
           symbol: string;
           n: number;
         }[];
@@ -70,7 +70,7 @@ async function postgresTarget(): Promise<Target> {
     counts: async () => {
       try {
         const r = await client.query<{ symbol: string; n: string }>(
-          'SELECT symbol, count(*) AS n FROM daily_bars GROUP BY symbol',
+          'SELECT symbol, sum(bars) AS n FROM bar_chunks GROUP BY symbol',
         );
         return new Map(r.rows.map((row) => [row.symbol, Number(row.n)]));
       } catch (error) {
@@ -79,9 +79,9 @@ async function postgresTarget(): Promise<Target> {
       }
     },
     integrity: async () => {
-      // Every bar belongs to an instrument (the foreign key held through the kill).
+      // Every bar chunk belongs to an instrument (the foreign key held through the kill).
       const r = await client.query<{ n: string }>(
-        'SELECT count(*) AS n FROM daily_bars b WHERE NOT EXISTS (SELECT 1 FROM instruments i WHERE i.symbol = b.symbol)',
+        'SELECT count(*) AS n FROM bar_chunks b WHERE NOT EXISTS (SELECT 1 FROM instruments i WHERE i.symbol = b.symbol)',
       );
       return r.rows[0]!.n === '0' ? 'ok' : `${r.rows[0]!.n} orphan bars`;
     },

@@ -36,8 +36,6 @@ export function serverBuildOptions(outdir) {
       main: 'src/start.ts',
       cli: 'src/cli/main.ts',
       'analytics-worker': 'src/modules/seasonality/pool/analytics-worker.ts',
-      // The series loader's worker threads start dist/series-load-worker.js.
-      'series-load-worker': 'src/modules/market/series-load-worker.ts',
       // An import's parsing thread (import/parse-ahead.ts) starts dist/import-parse-worker.js.
       'import-parse-worker': 'src/modules/market/import/parse-ahead-worker.ts',
     },

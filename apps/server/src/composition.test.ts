@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDatabaseAllowed, loadSettings, seedOnEmpty } from './config/settings.js';
 import { buildServices, type ServiceOverrides, type StartupLog } from './composition.js';
 import { useTempDir } from './testing/test-fixtures.js';
+import { countBars } from './modules/market/bars/stored-series.js';
 
 const quiet = { info: () => {}, warn: () => {} };
 
@@ -58,15 +59,12 @@ describe('start-up never creates or fills a database in production unless told t
     );
     try {
       expect(messages[0]).toBe(`database sqlite:${file}: created a new, empty database`);
-      const bars = await services.database.db
-        .selectFrom('daily_bars')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
+      const bars = await countBars(services.database.db);
       const instruments = await services.database.db
         .selectFrom('instruments')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      expect([Number(bars.n), Number(instruments.n)]).toEqual([0, 0]);
+      expect([bars, Number(instruments.n)]).toEqual([0, 0]);
     } finally {
       await services.close();
     }

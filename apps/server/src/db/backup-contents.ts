@@ -70,7 +70,11 @@ export function sqliteContents(file: string): Contents {
       Boolean(sqlite!.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t));
     const count = (t: string) =>
       has(t) ? Number((sqlite!.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n) : 0;
-    return { tables: has('users') || has('kysely_migration'), users: count('users'), bars: count('daily_bars') };
+    // A backup of a version before bar chunks (migration 0011) has a row a bar.
+    const bars = has('bar_chunks')
+      ? Number(sqlite.prepare('SELECT coalesce(sum(bars), 0) FROM bar_chunks').pluck().get())
+      : count('daily_bars');
+    return { tables: has('users') || has('kysely_migration'), users: count('users'), bars };
   } catch (error) {
     throw new BackupError(
       `${file} exists and is not a readable SQLite database (${error instanceof Error ? error.message : String(error)}); ` +
@@ -95,13 +99,21 @@ export async function postgresContents(url: string, schema: string | undefined):
     throw new DatabaseOpenError(describePostgresError(error, postgresServerOf(url)));
   }
   try {
-    const exists = await client.query<{ users: string | null; bars: string | null; migrations: string | null }>(
-      "SELECT to_regclass('users')::text AS users, to_regclass('daily_bars')::text AS bars, to_regclass('kysely_migration')::text AS migrations",
+    const exists = await client.query<{
+      users: string | null;
+      chunks: string | null;
+      bars: string | null;
+      migrations: string | null;
+    }>(
+      "SELECT to_regclass('users')::text AS users, to_regclass('bar_chunks')::text AS chunks, " +
+        "to_regclass('daily_bars')::text AS bars, to_regclass('kysely_migration')::text AS migrations",
     );
     const row = exists.rows[0]!;
-    const count = async (table: string | null) =>
-      table ? Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n) : 0;
-    return { tables: Boolean(row.users ?? row.migrations), users: await count(row.users), bars: await count(row.bars) };
+    const count = async (table: string | null, of = 'count(*)') =>
+      table ? Number((await client.query<{ n: string }>(`SELECT ${of} AS n FROM ${table}`)).rows[0]!.n) : 0;
+    // A backup of a version before bar chunks (migration 0011) has a row a bar.
+    const bars = row.chunks ? await count(row.chunks, 'coalesce(sum(bars), 0)') : await count(row.bars);
+    return { tables: Boolean(row.users ?? row.migrations), users: await count(row.users), bars };
   } finally {
     await client.end();
   }

@@ -15,6 +15,7 @@ import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { countBars, readBarRows, writeBarRows } from '../modules/market/bars/stored-series.js';
 
 const PG_TOOLS = findOnPath('pg_dump') !== null && findOnPath('pg_restore') !== null;
 // Under CI a missing pg_dump fails the PostgreSQL tests instead of skipping them.
@@ -47,11 +48,7 @@ async function insertBars(db: Kysely<Database>): Promise<void> {
         volume: 1000 + d,
       };
     });
-    for (let k = 0; k < rows.length; k += 500)
-      await db
-        .insertInto('daily_bars')
-        .values(rows.slice(k, k + 500))
-        .execute();
+    await writeBarRows(db, rows);
   }
 }
 
@@ -238,17 +235,8 @@ describe.each(testDialects())('backup while the server writes, restore into a fr
           .execute();
         expect(payments).toEqual([{ status: 'paid' }]);
 
-        const bars = await r
-          .selectFrom('daily_bars')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow();
-        expect(Number(bars.n)).toBe(INSTRUMENTS * BARS_PER_INSTRUMENT);
-        const bar = await r
-          .selectFrom('daily_bars')
-          .selectAll()
-          .where('symbol', '=', 'BK07')
-          .where('date', '=', '2016-01-01')
-          .executeTakeFirstOrThrow();
+        expect(await countBars(r)).toBe(INSTRUMENTS * BARS_PER_INSTRUMENT);
+        const bar = (await readBarRows(r, 'BK07')).find((b) => b.date === '2016-01-01');
         expect(bar).toMatchObject({ open: 107 + 365 / 100, close: 107 + 365 / 100, volume: 1365 });
         expect(await ids(r, 'users').then((u) => u.length)).toBeGreaterThanOrEqual(usersBefore.length);
         // New rows get new ids (sequences came along).
@@ -421,11 +409,7 @@ describe.skipIf(!postgresAvailable() || SKIP_PG_TOOLS)(
         expect(await cli(target.url, ['db', 'restore', file, '--force'])).toMatchObject({ replaced: true });
         const restored = await openDatabase(target.url);
         try {
-          const bars = await restored.db
-            .selectFrom('daily_bars')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow();
-          expect(Number(bars.n)).toBe(INSTRUMENTS * BARS_PER_INSTRUMENT);
+          expect(await countBars(restored.db)).toBe(INSTRUMENTS * BARS_PER_INSTRUMENT);
         } finally {
           await restored.close();
         }

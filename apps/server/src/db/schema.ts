@@ -32,20 +32,24 @@ export interface InstrumentsTable {
   updated_at: number;
 }
 
-export interface DailyBarsTable {
+/**
+ * The daily bars of one symbol in one calendar year (decision 0024): `data` holds the year's
+ * columns (bars/chunk-codec.ts); `bars`, `first_date` and `last_date` describe it for queries
+ * that do not need the values.
+ */
+export interface BarChunksTable {
   symbol: string;
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
+  year: number;
+  bars: number;
+  first_date: string;
+  last_date: string;
+  data: Uint8Array;
 }
 
 export interface CoreTables {
   app_meta: AppMetaTable;
   instruments: InstrumentsTable;
-  daily_bars: DailyBarsTable;
+  bar_chunks: BarChunksTable;
 }
 
 /**

@@ -4,7 +4,7 @@ import { errorResponseSchema, healthResponseSchema } from '@solstice/contracts';
 import { createTestApp, withTestApp, type TestApp } from '../testing/test-app.js';
 import { testDialects } from '../testing/test-databases.js';
 import { useTestApp } from '../testing/test-fixtures.js';
-import { flatBar, instrumentRow } from '../testing/market-fixtures.js';
+import { flatBar, insertBars, instrumentRow } from '../testing/market-fixtures.js';
 import { signedInUser } from '../testing/auth-helpers.js';
 import { writeWebDist } from '../testing/web-dist.js';
 
@@ -24,13 +24,10 @@ describe.each(testDialects())('the HTTP shell on %s', (dialect) => {
       .insertInto('instruments')
       .values(instrumentRow('ZZZ', { name: 'Test', synthetic: 1 }))
       .execute();
-    await db
-      .insertInto('daily_bars')
-      .values([flatBar('ZZZ', '2020-01-02', 1, 10), flatBar('ZZZ', '2020-01-03', 1, 10)])
-      .execute();
+    await insertBars(db, [flatBar('ZZZ', '2020-01-02', 1, 10), flatBar('ZZZ', '2020-01-03', 1, 10)]);
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json().asOf).toBe('2020-01-03');
-    await db.deleteFrom('daily_bars').execute();
+    await db.deleteFrom('bar_chunks').execute();
     await db.deleteFrom('instruments').execute();
   });
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { DailyBarsTable, Database, InstrumentsTable } from '../db/schema.js';
+import type { Database, InstrumentsTable } from '../db/schema.js';
+import { writeBarRows, type DailyBar } from '../modules/market/bars/stored-series.js';
 import type { DialectName } from '../db/database.js';
 import { signedInUser, type SignedIn } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -18,7 +19,7 @@ export function readInstrument(db: Kysely<Database>, symbol: string) {
 }
 
 /** A daily bar whose open, high and low equal the close. */
-export function flatBar(symbol: string, date: string, close: number, volume = 1000): DailyBarsTable {
+export function flatBar(symbol: string, date: string, close: number, volume = 1000): DailyBar {
   return { symbol, date, open: close, high: close, low: close, close, volume };
 }
 
@@ -28,7 +29,7 @@ export function weekdayBars(
   [from, to]: readonly [from: number, to: number],
   price: (day: number) => number,
   skip: (weekday: number) => boolean = () => false,
-): DailyBarsTable[] {
+): DailyBar[] {
   const rows = [];
   for (let d = from; d <= to; d++) {
     const weekday = new Date(d * 86_400_000).getUTCDay();
@@ -38,13 +39,9 @@ export function weekdayBars(
   return rows;
 }
 
-/** Inserts bars in chunks (a single insert of thousands of rows passes the drivers' parameter limits). */
-export async function insertBars(db: Kysely<Database>, rows: readonly DailyBarsTable[]) {
-  for (let k = 0; k < rows.length; k += 500)
-    await db
-      .insertInto('daily_bars')
-      .values(rows.slice(k, k + 500))
-      .execute();
+/** Writes bars into the store (inserted, or updated when a date is already stored). */
+export async function insertBars(db: Kysely<Database>, rows: readonly DailyBar[]) {
+  await writeBarRows(db, rows);
 }
 
 export interface TestInstrument {
@@ -84,7 +81,7 @@ export async function addMarketData(
 export async function addMarketRows(
   t: Pick<TestApp, 'database' | 'services'>,
   instruments: readonly InstrumentRow[],
-  bars: readonly DailyBarsTable[] = [],
+  bars: readonly DailyBar[] = [],
 ) {
   if (instruments.length > 0) await t.database.db.insertInto('instruments').values(instruments).execute();
   await insertBars(t.database.db, bars);

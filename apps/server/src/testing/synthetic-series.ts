@@ -1,5 +1,5 @@
 import type { PriceSeries } from '@solstice/analytics';
-import { isoFromDay } from '../modules/market/dates.js';
+import { SqliteChunkStore, yearsOf } from '../modules/market/bars/chunk-store.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -41,16 +41,12 @@ export async function loadSeriesSqlite(t: Pick<TestApp, 'database' | 'services'>
     `INSERT INTO instruments (symbol, name, type, exchange, sector, industry, currency, market_cap, synthetic, updated_at)
      VALUES (?, ?, 'stock', NULL, NULL, NULL, 'USD', NULL, 1, 0)`,
   );
-  const bar = sqlite.prepare(
-    'INSERT INTO daily_bars (symbol, date, open, high, low, close, volume) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+  const chunks = new SqliteChunkStore(sqlite);
   sqlite.transaction(() => {
     for (const s of series) {
       instrument.run(s.symbol, `${s.symbol} Inc.`);
-      for (let i = 0; i < s.dates.length; i++) {
-        const c = s.close[i]!;
-        bar.run(s.symbol, isoFromDay(s.dates[i]!), c, c, c, c, s.volume[i]!);
-      }
+      // Open, high and low as the close.
+      chunks.write({ ...s, open: s.close, high: s.close, low: s.close }, yearsOf(s));
     }
   })();
   await t.services.market.reload();

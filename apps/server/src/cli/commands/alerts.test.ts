@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { alertRow, createUser } from '../../testing/factories.js';
-import { flatBar, instrumentRow } from '../../testing/market-fixtures.js';
+import { flatBar, insertBars, instrumentRow } from '../../testing/market-fixtures.js';
 import { CliError } from '../output.js';
 import { runCli } from '../../testing/run-cli.js';
 
@@ -28,10 +28,10 @@ describe('solstice alerts', () => {
       .execute();
     // UP rises above 50 on the last day; FLAT stays at 40.
     const bar = (symbol: string, date: string, close: number) => flatBar(symbol, date, close, 100);
-    await db.db
-      .insertInto('daily_bars')
-      .values(DAYS.flatMap((d, i) => [bar('UP', d, i === 2 ? 55 : 45), bar('FLAT', d, 40)]))
-      .execute();
+    await insertBars(
+      db.db,
+      DAYS.flatMap((d, i) => [bar('UP', d, i === 2 ? 55 : 45), bar('FLAT', d, 40)]),
+    );
     const user = await createUser(db.db, { subscriber: true, username: 'trader' });
     const now = Date.now();
     await db.db

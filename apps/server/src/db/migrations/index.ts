@@ -9,6 +9,7 @@ import * as m0007 from './0007_data_updates.js';
 import * as m0008 from './0008_data_update_heartbeat.js';
 import * as m0009 from './0009_alerts.js';
 import * as m0010 from './0010_tutorial_seen.js';
+import * as m0011 from './0011_bar_chunks.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_data_update_heartbeat': m0008,
   '0009_alerts': m0009,
   '0010_tutorial_seen': m0010,
+  '0011_bar_chunks': m0011,
 };

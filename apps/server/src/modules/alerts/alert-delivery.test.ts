@@ -197,7 +197,7 @@ describe('alert delivery and failures (sqlite)', () => {
     const created = await conditionOver100(t, alice, { name: 'CCC up', symbol: 'CCC' });
     expect(created.statusCode).toBe(201);
     // An operator drops the instrument (e.g. `solstice demo drop`): its bars and its row go.
-    await t.database.db.deleteFrom('daily_bars').where('symbol', '=', 'CCC').execute();
+    await t.database.db.deleteFrom('bar_chunks').where('symbol', '=', 'CCC').execute();
     await t.database.db.deleteFrom('instruments').where('symbol', '=', 'CCC').execute();
     await market(t, true);
     await t.services.jobs.runDue();

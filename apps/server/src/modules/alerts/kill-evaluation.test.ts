@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { alertRow, createUser } from '../../testing/factories.js';
 import { runBundledCli } from '../../testing/server-bundle.js';
+import { insertBars } from '../../testing/market-fixtures.js';
 import { syntheticSeries } from '../../testing/synthetic-series.js';
 import { testDialects } from '../../testing/test-databases.js';
 
@@ -49,11 +50,7 @@ describe.each(testDialects())('kill -9 while an evaluation writes its triggers, 
         close: s.close[i]!,
         volume: 1000,
       }));
-      for (let i = 0; i < rows.length; i += 1000)
-        await database.db
-          .insertInto('daily_bars')
-          .values(rows.slice(i, i + 1000))
-          .execute();
+      await insertBars(database.db, rows);
       asOf = isoDate(s.dates[s.dates.length - 1]!);
     }
     const list = await database.db

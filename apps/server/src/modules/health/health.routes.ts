@@ -29,8 +29,8 @@ export function healthRoutes(ctx: HealthDeps): FastifyPluginAsync {
         let asOf: string | null;
         try {
           const row = await ctx.database.db
-            .selectFrom('daily_bars')
-            .select(sql<string | null>`max(date)`.as('asOf'))
+            .selectFrom('bar_chunks')
+            .select(sql<string | null>`max(last_date)`.as('asOf'))
             .executeTakeFirst();
           asOf = row?.asOf ?? null;
         } catch (error) {

@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { useLiveServer } from '../../testing/test-fixtures.js';
 import { buildApp } from '../../http/app.js';
-import { instrumentRow } from '../../testing/market-fixtures.js';
+import { insertBars, instrumentRow } from '../../testing/market-fixtures.js';
 import { latestBarOf } from './readiness.js';
 
 const DAY = 86_400_000;
@@ -26,13 +26,10 @@ describe.each(testDialects())('GET /api/ready on %s', (dialect) => {
       .insertInto('instruments')
       .values(instrumentRow('SPY', { name: 'SPDR S&P 500', type: 'etf', updated_at: Date.now() }))
       .execute();
-    await db
-      .insertInto('daily_bars')
-      .values([
-        { symbol: 'SPY', date: '2024-01-02', open: 1, high: 2, low: 1, close: 2, volume: 10 },
-        { symbol: 'SPY', date: latest, open: 2, high: 3, low: 2, close: 3, volume: 10 },
-      ])
-      .execute();
+    await insertBars(db, [
+      { symbol: 'SPY', date: '2024-01-02', open: 1, high: 2, low: 1, close: 2, volume: 10 },
+      { symbol: 'SPY', date: latest, open: 2, high: 3, low: 2, close: 3, volume: 10 },
+    ]);
     await live.services.market.reload();
   }
 

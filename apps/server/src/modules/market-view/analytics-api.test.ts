@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { addMarketRows, insertBars, instrumentRow } from '../../testing/market-fixtures.js';
-import type { DailyBarsTable as Row } from '../../db/schema.js';
+import type { DailyBar as Row } from '../market/bars/stored-series.js';
 
 /** Day i of the test data: 2023-06-01 + i (so bar 259 is 2024-02-15 and bar 213 is 2023-12-31). */
 function dateOf(i: number): string {

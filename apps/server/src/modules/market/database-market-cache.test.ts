@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
-import { instrumentRow } from '../../testing/market-fixtures.js';
+import { insertBars, instrumentRow } from '../../testing/market-fixtures.js';
 import { loadMarketCache } from './database-market-cache.js';
 import { dayNumberFast, daysFromCivil, isoFromDay } from './dates.js';
 
@@ -37,13 +37,13 @@ describe.each(testDialects())('DatabaseMarketCache on %s', (dialect) => {
         instrumentRow('BBB', { name: 'BBB ETF', type: 'etf' }),
       ])
       .execute();
-    // Inserted out of order: the cache must sort by date.
+    // Inserted out of order: the series must come back sorted by date.
     const bars = [
       { symbol: 'BBB', date: '2024-01-03', open: 10, high: 11, low: 9, close: 10.5, volume: 100 },
       { symbol: 'AAA', date: '2024-01-03', open: 2, high: 2.5, low: 1.5, close: 2.25, volume: 7 },
       { symbol: 'AAA', date: '2024-01-02', open: 1, high: 1.5, low: 0.5, close: 1.25, volume: 5 },
     ];
-    await db.insertInto('daily_bars').values(bars).execute();
+    await insertBars(db, bars);
 
     const cache = await loadMarketCache(database);
     expect(cache.version).toBe(1);
@@ -72,10 +72,7 @@ describe.each(testDialects())('DatabaseMarketCache on %s', (dialect) => {
     expect(Array.from(cache.series('BBB')!.close)).toEqual([10.5]);
     expect(cache.series('ZZZ')).toBeUndefined();
 
-    await db
-      .insertInto('daily_bars')
-      .values({ symbol: 'BBB', date: '2024-01-04', open: 1, high: 1, low: 1, close: 1, volume: 0 })
-      .execute();
+    await insertBars(db, [{ symbol: 'BBB', date: '2024-01-04', open: 1, high: 1, low: 1, close: 1, volume: 0 }]);
     expect(cache.series('BBB')!.close.length).toBe(1);
     await Promise.all([cache.reload(), cache.reload(), cache.reload()]);
     expect(cache.series('BBB')!.close.length).toBe(2);
@@ -99,11 +96,7 @@ describe.each(testDialects())('DatabaseMarketCache on %s', (dialect) => {
         });
       }
     }
-    for (let i = 0; i < rows.length; i += 500)
-      await database.db
-        .insertInto('daily_bars')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertBars(database.db, rows);
     const cache = await loadMarketCache(database);
     const big = cache.series('S03')!;
     expect(big.close.length).toBe(9000);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
+import { insertBars } from '../../testing/market-fixtures.js';
 import { DatabaseMarketCache } from './database-market-cache.js';
 import { announceMarketChange } from './market-events.js';
 
@@ -36,10 +37,9 @@ describe.each(testDialects())('change announcements on %s', (dialect) => {
     closers.push(() => cache.close());
     expect(cache.series('AAA')).toBeUndefined();
 
-    await database.db
-      .insertInto('daily_bars')
-      .values({ symbol: 'AAA', date: '2024-01-02', open: 1, high: 1, low: 1, close: 1, volume: 1 })
-      .execute();
+    await insertBars(database.db, [
+      { symbol: 'AAA', date: '2024-01-02', open: 1, high: 1, low: 1, close: 1, volume: 1 },
+    ]);
     await announceMarketChange(database);
     await until(() => cache.series('AAA') !== undefined);
     expect(cache.version).toBe(2);

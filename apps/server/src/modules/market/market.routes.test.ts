@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser } from '../../testing/auth-helpers.js';
-import { instrumentRow } from '../../testing/market-fixtures.js';
+import { insertBars, instrumentRow } from '../../testing/market-fixtures.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -30,14 +30,11 @@ describe.each(testDialects())('market routes on %s', (dialect) => {
         inst('MSFT', 'MICROSOFT CORP', 3e12),
       ])
       .execute();
-    await db
-      .insertInto('daily_bars')
-      .values([
-        { symbol: 'AAPL', date: '2024-01-02', open: 10, high: 12, low: 9, close: 11, volume: 100 },
-        { symbol: 'AAPL', date: '2024-01-03', open: 11, high: 13, low: 10, close: 12.1, volume: 200 },
-        { symbol: 'AAPL', date: '2024-01-04', open: 12, high: 14, low: 11, close: 13, volume: 300 },
-      ])
-      .execute();
+    await insertBars(db, [
+      { symbol: 'AAPL', date: '2024-01-02', open: 10, high: 12, low: 9, close: 11, volume: 100 },
+      { symbol: 'AAPL', date: '2024-01-03', open: 11, high: 13, low: 10, close: 12.1, volume: 200 },
+      { symbol: 'AAPL', date: '2024-01-04', open: 12, high: 14, low: 11, close: 13, volume: 300 },
+    ]);
     await t.services.market.reload();
     const user = await signedInUser(t);
     return { cookie: user.cookie };

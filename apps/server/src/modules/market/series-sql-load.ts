@@ -1,116 +1,90 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import type { PriceSeries } from '@solstice/analytics';
+import { allocateSeries, type PriceSeries } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../db/database.js';
-import { dayNumberFast } from './dates.js';
-import { loadSeriesInWorkers } from './parallel-series-loader.js';
-import { readSeriesSqlite, symbolsWithBars } from './sqlite-series.js';
-
-/** Every symbol's series read back through SQL (SQLite: in worker threads when large). */
-export async function loadSeriesFromSql(database: DatabaseHandle): Promise<Map<string, PriceSeries>> {
-  return database.sqlite
-    ? ((await loadSeriesInWorkers(database.sqlite)) ?? loadSeriesSqlite(database.sqlite))
-    : loadSeriesPostgres(database.pgPool!);
-}
+import { decodeChunkInto } from './bars/chunk-codec.js';
 
 /**
- * Growable column buffers reused across symbols while loading: a symbol's rows arrive
- * contiguously (ORDER BY symbol, date) and are copied out at an exact length when the
- * symbol changes, so the only memory that stays is the final series.
+ * Every symbol's series read back from bar_chunks: the bar count of each symbol first, so
+ * that each series is allocated once at its length, then the chunks in (symbol, year)
+ * order, each copied into place. A row is a year of one symbol, so this reads a few
+ * thousand rows, not a row per bar (decision 0024).
  */
-class SeriesBuilder {
-  private capacity = 8192;
-  private n = 0;
-  private dates = new Int32Array(this.capacity);
-  private open = new Float64Array(this.capacity);
-  private high = new Float64Array(this.capacity);
-  private low = new Float64Array(this.capacity);
-  private close = new Float64Array(this.capacity);
-  private volume = new Float64Array(this.capacity);
-  symbol: string | null = null;
-
-  push(date: string, o: number, h: number, l: number, c: number, v: number): void {
-    if (this.n === this.capacity) this.grow();
-    const i = this.n++;
-    this.dates[i] = dayNumberFast(date);
-    this.open[i] = o;
-    this.high[i] = h;
-    this.low[i] = l;
-    this.close[i] = c;
-    this.volume[i] = v;
-  }
-
-  /** Copies out the current symbol's series and resets for the next one. */
-  take(): PriceSeries | null {
-    if (this.symbol === null) return null;
-    const n = this.n;
-    const series: PriceSeries = {
-      symbol: this.symbol,
-      dates: this.dates.slice(0, n),
-      open: this.open.slice(0, n),
-      high: this.high.slice(0, n),
-      low: this.low.slice(0, n),
-      close: this.close.slice(0, n),
-      volume: this.volume.slice(0, n),
-    };
-    this.n = 0;
-    this.symbol = null;
-    return series;
-  }
-
-  private grow(): void {
-    this.capacity *= 2;
-    const grow = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
-      const b = make(this.capacity);
-      b.set(a);
-      return b;
-    };
-    this.dates = grow(this.dates, (n) => new Int32Array(n));
-    this.open = grow(this.open, (n) => new Float64Array(n));
-    this.high = grow(this.high, (n) => new Float64Array(n));
-    this.low = grow(this.low, (n) => new Float64Array(n));
-    this.close = grow(this.close, (n) => new Float64Array(n));
-    this.volume = grow(this.volume, (n) => new Float64Array(n));
-  }
+export async function loadSeriesFromSql(database: DatabaseHandle): Promise<Map<string, PriceSeries>> {
+  return database.sqlite ? loadSeriesSqlite(database.sqlite) : loadSeriesPostgres(database.pgPool!);
 }
 
-type BarRow = [symbol: string, date: string, open: number, high: number, low: number, close: number, volume: number];
+class SeriesFill {
+  readonly out = new Map<string, PriceSeries>();
+  private current: PriceSeries | null = null;
+  private at = 0;
 
-/** Symbols per PostgreSQL round trip: bounds the rows held in flight (≈ 60 × 6,500 bars). */
-const PG_SYMBOLS_PER_CHUNK = 60;
+  constructor(private readonly counts: Map<string, number>) {}
+
+  add(symbol: string, data: Uint8Array): void {
+    if (this.current?.symbol !== symbol) {
+      this.finish();
+      this.current = allocateSeries(symbol, this.counts.get(symbol) ?? 0);
+      this.at = 0;
+    }
+    this.at += decodeChunkInto(data, this.current, this.at);
+  }
+
+  finish(): void {
+    const s = this.current;
+    if (s === null) return;
+    // The counts and the chunks are read in one transaction; a mismatch is a damaged row.
+    if (this.at !== s.dates.length)
+      throw new Error(`${s.symbol}: its chunks hold ${this.at} bars, their counts say ${s.dates.length}`);
+    if (this.at > 0) this.out.set(s.symbol, s);
+    this.current = null;
+  }
+}
 
 export function loadSeriesSqlite(sqlite: SQLite.Database): Map<string, PriceSeries> {
-  return new Map(readSeriesSqlite(sqlite, symbolsWithBars(sqlite)).map((s) => [s.symbol, s]));
+  return sqlite.transaction(() => {
+    const counts = new Map(
+      sqlite.prepare('SELECT symbol, sum(bars) FROM bar_chunks GROUP BY symbol').raw(true).all() as Array<
+        [string, number]
+      >,
+    );
+    const fill = new SeriesFill(counts);
+    const rows = sqlite.prepare('SELECT symbol, data FROM bar_chunks ORDER BY symbol, year').raw(true);
+    for (const row of rows.iterate() as IterableIterator<[string, Buffer]>) fill.add(row[0], row[1]);
+    fill.finish();
+    return fill.out;
+  })();
 }
 
+/** Symbols per PostgreSQL round trip: bounds the chunks held in flight (≈ 60 × 300 KB). */
+const PG_SYMBOLS_PER_READ = 60;
+
 export async function loadSeriesPostgres(pool: pg.Pool): Promise<Map<string, PriceSeries>> {
-  const symbols = (
-    await pool.query<[string]>({ text: 'SELECT DISTINCT symbol FROM daily_bars ORDER BY symbol', rowMode: 'array' })
-  ).rows.map((r) => r[0]);
-  const out = new Map<string, PriceSeries>();
-  const builder = new SeriesBuilder();
-  const fetchChunk = (from: number) =>
-    pool.query<BarRow>({
-      text: `SELECT symbol, date, open, high, low, close, volume FROM daily_bars
-             WHERE symbol = ANY($1::text[]) ORDER BY symbol, date`,
-      values: [symbols.slice(from, from + PG_SYMBOLS_PER_CHUNK)],
+  const client = await pool.connect();
+  try {
+    // One snapshot for the counts and every chunk.
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const counted = await client.query<[string, string]>({
+      text: 'SELECT symbol, sum(bars)::int8 FROM bar_chunks GROUP BY symbol ORDER BY symbol',
       rowMode: 'array',
     });
-  // One chunk in flight while the previous is copied into arrays.
-  let next = symbols.length > 0 ? fetchChunk(0) : null;
-  for (let from = 0; next; from += PG_SYMBOLS_PER_CHUNK) {
-    const result = await next;
-    next = from + PG_SYMBOLS_PER_CHUNK < symbols.length ? fetchChunk(from + PG_SYMBOLS_PER_CHUNK) : null;
-    for (const row of result.rows) {
-      if (row[0] !== builder.symbol) {
-        const done = builder.take();
-        if (done) out.set(done.symbol, done);
-        builder.symbol = row[0];
-      }
-      builder.push(row[1], Number(row[2]), Number(row[3]), Number(row[4]), Number(row[5]), Number(row[6]));
+    const symbols = counted.rows.map((r) => r[0]);
+    const fill = new SeriesFill(new Map(counted.rows.map((r) => [r[0], Number(r[1])])));
+    for (let from = 0; from < symbols.length; from += PG_SYMBOLS_PER_READ) {
+      const result = await client.query<[string, Buffer]>({
+        text: 'SELECT symbol, data FROM bar_chunks WHERE symbol = ANY($1::text[]) ORDER BY symbol, year',
+        values: [symbols.slice(from, from + PG_SYMBOLS_PER_READ)],
+        rowMode: 'array',
+      });
+      for (const row of result.rows) fill.add(row[0], row[1]);
     }
+    fill.finish();
+    await client.query('COMMIT');
+    return fill.out;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
   }
-  const done = builder.take();
-  if (done) out.set(done.symbol, done);
-  return out;
 }

@@ -6,7 +6,7 @@ import { rawRequest } from '../../testing/live-server.js';
 import { signedInUser } from '../../testing/auth-helpers.js';
 import { bearerMatches } from './metrics.routes.js';
 import { recordDataUpdate } from './data-update.js';
-import { instrumentRow } from '../../testing/market-fixtures.js';
+import { insertBars, instrumentRow } from '../../testing/market-fixtures.js';
 import { loadSettings, SettingsError } from '../../config/settings.js';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
@@ -167,10 +167,7 @@ describe.each(testDialects())('GET /metrics on %s', (dialect) => {
       .values(instrumentRow('SPY', { name: 'SPDR S&P 500', type: 'etf', updated_at: writtenAt }))
       .execute();
     const latest = new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10);
-    await db
-      .insertInto('daily_bars')
-      .values({ symbol: 'SPY', date: latest, open: 1, high: 1, low: 1, close: 1, volume: 1 })
-      .execute();
+    await insertBars(db, [{ symbol: 'SPY', date: latest, open: 1, high: 1, low: 1, close: 1, volume: 1 }]);
     await live.services.market.reload();
     await recordDataUpdate(db, { ok: true, at: writtenAt });
     await recordDataUpdate(db, { ok: true, at: writtenAt + 1000 });

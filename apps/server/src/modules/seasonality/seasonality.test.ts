@@ -18,7 +18,7 @@ import {
 } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketRows, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
+import { addMarketRows, insertBars, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
 import { useTestApp } from '../../testing/test-fixtures.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -232,11 +232,7 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
       .insertInto('instruments')
       .values(instrument('OLD', 'stock', 'Energy'))
       .execute();
-    for (let i = 0; i < rows.length; i += 500)
-      await t.database.db
-        .insertInto('daily_bars')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertBars(t.database.db, rows);
     await t.services.market.reload();
     const chart = chartResponseSchema.parse((await get('/api/v1/seasonality/chart?symbol=OLD')).json());
     expect(chart.years).toEqual([2015, 2016, 2017, 2018, 2019]);

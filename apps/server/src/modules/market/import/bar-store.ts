@@ -1,8 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import { BarInsertBuffer } from './bulk-insert.js';
-import type { BarTuple, InstrumentRow } from './parse.js';
-import type { SeriesCollector } from './series-collector.js';
+import { PgChunkStore, SqliteChunkStore } from '../bars/chunk-store.js';
+import { SeriesEdit } from '../bars/series-edit.js';
+import type { PriceSeries } from '@solstice/analytics';
+import type { BarBatch, InstrumentRow } from './parse.js';
 import type { InstrumentInfo } from '../market-cache.js';
 
 export interface WriteCounts {
@@ -63,46 +64,31 @@ const instrumentParams = (r: InstrumentRecord, now: number) => [
   r.marketCap === undefined ? 0 : 1,
 ];
 
-interface Existing {
-  index: Map<string, number>;
-  values: Float64Array;
-}
-
 /**
  * The bulk write path on SQLite: prepared better-sqlite3 statements, run inside the
- * caller's transaction. A symbol's stored bars are read once (one index range scan) and
- * compared in memory, so a bar is inserted when new, updated only when a value differs,
- * and left alone otherwise; that is also how inserts and updates are counted.
+ * caller's transaction. A symbol's stored chunks are read once, the bars set in memory (a
+ * SeriesEdit counts inserts and updates), and finish() writes back the chunks of the years
+ * that changed before the caller's transaction ends.
  */
 export class SqliteBarWriter {
-  private readonly insert: BarInsertBuffer;
-  private readonly update: SQLite.Statement;
-  private readonly stored: SQLite.Statement;
+  private readonly chunks: SqliteChunkStore;
   private readonly instrumentUpsert: SQLite.Statement;
   private readonly instrumentInsertIfMissing: SQLite.Statement;
   private readonly syntheticOf: SQLite.Statement;
-  private readonly dropBars: SQLite.Statement;
   private readonly clearSynthetic: SQLite.Statement;
-  private readonly existing = new Map<string, Existing>();
+  private readonly edits = new Map<string, SeriesEdit>();
   private counts: WriteCounts = { inserted: 0, updated: 0 };
-  /** Keeps what is inserted, for the market snapshot (an import into an empty table). */
-  collector: SeriesCollector | null = null;
+  /** When kept: each symbol's whole series as last written (see keepSeries). */
+  private written: Map<string, PriceSeries> | null = null;
 
   constructor(sqlite: SQLite.Database) {
-    this.insert = new BarInsertBuffer(sqlite);
-    this.update = sqlite.prepare(
-      'UPDATE daily_bars SET open = ?, high = ?, low = ?, close = ?, volume = ? WHERE symbol = ? AND date = ?',
-    );
-    this.stored = sqlite
-      .prepare('SELECT date, open, high, low, close, volume FROM daily_bars WHERE symbol = ?')
-      .raw(true);
+    this.chunks = new SqliteChunkStore(sqlite);
     this.instrumentUpsert = sqlite.prepare(INSTRUMENT_UPSERT('IS NOT').replace(/\$(\d+)/g, '@p$1'));
     this.instrumentInsertIfMissing = sqlite.prepare(
       `INSERT INTO instruments (symbol, name, type, currency, synthetic, updated_at) VALUES (?, ?, ?, 'USD', 0, ?)
        ON CONFLICT (symbol) DO NOTHING`,
     );
     this.syntheticOf = sqlite.prepare('SELECT synthetic FROM instruments WHERE symbol = ?').pluck();
-    this.dropBars = sqlite.prepare('DELETE FROM daily_bars WHERE symbol = ?');
     this.clearSynthetic = sqlite.prepare('UPDATE instruments SET synthetic = 0, updated_at = ? WHERE symbol = ?');
   }
 
@@ -119,90 +105,82 @@ export class SqliteBarWriter {
     return this.syntheticOf.get(symbol) === 1;
   }
 
-  /** Real data replaces demo data: drops a synthetic symbol's bars and clears its flag. */
-  replaceSynthetic(symbol: string, now: number): void {
-    this.collector?.abandon();
-    this.dropBars.run(symbol);
+  /** Real data replaces demo data: drops a synthetic symbol's bars and clears its flag; returns the bars dropped. */
+  replaceSynthetic(symbol: string, now: number): number {
+    this.edits.delete(symbol);
+    this.written?.delete(symbol);
+    const removed = this.chunks.drop(symbol);
     this.clearSynthetic.run(now, symbol);
-    this.existing.delete(symbol);
+    return removed;
   }
 
-  private storedBars(symbol: string): Existing {
-    let e = this.existing.get(symbol);
-    if (e) return e;
-    const rows = this.stored.all(symbol) as Array<[string, number, number, number, number, number]>;
-    e = { index: new Map(), values: new Float64Array(rows.length * 5) };
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      e.index.set(r[0], i);
-      e.values.set([r[1], r[2], r[3], r[4], r[5]], i * 5);
+  private edit(symbol: string): SeriesEdit {
+    let e = this.edits.get(symbol);
+    if (!e) {
+      e = new SeriesEdit(this.chunks.read(symbol));
+      this.edits.set(symbol, e);
     }
-    this.existing.set(symbol, e);
     return e;
   }
 
-  bars(rows: readonly BarTuple[]): void {
-    let e: Existing | null = null;
-    let eSymbol = '';
-    for (const r of rows) {
-      if (e === null || r[0] !== eSymbol) {
-        e = this.storedBars(r[0]);
-        eSymbol = r[0];
-      }
-      const i = e.index.get(r[1]);
-      if (i === undefined) {
-        this.insert.add(r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
-        this.collector?.add(r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
-        this.counts.inserted++;
-        continue;
-      }
-      const v = e.values;
-      const o = i * 5;
-      if (v[o] !== r[2] || v[o + 1] !== r[3] || v[o + 2] !== r[4] || v[o + 3] !== r[5] || v[o + 4] !== r[6]) {
-        this.collector?.abandon();
-        this.update.run(r[2], r[3], r[4], r[5], r[6], r[0], r[1]);
-        this.counts.updated++;
-      }
-    }
-    // Written before the caller's next step: the bars of a batch are in the table when bars() returns.
-    this.insert.flush();
+  bars(batch: BarBatch): void {
+    this.counts = setBars(batch, (symbol) => this.edit(symbol), this.counts);
+  }
+
+  /**
+   * From now on, remember each symbol's whole series as finish() writes it. Into a database
+   * that had no bars, and with no other writer meanwhile, that is every stored series: the
+   * command line writes the market snapshot from them instead of reading the bars back.
+   */
+  keepSeries(): void {
+    this.written = new Map();
+  }
+
+  /** The series kept since keepSeries(), in symbol order (as a load through SQL gives them). */
+  keptSeries(): Map<string, PriceSeries> {
+    const kept = this.written ?? new Map<string, PriceSeries>();
+    const symbols = [...kept.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return new Map(symbols.map((symbol) => [symbol, kept.get(symbol)!]));
   }
 
   /** Forgets what a file whose transaction rolled back did. */
   reset(): void {
-    this.insert.clear();
-    this.existing.clear();
+    this.edits.clear();
     this.counts = { inserted: 0, updated: 0 };
   }
 
-  /** Inserted and updated bars since the last call; also forgets the stored bars read. */
-  takeCounts(): WriteCounts {
+  /**
+   * Writes the changed years of every symbol set since the last call (inside the caller's
+   * transaction) and returns the bars inserted and updated.
+   */
+  finish(): WriteCounts {
+    const results: PriceSeries[] = [];
+    for (const e of this.edits.values()) {
+      if (!e.changed) continue;
+      const series = e.result();
+      this.chunks.write(series, e.years);
+      results.push(series);
+    }
+    if (this.written) for (const series of results) this.written.set(series.symbol, series);
     const c = this.counts;
     this.reset();
     return c;
   }
 }
 
-const BAR_UPSERT_PG = `
-WITH r AS (
-  INSERT INTO daily_bars (symbol, date, open, high, low, close, volume)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[])
-  ON CONFLICT (symbol, date) DO UPDATE SET
-    open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume
-  WHERE (daily_bars.open, daily_bars.high, daily_bars.low, daily_bars.close, daily_bars.volume)
-        IS DISTINCT FROM (excluded.open, excluded.high, excluded.low, excluded.close, excluded.volume)
-  RETURNING (xmax = 0) AS inserted
-)
-SELECT count(*) FILTER (WHERE inserted) AS inserted, count(*) FILTER (WHERE NOT inserted) AS updated FROM r`;
-
 /**
- * The bulk write path on PostgreSQL, on one client inside the caller's transaction: each
- * batch is one statement over unnest()ed column arrays; RETURNING (xmax = 0) tells inserts
- * from updates, and rows whose values did not change are not touched at all.
+ * The bulk write path on PostgreSQL, on one client inside the caller's transaction: the
+ * same in-memory edit as SQLite's; a symbol is locked (an advisory lock until the
+ * transaction ends) before its chunks are read, so two files or processes writing one
+ * symbol take turns instead of overwriting each other's years.
  */
 export class PgBarWriter {
+  private readonly chunks: PgChunkStore;
+  private readonly edits = new Map<string, SeriesEdit>();
   private counts: WriteCounts = { inserted: 0, updated: 0 };
-  constructor(private readonly client: pg.PoolClient) {}
+  constructor(private readonly client: pg.PoolClient) {
+    this.chunks = new PgChunkStore(client);
+  }
 
   async instrument(record: InstrumentRecord, now: number): Promise<boolean> {
     const r = await this.client.query(INSTRUMENT_UPSERT('IS DISTINCT FROM'), instrumentParams(record, now));
@@ -222,34 +200,54 @@ export class PgBarWriter {
     return r.rows[0]?.synthetic === 1;
   }
 
-  async replaceSynthetic(symbol: string, now: number): Promise<void> {
-    await this.client.query('DELETE FROM daily_bars WHERE symbol = $1', [symbol]);
+  async replaceSynthetic(symbol: string, now: number): Promise<number> {
+    this.edits.delete(symbol);
+    await this.chunks.lock(symbol);
+    const removed = await this.chunks.drop(symbol);
     await this.client.query('UPDATE instruments SET synthetic = 0, updated_at = $1 WHERE symbol = $2', [now, symbol]);
+    return removed;
   }
 
-  async bars(rows: readonly BarTuple[]): Promise<void> {
-    const n = rows.length;
-    const cols: [string[], string[], number[], number[], number[], number[], number[]] = [
-      new Array<string>(n),
-      new Array<string>(n),
-      new Array<number>(n),
-      new Array<number>(n),
-      new Array<number>(n),
-      new Array<number>(n),
-      new Array<number>(n),
-    ];
-    for (let i = 0; i < n; i++) {
-      const r = rows[i]!;
-      for (let c = 0; c < 7; c++) (cols[c] as Array<string | number>)[i] = r[c]!;
+  private async edit(symbol: string): Promise<SeriesEdit> {
+    let e = this.edits.get(symbol);
+    if (!e) {
+      await this.chunks.lock(symbol);
+      e = new SeriesEdit(await this.chunks.read(symbol));
+      this.edits.set(symbol, e);
     }
-    const result = await this.client.query<{ inserted: number; updated: number }>(BAR_UPSERT_PG, cols);
-    this.counts.inserted += Number(result.rows[0]!.inserted);
-    this.counts.updated += Number(result.rows[0]!.updated);
+    return e;
   }
 
-  takeCounts(): WriteCounts {
+  async bars(batch: BarBatch): Promise<void> {
+    // Each symbol's stored series first (an await each), then the bars set synchronously.
+    const edits = new Map<string, SeriesEdit>();
+    for (const [symbol] of batch.runs) if (!edits.has(symbol)) edits.set(symbol, await this.edit(symbol));
+    this.counts = setBars(batch, (symbol) => edits.get(symbol)!, this.counts);
+  }
+
+  /** Writes the changed years (inside the caller's transaction); returns the bars inserted and updated. */
+  async finish(): Promise<WriteCounts> {
+    for (const e of this.edits.values()) if (e.changed) await this.chunks.write(e.result(), e.years);
+    this.edits.clear();
     const c = this.counts;
     this.counts = { inserted: 0, updated: 0 };
     return c;
   }
+}
+
+/** Sets a batch's bars into each symbol's edit; returns the counts with the batch's added. */
+function setBars(batch: BarBatch, editOf: (symbol: string) => SeriesEdit, counts: WriteCounts): WriteCounts {
+  const { runs, days, values: v } = batch;
+  let { inserted, updated } = counts;
+  let i = 0;
+  for (const [symbol, count] of runs) {
+    const e = editOf(symbol);
+    for (const end = i + count; i < end; i++) {
+      const o = i * 5;
+      const change = e.set(days[i]!, v[o]!, v[o + 1]!, v[o + 2]!, v[o + 3]!, v[o + 4]!);
+      if (change === 'inserted') inserted++;
+      else if (change === 'updated') updated++;
+    }
+  }
+  return { inserted, updated };
 }

@@ -1,4 +1,4 @@
-import { isValidCivil } from '../dates.js';
+import { daysFromCivil, isValidCivil } from '../dates.js';
 
 /** The layouts the importer reads, recognised from the header line. */
 export type FileFormat = 'stooq' | 'yahoo' | 'plain' | 'instruments';
@@ -50,25 +50,41 @@ export function detectLayout(fields: string[]): Layout | null {
  * Character-code arithmetic without closures: this runs once per row.
  */
 export function parseDate(text: string): string | null {
-  const n = text.length;
-  if (n !== 10 && n !== 8) return null;
+  const ymd = civilIn(text, 0, text.length);
+  if (ymd < 0) return null;
+  return text.length === 10 ? text : `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+}
+
+/** The day number of a date parseDate takes, at [start, end) of `text`; NaN for anything else. */
+export function parseDayIn(text: string, start: number, end: number): number {
+  const ymd = civilIn(text, start, end);
+  return ymd < 0 ? Number.NaN : daysFromCivil(Math.floor(ymd / 10000), Math.floor(ymd / 100) % 100, ymd % 100);
+}
+
+/** A real date at [start, end) as year × 10000 + month × 100 + day, or -1. */
+function civilIn(text: string, start: number, end: number): number {
+  const n = end - start;
+  if (n !== 10 && n !== 8) return -1;
   const dash = n === 10;
-  if (dash && (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45)) return null;
-  const mAt = dash ? 5 : 4;
-  const dAt = dash ? 8 : 6;
-  const y0 = text.charCodeAt(0) - 48;
-  const y1 = text.charCodeAt(1) - 48;
-  const y2 = text.charCodeAt(2) - 48;
-  const y3 = text.charCodeAt(3) - 48;
+  if (dash && (text.charCodeAt(start + 4) !== 45 || text.charCodeAt(start + 7) !== 45)) return -1;
+  const mAt = start + (dash ? 5 : 4);
+  const dAt = start + (dash ? 8 : 6);
+  const y0 = text.charCodeAt(start) - 48;
+  const y1 = text.charCodeAt(start + 1) - 48;
+  const y2 = text.charCodeAt(start + 2) - 48;
+  const y3 = text.charCodeAt(start + 3) - 48;
   const m0 = text.charCodeAt(mAt) - 48;
   const m1 = text.charCodeAt(mAt + 1) - 48;
   const d0 = text.charCodeAt(dAt) - 48;
   const d1 = text.charCodeAt(dAt + 1) - 48;
   // (x >>> 0) > 9 is "not a digit" for x = code - 48.
-  if (y0 >>> 0 > 9 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9) return null;
-  if (m0 >>> 0 > 9 || m1 >>> 0 > 9 || d0 >>> 0 > 9 || d1 >>> 0 > 9) return null;
-  if (!isValidCivil(y0 * 1000 + y1 * 100 + y2 * 10 + y3, m0 * 10 + m1, d0 * 10 + d1)) return null;
-  return dash ? text : `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+  if (y0 >>> 0 > 9 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9) return -1;
+  if (m0 >>> 0 > 9 || m1 >>> 0 > 9 || d0 >>> 0 > 9 || d1 >>> 0 > 9) return -1;
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const month = m0 * 10 + m1;
+  const day = d0 * 10 + d1;
+  if (!isValidCivil(year, month, day)) return -1;
+  return year * 10000 + month * 100 + day;
 }
 
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
@@ -79,26 +95,85 @@ const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
  * exact doubles is correctly rounded, so the result equals Number(text).
  */
 export function parseNumber(text: string): number {
-  const n = text.length;
-  let i = 0;
+  return decimalIn(text, 0, text.length);
+}
+
+/**
+ * parseNumber of the field at [start, end) of a line, trimmed as the importer trims fields
+ * (only when its first or last character is a space or control character), without making
+ * the substring unless it has to.
+ */
+export function parseNumberIn(text: string, start: number, end: number): number {
+  if (end > start && text.charCodeAt(start) > 32 && text.charCodeAt(end - 1) > 32) return decimalIn(text, start, end);
+  return parseNumber(text.slice(start, end).trim());
+}
+
+/** A date at [start, end) of a file's bytes, as parseDayIn reads it from text; NaN for anything else. */
+export function dayAt(b: Uint8Array, start: number, end: number): number {
+  const n = end - start;
+  if (n !== 10 && n !== 8) return Number.NaN;
+  const dash = n === 10;
+  if (dash && (b[start + 4] !== 45 || b[start + 7] !== 45)) return Number.NaN;
+  const mAt = start + (dash ? 5 : 4);
+  const dAt = start + (dash ? 8 : 6);
+  const y0 = b[start]! - 48;
+  const y1 = b[start + 1]! - 48;
+  const y2 = b[start + 2]! - 48;
+  const y3 = b[start + 3]! - 48;
+  const m0 = b[mAt]! - 48;
+  const m1 = b[mAt + 1]! - 48;
+  const d0 = b[dAt]! - 48;
+  const d1 = b[dAt + 1]! - 48;
+  if (y0 >>> 0 > 9 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9) return Number.NaN;
+  if (m0 >>> 0 > 9 || m1 >>> 0 > 9 || d0 >>> 0 > 9 || d1 >>> 0 > 9) return Number.NaN;
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const month = m0 * 10 + m1;
+  const day = d0 * 10 + d1;
+  return isValidCivil(year, month, day) ? daysFromCivil(year, month, day) : Number.NaN;
+}
+
+/**
+ * An unsigned plain decimal of up to 15 digits at [start, end) of a file's bytes, read as
+ * decimalIn reads it (so equal to Number() of the text); NaN for anything else, including
+ * what decimalIn would hand to Number() (exponents, more digits, a sign).
+ */
+export function decimalAt(b: Uint8Array, start: number, end: number): number {
+  let m = 0;
+  let digits = 0;
+  let fraction = -1;
+  for (let i = start; i < end; i++) {
+    const c = b[i]! - 48;
+    if (c >>> 0 <= 9) {
+      m = m * 10 + c;
+      digits++;
+      if (fraction >= 0) fraction++;
+    } else if (c === -2 && fraction < 0) fraction = 0;
+    else return Number.NaN;
+  }
+  if (digits === 0 || digits > 15) return Number.NaN;
+  return fraction > 0 ? m / POW10[fraction]! : m;
+}
+
+function decimalIn(text: string, start: number, end: number): number {
+  let i = start;
   let negative = false;
-  if (n > 0 && text.charCodeAt(0) === 45) {
+  if (end > start && text.charCodeAt(start) === 45) {
     negative = true;
-    i = 1;
+    i = start + 1;
   }
   let m = 0;
   let digits = 0;
   let fraction = -1;
-  for (; i < n; i++) {
+  for (; i < end; i++) {
     const c = text.charCodeAt(i) - 48;
     if (c >>> 0 <= 9) {
       m = m * 10 + c;
       digits++;
       if (fraction >= 0) fraction++;
     } else if (c === -2 && fraction < 0) fraction = 0;
-    else return slowNumber(text);
+    else return slowNumber(text.slice(start, end));
   }
-  if (digits === 0 || digits > 15) return slowNumber(text);
+  if (digits === 0 || digits > 15) return slowNumber(text.slice(start, end));
   const x = fraction > 0 ? m / POW10[fraction]! : m;
   return negative ? -x : x;
 }

@@ -23,6 +23,9 @@ export interface FileResult {
   issues: ImportIssue[];
 }
 
+const demoReplaced = (symbol: string) =>
+  `${symbol} was demo data: its synthetic bars were removed before importing these`;
+
 function rejection(file: string, error: unknown, withhold: boolean): ImportIssue {
   if (error instanceof FileRejected) return { file, line: null, reason: error.reason, action: 'reject' };
   // An I/O error (ENOENT, EACCES, EISDIR, …) rejects the file like unreadable content does.
@@ -85,18 +88,18 @@ export function importFileSqlite(
       }
       const batches = parsed.kind === 'daily' ? replayBatches(parsed, log) : dailyBars(opened!, log);
       for (const batch of batches) {
-        for (const bar of batch) {
-          if (seen.has(bar[0])) continue;
-          seen.add(bar[0]);
-          if (writer.ensureInstrument(bar[0], now)) {
-            writer.replaceSynthetic(bar[0], now);
+        for (const [symbol] of batch.runs) {
+          if (seen.has(symbol)) continue;
+          seen.add(symbol);
+          if (writer.ensureInstrument(symbol, now)) {
+            writer.replaceSynthetic(symbol, now);
             instrumentChanges += 1;
-            log.add(null, `${bar[0]} was demo data: its synthetic bars were removed before importing these`, 'replace');
+            log.add(null, demoReplaced(symbol), 'replace');
           }
         }
         writer.bars(batch);
       }
-      return { ...writer.takeCounts(), symbols: [...seen], instrumentChanges };
+      return { ...writer.finish(), symbols: [...seen], instrumentChanges };
     })();
   } catch (error) {
     writer.reset();
@@ -129,28 +132,25 @@ export async function importFilePg(
         }
       } else {
         for (const batch of dailyBars(opened, log)) {
-          for (const bar of batch) {
-            if (seen.has(bar[0])) continue;
-            seen.add(bar[0]);
-            if (await writer.ensureInstrument(bar[0], now)) {
-              await writer.replaceSynthetic(bar[0], now);
+          for (const [symbol] of batch.runs) {
+            if (seen.has(symbol)) continue;
+            seen.add(symbol);
+            if (await writer.ensureInstrument(symbol, now)) {
+              await writer.replaceSynthetic(symbol, now);
               instrumentChanges += 1;
-              log.add(
-                null,
-                `${bar[0]} was demo data: its synthetic bars were removed before importing these`,
-                'replace',
-              );
+              log.add(null, demoReplaced(symbol), 'replace');
             }
           }
           await writer.bars(batch);
         }
       }
+      const counts = await writer.finish();
       await client.query('COMMIT');
+      return { ...counts, symbols: [...seen], instrumentChanges };
     } catch (error) {
       await client.query('ROLLBACK');
       throw error;
     }
-    return { ...writer.takeCounts(), symbols: [...seen], instrumentChanges };
   } finally {
     client.release();
   }

@@ -8,7 +8,8 @@ import { loadMarketCache } from '../database-market-cache.js';
 import { readDataVersion } from '../market-events.js';
 import { importFiles, importPaths } from './importer.js';
 import { tooLargeReason } from './line-reader.js';
-import { readInstrument } from '../../../testing/market-fixtures.js';
+import { insertBars, readInstrument } from '../../../testing/market-fixtures.js';
+import { countBars, readBarRows } from '../bars/stored-series.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-import-'));
@@ -28,19 +29,10 @@ describe.each(testDialects())('importPaths on %s', (dialect) => {
   });
 
   async function bars(symbol: string) {
-    return database.db
-      .selectFrom('daily_bars')
-      .select(['date', 'open', 'high', 'low', 'close', 'volume'])
-      .where('symbol', '=', symbol)
-      .orderBy('date')
-      .execute();
+    return (await readBarRows(database.db, symbol)).map(({ symbol: _symbol, ...bar }) => bar);
   }
   async function count(): Promise<number> {
-    const r = await database.db
-      .selectFrom('daily_bars')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
+    return countBars(database.db);
   }
 
   it('imports a directory: instruments.csv first, nested daily files, exact values', async () => {
@@ -171,10 +163,9 @@ describe.each(testDialects())('importPaths on %s', (dialect) => {
         updated_at: 0,
       })
       .execute();
-    await database.db
-      .insertInto('daily_bars')
-      .values({ symbol: 'AAPL', date: '1999-01-04', open: 1, high: 1, low: 1, close: 1, volume: 1 })
-      .execute();
+    await insertBars(database.db, [
+      { symbol: 'AAPL', date: '1999-01-04', open: 1, high: 1, low: 1, close: 1, volume: 1 },
+    ]);
     const file = write('AAPL.csv', 'Date,Open,High,Low,Close,Volume\n2024-01-02,1,2,0.5,1.5,10\n');
     const report = await importPaths(database, [file]);
     expect(report.issues).toEqual([
@@ -236,7 +227,7 @@ describe.each(testDialects())('importPaths on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     await importPaths(database, [path.join(fixtures, 'stooq', 'daily.txt'), path.join(fixtures, 'dir')]);
     const cache = await loadMarketCache(database);
-    const rows = await database.db.selectFrom('daily_bars').selectAll().orderBy('symbol').orderBy('date').execute();
+    const rows = await readBarRows(database.db);
     const fromCache = cache.instruments().flatMap((i) => {
       const s = cache.series(i.symbol)!;
       return Array.from(s.dates, (_, k) => ({

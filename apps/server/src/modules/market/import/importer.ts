@@ -1,7 +1,8 @@
+import os from 'node:os';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { PriceSeries } from '@solstice/analytics';
 import { announceMarketChange, readDataVersion } from '../market-events.js';
-import { hasBars, withDeferredDateIndex } from '../bulk-load.js';
+import { hasBars } from '../bulk-load.js';
 import { SqliteBarWriter } from './bar-store.js';
 import type { ReadLimits } from './line-reader.js';
 import type { ImportIssue, OpenOptions } from './parse.js';
@@ -9,7 +10,6 @@ import { importFilePg, importFileSqlite, runFile, runFileAsync, type FileResult 
 import { isInstrumentsFile, listImportFiles, type ImportFile, type ImportListing } from './import-listing.js';
 import { ParseAhead } from './parse-ahead.js';
 import type { ParsedFile } from './parsed-file.js';
-import { SeriesCollector } from './series-collector.js';
 import { enlargeSqliteCache, SqliteCommitGroup } from './sqlite-commit-group.js';
 
 export { listImportFiles, type ImportFile, type ImportListing } from './import-listing.js';
@@ -19,6 +19,14 @@ export { enlargeSqliteCache, SQLITE_GROUP_ROWS } from './sqlite-commit-group.js'
 const PG_CONCURRENCY = 2;
 /** Daily files from which SQLite imports parse in a second thread (parse-ahead.ts): below, starting it costs more than it saves. */
 export const PARSE_AHEAD_MIN_FILES = 8;
+
+/**
+ * One parsing thread a core, at most 4: the writing thread's share is small now that a row is a
+ * symbol's year (decision 0024), so parsing is most of an import.
+ */
+export function defaultParseThreads(): number {
+  return Math.max(1, Math.min(4, os.availableParallelism()));
+}
 
 export interface ImportReport {
   /** Files read (rows may have been skipped). */
@@ -40,8 +48,6 @@ export interface ImportOptions {
   now?: () => number;
   /** The symbol of every daily file without a ticker column, instead of its file name (the seed's ^GSPC). */
   symbol?: string;
-  /** Into an empty daily_bars, build the date index once at the end (default true). */
-  deferIndex?: boolean;
   /** Announce a change to other processes when anything was written (default true). */
   announce?: boolean;
   /** Regular files only, up to a size (the admin API; the command line reads what it is given). */
@@ -51,13 +57,15 @@ export interface ImportOptions {
   /** After each file: files done of all, bars written so far (the command line's progress line). */
   onProgress?: (progress: ImportProgress) => void;
   /**
-   * SQLite, into an empty daily_bars: called at the end with every series written, in symbol
+   * SQLite, into a database without bars: called at the end with every series written, in symbol
    * order, when the import was a plain load that nothing else wrote into meanwhile (the
    * command line writes the market snapshot from them instead of reading the bars back).
    */
   onSeries?: (series: Map<string, PriceSeries>) => void;
-  /** SQLite: parse daily files in a second thread, ahead of the writing (default: from PARSE_AHEAD_MIN_FILES files). */
+  /** SQLite: parse daily files in other threads, ahead of the writing (default: from PARSE_AHEAD_MIN_FILES files). */
   parseAhead?: boolean;
+  /** How many threads parse ahead (default: one a core, at most 4). */
+  parseThreads?: number;
 }
 
 export interface ImportProgress {
@@ -87,15 +95,6 @@ export async function importFiles(
   database: DatabaseHandle,
   listing: ImportListing,
   options: ImportOptions = {},
-): Promise<ImportReport> {
-  if (options.deferIndex === false) return importAll(database, listing, options);
-  return withDeferredDateIndex(database, () => importAll(database, listing, options));
-}
-
-async function importAll(
-  database: DatabaseHandle,
-  listing: ImportListing,
-  options: ImportOptions,
 ): Promise<ImportReport> {
   const now = options.now ?? Date.now;
   const issues: ImportIssue[] = [...listing.issues];
@@ -139,15 +138,13 @@ async function importAll(
     if (outcome.inserted + outcome.updated + outcome.instrumentChanges > 0) changed = true;
     for (const s of outcome.symbols) symbols.add(s);
   };
-  let collector: SeriesCollector | null = null;
-  let versionBefore = 0;
-  if (database.sqlite && options.onSeries && !(await hasBars(database))) {
-    collector = new SeriesCollector();
-    versionBefore = Number(await readDataVersion(database));
-  }
+  // Into a database without bars, the series written are the whole market (for onSeries).
+  const keepSeries = Boolean(database.sqlite && options.onSeries && !(await hasBars(database)));
+  const versionBefore = keepSeries ? Number(await readDataVersion(database)) : 0;
+  let kept: Map<string, PriceSeries> | null = null;
   if (database.sqlite) {
     const writer = new SqliteBarWriter(database.sqlite);
-    writer.collector = collector;
+    if (keepSeries) writer.keepSeries();
     const restoreCache = enlargeSqliteCache(database);
     const group = new SqliteCommitGroup(database.sqlite);
     const dailyFiles = files.filter((f) => !isInstrumentsFile(f.name));
@@ -160,6 +157,7 @@ async function importAll(
               symbol: options.symbol,
               open: { ...open, name: f.name },
             })),
+            options.parseThreads ?? defaultParseThreads(),
           )
         : null;
     let taken = 0;
@@ -179,14 +177,13 @@ async function importAll(
             parsed,
           ),
         );
-        if (result.outcome) collector?.commitFile();
-        else collector?.discardFile();
         group.add(result.outcome ? result.outcome.inserted + result.outcome.updated : 0);
         merge(file, result);
         // Let the server answer other requests between commits (never inside an open group).
         if (group.commitIfFull()) await new Promise((resolve) => setImmediate(resolve));
       }
       group.commit();
+      if (keepSeries) kept = writer.keptSeries();
     } catch (error) {
       group.rollback();
       throw error;
@@ -220,11 +217,10 @@ async function importAll(
     await Promise.all(Array.from({ length: Math.min(PG_CONCURRENCY, daily.length) }, worker));
   }
   if (changed && options.announce !== false) await announceMarketChange(database);
-  if (collector && options.onSeries) {
+  if (kept && options.onSeries) {
     // Our own announcement only: any other change since the start means another writer.
     const expected = versionBefore + (changed && options.announce !== false ? 1 : 0);
-    const series = Number(await readDataVersion(database)) === expected ? collector.result() : null;
-    if (series) options.onSeries(series);
+    if (Number(await readDataVersion(database)) === expected) options.onSeries(kept);
   }
   return { files: read, rejectedFiles: rejected, instruments: symbols.size, inserted, updated, issues, changed };
 }

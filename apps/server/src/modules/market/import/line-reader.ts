@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 
 /** A file that cannot be imported at all; nothing of it is written. */
 export class FileRejected extends Error {
@@ -43,46 +42,122 @@ export function openRegularFile(file: string, maxBytes: number): number {
 }
 
 /**
- * The lines of a text file, read synchronously in 1 MiB chunks so that memory stays flat
- * whatever the file size, and so that a SQLite import can run inside one synchronous
- * transaction. Strips a UTF-8 byte order mark and the CR of CRLF endings. Throws
- * FileRejected on content that is not text (a NUL byte), wherever it appears. With limits,
- * only a regular file is read, and no more than maxBytes of it even if it grows.
+ * A text file read synchronously in 1 MiB chunks, so that memory stays flat whatever the file
+ * size, and so that a SQLite import can run inside one synchronous transaction: a line at a
+ * time as text (nextLine), or the rest of the current chunk as bytes of whole lines
+ * (nextBlock, for the importer's byte-level fast path). Strips a UTF-8 byte order mark and
+ * the CR of CRLF endings. Throws FileRejected on content that is not text (a NUL byte),
+ * wherever it appears. With limits, only a regular file is read, and no more than maxBytes
+ * of it even if it grows.
  */
-export function* readLines(file: string, limits?: ReadLimits): Generator<string, void, undefined> {
-  const fd = limits ? openRegularFile(file, limits.maxBytes) : fs.openSync(file, 'r');
-  let total = 0;
-  try {
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    const decoder = new StringDecoder('utf8');
-    let rest = '';
-    let first = true;
-    for (;;) {
-      const n = fs.readSync(fd, buffer, 0, CHUNK, null);
-      if (n === 0) break;
-      total += n;
-      if (limits && total > limits.maxBytes) throw new FileRejected(tooLargeReason(limits.maxBytes));
-      if (buffer.subarray(0, n).includes(0)) throw new FileRejected('not a text file (binary content)');
-      let text = rest + decoder.write(buffer.subarray(0, n));
-      if (first) {
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-        first = false;
-      }
-      let start = 0;
-      for (;;) {
-        const end = text.indexOf('\n', start);
-        if (end < 0) break;
-        yield text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end);
-        start = end + 1;
-      }
-      rest = text.slice(start);
+export class LineReader {
+  private readonly fd: number;
+  /** Room for a chunk after a partial line of up to another chunk. */
+  private buffer = Buffer.allocUnsafe(2 * CHUNK);
+  /** The unread bytes are buffer[pos, end). */
+  private pos = 0;
+  private end = 0;
+  private total = 0;
+  private eof = false;
+  private closed = false;
+
+  constructor(
+    file: string,
+    private readonly limits?: ReadLimits,
+  ) {
+    this.fd = limits ? openRegularFile(file, limits.maxBytes) : fs.openSync(file, 'r');
+    try {
+      this.fill();
+      if (this.end >= 3 && this.buffer[0] === 0xef && this.buffer[1] === 0xbb && this.buffer[2] === 0xbf) this.pos = 3;
+    } catch (error) {
+      this.close();
+      throw error;
     }
-    rest += decoder.end();
-    if (rest.endsWith('\r')) rest = rest.slice(0, -1);
-    if (rest.length > 0) yield rest;
-  } finally {
-    fs.closeSync(fd);
   }
+
+  /** The next line as text, or undefined at the end of the file. */
+  nextLine(): string | undefined {
+    let nl = this.buffer.indexOf(10, this.pos);
+    while (nl < 0 || nl >= this.end) {
+      if (this.eof) {
+        if (this.pos >= this.end) return undefined;
+        let last = this.end;
+        if (this.buffer[last - 1] === 13) last--;
+        const text = this.buffer.toString('utf8', this.pos, last);
+        this.pos = this.end;
+        return text.length > 0 ? text : undefined;
+      }
+      const scanned = this.end - this.pos;
+      this.fill();
+      nl = this.buffer.indexOf(10, this.pos + scanned);
+    }
+    const stop = nl > this.pos && this.buffer[nl - 1] === 13 ? nl - 1 : nl;
+    const text = this.buffer.toString('utf8', this.pos, stop);
+    this.pos = nl + 1;
+    return text;
+  }
+
+  /**
+   * The unread bytes up to and including the last newline of the current chunk (or to the
+   * end of the file), as buffer[start, end); undefined at the end of the file. The bytes stay
+   * valid until the next call.
+   */
+  nextBlock(): { buffer: Buffer; start: number; end: number } | undefined {
+    for (;;) {
+      if (this.eof && this.pos >= this.end) return undefined;
+      const last = this.eof ? this.end : this.buffer.lastIndexOf(10, this.end - 1) + 1;
+      if (last > this.pos) {
+        const block = { buffer: this.buffer, start: this.pos, end: last };
+        this.pos = last;
+        return block;
+      }
+      this.fill();
+    }
+  }
+
+  /** Reads up to a chunk more of the file after the unread bytes (moved to the front first). */
+  private fill(): void {
+    if (this.eof) return;
+    const rest = this.end - this.pos;
+    if (rest + CHUNK > this.buffer.length) {
+      // The unread part of a line longer than the chunks so far: a larger buffer.
+      const larger = Buffer.allocUnsafe(rest + CHUNK);
+      this.buffer.copy(larger, 0, this.pos, this.end);
+      this.buffer = larger;
+    } else if (rest > 0 && this.pos > 0) this.buffer.copyWithin(0, this.pos, this.end);
+    this.pos = 0;
+    this.end = rest;
+    const n = fs.readSync(this.fd, this.buffer, rest, CHUNK, null);
+    if (n === 0) {
+      this.eof = true;
+      return;
+    }
+    this.total += n;
+    if (this.limits && this.total > this.limits.maxBytes) throw new FileRejected(tooLargeReason(this.limits.maxBytes));
+    if (this.buffer.subarray(rest, rest + n).includes(0)) throw new FileRejected('not a text file (binary content)');
+    this.end = rest + n;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    fs.closeSync(this.fd);
+  }
+}
+
+/** The lines of a text file (LineReader.nextLine until the end); closes the file when done or returned. */
+export function* readLines(file: string, limits?: ReadLimits): Generator<string, void, undefined> {
+  const reader = new LineReader(file, limits);
+  try {
+    yield* linesOf(reader);
+  } finally {
+    reader.close();
+  }
+}
+
+/** The remaining lines of a reader (does not close it). */
+export function* linesOf(reader: LineReader): Generator<string, void, undefined> {
+  for (let line = reader.nextLine(); line !== undefined; line = reader.nextLine()) yield line;
 }
 
 /** Splits one CSV record: plain comma splitting, or RFC 4180 quotes when the line has any. */

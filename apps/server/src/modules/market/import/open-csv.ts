@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { detectLayout, normalizeSymbol, SYMBOL_PATTERN, type Layout } from './formats.js';
-import { FileRejected, readLines, splitCsv, type ReadLimits } from './line-reader.js';
+import { FileRejected, LineReader, linesOf, splitCsv, type ReadLimits } from './line-reader.js';
 
 export interface OpenedFile {
   layout: Layout;
@@ -8,6 +8,8 @@ export interface OpenedFile {
   lines: Generator<string, void, undefined>;
   /** For daily files without a ticker column: the symbol from the file name. */
   fileSymbol: string | null;
+  /** The file's reader, for reading the rows as bytes instead (`lines` still closes it). */
+  reader?: LineReader;
 }
 
 export interface OpenOptions {
@@ -21,12 +23,22 @@ export interface OpenOptions {
 
 /** Reads the header and recognises the layout; throws FileRejected when the file cannot be imported. */
 export function openCsv(file: string, symbol?: string, options: OpenOptions = {}): OpenedFile {
-  const lines = readLines(file, options.limits);
+  const reader = new LineReader(file, options.limits);
+  const lines = closing(reader);
   try {
-    return recognise(options.name ?? file, lines, symbol, options.withholdContent ?? false);
+    return { ...recognise(options.name ?? file, lines, symbol, options.withholdContent ?? false), reader };
   } catch (error) {
     lines.return();
+    reader.close();
     throw error;
+  }
+}
+
+function* closing(reader: LineReader): Generator<string, void, undefined> {
+  try {
+    yield* linesOf(reader);
+  } finally {
+    reader.close();
   }
 }
 

@@ -8,6 +8,7 @@ import { importPaths, PARSE_AHEAD_MIN_FILES } from './importer.js';
 import { MAX_ISSUES_PER_FILE } from './import-issues.js';
 import { BATCH_ROWS } from './parse.js';
 import { ParseAhead } from './parse-ahead.js';
+import { readBarRows } from '../bars/stored-series.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-parse-ahead-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -60,7 +61,7 @@ function tricky(): string {
   return dir;
 }
 
-async function importInto(dir: string, parseAhead: boolean) {
+async function importInto(dir: string, parseAhead: boolean, parseThreads = 1) {
   const database = await createTestDatabase('sqlite');
   // A demo symbol the import replaces (its 'replace' issue comes between the parsed rows' issues).
   await database.db
@@ -68,14 +69,14 @@ async function importInto(dir: string, parseAhead: boolean) {
     .values(instrumentRow('DEMO', { synthetic: 1 }))
     .execute();
   await insertBars(database.db, [flatBar('DEMO', '1980-01-02', 5)]);
-  const report = await importPaths(database, [dir], { now: () => 7, parseAhead });
-  const bars = await database.db.selectFrom('daily_bars').selectAll().orderBy('symbol').orderBy('date').execute();
+  const report = await importPaths(database, [dir], { now: () => 7, parseAhead, parseThreads });
+  const bars = await readBarRows(database.db);
   const instruments = await database.db.selectFrom('instruments').selectAll().orderBy('symbol').execute();
   await database.destroy();
   return { report, bars, instruments };
 }
 
-describe('parsing ahead in a second thread', () => {
+describe('parsing ahead in other threads', () => {
   it('gives the import exactly the report, bars and instruments of parsing in the main thread', async () => {
     const dir = tricky();
     const alone = await importInto(dir, false);
@@ -83,6 +84,11 @@ describe('parsing ahead in a second thread', () => {
     expect(ahead.report).toEqual(alone.report);
     expect(ahead.bars).toEqual(alone.bars);
     expect(ahead.instruments).toEqual(alone.instruments);
+    // Three threads, the files dealt out in turn: still the same, in the same order.
+    const three = await importInto(dir, true, 3);
+    expect(three.report).toEqual(alone.report);
+    expect(three.bars).toEqual(alone.bars);
+    expect(three.instruments).toEqual(alone.instruments);
     // The folder exercised what it was made for.
     const reasons = alone.report.issues.map((i) => `${path.basename(i.file)} ${i.action}`);
     expect(reasons).toContain('DEMO.csv replace');
@@ -112,14 +118,14 @@ describe('parsing ahead in a second thread', () => {
       const aaa = ahead.take(0);
       expect(aaa.kind).toBe('daily');
       if (aaa.kind === 'daily') {
-        expect(aaa.batches.reduce((n, b) => n + b.dates.length, 0)).toBeGreaterThan(2 * BATCH_ROWS);
-        expect(aaa.batches[0]!.runs).toEqual([['AAA', BATCH_ROWS]]);
-        expect(aaa.batches[0]!.values).toHaveLength(BATCH_ROWS * 5);
+        expect(aaa.batches.reduce((n, b) => n + (b.bars?.days.length ?? 0), 0)).toBeGreaterThan(2 * BATCH_ROWS);
+        expect(aaa.batches[0]!.bars!.runs).toEqual([['AAA', BATCH_ROWS]]);
+        expect(aaa.batches[0]!.bars!.values).toHaveLength(BATCH_ROWS * 5);
       }
       expect(ahead.take(1)).toEqual({ kind: 'self' });
       expect(ahead.take(2)).toEqual({ kind: 'self' });
       const multi = ahead.take(3);
-      expect(multi.kind === 'daily' && multi.batches[0]!.runs).toEqual([
+      expect(multi.kind === 'daily' && multi.batches[0]!.bars!.runs).toEqual([
         ['BBB', 1],
         ['CCC', 1],
         ['BBB', 1],

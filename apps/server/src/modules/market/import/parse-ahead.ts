@@ -14,38 +14,45 @@ function workerFile(): URL {
 }
 
 /**
- * Parses an import's daily files in a worker thread, a few files ahead of the main thread,
+ * Parses an import's daily files in worker threads, a few files ahead of the main thread,
  * which writes them. The main thread writes each file inside a synchronous SQLite transaction
  * (one savepoint in a commit group), so it takes a file's result synchronously: it waits on a
- * shared counter the thread bumps after each post, then reads the port with
- * receiveMessageOnPort. Parsing is then done beside the writing, on the second core, instead
- * of before it. A file the thread could not parse whole, or a thread that stopped answering,
- * leaves the file to the main thread ('self'), which imports it exactly as without this.
+ * shared counter the threads bump after each post, then reads their ports with
+ * receiveMessageOnPort. Parsing is then done beside the writing, on the other cores, instead
+ * of before it; file i goes to thread i mod threads. A file a thread could not parse whole,
+ * or a thread that stopped answering, leaves the file to the main thread ('self'), which
+ * imports it exactly as without this.
  */
 export class ParseAhead {
-  private readonly worker: Worker;
-  private readonly port: MessagePort;
+  private readonly workers: Worker[] = [];
+  private readonly ports: MessagePort[] = [];
   private readonly posted = new Int32Array(new SharedArrayBuffer(4));
   private readonly results = new Map<number, ParsedFile>();
   private sent = 0;
   private failed = false;
 
-  constructor(private readonly jobs: readonly ParseJob[]) {
-    const { port1, port2 } = new MessageChannel();
-    this.port = port1;
-    this.worker = new Worker(workerFile(), {
-      workerData: { port: port2, posted: this.posted },
-      transferList: [port2],
-    });
-    // A thread that fails is not an import failure: its files are parsed here instead.
-    this.worker.on('error', () => (this.failed = true));
-    this.worker.unref();
-    while (this.sent < Math.min(AHEAD, jobs.length)) this.send();
+  constructor(
+    private readonly jobs: readonly ParseJob[],
+    threads = 1,
+  ) {
+    for (let t = 0; t < Math.max(1, Math.min(threads, jobs.length)); t++) {
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(workerFile(), {
+        workerData: { port: port2, posted: this.posted },
+        transferList: [port2],
+      });
+      // A thread that fails is not an import failure: its files are parsed here instead.
+      worker.on('error', () => (this.failed = true));
+      worker.unref();
+      this.workers.push(worker);
+      this.ports.push(port1);
+    }
+    while (this.sent < Math.min(AHEAD * this.workers.length, jobs.length)) this.send();
   }
 
   private send(): void {
     const index = this.sent++;
-    this.worker.postMessage({ ...this.jobs[index]!, index });
+    this.workers[index % this.workers.length]!.postMessage({ ...this.jobs[index]!, index });
   }
 
   /** File `index`'s result; files must be taken in order. */
@@ -54,11 +61,7 @@ export class ParseAhead {
     const deadline = Date.now() + FILE_TIMEOUT_MS;
     while (!this.results.has(index) && !this.failed) {
       const seen = Atomics.load(this.posted, 0);
-      const message = receiveMessageOnPort(this.port)?.message as { index: number; parsed: ParsedFile } | undefined;
-      if (message) {
-        this.results.set(message.index, message.parsed);
-        continue;
-      }
+      if (this.receive()) continue;
       const left = deadline - Date.now();
       if (left <= 0) this.failed = true;
       else Atomics.wait(this.posted, 0, seen, Math.min(left, 1000));
@@ -68,8 +71,22 @@ export class ParseAhead {
     return parsed;
   }
 
+  /** Reads what any thread has posted; true when something was. */
+  private receive(): boolean {
+    let any = false;
+    for (const port of this.ports) {
+      for (;;) {
+        const message = receiveMessageOnPort(port)?.message as { index: number; parsed: ParsedFile } | undefined;
+        if (!message) break;
+        this.results.set(message.index, message.parsed);
+        any = true;
+      }
+    }
+    return any;
+  }
+
   async close(): Promise<void> {
-    this.port.close();
-    await this.worker.terminate();
+    for (const port of this.ports) port.close();
+    await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectLayout, normalizeSymbol, parseDate, parseNumber } from './formats.js';
+import { detectLayout, normalizeSymbol, parseDate, parseDayIn, parseNumber, parseNumberIn } from './formats.js';
+import { dayNumberFast } from '../dates.js';
 import { FileRejected, NOT_A_REGULAR_FILE, readLines, splitCsv, tooLargeReason } from './line-reader.js';
-import { dailyBars, instrumentRows, IssueLog, openCsv, type BarTuple } from './parse.js';
+import { batchRows, dailyBars, instrumentRows, IssueLog, openCsv, type BarTuple } from './parse.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-parse-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +20,7 @@ function write(name: string, content: string | Buffer): string {
 
 function parseDaily(file: string): { bars: BarTuple[]; issues: ReturnType<IssueLog['finish']> } {
   const log = new IssueLog(file);
-  const bars = [...dailyBars(openCsv(file), log)].flat();
+  const bars = [...dailyBars(openCsv(file), log)].flatMap(batchRows);
   return { bars, issues: log.finish() };
 }
 
@@ -52,6 +53,110 @@ describe('formats', () => {
     for (const t of ['0', '1', '2.4327', '187.15', '-3.5', '0.1', '123456789012345', '1e3', '.5', '82488700'])
       expect(parseNumber(t)).toBe(Number(t));
     for (const t of ['', '-', 'abc', '0x10', 'Infinity', '1.2.3', '12a', 'NaN']) expect(parseNumber(t)).toBeNaN();
+  });
+
+  it('reads a number or a date inside a line exactly as from the trimmed field alone', () => {
+    const fields = [
+      '0',
+      '187.15',
+      ' 2.5',
+      '3.25 ',
+      '\t7',
+      '-0.5',
+      '1e3',
+      '',
+      ' ',
+      '12a',
+      '1234567890123456',
+      '0.1',
+      '\u00a01',
+    ];
+    for (const f of fields) {
+      const line = `x,${f},y`;
+      const trimmed = f.length > 0 && f.charCodeAt(0) > 32 && f.charCodeAt(f.length - 1) > 32 ? f : f.trim();
+      expect(Object.is(parseNumberIn(line, 2, 2 + f.length), parseNumber(trimmed)), JSON.stringify(f)).toBe(true);
+    }
+    for (const d of ['2024-02-29', '20240229', '2023-02-29', '2024-1-02', ' 2024-01-02', '2024/01/02', '']) {
+      const line = `${d},1`;
+      const date = parseDate(d);
+      const day = parseDayIn(line, 0, d.length);
+      if (date === null || d.trim() !== d) expect(day, d).toBeNaN();
+      else expect(day, d).toBe(dayNumberFast(date));
+    }
+  });
+
+  it('takes the same rows from a line with quotes, spaces or a Stooq date as from a plain one', () => {
+    const file = write(
+      'fields/Q.csv',
+      'Date,Open,High,Low,Close,Volume\n' +
+        '2024-01-02,1,2,0.5,1.5,100\n' +
+        '" 2024-01-03","1","2","0.5","1.5","100"\n' +
+        ' 2024-01-04 , 1 ,2,0.5,1.5, 100\n' +
+        '20240105,1,2,0.5,1.5,100\n' +
+        '2024-01-08,1,2,0.5,1.5,100,\n',
+    );
+    const { bars, issues } = parseDaily(file);
+    expect(bars.map((b) => b[1])).toEqual(['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05']);
+    for (const b of bars) expect(b.slice(2)).toEqual([1, 2, 0.5, 1.5, 100]);
+    expect(issues).toEqual([{ file, line: 6, reason: 'expected 6 fields, found 7', action: 'skip' }]);
+  });
+
+  it('reads every row from the bytes exactly as the line-by-line rules do (plain and Yahoo)', () => {
+    const plain = [
+      'Date,Open,High,Low,Close,Volume',
+      '2024-01-02,1,2,0.5,1.5,100',
+      '2024-01-03,1.25,2.5,0.75,2,0', // zero volume
+      '2024-01-04,1,2,0.5,1.5,-0', // −0 volume (taken, by the rules)
+      '2024-01-05,1,2,0.5,1.5,1e3', // an exponent
+      '2024-01-08,1.0000000000000001,2,0.5,1.5,100', // 17 digits
+      '2024-01-09,1,2,0.5,2.005,100', // a close just above the high: repaired
+      '2024-01-10,1,2,0.5,9,100', // far outside: skipped
+      '2024-01-10,1,2,0.5,1.5,100', // (after the skipped one) taken
+      '2024-01-10,1,2,0.5,1.5,100', // a duplicate
+      '2024-01-09,1,2,0.5,1.5,100', // out of order
+      '2024-01-11,0,2,0.5,1.5,100', // non-positive
+      '2024-01-12,1,0.4,0.5,0.45,100', // high below low
+      '2024-01-15,1,2,0.5,1.5,', // missing volume
+      '2024-01-16, 1,2,0.5,1.5,100', // a space
+      '2024-01-17,1,2,0.5,1.5,100\r', // CRLF
+      '2024-01-18,1,2,0.5,1.5,1\u00a0', // non-ASCII
+      '2024-02-30,1,2,0.5,1.5,100', // no such day
+      '20240219,1,2,0.5,1.5,100', // a Stooq date
+      '',
+      '2024-02-20,1,2,0.5,1.5,100,7', // a field too many
+      '2024-02-21,1,2,0.5,1.5', // one too few
+      '2024-02-22,+1,2,0.5,1.5,100', // a plus sign
+      '2024-02-23,.5,2,0.5,1.5,100',
+      '2024-02-26,5.,6,0.5,5,100',
+      '2024-02-27,123456789012345,123456789012346,1,123456789012345,100',
+    ].join('\n');
+    const yahoo = [
+      'Date,Open,High,Low,Close,Adj Close,Volume',
+      '2024-01-02,10,12,9,11,5.5,100',
+      '2024-01-03,null,null,null,null,null,null',
+      '2024-01-04,10,12,9,11,0,100',
+      '2024-01-05,10,12,9,11,11,100',
+      '2024-01-08,10,12,9,11,abc,100',
+      '2024-01-09,10,12,9,11,3.3,100',
+    ].join('\n');
+    for (const [name, text] of [
+      ['bytes/P.csv', plain],
+      ['bytes/Y.csv', yahoo],
+      ['bytes/B.csv', `\ufeff${plain}\n`],
+    ] as const) {
+      const file = write(name, text);
+      const fromBytes = new IssueLog(file);
+      const rows = [...dailyBars(openCsv(file), fromBytes)].flatMap(batchRows);
+      const opened = openCsv(file);
+      const fromLines = new IssueLog(file);
+      const expected = [...dailyBars({ ...opened, reader: undefined }, fromLines)].flatMap(batchRows);
+      expect(rows.length, name).toBeGreaterThan(2);
+      expect(
+        rows.map((r) => r.map((v) => (Object.is(v, -0) ? '-0' : v))),
+        name,
+      ).toEqual(expected.map((r) => r.map((v) => (Object.is(v, -0) ? '-0' : v))));
+      expect(fromBytes.finish(), name).toEqual(fromLines.finish());
+    }
   });
 
   it('normalises symbols: upper case, two-letter market suffix removed', () => {

@@ -43,9 +43,9 @@ export class SqliteCommitGroup {
 }
 
 /**
- * The daily_bars indexes (primary key, date) take inserts in different orders; with
- * SQLite's default 16 MiB page cache a large import spends most of its time re-reading
- * evicted index pages. A bigger cache for the length of the import, then back.
+ * A large import's pages stay in the page cache until their group commits; with SQLite's
+ * default 16 MiB cache they would spill to the WAL before it. A bigger cache for the length
+ * of the import, then back.
  */
 export function enlargeSqliteCache(database: DatabaseHandle, mebibytes = 192): () => void {
   const sqlite = database.sqlite!;

@@ -1,6 +1,6 @@
 import { CALENDAR_EXACT_FROM, isTradingDay } from '@solstice/analytics';
 import { detectLayout, type Layout } from '../import/formats.js';
-import { dailyBars, IssueLog, type ImportIssue } from '../import/parse.js';
+import { batchRows, dailyBars, IssueLog, type ImportIssue } from '../import/parse.js';
 import type { ProviderBar, ProviderId } from './provider.js';
 
 type Cell = number | null;
@@ -62,7 +62,9 @@ export function checkedBars(
   const log = new IssueLog(file);
   const bars: ProviderBar[] = [];
   for (const batch of dailyBars({ layout, lines: lines(), fileSymbol: symbol }, log)) {
-    for (const [, date, open, high, low, close, volume] of batch) bars.push({ date, open, high, low, close, volume });
+    for (const [, date, open, high, low, close, volume] of batchRows(batch)) {
+      bars.push({ date, open, high, low, close, volume });
+    }
   }
   // Line n of the pretend file is row n - 2: name the date instead, which means something here.
   for (const issue of log.finish()) {

@@ -1,4 +1,4 @@
-import type { DailyBarsTable } from '../../../db/schema.js';
+import type { DailyBar } from '../bars/stored-series.js';
 import type { ImportIssue } from '../import/parse.js';
 
 export type ProviderId = 'tiingo' | 'yahoo' | 'eodhd';
@@ -8,7 +8,7 @@ export const PROVIDER_IDS: readonly ProviderId[] = ['tiingo', 'yahoo', 'eodhd'];
  * A daily bar as the store holds it: prices split- and dividend-adjusted (backward, CRSP
  * style: the latest bar is as traded), volume split-adjusted where the provider gives it so.
  */
-export type ProviderBar = Omit<DailyBarsTable, 'symbol'>;
+export type ProviderBar = Omit<DailyBar, 'symbol'>;
 
 /** A dividend (cash per share) or split (new shares per old share, 4 for 4-for-1) with its ex-date. */
 export type CorporateAction =

@@ -7,6 +7,7 @@ import { importPaths } from '../import/importer.js';
 import { repairMixedDemoBars } from './repair.js';
 import { dropDemoUniverse, seedEmbeddedDefault } from './seed.js';
 import { readInstrument } from '../../../testing/market-fixtures.js';
+import { readBarRows, writeBarRows } from '../bars/stored-series.js';
 
 const TODAY = '2026-11-21';
 
@@ -44,8 +45,7 @@ describe.each(testDialects())('the README order on %s: start, then import', (dia
     for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  const bars = (symbol: string) =>
-    database.db.selectFrom('daily_bars').selectAll().where('symbol', '=', symbol).orderBy('date').execute();
+  const bars = (symbol: string) => readBarRows(database.db, symbol);
 
   it('an imported symbol holds only its imported bars, even when instruments.csv comes first', async () => {
     database = await createTestDatabase(dialect);
@@ -87,14 +87,7 @@ describe.each(testDialects())('the README order on %s: start, then import', (dia
     // What the old importer left: the flag cleared, real bars written over some demo dates.
     await database.db.updateTable('instruments').set({ synthetic: 0 }).where('symbol', '=', 'AAPL').execute();
     const real = demoBars.slice(100, 103).map((b) => ({ ...b, close: b.close + 0.5 }));
-    for (const b of real) {
-      await database.db
-        .updateTable('daily_bars')
-        .set({ close: b.close })
-        .where('symbol', '=', 'AAPL')
-        .where('date', '=', b.date)
-        .execute();
-    }
+    await writeBarRows(database.db, real);
     const report = await repairMixedDemoBars(database, { today: TODAY });
     expect(report.repaired).toEqual([{ symbol: 'AAPL', demoBars: demoBars.length - 3, keptBars: 3 }]);
     expect((await bars('AAPL')).map((b) => [b.date, b.close])).toEqual(real.map((b) => [b.date, b.close]));

@@ -1,6 +1,7 @@
 import { isoDate } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
+import { readStoredSeries, withoutBars, writeStoredYears } from '../bars/stored-series.js';
 import { DEFAULT_SEED, generateDemoUniverse } from './synthetic.js';
 
 export interface RepairReport {
@@ -32,36 +33,31 @@ export async function repairMixedDemoBars(
   for (const { member, series } of candidates) {
     const demo = new Map<string, number>();
     for (let i = 0; i < series.dates.length; i++) demo.set(isoDate(series.dates[i]!), i);
-    const stored = await database.db.selectFrom('daily_bars').selectAll().where('symbol', '=', member.symbol).execute();
-    const demoDates = stored
-      .filter((bar) => {
-        const i = demo.get(bar.date);
-        return (
+    // Read and rewritten in one transaction: an update meanwhile is not overwritten.
+    const repaired = await database.db.transaction().execute(async (trx) => {
+      const stored = await readStoredSeries(trx, member.symbol);
+      const demoBars = new Set<number>();
+      for (let j = 0; j < stored.dates.length; j++) {
+        const i = demo.get(isoDate(stored.dates[j]!));
+        if (
           i !== undefined &&
-          same(bar.close, series.close[i]!) &&
-          same(bar.open, series.open[i]!) &&
-          same(bar.high, series.high[i]!) &&
-          same(bar.low, series.low[i]!) &&
-          same(Number(bar.volume), series.volume[i]!)
-        );
-      })
-      .map((bar) => bar.date);
-    if (demoDates.length === 0) continue;
-    await database.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < demoDates.length; i += 500) {
-        await trx
-          .deleteFrom('daily_bars')
-          .where('symbol', '=', member.symbol)
-          .where('date', 'in', demoDates.slice(i, i + 500))
-          .execute();
+          same(stored.close[j]!, series.close[i]!) &&
+          same(stored.open[j]!, series.open[i]!) &&
+          same(stored.high[j]!, series.high[i]!) &&
+          same(stored.low[j]!, series.low[i]!) &&
+          same(stored.volume[j]!, series.volume[i]!)
+        ) {
+          demoBars.add(j);
+        }
       }
+      if (demoBars.size === 0) return null;
+      const kept = withoutBars(stored, demoBars);
+      await writeStoredYears(trx, kept.series, kept.years);
+      return { demoBars: demoBars.size, keptBars: kept.series.dates.length };
     });
-    report.repaired.push({
-      symbol: member.symbol,
-      demoBars: demoDates.length,
-      keptBars: stored.length - demoDates.length,
-    });
-    report.bars += demoDates.length;
+    if (!repaired) continue;
+    report.repaired.push({ symbol: member.symbol, ...repaired });
+    report.bars += repaired.demoBars;
   }
   if (report.bars > 0) await announceMarketChange(database);
   return report;

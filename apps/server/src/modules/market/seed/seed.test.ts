@@ -7,6 +7,7 @@ import { importPaths } from '../import/importer.js';
 import { demoCalendar } from './synthetic.js';
 import { dropDemoUniverse, hasBars, seedEmbeddedDefault, sp500File } from './seed.js';
 import { readInstrument } from '../../../testing/market-fixtures.js';
+import { countBars, readBarRows } from '../bars/stored-series.js';
 
 const TODAY = '2026-11-21';
 const SP500_ROWS = fs.readFileSync(sp500File(), 'utf8').trim().split('\n').length - 1;
@@ -17,16 +18,7 @@ describe.each(testDialects())('seed on %s', (dialect) => {
     await database.destroy();
   });
 
-  const countOf = async (symbol: string) =>
-    Number(
-      (
-        await database.db
-          .selectFrom('daily_bars')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('symbol', '=', symbol)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countOf = (symbol: string) => countBars(database.db, symbol);
 
   it('loads ^GSPC from vega-datasets and the flagged demo universe; reseeding replaces it; drop removes it', async () => {
     database = await createTestDatabase(dialect);
@@ -38,13 +30,7 @@ describe.each(testDialects())('seed on %s', (dialect) => {
 
     const gspc = await readInstrument(database.db, '^GSPC');
     expect(gspc).toMatchObject({ name: 'S&P 500 INDEX', type: 'index', synthetic: 0 });
-    const first = await database.db
-      .selectFrom('daily_bars')
-      .selectAll()
-      .where('symbol', '=', '^GSPC')
-      .orderBy('date')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const first = (await readBarRows(database.db, '^GSPC'))[0];
     expect(first).toEqual({
       symbol: '^GSPC',
       date: '2000-01-03',
@@ -57,14 +43,8 @@ describe.each(testDialects())('seed on %s', (dialect) => {
     const aapl = await readInstrument(database.db, 'AAPL');
     expect(aapl).toMatchObject({ name: 'APPLE INC', type: 'stock', synthetic: 1, sector: 'Information Technology' });
     expect(await countOf('AAPL')).toBe(days);
-    const last = await database.db
-      .selectFrom('daily_bars')
-      .select('date')
-      .where('symbol', '=', 'SPY')
-      .orderBy('date', 'desc')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    expect(last.date).toBe('2026-11-20');
+    const last = (await readBarRows(database.db, 'SPY')).at(-1);
+    expect(last?.date).toBe('2026-11-20');
 
     // Real AAPL arrives: a reseed keeps it and regenerates the rest.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-seed-'));

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PriceSeries } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
-import { isoFromDay } from '../dates.js';
 import { announceMarketChange } from '../market-events.js';
-import { hasBars, withDeferredDateIndex } from '../bulk-load.js';
+import { hasBars } from '../bulk-load.js';
+import { PgChunkStore, SqliteChunkStore, yearsOf } from '../bars/chunk-store.js';
 import { importPaths } from '../import/importer.js';
 import { enlargeSqliteCache } from '../import/importer.js';
 import { PgBarWriter, SqliteBarWriter, type InstrumentRecord } from '../import/bar-store.js';
@@ -45,10 +45,6 @@ const todayText = (today: Date | string) => (typeof today === 'string' ? today :
  * whose data is real.
  */
 export async function seedEmbeddedDefault(database: DatabaseHandle, options: SeedOptions): Promise<SeedReport> {
-  return withDeferredDateIndex(database, () => seed(database, options));
-}
-
-async function seed(database: DatabaseHandle, options: SeedOptions): Promise<SeedReport> {
   const started = performance.now();
   const now = Date.now();
   await writeInstrument(database, {
@@ -61,7 +57,7 @@ async function seed(database: DatabaseHandle, options: SeedOptions): Promise<See
     marketCap: null,
     synthetic: false,
   });
-  const sp = await importPaths(database, [sp500File()], { symbol: SP500_SYMBOL, deferIndex: false });
+  const sp = await importPaths(database, [sp500File()], { symbol: SP500_SYMBOL });
   if (sp.rejectedFiles.length > 0) throw new Error(`cannot read ${sp500File()}: ${sp.issues[0]?.reason}`);
 
   await dropDemoUniverse(database, { announce: false });
@@ -120,44 +116,19 @@ async function writeInstrument(database: DatabaseHandle, record: InstrumentRecor
 
 /** Instruments per transaction while seeding (≈ 50 × 6,800 bars). */
 const SEED_GROUP = 50;
-/** Rows per multi-row INSERT on SQLite: fewer calls across the native boundary. */
-const SQLITE_ROWS_PER_INSERT = 100;
-
 type Seeded = Generator<{ record: InstrumentRecord; series: PriceSeries }, void, undefined>;
 
 function insertSqlite(database: DatabaseHandle, items: Seeded, now: number): void {
   const sqlite = database.sqlite!;
   const writer = new SqliteBarWriter(sqlite);
-  const values = Array.from({ length: SQLITE_ROWS_PER_INSERT }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
-  const many = sqlite.prepare(`INSERT INTO daily_bars (symbol, date, open, high, low, close, volume) VALUES ${values}`);
-  const one = sqlite.prepare(
-    'INSERT INTO daily_bars (symbol, date, open, high, low, close, volume) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const params = new Array<string | number>(SQLITE_ROWS_PER_INSERT * 7);
+  const chunks = new SqliteChunkStore(sqlite);
   const restore = enlargeSqliteCache(database);
   try {
     let pending = 0;
     sqlite.exec('BEGIN');
-    for (const { record, series: s } of items) {
+    for (const { record, series } of items) {
       writer.instrument(record, now);
-      const n = s.dates.length;
-      const dates = Array.from(s.dates, isoFromDay);
-      let i = 0;
-      for (; i + SQLITE_ROWS_PER_INSERT <= n; i += SQLITE_ROWS_PER_INSERT) {
-        for (let k = 0; k < SQLITE_ROWS_PER_INSERT; k++) {
-          const j = i + k;
-          const p = k * 7;
-          params[p] = s.symbol;
-          params[p + 1] = dates[j]!;
-          params[p + 2] = s.open[j]!;
-          params[p + 3] = s.high[j]!;
-          params[p + 4] = s.low[j]!;
-          params[p + 5] = s.close[j]!;
-          params[p + 6] = s.volume[j]!;
-        }
-        many.run(params);
-      }
-      for (; i < n; i++) one.run(s.symbol, dates[i]!, s.open[i]!, s.high[i]!, s.low[i]!, s.close[i]!, s.volume[i]!);
+      chunks.write(series, yearsOf(series));
       if (++pending === SEED_GROUP) {
         sqlite.exec('COMMIT');
         sqlite.exec('BEGIN');
@@ -177,24 +148,13 @@ async function insertPg(database: DatabaseHandle, items: Seeded, now: number): P
   const client = await database.pgPool!.connect();
   try {
     const writer = new PgBarWriter(client);
+    const chunks = new PgChunkStore(client);
     let pending = 0;
     await client.query('BEGIN');
     try {
-      for (const { record, series: s } of items) {
+      for (const { record, series } of items) {
         await writer.instrument(record, now);
-        await client.query(
-          `INSERT INTO daily_bars (symbol, date, open, high, low, close, volume)
-           SELECT $1, * FROM unnest($2::text[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[])`,
-          [
-            s.symbol,
-            Array.from(s.dates, isoFromDay),
-            Array.from(s.open),
-            Array.from(s.high),
-            Array.from(s.low),
-            Array.from(s.close),
-            Array.from(s.volume),
-          ],
-        );
+        await chunks.write(series, yearsOf(series));
         if (++pending === SEED_GROUP) {
           await client.query('COMMIT');
           await client.query('BEGIN');
@@ -217,12 +177,15 @@ export async function dropDemoUniverse(
   options: { announce?: boolean } = {},
 ): Promise<{ instruments: number; bars: number }> {
   const result = await database.db.transaction().execute(async (trx) => {
-    const bars = await trx
-      .deleteFrom('daily_bars')
-      .where('symbol', 'in', trx.selectFrom('instruments').select('symbol').where('synthetic', '=', 1))
-      .executeTakeFirst();
+    const demo = trx.selectFrom('instruments').select('symbol').where('synthetic', '=', 1);
+    const counted = await trx
+      .selectFrom('bar_chunks')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bars'), eb.lit(0)).as('n'))
+      .where('symbol', 'in', demo)
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('bar_chunks').where('symbol', 'in', demo).execute();
     const instruments = await trx.deleteFrom('instruments').where('synthetic', '=', 1).executeTakeFirst();
-    return { instruments: Number(instruments.numDeletedRows), bars: Number(bars.numDeletedRows) };
+    return { instruments: Number(instruments.numDeletedRows), bars: Number(counted.n) };
   });
   if (options.announce !== false && result.instruments + result.bars > 0) await announceMarketChange(database);
   return result;

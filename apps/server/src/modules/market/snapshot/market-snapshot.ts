@@ -13,34 +13,35 @@ export const DEFAULT_SNAPSHOT_DIR = 'data';
 
 /**
  * What says whether a snapshot still describes the database, from a few cheap reads: the
- * data version every import and update bumps (app_meta), the bar count, the last bar date,
- * SQLite's largest rowid and the file's identity (inode, creation time: a replaced or
+ * data version every import and update bumps (app_meta), the chunk and bar counts, the last
+ * bar date, SQLite's largest rowid and the file's identity (inode, creation time: a replaced or
  * recreated file is another database), PostgreSQL's database and schema oid.
  */
 export async function marketFingerprint(database: DatabaseHandle): Promise<string> {
   if (database.sqlite) {
     const row = database.sqlite
       .prepare(
-        `SELECT (SELECT count(*) FROM daily_bars) AS n, (SELECT max(rowid) FROM daily_bars) AS r,
-                (SELECT max(date) FROM daily_bars) AS d, (SELECT value FROM app_meta WHERE key = ?) AS v`,
+        `SELECT (SELECT count(*) FROM bar_chunks) AS c, (SELECT coalesce(sum(bars), 0) FROM bar_chunks) AS n,
+                (SELECT max(rowid) FROM bar_chunks) AS r, (SELECT max(last_date) FROM bar_chunks) AS d,
+                (SELECT value FROM app_meta WHERE key = ?) AS v`,
       )
-      .get(DATA_VERSION_KEY) as { n: number; r: number | null; d: string | null; v: string | null };
+      .get(DATA_VERSION_KEY) as { c: number; n: number; r: number | null; d: string | null; v: string | null };
     let file = '';
     if (!database.sqlite.memory) {
       const stat = fs.statSync(database.sqlite.name);
       file = `${stat.dev}:${stat.ino}:${stat.birthtimeMs}`;
     }
-    return JSON.stringify({ dialect: 'sqlite', file, v: row.v ?? '0', n: row.n, r: row.r, d: row.d });
+    return JSON.stringify({ dialect: 'sqlite', file, v: row.v ?? '0', c: row.c, n: row.n, r: row.r, d: row.d });
   }
   const row = (
-    await sql<{ n: number; d: string | null; v: string | null; db: number; s: number }>`
-      SELECT count(*)::int8 AS n, max(date) AS d,
+    await sql<{ c: number; n: number; d: string | null; v: string | null; db: number; s: number }>`
+      SELECT count(*)::int8 AS c, coalesce(sum(bars), 0)::int8 AS n, max(last_date) AS d,
              (SELECT value FROM app_meta WHERE key = ${DATA_VERSION_KEY}) AS v,
              (SELECT oid FROM pg_database WHERE datname = current_database())::int8 AS db,
              (SELECT oid FROM pg_namespace WHERE nspname = current_schema())::int8 AS s
-      FROM daily_bars`.execute(database.db)
+      FROM bar_chunks`.execute(database.db)
   ).rows[0]!;
-  return JSON.stringify({ dialect: 'postgres', db: row.db, s: row.s, v: row.v ?? '0', n: row.n, d: row.d });
+  return JSON.stringify({ dialect: 'postgres', db: row.db, s: row.s, v: row.v ?? '0', c: row.c, n: row.n, d: row.d });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../../db/database.js';
 import { PgBarWriter, SqliteBarWriter } from '../import/bar-store.js';
-import type { BarTuple } from '../import/parse.js';
+import { dayNumberFast } from '../dates.js';
+import type { BarBatch } from '../import/parse.js';
 import type { ProviderBar } from '../providers/provider.js';
 
 export interface WriteResult {
@@ -22,19 +23,19 @@ export async function writeSymbolBars(
   mode: 'append' | 'replace',
   now: number,
 ): Promise<WriteResult> {
-  const tuples: BarTuple[] = bars.map((b) => [symbol, b.date, b.open, b.high, b.low, b.close, b.volume]);
+  const batch: BarBatch = {
+    runs: [[symbol, bars.length]],
+    days: Int32Array.from(bars, (b) => dayNumberFast(b.date)),
+    values: Float64Array.from(bars.flatMap((b) => [b.open, b.high, b.low, b.close, b.volume])),
+  };
   if (database.sqlite) {
     const sqlite = database.sqlite;
     return sqlite.transaction((): WriteResult => {
       const writer = new SqliteBarWriter(sqlite);
       writer.ensureInstrument(symbol, now);
-      let removed = 0;
-      if (mode === 'replace') {
-        removed = sqlite.prepare('SELECT count(*) FROM daily_bars WHERE symbol = ?').pluck().get(symbol) as number;
-        writer.replaceSynthetic(symbol, now);
-      }
-      if (tuples.length > 0) writer.bars(tuples);
-      return { ...writer.takeCounts(), removed };
+      const removed = mode === 'replace' ? writer.replaceSynthetic(symbol, now) : 0;
+      if (bars.length > 0) writer.bars(batch);
+      return { ...writer.finish(), removed };
     })();
   }
   const client = await database.pgPool!.connect();
@@ -43,17 +44,11 @@ export async function writeSymbolBars(
     try {
       const writer = new PgBarWriter(client);
       await writer.ensureInstrument(symbol, now);
-      let removed = 0;
-      if (mode === 'replace') {
-        const count = await client.query<{ n: string }>('SELECT count(*) AS n FROM daily_bars WHERE symbol = $1', [
-          symbol,
-        ]);
-        removed = Number(count.rows[0]!.n);
-        await writer.replaceSynthetic(symbol, now);
-      }
-      if (tuples.length > 0) await writer.bars(tuples);
+      const removed = mode === 'replace' ? await writer.replaceSynthetic(symbol, now) : 0;
+      if (bars.length > 0) await writer.bars(batch);
+      const counts = await writer.finish();
       await client.query('COMMIT');
-      return { ...writer.takeCounts(), removed };
+      return { ...counts, removed };
     } catch (error) {
       await client.query('ROLLBACK');
       throw error;

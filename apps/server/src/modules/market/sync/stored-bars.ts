@@ -1,5 +1,7 @@
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { ProviderBar } from '../providers/provider.js';
+import { seriesFromChunks } from '../bars/chunk-codec.js';
+import { barRows } from '../bars/stored-series.js';
 
 export interface SyncTarget {
   symbol: string;
@@ -36,25 +38,29 @@ export interface StoredBars {
 }
 
 export async function storedBars(database: DatabaseHandle, symbol: string, tailSize: number): Promise<StoredBars> {
-  const tail = await database.db
-    .selectFrom('daily_bars')
-    .select(['date', 'open', 'high', 'low', 'close', 'volume'])
+  const years = await database.db
+    .selectFrom('bar_chunks')
+    .select(['year', 'bars', 'first_date', 'last_date'])
     .where('symbol', '=', symbol)
-    .orderBy('date', 'desc')
-    .limit(tailSize)
+    .orderBy('year', 'desc')
     .execute();
-  if (tail.length === 0) return { first: null, last: null, count: 0, tail: [] };
-  const stats = await database.db
-    .selectFrom('daily_bars')
-    .select((eb) => [eb.fn.min('date').as('first'), eb.fn.countAll().as('count')])
+  if (years.length === 0) return { first: null, last: null, count: 0, tail: [] };
+  // The latest chunks that hold the tail (a chunk is a calendar year).
+  let needed = 0;
+  for (let bars = 0; needed < years.length && bars < tailSize; needed++) bars += years[needed]!.bars;
+  const chunks = await database.db
+    .selectFrom('bar_chunks')
+    .select(['year', 'data'])
     .where('symbol', '=', symbol)
-    .executeTakeFirstOrThrow();
+    .where('year', '>=', years[Math.max(needed, 1) - 1]!.year)
+    .orderBy('year')
+    .execute();
+  const series = seriesFromChunks(symbol, chunks);
+  const rows = barRows(series);
   return {
-    first: stats.first,
-    last: tail[0]!.date,
-    count: Number(stats.count),
-    tail: tail
-      .reverse()
-      .map((b) => ({ ...b, open: +b.open, high: +b.high, low: +b.low, close: +b.close, volume: +b.volume })),
+    first: years[years.length - 1]!.first_date,
+    last: years[0]!.last_date,
+    count: years.reduce((n, y) => n + y.bars, 0),
+    tail: rows.slice(rows.length - Math.min(tailSize, rows.length)).map(({ symbol: _symbol, ...bar }) => bar),
   };
 }

@@ -10,7 +10,8 @@ import {
   type TiingoStep,
 } from '../../../testing/fake-providers/index.js';
 import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
-import { instrumentRow } from '../../../testing/market-fixtures.js';
+import { insertBars, instrumentRow } from '../../../testing/market-fixtures.js';
+import { readBarRows } from '../bars/stored-series.js';
 import { readDataVersion } from '../market-events.js';
 import { createTiingoProvider } from '../providers/tiingo.js';
 import { createYahooProvider } from '../providers/yahoo.js';
@@ -61,19 +62,14 @@ describe.each(testDialects())('sync on %s', (dialect) => {
       .values(instrumentRow(symbol, { type: symbol.startsWith('^') ? 'index' : 'stock', synthetic }))
       .execute();
     if (bars.length > 0)
-      await database.db
-        .insertInto('daily_bars')
-        .values(bars.map((b) => ({ symbol, ...b })))
-        .execute();
+      await insertBars(
+        database.db,
+        bars.map((b) => ({ symbol, ...b })),
+      );
   }
 
-  const stored = (symbol: string) =>
-    database.db
-      .selectFrom('daily_bars')
-      .select(['date', 'open', 'high', 'low', 'close', 'volume'])
-      .where('symbol', '=', symbol)
-      .orderBy('date')
-      .execute();
+  const stored = async (symbol: string) =>
+    (await readBarRows(database.db, symbol)).map(({ symbol: _symbol, ...bar }) => bar);
   const upTo = (bars: FakeBar[], date: string) => bars.filter((b) => b.date <= date);
   const bySymbol = (report: SyncReport) => Object.fromEntries(report.symbols.map((r) => [r.symbol, r]));
 

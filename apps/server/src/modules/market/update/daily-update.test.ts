@@ -4,6 +4,7 @@ import { testDialects } from '../../../testing/test-databases.js';
 import { requestAs, signedInUser, type SignedIn } from '../../../testing/auth-helpers.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
 import { instrumentRow } from '../../../testing/market-fixtures.js';
+import { readBarRows } from '../bars/stored-series.js';
 import { ManualClock } from '../../jobs/clock.js';
 import { afterTheClose } from './update-schedule.js';
 import { MARKET_UPDATE_JOB } from './market-update.jobs.js';
@@ -47,13 +48,8 @@ describe.each(testDialects())('the daily market update on %s', (dialect) => {
     await yahoo?.close();
   });
 
-  const bars = (symbol: string) =>
-    t.services.database.db
-      .selectFrom('daily_bars')
-      .select('date')
-      .where('symbol', '=', symbol)
-      .orderBy('date')
-      .execute();
+  const bars = async (symbol: string) =>
+    (await readBarRows(t.services.database.db, symbol)).map((b) => ({ date: b.date }));
   const dataPage = async () => (await requestAs(t, admin, 'GET', '/api/v1/admin/data')).json();
 
   it('runs once at the scheduled time on a session, against the provider, and the data page shows it', async () => {

@@ -88,12 +88,12 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       const bars = await db
-        .selectFrom('daily_bars')
+        .selectFrom('bar_chunks')
         .select([
           'symbol',
-          sql<string>`min(date)`.as('first'),
-          sql<string>`max(date)`.as('last'),
-          (eb) => eb.fn.countAll<number>().as('n'),
+          sql<string>`min(first_date)`.as('first'),
+          sql<string>`max(last_date)`.as('last'),
+          (eb) => eb.fn.sum<number>('bars').as('n'),
         ])
         .groupBy('symbol')
         .execute();
@@ -214,7 +214,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       if (!found) throw notFound(`No instrument ${symbol}.`);
       if (purge === 'true') {
         await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('daily_bars').where('symbol', '=', symbol).execute();
+          await trx.deleteFrom('bar_chunks').where('symbol', '=', symbol).execute();
           await trx.deleteFrom('instruments').where('symbol', '=', symbol).execute();
         });
         await announceMarketChange(database);

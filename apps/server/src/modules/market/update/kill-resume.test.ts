@@ -6,6 +6,8 @@ import { migrateToLatest } from '../../../db/migrate.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
 import { runBundledCli } from '../../../testing/server-bundle.js';
 import { testDialects } from '../../../testing/test-databases.js';
+import { insertBars } from '../../../testing/market-fixtures.js';
+import { readBarRows } from '../bars/stored-series.js';
 
 /**
  * Yahoo is paced at one request a second whatever the latency, so 20 symbols make a run of
@@ -59,15 +61,13 @@ describe.each(testDialects())('kill -9 during an update, then run it again (%s)'
         .values({ symbol, name: symbol, type: 'stock', currency: 'USD', synthetic: 0, updated_at: 0 } as never)
         .execute();
       if (hasHistory(symbol))
-        await database.db
-          .insertInto('daily_bars')
-          .values(
-            market
-              .adjusted(symbol)
-              .filter((b) => b.date <= weekAgo)
-              .map((b) => ({ symbol, ...b })),
-          )
-          .execute();
+        await insertBars(
+          database.db,
+          market
+            .adjusted(symbol)
+            .filter((b) => b.date <= weekAgo)
+            .map((b) => ({ symbol, ...b })),
+        );
     }
   });
   afterEach(async () => {
@@ -77,15 +77,7 @@ describe.each(testDialects())('kill -9 during an update, then run it again (%s)'
   });
 
   /** Symbols whose bar of the session is stored: written whole by a run (each symbol is one transaction). */
-  const current = async () =>
-    (
-      await database.db
-        .selectFrom('daily_bars')
-        .select('symbol')
-        .where('date', '=', session)
-        .orderBy('symbol')
-        .execute()
-    ).map((r) => r.symbol);
+  const current = async () => (await readBarRows(database.db)).filter((b) => b.date === session).map((b) => b.symbol);
 
   it('resumes: the finished symbols are not asked again, every symbol ends with exactly the provider’s bars', async () => {
     const first = startSync(scratch.url, yahoo.baseUrl);
@@ -137,12 +129,7 @@ describe.each(testDialects())('kill -9 during an update, then run it again (%s)'
 
     // Every symbol holds exactly the provider's bars: no date missing or doubled, the values equal.
     for (const symbol of SYMBOLS) {
-      const stored = await database.db
-        .selectFrom('daily_bars')
-        .select(['date', 'open', 'high', 'low', 'close', 'volume'])
-        .where('symbol', '=', symbol)
-        .orderBy('date')
-        .execute();
+      const stored = await readBarRows(database.db, symbol);
       const expected = market.adjusted(symbol);
       expect(
         stored.map((b) => b.date),

@@ -1,0 +1,84 @@
+import { Migrator, sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readBarRows } from '../../modules/market/bars/stored-series.js';
+import { scratchDatabase, type ScratchDatabase } from '../../testing/scratch-database.js';
+import { testDialects } from '../../testing/test-databases.js';
+import { openDatabase, type DatabaseHandle } from '../database.js';
+import { migrations } from './index.js';
+
+interface OldBar {
+  symbol: string;
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+const OLD: OldBar[] = [
+  // Across a year's end, a leap day, and a second symbol with one bar.
+  ['AAA', '2019-12-30', 10.5],
+  ['AAA', '2019-12-31', 11.25],
+  ['AAA', '2020-01-02', 0.1 + 0.2],
+  ['AAA', '2020-02-29', 12],
+  ['AAA', '2021-06-01', 13],
+  ['BBB', '1999-03-04', 99.99],
+].map(([symbol, date, close]) => ({
+  symbol: symbol as string,
+  date: date as string,
+  open: (close as number) - 0.5,
+  high: (close as number) + 1,
+  low: (close as number) - 1,
+  close: close as number,
+  volume: 123_456_789,
+}));
+
+function migrator(handle: DatabaseHandle) {
+  return new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+    ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
+  });
+}
+
+describe.each(testDialects())('migration 0011: bars move from a row a bar to a chunk a year (%s)', (dialect) => {
+  let scratch: ScratchDatabase;
+  let handle: DatabaseHandle;
+
+  afterEach(async () => {
+    await handle?.close();
+    await scratch?.drop();
+  });
+
+  it('moves every bar over exactly, and moves them back going down', async () => {
+    scratch = await scratchDatabase(dialect, 'chunks');
+    handle = await openDatabase(scratch.url, { create: true });
+    const m = migrator(handle);
+    expect((await m.migrateTo('0010_tutorial_seen')).error).toBeUndefined();
+    const db = handle.db as unknown as Kysely<{ daily_bars: OldBar }>;
+    await db.insertInto('daily_bars').values(OLD).execute();
+
+    expect((await m.migrateTo('0011_bar_chunks')).error).toBeUndefined();
+    expect(await readBarRows(handle.db)).toEqual(OLD);
+    const chunks = await handle.db
+      .selectFrom('bar_chunks')
+      .select(['symbol', 'year', 'bars', 'first_date', 'last_date'])
+      .orderBy('symbol')
+      .orderBy('year')
+      .execute();
+    expect(chunks).toEqual([
+      { symbol: 'AAA', year: 2019, bars: 2, first_date: '2019-12-30', last_date: '2019-12-31' },
+      { symbol: 'AAA', year: 2020, bars: 2, first_date: '2020-01-02', last_date: '2020-02-29' },
+      { symbol: 'AAA', year: 2021, bars: 1, first_date: '2021-06-01', last_date: '2021-06-01' },
+      { symbol: 'BBB', year: 1999, bars: 1, first_date: '1999-03-04', last_date: '1999-03-04' },
+    ]);
+    await expect(sql`SELECT count(*) FROM daily_bars`.execute(handle.db)).rejects.toThrow();
+
+    expect((await m.migrateTo('0010_tutorial_seen')).error).toBeUndefined();
+    const back = await db.selectFrom('daily_bars').selectAll().orderBy('symbol').orderBy('date').execute();
+    expect(
+      back.map((r) => ({ ...r, open: +r.open, high: +r.high, low: +r.low, close: +r.close, volume: +r.volume })),
+    ).toEqual(OLD);
+  });
+});

@@ -1,0 +1,78 @@
+import { sql, type Kysely } from 'kysely';
+import { allocateSeries } from '@solstice/analytics';
+import { encodeChunk, seriesFromChunks, yearRanges, type StoredChunk } from '../../modules/market/bars/chunk-codec.js';
+import { dayNumberFast, isoFromDay } from '../../modules/market/dates.js';
+import { isPostgres } from './dialect.js';
+
+/**
+ * Daily bars are stored a symbol and calendar year a row, their columns in one blob
+ * (decision 0024), instead of a row a bar: an import writes a few thousand rows instead of
+ * millions, and a load reads them back without a value per cell. Existing bars move over,
+ * a symbol at a time.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const pg = isPostgres(db);
+  await db.schema
+    .createTable('bar_chunks')
+    .addColumn('symbol', 'text', (c) => c.notNull())
+    .addColumn('year', 'integer', (c) => c.notNull())
+    .addColumn('bars', 'integer', (c) => c.notNull())
+    .addColumn('first_date', 'text', (c) => c.notNull())
+    .addColumn('last_date', 'text', (c) => c.notNull())
+    .addColumn('data', pg ? 'bytea' : 'blob', (c) => c.notNull())
+    .addPrimaryKeyConstraint('bar_chunks_pk', ['symbol', 'year'])
+    .execute();
+  // The latest session across symbols (the health and data pages, the snapshot's fingerprint).
+  await db.schema.createIndex('bar_chunks_last_date_idx').on('bar_chunks').column('last_date').execute();
+
+  const symbols = await sql<{ symbol: string }>`SELECT DISTINCT symbol FROM daily_bars ORDER BY symbol`.execute(db);
+  for (const { symbol } of symbols.rows) {
+    const rows = (
+      await sql<{ date: string; open: number; high: number; low: number; close: number; volume: number }>`
+        SELECT date, open, high, low, close, volume FROM daily_bars WHERE symbol = ${symbol} ORDER BY date`.execute(db)
+    ).rows;
+    const series = allocateSeries(symbol, rows.length);
+    rows.forEach((r, i) => {
+      series.dates[i] = dayNumberFast(r.date);
+      series.open[i] = Number(r.open);
+      series.high[i] = Number(r.high);
+      series.low[i] = Number(r.low);
+      series.close[i] = Number(r.close);
+      series.volume[i] = Number(r.volume);
+    });
+    for (const { year, from, to } of yearRanges(series)) {
+      await sql`INSERT INTO bar_chunks (symbol, year, bars, first_date, last_date, data)
+        VALUES (${symbol}, ${year}, ${to - from}, ${isoFromDay(series.dates[from]!)}, ${isoFromDay(series.dates[to - 1]!)},
+                ${encodeChunk(series, from, to)})`.execute(db);
+    }
+  }
+  await db.schema.dropTable('daily_bars').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('daily_bars')
+    .addColumn('symbol', 'text', (c) => c.notNull())
+    .addColumn('date', 'text', (c) => c.notNull())
+    .addColumn('open', 'double precision', (c) => c.notNull())
+    .addColumn('high', 'double precision', (c) => c.notNull())
+    .addColumn('low', 'double precision', (c) => c.notNull())
+    .addColumn('close', 'double precision', (c) => c.notNull())
+    .addColumn('volume', 'double precision', (c) => c.notNull())
+    .addPrimaryKeyConstraint('daily_bars_pk', ['symbol', 'date'])
+    .execute();
+  await db.schema.createIndex('daily_bars_date_idx').on('daily_bars').column('date').execute();
+  const symbols = await sql<{ symbol: string }>`SELECT DISTINCT symbol FROM bar_chunks ORDER BY symbol`.execute(db);
+  for (const { symbol } of symbols.rows) {
+    const chunks =
+      await sql<StoredChunk>`SELECT year, data FROM bar_chunks WHERE symbol = ${symbol} ORDER BY year`.execute(db);
+    const s = seriesFromChunks(symbol, chunks.rows);
+    for (let i = 0; i < s.dates.length; i++) {
+      await sql`INSERT INTO daily_bars (symbol, date, open, high, low, close, volume)
+        VALUES (${symbol}, ${isoFromDay(s.dates[i]!)}, ${s.open[i]!}, ${s.high[i]!}, ${s.low[i]!}, ${s.close[i]!}, ${s.volume[i]!})`.execute(
+        db,
+      );
+    }
+  }
+  await db.schema.dropTable('bar_chunks').execute();
+}
