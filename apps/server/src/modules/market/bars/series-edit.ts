@@ -136,10 +136,17 @@ export class SeriesEdit {
     this.addedIndex?.set(day, i);
   }
 
-  private grow(): void {
-    const next = allocateSeries('', Math.max(256, this.added.dates.length * 2));
+  /** Makes room for `n` more new bars at once (the bars of a parsed file), instead of growing by doubling. */
+  reserve(n: number): void {
+    if (this.addedCount + n > this.added.dates.length) this.grow(this.addedCount + n);
+  }
+
+  private grow(size = Math.max(256, this.added.dates.length * 2)): void {
+    const next = allocateSeries('', size);
     const a = this.added;
-    for (const c of ['dates', 'open', 'high', 'low', 'close', 'volume'] as const) next[c].set(a[c]);
+    for (const c of ['dates', 'open', 'high', 'low', 'close', 'volume'] as const) {
+      next[c].set(a[c].subarray(0, this.addedCount));
+    }
     this.added = next;
   }
 

@@ -127,6 +127,11 @@ export class SqliteBarWriter {
     this.counts = setBars(batch, (symbol) => this.edit(symbol), this.counts);
   }
 
+  /** Room for `n` more bars of `symbol` (a parsed file's count), so its edit does not grow by doubling. */
+  reserve(symbol: string, n: number): void {
+    this.edit(symbol).reserve(n);
+  }
+
   /**
    * From now on, remember each symbol's whole series as finish() writes it. Into a database
    * that had no bars, and with no other writer meanwhile, that is every stored series: the

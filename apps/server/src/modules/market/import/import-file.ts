@@ -3,7 +3,7 @@ import type { SqliteBarWriter } from './bar-store.js';
 import { PgBarWriter, recordFromRow, type WriteCounts } from './bar-store.js';
 import { FileRejected } from './line-reader.js';
 import { dailyBars, instrumentRows, IssueLog, openCsv, type ImportIssue, type OpenOptions } from './parse.js';
-import { replayBatches, type ParsedFile } from './parsed-file.js';
+import { replayBatches, type ParsedBatch, type ParsedFile } from './parsed-file.js';
 
 /*
  * One file of an import, in one transaction: SQLite synchronously inside a savepoint of the
@@ -21,6 +21,12 @@ export interface FileResult {
   /** Undefined when the file was rejected. */
   outcome?: FileOutcome;
   issues: ImportIssue[];
+}
+
+function rowsPerSymbol(batches: readonly ParsedBatch[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const b of batches) for (const [symbol, n] of b.bars?.runs ?? []) counts.set(symbol, (counts.get(symbol) ?? 0) + n);
+  return counts;
 }
 
 const demoReplaced = (symbol: string) =>
@@ -87,6 +93,8 @@ export function importFileSqlite(
         return { inserted: 0, updated: 0, symbols: [...seen], instrumentChanges };
       }
       const batches = parsed.kind === 'daily' ? replayBatches(parsed, log) : dailyBars(opened!, log);
+      // A file parsed whole: each symbol's bars are counted before any is set.
+      const expected = parsed.kind === 'daily' ? rowsPerSymbol(parsed.batches) : null;
       for (const batch of batches) {
         for (const [symbol] of batch.runs) {
           if (seen.has(symbol)) continue;
@@ -96,6 +104,7 @@ export function importFileSqlite(
             instrumentChanges += 1;
             log.add(null, demoReplaced(symbol), 'replace');
           }
+          if (expected) writer.reserve(symbol, expected.get(symbol) ?? 0);
         }
         writer.bars(batch);
       }

@@ -4,7 +4,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { ParsedFile, ParseJob } from './parsed-file.js';
 
 /** Files parsed ahead of the one being written: enough to keep the thread busy, few enough to bound memory. */
-const AHEAD = 4;
+const AHEAD = 16;
 /** How long the main thread waits for one file before it parses the rest itself. */
 const FILE_TIMEOUT_MS = 60_000;
 
