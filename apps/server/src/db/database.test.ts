@@ -10,9 +10,11 @@ import {
   describePostgresError,
   normalizeDatabaseUrl,
   openDatabase,
+  SQLITE_PAGE_SIZE,
   type DatabaseHandle,
 } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { SQLite } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
 describe('normalizeDatabaseUrl', () => {
@@ -73,6 +75,22 @@ describe('opening a SQLite file', () => {
     const again = await openDatabase(`file:${file}`, { create: false });
     expect(again.created).toBe(false);
     await again.close();
+  });
+
+  it('makes a new database with 64 KiB pages and leaves an existing one its page size', async () => {
+    const fresh = await openDatabase(`file:${dir.join('new.sqlite')}`, { create: true });
+    await migrateToLatest(fresh);
+    expect(fresh.sqlite!.pragma('page_size', { simple: true })).toBe(SQLITE_PAGE_SIZE);
+    expect(fresh.sqlite!.pragma('journal_mode', { simple: true })).toBe('wal');
+    await fresh.close();
+    const oldFile = dir.join('old.sqlite');
+    const old = new SQLite(oldFile);
+    old.pragma('page_size = 4096');
+    old.exec('CREATE TABLE t (x)');
+    old.close();
+    const reopened = await openDatabase(`file:${oldFile}`, { create: false });
+    expect(reopened.sqlite!.pragma('page_size', { simple: true })).toBe(4096);
+    await reopened.close();
   });
 
   it('reads file:///absolute URLs as paths', async () => {

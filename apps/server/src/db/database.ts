@@ -175,7 +175,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
  * The page size of a new SQLite database: 64 KiB, SQLite's largest. Most of the file is bar
  * chunks of about 11 KB (decision 0024); with 4 KiB pages each spans three overflow pages and
  * every commit and checkpoint moves the pages one system call at a time, which made commits
- * most of an import (decision 0025).
+ * most of an import (decision 0024).
  */
 export const SQLITE_PAGE_SIZE = 65_536;
 

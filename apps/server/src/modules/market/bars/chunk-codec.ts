@@ -89,7 +89,10 @@ export function* yearRanges(series: PriceSeries): Generator<{ year: number; from
 
 /** The range [from, to) of a sorted series' bars that fall in `year`. */
 export function rangeOfYear(series: PriceSeries, year: number): { from: number; to: number } {
-  return { from: lowerBound(series.dates, daysFromCivil(year, 1, 1)), to: lowerBound(series.dates, daysFromCivil(year + 1, 1, 1)) };
+  return {
+    from: lowerBound(series.dates, daysFromCivil(year, 1, 1)),
+    to: lowerBound(series.dates, daysFromCivil(year + 1, 1, 1)),
+  };
 }
 
 /** The first index whose day is ≥ `day` in ascending `dates`. */

@@ -94,9 +94,10 @@ export class PgChunkStore {
   }
 
   async read(symbol: string): Promise<PriceSeries> {
-    const r = await this.client.query<StoredChunk>('SELECT year, data FROM bar_chunks WHERE symbol = $1 ORDER BY year', [
-      symbol,
-    ]);
+    const r = await this.client.query<StoredChunk>(
+      'SELECT year, data FROM bar_chunks WHERE symbol = $1 ORDER BY year',
+      [symbol],
+    );
     return seriesFromChunks(symbol, r.rows);
   }
 

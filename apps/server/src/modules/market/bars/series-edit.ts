@@ -41,7 +41,13 @@ export class SeriesEdit {
     if (n > 0 && day <= s.dates[n - 1]!) {
       const i = lowerBound(s.dates, day);
       if (s.dates[i] === day) {
-        if (s.open[i] === open && s.high[i] === high && s.low[i] === low && s.close[i] === close && s.volume[i] === volume) {
+        if (
+          s.open[i] === open &&
+          s.high[i] === high &&
+          s.low[i] === low &&
+          s.close[i] === close &&
+          s.volume[i] === volume
+        ) {
           return 'same';
         }
         s.open[i] = open;
@@ -56,7 +62,13 @@ export class SeriesEdit {
     const j = this.findAdded(day);
     if (j >= 0) {
       const a = this.added;
-      if (a.open[j] === open && a.high[j] === high && a.low[j] === low && a.close[j] === close && a.volume[j] === volume) {
+      if (
+        a.open[j] === open &&
+        a.high[j] === high &&
+        a.low[j] === low &&
+        a.close[j] === close &&
+        a.volume[j] === volume
+      ) {
         return 'same';
       }
       a.open[j] = open;

@@ -22,7 +22,11 @@ export async function readStoredSeries(db: Kysely<Database>, symbol: string): Pr
 }
 
 /** Rewrites the chunks of `years` from `series` (a year without bars in it is deleted). */
-export async function writeStoredYears(db: Kysely<Database>, series: PriceSeries, years: Iterable<number>): Promise<void> {
+export async function writeStoredYears(
+  db: Kysely<Database>,
+  series: PriceSeries,
+  years: Iterable<number>,
+): Promise<void> {
   for (const year of new Set(years)) {
     const { from, to } = rangeOfYear(series, year);
     if (from === to) {
@@ -44,7 +48,10 @@ export async function writeStoredYears(db: Kysely<Database>, series: PriceSeries
 }
 
 /** The series without the bars at `remove` (indexes), and the years those were in. */
-export function withoutBars(series: PriceSeries, remove: ReadonlySet<number>): { series: PriceSeries; years: number[] } {
+export function withoutBars(
+  series: PriceSeries,
+  remove: ReadonlySet<number>,
+): { series: PriceSeries; years: number[] } {
   const out = allocateSeries(series.symbol, series.dates.length - remove.size);
   const years = new Set<number>();
   let o = 0;

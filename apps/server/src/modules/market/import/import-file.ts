@@ -25,7 +25,8 @@ export interface FileResult {
 
 function rowsPerSymbol(batches: readonly ParsedBatch[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const b of batches) for (const [symbol, n] of b.bars?.runs ?? []) counts.set(symbol, (counts.get(symbol) ?? 0) + n);
+  for (const b of batches)
+    for (const [symbol, n] of b.bars?.runs ?? []) counts.set(symbol, (counts.get(symbol) ?? 0) + n);
   return counts;
 }
 
