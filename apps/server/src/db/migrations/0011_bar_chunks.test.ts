@@ -1,20 +1,12 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readBarRows } from '../../modules/market/bars/stored-series.js';
+import { readBarRows, type DailyBar } from '../../modules/market/bars/stored-series.js';
 import { scratchDatabase, type ScratchDatabase } from '../../testing/scratch-database.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { openDatabase, type DatabaseHandle } from '../database.js';
 import { migrations } from './index.js';
 
-interface OldBar {
-  symbol: string;
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+type OldBar = DailyBar;
 
 const OLD: OldBar[] = [
   // Across a year's end, a leap day, and a second symbol with one bar.

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { allocateSeries, type PriceSeries } from '@solstice/analytics';
+import { allocateSeries, lowerBound, type PriceSeries } from '@solstice/analytics';
 import { daysFromCivil } from '../dates.js';
 
 /*
@@ -93,16 +93,4 @@ export function rangeOfYear(series: PriceSeries, year: number): { from: number; 
     from: lowerBound(series.dates, daysFromCivil(year, 1, 1)),
     to: lowerBound(series.dates, daysFromCivil(year + 1, 1, 1)),
   };
-}
-
-/** The first index whose day is ≥ `day` in ascending `dates`. */
-export function lowerBound(dates: Int32Array, day: number): number {
-  let lo = 0;
-  let hi = dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (dates[mid]! < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -1,6 +1,6 @@
-import { allocateSeries, type PriceSeries } from '@solstice/analytics';
+import { allocateSeries, lowerBound, type PriceSeries } from '@solstice/analytics';
 import { daysFromCivil } from '../dates.js';
-import { lowerBound, yearOfDay } from './chunk-codec.js';
+import { yearOfDay } from './chunk-codec.js';
 
 export type BarChange = 'inserted' | 'updated' | 'same';
 
