@@ -73,4 +73,22 @@ describe.each(testDialects())('migration 0011: bars move from a row a bar to a c
       back.map((r) => ({ ...r, open: +r.open, high: +r.high, low: +r.low, close: +r.close, volume: +r.volume })),
     ).toEqual(OLD);
   });
+
+  it('moves nothing when it fails midway: the rows stay, no chunk table, and it runs again once fixed', async () => {
+    scratch = await scratchDatabase(dialect, 'chunks-fail');
+    handle = await openDatabase(scratch.url, { create: true });
+    const m = migrator(handle);
+    expect((await m.migrateTo('0010_tutorial_seen')).error).toBeUndefined();
+    const db = handle.db as unknown as Kysely<{ daily_bars: OldBar }>;
+    await db.insertInto('daily_bars').values(OLD).execute();
+    // An index already named as the one the migration makes: it fails after creating its table.
+    await sql`CREATE INDEX bar_chunks_last_date_idx ON daily_bars (close)`.execute(handle.db);
+    expect((await m.migrateTo('0011_bar_chunks')).error).toBeDefined();
+    await expect(sql`SELECT count(*) FROM bar_chunks`.execute(handle.db)).rejects.toThrow();
+    const rows = await db.selectFrom('daily_bars').select('symbol').execute();
+    expect(rows).toHaveLength(OLD.length);
+    await sql`DROP INDEX bar_chunks_last_date_idx`.execute(handle.db);
+    expect((await m.migrateTo('0011_bar_chunks')).error).toBeUndefined();
+    expect(await readBarRows(handle.db)).toEqual(OLD);
+  });
 });

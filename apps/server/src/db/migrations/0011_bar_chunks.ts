@@ -11,6 +11,25 @@ import { isPostgres } from './dialect.js';
  * a symbol at a time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await atomically(db, moveToChunks);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await atomically(db, moveToRows);
+}
+
+/**
+ * Kysely runs a migration in a transaction only where DDL is transactional by its lights
+ * (PostgreSQL); on SQLite each statement would commit alone, and a start killed while the
+ * bars move would leave both tables half-filled and every later start failing. SQLite's DDL
+ * is transactional: one transaction there too.
+ */
+async function atomically(db: Kysely<unknown>, body: (db: Kysely<unknown>) => Promise<void>): Promise<void> {
+  if (isPostgres(db)) await body(db);
+  else await db.transaction().execute(body);
+}
+
+async function moveToChunks(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
   await db.schema
     .createTable('bar_chunks')
@@ -49,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('daily_bars').execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
+async function moveToRows(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('daily_bars')
     .addColumn('symbol', 'text', (c) => c.notNull())

@@ -85,12 +85,15 @@ export class SqliteChunkStore {
   }
 }
 
+/** PostgreSQL: the transaction-scoped lock every writer of a symbol's chunks takes first. */
+export const SYMBOL_LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 24))';
+
 export class PgChunkStore {
   constructor(private readonly client: pg.PoolClient) {}
 
   /** Serializes writers of one symbol until the transaction ends (a chunk is read, changed and written back). */
   async lock(symbol: string): Promise<void> {
-    await this.client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 24))', [symbol]);
+    await this.client.query(SYMBOL_LOCK, [symbol]);
   }
 
   async read(symbol: string): Promise<PriceSeries> {

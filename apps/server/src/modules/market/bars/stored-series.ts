@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
 import { allocateSeries, type PriceSeries } from '@solstice/analytics';
 import type { Database } from '../../../db/schema.js';
 import { dayNumberFast, isoFromDay as isoOf } from '../dates.js';
 import { encodeChunk, rangeOfYear, seriesFromChunks, yearOfDay } from './chunk-codec.js';
+import { SYMBOL_LOCK } from './chunk-store.js';
 import { SeriesEdit } from './series-edit.js';
 
 /*
@@ -10,6 +11,17 @@ import { SeriesEdit } from './series-edit.js';
  * the paths that touch one symbol now and then (repairs, the data page, tests). The import
  * and the daily update use chunk-store.ts's prepared statements.
  */
+
+/**
+ * Before a read that is written back: on PostgreSQL, the symbol's lock (chunk-store.ts's
+ * SYMBOL_LOCK), so that an import or update meanwhile waits instead of being overwritten;
+ * SQLite has a single writer already.
+ */
+export async function lockSymbol(db: Kysely<Database>, symbol: string): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await db.executeQuery(CompiledQuery.raw(SYMBOL_LOCK, [symbol]));
+  }
+}
 
 export async function readStoredSeries(db: Kysely<Database>, symbol: string): Promise<PriceSeries> {
   const chunks = await db

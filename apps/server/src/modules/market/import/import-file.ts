@@ -54,6 +54,23 @@ export function runFile(file: string, withhold: boolean, body: (log: IssueLog) =
   }
 }
 
+/**
+ * Runs a PostgreSQL file again when the server chose it as a deadlock's victim (40P01): two
+ * files writing the same symbols in opposite orders (multi-ticker Stooq files) wait on each
+ * other's symbol locks; the victim's transaction was rolled back whole, so running it again
+ * is safe, and the other file has gone on meanwhile.
+ */
+export async function retryingDeadlocks<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const deadlock = error instanceof Error && 'code' in error && error.code === '40P01';
+      if (!deadlock || attempt >= attempts) throw error;
+    }
+  }
+}
+
 export async function runFileAsync(
   file: string,
   withhold: boolean,

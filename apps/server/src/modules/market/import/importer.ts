@@ -6,7 +6,14 @@ import { hasBars } from '../bulk-load.js';
 import { SqliteBarWriter } from './bar-store.js';
 import type { ReadLimits } from './line-reader.js';
 import type { ImportIssue, OpenOptions } from './parse.js';
-import { importFilePg, importFileSqlite, runFile, runFileAsync, type FileResult } from './import-file.js';
+import {
+  importFilePg,
+  importFileSqlite,
+  retryingDeadlocks,
+  runFile,
+  runFileAsync,
+  type FileResult,
+} from './import-file.js';
 import { isInstrumentsFile, listImportFiles, type ImportFile, type ImportListing } from './import-listing.js';
 import { ParseAhead } from './parse-ahead.js';
 import type { ParsedFile } from './parsed-file.js';
@@ -195,8 +202,10 @@ export async function importFiles(
     // Instruments files first, one by one; daily files on PG_CONCURRENCY connections, their
     // results merged in file order.
     const importOne = (file: ImportFile) =>
-      runFileAsync(file.name, withhold, (log) =>
-        importFilePg(database, file.path, log, now(), options.symbol, { ...open, name: file.name }),
+      retryingDeadlocks(() =>
+        runFileAsync(file.name, withhold, (log) =>
+          importFilePg(database, file.path, log, now(), options.symbol, { ...open, name: file.name }),
+        ),
       );
     const daily = files.filter((f) => !isInstrumentsFile(f.name));
     for (const file of files.filter((f) => isInstrumentsFile(f.name))) merge(file, await importOne(file));

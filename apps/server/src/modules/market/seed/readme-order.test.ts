@@ -2,12 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
+import {
+  createTestDatabase,
+  POSTGRES_TEST_URL,
+  testDialects,
+  type TestDatabase,
+} from '../../../testing/test-databases.js';
 import { importPaths } from '../import/importer.js';
 import { repairMixedDemoBars } from './repair.js';
 import { dropDemoUniverse, seedEmbeddedDefault } from './seed.js';
 import { readInstrument } from '../../../testing/market-fixtures.js';
 import { readBarRows, writeBarRows } from '../bars/stored-series.js';
+import { SYMBOL_LOCK } from '../bars/chunk-store.js';
+import pg from 'pg';
 
 const TODAY = '2026-11-21';
 
@@ -95,4 +102,30 @@ describe.each(testDialects())('the README order on %s: start, then import', (dia
     expect((await bars('MSFT')).length).toBe(demoBars.length);
     expect((await repairMixedDemoBars(database, { today: TODAY })).bars).toBe(0);
   });
+
+  // PostgreSQL only: SQLite has one writer at a time already.
+  if (dialect === 'postgres') {
+    it('`demo repair` waits for another writer of the symbol instead of overwriting its year', async () => {
+      database = await createTestDatabase(dialect);
+      await seedEmbeddedDefault(database, { today: TODAY, only: ['AAPL'] });
+      const demoBars = await bars('AAPL');
+      await database.db.updateTable('instruments').set({ synthetic: 0 }).where('symbol', '=', 'AAPL').execute();
+      await writeBarRows(database.db, [{ ...demoBars[100]!, close: demoBars[100]!.close + 0.5 }]);
+      // Another writer (an import, the daily update) holds AAPL's lock in its open transaction.
+      const other = new pg.Client({ connectionString: POSTGRES_TEST_URL });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query(SYMBOL_LOCK, ['AAPL']);
+        let done = false;
+        const repair = repairMixedDemoBars(database, { today: TODAY }).then((r) => ((done = true), r));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(done).toBe(false);
+        await other.query('COMMIT');
+        expect((await repair).repaired).toEqual([{ symbol: 'AAPL', demoBars: demoBars.length - 1, keptBars: 1 }]);
+      } finally {
+        await other.end();
+      }
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import { isoDate } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
-import { readStoredSeries, withoutBars, writeStoredYears } from '../bars/stored-series.js';
+import { lockSymbol, readStoredSeries, withoutBars, writeStoredYears } from '../bars/stored-series.js';
 import { DEFAULT_SEED, generateDemoUniverse } from './synthetic.js';
 
 export interface RepairReport {
@@ -35,6 +35,7 @@ export async function repairMixedDemoBars(
     for (let i = 0; i < series.dates.length; i++) demo.set(isoDate(series.dates[i]!), i);
     // Read and rewritten in one transaction: an update meanwhile is not overwritten.
     const repaired = await database.db.transaction().execute(async (trx) => {
+      await lockSymbol(trx, member.symbol);
       const stored = await readStoredSeries(trx, member.symbol);
       const demoBars = new Set<number>();
       for (let j = 0; j < stored.dates.length; j++) {
