@@ -11,7 +11,7 @@ import { encodeChunk, rangeOfYear, seriesFromChunks, yearRanges, type StoredChun
  * when the series has no bar in that year.
  */
 
-interface ChunkWrite {
+export interface ChunkWrite {
   year: number;
   bars: number;
   first: string;
@@ -19,7 +19,8 @@ interface ChunkWrite {
   data: Buffer;
 }
 
-function chunkWrites(series: PriceSeries, years: Iterable<number>): { writes: ChunkWrite[]; emptied: number[] } {
+/** The rows that write `years` of a series, and the years it has no bar in (their rows go). */
+export function chunkWrites(series: PriceSeries, years: Iterable<number>): { writes: ChunkWrite[]; emptied: number[] } {
   const writes: ChunkWrite[] = [];
   const emptied: number[] = [];
   for (const year of [...years].sort((a, b) => a - b)) {

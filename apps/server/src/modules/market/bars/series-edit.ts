@@ -41,43 +41,14 @@ export class SeriesEdit {
     if (n > 0 && day <= s.dates[n - 1]!) {
       const i = lowerBound(s.dates, day);
       if (s.dates[i] === day) {
-        if (
-          s.open[i] === open &&
-          s.high[i] === high &&
-          s.low[i] === low &&
-          s.close[i] === close &&
-          s.volume[i] === volume
-        ) {
-          return 'same';
-        }
-        s.open[i] = open;
-        s.high[i] = high;
-        s.low[i] = low;
-        s.close[i] = close;
-        s.volume[i] = volume;
-        this.touch(day);
-        return 'updated';
+        const change = overwrite(s, i, open, high, low, close, volume);
+        if (change === 'updated') this.touch(day);
+        return change;
       }
     }
     const j = this.findAdded(day);
-    if (j >= 0) {
-      const a = this.added;
-      if (
-        a.open[j] === open &&
-        a.high[j] === high &&
-        a.low[j] === low &&
-        a.close[j] === close &&
-        a.volume[j] === volume
-      ) {
-        return 'same';
-      }
-      a.open[j] = open;
-      a.high[j] = high;
-      a.low[j] = low;
-      a.close[j] = close;
-      a.volume[j] = volume;
-      return 'updated';
-    }
+    // An added bar's year was touched when it was added.
+    if (j >= 0) return overwrite(this.added, j, open, high, low, close, volume);
     this.append(day, open, high, low, close, volume);
     this.touch(day);
     return 'inserted';
@@ -169,4 +140,25 @@ export class SeriesEdit {
     this.yearStart = daysFromCivil(year, 1, 1);
     this.yearEnd = daysFromCivil(year + 1, 1, 1);
   }
+}
+
+/** Sets bar `i` of `s` to these values: 'same' when it already had them, else 'updated'. */
+function overwrite(
+  s: PriceSeries,
+  i: number,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume: number,
+): BarChange {
+  if (s.open[i] === open && s.high[i] === high && s.low[i] === low && s.close[i] === close && s.volume[i] === volume) {
+    return 'same';
+  }
+  s.open[i] = open;
+  s.high[i] = high;
+  s.low[i] = low;
+  s.close[i] = close;
+  s.volume[i] = volume;
+  return 'updated';
 }

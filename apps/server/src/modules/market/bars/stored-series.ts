@@ -2,8 +2,8 @@ import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
 import { allocateSeries, type PriceSeries } from '@solstice/analytics';
 import type { Database } from '../../../db/schema.js';
 import { dayNumberFast, isoFromDay as isoOf } from '../dates.js';
-import { encodeChunk, rangeOfYear, seriesFromChunks, yearOfDay } from './chunk-codec.js';
-import { SYMBOL_LOCK } from './chunk-store.js';
+import { seriesFromChunks, yearOfDay } from './chunk-codec.js';
+import { chunkWrites, SYMBOL_LOCK } from './chunk-store.js';
 import { SeriesEdit } from './series-edit.js';
 
 /*
@@ -39,23 +39,17 @@ export async function writeStoredYears(
   series: PriceSeries,
   years: Iterable<number>,
 ): Promise<void> {
-  for (const year of new Set(years)) {
-    const { from, to } = rangeOfYear(series, year);
-    if (from === to) {
-      await db.deleteFrom('bar_chunks').where('symbol', '=', series.symbol).where('year', '=', year).execute();
-      continue;
-    }
-    const row = {
-      bars: to - from,
-      first_date: isoOf(series.dates[from]!),
-      last_date: isoOf(series.dates[to - 1]!),
-      data: encodeChunk(series, from, to),
-    };
+  const { writes, emptied } = chunkWrites(series, new Set(years));
+  for (const w of writes) {
+    const row = { bars: w.bars, first_date: w.first, last_date: w.last, data: w.data };
     await db
       .insertInto('bar_chunks')
-      .values({ symbol: series.symbol, year, ...row })
+      .values({ symbol: series.symbol, year: w.year, ...row })
       .onConflict((oc) => oc.columns(['symbol', 'year']).doUpdateSet(row))
       .execute();
+  }
+  if (emptied.length > 0) {
+    await db.deleteFrom('bar_chunks').where('symbol', '=', series.symbol).where('year', 'in', emptied).execute();
   }
 }
 
