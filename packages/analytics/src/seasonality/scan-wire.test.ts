@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeScanParts, seasonalityScan, seasonalityScanPart, type SeasonalityScanOptions } from './scanner.js';
-import { mergeSerializedScanParts, serializeScanPart } from './scan-wire.js';
+import { mergeSerializedScanParts, serializeScanPart, type SerializedScanAnswer } from './scan-wire.js';
 import { civilDate, type PriceSeries } from '../series.js';
 import { randomSeries } from './test-fixtures.js';
 
@@ -23,6 +23,9 @@ const universe = Array.from({ length: 60 }, (_, i) => {
 // symbol (the symbol decides), and a copy a week later (the start's place decides).
 const rally = universe[0]!;
 universe.push({ ...rally, symbol: 'C00' }, { ...rally, symbol: 'W00', dates: rally.dates.map((d) => d + 7) });
+
+/** An answer's text (its bytes are UTF-8). */
+const textOf = (answer: SerializedScanAnswer) => new TextDecoder().decode(answer.body);
 
 function split(parts: number) {
   return Array.from({ length: parts }, (_, p) => universe.filter((_, i) => i % parts === p));
@@ -51,7 +54,7 @@ describe('a scan serialized in parts', () => {
       expect(JSON.stringify(mergeScanParts(objects, options)), `${n} parts as objects`).toBe(whole);
       const serialized = split(n).map((part) => serializeScanPart(seasonalityScanPart(part, options), options));
       const answer = mergeSerializedScanParts(serialized, options);
-      expect(answer.json, `${n} serialized parts`).toBe(whole);
+      expect(textOf(answer), `${n} serialized parts`).toBe(whole);
       const parsed = JSON.parse(whole) as { results: unknown[]; tested: number };
       expect([answer.results, answer.tested]).toEqual([parsed.results.length, parsed.tested]);
       expect(parsed.results.length).toBeGreaterThan(0);
@@ -62,14 +65,28 @@ describe('a scan serialized in parts', () => {
     const options = cases.find(([name]) => name === 'maxQValue')![1];
     const all = seasonalityScan(universe, { ...options, maxQValue: undefined }).results;
     const kept = JSON.parse(
-      mergeSerializedScanParts(
-        split(2).map((part) => serializeScanPart(seasonalityScanPart(part, options), options)),
-        options,
-      ).json,
+      textOf(
+        mergeSerializedScanParts(
+          split(2).map((part) => serializeScanPart(seasonalityScanPart(part, options), options)),
+          options,
+        ),
+      ),
     ) as { results: { symbol: string }[] };
     expect(kept.results.map((r) => r.symbol)).toEqual(all.filter((r) => r.stats.qValue! <= 0.05).map((r) => r.symbol));
     expect(kept.results.length).toBeGreaterThan(0);
     expect(kept.results.length).toBeLessThan(all.length);
+  });
+
+  it('cuts its bytes right when a symbol is not ASCII (two-, three- and four-byte characters)', () => {
+    const options = cases[0]![1];
+    const named = universe.map((s, i) => (i % 4 === 0 ? { ...s, symbol: `${s.symbol}${['Ş', '€', '😀'][i % 3]}` } : s));
+    const whole = JSON.stringify(seasonalityScan(named, options));
+    expect(whole).toContain('😀');
+    for (const n of [1, 2, 3]) {
+      const parts = Array.from({ length: n }, (_, p) => named.filter((_, i) => i % n === p));
+      const serialized = parts.map((part) => serializeScanPart(seasonalityScanPart(part, options), options));
+      expect(textOf(mergeSerializedScanParts(serialized, options)), `${n} parts`).toBe(whole);
+    }
   });
 
   it('keeps a result list that maxQValue empties, and an empty universe', () => {
@@ -81,9 +98,9 @@ describe('a scan serialized in parts', () => {
       maxQValue: 0,
     };
     const parts = split(2).map((part) => serializeScanPart(seasonalityScanPart(part, options), options));
-    expect(mergeSerializedScanParts(parts, options).json).toBe(JSON.stringify(seasonalityScan(universe, options)));
-    expect(JSON.parse(mergeSerializedScanParts(parts, options).json).results).toEqual([]);
+    expect(textOf(mergeSerializedScanParts(parts, options))).toBe(JSON.stringify(seasonalityScan(universe, options)));
+    expect(JSON.parse(textOf(mergeSerializedScanParts(parts, options))).results).toEqual([]);
     const none = serializeScanPart(seasonalityScanPart([], options), options);
-    expect(mergeSerializedScanParts([none], options).json).toBe('{"results":[],"tested":0}');
+    expect(textOf(mergeSerializedScanParts([none], options))).toBe('{"results":[],"tested":0}');
   });
 });

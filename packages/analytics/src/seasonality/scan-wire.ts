@@ -1,16 +1,20 @@
-// A scan's parts as JSON text (the analytics pool's threads send them so): each result written
-// by its own thread, in the scanner's order, with the keys of that order beside it, so that the
-// merge of the parts on the caller's thread makes no object per result and writes no result
-// again. The answer is the same text as JSON.stringify(mergeScanParts(parts, options)).
+// A scan's parts as JSON (the analytics pool's threads send them so): each result written by its
+// own thread as UTF-8, in the scanner's order, with the keys of that order beside it, so that the
+// merge of the parts on the caller's thread makes no object or string per result and encodes
+// nothing again: it copies each result's bytes around its qValue into the answer. The answer is
+// the UTF-8 of JSON.stringify(mergeScanParts(parts, options)).
 import type { ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
 import { partsQValues, startIndex, type SeasonalityScanOptions, type SeasonalityScanPart } from './scanner.js';
 
 /** A scan part with its results as JSON, sorted in the scanner's order (analytics.md's ranking, symbol, long first). */
 export interface SerializedScanPart {
-  /** Result i is heads[i] + its qValue + tails[i]. */
-  heads: string[];
-  tails: string[];
+  /**
+   * The results as UTF-8 JSON, one after the other, each cut where its qValue goes: result i is
+   * text[cuts[2i − 1] … cuts[2i]) + its qValue + text[cuts[2i] … cuts[2i + 1]) (cuts[−1] = 0).
+   */
+  text: Uint8Array;
+  cuts: Int32Array;
   /** The keys of the order, per result. */
   winRate: Float64Array;
   mean: Float64Array;
@@ -25,11 +29,12 @@ export interface SerializedScanPart {
   pValues: Float64Array;
   weights: Int32Array;
   buckets?: ValueBuckets;
+  grouped?: SeasonalityScanPart['grouped'];
 }
 
-/** The merged answer: its JSON text and how many results it holds. */
+/** The merged answer: its JSON as UTF-8 and how many results it holds. */
 export interface SerializedScanAnswer {
-  json: string;
+  body: Uint8Array;
   results: number;
   tested: number;
 }
@@ -55,9 +60,8 @@ export function serializeScanPart(
     long: Uint8Array.from(results, (r) => (r.direction === 'long' ? 1 : 0)),
   };
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareAt(keys, a, keys, b));
-  const out: SerializedScanPart = {
-    heads: [],
-    tails: [],
+  const pieces: string[] = [];
+  const out: Omit<SerializedScanPart, 'text' | 'cuts'> = {
     winRate: new Float64Array(n),
     mean: new Float64Array(n),
     place: new Int32Array(n),
@@ -68,6 +72,7 @@ export function serializeScanPart(
     pValues: part.pValues,
     weights: part.weights,
     ...(part.buckets ? { buckets: part.buckets } : {}),
+    ...(part.grouped ? { grouped: part.grouped } : {}),
   };
   order.forEach((i, k) => {
     const r = results[i]!;
@@ -75,8 +80,7 @@ export function serializeScanPart(
     const json = JSON.stringify(r);
     const at = json.indexOf(QVALUE, json.indexOf('"stats":'));
     if (at < 0) throw new Error('serializeScanPart: a result without its qValue');
-    out.heads.push(json.slice(0, at + QVALUE.length - 4));
-    out.tails.push(json.slice(at + QVALUE.length));
+    pieces.push(json.slice(0, at + QVALUE.length - 4), json.slice(at + QVALUE.length));
     out.winRate[k] = keys.winRate[i]!;
     out.mean[k] = keys.mean[i]!;
     out.place[k] = keys.place[i]!;
@@ -84,7 +88,54 @@ export function serializeScanPart(
     out.long[k] = keys.long[i]!;
     out.testPValues.push(part.testPValues[i]!);
   });
-  return out;
+  return { ...out, ...encodePieces(pieces) };
+}
+
+const encoder = new TextEncoder();
+
+/** The pieces as one UTF-8 text, and where each ends in it (in bytes). */
+function encodePieces(pieces: readonly string[]): { text: Uint8Array; cuts: Int32Array } {
+  // Written into one array piece by piece: joining the pieces and encoding the whole took ten
+  // times as long. ASCII (nearly always: symbols and numbers) has a byte a character.
+  let chars = 0;
+  for (const piece of pieces) chars += piece.length;
+  const ascii = encodeInto(pieces, new Uint8Array(chars), (piece) => piece.length);
+  return ascii ?? encodeInto(pieces, new Uint8Array(pieces.reduce((n, p) => n + utf8Length(p), 0)), utf8Length)!;
+}
+
+/**
+ * The pieces written one after the other into `text`, each `bytes(piece)` long, and where each
+ * ends; null when a piece is not as long as that says.
+ */
+function encodeInto(
+  pieces: readonly string[],
+  text: Uint8Array,
+  bytes: (piece: string) => number,
+): { text: Uint8Array; cuts: Int32Array } | null {
+  const cuts = new Int32Array(pieces.length);
+  for (let i = 0, at = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    const { read, written } = encoder.encodeInto(piece, text.subarray(at));
+    if (read !== piece.length || written !== bytes(piece)) return null;
+    at += written;
+    cuts[i] = at;
+  }
+  return { text, cuts };
+}
+
+/** The bytes of a string in UTF-8 (a lone surrogate as the replacement character's 3). */
+function utf8Length(s: string): number {
+  let bytes = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /** A start day's place in the range that starts at calendar position `fromIndex`. */
@@ -122,16 +173,20 @@ export function mergeSerializedScanParts(
   const { q, tested } = partsQValues(parts);
   // The qValues of part p start at first[p]; next[p] is the part's next result to place.
   const first = new Int32Array(parts.length);
-  for (let p = 1; p < parts.length; p++) first[p] = first[p - 1]! + parts[p - 1]!.heads.length;
+  for (let p = 1; p < parts.length; p++) first[p] = first[p - 1]! + parts[p - 1]!.cuts.length / 2;
   const next = new Int32Array(parts.length);
-  const written: string[] = [];
+  // The answer's results in order: their part, their index in it and their qValue's text.
+  const fromPart: number[] = [];
+  const index: number[] = [];
+  const qTexts: string[] = [];
   const max = options.maxQValue;
+  let bytes = 0;
   for (;;) {
     let from = -1;
     for (let p = 0; p < parts.length; p++) {
       const i = next[p]!;
       const part = parts[p]!;
-      if (i >= part.heads.length) continue;
+      if (2 * i >= part.cuts.length) continue;
       if (from >= 0 && compareAt(part, i, parts[from]!, next[from]!) >= 0) continue;
       from = p;
     }
@@ -139,8 +194,41 @@ export function mergeSerializedScanParts(
     const i = next[from]!++;
     const qValue = q[first[from]! + i]!;
     if (max !== undefined && !(qValue <= max)) continue;
-    const part = parts[from]!;
-    written.push(part.heads[i]! + JSON.stringify(qValue) + part.tails[i]!);
+    const { cuts } = parts[from]!;
+    const qText = JSON.stringify(qValue);
+    fromPart.push(from);
+    index.push(i);
+    qTexts.push(qText);
+    bytes += cuts[2 * i + 1]! - (i > 0 ? cuts[2 * i - 1]! : 0) + qText.length;
   }
-  return { json: `{"results":[${written.join(',')}],"tested":${tested}}`, results: written.length, tested };
+  const head = encoder.encode('{"results":[');
+  const end = encoder.encode(`],"tested":${tested}}`);
+  const results = fromPart.length;
+  const body = new Uint8Array(head.length + bytes + Math.max(0, results - 1) + end.length);
+  body.set(head);
+  let at = head.length;
+  for (let k = 0; k < results; k++) {
+    if (k > 0) body[at++] = 0x2c; // ,
+    const { text, cuts } = parts[fromPart[k]!]!;
+    const i = index[k]!;
+    const cut = cuts[2 * i]!;
+    at = copy(body, at, text, i > 0 ? cuts[2 * i - 1]! : 0, cut);
+    // A qValue's text (a number or null) is ASCII.
+    const qText = qTexts[k]!;
+    for (let c = 0; c < qText.length; c++) body[at++] = qText.charCodeAt(c);
+    at = copy(body, at, text, cut, cuts[2 * i + 1]!);
+  }
+  body.set(end, at);
+  return { body, results, tested };
+}
+
+/** Copies source[from … to) into target at `at`; returns the position after it. */
+function copy(target: Uint8Array, at: number, source: Uint8Array, from: number, to: number): number {
+  // A result's tail is a few tens of bytes: a loop costs less than the view set needs.
+  if (to - from < 64) {
+    for (let i = from; i < to; i++) target[at++] = source[i]!;
+    return at;
+  }
+  target.set(source.subarray(from, to), at);
+  return at + to - from;
 }

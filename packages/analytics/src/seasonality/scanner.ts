@@ -1,6 +1,6 @@
 import type { PriceSeries } from '../series.js';
 import { benjaminiHochbergTally } from '../stats/multiple-testing.js';
-import type { ValueBuckets } from '../stats/q-values-by-bucket.js';
+import { BUCKETS, qValuesOfBucketed, type ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
 import { checkLengths, type TestedWindow } from './best-trades.js';
 import type { YearRange } from './pattern.js';
@@ -68,6 +68,11 @@ export interface SeasonalityScanPart {
   weights: Int32Array;
   /** The pValues' buckets, as they were tallied (absent when a value has none: a NaN). */
   buckets?: ValueBuckets;
+  /**
+   * Instead of `buckets`, in a part made to be sent (seasonalityScanPart): the pValues and
+   * weights ordered by bucket, bucket b's at starts[b] … starts[b + 1], and each bucket's tests.
+   */
+  grouped?: { starts: Int32Array; tests: Float64Array };
 }
 
 /** The seasonality scanner's default minYears of a symbol: best trades' default, and at least 10. */
@@ -156,17 +161,37 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
     });
     testPValues.push(testPValue);
   }
+  const buckets = tally.buckets;
+  if (own && buckets) return { results, testPValues, tested, ...groupedByBucket(tally, buckets) };
   const pValues = own ? tally.values.slice(0, tally.size) : tally.values.subarray(0, tally.size);
   const weights = own ? tally.weights.slice(0, tally.size) : tally.weights.subarray(0, tally.size);
-  const buckets = tally.buckets;
   if (!buckets) return { results, testPValues, tested, pValues, weights };
-  if (!own) return { results, testPValues, tested, pValues, weights, buckets };
-  const owned = {
-    bucket: buckets.bucket.slice(0, tally.size),
-    counts: buckets.counts.slice(),
-    tests: buckets.tests.slice(),
-  };
-  return { results, testPValues, tested, pValues, weights, buckets: owned };
+  return { results, testPValues, tested, pValues, weights, buckets };
+}
+
+/**
+ * The tally's pValues and weights copied out ordered by bucket (a counting sort), so that the
+ * merge of the parts on the caller's thread reads each bucket it needs where it lies
+ * (qValuesOfBucketed) instead of passing over every test of every part.
+ */
+function groupedByBucket(
+  tally: PValueTally,
+  buckets: ValueBuckets,
+): Pick<SeasonalityScanPart, 'pValues' | 'weights' | 'grouped'> {
+  const size = tally.size;
+  const starts = new Int32Array(BUCKETS + 1);
+  for (let b = 0; b < BUCKETS; b++) starts[b + 1] = starts[b]! + buckets.counts[b]!;
+  const next = starts.slice(0, BUCKETS);
+  const pValues = new Float64Array(size);
+  const weights = new Int32Array(size);
+  const { values, weights: counts } = tally;
+  const { bucket } = buckets;
+  for (let i = 0; i < size; i++) {
+    const at = next[bucket[i]!]!++;
+    pValues[at] = values[i]!;
+    weights[at] = counts[i]!;
+  }
+  return { pValues, weights, grouped: { starts, tests: buckets.tests.slice(0, BUCKETS) } };
 }
 
 /**
@@ -174,13 +199,20 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
  * over the tests of every part, and how many tests they are.
  */
 export function partsQValues(
-  parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'weights' | 'buckets' | 'testPValues' | 'tested'>[],
+  parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'weights' | 'buckets' | 'grouped' | 'testPValues' | 'tested'>[],
 ): { q: number[]; tested: number } {
-  const { values, weights } = mergedTally(parts);
   const queries = parts.flatMap((p) => p.testPValues);
+  const tested = parts.reduce((n, p) => n + p.tested, 0);
+  if (parts.length > 0 && parts.every((p) => p.grouped)) {
+    const bucketed = parts.map((p) => ({ values: p.pValues, weights: p.weights, ...p.grouped! }));
+    // Each result's pValue is one of the tests' (its own): tallied.
+    const q = qValuesOfBucketed(bucketed, queries);
+    if (q) return { q, tested };
+  }
+  const { values, weights } = mergedTally(parts);
   // Each result's pValue is one of the tests' (its own): tallied.
   const q = benjaminiHochbergTally(values, weights, queries, true, mergedBuckets(parts, values.length));
-  return { q, tested: parts.reduce((n, p) => n + p.tested, 0) };
+  return { q, tested };
 }
 
 /** The parts' pValues and their weights laid end to end (the first part's own arrays when it is alone). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUCKETS, bucketOf, qValuesByBucket } from './q-values-by-bucket.js';
+import { BUCKETS, bucketOf, qValuesByBucket, qValuesOfBucketed } from './q-values-by-bucket.js';
 import { benjaminiHochbergTally } from './multiple-testing.js';
 
 /**
@@ -95,6 +95,35 @@ describe('q-values by bucket', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('answers the same over parts whose values are grouped by bucket (a scan’s threads’ parts)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(pValue, fc.integer({ min: 1, max: 4 }), fc.nat(2)), { minLength: 1, maxLength: 500 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 150 }),
+        (tests, picks) => {
+          const values = tests.map((t) => t[0]);
+          const weights = tests.map((t) => t[1]);
+          const tallied = picks.map((k) => values[k % values.length]!);
+          // Each test in the part its third number names (a part may be empty), grouped by bucket.
+          const parts = [0, 1, 2].map((p) => {
+            const own = tests.filter((t) => t[2] === p).sort((a, b) => bucketOf(a[0]) - bucketOf(b[0]));
+            const starts = new Int32Array(BUCKETS + 1);
+            const partTests = new Float64Array(BUCKETS);
+            for (const [v, w] of own) {
+              starts[bucketOf(v) + 1]!++;
+              partTests[bucketOf(v)]! += w;
+            }
+            for (let b = 0; b < BUCKETS; b++) starts[b + 1]! += starts[b]!;
+            return { values: own.map((t) => t[0]), weights: own.map((t) => t[1]), starts, tests: partTests };
+          });
+          expect(qValuesOfBucketed(parts, tallied)).toEqual(reference(values, weights, tallied));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(qValuesOfBucketed([], [])).toBeNull();
   });
 
   it('sorts the buckets that can lower a q-value, large and small, and leaves out the rest', () => {

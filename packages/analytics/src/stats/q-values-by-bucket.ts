@@ -55,13 +55,8 @@ export function qValuesByBucket(
 ): number[] | null {
   const u = values.length;
   if (u === 0 || !LITTLE_ENDIAN) return null;
-  if (scratch.value.length < u) {
-    const size = Math.max(u, 2 * scratch.value.length);
-    scratch.bucket = new Uint16Array(size);
-    scratch.value = new Float64Array(size);
-    scratch.weight = new Float64Array(size);
-  }
-  const { value, weight, starts, through, reach, placed } = scratch;
+  reserveScratch(u);
+  const { value, weight, starts, through, placed } = scratch;
   let bucket: Uint16Array = scratch.bucket;
   starts[0] = 0;
   if (buckets) {
@@ -79,13 +74,6 @@ export function qValuesByBucket(
       through[b]! += weights[i]!;
     }
   }
-  // Bucket b's values go to value[starts[b] … starts[b + 1]) when asked for (placed[b]: 1 in
-  // place, 2 sorted, 3 sorted with its suffix in `least`); through[b]: the tests up to its end.
-  for (let b = 0; b < BUCKETS; b++) {
-    starts[b + 1]! += starts[b]!;
-    if (b > 0) through[b]! += through[b - 1]!;
-  }
-  placed.fill(0);
   // A bucket asked for alone is gathered in a pass over the values; past a few, all of them
   // are placed in one (at once when every query's bucket will be looked into, or when the
   // queries are many: a merged scan's thousands of results reach most buckets).
@@ -117,6 +105,85 @@ export function qValuesByBucket(
     }
     placed[b] = 1;
   };
+  return searchBuckets(u, m, queries, tallied, place);
+}
+
+/**
+ * A part of the tests, its values already grouped by bucket: bucket b's values (and their
+ * weights) are values[starts[b] … starts[b + 1]), and `tests` holds each bucket's tests.
+ */
+export interface BucketedValues {
+  values: ArrayLike<number>;
+  weights: ArrayLike<number>;
+  starts: Int32Array;
+  tests: Float64Array;
+}
+
+/**
+ * qValuesByBucket of tallied queries over the tests of every part (each grouped by bucket, as
+ * the analytics pool's threads send a scan's): no pass over all the values, only the buckets
+ * the search looks into are copied. Null as qValuesByBucket.
+ */
+export function qValuesOfBucketed(parts: readonly BucketedValues[], queries: readonly number[]): number[] | null {
+  const { starts, through, placed } = scratch;
+  let u = 0;
+  let m = 0;
+  for (const part of parts) u += part.values.length;
+  if (u === 0 || !LITTLE_ENDIAN) return null;
+  reserveScratch(u);
+  starts.fill(0);
+  through.fill(0);
+  for (const part of parts)
+    for (let b = 0; b < BUCKETS; b++) {
+      starts[b + 1]! += part.starts[b + 1]! - part.starts[b]!;
+      through[b]! += part.tests[b]!;
+    }
+  for (let b = 0; b < BUCKETS; b++) m += through[b]!;
+  const place = (b: number): void => {
+    if (placed[b]) return;
+    const into = scratch.value;
+    const weight = scratch.weight;
+    let at = starts[b]!;
+    for (const part of parts) {
+      for (let i = part.starts[b]!, end = part.starts[b + 1]!; i < end; i++) {
+        into[at] = part.values[i]!;
+        weight[at++] = part.weights[i]!;
+      }
+    }
+    placed[b] = 1;
+  };
+  return searchBuckets(u, m, queries, true, place);
+}
+
+/** The scratch arrays with room for u values. */
+function reserveScratch(u: number): void {
+  if (scratch.value.length >= u) return;
+  const size = Math.max(u, 2 * scratch.value.length);
+  scratch.bucket = new Uint16Array(size);
+  scratch.value = new Float64Array(size);
+  scratch.weight = new Float64Array(size);
+}
+
+/**
+ * The search of qValuesByBucket over u values, once each bucket's values are counted
+ * (starts[b + 1]: how many bucket b holds; through[b]: its tests) and `place` puts bucket b's
+ * values at value[starts[b] …) (and marks it placed) when asked.
+ */
+function searchBuckets(
+  u: number,
+  m: number,
+  queries: readonly number[],
+  tallied: boolean,
+  place: (b: number) => void,
+): number[] {
+  const { value, weight, starts, through, reach, placed, wanted } = scratch;
+  // Bucket b's values go to value[starts[b] … starts[b + 1]) when asked for (placed[b]: 1 in
+  // place, 2 sorted, 3 sorted with its suffix in `least`); through[b]: the tests up to its end.
+  for (let b = 0; b < BUCKETS; b++) {
+    starts[b + 1]! += starts[b]!;
+    if (b > 0) through[b]! += through[b - 1]!;
+  }
+  placed.fill(0);
   const sortBucket = (b: number): void => {
     place(b);
     if (placed[b]! >= 2) return;

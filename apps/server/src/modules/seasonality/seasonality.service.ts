@@ -201,7 +201,7 @@ export function scanOf(universe: readonly PriceSeries[], o: SeasonalScanOptions)
 
 /**
  * The scan in the analytics pool, after the cost model (a 400 beyond the cap, before any
- * work): scanOf's answer as JSON text, written by the pool's threads (scan-wire.ts), so
+ * work): scanOf's answer as JSON (UTF-8), written by the pool's threads (scan-wire.ts), so
  * that a scan of the whole universe makes no object per result on the event loop.
  */
 export async function scanInPool(
@@ -210,8 +210,8 @@ export async function scanInPool(
   universe: readonly PriceSeries[],
   o: SeasonalScanOptions,
   context: PoolContext,
-): Promise<string> {
+): Promise<Uint8Array> {
   checkScanCost(scanCost(universe, o), market.instruments().length);
   const symbols = universe.map((s) => s.symbol);
-  return (await analytics.run({ kind: 'scanJson', symbols, options: scanOptions(o) }, context)).json;
+  return (await analytics.run({ kind: 'scanJson', symbols, options: scanOptions(o) }, context)).body;
 }
