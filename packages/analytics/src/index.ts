@@ -6,3 +6,4 @@ export * from './scanner/index.js';
 export * from './market/index.js';
 export * from './calendar/index.js';
 export * from './alerts/index.js';
+export * from './buffer-allocator.js';

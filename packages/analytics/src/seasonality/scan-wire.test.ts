@@ -89,6 +89,21 @@ describe('a scan serialized in parts', () => {
     }
   });
 
+  it('writes its part into larger buffers than it asks for, left dirty by an earlier use', () => {
+    const options = cases[2]![1];
+    const whole = JSON.stringify(seasonalityScan(universe, options));
+    // Every buffer twice the size asked for, and full of 0xff: a reused buffer's old bytes.
+    const dirty = (bytes: number) => {
+      const buffer = new ArrayBuffer(2 * bytes + 64);
+      new Uint8Array(buffer).fill(0xff);
+      return buffer;
+    };
+    const serialized = split(2).map((part) =>
+      serializeScanPart(seasonalityScanPart(part, options, dirty), options, dirty),
+    );
+    expect(textOf(mergeSerializedScanParts(serialized, options))).toBe(whole);
+  });
+
   it('keeps a result list that maxQValue empties, and an empty universe', () => {
     const options: SeasonalityScanOptions = {
       startFrom: '06-01',

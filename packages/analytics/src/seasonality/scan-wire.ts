@@ -5,6 +5,7 @@
 // the UTF-8 of JSON.stringify(mergeScanParts(parts, options)).
 import type { ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
+import { ARRAY_BUFFERS, type BufferAllocator } from '../buffer-allocator.js';
 import { partsQValues, startIndex, type SeasonalityScanOptions, type SeasonalityScanPart } from './scanner.js';
 
 /** A scan part with its results as JSON, sorted in the scanner's order (analytics.md's ranking, symbol, long first). */
@@ -48,6 +49,7 @@ type ScanKeys = Pick<SerializedScanPart, 'winRate' | 'mean' | 'place' | 'symbols
 export function serializeScanPart(
   part: SeasonalityScanPart,
   options: Pick<SeasonalityScanOptions, 'startFrom'>,
+  memory: BufferAllocator = ARRAY_BUFFERS,
 ): SerializedScanPart {
   const fromIndex = startIndex(options.startFrom);
   const { results } = part;
@@ -88,19 +90,21 @@ export function serializeScanPart(
     out.long[k] = keys.long[i]!;
     out.testPValues.push(part.testPValues[i]!);
   });
-  return { ...out, ...encodePieces(pieces) };
+  return { ...out, ...encodePieces(pieces, memory) };
 }
 
 const encoder = new TextEncoder();
 
 /** The pieces as one UTF-8 text, and where each ends in it (in bytes). */
-function encodePieces(pieces: readonly string[]): { text: Uint8Array; cuts: Int32Array } {
+function encodePieces(pieces: readonly string[], memory: BufferAllocator): { text: Uint8Array; cuts: Int32Array } {
   // Written into one array piece by piece: joining the pieces and encoding the whole took ten
   // times as long. ASCII (nearly always: symbols and numbers) has a byte a character.
   let chars = 0;
   for (const piece of pieces) chars += piece.length;
-  const ascii = encodeInto(pieces, new Uint8Array(chars), (piece) => piece.length);
-  return ascii ?? encodeInto(pieces, new Uint8Array(pieces.reduce((n, p) => n + utf8Length(p), 0)), utf8Length)!;
+  const ascii = encodeInto(pieces, new Uint8Array(memory(chars), 0, chars), (piece) => piece.length);
+  if (ascii) return ascii;
+  const bytes = pieces.reduce((n, p) => n + utf8Length(p), 0);
+  return encodeInto(pieces, new Uint8Array(memory(bytes), 0, bytes), utf8Length)!;
 }
 
 /**

@@ -9,6 +9,7 @@ import { WindowGrid, startPositions, windowDetails } from './window-grid.js';
 import { GridRuns } from './grid-runs.js';
 import { PValueTally, runCellPValue, tallyPValues } from './window-pvalues.js';
 import { yearSetTable } from './year-set-table.js';
+import { ARRAY_BUFFERS, type BufferAllocator } from '../buffer-allocator.js';
 
 export interface SeasonalityScanOptions extends YearRange {
   /** 'MM-DD': first start day (02-29 means the day after Feb 28, i.e. 03-01). */
@@ -88,19 +89,27 @@ export function seasonalityScan(
   universe: Iterable<PriceSeries>,
   options: SeasonalityScanOptions,
 ): SeasonalityScanAnswer {
-  return mergeScanParts([scanPart(universe, options, false)], options);
+  return mergeScanParts([scanPart(universe, options, null)], options);
 }
 
 /** The scan of (a part of) a universe, its results not yet adjusted for multiple testing. */
 export function seasonalityScanPart(
   universe: Iterable<PriceSeries>,
   options: SeasonalityScanOptions,
+  memory: BufferAllocator = ARRAY_BUFFERS,
 ): SeasonalityScanPart {
-  return scanPart(universe, options, true);
+  return scanPart(universe, options, memory);
 }
 
-/** `own`: the pValues copied out of the scratch tally (else views of it, good until the next scan). */
-function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptions, own: boolean): SeasonalityScanPart {
+/**
+ * `own`: where the pValues are copied out of the scratch tally to; null leaves views of it,
+ * good until the next scan.
+ */
+function scanPart(
+  universe: Iterable<PriceSeries>,
+  options: SeasonalityScanOptions,
+  own: BufferAllocator | null,
+): SeasonalityScanPart {
   checkLengths(options.minDays, options.maxDays);
   const fromIndex = startIndex(options.startFrom);
   const starts = startPositions(fromIndex, calendarIndex(parseMonthDay(options.startTo)));
@@ -162,7 +171,7 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
     testPValues.push(testPValue);
   }
   const buckets = tally.buckets;
-  if (own && buckets) return { results, testPValues, tested, ...groupedByBucket(tally, buckets) };
+  if (own && buckets) return { results, testPValues, tested, ...groupedByBucket(tally, buckets, own) };
   const pValues = own ? tally.values.slice(0, tally.size) : tally.values.subarray(0, tally.size);
   const weights = own ? tally.weights.slice(0, tally.size) : tally.weights.subarray(0, tally.size);
   if (!buckets) return { results, testPValues, tested, pValues, weights };
@@ -177,13 +186,14 @@ function scanPart(universe: Iterable<PriceSeries>, options: SeasonalityScanOptio
 function groupedByBucket(
   tally: PValueTally,
   buckets: ValueBuckets,
+  memory: BufferAllocator,
 ): Pick<SeasonalityScanPart, 'pValues' | 'weights' | 'grouped'> {
   const size = tally.size;
   const starts = new Int32Array(BUCKETS + 1);
   for (let b = 0; b < BUCKETS; b++) starts[b + 1] = starts[b]! + buckets.counts[b]!;
   const next = starts.slice(0, BUCKETS);
-  const pValues = new Float64Array(size);
-  const weights = new Int32Array(size);
+  const pValues = new Float64Array(memory(8 * size), 0, size);
+  const weights = new Int32Array(memory(4 * size), 0, size);
   const { values, weights: counts } = tally;
   const { bucket } = buckets;
   for (let i = 0; i < size; i++) {

@@ -11,6 +11,7 @@ import { Piscina } from 'piscina';
 import { AppError } from '../../../http/errors.js';
 import type { MarketCache } from '../../market/market-cache.js';
 import type { AnalyticsJob, AnalyticsOutcome, AnalyticsResults, AnalyticsTask } from './analytics-task.js';
+import { releaseSharedBuffers } from './shared-buffers.js';
 import { SharedMarketSource } from './shared-market.js';
 
 /** Heavy seasonality analytics off the event loop (docs/performance.md, "Analytics pool"). */
@@ -88,8 +89,28 @@ export function splitJob(job: AnalyticsJob, threads: number, idle: number): { th
   return parts.flatMap((symbols, thread) => (symbols.length > 0 ? [{ thread, job: { ...job, symbols } }] : []));
 }
 
-/** The outcome of a job from those of its parts: cancelled if any part was; a scan's answers merged. */
-function combine(job: AnalyticsJob, settled: PromiseSettledResult<AnalyticsOutcome>[]): AnalyticsOutcome {
+/**
+ * The outcome of a job from those of its parts: cancelled if any part was; a scan's answers
+ * merged. A scan's parts lie in their threads' shared buffers, given back once merged (or
+ * dropped).
+ */
+export function combine(job: AnalyticsJob, settled: PromiseSettledResult<AnalyticsOutcome>[]): AnalyticsOutcome {
+  try {
+    return combineParts(job, settled);
+  } finally {
+    if (job.kind === 'scan' || job.kind === 'scanJson')
+      for (const s of settled)
+        if (s.status === 'fulfilled' && !s.value.cancelled) releaseSharedBuffers(partBuffers(s.value.result));
+  }
+}
+
+/** The arrays of a scan's part (SeasonalityScanPart or SerializedScanPart) that its thread leased. */
+function partBuffers(part: unknown): ArrayBufferView[] {
+  const { pValues, weights, text } = part as Partial<SerializedScanPart>;
+  return [pValues, weights, text].filter((v): v is NonNullable<typeof v> => v !== undefined);
+}
+
+function combineParts(job: AnalyticsJob, settled: PromiseSettledResult<AnalyticsOutcome>[]): AnalyticsOutcome {
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
   const outcomes = settled.map((s) => (s as PromiseFulfilledResult<AnalyticsOutcome>).value);
