@@ -264,3 +264,64 @@ function expectFetchedOnce(preloaded: readonly string[], fetched: readonly strin
       file,
     ).toHaveLength(1);
 }
+
+// Issue 18 (a returning account's /dashboard, decision 0026): with a market, its page carries the
+// first view of its content (the stale-data warning, the heading and the market summary) drawn by
+// the server from the page's data, which the app replaces with its own as it first draws.
+describe('a returning account’s dashboard with a market', () => {
+  const app = useServerAndBrowser({ SEED_ON_EMPTY: 'true' });
+
+  async function returningAccount(options: PageOptions, name: string) {
+    const opened = await signedUpPage(app, options, name);
+    const done = await opened.context.request.patch(`${app.server.url}/api/me/preferences`, {
+      data: { tutorialSeen: true },
+      headers: { origin: app.server.url },
+    });
+    expect(done.status()).toBe(200);
+    return opened;
+  }
+
+  it('paints its first view without JavaScript, styled by its inline rules, over no splash', async () => {
+    const { watch, context, page } = await returningAccount({ javaScriptEnabled: false, locale: 'en-US' }, 'first');
+    await page.route('**/assets/*.css', (route) => route.abort());
+    await page.goto(app.server.url + '/dashboard');
+    const view = page.locator('#prerender');
+    expect(await view.locator('h1').textContent()).toBe('Dashboard');
+    expect(await view.locator('h2').textContent()).toBe('Market summary');
+    const card = view.locator('section.card').first();
+    expect(await card.textContent()).toContain('S&P 500');
+    // the stylesheet's rules for the cards came inline (its file was refused)
+    expect(await card.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+    expect(await page.locator('.boot-splash').evaluate((el) => getComputedStyle(el).display)).toBe('none');
+    await context.close();
+    expect(watch.errors.filter((e) => !/index-[\w-]+\.css/.test(e))).toEqual([]);
+  });
+
+  it('is what the app then draws, and leaves as the app draws', async () => {
+    const { watch, context, page } = await returningAccount({ locale: 'tr-TR' }, 'handover');
+    // The first view as the server sent it: in the account's language (from the browser here).
+    const response = await page.goto(app.server.url + '/dashboard');
+    const html = await response!.text();
+    expect(html).toContain('<div id="prerender" class="app-main">');
+    await page.getByTestId('dashboard-screen').waitFor();
+    await page.getByTestId('index-cards').waitFor();
+    expect(await page.locator('#prerender').count()).toBe(0);
+    expect(await page.locator('h1').count()).toBe(1);
+    // The app's index cards and warning read as the server's first view did.
+    const firstView = await page.evaluate((source) => {
+      const doc = new DOMParser().parseFromString(source, 'text/html');
+      const view = doc.getElementById('prerender')!;
+      return {
+        cards: view.querySelector('.row.g-2')?.textContent ?? null,
+        warning: view.querySelector('.alert-warning')?.textContent ?? null,
+        heading: view.querySelector('h1')?.textContent ?? null,
+      };
+    }, html);
+    expect(firstView.heading).toBe('Gösterge paneli');
+    expect(await page.getByTestId('index-cards').textContent()).toBe(firstView.cards);
+    const banner = page.getByTestId('stale-data-banner');
+    expect((await banner.count()) > 0 ? await banner.textContent() : null).toBe(firstView.warning);
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+});

@@ -8,7 +8,8 @@
 // HTML alone, before the stylesheet, the fonts and the scripts have loaded.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { JSDOM } from 'jsdom';
 import { allLandingMarkup } from '../src/prerender/landing-markup.tsx';
 import { allTourMarkup } from '../src/prerender/tour-markup.tsx';
@@ -37,6 +38,71 @@ for (const [name, markupOf] of [
   );
   fs.writeFileSync(path.join(out, `${name}.css`), css);
   process.stdout.write(`${name}.css: ${css.length} bytes of the stylesheet's ${fullCss.length}\n`);
+}
+
+// first-view.mjs: the renderer of a returning account's first view of /dashboard (its top bar's
+// frame, the stale-data warning and the market summary, from the page's data), which the server
+// loads and runs per request (prerender/first-view.tsx), bundled with what it needs to run in
+// Node; and first-view.css, the rules its markup needs (found on a stale and a current render in
+// each language, an admin's and a member's).
+await build({
+  entryPoints: [path.resolve(dist, '../src/prerender/first-view.tsx')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  jsx: 'automatic',
+  minify: true,
+  // What Vite defines in the app: none of it is read in the first view.
+  define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': '{}' },
+  // react-dom/server's CommonJS requires Node's own modules.
+  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  outfile: path.join(out, 'first-view.mjs'),
+  logLevel: 'warning',
+});
+const { firstViewMarkup } = await import(pathToFileURL(path.join(out, 'first-view.mjs')).href);
+const firstViews = [];
+for (const [language, behind, roles] of [
+  ['en', 3, ['admin']],
+  ['tr', 3, ['member']],
+  ['en', 0, ['member']],
+  ['tr', 0, ['admin']],
+]) {
+  const markup = await firstViewMarkup('/dashboard', language, 'UTC', sampleFirstViewData(behind, roles));
+  firstViews.push(new JSDOM(index.replace('<div id="root"></div>', `${markup}<div id="root"></div>`)).window.document);
+}
+const firstViewCss = criticalCss(fullCss, (selector) =>
+  firstViews.some((document) => document.querySelector(selector) !== null),
+);
+fs.writeFileSync(path.join(out, 'first-view.css'), firstViewCss);
+process.stdout.write(
+  `first-view.mjs; first-view.css: ${firstViewCss.length} bytes of the stylesheet's ${fullCss.length}\n`,
+);
+
+/** Page data of the shape the server sends (decision 0023), for finding first-view.css's rules. */
+function sampleFirstViewData(behind, roles) {
+  const index = { symbol: '^GSPC', name: 'S&P 500', asOf: '2017-11-10', close: 2582.3, change1d: -0.002 };
+  return {
+    me: { data: { locale: null, timeZone: null }, roles, subscriber: true },
+    freshness: { asOf: '2017-11-10', lastSession: '2017-11-15', tradingDaysBehind: behind },
+    overview: {
+      asOf: '2017-11-10',
+      indices: [
+        { ...index, w1: 0.01, m1: -0.02, ytd: 0.15, y1: 0.2 },
+        { ...index, symbol: '^DJI', change1d: 0.003, w1: -0.01, m1: 0.02, ytd: -0.05, y1: 0 },
+      ],
+      breadth: {
+        total: 3,
+        advancers: 1,
+        decliners: 1,
+        unchanged: 1,
+        aboveSma50: 0.5,
+        aboveSma200: 0.4,
+        newHighs: 1,
+        newLows: 0,
+      },
+    },
+  };
 }
 
 // boot.css: the rules of index.html as it is (its boot splash), for a signed-in account's page

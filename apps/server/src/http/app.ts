@@ -144,6 +144,11 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
           return null;
         });
         if (json !== null) {
+          // Its first view drawn from that data, where the web build can (decision 0026).
+          html = await pages.withFirstView(request, pathname, user, html, json).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'first view not included');
+            return html;
+          });
           html = withPageData(html, json);
           // It holds the account's answers, which the API sends as no-store: so is the page.
           cacheControl = 'private, no-store';

@@ -346,3 +346,63 @@ describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) =
     expect(await page('/no-such-page', cookie)).toEqual({ status: 404, html: served });
   });
 });
+
+describe.each(testDialects())('a returning account’s first view over HTTP (%s)', (dialect) => {
+  const INDEX =
+    '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>' +
+    '<body><div id="root"></div><div class="boot-splash">Solstice</div></body></html>';
+  // A renderer of the web build's shape (prerender/first-view.mjs): what it was given, on /dashboard
+  // only; it fails for Turkish, as a broken build would.
+  const RENDERER = `export async function firstViewMarkup(page, language, timeZone, data) {
+    if (language === 'tr') throw new Error('a broken renderer');
+    if (page !== '/dashboard') return null;
+    return '<div id="prerender">' + [page, language, timeZone, data.me.data.username, data.freshness.lastSession].join('|') + '</div>';
+  }`;
+  let live: LiveServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeWebDist('solstice-first-view-', {
+      'index.html': INDEX,
+      'prerender/route-chunks.json': JSON.stringify({ layout: [], pages: { '/dashboard': [], '/profile': [] } }),
+      'prerender/boot.css': '.boot-splash{position:fixed}',
+      'prerender/first-view.mjs': RENDERER,
+      'prerender/first-view.css': '#prerender{color:red}',
+    });
+    live = await startLiveServer(dialect, { WEB_DIST: dir, DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Asia/Tokyo' });
+  });
+  afterAll(async () => {
+    await live?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const page = async (url: string, cookie: string, language = 'en') => {
+    const res = await fetch(`${live.baseUrl}${url}`, { headers: { cookie, 'accept-language': language } });
+    return { status: res.status, html: await res.text() };
+  };
+
+  it('is drawn from the page’s data before #root, its rules with the inline ones, on a page that has one', async () => {
+    const { cookie, user } = await signedInUser(live);
+    // A new account gets the tour, not a first view.
+    expect((await page('/dashboard', cookie)).html).not.toContain('id="prerender"');
+    expect((await patchPreferences(live.baseUrl, cookie, { tutorialSeen: true })).status).toBe(200);
+    const { status, html } = await page('/dashboard', cookie);
+    expect(status).toBe(200);
+    const data = JSON.parse(PAGE_DATA.exec(html)![1]!) as { freshness: { lastSession: string } };
+    expect(html).toContain(
+      `<div id="prerender">/dashboard|en|Asia/Tokyo|${user.username}|${data.freshness.lastSession}</div><div id="root"></div>`,
+    );
+    expect(html).toContain('<style>#prerender{color:red}.boot-splash{position:fixed}</style>');
+    // A page without one: as before.
+    const profile = (await page('/profile', cookie)).html;
+    expect(profile).not.toContain('id="prerender"');
+    expect(profile).toContain('<style>.boot-splash{position:fixed}</style>');
+  });
+
+  it('is left out, not the page, when the renderer fails', async () => {
+    const { cookie } = await signedInUser(live);
+    expect((await patchPreferences(live.baseUrl, cookie, { tutorialSeen: true })).status).toBe(200);
+    const { status, html } = await page('/dashboard', cookie, 'tr');
+    expect(status).toBe(200);
+    expect(html).not.toContain('id="prerender"');
+    expect(html).toContain(`id="${PAGE_DATA_ID}"`);
+  });
+});

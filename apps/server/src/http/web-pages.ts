@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { LANGUAGES, browserLanguage, languageOfLocale, type Language } from '@solstice/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Settings } from '../config/settings.js';
@@ -25,6 +26,18 @@ export interface WebPages {
    * gate has read the session), null for a visitor.
    */
   pageFor(request: FastifyRequest, pathname: string, viewer: PageViewer | null): string;
+  /**
+   * A returning account's page (pageFor's, with its page data) with the first view of its
+   * content before #root, when the web build has a renderer for that page (decision 0026); the
+   * page as it is otherwise. `data` is the page's data block (page-data.ts).
+   */
+  withFirstView(
+    request: FastifyRequest,
+    pathname: string,
+    viewer: PageViewer,
+    html: string,
+    data: string,
+  ): Promise<string>;
   /** Headers the choice depends on (for caches). */
   readonly vary: string;
 }
@@ -47,21 +60,58 @@ export function loadWebPages(webDist: string, settings: PageSettings): WebPages 
   const landing = prerenderedPages(webDist, index, 'landing');
   const tour = prerenderedPages(webDist, index, 'tour');
   const withPageChunks = pagesWithTheirChunks(webDist, index);
+  const firstView = firstViewRenderer(webDist);
   const visitorLanguage = (request: FastifyRequest): Language =>
     browserLanguage(request.headers['accept-language']) ?? settings.DEFAULT_LANGUAGE;
+  const viewerLanguage = (request: FastifyRequest, viewer: PageViewer): Language =>
+    languageOfLocale(viewer.locale) ?? visitorLanguage(request);
   return {
     vary: 'accept-language, cookie',
+    async withFirstView(request, pathname, viewer, html, data) {
+      const renderer = await firstView.renderer();
+      if (!renderer || !html.includes(ROOT)) return html;
+      const language = viewerLanguage(request, viewer);
+      const markup = await renderer(pagePathOf(pathname), language, settings.DEFAULT_TIME_ZONE, JSON.parse(data));
+      if (markup === null) return html;
+      const page = html.replace(ROOT, `${markup}${ROOT}`);
+      // Its rules join the page's inline ones (boot.css), or come alone before </head>.
+      if (firstView.css === undefined || /<\/style/i.test(firstView.css)) return page;
+      return page.includes('<style>')
+        ? page.replace('<style>', `<style>${firstView.css}`)
+        : page.replace('</head>', `<style>${firstView.css}</style></head>`);
+    },
     pageFor(request, pathname, viewer) {
       if (pathname === '/') {
         if (request.cookies[settings.SESSION_COOKIE_NAME]) return index;
         return landing.get(visitorLanguage(request)) ?? index;
       }
       if (!viewer || !isPagePath(pathname)) return index;
-      const language = languageOfLocale(viewer.locale) ?? visitorLanguage(request);
+      const language = viewerLanguage(request, viewer);
       if (viewer.tutorialSeen) return withPageChunks(pathname, language);
       return tour.get(language) ?? index;
     },
   };
+}
+
+/** The web build's renderer of a page's first view (apps/web/src/prerender/first-view.tsx). */
+type FirstViewRenderer = (page: string, language: Language, timeZone: string, data: unknown) => Promise<string | null>;
+
+/**
+ * The web build's prerender/first-view.mjs, loaded when first asked for, and the rules its
+ * markup needs (prerender/first-view.css); no renderer without the file (an older build) or
+ * when it does not export one.
+ */
+function firstViewRenderer(webDist: string): { renderer: () => Promise<FirstViewRenderer | null>; css?: string } {
+  const file = path.join(webDist, 'prerender', 'first-view.mjs');
+  const cssFile = path.join(webDist, 'prerender', 'first-view.css');
+  let loading: Promise<FirstViewRenderer | null> | undefined;
+  const renderer = () =>
+    (loading ??= fs.existsSync(file)
+      ? import(pathToFileURL(file).href).then((module: { firstViewMarkup?: unknown }) =>
+          typeof module.firstViewMarkup === 'function' ? (module.firstViewMarkup as FirstViewRenderer) : null,
+        )
+      : Promise.resolve(null));
+  return { renderer, ...(fs.existsSync(cssFile) ? { css: fs.readFileSync(cssFile, 'utf8') } : {}) };
 }
 
 const CHUNK_URL = /^\/assets\/[\w.-]+\.js$/;

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import type { IndicatorsResponse } from '@solstice/contracts';
+import type { IndicatorsResponse, MarketOverviewResponse } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists, WatchlistPanel } from '../../shared/shell';
@@ -21,6 +21,33 @@ function mmdd(iso: string, addDays = 0): string {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + addDays);
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The market summary that opens the dashboard: the app's, and the server's first view of a
+ * returning account's dashboard (prerender/first-view.tsx), which has no badge (it would ask
+ * for an instrument).
+ */
+export function DashboardSummary({
+  data,
+  f,
+  badge,
+}: {
+  data: MarketOverviewResponse;
+  f: Formatters;
+  badge: ReactNode;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <>
+      <p className="small text-muted mb-2">
+        {data.asOf ? t('summary.asOf', { date: f.date(data.asOf) }) : null} {badge} ·{' '}
+        <Link to="/market">{t('summary.marketView')}</Link> · <Link to="/heatmaps">{t('summary.heatmaps')}</Link>
+      </p>
+      <IndexCards data={data} f={f} />
+      <BreadthSummary data={data} f={f} />
+    </>
+  );
 }
 
 /** What the instruments say about a watchlist symbol. */
@@ -102,17 +129,7 @@ export function DashboardScreen() {
           isEmpty={(d) => d.indices.length === 0 && d.breadth.total === 0}
           empty={t('summary.empty')}
         >
-          {(data) => (
-            <>
-              <p className="small text-muted mb-2">
-                {data.asOf ? t('summary.asOf', { date: f.date(data.asOf) }) : null} <UniverseDemoBadge data={data} /> ·{' '}
-                <Link to="/market">{t('summary.marketView')}</Link> ·{' '}
-                <Link to="/heatmaps">{t('summary.heatmaps')}</Link>
-              </p>
-              <IndexCards data={data} f={f} />
-              <BreadthSummary data={data} f={f} />
-            </>
-          )}
+          {(data) => <DashboardSummary data={data} f={f} badge={<UniverseDemoBadge data={data} />} />}
         </QueryView>
       </section>
 
