@@ -18,6 +18,17 @@ async function signedUpPage(app: ServerAndBrowser, options: PageOptions, name: s
   return { watch, ...opened };
 }
 
+/** A page signed up as a new account that has then done the tour (through the API). */
+async function returningAccountPage(app: ServerAndBrowser, options: PageOptions, name: string) {
+  const opened = await signedUpPage(app, options, name);
+  const done = await opened.context.request.patch(`${app.server.url}/api/me/preferences`, {
+    data: { tutorialSeen: true },
+    headers: { origin: app.server.url },
+  });
+  expect(done.status()).toBe(200);
+  return opened;
+}
+
 /** The performance target: ≤ 170 KB of gzipped JavaScript for `/`. */
 const BUDGET_BYTES = 170 * 1024;
 
@@ -145,15 +156,7 @@ describe('a new account’s first signed-in page', () => {
 describe('a returning account’s signed-in page', () => {
   const app = useServerAndBrowser();
 
-  async function returningAccount(options: PageOptions, name: string) {
-    const opened = await signedUpPage(app, options, name);
-    const done = await opened.context.request.patch(`${app.server.url}/api/me/preferences`, {
-      data: { tutorialSeen: true },
-      headers: { origin: app.server.url },
-    });
-    expect(done.status()).toBe(200);
-    return opened;
-  }
+  const returningAccount = (options: PageOptions, name: string) => returningAccountPage(app, options, name);
 
   it('paints the product’s name without JavaScript, styled by its inline rules', async () => {
     const { watch, context, page } = await returningAccount({ javaScriptEnabled: false }, 'splash');
@@ -271,15 +274,7 @@ function expectFetchedOnce(preloaded: readonly string[], fetched: readonly strin
 describe('a returning account’s dashboard with a market', () => {
   const app = useServerAndBrowser({ SEED_ON_EMPTY: 'true' });
 
-  async function returningAccount(options: PageOptions, name: string) {
-    const opened = await signedUpPage(app, options, name);
-    const done = await opened.context.request.patch(`${app.server.url}/api/me/preferences`, {
-      data: { tutorialSeen: true },
-      headers: { origin: app.server.url },
-    });
-    expect(done.status()).toBe(200);
-    return opened;
-  }
+  const returningAccount = (options: PageOptions, name: string) => returningAccountPage(app, options, name);
 
   it('paints its first view without JavaScript, styled by its inline rules, over no splash', async () => {
     const { watch, context, page } = await returningAccount({ javaScriptEnabled: false, locale: 'en-US' }, 'first');
