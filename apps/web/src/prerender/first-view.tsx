@@ -38,8 +38,8 @@ const textsOf = (language: Language): Promise<I18n> => {
 
 /**
  * The first view of a returning account's /dashboard as the server sends it, before the
- * scripts have run (Lighthouse's LCP, issue 18): the top bar's frame, the stale-data warning
- * and the market summary, drawn by the app's own components from the page's data, in the
+ * scripts have run (Lighthouse's LCP, issue 18): the top bar's frame, the stale-data warning,
+ * the page's title bar and the market summary, drawn by the app's own components from the page's data, in the
  * account's language and number format. The app takes it away as it first draws
  * (app/prerender-handoff.tsx). Null for a page without a first view (any but /dashboard, or no
  * market summary, or an empty one, in the data). The server loads this module from the web build
@@ -78,6 +78,10 @@ export async function firstViewMarkup(
             ) : null
           }
         />
+        <div className="app-subbar">
+          <h2 className="app-subbar__title">{i18n.t('shell:routes.dashboard')}</h2>
+          <div className="app-subbar__actions" />
+        </div>
         <main className="app-content">
           <div className="container-fluid py-3">
             <h1 className="h4">{t('title')}</h1>
