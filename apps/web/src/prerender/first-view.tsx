@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
 import type { FreshnessInfo, MarketOverviewResponse, MeResponse } from '@solstice/contracts';
 import { LOCALE_OF, type Language } from '../i18n/languages';
-import { createFormatters } from '../shared/format';
+import { formattersFor } from '../shared/format';
 import { PRODUCT_NAME } from '../lib/brand';
 import { StaleDataNotice } from '../components/layout/stale-data-banner';
 import { DashboardSummary } from '../features/dashboard/dashboard-screen';
@@ -56,7 +56,7 @@ export async function firstViewMarkup(
   if (page !== '/dashboard' || !overview || (overview.indices.length === 0 && overview.breadth.total === 0))
     return null;
   const i18n = await textsOf(language);
-  const f = createFormatters(data.me.data.locale ?? LOCALE_OF[language], data.me.data.timeZone ?? timeZone);
+  const f = formattersFor(data.me.data.locale ?? LOCALE_OF[language], data.me.data.timeZone ?? timeZone);
   const t = i18n.getFixedT(language, 'dashboard');
   const admin = data.me.roles.includes('admin');
   const body = renderToStaticMarkup(

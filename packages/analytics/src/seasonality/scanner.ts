@@ -215,13 +215,12 @@ export function partsQValues(
   const tested = parts.reduce((n, p) => n + p.tested, 0);
   if (parts.length > 0 && parts.every((p) => p.grouped)) {
     const bucketed = parts.map((p) => ({ values: p.pValues, weights: p.weights, ...p.grouped! }));
-    // Each result's pValue is one of the tests' (its own): tallied.
     const q = qValuesOfBucketed(bucketed, queries);
     if (q) return { q, tested };
   }
   const { values, weights } = mergedTally(parts);
   // Each result's pValue is one of the tests' (its own): tallied.
-  const q = benjaminiHochbergTally(values, weights, queries, true, mergedBuckets(parts, values.length));
+  const q = benjaminiHochbergTally(values, weights, queries, true, mergedBuckets(parts));
   return { q, tested };
 }
 
@@ -244,27 +243,13 @@ function mergedTally(parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'weig
   return { values, weights };
 }
 
-/** The buckets of the parts' pValues laid end to end, as mergeScanParts lays the values; null when a part has none. */
-function mergedBuckets(
-  parts: readonly Pick<SeasonalityScanPart, 'pValues' | 'buckets'>[],
-  size: number,
-): ValueBuckets | undefined {
-  if (parts.length === 1) return parts[0]!.buckets;
-  if (parts.some((p) => !p.buckets)) return undefined;
-  const bucket = new Uint16Array(size);
-  const counts = new Int32Array(parts[0]!.buckets!.counts.length);
-  const tests = new Float64Array(counts.length);
-  let offset = 0;
-  for (const part of parts) {
-    const own = part.buckets!;
-    bucket.set(own.bucket.subarray(0, part.pValues.length), offset);
-    offset += part.pValues.length;
-    for (let b = 0; b < counts.length; b++) {
-      counts[b]! += own.counts[b]!;
-      tests[b]! += own.tests[b]!;
-    }
-  }
-  return { bucket, counts, tests };
+/**
+ * The buckets of a lone part's pValues (the in-process scan's, as tallied); none for several
+ * parts: a part made to be sent has its pValues grouped by bucket instead (qValuesOfBucketed),
+ * or no buckets at all (a NaN), which leaves the values to the sort.
+ */
+function mergedBuckets(parts: readonly Pick<SeasonalityScanPart, 'buckets'>[]): ValueBuckets | undefined {
+  return parts.length === 1 ? parts[0]!.buckets : undefined;
 }
 
 /** The tally of seasonalityScanPart, kept between scans (its answer copies what it needs). */

@@ -12,7 +12,7 @@ import type { BufferAllocator } from '@solstice/analytics';
 export class SharedBuffers {
   private readonly buffers: SharedArrayBuffer[] = [];
 
-  /** Keeps at most `kept` buffers: one never released (a part whose scan failed) drops out in time. */
+  /** Keeps at most `kept` buffers: one never released (a part whose scan failed) drops out first. */
   constructor(private readonly kept = 16) {}
 
   /** A leased buffer of at least `bytes` bytes before its lease. */
@@ -23,7 +23,11 @@ export class SharedBuffers {
     const buffer = new SharedArrayBuffer(Math.max(1 << 16, 2 ** Math.ceil(Math.log2(bytes + LEASE))));
     Atomics.store(leaseOf(buffer), 0, 1);
     this.buffers.push(buffer);
-    if (this.buffers.length > this.kept) this.buffers.shift();
+    if (this.buffers.length > this.kept) {
+      // The oldest still leased goes first (in flight or never to be given back), else the oldest.
+      const leased = this.buffers.findIndex((b) => b !== buffer && Atomics.load(leaseOf(b), 0) === 1);
+      this.buffers.splice(Math.max(0, leased), 1);
+    }
     return buffer;
   };
 
