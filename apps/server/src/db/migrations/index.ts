@@ -10,6 +10,7 @@ import * as m0008 from './0008_data_update_heartbeat.js';
 import * as m0009 from './0009_alerts.js';
 import * as m0010 from './0010_tutorial_seen.js';
 import * as m0011 from './0011_bar_chunks.js';
+import * as m0012 from './0012_alert_deliveries.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_alerts': m0009,
   '0010_tutorial_seen': m0010,
   '0011_bar_chunks': m0011,
+  '0012_alert_deliveries': m0012,
 };

@@ -17,6 +17,9 @@ export interface AlertsTable {
   mail: number;
   webhook_url: string | null;
   webhook_secret: string | null;
+  /** Set when its deliveries kept failing: nothing is sent until the owner resumes the webhook. */
+  webhook_paused_at: number | null;
+  webhook_paused_reason: string | null;
   created_at: number;
   updated_at: number;
   last_fired_at: number | null;

@@ -51,16 +51,20 @@ export async function queuePasswordReset(jobs: JobQueue, email: string): Promise
 
 /** The job's handler, registered by the composition root so that the server and the CLI both run it. */
 export function registerPasswordResetJob(jobs: JobQueue, deps: NotificationDeps & { db: Db }): void {
-  jobs.register(PASSWORD_RESET_JOB, async (payload) => {
-    const user = await findUserByEmail(deps.db, String(payload.email));
-    if (!user) return;
-    const token = await issueResetToken(deps.db, user.id);
-    try {
-      await sendPasswordReset(deps, user, token, RESET_TTL_MS / 60_000);
-    } catch (error) {
-      // The queue retries with a fresh token; this one never reached anybody.
-      await deps.db.deleteFrom('password_resets').where('token_hash', '=', resetTokenHash(token)).execute();
-      throw error;
-    }
-  });
+  jobs.register(
+    PASSWORD_RESET_JOB,
+    async (payload) => {
+      const user = await findUserByEmail(deps.db, String(payload.email));
+      if (!user) return;
+      const token = await issueResetToken(deps.db, user.id);
+      try {
+        await sendPasswordReset(deps, user, token, RESET_TTL_MS / 60_000);
+      } catch (error) {
+        // The queue retries with a fresh token; this one never reached anybody.
+        await deps.db.deleteFrom('password_resets').where('token_hash', '=', resetTokenHash(token)).execute();
+        throw error;
+      }
+    },
+    'mail',
+  );
 }

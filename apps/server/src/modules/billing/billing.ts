@@ -56,7 +56,11 @@ export function createBilling(deps: BillingDeps): Billing {
 
 /** Billing's scheduled work: the end of each subscription period. */
 export function registerBillingJobs(jobs: JobQueue, billing: Billing): void {
-  jobs.register(PERIOD_END_JOB, async (payload) => {
-    await billing.lifecycle.handlePeriodEnd(Number(payload.subscriptionId));
-  });
+  jobs.register(
+    PERIOD_END_JOB,
+    async (payload) => {
+      await billing.lifecycle.handlePeriodEnd(Number(payload.subscriptionId));
+    },
+    'billing',
+  );
 }

@@ -179,4 +179,90 @@ describe.each(testDialects())('job queue (%s)', (dialect) => {
     expect(await next.runDue()).toBe(2);
     expect(ran).toEqual(['1', '2', '3']);
   });
+
+  describe('lanes', () => {
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+      for (let i = 0; i < 400 && !(await check()); i++) await tick();
+      expect(await check()).toBe(true);
+    }
+    const statuses = async () =>
+      Object.fromEntries(
+        (await database.db.selectFrom('jobs').select(['unique_key', 'status']).execute()).map((r) => [
+          r.unique_key,
+          r.status,
+        ]),
+      );
+
+    it('mail and billing run while a job of the work lane and deliveries hang', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const ran: string[] = [];
+      queue.register('update', async () => {
+        ran.push('update');
+        await held;
+      });
+      queue.register(
+        'hook',
+        async () => {
+          ran.push('hook');
+          await held;
+        },
+        'deliveries',
+      );
+      queue.register('reset', async () => void ran.push('reset'), 'mail');
+      queue.register('period', async () => void ran.push('period'), 'billing');
+      await queue.schedule('update', 'u', 0, {});
+      await queue.schedule('hook', 'h', 0, {}, undefined, 'slow.example');
+      const all = queue.runDue();
+      try {
+        await until(() => ran.includes('update') && ran.includes('hook'));
+        await queue.enqueueNow('reset', 'r', {});
+        await queue.enqueueNow('period', 'p', {});
+        await until(async () => (await statuses()).p === 'done' && (await statuses()).r === 'done');
+        expect(await statuses()).toEqual({ h: 'pending', p: 'done', r: 'done', u: 'pending' });
+      } finally {
+        release();
+      }
+      expect(await all).toBeGreaterThanOrEqual(2);
+    });
+
+    it('runs deliveries side by side, at most two per host, and starts one stored meanwhile', async () => {
+      const releases = new Map<string, () => void>();
+      const inHand = new Set<string>();
+      let most = 0;
+      queue.register(
+        'hook',
+        async (payload) => {
+          const name = String(payload.name);
+          inHand.add(name);
+          most = Math.max(most, [...inHand].filter((n) => n.startsWith('slow')).length);
+          await new Promise<void>((resolve) => releases.set(name, resolve));
+          inHand.delete(name);
+        },
+        'deliveries',
+      );
+      for (const n of [1, 2, 3, 4])
+        await queue.schedule('hook', `slow${n}`, 0, { name: `slow${n}` }, undefined, 'slow.example');
+      await queue.schedule('hook', 'fast1', 0, { name: 'fast1' }, undefined, 'fast.example');
+      const run = queue.runDue();
+      await until(() => inHand.has('fast1') && inHand.has('slow1') && inHand.has('slow2'));
+      expect(inHand.has('slow3')).toBe(false);
+      releases.get('fast1')!();
+      // Stored while the slow host holds its two places: started at once, not after them.
+      await queue.schedule('hook', 'fast2', clock.now(), { name: 'fast2' }, undefined, 'fast.example');
+      await until(() => !inHand.has('fast1'));
+      releases.get('slow1')!();
+      await until(() => inHand.has('slow3') || inHand.has('fast2'));
+      await until(() => inHand.has('fast2'));
+      for (const n of ['slow2', 'fast2', 'slow3']) {
+        await until(() => releases.has(n) && inHand.has(n));
+        releases.get(n)!();
+      }
+      await until(() => inHand.has('slow4'));
+      releases.get('slow4')!();
+      expect(await run).toBe(6);
+      expect(most).toBe(2);
+    });
+  });
 });

@@ -19,6 +19,8 @@ export interface JobsTable {
    * many processes schedule it.
    */
   series: string | null;
+  /** What the job's lane limits by (a webhook's receiving host); null for most jobs. */
+  lane_key: string | null;
   created_at: number;
   updated_at: number;
 }
