@@ -140,7 +140,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
   registerSessionPurge(jobs, db);
   registerJobPurge(jobs, { db, clock, retentionDays: settings.JOBS_RETENTION_DAYS, logger });
   registerMarketUpdateJobs(jobs, { database, settings, now: () => clock.now(), log: logger });
-  const alertDeps = { db, market, jobs, now: () => clock.now() };
+  const alertDeps = { db, market, jobs, now: () => clock.now(), symbolsPerAccount: settings.ALERT_SYMBOLS_PER_ACCOUNT };
   registerAlertJobs(jobs, {
     ...alertDeps,
     mail,

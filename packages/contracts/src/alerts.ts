@@ -3,7 +3,32 @@ import { isoDateSchema, symbolSchema } from './common.js';
 import { idSchema } from './validators.js';
 import { cycleListSchema, excludeListSchema, paritySchema, type YearSetFilters } from './year-sets.js';
 
-export const ALERT_LIMITS = { alerts: 100, scans: 100, nameMax: 80, expressionMax: 2000, leadDaysMax: 30 } as const;
+export const ALERT_LIMITS = {
+  alerts: 100,
+  scans: 100,
+  nameMax: 80,
+  expressionMax: 2000,
+  leadDaysMax: 30,
+  /** Notifications one alert makes in one session; what fires beyond is told in one more ("and 415 more"). */
+  notificationsPerSession: 50,
+  /** The default of ALERT_SYMBOLS_PER_ACCOUNT: symbols one account's condition and seasonal alerts watch in all. */
+  symbolsPerAccount: 10_000,
+} as const;
+
+/**
+ * Symbols pseudo-named in notifications that are not one symbol's: the summary of what fired
+ * beyond an alert's notifications of a session, and the notice that its webhook was paused.
+ * Neither can be a ticker (symbols start with a letter, a digit or ^).
+ */
+export const NOTICE_SYMBOL = { more: '+', webhookPaused: '!' } as const;
+
+/** What a subscriber's alerts cover, against the account's limits (shown in the alert form). */
+export interface AlertUsage {
+  limits: { alerts: number; symbolsPerAccount: number; notificationsPerSession: number };
+  /** Alerts kept, and the symbols the condition and seasonal ones watch (a watchlist counts its symbols). */
+  alerts: number;
+  symbols: number;
+}
 
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -150,6 +175,8 @@ export const alertPatchSchema = z
     cycle: cycleListSchema.nullable().optional(),
     parity: paritySchema.nullable().optional(),
     exclude: excludeListSchema.nullable().optional(),
+    /** false resumes a webhook the server paused after its deliveries kept failing. */
+    webhookPaused: z.literal(false, { message: 'expected false (resume the webhook)' }).optional(),
     ...channelFields,
   })
   .refine((v) => Object.keys(v).length > 0, 'expected at least one field to change');
@@ -187,6 +214,9 @@ export interface Alert {
   pausedReason: string | null;
   mail: boolean;
   webhookUrl: string | null;
+  /** Set when the webhook's deliveries kept failing: nothing is sent until it is resumed. */
+  webhookPausedAt: number | null;
+  webhookPausedReason: string | null;
   createdAt: number;
   lastFiredAt: number | null;
   lastFiredBarDate: string | null;
@@ -199,7 +229,7 @@ export interface AlertCreated extends Alert {
 }
 
 /** What happened, for a text in the reader's language: a scan entered or left, a condition, a window. */
-export type TriggerEvent = 'entered' | 'left' | 'became-true' | 'window-opens';
+export type TriggerEvent = 'entered' | 'left' | 'became-true' | 'window-opens' | 'more' | 'webhook-paused';
 
 /** The facts behind a notification's text (the expression, or the seasonal window and its record). */
 export interface TriggerDetail {
@@ -214,6 +244,12 @@ export interface TriggerDetail {
   winRate?: number;
   mean?: number;
   pValue?: number | null;
+  /** `more`: how many symbols fired beyond the session's notifications, and the first of them. */
+  more?: number;
+  symbols?: string[];
+  /** `webhook-paused`: the receiving host and the last failure. */
+  host?: string;
+  reason?: string;
 }
 
 export interface Notification {

@@ -25,6 +25,7 @@ import type {
 } from './admin.js';
 import type {
   Alert,
+  AlertUsage,
   AlertCreated,
   alertCreateSchema,
   alertMailPreferenceSchema,
@@ -167,7 +168,7 @@ export interface EndpointTypes {
   watchlistReplace: { body: Body<typeof watchlistReplaceSchema>; response: Answer<typeof watchlistResponseSchema> };
   watchlistDelete: { response: void };
 
-  alerts: { response: { data: Alert[]; limit: number } };
+  alerts: { response: { data: Alert[]; limit: number; usage: AlertUsage } };
   alertCreate: { body: Body<typeof alertCreateSchema>; response: { data: AlertCreated } };
   alert: { response: { data: Alert } };
   alertUpdate: { body: Body<typeof alertPatchSchema>; response: { data: AlertCreated } };

@@ -1,4 +1,4 @@
-import { LANGUAGES, isTimeZone } from '@solstice/contracts';
+import { ALERT_LIMITS, LANGUAGES, isTimeZone } from '@solstice/contracts';
 import { z } from 'zod';
 
 const databaseUrl = z
@@ -99,6 +99,16 @@ export const settingsSchema = z.object({
   DATA_UPDATE_ENABLED: booleanFlag.default(true),
   /** Alert webhooks may call http:// and private-network addresses (development and tests only). */
   ALERT_WEBHOOKS_ALLOW_LOCAL: booleanFlag.default(false),
+  /**
+   * Symbols one account's condition and seasonal alerts may watch in all (an alert on a
+   * watchlist counts each of its symbols): the bound of what one account costs an evaluation.
+   */
+  ALERT_SYMBOLS_PER_ACCOUNT: z.coerce
+    .number({ message: 'expected a number of symbols' })
+    .int('expected a whole number of symbols')
+    .min(1, 'at least 1')
+    .max(1_000_000, 'at most 1000000')
+    .default(ALERT_LIMITS.symbolsPerAccount),
   /** The interface's language for a visitor whose browser asks for none we have, and of mails to users who chose none. */
   DEFAULT_LANGUAGE: z.enum(LANGUAGES, { message: `expected one of ${LANGUAGES.join(', ')}` }).default('en'),
   /** The time zone instants are shown in until a user chooses one (the specification's Istanbul). */

@@ -31,7 +31,13 @@ export function registerAlertCommands(program: Command): void {
         let result;
         try {
           result = await runAlertEvaluation(
-            { db: services.database.db, market: services.market, jobs: services.jobs, now: () => services.clock.now() },
+            {
+              db: services.database.db,
+              market: services.market,
+              jobs: services.jobs,
+              now: () => services.clock.now(),
+              symbolsPerAccount: services.settings.ALERT_SYMBOLS_PER_ACCOUNT,
+            },
             date.data,
             {
               deliver: opts.deliver ?? false,

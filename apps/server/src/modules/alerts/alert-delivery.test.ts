@@ -138,7 +138,11 @@ describe('alert delivery and failures (sqlite)', () => {
     const timestamp = String(last.headers['x-solstice-timestamp']);
     const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${last.body}`).digest('hex')}`;
     expect(last.headers['x-solstice-signature']).toBe(expected);
-    expect(JSON.parse(last.body)).toMatchObject({ symbol: 'AAA', barDate: LAST, event: 'became-true' });
+    expect(JSON.parse(last.body)).toMatchObject({
+      alertName: 'AAA over 100',
+      barDate: LAST,
+      triggers: [{ symbol: 'AAA', event: 'became-true' }],
+    });
     const [done] = await jobRows(t, 'alerts.webhook');
     expect(done).toMatchObject({ status: 'done', attempts: 2 });
     // Delivered: later passes send nothing more.

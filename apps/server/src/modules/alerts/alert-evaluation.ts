@@ -9,15 +9,18 @@ import {
   type AlertTrigger,
   type CompiledScan,
 } from '@solstice/analytics';
-import { isSubscriberContact } from '@solstice/contracts';
-import type { Kysely } from 'kysely';
+import { ALERT_LIMITS, NOTICE_SYMBOL, isSubscriberContact, type TriggerDetail } from '@solstice/contracts';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { getContactForUser } from '../contacts/contacts.repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { getWatchlist } from '../watchlists/watchlists.repository.js';
 import { activeAlertRows, seasonalParamsOf, type AlertRow } from './alerts.repository.js';
+import type { AlertTriggersTable } from './alerts.tables.js';
 import { describeTrigger } from './trigger-message.js';
+import { triggerText } from './trigger-words.js';
+import { deliveryId, webhookHost } from './webhook.js';
 
 type Db = Kysely<Database>;
 
@@ -29,6 +32,8 @@ export interface AlertEvaluationDeps {
   market: MarketCache;
   jobs: JobQueue;
   now: () => number;
+  /** ALERT_SYMBOLS_PER_ACCOUNT (default ALERT_LIMITS.symbolsPerAccount). */
+  symbolsPerAccount?: number;
 }
 
 export interface AlertRunResult {
@@ -56,6 +61,8 @@ export interface AlertProgress {
 const CHUNK = 250;
 /** Trigger rows per INSERT (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const INSERT_BATCH = 200;
+/** Symbols a summary notification lists by name (its count says how many in all). */
+const MORE_LISTED = 100;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -80,10 +87,25 @@ export async function runAlertEvaluation(
   const specs: AlertSpec[] = [];
   const paused: AlertRunResult['paused'] = [];
   const compiled = new Map<string, CompiledScan>();
+  // An account's watched symbols count in the order its alerts were made: those beyond the limit wait, paused.
+  const limit = deps.symbolsPerAccount ?? ALERT_LIMITS.symbolsPerAccount;
+  const watched = new Map<number, number>();
   for (const row of rows) {
     const resolved = await resolveAlert(db, market, row, compiled);
-    if ('reason' in resolved) paused.push({ alertId: Number(row.id), reason: resolved.reason });
-    else specs.push(resolved.spec);
+    if ('reason' in resolved) {
+      paused.push({ alertId: Number(row.id), reason: resolved.reason });
+      continue;
+    }
+    const spec = resolved.spec;
+    if (spec.kind !== 'scan') {
+      const total = (watched.get(row.user_id) ?? 0) + new Set(spec.symbols).size;
+      if (total > limit) {
+        paused.push({ alertId: Number(row.id), reason: overLimitReason(limit) });
+        continue;
+      }
+      watched.set(row.user_id, total);
+    }
+    specs.push(spec);
   }
   for (const p of paused) {
     await db
@@ -114,6 +136,10 @@ export async function runAlertEvaluation(
   }
   const recorded = await recordTriggers(deps, rows, triggers, asOf, options.deliver ?? true, options.onProgress);
   return { asOf, previous: prepared.previous, alerts: specs.length, triggers, recorded, paused };
+}
+
+export function overLimitReason(limit: number): string {
+  return `Your alerts would watch more than ${limit} symbols, the most an account can watch: remove symbols from its watchlist or delete another alert, then resume it.`;
 }
 
 /** Alerts are a subscriber feature: the alerts of an account that lost it wait, unpaused, until it returns. */
@@ -190,6 +216,68 @@ async function resolveAlert(
   };
 }
 
+/** A notification row before it is stored. */
+type TriggerRow = Omit<Insertable<AlertTriggersTable>, 'id'>;
+
+/**
+ * The rows an evaluation stores: each alert's first `notificationsPerSession` triggers (in
+ * symbol order), and when more fired, one more row that counts and lists the rest.
+ */
+export function notificationRows(
+  triggers: readonly AlertTrigger[],
+  byId: ReadonlyMap<number, AlertRow>,
+  asOf: string,
+  now: number,
+): TriggerRow[] {
+  const rows: TriggerRow[] = [];
+  const cap = ALERT_LIMITS.notificationsPerSession;
+  for (let i = 0; i < triggers.length;) {
+    const alertId = triggers[i]!.alertId;
+    let end = i;
+    while (end < triggers.length && triggers[end]!.alertId === alertId) end++;
+    const alert = byId.get(alertId)!;
+    for (const trigger of triggers.slice(i, Math.min(end, i + cap))) {
+      const { message, link, detail } = describeTrigger(trigger, alert);
+      rows.push({
+        alert_id: alertId,
+        user_id: alert.user_id,
+        symbol: trigger.symbol,
+        bar_date: trigger.barDate,
+        event: trigger.event,
+        message,
+        detail: JSON.stringify(detail),
+        link,
+        read_at: null,
+        created_at: now,
+      });
+    }
+    if (end - i > cap) {
+      const rest = triggers.slice(i + cap, end).map((t) => t.symbol);
+      const detail: TriggerDetail = { more: rest.length, symbols: rest.slice(0, MORE_LISTED) };
+      rows.push({
+        alert_id: alertId,
+        user_id: alert.user_id,
+        symbol: NOTICE_SYMBOL.more,
+        bar_date: asOf,
+        event: 'more',
+        message: triggerText('en', {
+          symbol: NOTICE_SYMBOL.more,
+          barDate: asOf,
+          event: 'more',
+          alertName: alert.name,
+          detail,
+        }),
+        detail: JSON.stringify(detail),
+        link: `/alerts?alert=${alertId}`,
+        read_at: null,
+        created_at: now,
+      });
+    }
+    i = end;
+  }
+  return rows;
+}
+
 async function recordTriggers(
   deps: AlertEvaluationDeps,
   rows: AlertRow[],
@@ -203,48 +291,43 @@ async function recordTriggers(
   let recorded = 0;
   await deps.db.transaction().execute(async (trx) => {
     const digestUsers = new Set<number>();
-    const rowsOf = triggers.map((trigger) => {
-      const alert = byId.get(trigger.alertId)!;
-      const { message, link, detail } = describeTrigger(trigger, alert);
-      return {
-        alert_id: trigger.alertId,
-        user_id: alert.user_id,
-        symbol: trigger.symbol,
-        bar_date: trigger.barDate,
-        event: trigger.event,
-        message,
-        detail: JSON.stringify(detail),
-        link,
-        read_at: null,
-        created_at: now,
-      };
-    });
+    const rowsOf = notificationRows(triggers, byId, asOf, now);
     const lastFired = new Map<number, string>();
+    // What this run recorded of each alert with a webhook: one delivery each.
+    const deliveries = new Map<number, number[]>();
     for (let i = 0; i < rowsOf.length; i += INSERT_BATCH) {
       // Only the rows not recorded before come back: the unique key skips the rest.
       const inserted = await trx
         .insertInto('alert_triggers')
         .values(rowsOf.slice(i, i + INSERT_BATCH))
         .onConflict((oc) => oc.columns(['alert_id', 'symbol', 'bar_date']).doNothing())
-        .returning(['id', 'alert_id', 'message'])
+        .returning(['id', 'alert_id', 'message', 'event'])
         .execute();
       recorded += inserted.length;
       onProgress?.({ phase: 'recording', done: Math.min(i + INSERT_BATCH, rowsOf.length), total: rowsOf.length });
       for (const row of inserted) {
         const alertId = Number(row.alert_id);
         const alert = byId.get(alertId)!;
-        lastFired.set(alertId, row.message);
+        if (row.event !== 'more') lastFired.set(alertId, row.message);
         if (!deliver) continue;
         if (alert.mail === 1) digestUsers.add(alert.user_id);
-        if (alert.webhook_url)
-          await deps.jobs.schedule(
-            ALERT_WEBHOOK_JOB,
-            `${ALERT_WEBHOOK_JOB}:${row.id}`,
-            now,
-            { triggerId: Number(row.id) },
-            trx,
-          );
+        if (alert.webhook_url && alert.webhook_paused_at === null) {
+          const ids = deliveries.get(alertId) ?? [];
+          ids.push(Number(row.id));
+          deliveries.set(alertId, ids);
+        }
       }
+    }
+    for (const [alertId, triggerIds] of deliveries) {
+      const batch = { alertId, barDate: asOf, triggerIds };
+      await deps.jobs.schedule(
+        ALERT_WEBHOOK_JOB,
+        `${ALERT_WEBHOOK_JOB}:${deliveryId(batch)}`,
+        now,
+        batch,
+        trx,
+        webhookHost(byId.get(alertId)!.webhook_url!),
+      );
     }
     for (const [alertId, message] of lastFired) {
       await trx

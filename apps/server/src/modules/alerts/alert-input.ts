@@ -112,7 +112,8 @@ export function mergePatch(current: Alert, patch: AlertPatch): AlertCreate {
   if (current.kind === 'seasonal' && current.seasonal) Object.assign(base, current.seasonal);
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) continue;
+    // Not a field of the alert: the route resumes the webhook.
+    if (value === undefined || key === 'webhookPaused') continue;
     // null clears a target (the other one takes its place) or a filter of the year set.
     if (value === null && NULLABLE_KEYS.has(key)) delete merged[key];
     else merged[key] = value;

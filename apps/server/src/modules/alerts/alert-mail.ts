@@ -74,14 +74,30 @@ export async function sendAlertDigest(deps: DigestDeps, userId: number, barDate:
   const rows = await db
     .selectFrom('alert_triggers as t')
     .innerJoin('alerts as a', 'a.id', 't.alert_id')
-    .select(['a.name', 't.message', 't.link', 't.symbol', 't.bar_date', 't.event', 't.detail'])
+    .select(['t.alert_id', 'a.name', 't.message', 't.link', 't.symbol', 't.bar_date', 't.event', 't.detail'])
     .where('t.user_id', '=', userId)
     .where('t.bar_date', '=', barDate)
     .where('a.mail', '=', 1)
+    .where('t.event', '!=', 'webhook-paused')
     .orderBy('a.id')
     .orderBy('t.symbol')
     .execute();
   if (rows.length === 0) return false;
+  // Each alert's notifications together, its summary of the rest last.
+  const sections: { name: string; rows: typeof rows; fired: number }[] = [];
+  for (const row of rows) {
+    const last = sections[sections.length - 1];
+    const section = last && last.rows[0]!.alert_id === row.alert_id ? last : null;
+    if (section) section.rows.push(row);
+    else sections.push({ name: row.name, rows: [row], fired: 0 });
+  }
+  for (const section of sections) {
+    section.rows.sort((a, b) => Number(a.event === 'more') - Number(b.event === 'more'));
+    section.fired = section.rows.reduce(
+      (n, r) => n + (r.event === 'more' ? (readTriggerDetail(r.detail).more ?? 0) : 1),
+      0,
+    );
+  }
   const unsubscribe = `${deps.appUrl}/api/v1/alert-mail/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(db, userId))}`;
   const language = languageOfLocale(user.locale) ?? deps.defaultLanguage ?? 'en';
   const words = MAIL_TEXTS[language];
@@ -93,13 +109,19 @@ export async function sendAlertDigest(deps: DigestDeps, userId: number, barDate:
       alertName: r.name,
       detail: readTriggerDetail(r.detail),
     });
-  const subject = words.digest.subject(barDate, rows.length);
+  const subject = words.digest.subject(
+    barDate,
+    sections.reduce((n, s) => n + s.fired, 0),
+  );
   const text = [
     words.hello(user.username),
     '',
     words.digest.intro(barDate),
-    '',
-    ...rows.map((r) => `- [${r.name}] ${said(r)}\n  ${deps.appUrl}${r.link}`),
+    ...sections.flatMap((s) => [
+      '',
+      words.digest.section(s.name, s.fired),
+      ...s.rows.map((r) => `- ${said(r)}\n  ${deps.appUrl}${r.link}`),
+    ]),
     '',
     `${words.digest.all}: ${deps.appUrl}/alerts`,
     '',
@@ -110,12 +132,12 @@ export async function sendAlertDigest(deps: DigestDeps, userId: number, barDate:
     `<!doctype html><html lang="${language}"><body style="font-family: Roboto, Arial, sans-serif; color: #222;">`,
     `<p>${escapeHtml(words.hello(user.username))}</p>`,
     `<p>${escapeHtml(words.digest.intro(barDate))}</p>`,
-    '<ul>',
-    ...rows.map(
-      (r) =>
-        `<li><strong>${escapeHtml(r.name)}</strong>: <a href="${escapeHtml(deps.appUrl + r.link)}">${escapeHtml(said(r))}</a></li>`,
-    ),
-    '</ul>',
+    ...sections.flatMap((s) => [
+      `<h3 style="font-size: 15px; margin: 16px 0 4px;">${escapeHtml(words.digest.section(s.name, s.fired))}</h3>`,
+      '<ul>',
+      ...s.rows.map((r) => `<li><a href="${escapeHtml(deps.appUrl + r.link)}">${escapeHtml(said(r))}</a></li>`),
+      '</ul>',
+    ]),
     `<p><a href="${escapeHtml(`${deps.appUrl}/alerts`)}">${escapeHtml(words.digest.all)}</a></p>`,
     `<p style="font-size: 12px; color: #555;"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(words.digest.stop)}</a> ${escapeHtml(words.digest.stopNote)}.</p>`,
     `<p>${escapeHtml(words.signOff)}</p>`,

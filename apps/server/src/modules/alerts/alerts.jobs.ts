@@ -10,7 +10,8 @@ import {
   runAlertEvaluation,
   type AlertEvaluationDeps,
 } from './alert-evaluation.js';
-import { deliverWebhook } from './webhook.js';
+import { deliverWebhook, type WebhookBatch } from './webhook.js';
+import { pauseWebhook, sendWebhookPausedMail, WEBHOOK_PAUSED_MAIL_JOB } from './webhook-pause.js';
 
 export const ALERT_EVALUATE_JOB = 'alerts.evaluate';
 
@@ -37,15 +38,54 @@ export function registerAlertJobs(jobs: JobQueue, deps: AlertJobDeps): void {
       'alerts: evaluated',
     );
   });
-  jobs.register(ALERT_DIGEST_JOB, async (payload) => {
-    await sendAlertDigest(deps, Number(payload.userId), String(payload.barDate));
-  });
-  jobs.register(ALERT_WEBHOOK_JOB, async (payload) => {
-    await deliverWebhook(
-      { db: deps.db, appUrl: deps.appUrl, allowLocal: deps.allowLocalWebhooks, now: deps.now },
-      Number(payload.triggerId),
-    );
-  });
+  jobs.register(
+    ALERT_DIGEST_JOB,
+    async (payload) => {
+      await sendAlertDigest(deps, Number(payload.userId), String(payload.barDate));
+    },
+    'mail',
+  );
+  jobs.register(
+    WEBHOOK_PAUSED_MAIL_JOB,
+    async (payload) => {
+      await sendWebhookPausedMail(deps, Number(payload.alertId));
+    },
+    'mail',
+  );
+  jobs.register(
+    ALERT_WEBHOOK_JOB,
+    async (payload, run) => {
+      const batch = await webhookBatchOf(deps, payload);
+      try {
+        await deliverWebhook(
+          { db: deps.db, appUrl: deps.appUrl, allowLocal: deps.allowLocalWebhooks, now: deps.now },
+          batch,
+        );
+      } catch (error) {
+        // The last retry failed too: pause the webhook and tell its owner, rather than call it on every session.
+        if (run.final) await pauseWebhook(deps, batch, error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+    },
+    'deliveries',
+  );
+}
+
+/** A delivery job's payload; one stored before deliveries were batched names a single trigger. */
+async function webhookBatchOf(deps: AlertJobDeps, payload: Record<string, unknown>): Promise<WebhookBatch> {
+  if (Array.isArray(payload.triggerIds))
+    return {
+      alertId: Number(payload.alertId),
+      barDate: String(payload.barDate),
+      triggerIds: payload.triggerIds.map(Number).filter(Number.isInteger),
+    };
+  const triggerId = Number(payload.triggerId);
+  const row = await deps.db
+    .selectFrom('alert_triggers')
+    .select(['alert_id', 'bar_date'])
+    .where('id', '=', Number.isInteger(triggerId) ? triggerId : -1)
+    .executeTakeFirst();
+  return { alertId: row ? Number(row.alert_id) : -1, barDate: row?.bar_date ?? '', triggerIds: row ? [triggerId] : [] };
 }
 
 /** The market's session date: the one the scanner shows (most symbols have a bar on it). */

@@ -30,6 +30,8 @@ export function toAlert(row: AlertRow): Alert {
     pausedReason: row.paused_reason,
     mail: row.mail === 1,
     webhookUrl: row.webhook_url,
+    webhookPausedAt: row.webhook_paused_at === null ? null : Number(row.webhook_paused_at),
+    webhookPausedReason: row.webhook_paused_reason,
     createdAt: Number(row.created_at),
     lastFiredAt: row.last_fired_at === null ? null : Number(row.last_fired_at),
     lastFiredBarDate: row.last_fired_bar_date,

@@ -18,6 +18,7 @@ import { requireUser } from '../auth/auth-user.js';
 import type { Clock } from '../jobs/clock.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { alertColumns, checkAlert, mergePatch } from './alert-input.js';
+import { alertUsage, checkSymbolsLimit } from './alert-usage.js';
 import {
   countAlerts,
   deleteAlert,
@@ -49,8 +50,10 @@ export function alertRoutes({
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const ALERTS = { summary: "The subscriber's alerts, with the account's limit" };
     route(ENDPOINTS.alerts, SUBSCRIBERS, ALERTS, async (request) => {
-      const rows = await listAlertRows(db(), requireUser(request).id);
-      return { data: rows.map(toAlert), limit: ALERT_LIMITS.alerts };
+      const userId = requireUser(request).id;
+      const rows = await listAlertRows(db(), userId);
+      const { usage } = await alertUsage(db(), userId, settings.ALERT_SYMBOLS_PER_ACCOUNT);
+      return { data: rows.map(toAlert), limit: ALERT_LIMITS.alerts, usage };
     });
 
     const ALERT_CREATE = { summary: 'Creates an alert (scan, condition or seasonal)', body: alertCreateSchema };
@@ -58,6 +61,7 @@ export function alertRoutes({
       const userId = requireUser(request).id;
       const input = request.body;
       await checkAlert(checkDeps(), userId, input);
+      await checkSymbolsLimit(db(), userId, settings.ALERT_SYMBOLS_PER_ACCOUNT, input);
       if ((await countAlerts(db(), userId)) >= ALERT_LIMITS.alerts) {
         throw conflict(
           `You have ${ALERT_LIMITS.alerts} alerts, the most an account can keep. Delete or reuse one to add another.`,
@@ -97,11 +101,16 @@ export function alertRoutes({
         const row = orNotFound(await getAlertRow(db(), userId, id), NOT_FOUND);
         const merged = mergePatch(toAlert(row), patch);
         await checkAlert(checkDeps(), userId, merged);
+        await checkSymbolsLimit(db(), userId, settings.ALERT_SYMBOLS_PER_ACCOUNT, merged, id);
         // A new webhook address gets a new secret (shown once); removing it forgets the secret.
         const newUrl = (merged.webhookUrl ?? null) !== row.webhook_url;
         const secret = newUrl ? (merged.webhookUrl ? newWebhookSecret() : null) : row.webhook_secret;
+        // Resuming the webhook, or giving another address, clears the pause its failures put on it.
+        const webhookPause =
+          newUrl || patch.webhookPaused === false ? { webhook_paused_at: null, webhook_paused_reason: null } : {};
         const updated = await updateAlert(db(), userId, id, {
           ...alertColumns(merged),
+          ...webhookPause,
           webhook_secret: secret,
           // Resuming clears the reason the server paused it for.
           paused_reason: merged.paused ? row.paused_reason : null,

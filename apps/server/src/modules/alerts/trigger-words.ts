@@ -27,6 +27,13 @@ function decimal(language: Language, x: number, digits: number): string {
   }).format(x);
 }
 
+/** The first symbols of a summary, then an ellipsis when there are more. */
+function listed(d: TriggerDetail): string {
+  const shown = (d.symbols ?? []).slice(0, 10);
+  if (shown.length === 0) return '';
+  return `: ${shown.join(', ')}${(d.more ?? 0) > shown.length ? ', …' : ''}`;
+}
+
 const winners = (d: TriggerDetail) => d.winners ?? Math.round((d.winRate ?? 0) * (d.count ?? 0));
 
 const WORDS: Record<Language, (f: TriggerFacts) => string> = {
@@ -44,6 +51,10 @@ const WORDS: Record<Language, (f: TriggerFacts) => string> = {
           `it won in ${winners(d)} of ${d.count} years (${percent('en', d.winRate)}), mean ${percent('en', d.mean)}` +
           (d.pValue === null || d.pValue === undefined ? '.' : `, p = ${decimal('en', d.pValue, 3)}.`)
         );
+      case 'more':
+        return `and ${d.more ?? 0} more ${d.more === 1 ? 'symbol' : 'symbols'} on ${f.barDate}${listed(d)}.`;
+      case 'webhook-paused':
+        return `The webhook of "${f.alertName}" was paused: ${d.host ?? ''} failed every attempt (${d.reason ?? ''}). Resume it on the alerts page.`;
     }
   },
   tr: (f) => {
@@ -61,6 +72,10 @@ const WORDS: Record<Language, (f: TriggerFacts) => string> = {
           `${d.count} yılın ${winners(d)} yılında kazandırdı (${percent('tr', d.winRate)}), ortalama ${percent('tr', d.mean)}` +
           (d.pValue === null || d.pValue === undefined ? '.' : `, p = ${decimal('tr', d.pValue, 3)}.`)
         );
+      case 'more':
+        return `${f.barDate} tarihinde ${d.more ?? 0} sembol daha${listed(d)}.`;
+      case 'webhook-paused':
+        return `"${f.alertName}" alarmının webhook'u durduruldu: ${d.host ?? ''} her denemede başarısız oldu (${d.reason ?? ''}). Alarmlar sayfasından sürdürün.`;
     }
   },
 };

@@ -71,45 +71,91 @@ export interface WebhookDeps {
   timeoutMs?: number;
 }
 
+/** A receiver has this long to answer a delivery, connection included. */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+
+/** One delivery: an alert's triggers of one session (at most the session's notifications and their summary). */
+export interface WebhookBatch {
+  alertId: number;
+  barDate: string;
+  triggerIds: number[];
+}
+
+/** The host a webhook delivers to: what its lane limits (two deliveries at once per host). */
+export function webhookHost(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return url;
+  }
+}
+
+/** The delivery's id (X-Solstice-Delivery): the same on every retry, so a receiver can drop a repeat. */
+export function deliveryId(batch: WebhookBatch): string {
+  return `${batch.alertId}-${batch.barDate}-${Math.min(...batch.triggerIds)}`;
+}
+
 /**
- * Posts one trigger to its alert's webhook, signed. A refused target, a network error or a
- * status other than 2xx throws, and the job queue retries with backoff (1, 2, 4, 8 minutes).
+ * Posts one alert's triggers of one session to its webhook, signed, as one request. A refused
+ * target, a network error, a timeout or a status other than 2xx throws, and the job queue
+ * retries with backoff (1, 2, 4, 8 minutes); a webhook paused since is not called.
  */
-export async function deliverWebhook(deps: WebhookDeps, triggerId: number): Promise<'sent' | 'gone'> {
-  const row = await selectTriggersWithAlert(deps.db)
-    .select(['a.webhook_url', 'a.webhook_secret'])
-    .where('t.id', '=', triggerId)
+export async function deliverWebhook(deps: WebhookDeps, batch: WebhookBatch): Promise<'sent' | 'gone' | 'paused'> {
+  const alert = await deps.db
+    .selectFrom('alerts')
+    .select(['id', 'name', 'kind', 'webhook_url', 'webhook_secret', 'webhook_paused_at'])
+    .where('id', '=', batch.alertId)
     .executeTakeFirst();
-  // The alert, its webhook or the trigger was removed since: nothing left to deliver.
-  if (!row || !row.webhook_url || !row.webhook_secret) return 'gone';
-  const problem = await webhookTargetProblem(row.webhook_url, deps.allowLocal);
+  // The alert or its webhook was removed since: nothing left to deliver.
+  if (!alert || !alert.webhook_url || !alert.webhook_secret) return 'gone';
+  if (alert.webhook_paused_at !== null) return 'paused';
+  const triggers =
+    batch.triggerIds.length === 0
+      ? []
+      : await selectTriggersWithAlert(deps.db)
+          .where('t.alert_id', '=', batch.alertId)
+          .where('t.id', 'in', batch.triggerIds)
+          .orderBy('t.id')
+          .execute();
+  if (triggers.length === 0) return 'gone';
+  const problem = await webhookTargetProblem(alert.webhook_url, deps.allowLocal);
   if (problem) throw new Error(`webhook refused: ${problem}`);
   const body = JSON.stringify({
-    id: Number(row.id),
-    alertId: Number(row.alert_id),
-    alertName: row.name,
-    kind: row.kind,
-    symbol: row.symbol,
-    barDate: row.bar_date,
-    event: row.event,
-    message: row.message,
-    link: `${deps.appUrl}${row.link}`,
-    detail: JSON.parse(row.detail) as unknown,
+    alertId: Number(alert.id),
+    alertName: alert.name,
+    kind: alert.kind,
+    barDate: batch.barDate,
+    triggers: triggers.map((row) => ({
+      id: Number(row.id),
+      symbol: row.symbol,
+      event: row.event,
+      message: row.message,
+      link: `${deps.appUrl}${row.link}`,
+      detail: JSON.parse(row.detail) as unknown,
+    })),
   });
   const timestamp = String(Math.floor(deps.now() / 1000));
-  const response = await (deps.fetch ?? fetch)(row.webhook_url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'Solstice-Alerts/1',
-      'x-solstice-delivery': String(row.id),
-      'x-solstice-timestamp': timestamp,
-      'x-solstice-signature': webhookSignature(row.webhook_secret, timestamp, body),
-    },
-    body,
-    signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
-  });
+  const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  let response: Response;
+  try {
+    response = await (deps.fetch ?? fetch)(alert.webhook_url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Solstice-Alerts/1',
+        'x-solstice-delivery': deliveryId(batch),
+        'x-solstice-timestamp': timestamp,
+        'x-solstice-signature': webhookSignature(alert.webhook_secret, timestamp, body),
+      },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      throw new Error(`webhook did not answer within ${timeoutMs / 1000} s`);
+    throw error;
+  }
   await response.body?.cancel().catch(() => {});
   if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered ${response.status}`);
   return 'sent';

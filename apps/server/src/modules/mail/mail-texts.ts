@@ -37,6 +37,13 @@ export interface MailTexts {
     all: string;
     stop: string;
     stopNote: string;
+    /** An alert's section header: its name and how many of its notifications follow. */
+    section: (name: string, count: number) => string;
+  };
+  webhookPaused: {
+    subject: (alertName: string) => string;
+    paragraphs: (alertName: string, host: string) => string[];
+    link: string;
   };
 }
 
@@ -108,6 +115,16 @@ const en: MailTexts = {
     all: 'All notifications',
     stop: 'Stop alert mail',
     stopNote: '(one click, no sign-in; turn it back on in your profile)',
+    section: (name, count) => `${name} (${count})`,
+  },
+  webhookPaused: {
+    subject: (name) => `Solstice paused the webhook of your alert "${name}"`,
+    paragraphs: (name, host) => [
+      `The webhook of your alert "${name}" did not accept its deliveries: ${host} failed every attempt (five, over 15 minutes).`,
+      'Solstice has paused the webhook so that it is not called on every session. Your alert keeps running in the app and in the mail digest.',
+      'When the receiver works again, resume the webhook on the alerts page.',
+    ],
+    link: 'Your alerts',
   },
 };
 
@@ -179,6 +196,16 @@ const tr: MailTexts = {
     all: 'Tüm bildirimler',
     stop: 'Alarm e-postalarını durdur',
     stopNote: '(tek tık, oturum açmadan; profilinizden yeniden açabilirsiniz)',
+    section: (name, count) => `${name} (${count})`,
+  },
+  webhookPaused: {
+    subject: (name) => `Solstice "${name}" alarmınızın webhook'unu durdurdu`,
+    paragraphs: (name, host) => [
+      `"${name}" alarmınızın webhook'u gönderimleri kabul etmedi: ${host} her denemede başarısız oldu (15 dakikada beş deneme).`,
+      "Solstice, her seansta yeniden çağrılmasın diye webhook'u durdurdu. Alarmınız uygulamada ve e-posta özetinde çalışmaya devam ediyor.",
+      "Alıcı yeniden çalıştığında webhook'u alarmlar sayfasından sürdürün.",
+    ],
+    link: 'Alarmlarınız',
   },
 };
 
