@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlertKind } from '@solstice/contracts';
+import type { AlertKind, AlertUsage } from '@solstice/contracts';
 import { useWatchlists } from '../../shared/shell';
 import { CheckField } from '../../shared/check-field';
 import { SelectOptions, type SelectOption } from '../../shared/select-field';
 import { errorsOf, type AlertDraft } from './alert-draft';
+import { AlertLimits } from './alert-limits';
 
 const KINDS: readonly AlertKind[] = ['scan', 'condition', 'seasonal'];
 /** The fields that can show an error of a refused save. */
@@ -79,7 +80,10 @@ export function AlertForm({
   error,
   onSave,
   onCancel,
+  usage,
 }: {
+  /** The account's alerts and limits (the list's answer), shown before saving; absent while it loads. */
+  usage?: AlertUsage;
   initial: AlertDraft;
   editing: boolean;
   saving: boolean;
@@ -237,6 +241,7 @@ export function AlertForm({
       <Field id="alert-webhookUrl" label={t('form.webhook')} error={fields.webhookUrl} hint={t('form.webhookHint')}>
         <input type="url" {...input.webhookUrl} />
       </Field>
+      {usage ? <AlertLimits usage={usage} draft={d} initial={initial} editing={editing} lists={watchlists} /> : null}
       <div className="d-flex gap-2 mt-3">
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
           {editing ? t('form.saveChanges') : t('form.create')}

@@ -44,7 +44,8 @@ function AlertsTool() {
   const markRead = useMarkRead();
   const [editing, setEditing] = useState<Alert | null>(null);
   const [creating, setCreating] = useState(params.get('new') !== null);
-  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  // A notification's "see all" link (`?alert=ID`) opens that alert's history.
+  const [historyOf, setHistoryOf] = useState<number | null>(() => Number(params.get('alert')) || null);
   const [secret, setSecret] = useState<string | null>(null);
 
   const closeForm = () => {
@@ -62,6 +63,10 @@ function AlertsTool() {
   });
   const toggle = useMutation({
     mutationFn: (a: Alert) => saveAlert(a.id, { paused: !a.paused }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ALERTS_KEY }),
+  });
+  const resumeWebhook = useMutation({
+    mutationFn: (a: Alert) => saveAlert(a.id, { webhookPaused: false }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
   const remove = useMutation({
@@ -113,6 +118,7 @@ function AlertsTool() {
               error={save.error}
               onSave={(d) => save.mutate(d)}
               onCancel={closeForm}
+              usage={alerts.data?.usage}
             />
           </div>
         </section>
@@ -133,6 +139,8 @@ function AlertsTool() {
                   at={at}
                   historyOf={historyOf}
                   onToggle={(alert) => toggle.mutate(alert)}
+                  onResumeWebhook={(alert) => resumeWebhook.mutate(alert)}
+                  usage={a.usage}
                   onEdit={(alert) => {
                     save.reset();
                     setEditing(alert);

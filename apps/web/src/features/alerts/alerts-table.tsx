@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Alert } from '@solstice/contracts';
+import type { Alert, AlertUsage } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { History, ruleOf, targetOf } from './alert-summary';
 import { HeaderRow } from '../../shared/tables/headers';
@@ -33,11 +33,15 @@ export function AlertsTable({
   at,
   historyOf,
   onToggle,
+  onResumeWebhook,
   onEdit,
   onHistory,
   onDelete,
+  usage,
 }: {
   alerts: Alert[];
+  usage?: AlertUsage;
+  onResumeWebhook: (alert: Alert) => void;
   limit: number;
   at: (ms: number) => string;
   /** The alert whose history is open. */
@@ -54,6 +58,9 @@ export function AlertsTable({
       <table className="table table-sm align-middle" data-testid="alerts-table">
         <caption className="small">
           {t('list.caption', { count: f.number(alerts.length, 0), limit: f.number(limit, 0) })}
+          {usage
+            ? ` · ${t('list.usage', { symbols: f.number(usage.symbols, 0), limit: f.number(usage.limits.symbolsPerAccount, 0) })}`
+            : null}
         </caption>
         <thead>
           <HeaderRow
@@ -84,6 +91,15 @@ export function AlertsTable({
                 ) : (
                   <span className="badge text-bg-success">{t('list.active')}</span>
                 )}
+                {alert.webhookPausedAt !== null ? (
+                  <span
+                    className="badge text-bg-warning ms-1"
+                    title={alert.webhookPausedReason ?? undefined}
+                    data-testid="webhook-paused"
+                  >
+                    {t('list.webhookPaused')}
+                  </span>
+                ) : null}
               </td>
               <td className="text-nowrap">
                 <RowAction
@@ -94,6 +110,14 @@ export function AlertsTable({
                 >
                   {alert.paused ? t('list.resume') : t('list.pause')}
                 </RowAction>
+                {alert.webhookPausedAt !== null ? (
+                  <RowAction
+                    label={t('list.resumeWebhookOf', { name: alert.name })}
+                    onClick={() => onResumeWebhook(alert)}
+                  >
+                    {t('list.resumeWebhook')}
+                  </RowAction>
+                ) : null}
                 <RowAction label={t('list.editOf', { name: alert.name })} onClick={() => onEdit(alert)}>
                   {t('list.edit')}
                 </RowAction>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../shared/format';
 import { Icon } from '../../components/icon';
 import { useMarkRead, useNotifications } from './alerts-api';
+import { groupNotifications } from './notification-groups';
 import { useTriggerText } from './trigger-text';
 
 /** The top bar's bell: the unread count (asked every 30 s while the tab is open), the latest notifications, mark all read. */
@@ -14,7 +15,7 @@ export function NotificationBell() {
   const notifications = useNotifications();
   const markRead = useMarkRead();
   const unread = notifications.data?.unread ?? 0;
-  const items = notifications.data?.data.slice(0, 8) ?? [];
+  const groups = groupNotifications(notifications.data?.data ?? []).slice(0, 8);
   const label = unread === 0 ? t('bell.label') : t('bell.labelUnread', { count: unread });
   return (
     <Dropdown align="end">
@@ -33,23 +34,34 @@ export function NotificationBell() {
       </Dropdown.Toggle>
       <Dropdown.Menu className="app-topbar__notifications" data-testid="bell-menu">
         <Dropdown.Header>{t('bell.header')}</Dropdown.Header>
-        {items.length === 0 ? (
+        {groups.length === 0 ? (
           <Dropdown.ItemText className="text-muted small">{t('bell.nothing')}</Dropdown.ItemText>
         ) : null}
-        {items.map((n) => (
-          <Dropdown.Item
-            key={n.id}
-            as={Link}
-            to={n.link}
-            className={`small text-wrap${n.read ? '' : ' fw-semibold'}`}
-            onClick={() => !n.read && markRead.mutate([n.id])}
-          >
-            <span className="d-block text-muted">
-              {n.symbol} · {f.date(n.barDate)}
-            </span>
-            {say(n)}
-          </Dropdown.Item>
-        ))}
+        {groups.map((g) => {
+          const lone = g.items.length === 1 ? g.items[0]! : null;
+          const symbols = g.items.filter((n) => n.event !== 'more').map((n) => n.symbol);
+          return (
+            <Dropdown.Item
+              key={g.key}
+              as={Link}
+              to={lone ? lone.link : `/alerts?alert=${g.alertId}`}
+              className={`small text-wrap${g.unread.length === 0 ? '' : ' fw-semibold'}`}
+              data-testid="bell-item"
+              onClick={() => g.unread.length > 0 && markRead.mutate(g.unread)}
+            >
+              <span className="d-block text-muted">
+                {lone && lone.event !== 'more' && lone.event !== 'webhook-paused' ? `${lone.symbol} · ` : ''}
+                {g.alertName} · {f.date(g.barDate)}
+              </span>
+              {lone
+                ? say(lone)
+                : t('bell.group', {
+                    count: f.number(g.fired, 0),
+                    symbols: `${symbols.slice(0, 6).join(', ')}${g.fired > 6 ? ', …' : ''}`,
+                  })}
+            </Dropdown.Item>
+          );
+        })}
         <Dropdown.Divider />
         {unread > 0 ? (
           <Dropdown.Item as="button" onClick={() => markRead.mutate('all')}>

@@ -37,6 +37,13 @@ export function useTriggerText(): (n: TriggerFacts) => string {
             ? t('windowOpensP', { ...values, pValue: f.number(d.pValue, 3) })
             : t('windowOpens', values);
         }
+        case 'more': {
+          const shown = (d.symbols ?? []).slice(0, 10);
+          const listed = shown.length === 0 ? '' : `: ${shown.join(', ')}${(d.more ?? 0) > shown.length ? ', …' : ''}`;
+          return t('more', { ...base, count: d.more ?? 0, listed });
+        }
+        case 'webhook-paused':
+          return t('webhookPaused', { ...base, host: d.host ?? '', reason: d.reason ?? '' });
       }
     },
     [t, f],

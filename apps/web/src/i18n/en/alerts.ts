@@ -44,6 +44,10 @@ export default {
     historyOf: 'History of {{name}}',
     deleteOf: 'Delete {{name}}',
     confirmDelete: 'Delete the alert “{{name}}”?',
+    webhookPaused: 'Webhook paused',
+    resumeWebhook: 'Resume webhook',
+    resumeWebhookOf: 'Resume the webhook of {{name}}',
+    usage: 'Your condition and seasonal alerts watch {{symbols}} of {{limit}} symbols.',
   },
   summary: {
     directions: { long: 'long', short: 'short', both: 'both' },
@@ -66,6 +70,7 @@ export default {
     nothing: 'Nothing yet.',
     markAllRead: 'Mark all read',
     all: 'All alerts and notifications',
+    group: '{{count}} symbols: {{symbols}}',
   },
   mail: {
     title: 'Alert mail',
@@ -110,6 +115,14 @@ export default {
     saveChanges: 'Save changes',
     create: 'Create alert',
     cancel: 'Cancel',
+    limitsTitle: 'Limits',
+    limitNotifications:
+      'At most {{count}} notifications per alert and session; what fires beyond them is summed up in one more.',
+    limitSymbols:
+      'This alert watches {{adding}} symbols; with your other alerts {{total}} of the {{limit}} an account may watch.',
+    limitSymbolsOver:
+      'This alert would watch {{adding}} symbols; with your other alerts {{total}}, more than the {{limit}} an account may watch. Choose a smaller watchlist or delete another alert.',
+    limitAlerts: '{{count}} of {{limit}} alerts.',
   },
   directions: {
     long: 'Long',

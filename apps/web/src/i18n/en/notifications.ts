@@ -8,6 +8,9 @@ export default {
     '{{symbol}}: a {{direction}} seasonal window {{start}} → {{end}} ({{days}} days) opens on {{entry}}; it won in {{winners}} of {{count}} years ({{winRate}}), mean {{mean}}.',
   windowOpensP:
     '{{symbol}}: a {{direction}} seasonal window {{start}} → {{end}} ({{days}} days) opens on {{entry}}; it won in {{winners}} of {{count}} years ({{winRate}}), mean {{mean}}, p = {{pValue}}.',
+  more: 'and {{count}} more symbols on {{date}}{{listed}}.',
+  webhookPaused:
+    'The webhook of "{{alert}}" was paused: {{host}} failed every attempt ({{reason}}). Resume it on the alerts page.',
   long: 'long',
   short: 'short',
 };

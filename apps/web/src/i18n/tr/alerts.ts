@@ -49,6 +49,10 @@ const tr: Messages<typeof en> = {
     historyOf: '{{name}} alarmının geçmişi',
     deleteOf: '{{name}} alarmını sil',
     confirmDelete: '“{{name}}” alarmı silinsin mi?',
+    webhookPaused: 'Webhook durduruldu',
+    resumeWebhook: "Webhook'u sürdür",
+    resumeWebhookOf: "{{name}} alarmının webhook'unu sürdür",
+    usage: 'Koşul ve mevsimsel alarmlarınız {{limit}} sembolün {{symbols}} tanesini izliyor.',
   },
   summary: {
     directions: { long: 'uzun', short: 'kısa', both: 'her iki yön' },
@@ -71,6 +75,7 @@ const tr: Messages<typeof en> = {
     nothing: 'Henüz bir şey yok.',
     markAllRead: 'Tümünü okundu işaretle',
     all: 'Tüm alarmlar ve bildirimler',
+    group: '{{count}} sembol: {{symbols}}',
   },
   mail: {
     title: 'Alarm e-postası',
@@ -115,6 +120,14 @@ const tr: Messages<typeof en> = {
     saveChanges: 'Değişiklikleri kaydet',
     create: 'Alarm oluştur',
     cancel: 'İptal',
+    limitsTitle: 'Sınırlar',
+    limitNotifications:
+      'Bir alarm bir seansta en çok {{count}} bildirim oluşturur; fazlası tek bir bildirimde özetlenir.',
+    limitSymbols:
+      'Bu alarm {{adding}} sembol izliyor; diğer alarmlarınızla birlikte bir hesabın izleyebileceği {{limit}} sembolün {{total}} tanesi.',
+    limitSymbolsOver:
+      'Bu alarm {{adding}} sembol izleyecek; diğer alarmlarınızla birlikte {{total}}, bir hesabın izleyebileceği {{limit}} sembolden fazla. Daha küçük bir izleme listesi seçin ya da başka bir alarmı silin.',
+    limitAlerts: '{{limit}} alarmın {{count}} tanesi.',
   },
   directions: {
     long: 'Uzun',

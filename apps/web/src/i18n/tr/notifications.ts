@@ -10,6 +10,9 @@ const tr: Messages<typeof en> = {
     '{{symbol}}: {{start}} → {{end}} ({{days}} gün) {{direction}} yönlü mevsimsel pencere {{entry}} tarihinde açılıyor; {{count}} yılın {{winners}} yılında kazandırdı ({{winRate}}), ortalama {{mean}}.',
   windowOpensP:
     '{{symbol}}: {{start}} → {{end}} ({{days}} gün) {{direction}} yönlü mevsimsel pencere {{entry}} tarihinde açılıyor; {{count}} yılın {{winners}} yılında kazandırdı ({{winRate}}), ortalama {{mean}}, p = {{pValue}}.',
+  more: '{{date}} tarihinde {{count}} sembol daha{{listed}}.',
+  webhookPaused:
+    '"{{alert}}" alarmının webhook\'u durduruldu: {{host}} her denemede başarısız oldu ({{reason}}). Alarmlar sayfasından sürdürün.',
   long: 'uzun',
   short: 'kısa',
 };
