@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, symbolSchema } from './common.js';
-import { idSchema } from './validators.js';
+import { idSchema, visibleText } from './validators.js';
 import { cycleListSchema, excludeListSchema, paritySchema, type YearSetFilters } from './year-sets.js';
 
 export const ALERT_LIMITS = { alerts: 100, scans: 100, nameMax: 80, expressionMax: 2000, leadDaysMax: 30 } as const;
@@ -13,7 +13,8 @@ const nameSchema = z
   .trim()
   .min(1, 'Name the alert.')
   .max(ALERT_LIMITS.nameMax, `A name has at most ${ALERT_LIMITS.nameMax} characters.`)
-  .refine((v) => !CONTROL.test(v), 'A name has no control characters.');
+  .refine((v) => !CONTROL.test(v), 'A name has no control characters.')
+  .refine(...visibleText('A name'));
 
 export const alertExpressionSchema = z
   .string({ message: 'expected an expression in the scanner language' })
