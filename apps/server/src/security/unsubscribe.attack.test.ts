@@ -81,6 +81,8 @@ describe.each(testDialects())('one-click unsubscribe over HTTP (%s)', (dialect) 
     expect(html).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
     // The page's policy lets its form post to this server.
     expect(res.headers.get('content-security-policy')).toContain("form-action 'self'");
+    // and browsers send its origin with the POST (under no-referrer Chromium sends `Origin: null`).
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(await alertMail(user)).toBe(1);
 
     // Its button, as a browser submits it: same Origin, wanting a page; answered "mail is off".

@@ -121,6 +121,9 @@ export function unsubscribeRoutes({ database, clock, defaultLanguage }: Unsubscr
           `<button type="submit">${escapeHtml(words.button)}</button>`,
           '</form>',
         ].join('');
+        // Under the app's `no-referrer` a browser posts the form with `Origin: null`, which the
+        // origin check refuses; `same-origin` sends the page's own origin (and no referrer elsewhere).
+        reply.header('referrer-policy', 'same-origin');
         return sendPage(reply, 200, page(language, words.confirmTitle, [words.confirmText], words, form));
       },
     );
