@@ -14,7 +14,6 @@ export const watchlistSymbolSchema = z.strictObject({
     .string({ message: 'expected a text description' })
     .max(WATCHLIST_LIMITS.descriptionMax, `a description has at most ${WATCHLIST_LIMITS.descriptionMax} characters`)
     .refine(noControl, 'a description has no control characters')
-    .refine(...visibleText('A description'))
     .default(''),
 });
 export type WatchlistSymbol = z.infer<typeof watchlistSymbolSchema>;
