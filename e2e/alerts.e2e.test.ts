@@ -94,7 +94,7 @@ describe('alerts in the browser', () => {
     expect(app.watch.errors).toEqual([]);
   });
 
-  it('the day’s digest is in the outbox with a one-click unsubscribe link that works without signing in', async () => {
+  it('the day’s digest is in the outbox with an unsubscribe link that works without signing in, once confirmed', async () => {
     let digest: { id: number; subject: string } | undefined;
     await expect
       .poll(
@@ -113,11 +113,14 @@ describe('alerts in the browser', () => {
     const message = await api<{ text: string }>('GET', `/api/v1/admin/outbox/${digest!.id}`);
     const link = /https?:\/\/\S+\/api\/v1\/alert-mail\/unsubscribe\?token=\S+/.exec(message.body.text)?.[0];
     expect(link).toBeDefined();
-    // Another browser, not signed in: the link alone turns alert mail off.
+    // Another browser, not signed in: opening the link only asks; its button turns alert mail off.
     const stranger = await app.browser.newContext();
     const visit = await stranger.newPage();
     const response = await visit.goto(link!);
     expect(response?.status()).toBe(200);
+    await visit.getByRole('heading', { name: 'Stop alert mail?' }).waitFor();
+    expect((await api<{ alertMail: boolean }>('GET', '/api/v1/me/alert-mail')).body).toEqual({ alertMail: true });
+    await visit.getByRole('button', { name: 'Turn off alert mail' }).click();
     await visit.getByRole('heading', { name: 'Alert mail is off' }).waitFor();
     await screenshot(visit, 'alerts-5-unsubscribed');
     await stranger.close();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, symbolSchema } from './common.js';
-import { idSchema } from './validators.js';
+import { idSchema, visibleText } from './validators.js';
 import { cycleListSchema, excludeListSchema, paritySchema, type YearSetFilters } from './year-sets.js';
 
 export const ALERT_LIMITS = {
@@ -38,7 +38,8 @@ const nameSchema = z
   .trim()
   .min(1, 'Name the alert.')
   .max(ALERT_LIMITS.nameMax, `A name has at most ${ALERT_LIMITS.nameMax} characters.`)
-  .refine((v) => !CONTROL.test(v), 'A name has no control characters.');
+  .refine((v) => !CONTROL.test(v), 'A name has no control characters.')
+  .refine(...visibleText('A name'));
 
 export const alertExpressionSchema = z
   .string({ message: 'expected an expression in the scanner language' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT32_MAX, idSchema } from './validators.js';
+import { INT32_MAX, idSchema, visibleText } from './validators.js';
 
 export const planIntervalSchema = z.enum(['month', 'year']);
 export type PlanInterval = z.infer<typeof planIntervalSchema>;
@@ -149,12 +149,23 @@ export const adminPriceInputSchema = z.strictObject({
 });
 
 export const adminProductCreateSchema = z.strictObject({
-  name: z.string().trim().min(1, 'a product needs a name').max(120),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'a product needs a name')
+    .max(120)
+    .refine(...visibleText('A product name')),
   description: z.string().trim().max(2000).default(''),
   prices: z.array(adminPriceInputSchema).max(10).default([]),
 });
 export const adminProductUpdateSchema = z.strictObject({
-  name: z.string().trim().min(1, 'a product needs a name').max(120).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'a product needs a name')
+    .max(120)
+    .refine(...visibleText('A product name'))
+    .optional(),
   description: z.string().trim().max(2000).optional(),
   active: z.boolean().optional(),
 });

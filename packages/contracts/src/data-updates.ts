@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { symbolSchema } from './common.js';
+import { visibleText } from './validators.js';
 
 /** How far the market data is behind the last completed NYSE session. */
 export const freshnessSchema = z.object({
@@ -54,7 +55,13 @@ export const dataUpdateRequestSchema = z.strictObject({
 
 export const instrumentCreateSchema = z.strictObject({
   symbol: symbolSchema,
-  name: z.string().trim().min(1).max(200).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine(...visibleText('An instrument name'))
+    .optional(),
   type: z.enum(['stock', 'etf', 'index']).default('stock'),
 });
 

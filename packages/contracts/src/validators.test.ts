@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   MESSAGES,
   emailSchema,
+  hasInvisibleCharacters,
+  invisibleCharactersMessage,
   isEmail,
   isLengthBetween,
   isLettersOnly,
@@ -18,6 +20,8 @@ import {
   usernameSchema,
 } from './validators.js';
 import { loginRequestSchema, preferencesRequestSchema, signupRequestSchema } from './auth.js';
+import { alertCreateSchema, savedScanCreateSchema } from './alerts.js';
+import { watchlistCreateSchema } from './watchlists.js';
 
 describe('the specification’s validators', () => {
   it('username/email pattern: local part of letters, digits, _ - .; @; domain; TLD of 2 to 4 letters', () => {
@@ -131,5 +135,37 @@ describe('the specification’s validators', () => {
     expect(loginRequestSchema.safeParse({ login: ['a'], password: 'x' }).success).toBe(false);
     expect(preferencesRequestSchema.safeParse({ timeZone: 'Europe/Istanbul' }).success).toBe(true);
     expect(preferencesRequestSchema.safeParse({ timeZone: 'Nowhere/Place' }).success).toBe(false);
+  });
+});
+
+describe('names without invisible direction characters', () => {
+  const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+  const OTHERS = ['\u200E', '\u200F', '\u061C', '\u200B', '\u2060', '\uFEFF'];
+
+  it.each([...BIDI, ...OTHERS].map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))(
+    'refuses %s in every name a user writes, saying which',
+    (_name, c) => {
+      const name = `abc${c}txt.exe`;
+      const message = (r: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+        r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+      expect(message(alertCreateSchema.safeParse({ name, kind: 'scan', expression: 'close > 1' }))).toEqual([
+        'name: A name must not contain invisible direction characters.',
+      ]);
+      expect(message(savedScanCreateSchema.safeParse({ name, expression: 'close > 1' }))).toEqual([
+        'name: A name must not contain invisible direction characters.',
+      ]);
+      expect(message(watchlistCreateSchema.safeParse({ name }))).toEqual([
+        'name: A watchlist name must not contain invisible direction characters.',
+      ]);
+      expect(hasInvisibleCharacters(name)).toBe(true);
+    },
+  );
+
+  it('keeps the joiners scripts and emoji need, and right-to-left text itself', () => {
+    for (const name of ['می\u200Cخواهم', '👨\u200D👩\u200D👧', 'שלום', 'مرحبا', 'Çağrı'])
+      expect(hasInvisibleCharacters(name), name).toBe(false);
+    expect(invisibleCharactersMessage('An alert name')).toBe(
+      'An alert name must not contain invisible direction characters.',
+    );
   });
 });

@@ -83,6 +83,29 @@ export function isLengthBetween(value: unknown, min: number, max: number): boole
   return length >= min && length <= max;
 }
 
+/**
+ * Characters that change how text around them is displayed without showing themselves: the
+ * bidirectional controls (U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates,
+ * U+200E/U+200F marks, U+061C Arabic letter mark), which can make `abc\u202Etxt.exe` display
+ * as `abcexe.txt`, plus the zero-width space, the invisible operators (U+2060–U+2064) and the
+ * byte order mark. Zero-width (non-)joiners stay allowed: scripts and emoji need them.
+ */
+export const INVISIBLE_CHARACTERS = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+export function hasInvisibleCharacters(value: string): boolean {
+  return INVISIBLE_CHARACTERS.test(value);
+}
+
+/** The message for a name with invisible characters, `what` being e.g. "An alert name". */
+export const invisibleCharactersMessage = (what: string) => `${what} must not contain invisible direction characters.`;
+
+/**
+ * The check for every name a user writes, as `.refine(...visibleText('An alert name'))`: the
+ * same rule and the same kind of message wherever a name is taken.
+ */
+export const visibleText = (what: string) =>
+  [(value: string) => !hasInvisibleCharacters(value), invisibleCharactersMessage(what)] as const;
+
 export function isUsername(value: unknown): boolean {
   return typeof value === 'string' && USERNAME_PATTERN.test(value);
 }

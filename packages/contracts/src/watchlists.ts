@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { symbolSchema } from './common.js';
-import { idSchema } from './validators.js';
+import { idSchema, visibleText } from './validators.js';
 
 export const WATCHLIST_LIMITS = { lists: 50, symbols: 500, nameMax: 64, descriptionMax: 200 } as const;
 
@@ -23,7 +23,8 @@ const nameSchema = z
   .trim()
   .min(1, 'Name the watchlist.')
   .max(WATCHLIST_LIMITS.nameMax, `A watchlist name has at most ${WATCHLIST_LIMITS.nameMax} characters.`)
-  .refine(noControl, 'A watchlist name has no control characters.');
+  .refine(noControl, 'A watchlist name has no control characters.')
+  .refine(...visibleText('A watchlist name'));
 
 const symbolsSchema = z
   .array(watchlistSymbolSchema, { message: 'expected a list of symbols' })

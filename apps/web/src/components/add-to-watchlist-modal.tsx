@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasInvisibleCharacters } from '@solstice/contracts';
 import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { Modal } from './modal';
@@ -39,6 +40,10 @@ export function AddToWatchlistModal() {
     const name = list === NEW_LIST ? newName.trim() : list;
     if (!name) {
       setError(t('addToWatchlist.nameIt'));
+      return;
+    }
+    if (hasInvisibleCharacters(name)) {
+      setError(t('addToWatchlist.invisible'));
       return;
     }
     const target = lists.find((w) => w.name === name);

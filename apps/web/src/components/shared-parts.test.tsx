@@ -137,6 +137,10 @@ describe('watchlist panel', () => {
     );
     await user.click(within(panel).getByRole('button', { name: 'Remove AAPL' }));
     expect(useAppStore.getState().watchlists[0]?.symbols).toEqual([]);
+    await user.type(within(panel).getByLabelText('New watchlist name'), 'abc\u202Etxt{Enter}');
+    expect(within(panel).getByRole('status')).toHaveTextContent('must not contain invisible direction characters');
+    expect(useAppStore.getState().watchlists.map((w) => w.name)).toEqual(['Default']);
+    await user.clear(within(panel).getByLabelText('New watchlist name'));
     await user.type(within(panel).getByLabelText('New watchlist name'), 'Tech{Enter}');
     expect(useAppStore.getState().watchlists.map((w) => w.name)).toEqual(['Default', 'Tech']);
     expect(within(panel).getByLabelText('Watchlist')).toHaveDisplayValue('Tech (0)');
@@ -178,6 +182,19 @@ describe('watchlist panel', () => {
 });
 
 describe('add-to-watchlist modal', () => {
+  it('refuses a new list name with invisible direction characters, saying why', async () => {
+    const user = userEvent.setup();
+    render(<AddToWatchlistModal />);
+    useUiStore.getState().openAddToWatchlist({ sym: 'AAPL', description: 'APPLE INC' });
+    await user.selectOptions(await screen.findByLabelText('Watchlist'), 'New watchlist…');
+    await user.type(screen.getByLabelText('New watchlist name'), 'abc\u202Etxt.exe');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A watchlist name must not contain invisible direction characters (such as U+202E).',
+    );
+    expect(useAppStore.getState().watchlists.map((w) => w.name)).toEqual(['Default']);
+  });
+
   it('adds to a chosen list or a new one, and refuses duplicates', async () => {
     const user = userEvent.setup();
     render(<AddToWatchlistModal />);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasInvisibleCharacters } from '@solstice/contracts';
 import { useAppStore } from '../store/app-store';
 import { useUiStore } from '../store/ui-store';
 import { confirmDialog } from '../lib/popups';
@@ -38,6 +39,12 @@ export function WatchlistPanel({ renderExtra, extraHeader }: WatchlistPanelProps
     e.preventDefault();
     const name = newName.trim();
     if (!name || lists.some((w) => w.name === name)) return;
+    // The server refuses it (the name could display as something else): said here, in the language.
+    if (hasInvisibleCharacters(name)) {
+      setNotice(t('watchlists.invisible'));
+      return;
+    }
+    setNotice(null);
     createWatchlist(name);
     setSelected(lists.length);
     setNewName('');

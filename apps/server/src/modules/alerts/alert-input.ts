@@ -13,7 +13,7 @@ import { parseInput } from '../../http/validation.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { getWatchlist } from '../watchlists/watchlists.repository.js';
 import type { AlertsTable } from './alerts.tables.js';
-import { webhookTargetProblem } from './webhook.js';
+import { webhookTargetProblem } from './webhook-target.js';
 
 type Db = Kysely<Database>;
 

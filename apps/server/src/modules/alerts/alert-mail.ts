@@ -22,23 +22,35 @@ async function signingSecret(db: Db): Promise<Buffer> {
   return Buffer.from(row.value, 'hex');
 }
 
-function sign(secret: Buffer, userId: number): string {
-  return createHmac('sha256', secret).update(`alert-mail-unsubscribe:${userId}`).digest('base64url');
+/** How long a digest's unsubscribe link works: long enough for a mail read late, not for ever. */
+export const UNSUBSCRIBE_TOKEN_DAYS = 60;
+const DAY_MS = 24 * 3600 * 1000;
+
+function sign(secret: Buffer, userId: number, expires: number): string {
+  return createHmac('sha256', secret).update(`alert-mail-unsubscribe:${userId}:${expires}`).digest('base64url');
 }
 
-/** A token that turns one user's alert mail off without signing in: `<user id>.<HMAC>`. */
-export async function unsubscribeToken(db: Db, userId: number): Promise<string> {
-  return `${userId}.${sign(await signingSecret(db), userId)}`;
+/**
+ * A token that turns one user's alert mail off without signing in, until it expires:
+ * `<user id>.<expiry, epoch seconds>.<HMAC of both>`. The HMAC is the only authority.
+ */
+export async function unsubscribeToken(db: Db, userId: number, now: number): Promise<string> {
+  const expires = Math.floor((now + UNSUBSCRIBE_TOKEN_DAYS * DAY_MS) / 1000);
+  return `${userId}.${expires}.${sign(await signingSecret(db), userId, expires)}`;
 }
 
-/** The user a token was made for, or null when it was not made by this server. */
-export async function userOfUnsubscribeToken(db: Db, token: string): Promise<number | null> {
-  const match = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return null;
+export type UnsubscribeTokenCheck = { userId: number } | { problem: 'invalid' | 'expired' };
+
+/** The user a token was made for; `invalid` when this server did not make it, `expired` past its expiry. */
+export async function checkUnsubscribeToken(db: Db, token: string, now: number): Promise<UnsubscribeTokenCheck> {
+  const match = /^([1-9][0-9]{0,9})\.([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return { problem: 'invalid' };
   const userId = Number(match[1]);
-  const expected = Buffer.from(sign(await signingSecret(db), userId));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
+  const expires = Number(match[2]);
+  const expected = Buffer.from(sign(await signingSecret(db), userId, expires));
+  const given = Buffer.from(match[3]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { problem: 'invalid' };
+  return expires * 1000 <= now ? { problem: 'expired' } : { userId };
 }
 
 export async function setAlertMail(db: Db, userId: number, on: boolean, now: number): Promise<boolean> {
@@ -54,6 +66,7 @@ export interface DigestDeps {
   db: Db;
   mail: MailSender;
   appUrl: string;
+  now: () => number;
   defaultLanguage?: Language;
 }
 
@@ -98,7 +111,7 @@ export async function sendAlertDigest(deps: DigestDeps, userId: number, barDate:
       0,
     );
   }
-  const unsubscribe = `${deps.appUrl}/api/v1/alert-mail/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(db, userId))}`;
+  const unsubscribe = `${deps.appUrl}/api/v1/alert-mail/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(db, userId, deps.now()))}`;
   const language = languageOfLocale(user.locale) ?? deps.defaultLanguage ?? 'en';
   const words = MAIL_TEXTS[language];
   const said = (r: (typeof rows)[number]) =>

@@ -143,7 +143,7 @@ describe('alerts at scale: a receiver that never answers holds up nobody', () =>
           .select(['status', 'attempts', 'last_error'])
           .where('kind', '=', 'alerts.webhook')
           .execute();
-        return rows.filter((r) => r.last_error?.includes('did not answer within 5 s')).length === 4;
+        return rows.filter((r) => r.last_error?.includes('timed out after 5000 ms')).length === 4;
       }, 25_000);
       expect(ended).toBeLessThan(25_000);
       await deliveries;

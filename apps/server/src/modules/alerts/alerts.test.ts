@@ -234,9 +234,18 @@ describe.each(testDialects())('alerts on %s', (dialect) => {
 
     const tampered = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search.slice(0, -2)}xx` });
     expect(tampered.statusCode).toBe(400);
-    const off = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-    expect(off.statusCode).toBe(200);
-    expect(off.body).toContain('Alert mail is off');
+    // Opening the link only asks; the one-click POST (the page's button, or the mail provider) turns it off.
+    const asked = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Stop alert mail?');
+    expect((await requestAs(t, alice, 'GET', '/api/v1/me/alert-mail')).json()).toEqual({ alertMail: true });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(off.statusCode).toBe(204);
     expect((await requestAs(t, alice, 'GET', '/api/v1/me/alert-mail')).json()).toEqual({ alertMail: false });
     expect((await requestAs(t, alice, 'PUT', '/api/v1/me/alert-mail', { alertMail: true })).json()).toEqual({
       alertMail: true,

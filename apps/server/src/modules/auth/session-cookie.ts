@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../../config/settings.js';
 import { SESSION_MAX_AGE_SECONDS } from './sessions.js';
 
-/** HttpOnly, SameSite=Lax, Path=/, 7 days; Secure when the request came over HTTPS. */
+/** HttpOnly, SameSite=Lax, Path=/, 7 days; Secure when the site is served over HTTPS (isHttps). */
 export function setSessionCookie(
   settings: Settings,
   request: FastifyRequest,
@@ -29,8 +29,13 @@ export function clearSessionCookie(settings: Settings, request: FastifyRequest, 
   });
 }
 
+/**
+ * An https PUBLIC_URL means browsers reach the site over TLS, whatever carries the request
+ * the last hop (a proxy that terminates TLS, trusted or not): the cookie must never travel
+ * in clear text then.
+ */
 function isHttps(settings: Settings, request: FastifyRequest): boolean {
-  return request.protocol === 'https' || (settings.PUBLIC_URL?.startsWith('https:') === true && settings.TRUST_PROXY);
+  return request.protocol === 'https' || settings.PUBLIC_URL?.startsWith('https:') === true;
 }
 
 export function readSessionToken(settings: Settings, request: FastifyRequest): string | undefined {

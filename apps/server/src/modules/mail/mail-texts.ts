@@ -45,6 +45,21 @@ export interface MailTexts {
     paragraphs: (alertName: string, host: string) => string[];
     link: string;
   };
+  /** The pages of the digest's unsubscribe link (opened without signing in). */
+  unsubscribe: {
+    confirmTitle: string;
+    confirmText: string;
+    button: string;
+    offTitle: string;
+    offText: string;
+    invalidTitle: string;
+    invalidText: string;
+    expiredTitle: string;
+    expiredText: string;
+    /** How to turn the mail off without the link. */
+    profileHint: string;
+    profile: string;
+  };
 }
 
 export interface PlanWords {
@@ -114,7 +129,7 @@ const en: MailTexts = {
     intro: (date) => `Your alerts fired on the data of ${date}:`,
     all: 'All notifications',
     stop: 'Stop alert mail',
-    stopNote: '(one click, no sign-in; turn it back on in your profile)',
+    stopNote: '(no sign-in needed; turn it back on in your profile)',
     section: (name, count) => `${name} (${count})`,
   },
   webhookPaused: {
@@ -125,6 +140,21 @@ const en: MailTexts = {
       'When the receiver works again, resume the webhook on the alerts page.',
     ],
     link: 'Your alerts',
+  },
+  unsubscribe: {
+    confirmTitle: 'Stop alert mail?',
+    confirmText:
+      'You will no longer receive the daily alert digest from Solstice. Your alerts keep running in the app.',
+    button: 'Turn off alert mail',
+    offTitle: 'Alert mail is off',
+    offText:
+      'You will no longer receive alert mail from Solstice. Your alerts keep running in the app; turn the mail back on in your profile.',
+    invalidTitle: 'Link not valid',
+    invalidText: 'This unsubscribe link is not valid (it may have been cut short).',
+    expiredTitle: 'Link expired',
+    expiredText: 'This unsubscribe link has expired; the link in a newer alert mail works.',
+    profileHint: 'You can also sign in and turn alert mail off in your profile.',
+    profile: 'Profile',
   },
 };
 
@@ -195,7 +225,7 @@ const tr: MailTexts = {
     intro: (date) => `Alarmlarınız ${date} verisinde tetiklendi:`,
     all: 'Tüm bildirimler',
     stop: 'Alarm e-postalarını durdur',
-    stopNote: '(tek tık, oturum açmadan; profilinizden yeniden açabilirsiniz)',
+    stopNote: '(oturum açmanız gerekmez; profilinizden yeniden açabilirsiniz)',
     section: (name, count) => `${name} (${count})`,
   },
   webhookPaused: {
@@ -206,6 +236,22 @@ const tr: MailTexts = {
       "Alıcı yeniden çalıştığında webhook'u alarmlar sayfasından sürdürün.",
     ],
     link: 'Alarmlarınız',
+  },
+  unsubscribe: {
+    confirmTitle: 'Alarm e-postaları durdurulsun mu?',
+    confirmText:
+      'Solstice’ten günlük alarm özetini artık almayacaksınız. Alarmlarınız uygulamada çalışmaya devam eder.',
+    button: 'Alarm e-postalarını kapat',
+    offTitle: 'Alarm e-postaları kapalı',
+    offText:
+      'Solstice’ten artık alarm e-postası almayacaksınız. Alarmlarınız uygulamada çalışmaya devam eder; e-postaları profilinizden yeniden açabilirsiniz.',
+    invalidTitle: 'Bağlantı geçersiz',
+    invalidText: 'Bu abonelikten çıkma bağlantısı geçerli değil (kısaltılmış olabilir).',
+    expiredTitle: 'Bağlantının süresi doldu',
+    expiredText:
+      'Bu abonelikten çıkma bağlantısının süresi doldu; daha yeni bir alarm e-postasındaki bağlantı çalışır.',
+    profileHint: 'Oturum açıp alarm e-postalarını profilinizden de kapatabilirsiniz.',
+    profile: 'Profil',
   },
 };
 

@@ -1,15 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlertKind, AlertUsage } from '@solstice/contracts';
+import { invisibleCharactersMessage, type AlertKind, type AlertUsage } from '@solstice/contracts';
 import { useWatchlists } from '../../shared/shell';
 import { CheckField } from '../../shared/check-field';
 import { SelectOptions, type SelectOption } from '../../shared/select-field';
+import { messageKey } from '../../shared/message-keys';
 import { errorsOf, type AlertDraft } from './alert-draft';
 import { AlertLimits } from './alert-limits';
 
 const KINDS: readonly AlertKind[] = ['scan', 'condition', 'seasonal'];
 /** The fields that can show an error of a refused save. */
 const NUMBER_FIELDS = ['leadDays', 'minDays', 'maxDays', 'minWinRate', 'minYears'] as const;
+/** The contract's name messages shown in the interface's language (others as the server gave them). */
+const NAME_ERRORS = { [invisibleCharactersMessage('A name')]: 'nameInvisible' } as const;
 type ErrorAttributes = { 'aria-invalid'?: true; 'aria-describedby'?: string };
 /** The inputs checked by the server, each with its message under it. */
 type TextKey = 'name' | 'symbol' | 'watchlistId' | 'expression' | 'webhookUrl' | (typeof NUMBER_FIELDS)[number];
@@ -96,6 +99,8 @@ export function AlertForm({
   const watchlists = useWatchlists();
   const set = <K extends keyof AlertDraft>(key: K, value: AlertDraft[K]) => setD((prev) => ({ ...prev, [key]: value }));
   const { form, fields } = errorsOf(error);
+  const nameKey = fields.name === undefined ? undefined : messageKey(NAME_ERRORS, fields.name);
+  if (nameKey) fields.name = t(`form.${nameKey}`);
   const invalid = (key: string): ErrorAttributes =>
     fields[key] ? { 'aria-invalid': true, 'aria-describedby': `alert-${key}-error` } : {};
   /** A checked text input (or select): its id, value and class, red and pointing at its message when refused. */

@@ -183,6 +183,28 @@ describe('alerts in Turkish', () => {
     );
   });
 
+  it('shows the server’s refusal of a name with invisible direction characters in Turkish', async () => {
+    serveAlertsPosting({
+      status: 400,
+      body: {
+        error: {
+          code: 'validation_failed',
+          message: 'Invalid body.name: A name must not contain invisible direction characters.',
+          details: {
+            issues: [{ path: 'body.name', message: 'A name must not contain invisible direction characters.' }],
+          },
+        },
+      },
+    });
+    renderScreen(<AlertsScreen />, { url: '/alerts?new=scan&expression=close%20%3E%201' });
+    const form = await screen.findByTestId('alert-form');
+    await userEvent.click(within(form).getByRole('button', { name: 'Alarm oluştur' }));
+    expect(
+      await within(form).findByText('Ad, görünmeyen yön karakterleri (U+202E gibi) içeremez.'),
+    ).toBeInTheDocument();
+    expect(within(form).getByLabelText('Ad')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('shows the bell and the alert mail switch in Turkish', async () => {
     mockFetch([notifications, { path: '/api/v1/me/alert-mail', body: { alertMail: true } }]);
     renderScreen(

@@ -91,6 +91,7 @@ export default {
     newAlert: 'New alert',
     tellMeWhen: 'Tell me when',
     name: 'Name',
+    nameInvisible: 'A name must not contain invisible direction characters (such as U+202E).',
     target: 'For',
     oneSymbol: 'One symbol',
     everySymbol: 'Every symbol of a watchlist',

@@ -96,6 +96,7 @@ const tr: Messages<typeof en> = {
     newAlert: 'Yeni alarm',
     tellMeWhen: 'Bana haber ver:',
     name: 'Ad',
+    nameInvisible: 'Ad, görünmeyen yön karakterleri (U+202E gibi) içeremez.',
     target: 'Kapsam',
     oneSymbol: 'Tek sembol',
     everySymbol: 'Bir izleme listesinin tüm sembolleri',
