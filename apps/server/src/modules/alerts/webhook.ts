@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { selectTriggersWithAlert } from './notifications.repository.js';
-import { postWebhook, webhookTargetProblem } from './webhook-target.js';
+import { postWebhook } from './webhook-target.js';
 
 type Db = Kysely<Database>;
 
@@ -49,7 +49,8 @@ export function deliveryId(batch: WebhookBatch): string {
 
 /**
  * Posts one alert's triggers of one session to its webhook, signed, as one request. A refused
- * target, a network error, a timeout or a status other than 2xx throws, and the job queue
+ * target (vetted as it is connected to, within the timeout), a network error, a timeout or a
+ * status other than 2xx throws, and the job queue
  * retries with backoff (1, 2, 4, 8 minutes); a webhook paused since is not called.
  */
 export async function deliverWebhook(deps: WebhookDeps, batch: WebhookBatch): Promise<'sent' | 'gone' | 'paused'> {
@@ -70,8 +71,6 @@ export async function deliverWebhook(deps: WebhookDeps, batch: WebhookBatch): Pr
           .orderBy('t.id')
           .execute();
   if (triggers.length === 0) return 'gone';
-  const problem = await webhookTargetProblem(alert.webhook_url, deps.allowLocal);
-  if (problem) throw new Error(`webhook refused: ${problem}`);
   const body = JSON.stringify({
     alertId: Number(alert.id),
     alertName: alert.name,
