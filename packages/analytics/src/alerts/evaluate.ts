@@ -141,6 +141,17 @@ export function prepareAlertsAsOf(
     }
     return hit;
   };
+  // Alerts with the same criteria (made from the same screen's defaults) share each symbol's answer.
+  const openings = new Map<string, SeasonalOpening | null>();
+  const openingOf = (series: PriceSeries, symbol: string, criteria: SeasonalAlertCriteria) => {
+    const key = `${symbol}\u0000${JSON.stringify(criteria)}`;
+    let hit = openings.get(key);
+    if (hit === undefined) {
+      hit = seasonalOpening(series, asOf, criteria);
+      openings.set(key, hit);
+    }
+    return hit;
+  };
   const evaluate = (alerts: readonly AlertSpec[]): AlertTrigger[] => {
     const triggers: AlertTrigger[] = [];
     for (const alert of alerts) {
@@ -165,7 +176,7 @@ export function prepareAlertsAsOf(
         for (const symbol of new Set(alert.symbols)) {
           const series = knownSeries(symbol);
           if (!series) continue;
-          const window = seasonalOpening(series, asOf, alert.criteria);
+          const window = openingOf(series, symbol, alert.criteria);
           if (window) fired.push({ alertId: alert.id, symbol, barDate: asOf, event: 'window-opens', window });
         }
       }

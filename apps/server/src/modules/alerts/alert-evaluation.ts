@@ -57,8 +57,47 @@ export interface AlertProgress {
   total: number;
 }
 
-/** Alerts evaluated between two yields to the event loop. */
-const CHUNK = 250;
+/**
+ * The work between two yields to the event loop, in symbol evaluations: a seasonal window
+ * search costs about a third of a millisecond a symbol, a condition's lookup next to nothing.
+ */
+const STEP_COST = 150;
+const COST = { scan: 1, condition: 0.01, seasonal: 1 } as const;
+
+/**
+ * The alerts cut into steps of about STEP_COST: an alert on a long watchlist is split by its
+ * symbols (sorted, so that its triggers still come in symbol order, alert by alert).
+ */
+export function evaluationSteps(specs: readonly AlertSpec[]): { alerts: AlertSpec[]; done: number }[] {
+  const steps: { alerts: AlertSpec[]; done: number }[] = [];
+  let current: AlertSpec[] = [];
+  let cost = 0;
+  const close = (done: number) => {
+    if (current.length > 0) steps.push({ alerts: current, done });
+    current = [];
+    cost = 0;
+  };
+  specs.forEach((spec, index) => {
+    if (spec.kind === 'scan') {
+      current.push(spec);
+      cost += COST.scan;
+    } else {
+      const symbols = [...new Set(spec.symbols)].sort();
+      const per = Math.max(1, Math.floor(STEP_COST / COST[spec.kind]));
+      for (let from = 0; from < symbols.length;) {
+        const room = Math.max(1, Math.floor((STEP_COST - cost) / COST[spec.kind]));
+        const take = Math.min(room, per, symbols.length - from);
+        current.push({ ...spec, symbols: symbols.slice(from, from + take) });
+        cost += take * COST[spec.kind];
+        from += take;
+        if (cost >= STEP_COST && from < symbols.length) close(index);
+      }
+    }
+    if (cost >= STEP_COST) close(index + 1);
+  });
+  close(specs.length);
+  return steps;
+}
 /** Trigger rows per INSERT (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const INSERT_BATCH = 200;
 /** Symbols a summary notification lists by name (its count says how many in all). */
@@ -117,22 +156,23 @@ export async function runAlertEvaluation(
 
   // The two field tables cost seconds of CPU on a long history: built in steps, with a yield
   // between, so that requests keep being answered meanwhile.
-  const steps = alertTablesSteps(
+  const tableSteps = alertTablesSteps(
     universe,
     asOf,
     specs.some((s) => s.kind !== 'seasonal'),
   );
-  let step = steps.next();
+  let step = tableSteps.next();
   while (!step.done) {
     await yieldToEventLoop();
-    step = steps.next();
+    step = tableSteps.next();
   }
   const prepared = prepareAlertsAsOf(universe, asOf, true, step.value);
   const triggers: AlertTrigger[] = [];
-  for (let i = 0; i < specs.length; i += CHUNK) {
-    triggers.push(...prepared.evaluate(specs.slice(i, i + CHUNK)));
-    options.onProgress?.({ phase: 'evaluating', done: Math.min(i + CHUNK, specs.length), total: specs.length });
-    if (i + CHUNK < specs.length) await yieldToEventLoop();
+  const steps = evaluationSteps(specs);
+  for (let i = 0; i < steps.length; i++) {
+    triggers.push(...prepared.evaluate(steps[i]!.alerts));
+    options.onProgress?.({ phase: 'evaluating', done: steps[i]!.done, total: specs.length });
+    if (i + 1 < steps.length) await yieldToEventLoop();
   }
   const recorded = await recordTriggers(deps, rows, triggers, asOf, options.deliver ?? true, options.onProgress);
   return { asOf, previous: prepared.previous, alerts: specs.length, triggers, recorded, paused };
@@ -305,6 +345,8 @@ async function recordTriggers(
         .execute();
       recorded += inserted.length;
       onProgress?.({ phase: 'recording', done: Math.min(i + INSERT_BATCH, rowsOf.length), total: rowsOf.length });
+      // SQLite answers synchronously: without a turn of the event loop, thousands of rows hold it.
+      await yieldToEventLoop();
       for (const row of inserted) {
         const alertId = Number(row.alert_id);
         const alert = byId.get(alertId)!;

@@ -43,14 +43,14 @@ export function registerAlertJobs(jobs: JobQueue, deps: AlertJobDeps): void {
     async (payload) => {
       await sendAlertDigest(deps, Number(payload.userId), String(payload.barDate));
     },
-    'mail',
+    'digests',
   );
   jobs.register(
     WEBHOOK_PAUSED_MAIL_JOB,
     async (payload) => {
       await sendWebhookPausedMail(deps, Number(payload.alertId));
     },
-    'mail',
+    'digests',
   );
   jobs.register(
     ALERT_WEBHOOK_JOB,

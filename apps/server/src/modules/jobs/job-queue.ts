@@ -25,15 +25,17 @@ export interface LaneOptions {
 
 /**
  * The lanes every process runs. `work` is the default (data updates, alert evaluation,
- * purges); mail (resets, digests) and billing have their own, so that they never wait behind
- * a long update or a webhook that hangs; deliveries run several at once, two per host (the
- * job's `key` when it was scheduled).
+ * purges); the system's own mail (password resets), the alert digests and billing have their
+ * own, so that none waits behind a long update, a thousand digests or a webhook that hangs;
+ * deliveries run many at once (an outgoing request costs a socket and a timer), two per host
+ * (the job's lane key), so a hundred receivers that hang still leave room for the others.
  */
 export const LANES = {
   work: { concurrency: 1 },
-  mail: { concurrency: 4 },
+  mail: { concurrency: 2 },
+  digests: { concurrency: 4 },
   billing: { concurrency: 1 },
-  deliveries: { concurrency: 8, perKey: 2 },
+  deliveries: { concurrency: 128, perKey: 2 },
 } satisfies Record<string, LaneOptions>;
 export type LaneName = keyof typeof LANES;
 
@@ -193,7 +195,11 @@ export class JobQueue {
     else if (filter.notIn.length > 0) query = query.where('kind', 'not in', filter.notIn);
     if (fullKeys.length > 0)
       query = query.where((eb) => eb.or([eb('lane_key', 'is', null), eb('lane_key', 'not in', fullKeys)]));
-    return query.orderBy('run_at').orderBy('id').limit(BATCH).execute();
+    return query
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(Math.max(BATCH, 2 * LANES[lane].concurrency))
+      .execute();
   }
 
   /**
