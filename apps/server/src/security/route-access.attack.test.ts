@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { withOperatorDefaults } from '../http/web-pages.js';
+import { withOperatorDefaults } from '../app/web-pages.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute, RouteAccess } from '../http/access.js';

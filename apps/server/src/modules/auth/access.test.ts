@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@solstice/contracts';
-import { buildApp } from '../../http/app.js';
+import { buildApp } from '../../app/app.js';
 import { PUBLIC, SIGNED_IN, SUBSCRIBERS, needs } from '../../http/access.js';
 import { createTestApp, withTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';

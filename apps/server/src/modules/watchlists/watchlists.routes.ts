@@ -15,7 +15,7 @@ import { SIGNED_IN } from '../../http/access.js';
 import { conflict, notFound, orNotFound } from '../../http/errors.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import { parsedWith, type ZodTypeProvider } from '../../http/route-schemas.js';
-import { isUniqueViolation } from '../auth/users.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { checkKnownSymbols, parseWatchlistBody } from './watchlist-symbols.js';
 import {
   countWatchlists,

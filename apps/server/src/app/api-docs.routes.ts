@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { PUBLIC } from './access.js';
+import { PUBLIC } from '../http/access.js';
 import { renderApiDocs } from './api-docs-page.js';
 import { DOCS_PATH, OPENAPI_PATH } from './openapi.js';
 
