@@ -118,4 +118,70 @@ describe('eslint.config.js', { timeout: 60_000 }, () => {
     });
     expect(ids.filter((id) => id === 'no-restricted-syntax')).toHaveLength(2);
   });
+
+  // The server's floors (docs/architecture.md): fixtures sit one folder below the one named.
+  it('keeps the server kit and the database layer free of modules and of the top', async () => {
+    await expectImportRefused(
+      'apps/server/src/http',
+      'kit.ts',
+      "import { isAdmin } from '../../modules/auth/auth-user.js';\nexport const x = isAdmin;\n",
+    );
+    await expectImportRefused(
+      'apps/server/src/http',
+      'top.ts',
+      "import { buildApp } from '../../app/app.js';\nexport const x = buildApp;\n",
+    );
+    await expectImportRefused(
+      'apps/server/src/db',
+      'tables.ts',
+      "import type { AlertTables } from '../../modules/alerts/alerts.tables.js';\nexport type X = AlertTables;\n",
+    );
+    await expectImportRefused(
+      'apps/server/src/db/migrations',
+      'codec.ts',
+      "import { encodeChunk } from '../../../modules/market/bars/chunk-codec.js';\nexport const x = encodeChunk;\n",
+    );
+  });
+
+  it('keeps modules below the top: no app/, composition, start-up or CLI', async () => {
+    const dir = 'apps/server/src/modules/market';
+    await expectImportRefused(
+      dir,
+      'pages.ts',
+      "import { isPagePath } from '../../../app/page-routes.js';\nexport const x = isPagePath;\n",
+    );
+    await expectImportRefused(
+      dir,
+      'root.ts',
+      "import type { Services } from '../../../composition.js';\nexport type X = Services;\n",
+    );
+    await expectImportRefused(dir, 'start.ts', "import { start } from '../../../start.js';\nexport const x = start;\n");
+    await expectImportRefused(dir, 'main.ts', "import { main } from '../../../main.js';\nexport const x = main;\n");
+    await expectImportRefused(
+      dir,
+      'cli.ts',
+      "import { CliError } from '../../../cli/output.js';\nexport const x = CliError;\n",
+    );
+  });
+
+  it('keeps the CLI off route files: a command calls the use case', async () => {
+    await expectImportRefused(
+      'apps/server/src/cli/commands',
+      'route.ts',
+      "import { indicatorRoutes } from '../../../modules/indicators/indicators.routes.js';\nexport const x = indicatorRoutes;\n",
+    );
+  });
+
+  it('lets a module import the kit, the database layer and another module', async () => {
+    const ids = await lintFixture('apps/server/src/modules/market', {
+      'fine.ts': [
+        "import { notFound } from '../../../http/errors.js';",
+        "import { isUniqueViolation } from '../../../db/unique-violation.js';",
+        "import { DEFAULT_CHART_BARS } from '../../indicators/indicators.js';",
+        'export const x = [notFound, isUniqueViolation, DEFAULT_CHART_BARS];',
+        '',
+      ].join('\n'),
+    });
+    expect(ids).not.toContain('no-restricted-imports');
+  });
 });
