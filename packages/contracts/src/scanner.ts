@@ -68,38 +68,6 @@ export function seasonField(days: number, stat: SeasonFieldStat): string {
   return `season${days}.${stat}`;
 }
 
-/**
- * The scanner's numeric fields whose values are fractions (0.05 is 5 %): every reader shows
- * them as percentages. test/scanner-fields-mirror.test.ts keeps each one a scanner field.
- */
-export const PERCENT_FIELDS = [
-  'change1d',
-  'gap',
-  'w1',
-  'm1',
-  'm3',
-  'm6',
-  'ytd',
-  'y1',
-  'volatility20',
-  'pctFromHigh52w',
-  'pctFromLow52w',
-  'pctFromSma20',
-  'pctFromSma50',
-  'pctFromSma200',
-] as const;
-/** The seasonal statistics that are fractions, at every holding length L. */
-export const PERCENT_SEASON_STATS: readonly SeasonFieldStat[] = ['winRate', 'mean', 'median'];
-
-const PERCENT_NAMES: ReadonlySet<string> = new Set(PERCENT_FIELDS);
-
-/** True when a field's values are fractions shown as percentages (`season<L>.mean` included). */
-export function isPercentField(name: string): boolean {
-  if (PERCENT_NAMES.has(name)) return true;
-  const season = /^season\d+\.(\w+)$/.exec(name);
-  return season !== null && (PERCENT_SEASON_STATS as readonly string[]).includes(season[1]!);
-}
-
 /** The family of seasonal fields: one per length and statistic, too many to list one by one. */
 export const seasonFieldsSchema = z.object({
   /** 'season<L>.<stat>' */

@@ -1,4 +1,4 @@
-import { isPercentField } from '@solstice/contracts';
+import { isPercentField } from '@solstice/analytics';
 
 /** A field's value as the CLI's text shows it: fractions as percentages, large numbers grouped. */
 export function formatValue(name: string, v: number | string | null | undefined): string {

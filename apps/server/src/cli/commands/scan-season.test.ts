@@ -25,7 +25,7 @@ describe('solstice scan with season<L>.<stat>', () => {
     expect(r.text.split('\n')).toEqual([
       '1 match as of 2023-03-10',
       'symbol  sector  season10.count  season10.winRate  season10.median',
-      // Fractions as percentages, as the web shows them (contracts' isPercentField); counts as they are.
+      // Fractions as percentages, as the web shows them (analytics' isPercentField); counts as they are.
       'SP      —       3               66.67%            10.00%',
     ]);
   });
