@@ -9,6 +9,7 @@ export function apiDocsRoutes(): FastifyPluginAsync {
   return async (app) => {
     const documentOf = () => app.swagger() as OpenAPIV3_1.Document;
     let page: string | null = null;
+    // Read by people and tools, not called by the web app: outside ENDPOINTS (ROUTES_NOT_FOR_THE_WEB).
 
     app.get(
       OPENAPI_PATH,

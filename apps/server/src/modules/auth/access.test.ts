@@ -228,7 +228,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
       }
       const expired = await probe.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'sol_sid=nope' } });
       expect(expired.statusCode).toBe(302);
-      // A path that names no page is a 404 for everyone, never a redirect (http/page-routes.ts).
+      // A path that names no page is a 404 for everyone, never a redirect (app/page-routes.ts).
       expect((await probe.inject({ method: 'GET', url: '/no/such/page' })).statusCode).toBe(404);
     });
 

@@ -62,6 +62,7 @@ export function importRoutes(ctx: ImportRoutesDeps): FastifyPluginAsync {
 
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    // Not for the web app (its reason in contracts' ROUTES_NOT_FOR_THE_WEB), so registered outside ENDPOINTS.
     app.post(
       '/api/v1/admin/import',
       {
