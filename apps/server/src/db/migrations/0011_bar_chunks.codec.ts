@@ -10,31 +10,16 @@ import { allocateSeries, type PriceSeries } from '@solstice/analytics';
 
 const BYTES_PER_BAR = 44;
 
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const mp = month > 2 ? month - 3 : month + 9;
-  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
+const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' → day number (days since 1970-01-01). */
 export function dayNumber(iso: string): number {
-  return daysFromCivil(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)));
+  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
 }
 
 /** Day number → 'YYYY-MM-DD'. */
 export function isoFromDay(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
-}
-
-function yearOfDay(day: number): number {
-  let year = Math.floor(day / 365.2425 + 1970);
-  while (daysFromCivil(year, 1, 1) > day) year -= 1;
-  while (daysFromCivil(year + 1, 1, 1) <= day) year += 1;
-  return year;
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The bars [from, to) of a series as one chunk's data. */
@@ -80,8 +65,8 @@ export function* yearRanges(series: PriceSeries): Generator<{ year: number; from
   const dates = series.dates;
   let from = 0;
   while (from < dates.length) {
-    const year = yearOfDay(dates[from]!);
-    const end = daysFromCivil(year + 1, 1, 1);
+    const year = new Date(dates[from]! * DAY_MS).getUTCFullYear();
+    const end = Date.UTC(year + 1, 0, 1) / DAY_MS;
     let to = from + 1;
     while (to < dates.length && dates[to]! < end) to++;
     yield { year, from, to };
