@@ -1,5 +1,6 @@
 // Lint: TypeScript rules plus the architecture's import direction
-// (web → contracts; server → contracts, analytics; analytics → nothing), no cycles, the
+// (web → contracts; server → contracts, analytics; analytics → nothing; inside the server
+// top → modules → http kit and db), no cycles, the
 // rules of hooks and accessibility lint for JSX. test/lint-rules.test.ts proves each bites.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -12,6 +13,16 @@ import i18next from 'eslint-plugin-i18next';
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+
+const SERVER_NOT_WEB = { group: ['@solstice/web', '**/apps/web/**'], message: 'server does not import web.' };
+/** What stands above the server's modules: the app's top, the composition, start-up and the CLI. */
+const SERVER_TOP = [
+  {
+    group: ['**/app/**', '**/composition', '**/composition.js', '**/start', '**/start.js', '**/main', '**/main.js'],
+    message: 'a module, the http kit and the database layer do not import the top (app/, composition, start-up).',
+  },
+  { group: ['**/cli/**'], message: 'nothing below the CLI imports it.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'data/**', 'test-results/**'] },
@@ -134,7 +145,36 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
-    rules: restrict([{ group: ['@solstice/web', '**/apps/web/**'], message: 'server does not import web.' }]),
+    rules: restrict([SERVER_NOT_WEB]),
+  },
+  {
+    // The server's floors (docs/architecture.md), bottom up: the kit (http/) and the database
+    // layer (db/) serve every module and import none; a module imports neither the top
+    // (app/), the composition, start-up nor the CLI. Tests may drive the whole app.
+    files: ['apps/server/src/http/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: restrict([
+      SERVER_NOT_WEB,
+      { group: ['**/modules/**'], message: 'the http kit and the database layer import no module.' },
+      ...SERVER_TOP,
+    ]),
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: restrict([SERVER_NOT_WEB, ...SERVER_TOP]),
+  },
+  {
+    // A command calls its module's use case, as the route does; it never imports a route file.
+    files: ['apps/server/src/cli/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: restrict([
+      SERVER_NOT_WEB,
+      {
+        group: ['**/*.routes', '**/*.routes.js', '**/app/**'],
+        message: 'the CLI calls use cases in the modules, never a route file or the app.',
+      },
+    ]),
   },
   {
     files: ['**/*.{js,mjs}', 'scripts/**', 'bench/**'],

@@ -118,4 +118,47 @@ describe('eslint.config.js', { timeout: 60_000 }, () => {
     });
     expect(ids.filter((id) => id === 'no-restricted-syntax')).toHaveLength(2);
   });
+
+  // The server's floors (docs/architecture.md): each import is refused in the folder named
+  // (the fixture sits one folder below it, hence one more `../`).
+  const SERVER_FLOOR_VIOLATIONS: { floor: string; dir: string; from: string }[] = [
+    { floor: 'the kit imports a module', dir: 'http', from: '../../modules/auth/auth-user.js' },
+    { floor: 'the kit imports the top', dir: 'http', from: '../../app/app.js' },
+    { floor: 'the database layer imports a module', dir: 'db', from: '../../modules/alerts/alerts.tables.js' },
+    {
+      floor: 'a migration imports live code',
+      dir: 'db/migrations',
+      from: '../../../modules/market/bars/chunk-codec.js',
+    },
+    { floor: 'a module imports the top', dir: 'modules/market', from: '../../../app/page-routes.js' },
+    { floor: 'a module imports the composition', dir: 'modules/market', from: '../../../composition.js' },
+    { floor: 'a module imports start-up', dir: 'modules/market', from: '../../../start.js' },
+    { floor: 'a module imports the server entry', dir: 'modules/market', from: '../../../main.js' },
+    { floor: 'a module imports the CLI', dir: 'modules/market', from: '../../../cli/output.js' },
+    {
+      floor: 'the CLI imports a route file',
+      dir: 'cli/commands',
+      from: '../../../modules/indicators/indicators.routes.js',
+    },
+  ];
+  it.each(SERVER_FLOOR_VIOLATIONS)('keeps the server in floors: refuses when $floor', async ({ dir, from }) => {
+    await expectImportRefused(
+      `apps/server/src/${dir}`,
+      'reach.ts',
+      `import * as up from '${from}';\nexport const x = up;\n`,
+    );
+  });
+
+  it('lets a module import the kit, the database layer and another module', async () => {
+    const ids = await lintFixture('apps/server/src/modules/market', {
+      'fine.ts': [
+        "import { notFound } from '../../../http/errors.js';",
+        "import { isUniqueViolation } from '../../../db/unique-violation.js';",
+        "import { DEFAULT_CHART_BARS } from '../../indicators/indicators.js';",
+        'export const x = [notFound, isUniqueViolation, DEFAULT_CHART_BARS];',
+        '',
+      ].join('\n'),
+    });
+    expect(ids).not.toContain('no-restricted-imports');
+  });
 });

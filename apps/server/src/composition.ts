@@ -19,6 +19,8 @@ import type { MailSender } from './modules/mail/mail-sender.js';
 import type { MarketCache } from './modules/market/market-cache.js';
 import { openMarket, type MarketStartOptions } from './modules/market/open-market.js';
 import type { AppMetrics } from './modules/metrics/app-metrics.js';
+import { recordDataUpdate } from './modules/metrics/data-update.js';
+import { marketFieldTable } from './modules/scanner/field-table-cache.js';
 import { registerMarketUpdateJobs } from './modules/market/update/market-update.jobs.js';
 import { registerAlertJobs, scheduleAlertEvaluations } from './modules/alerts/alerts.jobs.js';
 import { createAnalyticsPool, type AnalyticsPool } from './modules/seasonality/pool/analytics-pool.js';
@@ -40,6 +42,11 @@ export interface Services {
   readonly database: DatabaseHandle;
   /** Instruments and daily bars in memory (typed arrays per symbol); see modules/market. */
   readonly market: MarketCache;
+  /**
+   * The session the market's data is as of, as the scanner sees it (its field table, built
+   * once per market version): what the freshness warnings compare with the calendar.
+   */
+  marketAsOf(): string | null;
   /** Worker threads for the heavy seasonality analytics (scan, best trades), reading the market through shared memory. */
   readonly analytics: AnalyticsPool;
   /**
@@ -139,7 +146,14 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
   registerPasswordResetJob(jobs, { db, settings, mail, log: logger });
   registerSessionPurge(jobs, db);
   registerJobPurge(jobs, { db, clock, retentionDays: settings.JOBS_RETENTION_DAYS, logger });
-  registerMarketUpdateJobs(jobs, { database, settings, now: () => clock.now(), log: logger });
+  registerMarketUpdateJobs(jobs, {
+    database,
+    settings,
+    now: () => clock.now(),
+    log: logger,
+    // Each finished run is stamped for /metrics (whichever process ran it; the CLI does the same).
+    onFinished: (outcome) => recordDataUpdate(db, outcome),
+  });
   const alertDeps = { db, market, jobs, now: () => clock.now(), symbolsPerAccount: settings.ALERT_SYMBOLS_PER_ACCOUNT };
   registerAlertJobs(jobs, {
     ...alertDeps,
@@ -171,6 +185,7 @@ export async function buildServices(settings: Settings, overrides: ServiceOverri
     clock,
     database,
     market,
+    marketAsOf: () => marketFieldTable(market).asOf,
     analytics,
     analyticsWarmer: warmer,
     mail,

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { loadSettings, serverStartProblems, SettingsError } from './config/settings.js';
 import { flushCompileCache } from './compile-cache.js';
 import { buildServices } from './composition.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './app/app.js';
 import { jobsPollIntervalMs } from './modules/jobs/poll-interval.js';
 import { WARM_UP_AFTER_START_MS } from './modules/seasonality/pool/warm-up.js';
 

@@ -1,7 +1,7 @@
 // The API's endpoints by name: method and path. Zod-free on purpose: the web client imports
 // this table at run time, and the landing page's bundle must stay free of zod. The server
 // registers each route with the same path (`app.get(ENDPOINTS.bars.path, …)`), and
-// apps/server/src/http/endpoints.test.ts checks the table against the registered routes.
+// apps/server/src/app/endpoints.test.ts checks the table against the registered routes.
 // What each endpoint takes and answers is in endpoint-types.ts (types only).
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,10 +1,4 @@
 import type { Generated } from 'kysely';
-import type { BillingTables } from '../modules/billing/billing.tables.js';
-import type { MailTables } from '../modules/mail/mail.tables.js';
-import type { AccountTables } from '../modules/auth/accounts.tables.js';
-import type { JobTables } from '../modules/jobs/jobs.tables.js';
-import type { DataUpdateTables } from '../modules/market/update/data-updates.tables.js';
-import type { AlertTables } from '../modules/alerts/alerts.tables.js';
 
 /**
  * Column conventions, the same on SQLite and PostgreSQL:
@@ -53,10 +47,11 @@ export interface CoreTables {
 }
 
 /**
- * Every table. A module declares its tables in its own `<module>.tables.ts` and adds the
- * interface here.
+ * Every table. The database layer declares the core ones; a module declares its own tables
+ * in its `<module>.tables.ts` and merges them into this interface there (`declare module`),
+ * so that the database layer imports no module.
  */
-export interface Database
-  extends CoreTables, AccountTables, BillingTables, MailTables, JobTables, DataUpdateTables, AlertTables {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Database extends CoreTables {}
 
 export type { Generated };

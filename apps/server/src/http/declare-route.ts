@@ -46,12 +46,19 @@ export function routeSchema<const I extends Pick<FastifySchema, 'querystring' | 
   return { summary, ...input, response: { 200: answer } };
 }
 
+/** What a route may set besides its endpoint, access, schemas and handler. */
+export interface RouteOptions {
+  /** The largest body it reads, in bytes (Fastify's default is 1 MiB). */
+  bodyLimit?: number;
+}
+
 /** Declares one route of ENDPOINTS: its method and path, who may call it, its schemas, its handler. */
 export type DeclareRoute = <const S extends FastifySchema>(
   endpoint: EndpointDefinition,
   config: { access: RouteAccess },
   schema: S,
   handler: ZodHandler<NoInfer<S>>,
+  options?: RouteOptions,
 ) => void;
 
 /**
@@ -59,9 +66,11 @@ export type DeclareRoute = <const S extends FastifySchema>(
  *   route(ENDPOINTS.bars, SIGNED_IN, BARS, async (request) => … request.query …)
  * is `app.get(ENDPOINTS.bars.path, { config: SIGNED_IN, schema: BARS }, handler)`: the method
  * comes from the endpoint, and the handler is typed by the schemas as with `app.get`.
+ * A route outside ENDPOINTS (a probe, a webhook, a link in a mail: ROUTES_NOT_FOR_THE_WEB)
+ * registers with `app.*` and says why beside it.
  */
 export function routeDeclarer(app: ZodApp): DeclareRoute {
-  return (endpoint, config, schema, handler) => {
-    app.route({ method: endpoint.method, url: endpoint.path, config, schema, handler });
+  return (endpoint, config, schema, handler, options = {}) => {
+    app.route({ method: endpoint.method, url: endpoint.path, config, schema, handler, ...options });
   };
 }

@@ -9,7 +9,7 @@ import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
 import { migrateToLatest, retryingCatalogRace } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { DUPLICATE_END_REASON } from '../db/migrations/0005_one_active_subscription.js';
-import { isUniqueViolation } from '../modules/auth/users.repository.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { PAYMENTS_OFF_MESSAGE } from '../modules/billing/payment-provider.js';
 import { ManualClock } from '../modules/jobs/clock.js';
 import { getContactForUser } from '../modules/contacts/contacts.repository.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { withOperatorDefaults } from '../http/web-pages.js';
+import { withOperatorDefaults } from '../app/web-pages.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute, RouteAccess } from '../http/access.js';
@@ -55,7 +55,7 @@ export function pathVariants(p: string, port: number): string[] {
 }
 
 const INDEX_HTML = '<!doctype html><title>app</title>';
-/** The page as served: with the operator's default language and time zone (http/app.ts). */
+/** The page as served: with the operator's default language and time zone (app/app.ts). */
 const SERVED_HTML = withOperatorDefaults(INDEX_HTML, { DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Europe/Istanbul' });
 
 const rank: Record<RouteAccess['kind'], number> = { asset: 0, public: 0, user: 1, subscriber: 2, permission: 2 };
@@ -104,7 +104,7 @@ describe.each(testDialects())('every route through every spelling of its path, o
    * caller on a path that names no route) the app's own page; never the route's answer.
    */
   const expectRefused = (res: RawResponse, what: string) => {
-    // A path that names no page is the app's page with status 404 (http/page-routes.ts).
+    // A path that names no page is the app's page with status 404 (app/page-routes.ts).
     const isAppPage = (res.status === 200 || res.status === 404) && res.body === SERVED_HTML;
     const ok = res.status >= 400 || (res.status === 302 && res.headers.location === '/') || isAppPage;
     expect(ok, `${what} → ${res.status} ${res.body.slice(0, 120)}`).toBe(true);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildServices, type Services } from '../composition.js';
 import type { DialectName } from '../db/database.js';
-import { buildApp } from '../http/app.js';
+import { buildApp } from '../app/app.js';
 import type { Clock } from '../modules/jobs/clock.js';
 import type { MailSender } from '../modules/mail/mail-sender.js';
 import { RecordingOutboxMailSender } from '../modules/mail/recording-outbox-mail-sender.js';

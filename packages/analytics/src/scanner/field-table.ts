@@ -2,7 +2,7 @@ import { indicatorBars, type IndicatorBar } from '../indicators/snapshot.js';
 import { dayNumber, isoDate, type PriceSeries } from '../series.js';
 import { memoized } from '../memo.js';
 import { seasonalRows, type SeasonalRows } from './seasonal-columns.js';
-import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from './fields.js';
+import { NUMERIC_FIELDS, PERFORMANCE_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from './fields.js';
 
 export interface ScanInstrument {
   symbol: string;
@@ -57,7 +57,7 @@ type ReferenceField = keyof typeof REFERENCES;
 const isReference = (field: NumericField): field is ReferenceField => field in REFERENCES;
 
 type PerformanceField = keyof IndicatorBar['perf'];
-const PERFORMANCE: readonly NumericField[] = ['w1', 'm1', 'm3', 'm6', 'ytd', 'y1'] satisfies PerformanceField[];
+const PERFORMANCE: readonly NumericField[] = PERFORMANCE_FIELDS satisfies readonly PerformanceField[];
 const isPerformance = (field: NumericField): field is PerformanceField => PERFORMANCE.includes(field);
 
 function numericValue(bar: IndicatorBar | undefined, instrument: ScanInstrument, field: NumericField): number {

@@ -1,5 +1,16 @@
 import { SEASON_MAX_DAYS, SEASON_MIN_DAYS } from '../seasonality/season-as-of.js';
 
+/** Returns over a period (fractions): the indicators' `perf`. */
+export const PERFORMANCE_FIELDS = ['w1', 'm1', 'm3', 'm6', 'ytd', 'y1'] as const;
+/** Distances of the close from a level (fractions): close / level − 1. */
+export const DISTANCE_FIELDS = [
+  'pctFromHigh52w',
+  'pctFromLow52w',
+  'pctFromSma20',
+  'pctFromSma50',
+  'pctFromSma200',
+] as const;
+
 /** The fields a scanner expression can name. Numeric fields are Float64Array columns (NaN = null). */
 export const NUMERIC_FIELDS = [
   'price',
@@ -26,20 +37,11 @@ export const NUMERIC_FIELDS = [
   'low52w',
   'change1d',
   'gap',
-  'w1',
-  'm1',
-  'm3',
-  'm6',
-  'ytd',
-  'y1',
+  ...PERFORMANCE_FIELDS,
   'avgVolume20',
   'relVolume',
   'volatility20',
-  'pctFromHigh52w',
-  'pctFromLow52w',
-  'pctFromSma20',
-  'pctFromSma50',
-  'pctFromSma200',
+  ...DISTANCE_FIELDS,
 ] as const;
 
 export const TEXT_FIELDS = ['symbol', 'name', 'sector', 'industry', 'type'] as const;
@@ -49,6 +51,24 @@ export const SEASON_STATS = ['winRate', 'mean', 'median', 'count', 'pValue'] as 
 export type SeasonStat = (typeof SEASON_STATS)[number];
 
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
+
+/** The numeric fields whose values are fractions (0.05 is 5 %): readers show them as percentages. */
+export const PERCENT_FIELDS: readonly NumericField[] = [
+  'change1d',
+  'gap',
+  ...PERFORMANCE_FIELDS,
+  'volatility20',
+  ...DISTANCE_FIELDS,
+];
+/** The seasonal statistics that are fractions, at every holding length L. */
+export const PERCENT_SEASON_STATS: readonly SeasonStat[] = ['winRate', 'mean', 'median'];
+
+/** True when a field's values are fractions shown as percentages (`season<L>.mean` included). */
+export function isPercentField(name: string): boolean {
+  if ((PERCENT_FIELDS as readonly string[]).includes(name)) return true;
+  const season = /^season\d+\.(\w+)$/.exec(name);
+  return season !== null && (PERCENT_SEASON_STATS as readonly string[]).includes(season[1]!);
+}
 export type TextField = (typeof TEXT_FIELDS)[number];
 /** `season<L>.<stat>`: a seasonal statistic as of the bar (seasonal-columns.ts). */
 export type SeasonField = `season${number}.${SeasonStat}`;

@@ -1,17 +1,8 @@
 import { symbolSchema, type IndicatorsResponse } from '@solstice/contracts';
 import type { MarketCache } from '../../modules/market/market-cache.js';
-import { indicatorsOf } from '../../modules/indicators/indicators.routes.js';
+import { indicatorsOf } from '../../modules/indicators/indicators.js';
 import { CliError, type CommandResult } from '../output.js';
-
-const PERCENT_FIELDS = new Set(['change1d', 'gap', 'w1', 'm1', 'm3', 'm6', 'ytd', 'y1', 'volatility20']);
-
-export function formatValue(name: string, v: number | string | null | undefined): string {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'string') return v;
-  if (PERCENT_FIELDS.has(name)) return `${(v * 100).toFixed(2)}%`;
-  if (Math.abs(v) >= 1e6) return v.toLocaleString('en-US', { maximumFractionDigits: 0 });
-  return Number.isInteger(v) ? String(v) : v.toFixed(4);
-}
+import { formatValue } from './format-value.js';
 
 export function indicatorsCommand(market: MarketCache, symbolText: string): CommandResult<IndicatorsResponse> {
   const parsed = symbolSchema.safeParse(symbolText);

@@ -1,9 +1,9 @@
-import { lookupField, runScan, scanNotices, ScanExpressionError, compileScan } from '@solstice/analytics';
+import { ScanExpressionError } from '@solstice/analytics';
 import { scanRequestSchema, type ScanResponse } from '@solstice/contracts';
 import type { MarketCache } from '../../modules/market/market-cache.js';
-import { marketFieldTable } from '../../modules/scanner/field-table-cache.js';
+import { scanMarket, unknownScanField } from '../../modules/scanner/scan.js';
 import { CliError, type CommandResult } from '../output.js';
-import { formatValue } from './indicators-command.js';
+import { formatValue } from './format-value.js';
 import { textTable } from './text-table.js';
 
 export interface ScanCommandOptions {
@@ -37,12 +37,11 @@ export function scanCommand(
     throw new CliError(messages.join('; '), 2);
   }
   const body = parsed.data;
-  if (body.sort !== undefined && !lookupField(body.sort)) throw new CliError(`--sort: unknown field "${body.sort}"`, 2);
+  const unknown = unknownScanField(body);
+  if (unknown) throw new CliError(`--sort: unknown field "${unknown.field}"`, 2);
   let value: ScanResponse;
   try {
-    const table = marketFieldTable(market);
-    const scan = compileScan(body.expression);
-    value = { ...runScan(table, scan, body), notices: scanNotices(table, scan) };
+    value = scanMarket(market, body);
   } catch (error) {
     if (error instanceof ScanExpressionError) {
       const caret = error.position > 0 ? `\n  ${body.expression}\n  ${' '.repeat(error.position - 1)}^` : '';

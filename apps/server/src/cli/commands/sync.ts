@@ -3,6 +3,7 @@ import { PROVIDER_IDS, type ProviderId } from '../../modules/market/providers/pr
 import { configuredProviders, createProvider, providerOffReason } from '../../modules/market/providers/registry.js';
 import type { SyncReport } from '../../modules/market/sync/sync.js';
 import { runMarketUpdate } from '../../modules/market/update/market-update.js';
+import { recordDataUpdate } from '../../modules/metrics/data-update.js';
 import { refreshMarketSnapshot } from '../../modules/market/snapshot/refresh-snapshot.js';
 import { CliError } from '../output.js';
 import { withContext } from '../command-context.js';
@@ -59,7 +60,13 @@ export function registerSyncCommand(program: Command): void {
           const progress = progressReporter(out.json, 'symbols');
           // The scheduled job's code: the run and every symbol's result are recorded for the data page.
           const { report } = await runMarketUpdate(
-            { database: ctx.database, settings: ctx.settings, now: () => Date.now(), providers },
+            {
+              database: ctx.database,
+              settings: ctx.settings,
+              now: () => Date.now(),
+              providers,
+              onFinished: (outcome) => recordDataUpdate(ctx.database.db, outcome),
+            },
             'cli',
             { ...(symbols ? { symbols } : {}), ...(progress ? { onProgress: progress.update } : {}) },
           );

@@ -1,7 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { allocateSeries } from '@solstice/analytics';
-import { encodeChunk, seriesFromChunks, yearRanges, type StoredChunk } from '../../modules/market/bars/chunk-codec.js';
-import { dayNumberFast, isoFromDay } from '../../modules/market/dates.js';
+import {
+  dayNumber,
+  encodeChunk,
+  isoFromDay,
+  seriesFromChunks,
+  yearRanges,
+  type StoredChunk,
+} from './0011_bar_chunks.codec.js';
 import { isPostgres } from './dialect.js';
 
 /**
@@ -52,7 +58,7 @@ async function moveToChunks(db: Kysely<unknown>): Promise<void> {
     ).rows;
     const series = allocateSeries(symbol, rows.length);
     rows.forEach((r, i) => {
-      series.dates[i] = dayNumberFast(r.date);
+      series.dates[i] = dayNumber(r.date);
       series.open[i] = Number(r.open);
       series.high[i] = Number(r.high);
       series.low[i] = Number(r.low);

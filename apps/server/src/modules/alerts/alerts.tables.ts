@@ -72,3 +72,9 @@ export interface AlertTables {
   alert_evaluations: AlertEvaluationsTable;
   saved_scans: SavedScansTable;
 }
+
+// The module's tables, declared into the one Database type the repositories query (db/schema.ts).
+declare module '../../db/schema.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Database extends AlertTables {}
+}

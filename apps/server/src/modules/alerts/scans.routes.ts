@@ -12,7 +12,7 @@ import { conflict, notFound, orNotFound } from '../../http/errors.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { requireUser } from '../auth/auth-user.js';
-import { isUniqueViolation } from '../auth/users.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../jobs/clock.js';
 import { checkExpression } from './alert-input.js';
 import {

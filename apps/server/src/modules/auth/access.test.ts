@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@solstice/contracts';
-import { buildApp } from '../../http/app.js';
+import { buildApp } from '../../app/app.js';
 import { PUBLIC, SIGNED_IN, SUBSCRIBERS, needs } from '../../http/access.js';
 import { createTestApp, withTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
@@ -228,7 +228,7 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
       }
       const expired = await probe.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'sol_sid=nope' } });
       expect(expired.statusCode).toBe(302);
-      // A path that names no page is a 404 for everyone, never a redirect (http/page-routes.ts).
+      // A path that names no page is a 404 for everyone, never a redirect (app/page-routes.ts).
       expect((await probe.inject({ method: 'GET', url: '/no/such/page' })).statusCode).toBe(404);
     });
 

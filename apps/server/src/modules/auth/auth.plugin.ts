@@ -11,7 +11,6 @@ import { authRoutes, type AuthDeps } from './auth.routes.js';
 import { checkOrigin, isMutation, trustedOriginsOf } from './origin-check.js';
 import { hostAllowList } from '../../http/host-check.js';
 import { isApiPath, isAssetPath, normalisePath } from '../../http/request-path.js';
-import { isPagePath } from '../../http/page-routes.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
 import { lookupSession } from './sessions.js';
 import { rolesOf } from './users.repository.js';
@@ -56,12 +55,17 @@ function enforce(access: RouteAccess, user: AuthUser | null): void {
   if (!hasPermission(user, access.permission)) throw forbidden();
 }
 
+/** What the app tells the page gate: which paths are pages of the app (the app owns that list). */
+export interface PageGate {
+  isPagePath(pathname: string): boolean;
+}
+
 /**
  * Accounts for the whole app: the cookie parser, `request.user`, the access declared by
  * every route (http/access.ts), the origin check of mutations, the page gate and the
  * auth routes. Registered on the root instance before the API modules.
  */
-export async function installAuth(app: FastifyInstance, deps: AuthDeps): Promise<void> {
+export async function installAuth(app: FastifyInstance, deps: AuthDeps, pages: PageGate): Promise<void> {
   const { settings } = deps;
   await app.register(cookie);
   app.decorateRequest('user', null);
@@ -109,7 +113,7 @@ export async function installAuth(app: FastifyInstance, deps: AuthDeps): Promise
       return;
     }
     // Only a page of the app is gated: any other path is the 404 page, for everyone (app.ts).
-    if (!request.user && isPagePath(pathname)) return reply.redirect('/', 302);
+    if (!request.user && pages.isPagePath(pathname)) return reply.redirect('/', 302);
     return;
   });
 

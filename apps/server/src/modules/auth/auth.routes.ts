@@ -103,72 +103,92 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
   }
 
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const route = routeDeclarer(app);
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const AUTH = { bodyLimit: AUTH_BODY_LIMIT };
-    app.post(ENDPOINTS.signup.path, { config: PUBLIC, ...AUTH, schema: SCHEMAS.signup }, async (request, reply) => {
-      const input = request.body;
-      await assertPasswordPolicy(input.password, input, 'body.password');
-      await consume(limiter, 'signupPerIp', ipOf(request));
-      const passwordHash = await hashPassword(input.password);
-      let row: UserRow;
-      try {
-        row = await insertUser(db(), { email: input.email, username: input.username, passwordHash });
-      } catch (error) {
-        if (error instanceof DuplicateAccountError) {
-          const message =
-            error.field === 'email' ? 'An account with this e-mail address exists.' : 'This username is taken.';
-          throw conflict(message, { issues: [{ path: `body.${error.field}`, message }] });
+    route(
+      ENDPOINTS.signup,
+      PUBLIC,
+      SCHEMAS.signup,
+      async (request, reply) => {
+        const input = request.body;
+        await assertPasswordPolicy(input.password, input, 'body.password');
+        await consume(limiter, 'signupPerIp', ipOf(request));
+        const passwordHash = await hashPassword(input.password);
+        let row: UserRow;
+        try {
+          row = await insertUser(db(), { email: input.email, username: input.username, passwordHash });
+        } catch (error) {
+          if (error instanceof DuplicateAccountError) {
+            const message =
+              error.field === 'email' ? 'An account with this e-mail address exists.' : 'This username is taken.';
+            throw conflict(message, { issues: [{ path: `body.${error.field}`, message }] });
+          }
+          throw error;
         }
-        throw error;
-      }
-      await signIn(request, reply, row.id);
-      await sendWelcome(deps, row, request.headers['accept-language']);
-      return reply.status(201).send(await meOf(db(), row));
-    });
+        await signIn(request, reply, row.id);
+        await sendWelcome(deps, row, request.headers['accept-language']);
+        return reply.status(201).send(await meOf(db(), row));
+      },
+      AUTH,
+    );
 
-    app.post(ENDPOINTS.login.path, { config: PUBLIC, ...AUTH, schema: SCHEMAS.login }, async (request, reply) => {
-      const input = request.body;
-      const row = await findUserByLogin(db(), input.login);
-      // One counter per account whichever name is typed; an unknown login counts by its text.
-      const account = row ? `user:${row.email}` : `login:${input.login.toLowerCase()}`;
-      // Counted as a failure before the costly hash check, so a burst cannot outrun the limit.
-      const attempt = await reserveLoginAttempt(limiter, account, ipOf(request));
-      const ok = await verifyPassword(row?.password_hash ?? null, input.password);
-      if (!row || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
-      await attempt.succeeded();
-      // A session token from before the login is never reused (fixation).
-      const previous = readSessionToken(settings, request);
-      if (previous) await deleteSession(db(), previous);
-      await signIn(request, reply, row.id);
-      return reply.status(200).send(await meOf(db(), row));
-    });
+    route(
+      ENDPOINTS.login,
+      PUBLIC,
+      SCHEMAS.login,
+      async (request, reply) => {
+        const input = request.body;
+        const row = await findUserByLogin(db(), input.login);
+        // One counter per account whichever name is typed; an unknown login counts by its text.
+        const account = row ? `user:${row.email}` : `login:${input.login.toLowerCase()}`;
+        // Counted as a failure before the costly hash check, so a burst cannot outrun the limit.
+        const attempt = await reserveLoginAttempt(limiter, account, ipOf(request));
+        const ok = await verifyPassword(row?.password_hash ?? null, input.password);
+        if (!row || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
+        await attempt.succeeded();
+        // A session token from before the login is never reused (fixation).
+        const previous = readSessionToken(settings, request);
+        if (previous) await deleteSession(db(), previous);
+        await signIn(request, reply, row.id);
+        return reply.status(200).send(await meOf(db(), row));
+      },
+      AUTH,
+    );
 
-    app.post(ENDPOINTS.logout.path, { config: PUBLIC, ...AUTH, schema: SCHEMAS.logout }, async (request, reply) => {
-      const token = readSessionToken(settings, request);
-      if (token) await deleteSession(db(), token);
-      clearSessionCookie(settings, request, reply);
-      return reply.status(204).send();
-    });
+    route(
+      ENDPOINTS.logout,
+      PUBLIC,
+      SCHEMAS.logout,
+      async (request, reply) => {
+        const token = readSessionToken(settings, request);
+        if (token) await deleteSession(db(), token);
+        clearSessionCookie(settings, request, reply);
+        return reply.status(204).send();
+      },
+      AUTH,
+    );
 
     route(ENDPOINTS.me, SIGNED_IN, SCHEMAS.me, async (request) => {
       return meOf(db(), await signedInRow(requireUser(request).id));
     });
 
-    app.patch(
-      ENDPOINTS.preferences.path,
-      { config: SIGNED_IN, ...AUTH, schema: SCHEMAS.preferences },
+    route(
+      ENDPOINTS.preferences,
+      SIGNED_IN,
+      SCHEMAS.preferences,
       async (request) => {
         const user = requireUser(request);
         const input = request.body;
         await updatePreferences(db(), user.id, input);
         return meOf(db(), await signedInRow(user.id));
       },
+      AUTH,
     );
 
-    app.post(
-      ENDPOINTS.passwordChange.path,
-      { config: SIGNED_IN, ...AUTH, schema: SCHEMAS.password },
+    route(
+      ENDPOINTS.passwordChange,
+      SIGNED_IN,
+      SCHEMAS.password,
       async (request, reply) => {
         const user = requireUser(request);
         const input = request.body;
@@ -191,11 +211,13 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
         await signIn(request, reply, row.id);
         return reply.status(200).send(await meOf(db(), row));
       },
+      AUTH,
     );
 
-    app.post(
-      ENDPOINTS.passwordResetRequest.path,
-      { config: PUBLIC, ...AUTH, schema: SCHEMAS.resetRequest },
+    route(
+      ENDPOINTS.passwordResetRequest,
+      PUBLIC,
+      SCHEMAS.resetRequest,
       async (request, reply) => {
         const input = request.body;
         const email = input.email.toLowerCase();
@@ -205,11 +227,13 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
         // The same answer whether or not the address has an account.
         return reply.status(202).send({ data: { status: 'accepted' } });
       },
+      AUTH,
     );
 
-    app.post(
-      ENDPOINTS.passwordResetConfirm.path,
-      { config: PUBLIC, ...AUTH, schema: SCHEMAS.resetConfirm },
+    route(
+      ENDPOINTS.passwordResetConfirm,
+      PUBLIC,
+      SCHEMAS.resetConfirm,
       async (request, reply) => {
         const input = request.body;
         await consume(limiter, 'resetPerIp', ipOf(request));
@@ -259,6 +283,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
         clearSessionCookie(settings, request, reply);
         return reply.status(204).send();
       },
+      AUTH,
     );
   };
 }

@@ -33,7 +33,7 @@ describe.each(testDialects())('sessions on %s', (dialect) => {
       locale: null,
       tutorialSeen: false,
     });
-    // The page the server sends depends on these (http/web-pages.ts): read afresh too.
+    // The page the server sends depends on these (app/web-pages.ts): read afresh too.
     await updatePreferences(db.db, user.id, { locale: 'tr-TR', tutorialSeen: true });
     expect(await lookupSession(db.db, token)).toMatchObject({ locale: 'tr-TR', tutorialSeen: true });
     await addTag(db.db, user.contactId, SUBSCRIBER_TAG_ID);

@@ -64,7 +64,7 @@ export interface SessionUser {
   role: Role;
   /** The contact record as specification §4 reads it (only the subscriber tag is looked up). */
   contact: { id: number; tag_ids: number[] } | null;
-  /** What the page the server sends depends on (http/web-pages.ts). */
+  /** What the page the server sends depends on (app/web-pages.ts). */
   locale: string | null;
   tutorialSeen: boolean;
 }

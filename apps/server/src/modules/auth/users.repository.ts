@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { layoutSchema, type LayoutPreferences, type Role, type User } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
-import type { UsersTable } from './accounts.tables.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import type { UsersTable } from './auth.tables.js';
 
 type Db = Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
@@ -59,11 +60,6 @@ export async function insertUser(db: Db, input: NewUser, now = Date.now()): Prom
     await trx.insertInto('contacts').values({ user_id: row.id, created_at: now }).execute();
     return normalize(row);
   });
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return Boolean(e && (e.code === '23505' || /UNIQUE constraint failed/.test(e.message ?? '')));
 }
 
 function normalize(row: UserRow): UserRow {

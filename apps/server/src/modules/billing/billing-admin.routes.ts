@@ -38,6 +38,7 @@ export function billingAdminRoutes({ billing, clock, jobs }: BillingAdminDeps): 
         summary: 'Test mode only: moves billing time forward and runs the jobs that became due',
         body: adminTestClockSchema,
       };
+      // Not for the web app (its reason in contracts' ROUTES_NOT_FOR_THE_WEB), so registered outside ENDPOINTS.
       app.post('/api/v1/admin/billing/test-clock', { config: USERS, schema: TEST_CLOCK }, async (request) => {
         const input = request.body;
         clock.advance(input.advanceSeconds * 1000);

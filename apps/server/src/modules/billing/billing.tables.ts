@@ -85,3 +85,9 @@ export interface BillingTables {
   payments: PaymentsTable;
   stripe_events: StripeEventsTable;
 }
+
+// The module's tables, declared into the one Database type the repositories query (db/schema.ts).
+declare module '../../db/schema.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Database extends BillingTables {}
+}

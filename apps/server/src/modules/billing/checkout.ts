@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CheckoutResponse, CheckoutSession, PayResponse } from '@solstice/contracts';
 import { badRequest, conflict, notFound, serviceUnavailable, validationFailed } from '../../http/errors.js';
 import type { Log } from '../../logging.js';
-import { isUniqueViolation } from '../auth/users.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { DAY_MS, type Clock } from '../jobs/clock.js';
 import { addInterval } from './billing-period.js';
 import {

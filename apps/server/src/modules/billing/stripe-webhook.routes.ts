@@ -16,6 +16,7 @@ export function stripeWebhookRoutes({ billing }: { billing: Billing }): FastifyP
     const WEBHOOK = {
       summary: "Stripe's events, signed (Stripe-Signature); a 404 when Stripe is not configured",
     };
+    // Not for the web app (its reason in contracts' ROUTES_NOT_FOR_THE_WEB), so registered outside ENDPOINTS.
     app.post('/api/v1/stripe/webhook', { config: PUBLIC, schema: WEBHOOK }, async (request) => {
       if (!stripe) throw notFound('Stripe is not configured.');
       const signature = request.headers['stripe-signature'];

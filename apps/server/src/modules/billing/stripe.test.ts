@@ -6,7 +6,7 @@ import { serveDuringSuite } from '../../testing/loopback-server.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { ManualClock } from '../jobs/clock.js';
-import { contactTagsOf, outboxTemplates, signUp } from './testing/billing-test-helpers.js';
+import { contactTagsOf, outboxTemplates, signUp } from '../../testing/billing-helpers.js';
 
 const SECRET_KEY = 'sk_test_solstice123';
 const WEBHOOK_SECRET = 'whsec_solsticetest123';

@@ -5,7 +5,7 @@ import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser } from '../../testing/auth-helpers.js';
 import { ManualClock } from '../jobs/clock.js';
 import { addInterval } from './billing-period.js';
-import { clientFor, contactTagsOf, outboxTemplates, signUp, type Client } from './testing/billing-test-helpers.js';
+import { clientFor, contactTagsOf, outboxTemplates, signUp, type Client } from '../../testing/billing-helpers.js';
 
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
 

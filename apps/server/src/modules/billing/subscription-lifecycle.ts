@@ -1,6 +1,6 @@
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
 import type { Log } from '../../logging.js';
-import { isUniqueViolation } from '../auth/users.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { addTag, ensureContactForUser, getContactForUser, removeTag } from '../contacts/contacts.repository.js';
 import type { Clock } from '../jobs/clock.js';
 import type { JobQueue } from '../jobs/job-queue.js';

@@ -40,6 +40,7 @@ export function seasonalityCompatRoutes({ database, billing }: SeasonalityCompat
       body: seasonalityCompatRequestSchema,
     };
     // getProducts is public (the subscribe page shows plans before signup); the rest need a session.
+    // Not for the web app (its reason in contracts' ROUTES_NOT_FOR_THE_WEB), so registered outside ENDPOINTS.
     app.post('/api/seasonality', { config: PUBLIC, schema: SCHEMA }, async (request) => {
       const input = request.body;
       const actions: readonly string[] = SEASONALITY_ACTIONS;

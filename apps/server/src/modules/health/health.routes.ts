@@ -22,6 +22,7 @@ export interface HealthDeps {
 export function healthRoutes(ctx: HealthDeps): FastifyPluginAsync {
   return async (app) => {
     const HEALTH = { summary: 'Liveness: the version, the database kind and the date of the latest bar' };
+    // Not for the web app (its reason in contracts' ROUTES_NOT_FOR_THE_WEB), so registered outside ENDPOINTS.
     app.get(
       '/api/health',
       { config: PUBLIC, schema: { ...HEALTH, response: { 200: healthResponseSchema } } },
@@ -47,6 +48,7 @@ export function healthRoutes(ctx: HealthDeps): FastifyPluginAsync {
       tags: ['health'],
       response: { 200: readyResponseSchema },
     };
+    // Not for the web app (its reason in contracts' ROUTES_NOT_FOR_THE_WEB), so registered outside ENDPOINTS.
     app.get('/api/ready', { config: PUBLIC, schema: READY }, async (_request, reply): Promise<ReadyResponse> => {
       reply.header('cache-control', 'no-store');
       const { ready, checks, latestBar } = await checkReadiness(ctx);

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { useLiveServer } from '../../testing/test-fixtures.js';
-import { buildApp } from '../../http/app.js';
+import { buildApp } from '../../app/app.js';
 import { insertBars, instrumentRow } from '../../testing/market-fixtures.js';
 import { latestBarOf } from './readiness.js';
 

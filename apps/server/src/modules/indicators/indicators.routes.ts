@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { indicatorChartSeries, indicatorSnapshot, toSnapshot } from '@solstice/analytics';
 import {
   ENDPOINTS,
   indicatorsParamsSchema,
@@ -13,18 +12,7 @@ import { routeDeclarer } from '../../http/declare-route.js';
 import { notFound } from '../../http/errors.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { MarketCache } from '../market/market-cache.js';
-
-export const DEFAULT_CHART_BARS = 250;
-
-/** The indicators of one symbol at its latest bar, or null when it is unknown or has no bars. */
-export function indicatorsOf(market: MarketCache, symbol: string, chartBars?: number): IndicatorsResponse | null {
-  const series = market.series(symbol);
-  const bar = series ? indicatorSnapshot(series) : null;
-  if (!series || !bar) return null;
-  const snapshot: IndicatorsResponse = toSnapshot(bar);
-  if (chartBars !== undefined) snapshot.series = indicatorChartSeries(series, chartBars);
-  return snapshot;
-}
+import { DEFAULT_CHART_BARS, indicatorsOf } from './indicators.js';
 
 const SCHEMA = {
   summary: 'The indicators of one symbol at its latest bar (with series=1, their chart series)',

@@ -28,3 +28,9 @@ export interface JobsTable {
 export interface JobTables {
   jobs: JobsTable;
 }
+
+// The module's tables, declared into the one Database type the repositories query (db/schema.ts).
+declare module '../../db/schema.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Database extends JobTables {}
+}

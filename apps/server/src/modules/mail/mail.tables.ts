@@ -17,3 +17,9 @@ export interface MailOutboxTable {
 export interface MailTables {
   mail_outbox: MailOutboxTable;
 }
+
+// The module's tables, declared into the one Database type the repositories query (db/schema.ts).
+declare module '../../db/schema.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Database extends MailTables {}
+}

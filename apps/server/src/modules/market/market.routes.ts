@@ -13,13 +13,12 @@ import {
   type InstrumentSearchResponse,
   type InstrumentSummary,
 } from '@solstice/contracts';
-import type { AppContext } from '../../context.js';
 import { SIGNED_IN } from '../../http/access.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import { notFound } from '../../http/errors.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { dayNumberFast, isoFromDay } from './dates.js';
-import { importRoutes } from './import/import.routes.js';
+import { importRoutes, type ImportRoutesDeps } from './import/import.routes.js';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
 import { searchInstruments } from './instrument-search.js';
 
@@ -39,7 +38,10 @@ function instrumentOr404(market: MarketCache, symbol: string): InstrumentInfo {
   throw notFound(`Unknown symbol ${symbol}.`);
 }
 
-export function marketRoutes(ctx: AppContext): FastifyPluginAsync {
+/** The instrument reads need the market cache; the import routes below need the rest. */
+export type MarketRoutesDeps = ImportRoutesDeps;
+
+export function marketRoutes(ctx: MarketRoutesDeps): FastifyPluginAsync {
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const route = routeDeclarer(app);

@@ -33,6 +33,7 @@ export function metricsRoutes({
       description:
         'Public as a route (a scraper has no session); the token is checked here. A 404 when METRICS_TOKEN is not set.',
     };
+    // Not for the web app (its reason in contracts' ROUTES_NOT_FOR_THE_WEB), so registered outside ENDPOINTS.
     app.get('/metrics', { config: PUBLIC, schema: METRICS }, async (request, reply) => {
       const token = settings.METRICS_TOKEN;
       if (!token || !metrics) return sendNotFound(request, reply);

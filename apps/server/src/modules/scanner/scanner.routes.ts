@@ -1,21 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  compileScan,
   fieldAliases,
   fieldHasData,
   fieldValues,
   LISTED_TEXT_FIELDS,
-  scanNotices,
-  lookupField,
   NUMERIC_FIELDS,
-  runScan,
   SCAN_PRESETS,
   SEASON_MAX_DAYS,
   SEASON_MIN_DAYS,
   SEASON_STATS,
   TEXT_FIELDS,
   ScanExpressionError,
-  type CompiledScan,
 } from '@solstice/analytics';
 import {
   ENDPOINTS,
@@ -26,6 +21,7 @@ import {
   SPARK_CLOSES,
   type ScanFieldsResponse,
   type ScanPresetsResponse,
+  type ScanRequest,
   type ScanResponse,
 } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
@@ -34,11 +30,12 @@ import { routeDeclarer } from '../../http/declare-route.js';
 import { badRequest, validationFailed } from '../../http/errors.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { marketFieldTable } from './field-table-cache.js';
+import { scanMarket, unknownScanField } from './scan.js';
 
-/** Parses an expression; a mistake is a 400 whose details name the column and what was expected. */
-export function compileOrBadRequest(expression: string): CompiledScan {
+/** A mistake in the expression is a 400 whose details name the column and what was expected. */
+function scanOrBadRequest(market: MarketCache, request: ScanRequest): ScanResponse {
   try {
-    return compileScan(expression);
+    return scanMarket(market, request);
   } catch (error) {
     if (error instanceof ScanExpressionError) {
       throw badRequest(error.message, {
@@ -61,20 +58,12 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
     };
     route(ENDPOINTS.scanner, SUBSCRIBERS, SCAN, async (request): Promise<ScanResponse> => {
       const body = request.body;
-      if (body.sort !== undefined && !lookupField(body.sort)) {
-        const message = `unknown field "${body.sort}"`;
-        throw validationFailed(`Invalid body.sort: ${message}`, [{ path: 'body.sort', message }]);
+      const unknown = unknownScanField(body);
+      if (unknown) {
+        const message = `unknown field "${unknown.field}"`;
+        throw validationFailed(`Invalid body.${unknown.path}: ${message}`, [{ path: `body.${unknown.path}`, message }]);
       }
-      const unknown = (body.columns ?? []).findIndex((c) => !lookupField(c));
-      if (unknown >= 0) {
-        const message = `unknown field "${body.columns![unknown]}"`;
-        throw validationFailed(`Invalid body.columns.${unknown}: ${message}`, [
-          { path: `body.columns.${unknown}`, message },
-        ]);
-      }
-      const scan = compileOrBadRequest(body.expression);
-      const table = marketFieldTable(market);
-      const result: ScanResponse = { ...runScan(table, scan, body), notices: scanNotices(table, scan) };
+      const result = scanOrBadRequest(market, body);
       if (!body.spark) return result;
       const sparks: Record<string, number[]> = {};
       for (const { symbol } of result.results) {

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Watchlist, WatchlistSymbol } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
 import { countUserRows, deleteUserRow, getUserRow } from '../../db/user-rows.js';
-import type { WatchlistsTable } from '../auth/accounts.tables.js';
+import type { WatchlistsTable } from './watchlists.tables.js';
 
 type Db = Kysely<Database>;
 type Row = Selectable<WatchlistsTable>;

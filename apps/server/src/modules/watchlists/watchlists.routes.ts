@@ -15,7 +15,7 @@ import { SIGNED_IN } from '../../http/access.js';
 import { conflict, notFound, orNotFound } from '../../http/errors.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import { parsedWith, type ZodTypeProvider } from '../../http/route-schemas.js';
-import { isUniqueViolation } from '../auth/users.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { checkKnownSymbols, parseWatchlistBody } from './watchlist-symbols.js';
 import {
   countWatchlists,
@@ -50,17 +50,18 @@ export function watchlistRoutes({
   const replaceBody = parsedWith(watchlistReplaceSchema, (body) => parseWatchlistBody(watchlistReplaceSchema, body));
   const ONE = { 200: watchlistResponseSchema };
   return async (instance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const route = routeDeclarer(app);
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
+    const BODY = { bodyLimit: WATCHLIST_BODY_LIMIT };
     const LIST = { summary: "The user's watchlists", response: { 200: watchlistListResponseSchema } };
     route(ENDPOINTS.watchlists, SIGNED_IN, LIST, async (request) => {
       return { data: await listWatchlists(db(), requireUser(request).id) };
     });
 
     const CREATE = { summary: 'Creates a watchlist', body: createBody, response: { 201: watchlistResponseSchema } };
-    app.post(
-      ENDPOINTS.watchlistCreate.path,
-      { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT, schema: CREATE },
+    route(
+      ENDPOINTS.watchlistCreate,
+      SIGNED_IN,
+      CREATE,
       async (request, reply) => {
         const userId = requireUser(request).id;
         const input = request.body;
@@ -77,6 +78,7 @@ export function watchlistRoutes({
           throw error;
         }
       },
+      BODY,
     );
 
     const GET = { summary: 'One watchlist', params: watchlistIdParamsSchema, response: ONE };
@@ -93,9 +95,10 @@ export function watchlistRoutes({
       body: replaceBody,
       response: ONE,
     };
-    app.put(
-      ENDPOINTS.watchlistReplace.path,
-      { config: SIGNED_IN, bodyLimit: WATCHLIST_BODY_LIMIT, schema: REPLACE },
+    route(
+      ENDPOINTS.watchlistReplace,
+      SIGNED_IN,
+      REPLACE,
       async (request) => {
         const userId = requireUser(request).id;
         const { id } = request.params;
@@ -111,6 +114,7 @@ export function watchlistRoutes({
           throw error;
         }
       },
+      BODY,
     );
 
     const DELETE = { summary: 'Deletes a watchlist', params: watchlistIdParamsSchema };

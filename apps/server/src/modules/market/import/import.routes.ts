@@ -7,13 +7,15 @@ import {
   PERMISSIONS,
   type ImportReportResponse,
 } from '@solstice/contracts';
-import type { AppContext } from '../../../context.js';
+import type { Settings } from '../../../config/settings.js';
+import type { DatabaseHandle } from '../../../db/database.js';
 import { needs } from '../../../http/access.js';
 import { AppError, validationFailed } from '../../../http/errors.js';
 import type { ZodTypeProvider } from '../../../http/route-schemas.js';
 import { API_LIMITS, listInImportDirectory, MAX_IMPORT_FILE_BYTES } from './import-directory.js';
 import { saveUpload, UploadTooLarge } from './import-upload.js';
 import { importFiles, type ImportListing, type ImportReport } from './importer.js';
+import type { MarketCache } from '../market-cache.js';
 
 const API_OPTIONS = { limits: API_LIMITS, withholdContent: true };
 
@@ -43,7 +45,14 @@ function uploadTooLarge(): AppError {
  * path, or one CSV file uploaded as the request body. Both go through the same importer,
  * with regular files only, a size limit, and no file content in the report.
  */
-export function importRoutes(ctx: AppContext): FastifyPluginAsync {
+export interface ImportRoutesDeps {
+  readonly settings: Pick<Settings, 'IMPORT_DIR'>;
+  readonly database: DatabaseHandle;
+  /** Reloaded after an import that changed the stored bars. */
+  readonly market: MarketCache;
+}
+
+export function importRoutes(ctx: ImportRoutesDeps): FastifyPluginAsync {
   const importDir = ctx.settings.IMPORT_DIR;
   const run = async (listing: ImportListing): Promise<ImportReport> => {
     const report = await importFiles(ctx.database, listing, API_OPTIONS);
@@ -53,6 +62,7 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsync {
 
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
+    // Not for the web app (its reason in contracts' ROUTES_NOT_FOR_THE_WEB), so registered outside ENDPOINTS.
     app.post(
       '/api/v1/admin/import',
       {

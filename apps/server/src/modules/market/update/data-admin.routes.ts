@@ -12,7 +12,6 @@ import {
   type AdminDataResponse,
   type FreshnessInfo,
 } from '@solstice/contracts';
-import { marketFieldTable } from '../../scanner/field-table-cache.js';
 import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { SIGNED_IN, needs } from '../../../http/access.js';
@@ -21,7 +20,6 @@ import { routeDeclarer } from '../../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../../http/route-schemas.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { MarketCache } from '../market-cache.js';
 import { announceMarketChange } from '../market-events.js';
 import { PROVIDER_IDS } from '../providers/provider.js';
 import { providerOffReason } from '../providers/registry.js';
@@ -31,14 +29,15 @@ import { MARKET_UPDATE_JOB, startMarketUpdate } from './market-update.jobs.js';
 export interface DataAdminDeps {
   settings: Settings;
   database: DatabaseHandle;
-  market: MarketCache;
+  /** The session the market's data is as of, as the scanner sees it (wired by the composition). */
+  marketAsOf(): string | null;
   clock: Clock;
   jobs: JobQueue;
 }
 
 /** The freshness every screen warns with; the admin's data page: freshness, the schedule, runs and failing symbols, instruments; run now; add or remove a ticker. */
 export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
-  const { settings, database, market, clock, jobs } = deps;
+  const { settings, database, clock, jobs } = deps;
   const { db } = database;
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
@@ -50,7 +49,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       response: { 200: freshnessSchema },
     };
     route(ENDPOINTS.marketFreshness, SIGNED_IN, FRESHNESS, async (): Promise<FreshnessInfo> =>
-      freshnessOf(marketFieldTable(market).asOf, clock.now()),
+      freshnessOf(deps.marketAsOf(), clock.now()),
     );
 
     const OVERVIEW = {
@@ -104,7 +103,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
         .orderBy('symbol')
         .execute();
       return {
-        freshness: freshnessOf(marketFieldTable(market).asOf, clock.now()),
+        freshness: freshnessOf(deps.marketAsOf(), clock.now()),
         schedule: {
           enabled: settings.DATA_UPDATE_ENABLED,
           time: `${settings.DATA_UPDATE_TIME} America/New_York`,

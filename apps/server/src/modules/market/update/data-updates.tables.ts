@@ -35,3 +35,9 @@ export interface DataUpdateTables {
   data_updates: DataUpdatesTable;
   data_update_symbols: DataUpdateSymbolsTable;
 }
+
+// The module's tables, declared into the one Database type the repositories query (db/schema.ts).
+declare module '../../../db/schema.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Database extends DataUpdateTables {}
+}

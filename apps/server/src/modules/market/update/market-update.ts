@@ -1,6 +1,5 @@
 import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
-import { recordDataUpdate } from '../../metrics/data-update.js';
 import type { MarketDataProvider } from '../providers/provider.js';
 import { configuredProviders } from '../providers/registry.js';
 import { syncMarketData, type SyncOptions, type SyncReport } from '../sync/sync.js';
@@ -15,6 +14,8 @@ export interface MarketUpdateDeps {
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** How often a running update stamps heartbeat_at (tests shorten it). */
   heartbeatMs?: number;
+  /** Told when a run has finished or failed (the composition records it for /metrics). */
+  onFinished?: (outcome: { ok: boolean; at: number }) => Promise<void>;
 }
 
 const HEARTBEAT_MS = 30_000;
@@ -116,7 +117,7 @@ export async function runMarketUpdate(
         .where('id', '=', run.id)
         .execute();
     });
-    await recordDataUpdate(db, { ok: status !== 'failed', at: deps.now() });
+    await deps.onFinished?.({ ok: status !== 'failed', at: deps.now() });
     deps.log?.info(
       { update: run.id, trigger, session: report.session, updated: report.updated, failed: report.failed },
       'market data: update finished',
@@ -129,7 +130,7 @@ export async function runMarketUpdate(
       .set({ finished_at: deps.now(), status: 'failed', error: message })
       .where('id', '=', run.id)
       .execute();
-    await recordDataUpdate(db, { ok: false, at: deps.now() });
+    await deps.onFinished?.({ ok: false, at: deps.now() });
     deps.log?.warn({ update: run.id, trigger, err: error }, 'market data: update failed');
     throw error;
   } finally {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@solstice/contracts';
-import type { RouteAccess } from './access.js';
+import type { RouteAccess } from '../http/access.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';

@@ -12,7 +12,7 @@ import { catalogueRoutes } from '../modules/billing/catalogue.routes.js';
 import { billingRoutes } from '../modules/billing/billing.routes.js';
 import { billingAdminRoutes } from '../modules/billing/billing-admin.routes.js';
 import { stripeWebhookRoutes } from '../modules/billing/stripe-webhook.routes.js';
-import { userAdminRoutes } from '../modules/accounts/user-admin.routes.js';
+import { userAdminRoutes } from '../modules/user-admin/user-admin.routes.js';
 import { outboxRoutes } from '../modules/mail/outbox.routes.js';
 import { jobsRoutes } from '../modules/jobs/jobs.routes.js';
 import { dataAdminRoutes } from '../modules/market/update/data-admin.routes.js';

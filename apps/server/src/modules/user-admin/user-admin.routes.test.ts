@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUBSCRIBER_TAG_ID } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
 import { useAdminTestApp } from '../../testing/test-fixtures.js';
-import { signUp } from '../billing/testing/billing-test-helpers.js';
+import { signUp } from '../../testing/billing-helpers.js';
 
 describe.each(testDialects())('user administration (%s)', (dialect) => {
   const { t, admin, member, as } = useAdminTestApp(dialect);

@@ -4,15 +4,20 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../composition.js';
-import { answerFrameworkError, answerUnreadableRequest, installErrorHandling, sendNotFound } from './error-handler.js';
+import {
+  answerFrameworkError,
+  answerUnreadableRequest,
+  installErrorHandling,
+  sendNotFound,
+} from '../http/error-handler.js';
 import { apiModules } from './routes.js';
 import { installAuth } from '../modules/auth/auth.plugin.js';
-import { serviceUnavailable } from './errors.js';
-import { ASSET, declaredAs, requireDeclaredAccess, type DeclaredRoute } from './access.js';
-import { isApiPath, isAssetPath, normalisePath } from './request-path.js';
+import { serviceUnavailable } from '../http/errors.js';
+import { ASSET, declaredAs, requireDeclaredAccess, type DeclaredRoute } from '../http/access.js';
+import { isApiPath, isAssetPath, normalisePath } from '../http/request-path.js';
 import { isPagePath } from './page-routes.js';
 import { installMetrics } from '../modules/metrics/install-metrics.js';
-import { installRouteSchemas } from './route-schemas.js';
+import { installRouteSchemas } from '../http/route-schemas.js';
 import { installOpenApi } from './openapi.js';
 import { apiDocsRoutes } from './api-docs.routes.js';
 import { loadWebPages } from './web-pages.js';
@@ -81,14 +86,18 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await installOpenApi(app, { version: services.version, sessionCookieName: settings.SESSION_COOKIE_NAME });
 
   // Sessions, request.user, route access, origin check, page gate and /api/auth/*.
-  await installAuth(app, {
-    settings,
-    db: services.database.db,
-    rateLimiter: services.rateLimiter,
-    mail: services.mail,
-    log: services.logger,
-    jobs: services.jobs,
-  });
+  await installAuth(
+    app,
+    {
+      settings,
+      db: services.database.db,
+      rateLimiter: services.rateLimiter,
+      mail: services.mail,
+      log: services.logger,
+      jobs: services.jobs,
+    },
+    { isPagePath },
+  );
   for (const plugin of apiModules(services)) await app.register(plugin);
   await app.register(apiDocsRoutes());
 

@@ -75,7 +75,7 @@ describe('serving the built web app', () => {
     const { cookie } = await signedInUser(t);
     for (const url of ['/', '/seasonality/pattern', '/no/such/page']) {
       const res = await t.app.inject({ method: 'GET', url, headers: url === '/' ? {} : { cookie } });
-      // A path that names no page is the same page with status 404 (http/page-routes.ts).
+      // A path that names no page is the same page with status 404 (app/page-routes.ts).
       expect(res.statusCode).toBe(url === '/no/such/page' ? 404 : 200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<title>Solstice</title>');

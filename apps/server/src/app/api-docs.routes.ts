@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { PUBLIC } from './access.js';
+import { PUBLIC } from '../http/access.js';
 import { renderApiDocs } from './api-docs-page.js';
 import { DOCS_PATH, OPENAPI_PATH } from './openapi.js';
 
@@ -9,6 +9,7 @@ export function apiDocsRoutes(): FastifyPluginAsync {
   return async (app) => {
     const documentOf = () => app.swagger() as OpenAPIV3_1.Document;
     let page: string | null = null;
+    // Read by people and tools, not called by the web app: outside ENDPOINTS (ROUTES_NOT_FOR_THE_WEB).
 
     app.get(
       OPENAPI_PATH,

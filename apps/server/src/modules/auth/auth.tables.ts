@@ -39,33 +39,14 @@ export interface PasswordResetsTable {
   used_at: number | null;
 }
 
-export interface ContactsTable {
-  id: Generated<number>;
-  user_id: number;
-  created_at: number;
-}
-
-export interface ContactTagsTable {
-  contact_id: number;
-  tag_id: number;
-}
-
-export interface WatchlistsTable {
-  id: Generated<number>;
-  user_id: number;
-  name: string;
-  position: number;
-  /** JSON array of { sym, description }. */
-  symbols: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface AccountTables {
+export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
-  contacts: ContactsTable;
-  contact_tags: ContactTagsTable;
-  watchlists: WatchlistsTable;
+}
+
+// The module's tables, declared into the one Database type the repositories query (db/schema.ts).
+declare module '../../db/schema.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Database extends AuthTables {}
 }

@@ -2,7 +2,6 @@ import type { Services } from '../composition.js';
 import { meOfUser } from '../modules/auth/me.js';
 import { overviewJson } from '../modules/market-view/market-view.service.js';
 import { freshnessOf } from '../modules/market/update/freshness.js';
-import { marketFieldTable } from '../modules/scanner/field-table-cache.js';
 import { pagePathOf } from './page-routes.js';
 import { ROOT } from './web-pages.js';
 
@@ -19,13 +18,13 @@ const PAGES_WITH_SUMMARY = new Set(['/dashboard', '/market']);
  * account is gone (the app then asks and learns it is signed out).
  */
 export async function pageDataJson(
-  services: Pick<Services, 'database' | 'market' | 'clock'>,
+  services: Pick<Services, 'database' | 'market' | 'marketAsOf' | 'clock'>,
   userId: number,
   pathname: string,
 ): Promise<string | null> {
   const me = await meOfUser(services.database.db, userId);
   if (!me) return null;
-  const freshness = freshnessOf(marketFieldTable(services.market).asOf, services.clock.now());
+  const freshness = freshnessOf(services.marketAsOf(), services.clock.now());
   const overview = PAGES_WITH_SUMMARY.has(pagePathOf(pathname)) ? `,"overview":${overviewJson(services.market)}` : '';
   return `{"me":${JSON.stringify(me)},"freshness":${JSON.stringify(freshness)}${overview}}`;
 }

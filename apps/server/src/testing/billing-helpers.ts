@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../../testing/test-app.js';
-import { randomIp, sessionCookieFrom, TEST_ORIGIN } from '../../../testing/auth-helpers.js';
-import { getContactForUser } from '../../contacts/contacts.repository.js';
+import type { TestApp } from './test-app.js';
+import { randomIp, sessionCookieFrom, TEST_ORIGIN } from './auth-helpers.js';
+import { getContactForUser } from '../modules/contacts/contacts.repository.js';
 
 export interface Client {
   cookie: string;
