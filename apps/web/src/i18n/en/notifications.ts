@@ -8,6 +8,9 @@ export default {
     '{{symbol}}: a {{direction}} seasonal window {{start}} → {{end}} ({{days}} days) opens on {{entry}}; it won in {{winners}} of {{count}} years ({{winRate}}), mean {{mean}}.',
   windowOpensP:
     '{{symbol}}: a {{direction}} seasonal window {{start}} → {{end}} ({{days}} days) opens on {{entry}}; it won in {{winners}} of {{count}} years ({{winRate}}), mean {{mean}}, p = {{pValue}}.',
+  windowOpensPQ:
+    '{{symbol}}: a {{direction}} seasonal window {{start}} → {{end}} ({{days}} days) opens on {{entry}}; it won in {{winners}} of {{count}} years ({{winRate}}), mean {{mean}}, p = {{pValue}}, q = {{qValue}}.',
+  close: 'Close {{value}}',
   long: 'long',
   short: 'short',
 };

@@ -10,6 +10,9 @@ const tr: Messages<typeof en> = {
     '{{symbol}}: {{start}} → {{end}} ({{days}} gün) {{direction}} yönlü mevsimsel pencere {{entry}} tarihinde açılıyor; {{count}} yılın {{winners}} yılında kazandırdı ({{winRate}}), ortalama {{mean}}.',
   windowOpensP:
     '{{symbol}}: {{start}} → {{end}} ({{days}} gün) {{direction}} yönlü mevsimsel pencere {{entry}} tarihinde açılıyor; {{count}} yılın {{winners}} yılında kazandırdı ({{winRate}}), ortalama {{mean}}, p = {{pValue}}.',
+  windowOpensPQ:
+    '{{symbol}}: {{start}} → {{end}} ({{days}} gün) {{direction}} yönlü mevsimsel pencere {{entry}} tarihinde açılıyor; {{count}} yılın {{winners}} yılında kazandırdı ({{winRate}}), ortalama {{mean}}, p = {{pValue}}, q = {{qValue}}.',
+  close: 'Kapanış {{value}}',
   long: 'uzun',
   short: 'kısa',
 };
