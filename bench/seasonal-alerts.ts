@@ -10,8 +10,7 @@ const ALERTS = 100;
 
 const universe = readUniverse();
 const symbols = universe.map((u) => u.instrument.symbol);
-const asOf =
-  process.argv[2] ?? isoDate(Math.max(...universe.map((u) => u.series.dates[u.series.dates.length - 1]!)));
+const asOf = process.argv[2] ?? isoDate(Math.max(...universe.map((u) => u.series.dates[u.series.dates.length - 1]!)));
 
 const specs: AlertSpec[] = Array.from({ length: ALERTS }, (_, k) => ({
   id: k + 1,
@@ -36,7 +35,9 @@ for (let i = 0; i < specs.length; i += 250) triggers += prepared.evaluate(specs.
 const ms = performance.now() - start;
 const used = process.cpuUsage(cpu);
 const cpuMs = (used.user + used.system) / 1000;
-process.stderr.write(`seasonal alerts: ${symbols.length} symbols, ${ALERTS} alerts, as of ${asOf}: ${triggers} triggers\n`);
+process.stderr.write(
+  `seasonal alerts: ${symbols.length} symbols, ${ALERTS} alerts, as of ${asOf}: ${triggers} triggers\n`,
+);
 // The CPU time too: on a shared machine the wall time also counts other processes' turns.
 console.log(
   JSON.stringify({

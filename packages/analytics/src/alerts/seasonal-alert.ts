@@ -4,7 +4,7 @@ import { dateInYear, indexOfDate, parseMonthDay } from '../seasonality/calendar-
 import { seasonalPattern } from '../seasonality/pattern.js';
 import { type Direction, type WindowStats } from '../seasonality/statistics.js';
 import { WindowGrid, windowDetails, type SeasonalWindow } from '../seasonality/window-grid.js';
-import { cellPValuesFor } from '../seasonality/window-pvalues.js';
+import { cellPValuesFor, prefillRateBooks } from '../seasonality/window-pvalues.js';
 import type { WindowTable } from '../seasonality/window-table.js';
 import { yearSetTable } from '../seasonality/year-set-table.js';
 import type { YearSet } from '../seasonality/year-sets.js';
@@ -117,11 +117,7 @@ export function seasonalWindowOpening(
   return windowRecord(seriesUpTo(series, dayNumber(asOf)), criteria, entryDate);
 }
 
-function windowRecord(
-  known: PriceSeries,
-  criteria: SeasonalWindowCriteria,
-  entryDate: string,
-): SeasonalOpening | null {
+function windowRecord(known: PriceSeries, criteria: SeasonalWindowCriteria, entryDate: string): SeasonalOpening | null {
   if (known.dates.length === 0) return null;
   const { window } = criteria;
   const result = seasonalPattern(known, { ...criteria.years, ...window });
@@ -290,7 +286,11 @@ export class EntryGrid {
    * The qValues of a family of tests (the tested cells in each direction), by cell: the
    * Benjamini–Hochberg adjustment over all of them (a test without a pValue counts as p = 1).
    */
-  private qValues(key: string, tested: readonly number[], directions: readonly Direction[]): Record<Direction, Float64Array> {
+  private qValues(
+    key: string,
+    tested: readonly number[],
+    directions: readonly Direction[],
+  ): Record<Direction, Float64Array> {
     let hit = this.families.get(key);
     if (hit) return hit;
     for (const direction of directions) this.knowPValues(tested, direction);
@@ -317,6 +317,8 @@ export class EntryGrid {
     const known = this.pKnown[direction];
     const missing = cells.filter((cell) => known[cell] === 0);
     if (missing.length === 0) return;
+    // The base rates of all their lengths at once (the pValues read them length by length).
+    prefillRateBooks(this.known, this.table, this.grid, missing, this.lo, this.hi);
     const [values] = cellPValuesFor(this.known, this.table, this.grid, missing, this.lo, this.hi, [direction]);
     const p = this.pValues[direction];
     missing.forEach((cell, i) => {

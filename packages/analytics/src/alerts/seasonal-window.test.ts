@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testInstrument } from '../scanner/test-table.js';
-import { everyDay } from '../seasonality/test-fixtures.js';
+import { everyDay, weekdays } from '../seasonality/test-fixtures.js';
+import { WindowGrid } from '../seasonality/window-grid.js';
+import { cellPValuesFor, prefillRateBooks } from '../seasonality/window-pvalues.js';
+import { windowTable } from '../seasonality/window-table.js';
 import { evaluateAlertsAsOf, type AlertSpec } from './evaluate.js';
 import {
   seasonalOpening,
@@ -182,5 +185,37 @@ describe('seasonal alerts in an evaluation', () => {
     expect(triggers[2]!.window).toEqual(seasonalWindowOpening(SPELL, '2023-11-13', window()));
     // The close at the session comes with each.
     for (const t of triggers) expect(t.close).toBe(100);
+  });
+});
+
+describe('base rates of many lengths at once (prefillRateBooks)', () => {
+  // A random walk on weekdays (holidays aside), with a few flat days: windows rise, fall and stay flat.
+  const walk = () => {
+    let x = 50;
+    let seed = 7;
+    return weekdays('WLK', '1995-03-15', '2017-06-30', () => {
+      seed = (seed * 16807) % 2147483647;
+      const u = seed / 2147483647;
+      if (u > 0.45 && u < 0.55) return x;
+      x = Math.max(1, x * (1 + (u - 0.5) * 0.04));
+      return Math.round(x * 100) / 100;
+    });
+  };
+
+  it('gives every pValue exactly as counting length by length does, across the year end too', () => {
+    const starts = Int32Array.from([0, 1, 2, 180, 362, 363, 364]);
+    const pValues = (prefill: boolean) => {
+      const series = walk(); // a series of its own: its rate books start empty
+      const table = windowTable(series);
+      const grid = new WindowGrid(starts, 1, 364);
+      const hi = table.years - 1;
+      grid.fill(series, table, 0, hi);
+      const cells = Array.from({ length: grid.count.length }, (_, c) => c).filter((c) => grid.count[c]! > 0);
+      if (prefill) prefillRateBooks(series, table, grid, cells, 0, hi);
+      return cellPValuesFor(series, table, grid, cells, 0, hi, ['long', 'short']).map((p) => Array.from(p));
+    };
+    const [long, short] = pValues(true);
+    expect(long!.length).toBeGreaterThan(2000);
+    expect([long, short]).toEqual(pValues(false));
   });
 });

@@ -3,15 +3,17 @@ import { DAYS_IN_CALENDAR } from './calendar-days.js';
 import type { Direction } from './statistics.js';
 import { BUCKETS, bucketOf, type ValueBuckets } from '../stats/q-values-by-bucket.js';
 import type { GridRuns } from './grid-runs.js';
-import type { WindowGrid } from './window-grid.js';
-import { entryAt, exitAt, type WindowTable } from './window-table.js';
+import { WindowGrid, startPositions } from './window-grid.js';
+import { entryAt, exitAt, windowTable, type WindowTable } from './window-table.js';
 import {
   bookTail,
   rateBook,
   rateEntry,
   seriesRates,
+  storeRateEntry,
   tailOf,
   yearCounts,
+  type RateBook,
   type SeriesRates,
   type TailPlane,
 } from './base-rates.js';
@@ -110,6 +112,69 @@ export function cellPValuesFor(
     const long = direction === 'long';
     return Float64Array.from(cells, (cell) => pValueOfCell({ series, rates, table, grid, lo, hi }, cell, long));
   });
+}
+
+/** Lengths asked of one book below which counting them one by one (yearCounts) is as quick. */
+const BOOK_FILL_MIN_LENGTHS = 8;
+const ALL_STARTS = startPositions(0, DAYS_IN_CALENDAR - 1);
+/** The grid prefillRateBooks counts with, kept for the next series (2.6 MB at 364 lengths). */
+let bookGrid: WindowGrid | null = null;
+
+/**
+ * Puts into the series' rate books the base rates that cellPValuesFor will read for these
+ * cells, many lengths at once: for each book (contiguous rows first … last) asked for many
+ * lengths, one WindowGrid over every start day and those lengths, filled over its rows with
+ * the series' own window table (the counting kernel), summed by length. The counts are those
+ * of yearCounts summed over the rows, to the unit: the same windows (an entry, an exit after
+ * it, none past the table's last row) and the same signs. A seasonal alert over 1 … 364 days
+ * reads every length's base rate; length by length, every row was read 364 times in JavaScript.
+ */
+export function prefillRateBooks(
+  series: PriceSeries,
+  table: WindowTable,
+  grid: WindowGrid,
+  cells: readonly number[],
+  lo: number,
+  hi: number,
+): void {
+  const rates = seriesRates(series);
+  const filled: FilledGrid = { series, rates, table, grid, lo, hi };
+  const asked = new Map<RateBook, { shortest: number; longest: number; cells: number }>();
+  for (const cell of cells) {
+    const first = countedFrom(filled, cell);
+    if (first < 0) continue;
+    const book = rateBook(rates, first, first + grid.count[cell]! - 1);
+    const days = grid.daysOf(cell);
+    if (book.at[days]! >= 0) continue;
+    const range = asked.get(book);
+    if (!range) asked.set(book, { shortest: days, longest: days, cells: 1 });
+    else {
+      range.shortest = Math.min(range.shortest, days);
+      range.longest = Math.max(range.longest, days);
+      range.cells++;
+    }
+  }
+  const shared = windowTable(series);
+  for (const [book, { shortest, longest, cells: asking }] of asked) {
+    if (asking < BOOK_FILL_MIN_LENGTHS) continue;
+    const lengths = longest - shortest + 1;
+    if (!bookGrid || bookGrid.minDays !== shortest || bookGrid.lengths !== lengths)
+      bookGrid = new WindowGrid(ALL_STARTS, shortest, longest);
+    const g = bookGrid;
+    g.fillCounts(series, shared, book.first, book.last);
+    // Cells are start-major: the lengths of one start side by side, summed in that order.
+    const rising = new Float64Array(lengths);
+    const falling = new Float64Array(lengths);
+    const windows = new Float64Array(lengths);
+    for (let c = 0; c < g.count.length; c += lengths) {
+      for (let li = 0; li < lengths; li++) {
+        windows[li]! += g.count[c + li]!;
+        rising[li]! += g.rising[c + li]!;
+        falling[li]! += g.falling[c + li]!;
+      }
+    }
+    for (let li = 0; li < lengths; li++) storeRateEntry(book, shortest + li, rising[li]!, falling[li]!, windows[li]!);
+  }
 }
 
 /**
@@ -276,9 +341,12 @@ function contiguousPValue(
  * counts (its count says so); otherwise the rows are looked at from both ends.
  */
 function countedFrom(filled: FilledGrid, cell: number): number {
-  const { grid, lo } = filled;
+  const { grid, lo, hi, table } = filled;
   const n = grid.count[cell]!;
   if (n === 0) return -1;
+  // countedRows' top, without making its closures (this runs for every cell of a scan).
+  const cross = grid.startOf(cell) + grid.daysOf(cell) >= DAYS_IN_CALENDAR ? 1 : 0;
+  if (n === Math.min(hi, table.years - 1 - cross) - lo + 1) return lo;
   const rows = countedRows(filled, cell);
   if (n === rows.top - lo + 1) return lo;
   const { first, last } = rows.hull();
