@@ -14,6 +14,14 @@ type ErrorAttributes = { 'aria-invalid'?: true; 'aria-describedby'?: string };
 type TextKey =
   'name' | 'symbol' | 'watchlistId' | 'expression' | 'webhookUrl' | 'start' | 'end' | (typeof NUMBER_FIELDS)[number];
 const INPUT = 'form-control form-control-sm';
+/** A window alert's numbers, each with its label (a window needs no win rate or years). */
+const WINDOW_NUMBERS = [
+  ['leadDays', 'form.leadDays'],
+  ['minWinRate', 'form.optionalMinWinRate'],
+  ['minYears', 'form.optionalMinYears'],
+] as const;
+/** The optional bounds of either form of seasonal alert. */
+const BOUNDS = ['maxPValue', 'maxQValue'] as const;
 
 function Field({
   id,
@@ -109,6 +117,8 @@ export function AlertForm({
     watchlistId: bind('watchlistId', 'form-select form-select-sm'),
     expression: bind('expression', `${INPUT} font-monospace`),
     webhookUrl: bind('webhookUrl', INPUT),
+    start: bind('start', INPUT),
+    end: bind('end', INPUT),
   };
   /** A check box bound to one of the draft's yes/no values. */
   const toggle = (key: 'onExit' | 'mail') => ({
@@ -223,12 +233,12 @@ export function AlertForm({
               <>
                 <div className="col-6 col-md-4">
                   <Field id="alert-start" label={t('form.start')} error={fields.start}>
-                    <input placeholder="MM-DD" maxLength={5} {...bind('start', INPUT)} />
+                    <input placeholder="MM-DD" maxLength={5} {...input.start} />
                   </Field>
                 </div>
                 <div className="col-6 col-md-4">
                   <Field id="alert-end" label={t('form.end')} error={fields.end}>
-                    <input placeholder="MM-DD" maxLength={5} {...bind('end', INPUT)} />
+                    <input placeholder="MM-DD" maxLength={5} {...input.end} />
                   </Field>
                 </div>
                 <div className="col-12 col-md-4">
@@ -241,9 +251,9 @@ export function AlertForm({
                     onChange={(v) => set('windowDirection', v as AlertDraft['windowDirection'])}
                   />
                 </div>
-                {numberField('leadDays', t('form.leadDays'), t('form.windowHint'))}
-                {numberField('minWinRate', t('form.optionalMinWinRate'))}
-                {numberField('minYears', t('form.optionalMinYears'))}
+                {WINDOW_NUMBERS.map(([key, label], i) =>
+                  numberField(key, t(label), i === 0 ? t('form.windowHint') : undefined),
+                )}
               </>
             ) : (
               <>
@@ -263,7 +273,7 @@ export function AlertForm({
                 </div>
               </>
             )}
-            {(['maxPValue', 'maxQValue'] as const).map((key) => (
+            {BOUNDS.map((key) => (
               <div className="col-6 col-md-4" key={key}>
                 <Field id={`alert-${key}`} label={t(`form.${key}`)} error={fields[key]}>
                   <input
