@@ -309,6 +309,36 @@ describe('alerts in Turkish', () => {
     );
   });
 
+  it('lists a window alert and fills the window form in Turkish', async () => {
+    const windowAlert = {
+      ...alert,
+      id: 12,
+      name: 'PKG',
+      kind: 'seasonal',
+      expression: null,
+      symbol: 'PKG',
+      paused: false,
+      pausedReason: null,
+      seasonal: {
+        leadDays: 5,
+        window: { start: '11-20', end: '12-07', direction: 'short' },
+        minWinRate: 0.75,
+        maxPValue: null,
+        maxQValue: 0.05,
+      },
+    };
+    mockFetch([premium, { path: '/api/v1/alerts', body: { data: [windowAlert], limit: 100 } }, notifications]);
+    renderScreen(<AlertsScreen />, { url: '/alerts?new=seasonal&symbol=PKG&start=11-20&end=12-07&direction=short' });
+    expect(await screen.findByTestId('alert-row-12')).toHaveTextContent(
+      '11-20 → 12-07 kısa, 5 işlem günü önceden, kazanma oranı ≥ %75, q ≤ 0,05',
+    );
+    const form = await screen.findByTestId('alert-form');
+    expect(within(form).getByLabelText('Hangi pencereler')).toHaveValue('window');
+    expect(within(form).getByLabelText('Pencere başlangıcı (AA-GG)')).toHaveValue('11-20');
+    expect(within(form).getByLabelText('Yön')).toHaveValue('short');
+    expect(within(form).getByLabelText('En yüksek q-değeri (isteğe bağlı)')).toHaveValue(null);
+  });
+
   it('shows the bell and the alert mail switch in Turkish', async () => {
     mockFetch([notifications, { path: '/api/v1/me/alert-mail', body: { alertMail: true } }]);
     renderScreen(
