@@ -120,12 +120,7 @@ const seasonalAlertSchema = z.strictObject({
   minDays: lengthSchema.optional(),
   maxDays: lengthSchema.optional(),
   minWinRate: fraction('a win rate').optional(),
-  minYears: z
-    .number({ message: 'expected a number of years' })
-    .int('expected whole years')
-    .min(1)
-    .max(100)
-    .optional(),
+  minYears: z.number({ message: 'expected a number of years' }).int('expected whole years').min(1).max(100).optional(),
   maxPValue: fraction('a p-value').nullable().optional(),
   maxQValue: fraction('a q-value').nullable().optional(),
   direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }).optional(),
@@ -155,9 +150,11 @@ function seasonalIssues(value: SeasonalBody): { path: string; message: string }[
       path: value.minDays === undefined ? 'minDays' : 'maxDays',
       message: 'give either a window or minDays and maxDays',
     });
-  } else if (value.minDays > value.maxDays) issues.push({ path: 'minDays', message: 'minDays must not exceed maxDays' });
+  } else if (value.minDays > value.maxDays)
+    issues.push({ path: 'minDays', message: 'minDays must not exceed maxDays' });
   if (value.direction === undefined) issues.push({ path: 'direction', message: 'expected long, short or both' });
-  if (value.minWinRate === undefined) issues.push({ path: 'minWinRate', message: 'expected a win rate as a fraction from 0 to 1' });
+  if (value.minWinRate === undefined)
+    issues.push({ path: 'minWinRate', message: 'expected a win rate as a fraction from 0 to 1' });
   if (value.minYears === undefined) issues.push({ path: 'minYears', message: 'expected a number of years' });
   return issues;
 }

@@ -165,7 +165,13 @@ async function resolveAlert(
   if (row.kind === 'condition') return { spec: { id, kind: 'condition', scan: scan!, symbols } };
   const params = seasonalParamsOf(row);
   if (!params) return { reason: 'Its seasonal criteria could not be read.' };
-  const years = { from: params.from, to: params.to, cycle: params.cycle, parity: params.parity, exclude: params.exclude };
+  const years = {
+    from: params.from,
+    to: params.to,
+    cycle: params.cycle,
+    parity: params.parity,
+    exclude: params.exclude,
+  };
   const bounds = {
     leadDays: params.leadDays,
     minWinRate: params.minWinRate ?? 0,

@@ -46,7 +46,8 @@ const VALUE_WORDS: Record<Language, { close: string }> = { en: { close: 'Close' 
  */
 function valuesText(language: Language, d: TriggerDetail): string {
   const parts: string[] = [];
-  if (d.close !== undefined && d.close !== null) parts.push(`${VALUE_WORDS[language].close} ${valueText(language, d.close)}`);
+  if (d.close !== undefined && d.close !== null)
+    parts.push(`${VALUE_WORDS[language].close} ${valueText(language, d.close)}`);
   const fields = Object.entries(d.values ?? {}).map(([name, v]) => `${name} ${valueText(language, v)}`);
   if (fields.length > 0) parts.push(fields.join(', '));
   return parts.length === 0 ? '' : ` ${parts.join('; ')}.`;

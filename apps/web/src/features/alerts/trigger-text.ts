@@ -62,7 +62,8 @@ function valuesText(d: Detail, t: TFunction<'notifications'>, f: Formatters): st
 function valueText(v: number | string | null, f: Formatters): string {
   if (v === null) return '—';
   if (typeof v === 'string') return `"${v}"`;
-  return new Intl.NumberFormat(f.locale, { maximumFractionDigits: Math.abs(v) >= 100 ? 2 : 4, useGrouping: false }).format(
-    v,
-  );
+  return new Intl.NumberFormat(f.locale, {
+    maximumFractionDigits: Math.abs(v) >= 100 ? 2 : 4,
+    useGrouping: false,
+  }).format(v);
 }

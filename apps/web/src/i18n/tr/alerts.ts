@@ -57,7 +57,8 @@ const tr: Messages<typeof en> = {
     rule: '{{direction}}, {{minDays}}–{{maxDays}} gün, kazanma oranı ≥ {{winRate}}, ≥ {{minYears}} yıl{{pValue}}; {{leadDays}} işlem günü önceden',
     pValue: ', p ≤ {{value}}',
     qValue: ', q ≤ {{value}}',
-    window: '{{start}} → {{end}} {{direction}}, {{leadDays}} işlem günü önceden{{winRate}}{{minYears}}{{pValue}}{{qValue}}',
+    window:
+      '{{start}} → {{end}} {{direction}}, {{leadDays}} işlem günü önceden{{winRate}}{{minYears}}{{pValue}}{{qValue}}',
     windowWinRate: ', kazanma oranı ≥ {{value}}',
     windowYears: ', ≥ {{value}} yıl',
     notFired: 'Henüz tetiklenmedi.',
