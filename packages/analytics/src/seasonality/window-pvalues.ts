@@ -117,8 +117,9 @@ export function cellPValuesFor(
 /** Lengths asked of one book below which counting them one by one (yearCounts) is as quick. */
 const BOOK_FILL_MIN_LENGTHS = 8;
 const ALL_STARTS = startPositions(0, DAYS_IN_CALENDAR - 1);
-/** The grid prefillRateBooks counts with, kept for the next series (2.6 MB at 364 lengths). */
-let bookGrid: WindowGrid | null = null;
+/** The grids prefillRateBooks counts with, by range of lengths, kept for the next series (2.6 MB at 364 lengths). */
+const bookGrids = new Map<number, WindowGrid>();
+const MAX_BOOK_GRIDS = 4;
 
 /**
  * Puts into the series' rate books the base rates that cellPValuesFor will read for these
@@ -155,26 +156,75 @@ export function prefillRateBooks(
     }
   }
   const shared = windowTable(series);
-  for (const [book, { shortest, longest, cells: asking }] of asked) {
+  const done: { book: RateBook; shortest: number; longest: number }[] = [];
+  // The longest books first: a book one row shorter than one done (the windows across the
+  // year end lose the last row) is that book less the row's counts, without a second grid.
+  const books = [...asked].sort(([a], [b]) => b.last - b.first - (a.last - a.first));
+  for (const [book, { shortest, longest, cells: asking }] of books) {
     if (asking < BOOK_FILL_MIN_LENGTHS) continue;
-    const lengths = longest - shortest + 1;
-    if (!bookGrid || bookGrid.minDays !== shortest || bookGrid.lengths !== lengths)
-      bookGrid = new WindowGrid(ALL_STARTS, shortest, longest);
-    const g = bookGrid;
-    g.fillCounts(series, shared, book.first, book.last);
-    // Cells are start-major: the lengths of one start side by side, summed in that order.
-    const rising = new Float64Array(lengths);
-    const falling = new Float64Array(lengths);
-    const windows = new Float64Array(lengths);
-    for (let c = 0; c < g.count.length; c += lengths) {
-      for (let li = 0; li < lengths; li++) {
-        windows[li]! += g.count[c + li]!;
-        rising[li]! += g.rising[c + li]!;
-        falling[li]! += g.falling[c + li]!;
+    const parent = done.find(
+      (d) =>
+        d.shortest <= shortest &&
+        d.longest >= longest &&
+        ((d.book.first === book.first && d.book.last === book.last + 1) ||
+          (d.book.first === book.first - 1 && d.book.last === book.last)),
+    );
+    if (parent) {
+      const row = parent.book.first === book.first ? parent.book.last : parent.book.first;
+      const less = countsByLength(series, shared, row, row, shortest, longest);
+      const from = parent.book.data;
+      for (let li = 0; li < less.windows.length; li++) {
+        const at = parent.book.at[shortest + li]!;
+        storeRateEntry(
+          book,
+          shortest + li,
+          from[at]! - less.rising[li]!,
+          from[at + 1]! - less.falling[li]!,
+          from[at + 2]! - less.windows[li]!,
+        );
       }
+    } else {
+      const sums = countsByLength(series, shared, book.first, book.last, shortest, longest);
+      for (let li = 0; li < sums.windows.length; li++)
+        storeRateEntry(book, shortest + li, sums.rising[li]!, sums.falling[li]!, sums.windows[li]!);
     }
-    for (let li = 0; li < lengths; li++) storeRateEntry(book, shortest + li, rising[li]!, falling[li]!, windows[li]!);
+    done.push({ book, shortest, longest });
   }
+}
+
+/**
+ * Per length shortest … longest, the windows of every start day in rows first … last of the
+ * table: how many count, rose and fell (one grid filled by the counting kernel, summed by length).
+ */
+function countsByLength(
+  series: PriceSeries,
+  table: WindowTable,
+  first: number,
+  last: number,
+  shortest: number,
+  longest: number,
+): { rising: Float64Array; falling: Float64Array; windows: Float64Array } {
+  const lengths = longest - shortest + 1;
+  const key = shortest * 1000 + longest;
+  let g = bookGrids.get(key);
+  if (!g) {
+    if (bookGrids.size >= MAX_BOOK_GRIDS) bookGrids.clear();
+    g = new WindowGrid(ALL_STARTS, shortest, longest);
+    bookGrids.set(key, g);
+  }
+  g.fillCounts(series, table, first, last);
+  // Cells are start-major: the lengths of one start side by side, summed in that order.
+  const rising = new Float64Array(lengths);
+  const falling = new Float64Array(lengths);
+  const windows = new Float64Array(lengths);
+  for (let c = 0; c < g.count.length; c += lengths) {
+    for (let li = 0; li < lengths; li++) {
+      windows[li]! += g.count[c + li]!;
+      rising[li]! += g.rising[c + li]!;
+      falling[li]! += g.falling[c + li]!;
+    }
+  }
+  return { rising, falling, windows };
 }
 
 /**
