@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, symbolSchema } from './common.js';
 import { idSchema, visibleText } from './validators.js';
+import { directionSchema, monthDaySchema } from './seasonality.js';
 import { cycleListSchema, excludeListSchema, paritySchema, type YearSetFilters } from './year-sets.js';
 
 export const ALERT_LIMITS = {
@@ -114,6 +115,24 @@ const yearSetFields = {
   exclude: excludeListSchema.optional(),
 };
 
+/** The window a seasonal alert watches (as the pattern screen shows it). */
+export const alertWindowSchema = z.strictObject(
+  {
+    start: monthDaySchema,
+    end: monthDaySchema,
+    direction: directionSchema,
+  },
+  { message: 'expected a window {start: "MM-DD", end: "MM-DD", direction: "long" | "short"}' },
+);
+export type AlertWindow = z.infer<typeof alertWindowSchema>;
+
+const lengthSchema = z.number({ message: 'expected calendar days' }).int('expected whole days').min(1).max(364);
+
+/**
+ * A seasonal alert is either a rule (every window of minDays … maxDays entered `leadDays`
+ * sessions later, in `direction`) or one window (`window`); the refinement below requires
+ * one or the other.
+ */
 const seasonalAlertSchema = z.strictObject({
   name: nameSchema,
   kind: z.literal('seasonal'),
@@ -123,15 +142,48 @@ const seasonalAlertSchema = z.strictObject({
     .int('expected a whole number of trading days')
     .min(1, 'at least 1 trading day')
     .max(ALERT_LIMITS.leadDaysMax, `at most ${ALERT_LIMITS.leadDaysMax} trading days`),
-  minDays: z.number({ message: 'expected calendar days' }).int('expected whole days').min(1).max(364),
-  maxDays: z.number({ message: 'expected calendar days' }).int('expected whole days').min(1).max(364),
-  minWinRate: fraction('a win rate'),
-  minYears: z.number({ message: 'expected a number of years' }).int('expected whole years').min(1).max(100),
+  window: alertWindowSchema.optional(),
+  minDays: lengthSchema.optional(),
+  maxDays: lengthSchema.optional(),
+  minWinRate: fraction('a win rate').optional(),
+  minYears: z.number({ message: 'expected a number of years' }).int('expected whole years').min(1).max(100).optional(),
   maxPValue: fraction('a p-value').nullable().optional(),
-  direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }),
+  maxQValue: fraction('a q-value').nullable().optional(),
+  direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }).optional(),
   ...yearSetFields,
   ...channelFields,
 });
+
+type SeasonalBody = z.infer<typeof seasonalAlertSchema>;
+
+/** A window, or minDays and maxDays with a direction, a win rate and years: each missing or extra part named. */
+function seasonalIssues(value: SeasonalBody): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (value.window) {
+    for (const key of ['minDays', 'maxDays', 'direction'] as const)
+      if (value[key] !== undefined)
+        issues.push({
+          path: key,
+          message:
+            key === 'direction'
+              ? 'a window alert takes its direction from window.direction: give one or the other'
+              : 'give either a window or minDays and maxDays, not both',
+        });
+    return issues;
+  }
+  if (value.minDays === undefined || value.maxDays === undefined) {
+    issues.push({
+      path: value.minDays === undefined ? 'minDays' : 'maxDays',
+      message: 'give either a window or minDays and maxDays',
+    });
+  } else if (value.minDays > value.maxDays)
+    issues.push({ path: 'minDays', message: 'minDays must not exceed maxDays' });
+  if (value.direction === undefined) issues.push({ path: 'direction', message: 'expected long, short or both' });
+  if (value.minWinRate === undefined)
+    issues.push({ path: 'minWinRate', message: 'expected a win rate as a fraction from 0 to 1' });
+  if (value.minYears === undefined) issues.push({ path: 'minYears', message: 'expected a number of years' });
+  return issues;
+}
 
 function targetIssue(value: { kind: string; symbol?: string; watchlistId?: number }): string | null {
   if (value.kind === 'scan') return null;
@@ -147,8 +199,8 @@ const alertBodySchema = z.discriminatedUnion('kind', [scanAlertSchema, condition
 export const alertCreateSchema = alertBodySchema.superRefine((value, ctx) => {
   const issue = targetIssue(value);
   if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['symbol'] });
-  if (value.kind === 'seasonal' && value.minDays > value.maxDays)
-    ctx.addIssue({ code: 'custom', message: 'minDays must not exceed maxDays', path: ['minDays'] });
+  if (value.kind === 'seasonal')
+    for (const { path, message } of seasonalIssues(value)) ctx.addIssue({ code: 'custom', message, path: [path] });
   if (value.kind === 'seasonal' && value.from !== undefined && value.to !== undefined && value.from > value.to)
     ctx.addIssue({ code: 'custom', message: 'expected to ≥ from', path: ['to'] });
 });
@@ -164,12 +216,15 @@ export const alertPatchSchema = z
     symbol: symbolSchema.nullable().optional(),
     watchlistId: idSchema('expected a watchlist id').nullable().optional(),
     leadDays: z.number().int().optional(),
-    minDays: z.number().int().optional(),
-    maxDays: z.number().int().optional(),
-    minWinRate: z.number().optional(),
-    minYears: z.number().int().optional(),
+    /** A window replaces the rule's minDays, maxDays and direction; null turns a window alert back into a rule. */
+    window: alertWindowSchema.nullable().optional(),
+    minDays: z.number().int().nullable().optional(),
+    maxDays: z.number().int().nullable().optional(),
+    minWinRate: z.number().nullable().optional(),
+    minYears: z.number().int().nullable().optional(),
     maxPValue: z.number().nullable().optional(),
-    direction: z.enum(['long', 'short', 'both']).optional(),
+    maxQValue: z.number().nullable().optional(),
+    direction: z.enum(['long', 'short', 'both']).nullable().optional(),
     /** A seasonal alert's year set; null removes the filter. */
     from: z.number().int().nullable().optional(),
     to: z.number().int().nullable().optional(),
@@ -185,14 +240,20 @@ export type AlertPatch = z.infer<typeof alertPatchSchema>;
 
 export const alertIdParamsSchema = z.strictObject({ id: idSchema('expected an alert id') });
 
+/**
+ * A seasonal alert's criteria: a rule (minDays, maxDays and direction, with minWinRate and
+ * minYears) or one window (`window`, with minWinRate and minYears only when given).
+ */
 export interface SeasonalAlertParams {
   leadDays: number;
-  minDays: number;
-  maxDays: number;
-  minWinRate: number;
-  minYears: number;
+  window?: AlertWindow;
+  minDays?: number;
+  maxDays?: number;
+  minWinRate?: number;
+  minYears?: number;
   maxPValue: number | null;
-  direction: 'long' | 'short' | 'both';
+  maxQValue?: number | null;
+  direction?: 'long' | 'short' | 'both';
   /** The year set (analytics.md, "Year sets"): present only when given. */
   from?: number;
   to?: number;
@@ -232,9 +293,16 @@ export interface AlertCreated extends Alert {
 /** What happened, for a text in the reader's language: a scan entered or left, a condition, a window. */
 export type TriggerEvent = 'entered' | 'left' | 'became-true' | 'window-opens' | 'more' | 'webhook-paused';
 
-/** The facts behind a notification's text (the expression, or the seasonal window and its record). */
+/**
+ * The facts behind a notification's text (the expression, or the seasonal window and its
+ * record) and the values that made it fire.
+ */
 export interface TriggerDetail {
   expression?: string | null;
+  /** The symbol's close on the bar date (null when unknown). */
+  close?: number | null;
+  /** Scan and condition alerts: the value on the bar date of every field the expression names. */
+  values?: Record<string, number | string | null>;
   direction?: 'long' | 'short';
   start?: string;
   end?: string;
@@ -251,6 +319,8 @@ export interface TriggerDetail {
   /** `webhook-paused`: the receiving host and the last failure. */
   host?: string;
   reason?: string;
+  /** The pValue adjusted over the alert's tests for the symbol on that day (docs/alerts.md). */
+  qValue?: number | null;
 }
 
 export interface Notification {

@@ -1,14 +1,16 @@
 import { dayNumber, type PriceSeries } from '../series.js';
 import type { FieldTable, ScanInstrument } from '../scanner/field-table.js';
+import { fieldColumn } from '../scanner/evaluate.js';
+import { lookupField, type TextField } from '../scanner/fields.js';
 import { twoSessionTables } from './tables.js';
 import type { CompiledScan } from '../scanner/scan.js';
 import { hasBarOn, previousDataSession, seriesUpTo } from './as-of.js';
-import { seasonalOpening, type SeasonalAlertCriteria, type SeasonalOpening } from './seasonal-alert.js';
+import { SeasonalAlertBook, type SeasonalCriteria, type SeasonalOpening } from './seasonal-alert.js';
 
 export type AlertSpec =
   | { id: number; kind: 'scan'; scan: CompiledScan; onExit: boolean }
   | { id: number; kind: 'condition'; scan: CompiledScan; symbols: readonly string[] }
-  | { id: number; kind: 'seasonal'; symbols: readonly string[]; criteria: SeasonalAlertCriteria };
+  | { id: number; kind: 'seasonal'; symbols: readonly string[]; criteria: SeasonalCriteria };
 
 export type AlertEvent = 'entered' | 'left' | 'became-true' | 'window-opens';
 
@@ -19,6 +21,10 @@ export interface AlertTrigger {
   event: AlertEvent;
   /** Seasonal alerts: the window about to open. */
   window?: SeasonalOpening;
+  /** The symbol's close at barDate (null when unknown). */
+  close?: number | null;
+  /** Scan and condition alerts: the value at barDate of every field the expression names (null when unknown). */
+  values?: Record<string, number | string | null>;
 }
 
 export interface AlertUniverseEntry {
@@ -129,6 +135,41 @@ export function prepareAlertsAsOf(
     return hit;
   };
   const present = new Set(nowSymbols?.map((s) => s ?? '') ?? []);
+  const rowOf = new Map<string, number>();
+  nowSymbols?.forEach((symbol, i) => {
+    if (symbol !== null) rowOf.set(symbol, i);
+  });
+  // The values of an expression's fields at asOf, per symbol, read once for every alert that uses it.
+  const valueMemo = new Map<string, Map<string, Record<string, number | string | null>>>();
+  const valuesAt = (scan: CompiledScan, symbols: readonly string[]) => {
+    let memo = valueMemo.get(scan.expression);
+    if (!memo) valueMemo.set(scan.expression, (memo = new Map()));
+    const missing = symbols.filter((s) => !memo.has(s) && rowOf.has(s));
+    if (missing.length > 0 && now) {
+      const mask = new Uint8Array(now.size);
+      for (const symbol of missing) mask[rowOf.get(symbol)!] = 1;
+      const columns = scan.fields.map((name) => {
+        const info = lookupField(name);
+        return info?.kind === 'number' ? fieldColumn(now, info, mask) : null;
+      });
+      for (const symbol of missing) {
+        const row = rowOf.get(symbol)!;
+        const values: Record<string, number | string | null> = {};
+        scan.fields.forEach((name, f) => {
+          const column = columns[f];
+          const v = column ? column[row]! : (now.text[name as TextField]?.[row] ?? null);
+          values[name] = typeof v === 'number' && Number.isNaN(v) ? null : v;
+        });
+        memo.set(symbol, values);
+      }
+    }
+    return memo;
+  };
+  const closeAt = (symbol: string): number | null => {
+    const row = rowOf.get(symbol);
+    const v = row === undefined || !now ? NaN : now.current.price[row]!;
+    return Number.isNaN(v) ? null : v;
+  };
   const bySymbol = new Map(withSeries.map((u) => [u.instrument.symbol, u.series]));
   // Each symbol's history cut at asOf, once: its window table and base rates are memoized on it.
   const known = new Map<string, PriceSeries | null>();
@@ -141,19 +182,10 @@ export function prepareAlertsAsOf(
     }
     return hit;
   };
-  // Alerts with the same criteria (made from the same screen's defaults) share each symbol's answer.
-  const openings = new Map<string, SeasonalOpening | null>();
-  const openingOf = (series: PriceSeries, symbol: string, criteria: SeasonalAlertCriteria) => {
-    const key = `${symbol}\u0000${JSON.stringify(criteria)}`;
-    let hit = openings.get(key);
-    if (hit === undefined) {
-      hit = seasonalOpening(series, asOf, criteria);
-      openings.set(key, hit);
-    }
-    return hit;
-  };
+  const seasonal = new SeasonalAlertBook(asOf);
   const evaluate = (alerts: readonly AlertSpec[]): AlertTrigger[] => {
     const triggers: AlertTrigger[] = [];
+    seasonal.plan(alerts.flatMap((a) => (a.kind === 'seasonal' ? [a.criteria] : [])));
     for (const alert of alerts) {
       const fired: AlertTrigger[] = [];
       if (alert.kind === 'scan') {
@@ -176,8 +208,26 @@ export function prepareAlertsAsOf(
         for (const symbol of new Set(alert.symbols)) {
           const series = knownSeries(symbol);
           if (!series) continue;
-          const window = openingOf(series, symbol, alert.criteria);
-          if (window) fired.push({ alertId: alert.id, symbol, barDate: asOf, event: 'window-opens', window });
+          const window = seasonal.opening(symbol, series, alert.criteria);
+          if (window)
+            fired.push({
+              alertId: alert.id,
+              symbol,
+              barDate: asOf,
+              event: 'window-opens',
+              window,
+              close: series.close[series.close.length - 1]!,
+            });
+        }
+      }
+      if (alert.kind !== 'seasonal' && fired.length > 0) {
+        const values = valuesAt(
+          alert.scan,
+          fired.map((t) => t.symbol),
+        );
+        for (const t of fired) {
+          t.close = closeAt(t.symbol);
+          t.values = values.get(t.symbol) ?? {};
         }
       }
       fired.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));

@@ -22,16 +22,30 @@ const alerts: AlertSpec[] = [
 describe('alerts on seasonal fields (season<L>.<stat>), as of a session', () => {
   it('fire when the statistics as of the session meet the condition and did not the session before', () => {
     expect(evaluateAlertsAsOf(universe, alerts, '2023-02-27').triggers).toEqual([]);
+    const fired = {
+      symbol: 'SPK',
+      barDate: '2023-02-28',
+      close: 100,
+      values: { 'season1.winRate': 1, 'season1.count': 3 },
+    };
     expect(evaluateAlertsAsOf(universe, alerts, '2023-02-28')).toEqual({
       asOf: '2023-02-28',
       previous: '2023-02-27',
+      // With the values that made them fire: the close and each field of the expression at the session.
       triggers: [
-        { alertId: 1, symbol: 'SPK', barDate: '2023-02-28', event: 'became-true' },
-        { alertId: 2, symbol: 'SPK', barDate: '2023-02-28', event: 'entered' },
+        { ...fired, alertId: 1, event: 'became-true' },
+        { ...fired, alertId: 2, event: 'entered' },
       ],
     });
     expect(evaluateAlertsAsOf(universe, alerts, '2023-03-01').triggers).toEqual([
-      { alertId: 2, symbol: 'SPK', barDate: '2023-03-01', event: 'left' },
+      {
+        alertId: 2,
+        symbol: 'SPK',
+        barDate: '2023-03-01',
+        event: 'left',
+        close: 100,
+        values: { 'season1.winRate': 0, 'season1.count': 3 },
+      },
     ]);
   });
 

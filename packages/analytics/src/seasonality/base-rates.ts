@@ -142,6 +142,17 @@ export function rateEntry(series: PriceSeries, rates: SeriesRates, book: RateBoo
     falling += counts[3 * row + 1]!;
     windows += counts[3 * row + 2]!;
   }
+  return storeRateEntry(book, days, rising, falling, windows);
+}
+
+/**
+ * Puts the counts of windows of `days` calendar days over the book's rows into the book (as
+ * rateEntry sums them from yearCounts): for callers that count many lengths at once. Returns
+ * where the entry starts; one already there is kept.
+ */
+export function storeRateEntry(book: RateBook, days: number, rising: number, falling: number, windows: number): number {
+  const known = book.at[days]!;
+  if (known >= 0) return known;
   if (book.size + 3 > book.data.length) {
     // By 8 entries: a scan's lengths are asked together, and a book stays small (3 numbers a length).
     const data = new Float64Array(book.size + 3 * 8);

@@ -3,15 +3,17 @@ import { DAYS_IN_CALENDAR } from './calendar-days.js';
 import type { Direction } from './statistics.js';
 import { BUCKETS, bucketOf, type ValueBuckets } from '../stats/q-values-by-bucket.js';
 import type { GridRuns } from './grid-runs.js';
-import type { WindowGrid } from './window-grid.js';
-import { entryAt, exitAt, type WindowTable } from './window-table.js';
+import { WindowGrid, startPositions } from './window-grid.js';
+import { entryAt, exitAt, windowTable, type WindowTable } from './window-table.js';
 import {
   bookTail,
   rateBook,
   rateEntry,
   seriesRates,
+  storeRateEntry,
   tailOf,
   yearCounts,
+  type RateBook,
   type SeriesRates,
   type TailPlane,
 } from './base-rates.js';
@@ -110,6 +112,119 @@ export function cellPValuesFor(
     const long = direction === 'long';
     return Float64Array.from(cells, (cell) => pValueOfCell({ series, rates, table, grid, lo, hi }, cell, long));
   });
+}
+
+/** Lengths asked of one book below which counting them one by one (yearCounts) is as quick. */
+const BOOK_FILL_MIN_LENGTHS = 8;
+const ALL_STARTS = startPositions(0, DAYS_IN_CALENDAR - 1);
+/** The grids prefillRateBooks counts with, by range of lengths, kept for the next series (2.6 MB at 364 lengths). */
+const bookGrids = new Map<number, WindowGrid>();
+const MAX_BOOK_GRIDS = 4;
+
+/**
+ * Puts into the series' rate books the base rates that cellPValuesFor will read for these
+ * cells, many lengths at once: for each book (contiguous rows first … last) asked for many
+ * lengths, one WindowGrid over every start day and those lengths, filled over its rows with
+ * the series' own window table (the counting kernel), summed by length. The counts are those
+ * of yearCounts summed over the rows, to the unit: the same windows (an entry, an exit after
+ * it, none past the table's last row) and the same signs. A seasonal alert over 1 … 364 days
+ * reads every length's base rate; length by length, every row was read 364 times in JavaScript.
+ */
+export function prefillRateBooks(
+  series: PriceSeries,
+  table: WindowTable,
+  grid: WindowGrid,
+  cells: readonly number[],
+  lo: number,
+  hi: number,
+): void {
+  const rates = seriesRates(series);
+  const filled: FilledGrid = { series, rates, table, grid, lo, hi };
+  const asked = new Map<RateBook, { shortest: number; longest: number; cells: number }>();
+  for (const cell of cells) {
+    const first = countedFrom(filled, cell);
+    if (first < 0) continue;
+    const book = rateBook(rates, first, first + grid.count[cell]! - 1);
+    const days = grid.daysOf(cell);
+    if (book.at[days]! >= 0) continue;
+    const range = asked.get(book);
+    if (!range) asked.set(book, { shortest: days, longest: days, cells: 1 });
+    else {
+      range.shortest = Math.min(range.shortest, days);
+      range.longest = Math.max(range.longest, days);
+      range.cells++;
+    }
+  }
+  const shared = windowTable(series);
+  const done: { book: RateBook; shortest: number; longest: number }[] = [];
+  // The longest books first: a book one row shorter than one done (the windows across the
+  // year end lose the last row) is that book less the row's counts, without a second grid.
+  const books = [...asked].sort(([a], [b]) => b.last - b.first - (a.last - a.first));
+  for (const [book, { shortest, longest, cells: asking }] of books) {
+    if (asking < BOOK_FILL_MIN_LENGTHS) continue;
+    const parent = done.find(
+      (d) =>
+        d.shortest <= shortest &&
+        d.longest >= longest &&
+        ((d.book.first === book.first && d.book.last === book.last + 1) ||
+          (d.book.first === book.first - 1 && d.book.last === book.last)),
+    );
+    if (parent) {
+      const row = parent.book.first === book.first ? parent.book.last : parent.book.first;
+      const less = countsByLength(series, shared, row, row, shortest, longest);
+      const from = parent.book.data;
+      for (let li = 0; li < less.windows.length; li++) {
+        const at = parent.book.at[shortest + li]!;
+        storeRateEntry(
+          book,
+          shortest + li,
+          from[at]! - less.rising[li]!,
+          from[at + 1]! - less.falling[li]!,
+          from[at + 2]! - less.windows[li]!,
+        );
+      }
+    } else {
+      const sums = countsByLength(series, shared, book.first, book.last, shortest, longest);
+      for (let li = 0; li < sums.windows.length; li++)
+        storeRateEntry(book, shortest + li, sums.rising[li]!, sums.falling[li]!, sums.windows[li]!);
+    }
+    done.push({ book, shortest, longest });
+  }
+}
+
+/**
+ * Per length shortest … longest, the windows of every start day in rows first … last of the
+ * table: how many count, rose and fell (one grid filled by the counting kernel, summed by length).
+ */
+function countsByLength(
+  series: PriceSeries,
+  table: WindowTable,
+  first: number,
+  last: number,
+  shortest: number,
+  longest: number,
+): { rising: Float64Array; falling: Float64Array; windows: Float64Array } {
+  const lengths = longest - shortest + 1;
+  const key = shortest * 1000 + longest;
+  let g = bookGrids.get(key);
+  if (!g) {
+    if (bookGrids.size >= MAX_BOOK_GRIDS) bookGrids.clear();
+    g = new WindowGrid(ALL_STARTS, shortest, longest);
+    bookGrids.set(key, g);
+  }
+  g.fillCounts(series, table, first, last);
+  // Cells are start-major: the lengths of one start side by side, summed in that order.
+  const rising = new Float64Array(lengths);
+  const falling = new Float64Array(lengths);
+  const windows = new Float64Array(lengths);
+  for (let c = 0; c < g.count.length; c += lengths) {
+    for (let li = 0; li < lengths; li++) {
+      windows[li]! += g.count[c + li]!;
+      rising[li]! += g.rising[c + li]!;
+      falling[li]! += g.falling[c + li]!;
+    }
+  }
+  return { rising, falling, windows };
 }
 
 /**
@@ -276,9 +391,12 @@ function contiguousPValue(
  * counts (its count says so); otherwise the rows are looked at from both ends.
  */
 function countedFrom(filled: FilledGrid, cell: number): number {
-  const { grid, lo } = filled;
+  const { grid, lo, hi, table } = filled;
   const n = grid.count[cell]!;
   if (n === 0) return -1;
+  // countedRows' top, without making its closures (this runs for every cell of a scan).
+  const cross = grid.startOf(cell) + grid.daysOf(cell) >= DAYS_IN_CALENDAR ? 1 : 0;
+  if (n === Math.min(hi, table.years - 1 - cross) - lo + 1) return lo;
   const rows = countedRows(filled, cell);
   if (n === rows.top - lo + 1) return lo;
   const { first, last } = rows.hull();

@@ -231,27 +231,30 @@ async function resolveAlert(
   if (row.kind === 'condition') return { spec: { id, kind: 'condition', scan: scan!, symbols } };
   const params = seasonalParamsOf(row);
   if (!params) return { reason: 'Its seasonal criteria could not be read.' };
+  const years = {
+    from: params.from,
+    to: params.to,
+    cycle: params.cycle,
+    parity: params.parity,
+    exclude: params.exclude,
+  };
+  const bounds = {
+    leadDays: params.leadDays,
+    minWinRate: params.minWinRate ?? 0,
+    minYears: params.minYears ?? 1,
+    maxPValue: params.maxPValue ?? null,
+    maxQValue: params.maxQValue ?? null,
+    years,
+  };
+  if (params.window) return { spec: { id, kind: 'seasonal', symbols, criteria: { ...bounds, window: params.window } } };
+  if (params.minDays === undefined || params.maxDays === undefined || params.direction === undefined)
+    return { reason: 'Its seasonal criteria could not be read.' };
   return {
     spec: {
       id,
       kind: 'seasonal',
       symbols,
-      criteria: {
-        leadDays: params.leadDays,
-        minDays: params.minDays,
-        maxDays: params.maxDays,
-        minWinRate: params.minWinRate,
-        minYears: params.minYears,
-        maxPValue: params.maxPValue ?? null,
-        direction: params.direction,
-        years: {
-          from: params.from,
-          to: params.to,
-          cycle: params.cycle,
-          parity: params.parity,
-          exclude: params.exclude,
-        },
-      },
+      criteria: { ...bounds, minDays: params.minDays, maxDays: params.maxDays, direction: params.direction },
     },
   };
 }

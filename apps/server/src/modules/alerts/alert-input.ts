@@ -72,13 +72,16 @@ export function alertColumns(
       alert.kind === 'seasonal'
         ? JSON.stringify({
             leadDays: alert.leadDays,
+            // One window, or the rule's lengths and direction (JSON.stringify leaves out the undefined ones).
+            window: alert.window,
             minDays: alert.minDays,
             maxDays: alert.maxDays,
             minWinRate: alert.minWinRate,
             minYears: alert.minYears,
             maxPValue: alert.maxPValue ?? null,
+            maxQValue: alert.maxQValue ?? null,
             direction: alert.direction,
-            // The year set: only the fields given (JSON.stringify leaves out the undefined ones).
+            // The year set: only the fields given.
             from: alert.from,
             to: alert.to,
             cycle: alert.cycle,
@@ -92,7 +95,23 @@ export function alertColumns(
   };
 }
 
-const NULLABLE_KEYS = new Set(['symbol', 'watchlistId', 'from', 'to', 'cycle', 'parity', 'exclude']);
+const NULLABLE_KEYS = new Set([
+  'symbol',
+  'watchlistId',
+  'from',
+  'to',
+  'cycle',
+  'parity',
+  'exclude',
+  'window',
+  'minDays',
+  'maxDays',
+  'minWinRate',
+  'minYears',
+  'direction',
+]);
+/** The rule's parts a window replaces. */
+const RULE_KEYS = ['minDays', 'maxDays', 'direction'] as const;
 
 /** The stored alert with a change applied, validated as a whole (as if it were new). */
 export function mergePatch(current: Alert, patch: AlertPatch): AlertCreate {
@@ -120,5 +139,10 @@ export function mergePatch(current: Alert, patch: AlertPatch): AlertCreate {
   }
   if (patch.symbol) delete merged.watchlistId;
   if (patch.watchlistId) delete merged.symbol;
+  // A window given replaces the stored rule, and a rule given the stored window; both in one
+  // change stay, and the whole is refused as it would be on creation.
+  const givesRule = RULE_KEYS.some((key) => patch[key] !== undefined && patch[key] !== null);
+  if (patch.window && !givesRule) for (const key of RULE_KEYS) if (patch[key] === undefined) delete merged[key];
+  if (givesRule && patch.window === undefined) delete merged.window;
   return parseInput(alertCreateSchema, merged, 'body');
 }

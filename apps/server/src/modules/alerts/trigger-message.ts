@@ -33,10 +33,13 @@ function linkAndDetail(
     case 'left':
       return {
         link: `/scanner?expression=${encodeURIComponent(alert.expression ?? '')}&details=${symbol}`,
-        detail: { expression: alert.expression, event: trigger.event },
+        detail: { expression: alert.expression, event: trigger.event, ...valuesOf(trigger) },
       };
     case 'became-true':
-      return { link: `/dashboard?details=${symbol}`, detail: { expression: alert.expression, event: trigger.event } };
+      return {
+        link: `/dashboard?details=${symbol}`,
+        detail: { expression: alert.expression, event: trigger.event, ...valuesOf(trigger) },
+      };
     case 'window-opens': {
       const w = trigger.window!;
       return {
@@ -53,8 +56,15 @@ function linkAndDetail(
           winRate: w.stats.winRate,
           mean: w.stats.mean,
           pValue: w.stats.pValue,
+          qValue: w.stats.qValue,
+          close: trigger.close ?? null,
         },
       };
     }
   }
+}
+
+/** What an expression's trigger read at its bar: the close and the value of each field it names. */
+function valuesOf(trigger: AlertTrigger): Pick<TriggerDetail, 'close' | 'values'> {
+  return { close: trigger.close ?? null, values: trigger.values ?? {} };
 }

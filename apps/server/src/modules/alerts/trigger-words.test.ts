@@ -43,6 +43,51 @@ describe('a notification in the reader’s language', () => {
     );
   });
 
+  it('says the values that made it fire (the digest line and the stored message), in both languages', () => {
+    const condition = describeTrigger(
+      {
+        alertId: 2,
+        symbol: 'MSFT',
+        barDate: '2026-11-20',
+        event: 'became-true',
+        close: 412.5,
+        values: { rsi14: 71.23456, change1d: 0.0123, sector: 'Technology', sma200: null },
+      },
+      { name: 'Hot', expression: 'rsi14 > 70' },
+    );
+    expect(condition.detail).toEqual({
+      event: 'became-true',
+      expression: 'rsi14 > 70',
+      close: 412.5,
+      values: { rsi14: 71.23456, change1d: 0.0123, sector: 'Technology', sma200: null },
+    });
+    expect(condition.message).toBe(
+      'MSFT: rsi14 > 70 became true on 2026-11-20. Close 412.5; rsi14 71.2346, change1d 0.0123, sector "Technology", sma200 —.',
+    );
+    const facts = { symbol: 'MSFT', barDate: '2026-11-20', event: 'became-true' as const, alertName: 'Hot' };
+    expect(triggerText('tr', { ...facts, detail: condition.detail })).toBe(
+      'MSFT: rsi14 > 70 koşulu 2026-11-20 tarihinde gerçekleşti. Kapanış 412,5; rsi14 71,2346, change1d 0,0123, sector "Technology", sma200 —.',
+    );
+    const seasonal = describeTrigger(
+      {
+        alertId: 1,
+        symbol: 'AAPL',
+        barDate: '2026-09-28',
+        event: 'window-opens',
+        close: 231.4,
+        window: { ...window, stats: { ...window.stats, qValue: 0.0312 } },
+      } as never,
+      { name: 'Autumn', expression: null },
+    );
+    expect(seasonal.detail).toMatchObject({ pValue: 0.0016, qValue: 0.0312, close: 231.4 });
+    expect(seasonal.message).toBe(
+      'AAPL: a long seasonal window 10-05 → 11-01 (27 days) opens on 2026-10-05; it won in 28 of 34 years (82.4%), mean 6.4%, p = 0.002, q = 0.031. Close 231.4.',
+    );
+    expect(triggerText('tr', { ...facts, symbol: 'AAPL', event: 'window-opens', detail: seasonal.detail })).toContain(
+      'p = 0,002, q = 0,031. Kapanış 231,4.',
+    );
+  });
+
   it('reads an unreadable stored detail as none', () => {
     expect(readTriggerDetail('not json')).toEqual({});
     expect(readTriggerDetail('[1,2]')).toEqual({});

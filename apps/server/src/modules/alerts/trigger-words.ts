@@ -34,6 +34,36 @@ function listed(d: TriggerDetail): string {
   return `: ${shown.join(', ')}${(d.more ?? 0) > shown.length ? ', …' : ''}`;
 }
 
+/** A value as read at the bar: prices to 2 decimals, smaller numbers (rates, returns) to 4. */
+function valueText(language: Language, x: number | string | null): string {
+  if (x === null) return '—';
+  if (typeof x === 'string') return `"${x}"`;
+  return new Intl.NumberFormat(LOCALE_OF[language], {
+    maximumFractionDigits: Math.abs(x) >= 100 ? 2 : 4,
+    useGrouping: false,
+  }).format(x);
+}
+
+const VALUE_WORDS: Record<Language, { close: string }> = { en: { close: 'Close' }, tr: { close: 'Kapanış' } };
+
+/**
+ * The values that made it fire, after the sentence: the close on the bar date and, for an
+ * expression, each field it names ("Close 175.25; rsi14 72.31."). Nothing for a detail
+ * stored before the values were.
+ */
+function valuesText(language: Language, d: TriggerDetail): string {
+  const parts: string[] = [];
+  if (d.close !== undefined && d.close !== null)
+    parts.push(`${VALUE_WORDS[language].close} ${valueText(language, d.close)}`);
+  const fields = Object.entries(d.values ?? {}).map(([name, v]) => `${name} ${valueText(language, v)}`);
+  if (fields.length > 0) parts.push(fields.join(', '));
+  return parts.length === 0 ? '' : ` ${parts.join('; ')}.`;
+}
+
+/** ", q = 0.030" when the detail has a qValue. */
+const qText = (language: Language, d: TriggerDetail) =>
+  d.qValue === null || d.qValue === undefined ? '' : `, q = ${decimal(language, d.qValue, 3)}`;
+
 const winners = (d: TriggerDetail) => d.winners ?? Math.round((d.winRate ?? 0) * (d.count ?? 0));
 
 const WORDS: Record<Language, (f: TriggerFacts) => string> = {
@@ -49,7 +79,8 @@ const WORDS: Record<Language, (f: TriggerFacts) => string> = {
         return (
           `${f.symbol}: a ${d.direction} seasonal window ${d.start} → ${d.end} (${d.days} days) opens on ${d.entryDate}; ` +
           `it won in ${winners(d)} of ${d.count} years (${percent('en', d.winRate)}), mean ${percent('en', d.mean)}` +
-          (d.pValue === null || d.pValue === undefined ? '.' : `, p = ${decimal('en', d.pValue, 3)}.`)
+          (d.pValue === null || d.pValue === undefined ? '' : `, p = ${decimal('en', d.pValue, 3)}`) +
+          `${qText('en', d)}.`
         );
       case 'more':
         return `and ${d.more ?? 0} more ${d.more === 1 ? 'symbol' : 'symbols'} on ${f.barDate}${listed(d)}.`;
@@ -70,7 +101,8 @@ const WORDS: Record<Language, (f: TriggerFacts) => string> = {
         return (
           `${f.symbol}: ${d.start} → ${d.end} (${d.days} gün) ${d.direction === 'short' ? 'kısa' : 'uzun'} yönlü mevsimsel pencere ${d.entryDate} tarihinde açılıyor; ` +
           `${d.count} yılın ${winners(d)} yılında kazandırdı (${percent('tr', d.winRate)}), ortalama ${percent('tr', d.mean)}` +
-          (d.pValue === null || d.pValue === undefined ? '.' : `, p = ${decimal('tr', d.pValue, 3)}.`)
+          (d.pValue === null || d.pValue === undefined ? '' : `, p = ${decimal('tr', d.pValue, 3)}`) +
+          `${qText('tr', d)}.`
         );
       case 'more':
         return `${f.barDate} tarihinde ${d.more ?? 0} sembol daha${listed(d)}.`;
@@ -81,7 +113,7 @@ const WORDS: Record<Language, (f: TriggerFacts) => string> = {
 };
 
 export function triggerText(language: Language, facts: TriggerFacts): string {
-  return WORDS[language](facts);
+  return WORDS[language](facts) + valuesText(language, facts.detail);
 }
 
 /** The stored detail (JSON text); an unreadable one is no detail rather than an error. */

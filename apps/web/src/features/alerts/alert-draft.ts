@@ -17,10 +17,21 @@ export interface AlertDraft {
   minWinRate: string;
   minYears: string;
   maxPValue: string;
+  maxQValue: string;
   direction: 'long' | 'short' | 'both';
+  /** A seasonal alert: every window of a range of lengths (a rule), or one window. */
+  seasonalForm: 'rule' | 'window';
+  /** The window, MM-DD as typed, and its direction. */
+  start: string;
+  end: string;
+  windowDirection: 'long' | 'short';
+  /** The year set a new alert keeps (from the screen it was made from), as its URL had it. */
+  years: Partial<Record<(typeof YEAR_KEYS)[number], string>>;
   mail: boolean;
   webhookUrl: string;
 }
+
+const YEAR_KEYS = ['from', 'to', 'cycle', 'parity', 'exclude'] as const;
 
 /** The form's starting values: an alert being edited, or the query of a "Create alert" link. */
 export function draftFrom(alert: Alert | null, query: URLSearchParams): AlertDraft {
@@ -36,6 +47,11 @@ export function draftFrom(alert: Alert | null, query: URLSearchParams): AlertDra
       : kind === 'condition'
         ? `${target}: ${expression}`.trim()
         : i18n.t('alerts:draft.seasonalName', { target });
+  const window = s?.window ?? (query.get('start') && query.get('end') ? null : undefined);
+  const isWindow = window !== undefined;
+  const queryDirection = query.get('direction');
+  const number = (value: number | undefined, fromQuery: string | null, fallback: number | '') =>
+    String(value ?? fromQuery ?? fallback);
   return {
     name: alert?.name ?? query.get('name') ?? defaultName.slice(0, 80),
     kind: ['scan', 'condition', 'seasonal'].includes(kind) ? kind : 'scan',
@@ -44,15 +60,25 @@ export function draftFrom(alert: Alert | null, query: URLSearchParams): AlertDra
     target: watchlistId !== null ? 'watchlist' : 'symbol',
     symbol,
     watchlistId: watchlistId !== null ? String(watchlistId) : '',
-    leadDays: String(s?.leadDays ?? query.get('leadDays') ?? 5),
-    minDays: String(s?.minDays ?? query.get('minDays') ?? 10),
-    maxDays: String(s?.maxDays ?? query.get('maxDays') ?? 30),
-    minWinRate: String(Math.round((s?.minWinRate ?? Number(query.get('minWinRate') ?? 0.7)) * 100)),
-    minYears: String(s?.minYears ?? query.get('minYears') ?? 10),
+    leadDays: number(s?.leadDays, query.get('leadDays'), 5),
+    minDays: number(s?.minDays, query.get('minDays'), 10),
+    maxDays: number(s?.maxDays, query.get('maxDays'), 30),
+    // A window alert has no win rate or years unless given; a rule starts at 70 % and 10 years.
+    minWinRate:
+      s?.minWinRate !== undefined || query.get('minWinRate') !== null || !isWindow
+        ? String(Math.round((s?.minWinRate ?? Number(query.get('minWinRate') ?? 0.7)) * 100))
+        : '',
+    minYears: number(s?.minYears, query.get('minYears'), isWindow ? '' : 10),
     maxPValue: s?.maxPValue != null ? String(s.maxPValue) : '',
+    maxQValue: s?.maxQValue != null ? String(s.maxQValue) : '',
     direction: (s?.direction ??
-      (query.get('direction') as AlertDraft['direction'] | null) ??
+      (isWindow ? null : (queryDirection as AlertDraft['direction'] | null)) ??
       'long') as AlertDraft['direction'],
+    seasonalForm: isWindow ? 'window' : 'rule',
+    start: window?.start ?? query.get('start') ?? '',
+    end: window?.end ?? query.get('end') ?? '',
+    windowDirection: window?.direction ?? (queryDirection === 'short' ? 'short' : 'long'),
+    years: Object.fromEntries(YEAR_KEYS.flatMap((key) => (query.get(key) ? [[key, query.get(key)!]] : []))),
     mail: alert?.mail ?? true,
     webhookUrl: alert?.webhookUrl ?? '',
   };
@@ -74,15 +100,34 @@ export function bodyOf(d: AlertDraft, editing: boolean): Record<string, unknown>
     }
   }
   if (d.kind === 'seasonal') {
+    const optional = (value: string, scale = 1) => (value.trim() === '' ? null : Number(value) / scale);
     Object.assign(body, {
       leadDays: Number(d.leadDays),
-      minDays: Number(d.minDays),
-      maxDays: Number(d.maxDays),
-      minWinRate: Number(d.minWinRate) / 100,
-      minYears: Number(d.minYears),
-      maxPValue: d.maxPValue.trim() === '' ? null : Number(d.maxPValue),
-      direction: d.direction,
+      maxPValue: optional(d.maxPValue),
+      maxQValue: optional(d.maxQValue),
     });
+    if (d.seasonalForm === 'window') {
+      body.window = { start: d.start.trim(), end: d.end.trim(), direction: d.windowDirection };
+      // Optional for a window: left empty, none (a change removes the one stored).
+      const minWinRate = optional(d.minWinRate, 100);
+      const minYears = optional(d.minYears);
+      if (minWinRate !== null || editing) body.minWinRate = minWinRate;
+      if (minYears !== null || editing) body.minYears = minYears;
+    } else {
+      Object.assign(body, {
+        minDays: Number(d.minDays),
+        maxDays: Number(d.maxDays),
+        minWinRate: Number(d.minWinRate) / 100,
+        minYears: Number(d.minYears),
+        direction: d.direction,
+      });
+    }
+    if (!editing) {
+      for (const [key, value] of Object.entries(d.years)) {
+        if (!value) continue;
+        body[key] = key === 'from' || key === 'to' ? Number(value) : value;
+      }
+    }
   }
   return body;
 }
@@ -95,7 +140,10 @@ export function errorsOf(error: unknown): { form: string | null; fields: Record<
     { path?: string; position?: number; issues?: { path?: string; message?: string }[] } | undefined;
   const fields: Record<string, string> = {};
   for (const issue of details?.issues ?? []) {
-    const key = issue.path?.replace(/^body\./, '').split('.')[0];
+    const parts = issue.path?.replace(/^body\./, '').split('.') ?? [];
+    // A part of the window is its own input: window.start → start, window.direction → windowDirection.
+    const key =
+      parts[0] === 'window' && parts[1] ? (parts[1] === 'direction' ? 'windowDirection' : parts[1]) : parts[0];
     if (key && issue.message && !fields[key]) fields[key] = issue.message;
   }
   if (details?.path === 'body.expression') fields.expression = error.message.replace(/^Invalid body\.expression: /, '');

@@ -15,8 +15,17 @@ const NUMBER_FIELDS = ['leadDays', 'minDays', 'maxDays', 'minWinRate', 'minYears
 const NAME_ERRORS = { [invisibleCharactersMessage('A name')]: 'nameInvisible' } as const;
 type ErrorAttributes = { 'aria-invalid'?: true; 'aria-describedby'?: string };
 /** The inputs checked by the server, each with its message under it. */
-type TextKey = 'name' | 'symbol' | 'watchlistId' | 'expression' | 'webhookUrl' | (typeof NUMBER_FIELDS)[number];
+type TextKey =
+  'name' | 'symbol' | 'watchlistId' | 'expression' | 'webhookUrl' | 'start' | 'end' | (typeof NUMBER_FIELDS)[number];
 const INPUT = 'form-control form-control-sm';
+/** A window alert's numbers, each with its label (a window needs no win rate or years). */
+const WINDOW_NUMBERS = [
+  ['leadDays', 'form.leadDays'],
+  ['minWinRate', 'form.optionalMinWinRate'],
+  ['minYears', 'form.optionalMinYears'],
+] as const;
+/** The optional bounds of either form of seasonal alert. */
+const BOUNDS = ['maxPValue', 'maxQValue'] as const;
 
 function Field({
   id,
@@ -117,6 +126,8 @@ export function AlertForm({
     watchlistId: bind('watchlistId', 'form-select form-select-sm'),
     expression: bind('expression', `${INPUT} font-monospace`),
     webhookUrl: bind('webhookUrl', INPUT),
+    start: bind('start', INPUT),
+    end: bind('end', INPUT),
   };
   /** A check box bound to one of the draft's yes/no values. */
   const toggle = (key: 'onExit' | 'mail') => ({
@@ -215,31 +226,79 @@ export function AlertForm({
           <input {...input.expression} />
         </Field>
       ) : (
-        <div className="row g-2">
-          {NUMBER_FIELDS.map((key) => numberField(key, t(`form.${key}`)))}
-          <div className="col-6 col-md-4">
-            <Field id="alert-maxPValue" label={t('form.maxPValue')} error={fields.maxPValue}>
-              <input
-                id="alert-maxPValue"
-                className="form-control form-control-sm"
-                type="number"
-                step="0.01"
-                value={d.maxPValue}
-                onChange={(e) => set('maxPValue', e.target.value)}
-              />
-            </Field>
+        <>
+          <ChoiceField
+            id="alert-seasonalForm"
+            label={t('form.seasonalForm')}
+            value={d.seasonalForm}
+            options={[
+              { value: 'rule', label: t('form.ruleForm') },
+              { value: 'window', label: t('form.windowForm') },
+            ]}
+            onChange={(v) => set('seasonalForm', v as AlertDraft['seasonalForm'])}
+          />
+          <div className="row g-2">
+            {d.seasonalForm === 'window' ? (
+              <>
+                <div className="col-6 col-md-4">
+                  <Field id="alert-start" label={t('form.start')} error={fields.start}>
+                    <input placeholder="MM-DD" maxLength={5} {...input.start} />
+                  </Field>
+                </div>
+                <div className="col-6 col-md-4">
+                  <Field id="alert-end" label={t('form.end')} error={fields.end}>
+                    <input placeholder="MM-DD" maxLength={5} {...input.end} />
+                  </Field>
+                </div>
+                <div className="col-12 col-md-4">
+                  <ChoiceField
+                    id="alert-windowDirection"
+                    label={t('form.direction')}
+                    error={fields.windowDirection}
+                    value={d.windowDirection}
+                    options={(['long', 'short'] as const).map((v) => ({ value: v, label: t(`directions.${v}`) }))}
+                    onChange={(v) => set('windowDirection', v as AlertDraft['windowDirection'])}
+                  />
+                </div>
+                {WINDOW_NUMBERS.map(([key, label], i) =>
+                  numberField(key, t(label), i === 0 ? t('form.windowHint') : undefined),
+                )}
+              </>
+            ) : (
+              <>
+                {NUMBER_FIELDS.map((key) => numberField(key, t(`form.${key}`)))}
+                <div className="col-12 col-md-4">
+                  <ChoiceField
+                    id="alert-direction"
+                    label={t('form.direction')}
+                    error={fields.direction}
+                    value={d.direction}
+                    options={(['long', 'short', 'both'] as const).map((v) => ({
+                      value: v,
+                      label: t(`directions.${v}`),
+                    }))}
+                    onChange={(v) => set('direction', v as AlertDraft['direction'])}
+                  />
+                </div>
+              </>
+            )}
+            {BOUNDS.map((key) => (
+              <div className="col-6 col-md-4" key={key}>
+                <Field id={`alert-${key}`} label={t(`form.${key}`)} error={fields[key]}>
+                  <input
+                    id={`alert-${key}`}
+                    className={`form-control form-control-sm${fields[key] ? ' is-invalid' : ''}`}
+                    type="number"
+                    step="0.01"
+                    value={d[key]}
+                    onChange={(e) => set(key, e.target.value)}
+                    {...invalid(key)}
+                  />
+                </Field>
+              </div>
+            ))}
           </div>
-          <div className="col-12 col-md-4">
-            <ChoiceField
-              id="alert-direction"
-              label={t('form.direction')}
-              error={fields.direction}
-              value={d.direction}
-              options={(['long', 'short', 'both'] as const).map((v) => ({ value: v, label: t(`directions.${v}`) }))}
-              onChange={(v) => set('direction', v as AlertDraft['direction'])}
-            />
-          </div>
-        </div>
+        </>
       )}
       {d.kind === 'scan' ? <CheckField className="mb-2" label={t('form.onExit')} {...check.onExit} /> : null}
       <CheckField className="mb-2" label={t('form.mail')} {...check.mail} />

@@ -19,6 +19,15 @@ export interface SeasonalAlertDefaults {
   minWinRate?: number;
   minYears?: number;
   direction?: 'long' | 'short' | 'both';
+  /** One window (the pattern screen's): the alert watches it, not a rule. */
+  start?: string;
+  end?: string;
+  /** The year set of the screen (analytics.md, "Year sets"), as its URL has it. */
+  from?: string;
+  to?: string;
+  cycle?: string;
+  parity?: string;
+  exclude?: string;
 }
 
 export function seasonalAlertLink(defaults: SeasonalAlertDefaults): string {

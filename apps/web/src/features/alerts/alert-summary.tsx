@@ -15,18 +15,29 @@ export function targetOf(a: Alert, t: TFunction<'alerts'>): string {
 export function ruleOf(a: Alert, t: TFunction<'alerts'>, f: Formatters): string {
   if (a.kind !== 'seasonal' || !a.seasonal) return a.expression ?? '';
   const s = a.seasonal;
+  const fraction = (value: number) => new Intl.NumberFormat(f.locale, { maximumFractionDigits: 6 }).format(value);
+  const winRate = (value: number) => f.percent(Math.round(value * 100) / 100, 0, false);
+  const pValue = s.maxPValue !== null ? t('summary.pValue', { value: fraction(s.maxPValue) }) : '';
+  const qValue = s.maxQValue != null ? t('summary.qValue', { value: fraction(s.maxQValue) }) : '';
+  if (s.window) {
+    return t('summary.window', {
+      start: s.window.start,
+      end: s.window.end,
+      direction: t(`summary.directions.${s.window.direction}`),
+      leadDays: s.leadDays,
+      winRate: s.minWinRate !== undefined ? t('summary.windowWinRate', { value: winRate(s.minWinRate) }) : '',
+      minYears: s.minYears !== undefined ? t('summary.windowYears', { value: s.minYears }) : '',
+      pValue,
+      qValue,
+    });
+  }
   return t('summary.rule', {
-    direction: t(`summary.directions.${s.direction}`),
+    direction: t(`summary.directions.${s.direction ?? 'long'}`),
     minDays: s.minDays,
     maxDays: s.maxDays,
-    winRate: f.percent(Math.round(s.minWinRate * 100) / 100, 0, false),
+    winRate: winRate(s.minWinRate ?? 0),
     minYears: s.minYears,
-    pValue:
-      s.maxPValue !== null
-        ? t('summary.pValue', {
-            value: new Intl.NumberFormat(f.locale, { maximumFractionDigits: 6 }).format(s.maxPValue),
-          })
-        : '',
+    pValue: pValue + qValue,
     leadDays: s.leadDays,
   });
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, notPremium, premium, renderScreen, type MockRoute } from '../../testing/test-utils';
+import { mockFetch, notPremium, premium, renderScreen, retype, type MockRoute } from '../../testing/test-utils';
 import { AlertsScreen } from './alerts-screen';
 import { useAppStore } from '../../shared/shell';
 import { inTurkish } from '../../testing/in-turkish';
@@ -129,10 +129,136 @@ describe('alerts screen', () => {
       minWinRate: 0.8,
       minYears: 10,
       maxPValue: null,
+      maxQValue: null,
       direction: 'long',
       mail: true,
       webhookUrl: 'https://hooks.example.com/x',
     });
+  });
+
+  it('makes a window alert from the pattern screen’s link, with its year set, and lists it by its window', async () => {
+    const windowAlert = {
+      ...alert,
+      id: 10,
+      name: 'PKG: seasonal window ahead',
+      kind: 'seasonal',
+      expression: null,
+      symbol: 'PKG',
+      paused: false,
+      pausedReason: null,
+      seasonal: {
+        leadDays: 5,
+        window: { start: '11-20', end: '12-07', direction: 'long' },
+        maxPValue: null,
+        maxQValue: 0.1,
+        parity: 'odd',
+      },
+    };
+    const { requests } = mockFetch([
+      premium,
+      { path: '/api/v1/alerts', body: { data: [windowAlert], limit: 100 } },
+      notifications,
+      { method: 'POST', path: '/api/v1/alerts', status: 201, body: { data: windowAlert } },
+    ]);
+    renderScreen(<AlertsScreen />, {
+      url: '/alerts?new=seasonal&symbol=PKG&start=11-20&end=12-07&direction=long&from=2005&parity=odd',
+    });
+    expect(await screen.findByTestId('alert-row-10')).toHaveTextContent(
+      '11-20 → 12-07 long, 5 sessions before, q ≤ 0.1',
+    );
+    const form = await screen.findByTestId('alert-form');
+    expect(within(form).getByLabelText('Which windows')).toHaveValue('window');
+    expect(within(form).getByLabelText('Window start (MM-DD)')).toHaveValue('11-20');
+    expect(within(form).getByLabelText('Window end (MM-DD)')).toHaveValue('12-07');
+    expect(within(form).getByLabelText('Minimum win rate (%, optional)')).toHaveValue(null);
+    expect(within(form).queryByLabelText('Shortest holding (calendar days)')).toBeNull();
+    await userEvent.type(within(form).getByLabelText('Maximum q-value (optional)'), '0.1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create alert' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({
+      name: 'PKG: seasonal window ahead',
+      kind: 'seasonal',
+      symbol: 'PKG',
+      leadDays: 5,
+      window: { start: '11-20', end: '12-07', direction: 'long' },
+      maxPValue: null,
+      maxQValue: 0.1,
+      from: 2005,
+      parity: 'odd',
+      mail: true,
+      webhookUrl: null,
+    });
+  });
+
+  it('edits a window alert: a refused window start is shown at its input, a change goes as a PATCH', async () => {
+    const windowAlert = {
+      ...alert,
+      id: 11,
+      name: 'PKG window',
+      kind: 'seasonal',
+      expression: null,
+      symbol: 'PKG',
+      paused: false,
+      pausedReason: null,
+      seasonal: {
+        leadDays: 5,
+        window: { start: '11-20', end: '12-07', direction: 'long' },
+        minYears: 8,
+        maxPValue: null,
+      },
+    };
+    const { requests } = mockFetch([
+      premium,
+      { path: '/api/v1/alerts', body: { data: [windowAlert], limit: 100 } },
+      notifications,
+      {
+        method: 'PATCH',
+        path: '/api/v1/alerts/11',
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'Invalid body.window.start: expected a real month-day (MM-DD)',
+            details: { issues: [{ path: 'body.window.start', message: 'expected a real month-day (MM-DD)' }] },
+          },
+        },
+      },
+    ]);
+    renderScreen(<AlertsScreen />, { url: '/alerts' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit PKG window' }));
+    const form = await screen.findByTestId('alert-form');
+    expect(within(form).getByLabelText('Minimum years (optional)')).toHaveValue(8);
+    await retype(within(form).getByLabelText('Window start (MM-DD)'), '11-31');
+    await userEvent.selectOptions(within(form).getByLabelText('Direction'), 'short');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText('expected a real month-day (MM-DD)')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Window start (MM-DD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.find((r) => r.method === 'PATCH')!.body).toEqual({
+      name: 'PKG window',
+      mail: true,
+      webhookUrl: null,
+      symbol: 'PKG',
+      watchlistId: null,
+      leadDays: 5,
+      maxPValue: null,
+      maxQValue: null,
+      window: { start: '11-31', end: '12-07', direction: 'short' },
+      minWinRate: null,
+      minYears: 8,
+    });
+  });
+
+  it('says in the bell the values a notification fired with', async () => {
+    const withValues = {
+      ...note,
+      detail: { ...note.detail, close: 175.25, values: { rsi14: 28.123456, sector: 'Energy' } },
+    };
+    mockFetch([{ path: '/api/v1/notifications', body: { data: [withValues], unread: 1 } }]);
+    renderScreen(<NotificationBell />, { url: '/dashboard' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(await screen.findByText(/Close 175\.25; rsi14 28\.1235, sector "Energy"\.$/)).toHaveTextContent(
+      'KO entered the scan "Oversold" (rsi14 < 30) on 11/20/2026. Close 175.25; rsi14 28.1235, sector "Energy".',
+    );
   });
 });
 
@@ -203,6 +329,36 @@ describe('alerts in Turkish', () => {
       await within(form).findByText('Ad, görünmeyen yön karakterleri (U+202E gibi) içeremez.'),
     ).toBeInTheDocument();
     expect(within(form).getByLabelText('Ad')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('lists a window alert and fills the window form in Turkish', async () => {
+    const windowAlert = {
+      ...alert,
+      id: 12,
+      name: 'PKG',
+      kind: 'seasonal',
+      expression: null,
+      symbol: 'PKG',
+      paused: false,
+      pausedReason: null,
+      seasonal: {
+        leadDays: 5,
+        window: { start: '11-20', end: '12-07', direction: 'short' },
+        minWinRate: 0.75,
+        maxPValue: null,
+        maxQValue: 0.05,
+      },
+    };
+    mockFetch([premium, { path: '/api/v1/alerts', body: { data: [windowAlert], limit: 100 } }, notifications]);
+    renderScreen(<AlertsScreen />, { url: '/alerts?new=seasonal&symbol=PKG&start=11-20&end=12-07&direction=short' });
+    expect(await screen.findByTestId('alert-row-12')).toHaveTextContent(
+      '11-20 → 12-07 kısa, 5 işlem günü önceden, kazanma oranı ≥ %75, q ≤ 0,05',
+    );
+    const form = await screen.findByTestId('alert-form');
+    expect(within(form).getByLabelText('Hangi pencereler')).toHaveValue('window');
+    expect(within(form).getByLabelText('Pencere başlangıcı (AA-GG)')).toHaveValue('11-20');
+    expect(within(form).getByLabelText('Yön')).toHaveValue('short');
+    expect(within(form).getByLabelText('En yüksek q-değeri (isteğe bağlı)')).toHaveValue(null);
   });
 
   it('shows the bell and the alert mail switch in Turkish', async () => {

@@ -19,7 +19,20 @@ import { AddToBacktestLink } from '../backtest/add-to-backtest';
 
 type YearRow = PatternResponse['years'][number] & { relative: number | null };
 
-export function PatternResult({ data, focus, f }: { data: PatternResponse; focus: FocusParams; f: Formatters }) {
+/** The years the pattern was asked over, as its URL has them (the alert keeps them). */
+export type PatternYears = Partial<Record<'from' | 'to' | 'cycle' | 'parity' | 'exclude', string>>;
+
+export function PatternResult({
+  data,
+  focus,
+  f,
+  years = {},
+}: {
+  data: PatternResponse;
+  focus: FocusParams;
+  f: Formatters;
+  years?: PatternYears;
+}) {
   const { t } = useTranslation('pattern');
   const rows: YearRow[] = useMemo(() => {
     const excess = new Map(data.benchmark?.years.map((y) => [y.year, y.excess]) ?? []);
@@ -106,11 +119,10 @@ export function PatternResult({ data, focus, f }: { data: PatternResponse; focus
             className="btn btn-sm btn-outline-primary"
             to={seasonalAlertLink({
               symbol: data.symbol,
-              minDays: data.stats.calendarDays,
-              maxDays: data.stats.calendarDays,
-              minWinRate: Math.floor(data.stats.winRate * 100) / 100,
-              minYears: Math.max(1, data.stats.count - 2),
+              start: data.start,
+              end: data.end,
               direction: data.direction === 'short' ? 'short' : 'long',
+              ...years,
             })}
           >
             {t('result.alertMe')}

@@ -164,6 +164,30 @@ describe('pattern screen', () => {
     });
   });
 
+  it('makes "Alert me before it opens" a window alert of the window shown, with its direction and year set', async () => {
+    mockFetch([
+      premium,
+      { path: /symbol=PKG/, body: createPattern({ symbol: 'PKG', start: '11-20', end: '12-07', direction: 'short' }) },
+      instrument('PKG'),
+    ]);
+    renderScreen(<PatternScreen />, {
+      url: '/seasonality/pattern?symbol=PKG&start=11-20&end=12-07&direction=short&from=2005&parity=odd&exclude=2008',
+    });
+    const link = await screen.findByRole('link', { name: 'Alert me before it opens' });
+    const target = new globalThis.URL(link.getAttribute('href')!, 'http://x');
+    expect(target.pathname).toBe('/alerts');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      new: 'seasonal',
+      symbol: 'PKG',
+      start: '11-20',
+      end: '12-07',
+      direction: 'short',
+      from: '2005',
+      parity: 'odd',
+      exclude: '2008',
+    });
+  });
+
   it('shows a non-subscriber what the tool does before anything is asked', () =>
     expectSubscribeCardBeforeAsking(<PatternScreen />, '/seasonality/pattern', 'Show pattern'));
 

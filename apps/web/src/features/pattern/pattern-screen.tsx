@@ -76,7 +76,14 @@ function PatternTool() {
         isEmpty={(d) => d.years.length === 0 || !d.stats}
         empty={t('empty')}
       >
-        {(data) => <PatternResult data={data} focus={focus} f={f} />}
+        {(data) => (
+          <PatternResult
+            data={data}
+            focus={focus}
+            f={f}
+            years={{ from: url.from, to: url.to, cycle: url.cycle, parity: url.parity, exclude: url.exclude }}
+          />
+        )}
       </QueryView>
     </ToolPage>
   );

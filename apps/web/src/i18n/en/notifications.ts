@@ -11,6 +11,9 @@ export default {
   more: 'and {{count}} more symbols on {{date}}{{listed}}.',
   webhookPaused:
     'The webhook of "{{alert}}" was paused: {{host}} failed every attempt ({{reason}}). Resume it on the alerts page.',
+  windowOpensPQ:
+    '{{symbol}}: a {{direction}} seasonal window {{start}} → {{end}} ({{days}} days) opens on {{entry}}; it won in {{winners}} of {{count}} years ({{winRate}}), mean {{mean}}, p = {{pValue}}, q = {{qValue}}.',
+  close: 'Close {{value}}',
   long: 'long',
   short: 'short',
 };

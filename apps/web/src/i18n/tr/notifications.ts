@@ -13,6 +13,9 @@ const tr: Messages<typeof en> = {
   more: '{{date}} tarihinde {{count}} sembol daha{{listed}}.',
   webhookPaused:
     '"{{alert}}" alarmının webhook\'u durduruldu: {{host}} her denemede başarısız oldu ({{reason}}). Alarmlar sayfasından sürdürün.',
+  windowOpensPQ:
+    '{{symbol}}: {{start}} → {{end}} ({{days}} gün) {{direction}} yönlü mevsimsel pencere {{entry}} tarihinde açılıyor; {{count}} yılın {{winners}} yılında kazandırdı ({{winRate}}), ortalama {{mean}}, p = {{pValue}}, q = {{qValue}}.',
+  close: 'Kapanış {{value}}',
   long: 'uzun',
   short: 'kısa',
 };
