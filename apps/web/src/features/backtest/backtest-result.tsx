@@ -4,6 +4,7 @@ import type { BacktestResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { EChart } from '../../shared/charts/echart';
 import { DOWN, FLAT, PRIMARY } from '../../shared/charts/colors';
+import { tickPercent } from '../../shared/charts/options';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { columnsOf } from '../../shared/stats/columns';
 import { benchmarkCurve, drawdowns, drawdownsFromStart } from './backtest-curves';
@@ -60,7 +61,7 @@ export function BacktestResult({ data, f }: { data: BacktestResponse; f: Formatt
       againstBenchmark(
         dates,
         (v) => f.percent(v),
-        { type: 'value', max: 0, axisLabel: { formatter: (v: number) => f.percent(v, 0, false) } },
+        { type: 'value', max: 0, axisLabel: { formatter: (v: number) => tickPercent(f, v, false) } },
         { name: strategy, data: dd, areaStyle: { opacity: 0.2 }, color: DOWN },
         benchmark ? { name: benchmark.symbol, data: benchDd } : null,
       ),
