@@ -19,11 +19,14 @@ import {
 } from '@solstice/analytics';
 import {
   ENDPOINTS,
+  scanCheckRequestSchema,
+  scanCheckResponseSchema,
   scanFieldsResponseSchema,
   scanPresetsResponseSchema,
   scanRequestSchema,
   scanResponseSchema,
   SPARK_CLOSES,
+  type ScanCheckResponse,
   type ScanFieldsResponse,
   type ScanPresetsResponse,
   type ScanResponse,
@@ -82,6 +85,27 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
         sparks[symbol] = close ? Array.from(close.subarray(Math.max(0, close.length - SPARK_CLOSES))) : [];
       }
       return { ...result, sparks };
+    });
+
+    // An expression as it is typed: a mistake is an answer (200 with the problem), not a failed
+    // request, so the screen checks each pause in typing without an error per key (decision 0027).
+    const CHECK = {
+      summary: 'Checks a scan expression as it is typed: its problem (code, params, position) or its live count',
+      body: scanCheckRequestSchema,
+      response: { 200: scanCheckResponseSchema },
+    };
+    route(ENDPOINTS.scannerCheck, SUBSCRIBERS, CHECK, async (request): Promise<ScanCheckResponse> => {
+      let scan: CompiledScan;
+      try {
+        scan = compileScan(request.body.expression);
+      } catch (error) {
+        if (!(error instanceof ScanExpressionError)) throw error;
+        const { code, params, position, message } = error;
+        return { problem: { code, params: { ...params }, position, message }, asOf: null, count: null, notices: [] };
+      }
+      const table = marketFieldTable(market);
+      const result = runScan(table, scan, { limit: 1 });
+      return { problem: null, asOf: result.asOf, count: result.count, notices: scanNotices(table, scan) };
     });
 
     // The presets are expressions, not market data: anyone signed in may read them.
