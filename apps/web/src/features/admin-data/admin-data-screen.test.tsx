@@ -182,7 +182,8 @@ describe('the /admin/data route', () => {
   it('shows an admin the page inside the shell, linked from the account menu and the admin tabs', async () => {
     renderAt(['admin']);
     expect(await screen.findByTestId('data-status', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByTestId('sub-bar')).toHaveTextContent('Data updates');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByTestId('sub-bar')).toBeEmptyDOMElement();
     const tabs = screen.getByRole('navigation', { name: 'Administration' });
     expect(within(tabs).getByRole('link', { name: 'Market data' })).toHaveAttribute('href', '/admin/data');
     await userEvent.click(screen.getByRole('button', { name: 'ayse' }));
