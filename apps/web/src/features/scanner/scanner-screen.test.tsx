@@ -389,5 +389,13 @@ describe('scanner screen in Turkish', () => {
     expect(screen.getByRole('button', { name: 'Genel bakış' })).toBeInTheDocument();
     expect(fieldLabel(i18n.getFixedT('tr', 'scanner'), 'season20.winRate')).toBe('20 günlük mevsimsel kazanma oranı');
     expect(fieldLabel(i18n.getFixedT('tr', 'scanner'), 'pctFromSma200', 'en')).toBe('From SMA 200');
+    // the column chooser's fields, each with a name in both languages (no raw field names)
+    const tr = i18n.getFixedT('tr', 'scanner');
+    expect(['open', 'ema20', 'macd', 'bbUpper'].map((k) => fieldLabel(tr, k))).toEqual([
+      'Açılış',
+      'EMA 20',
+      'MACD',
+      'Bollinger üst',
+    ]);
   });
 });
