@@ -92,7 +92,7 @@ describe.each(testDialects())('season<L>.<stat> in POST /api/v1/scanner on %s', 
   });
 
   it('checks an expression as it is typed: 200 with the problem (code, params, position) or the live count', async () => {
-    const check = (expression: string, headers = subscriber.headers) =>
+    const check = (expression: string, headers: Record<string, string> = subscriber.headers) =>
       t.app.inject({ method: 'POST', url: '/api/v1/scanner/check', headers, payload: { expression } });
     const bad = await check('clsoe > 10');
     expect(bad.statusCode).toBe(200);
