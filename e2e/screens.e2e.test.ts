@@ -237,7 +237,12 @@ describe('what a trader sees around the numbers (issue 45)', () => {
     const { context, page } = await newWatchedPage(s.browser, s.watch, DESKTOP);
     const [name, value] = s.adminCookie.split(';')[0]!.split('=');
     await context.addCookies([{ name: name!, value: value!, url: s.server.url }]);
-    await seedStore(context);
+    const me = (
+      (await (await context.request.get(`${s.server.url}/api/me`)).json()) as {
+        data: { id: number; username: string };
+      }
+    ).data;
+    await seedStore(context, { user: { id: me.id, username: me.username } });
     await page.goto(s.server.url + '/admin/data');
     const table = page.getByTestId('data-instruments');
     await table.waitFor();
@@ -248,7 +253,7 @@ describe('what a trader sees around the numbers (issue 45)', () => {
     const behind = freshness.tradingDaysBehind;
     expect(behind).toBeGreaterThan(0);
     const n = behind.toLocaleString('en-US');
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(`${n} trading days old`);
+    await page.getByText(`Market data is ${n} trading days old.`).waitFor();
     const spy = table.getByRole('row').filter({ hasText: 'SPY' }).first();
     expect(await spy.textContent()).toContain(`Tracked, ${n} trading days behind`);
     expect(await table.textContent()).not.toMatch(/Updated/);
