@@ -124,7 +124,7 @@ async function main() {
       const scores = [];
       const lcps = [];
       // the first run warms the server's caches and the browser's disk cache is not used (each run is a cold load)
-      for (let i = 0; i <= RUNS; i++) {
+      for (let i = 0, retries = 0; i <= RUNS; i++) {
         const result = await lighthouse(`${server.url}${page}`, {
           port: chrome.port,
           output: 'json',
@@ -132,8 +132,15 @@ async function main() {
           onlyCategories: ['performance'],
           extraHeaders,
         });
-        if (i === 0) continue;
         const lhr = result.lhr;
+        // Lighthouse sometimes loses the trace of a load (NO_NAVSTART, NO_FCP): that run again, twice at most
+        if (lhr.runtimeError && retries < 2) {
+          retries++;
+          log(`${name}: ${lhr.runtimeError.code}, measuring that run again`);
+          i--;
+          continue;
+        }
+        if (i === 0) continue;
         if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
         scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
         lcps.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue));
