@@ -232,6 +232,7 @@ describe('heatmaps screen', () => {
     expect(header).not.toMatch(/[{}|]/);
     expect(header).toMatch(new RegExp(`^${sectorNode.name}\\s+[+-]\\d+\\.\\d%$`));
     expect(option.series[0]!.upperLabel.color).toBe('#212529');
+    expect(option.series[0]!.upperLabel.formatter({ data: { name: 'All sectors', change: null } })).toBe('All sectors');
     const xom = treemapNodes('Heatmap of all sectors')![0]!.children![0]!.children![0]!;
     expect(label.formatter({ data: xom })).toBe('{sym|XOM}\n{chg|-2.0%}');
     for (const style of Object.values(label.rich)) expect(style.lineHeight).toBeGreaterThan(style.fontSize);

@@ -48,7 +48,8 @@ export function tileLabel(node: Pick<TreeNode, 'name' | 'change'>, f: Formatters
  * header has no styles of its own and ECharts would print the braces as they are.
  */
 export function headerLabel(node: Pick<TreeNode, 'name' | 'change'>, f: Formatters): string {
-  return `${node.name}  ${f.percent(node.change, 1)}`;
+  // the whole map's strip ("All sectors") has no change of its own: its name alone, no dash
+  return node.change === null ? node.name : `${node.name}  ${f.percent(node.change, 1)}`;
 }
 
 /** ECharts treemap nodes: sector → industry → stock, or one sector's industries when zoomed. */
