@@ -109,7 +109,10 @@ export const backtestResponseSchema = z.object({
     tradeWinRate: nullableNumber,
     avgTrade: nullableNumber,
   }),
-  /** Buy and hold over the equity dates, no cost; null when the market has no benchmark. */
+  /**
+   * Buy and hold of the benchmark over its own span, no cost (analytics.md, "Seasonal backtest",
+   * Benchmark); null when the market has no benchmark.
+   */
   benchmark: z
     .object({
       symbol: z.string(),
@@ -118,10 +121,28 @@ export const backtestResponseSchema = z.object({
       maxDrawdown: nullableNumber,
       sharpe: nullableNumber,
       /**
-       * B(t) on the strategy's equity dates (same dates, same order): the benchmark's last close
-       * on or before t / its close on the first date (1 before its first close); empty without trades.
+       * The span: the equity dates on or after the benchmark's first close (all of them when it
+       * has one by the first equity date); null without trades or without a close by the last.
+       */
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      /**
+       * B(t) on the span's dates (the strategy's equity dates from `from`, same order): the
+       * benchmark's last close on or before t / its close on `from`; empty when the span is.
        */
       equity: z.array(z.object({ date: z.string(), value: z.number() })),
+      /**
+       * The strategy's totalReturn, cagr, maxDrawdown and sharpe over the same span (its equity
+       * rebased to 1 on `from`), when the span starts after the first equity date; else null.
+       */
+      strategyOverSpan: z
+        .object({
+          totalReturn: nullableNumber,
+          cagr: nullableNumber,
+          maxDrawdown: nullableNumber,
+          sharpe: nullableNumber,
+        })
+        .nullable(),
     })
     .nullable(),
 });

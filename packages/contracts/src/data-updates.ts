@@ -44,6 +44,11 @@ export const adminDataResponseSchema = z.object({
       firstBar: z.string().nullable(),
       lastBar: z.string().nullable(),
       bars: z.number().int(),
+      /**
+       * Sessions after its last bar up to the last completed session that it lacks (0 =
+       * current), as `freshness` counts them for the market; null without bars.
+       */
+      tradingDaysBehind: z.number().int().nullable(),
     }),
   ),
 });

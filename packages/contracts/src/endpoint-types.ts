@@ -72,6 +72,8 @@ import type {
 } from './market-data.js';
 import type { heatmapQuerySchema, heatmapResponseSchema, marketOverviewResponseSchema } from './market.js';
 import type {
+  scanCheckRequestSchema,
+  scanCheckResponseSchema,
   scanFieldsResponseSchema,
   scanPresetsResponseSchema,
   scanRequestSchema,
@@ -159,6 +161,7 @@ export interface EndpointTypes {
   scanner: { body: Body<typeof scanRequestSchema>; response: Answer<typeof scanResponseSchema> };
   scannerPresets: { response: Answer<typeof scanPresetsResponseSchema> };
   scannerFields: { response: Answer<typeof scanFieldsResponseSchema> };
+  scannerCheck: { body: Body<typeof scanCheckRequestSchema>; response: Answer<typeof scanCheckResponseSchema> };
   heatmap: { query: Query<typeof heatmapQuerySchema>; response: Answer<typeof heatmapResponseSchema> };
   marketOverview: { response: Answer<typeof marketOverviewResponseSchema> };
 

@@ -41,6 +41,7 @@ export const ENDPOINTS = {
   scanner: { method: 'POST', path: '/api/v1/scanner' },
   scannerPresets: { method: 'GET', path: '/api/v1/scanner/presets' },
   scannerFields: { method: 'GET', path: '/api/v1/scanner/fields' },
+  scannerCheck: { method: 'POST', path: '/api/v1/scanner/check' },
   heatmap: { method: 'GET', path: '/api/v1/heatmap' },
   marketOverview: { method: 'GET', path: '/api/v1/market/overview' },
 

@@ -78,6 +78,36 @@ export const seasonFieldsSchema = z.object({
 });
 
 /** The fields an expression can name (canonical names) and the other spellings accepted. */
+/** POST /api/v1/scanner/check: an expression as it is being typed. */
+export const scanCheckRequestSchema = z.strictObject({
+  expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
+});
+export type ScanCheckRequest = z.infer<typeof scanCheckRequestSchema>;
+
+/**
+ * A problem of an expression: `code` and `params` for a screen to word it in its language,
+ * `message` the English wording, `position` the 1-based column.
+ */
+export const scanProblemSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  position: z.number().int(),
+  message: z.string(),
+});
+export type ScanProblem = z.infer<typeof scanProblemSchema>;
+
+/**
+ * 200 whether the expression is valid or not (a mistake while typing is not a failed request):
+ * `problem` null and the live count, or the problem and no count.
+ */
+export const scanCheckResponseSchema = z.object({
+  problem: scanProblemSchema.nullable(),
+  asOf: z.string().nullable(),
+  count: z.number().int().nullable(),
+  notices: z.array(z.string()),
+});
+export type ScanCheckResponse = z.infer<typeof scanCheckResponseSchema>;
+
 export const scanFieldsResponseSchema = z.object({
   fields: z.array(
     z.object({

@@ -34,8 +34,8 @@ describe("a returning account's first view of the dashboard", () => {
       'Market data is 2277 trading days old. The latest bar is from 11/10/2017; the last completed session was 12/04/2026. Prices, scans and heatmaps show that earlier day.',
     );
     expect(view.querySelector('h1')?.textContent).toBe('Dashboard');
-    // the title bar the app's frame has above every page, then the page's own sections
-    expect([...view.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Dashboard', 'Market summary']);
+    // one title: the page's own heading, no title bar above it (as the app's frame draws it)
+    expect([...view.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Market summary']);
     const card = view.querySelector('section.card');
     expect(card?.textContent).toContain('S&P 500');
     expect(card?.textContent).toContain('5,000');

@@ -78,10 +78,6 @@ export async function firstViewMarkup(
             ) : null
           }
         />
-        <div className="app-subbar">
-          <h2 className="app-subbar__title">{i18n.t('shell:routes.dashboard')}</h2>
-          <div className="app-subbar__actions" />
-        </div>
         <main className="app-content">
           <div className="container-fluid py-3">
             <h1 className="h4">{t('title')}</h1>

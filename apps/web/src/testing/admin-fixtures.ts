@@ -109,6 +109,7 @@ export const BRAVO: DataInstrument = {
   firstBar: '2015-01-02',
   lastBar: '2026-11-20',
   bars: 2990,
+  tradingDaysBehind: 0,
 };
 
 /** GET /api/v1/admin/data: current data, the schedule on, three providers (eodhd off), one run, one failing symbol, three instruments. */
@@ -131,10 +132,20 @@ export function adminData(overrides: Partial<AdminDataResponse> = {}): AdminData
         synthetic: false,
         tracked: true,
         firstBar: '2026-10-01',
-        lastBar: '2026-11-20',
+        lastBar: '2026-11-13',
         bars: 37,
+        tradingDaysBehind: 5,
       },
-      { symbol: 'CCC', name: 'Charlie', synthetic: true, tracked: false, firstBar: null, lastBar: null, bars: 0 },
+      {
+        symbol: 'CCC',
+        name: 'Charlie',
+        synthetic: true,
+        tracked: false,
+        firstBar: null,
+        lastBar: null,
+        bars: 0,
+        tradingDaysBehind: null,
+      },
     ],
     ...overrides,
   };

@@ -24,6 +24,8 @@ function checkOperand(o: Operand): void {
         `Cannot calculate with ${describe(side)} ("${o.op}" at position ${o.position})`,
         side.position,
         'a number or a numeric field',
+        'cannot_calculate',
+        { op: o.op },
       );
     }
   }
@@ -41,6 +43,8 @@ export function checkCondition(node: Condition): void {
           `Cannot compare ${describe(node.left)} with ${describe(node.right)} at position ${node.right.position}`,
           node.right.position,
           a === 'number' ? 'a number or a numeric field' : 'a "string" or a text field',
+          'cannot_compare',
+          { expectedKind: a },
         );
       }
       if (a === 'text' && node.op !== '=' && node.op !== '!=') {
@@ -48,6 +52,8 @@ export function checkCondition(node: Condition): void {
           `Text can only be compared with = or != ("${node.op}" at position ${node.position})`,
           node.position,
           '= or !=',
+          'text_operator',
+          { op: node.op },
         );
       }
       return;
@@ -61,6 +67,8 @@ export function checkCondition(node: Condition): void {
             `"${word}" needs numbers, not ${describe(o)} at position ${o.position}`,
             o.position,
             'a number or a numeric field',
+            'needs_numbers',
+            { word },
           );
         }
       }

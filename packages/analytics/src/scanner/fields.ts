@@ -123,20 +123,74 @@ export function lookupField(name: string): FieldInfo | undefined {
   return { name: `season${days}.${stat}`, kind: 'number', season: { days, stat } };
 }
 
+export interface SeasonFieldProblem {
+  message: string;
+  code: 'season_length' | 'season_stat_missing' | 'season_stat_unknown';
+  params: Record<string, string | number>;
+}
+
 /**
  * Why a name that looks like a seasonal field is not one (a length out of range, an unknown
  * statistic, no statistic), or undefined when it does not look like one.
  */
-export function seasonFieldProblem(name: string): string | undefined {
+export function seasonFieldProblem(name: string): SeasonFieldProblem | undefined {
   const m = /^season(\d*)(?:\.(\w*))?$/i.exec(name);
   if (!m) return undefined;
   const stats = SEASON_STATS.join(', ');
   const days = m[1] ? Number(m[1]) : NaN;
   if (!(days >= SEASON_MIN_DAYS && days <= SEASON_MAX_DAYS)) {
-    return `"${name}": the holding length L of season<L> must be a whole number of days from ${SEASON_MIN_DAYS} to ${SEASON_MAX_DAYS}`;
+    return {
+      message: `"${name}": the holding length L of season<L> must be a whole number of days from ${SEASON_MIN_DAYS} to ${SEASON_MAX_DAYS}`,
+      code: 'season_length',
+      params: { field: name, min: SEASON_MIN_DAYS, max: SEASON_MAX_DAYS },
+    };
   }
-  if (m[2] === undefined) return `"${name}" needs a statistic: season${days}.<stat> with <stat> one of ${stats}`;
-  return `"${name}": unknown seasonal statistic "${m[2]}" (one of ${stats})`;
+  if (m[2] === undefined) {
+    return {
+      message: `"${name}" needs a statistic: season${days}.<stat> with <stat> one of ${stats}`,
+      code: 'season_stat_missing',
+      params: { field: name, days, stats },
+    };
+  }
+  return {
+    message: `"${name}": unknown seasonal statistic "${m[2]}" (one of ${stats})`,
+    code: 'season_stat_unknown',
+    params: { field: name, stat: m[2], stats },
+  };
+}
+
+/** Edit distance with adjacent transpositions (optimal string alignment): "clsoe" → "close" is 1. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The field name (or alias) nearest to a misspelt one, when it is near enough to be meant
+ * (1 edit for names up to 4 letters, 2 from 5): `clsoe` → `close`; undefined otherwise.
+ */
+export function nearestField(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  const limit = lower.length >= 5 ? 2 : 1;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of [...NUMERIC_FIELDS, ...TEXT_FIELDS, ...Object.keys(ALIASES)]) {
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return bestDistance <= limit ? best : undefined;
 }
 
 export function fieldAliases(): Readonly<Record<string, FieldName>> {

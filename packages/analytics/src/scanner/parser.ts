@@ -1,5 +1,5 @@
-import { ScanExpressionError } from './errors.js';
-import { lookupField, seasonFieldProblem, type FieldInfo } from './fields.js';
+import { ScanExpressionError, type ScanErrorCode } from './errors.js';
+import { lookupField, nearestField, seasonFieldProblem, type FieldInfo } from './fields.js';
 import { tokenize, type Token } from './tokenizer.js';
 
 export type CompareOp = '<' | '<=' | '>' | '>=' | '=' | '!=';
@@ -55,12 +55,15 @@ class Parser {
   constructor(private readonly tokens: Token[]) {}
 
   parse(): Condition {
-    if (this.peek().type === 'eof') this.fail('Expected a condition', this.peek(), 'a condition');
+    if (this.peek().type === 'eof')
+      this.fail('Expected a condition', this.peek(), 'a condition', undefined, 'expected_condition');
     const node = this.orExpr();
     const t = this.peek();
     if (t.type !== 'eof') {
-      const expected = t.type === 'rparen' ? 'no ")" without a matching "("' : '"and", "or" or the end';
-      this.fail(`Expected "and", "or" or the end, found "${t.text}"`, t, expected);
+      const unmatched = t.type === 'rparen';
+      const expected = unmatched ? 'no ")" without a matching "("' : '"and", "or" or the end';
+      const code = unmatched ? 'unmatched_paren' : 'expected_and_or_end';
+      this.fail(`Expected "and", "or" or the end, found "${t.text}"`, t, expected, undefined, code);
     }
     return node;
   }
@@ -87,18 +90,32 @@ class Parser {
     const t = this.peek();
     if (this.isKeyword('not')) {
       this.i++;
-      if (this.peek().type === 'eof') this.fail('Expected a condition after "not"', this.peek(), 'a condition');
+      if (this.peek().type === 'eof')
+        this.fail(
+          'Expected a condition after "not"',
+          this.peek(),
+          'a condition',
+          undefined,
+          'expected_condition',
+          'not',
+        );
       return { kind: 'not', operand: this.unary() };
     }
     if (t.type === 'lparen' && !this.opensCalculation()) {
       this.i++;
       if (this.peek().type === 'eof' || this.peek().type === 'rparen') {
-        this.fail('Expected a condition after "("', this.peek(), 'a condition');
+        this.fail('Expected a condition after "("', this.peek(), 'a condition', undefined, 'expected_condition', '(');
       }
       const inner = this.orExpr();
       const close = this.peek();
       if (close.type !== 'rparen')
-        this.fail(`Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`, close, '")"');
+        this.fail(
+          `Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
+          close,
+          '")"',
+          undefined,
+          'expected_close_paren',
+        );
       this.i++;
       return inner;
     }
@@ -118,7 +135,7 @@ class Parser {
       this.i++;
       const low = this.operand('Expected a value', t);
       const and = this.peek();
-      if (!this.isKeyword('and')) this.fail('Expected "and"', and, '"and"', this.tokens[this.i - 1]);
+      if (!this.isKeyword('and')) this.fail('Expected "and"', and, '"and"', this.tokens[this.i - 1], 'expected_and');
       this.i++;
       const high = this.operand('Expected a value', and);
       return { kind: 'between', subject: left, low, high, position };
@@ -128,7 +145,7 @@ class Parser {
       const dir = this.peek();
       const word = dir.text.toLowerCase();
       if (dir.type !== 'ident' || (word !== 'above' && word !== 'below')) {
-        this.fail('Expected "above" or "below"', dir, '"above" or "below"', t);
+        this.fail('Expected "above" or "below"', dir, '"above" or "below"', t, 'expected_above_below');
       }
       this.i++;
       const right = this.operand('Expected a value', dir);
@@ -140,6 +157,7 @@ class Parser {
       t,
       'a comparison operator',
       prev,
+      'expected_comparison',
     );
   }
 
@@ -202,7 +220,13 @@ class Parser {
       const inner = this.operand('Expected a value', t);
       const close = this.peek();
       if (close.type !== 'rparen') {
-        this.fail(`Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`, close, '")"');
+        this.fail(
+          `Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
+          close,
+          '")"',
+          undefined,
+          'expected_close_paren',
+        );
       }
       this.i++;
       return inner;
@@ -224,10 +248,22 @@ class Parser {
       const field = lookupField(t.text);
       if (!field) {
         const season = seasonFieldProblem(t.text);
+        if (season) {
+          throw new ScanExpressionError(
+            `${season.message} at position ${t.position}`,
+            t.position,
+            'season<L>.<stat> with L from 1 to 364',
+            season.code,
+            season.params,
+          );
+        }
+        const suggestion = nearestField(t.text);
         throw new ScanExpressionError(
-          season ? `${season} at position ${t.position}` : `Unknown field "${t.text}" at position ${t.position}`,
+          `Unknown field "${t.text}" at position ${t.position}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`,
           t.position,
-          season ? 'season<L>.<stat> with L from 1 to 364' : 'a field name',
+          'a field name',
+          'unknown_field',
+          { field: t.text, ...(suggestion ? { suggestion } : {}) },
         );
       }
       this.i++;
@@ -236,10 +272,28 @@ class Parser {
     return this.fail(message, t, 'a value (a number, a "string" or a field)', after ?? undefined);
   }
 
-  private fail(message: string, at: Token, expected: string, after?: Token): never {
+  private fail(
+    message: string,
+    at: Token,
+    expected: string,
+    after?: Token,
+    code: ScanErrorCode = 'expected_value',
+    /** What the expected condition follows ("not", "("), when it says so. */
+    following?: string,
+  ): never {
     const afterText = after ? ` after "${after.text}"` : '';
     const found = at.type === 'eof' || message.includes('found') ? '' : `, found "${at.text}"`;
-    throw new ScanExpressionError(`${message}${afterText} at position ${at.position}${found}`, at.position, expected);
+    const params: Record<string, string> = {};
+    if (after) params.after = after.text;
+    if (following) params.after = following;
+    if (at.type !== 'eof') params.found = at.text;
+    throw new ScanExpressionError(
+      `${message}${afterText} at position ${at.position}${found}`,
+      at.position,
+      expected,
+      code,
+      params,
+    );
   }
 
   private peek(): Token {

@@ -69,7 +69,9 @@ export const DEFAULT_SCAN_LIMIT = 50;
 export function runScan(table: FieldTable, scan: CompiledScan, options: ScanOptions = {}): ScanResult {
   const sortField = lookupField(options.sort ?? 'symbol');
   if (!sortField) {
-    throw new ScanExpressionError(`Unknown sort field "${options.sort}"`, 0, 'a field name');
+    throw new ScanExpressionError(`Unknown sort field "${options.sort}"`, 0, 'a field name', 'unknown_sort', {
+      field: options.sort ?? '',
+    });
   }
   const mask = scan.condition(table);
   const matched: number[] = [];

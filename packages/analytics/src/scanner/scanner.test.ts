@@ -90,6 +90,35 @@ describe('parse errors name the position and what was expected', () => {
     expect(e.message).toBe(message);
     expect(e.position).toBe(position);
   });
+
+  it.each([
+    ['rsi14 < and', 'expected_value', { after: '<', found: 'and' }],
+    ['rsi14 < 30)', 'unmatched_paren', { found: ')' }],
+    ['rsi14 < 30 close', 'expected_and_or_end', { found: 'close' }],
+    ['(rsi14 < 30', 'expected_close_paren', {}],
+    ['not', 'expected_condition', { after: 'not' }],
+    ['close between 1 or 2', 'expected_and', { after: '1', found: 'or' }],
+    ['close > 5x', 'number_suffix', { character: 'x', number: '5' }],
+    ['close # 3', 'unexpected_character', { character: '#' }],
+    ['sector > "A"', 'text_operator', { op: '>' }],
+    ['close = "x"', 'cannot_compare', { expectedKind: 'number' }],
+    ['sector between 1 and 2', 'needs_numbers', { word: 'between' }],
+    ['foo > 3', 'unknown_field', { field: 'foo' }],
+    ['season0.mean > 1', 'season_length', { field: 'season0.mean', min: 1, max: 364 }],
+  ])('%j has a code and the words a translation needs', (expression, code, params) => {
+    const e = scanErrorOf(expression);
+    expect([e.code, e.params]).toEqual([code, params]);
+  });
+
+  it('suggests the nearest field for a misspelt one', () => {
+    const e = scanErrorOf('clsoe > 10');
+    expect(e.message).toBe('Unknown field "clsoe" at position 1 (did you mean "close"?)');
+    expect([e.code, e.params, e.position]).toEqual(['unknown_field', { field: 'clsoe', suggestion: 'close' }, 1]);
+    expect(scanErrorOf('close > 1 and rsi41 < 30').params).toEqual({ field: 'rsi41', suggestion: 'rsi14' });
+    expect(scanErrorOf('vloume > 1').params.suggestion).toBe('volume');
+    // nothing near enough: no guess
+    expect(scanErrorOf('zzzzzz > 1').params).toEqual({ field: 'zzzzzz' });
+  });
 });
 
 describe('evaluation', () => {

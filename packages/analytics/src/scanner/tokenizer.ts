@@ -73,6 +73,8 @@ export function tokenize(source: string): Token[] {
           `Unexpected "${source[j]}" after the number "${source.slice(i, j)}" at position ${j + 1}`,
           j + 1,
           'a number with an optional %, k, M, B or T suffix',
+          'number_suffix',
+          { character: source[j]!, number: source.slice(i, j) },
         );
       }
       tokens.push({ type: 'number', text: source.slice(i, j), position, value });
@@ -86,6 +88,8 @@ export function tokenize(source: string): Token[] {
           `Unterminated string starting at position ${position}`,
           position,
           `a closing ${c}`,
+          'unterminated_string',
+          { quote: c },
         );
       }
       tokens.push({ type: 'string', text: source.slice(i, end + 1), position, value: source.slice(i + 1, end) });
@@ -110,7 +114,13 @@ export function tokenize(source: string): Token[] {
       i += op.length;
       continue;
     }
-    throw new ScanExpressionError(`Unexpected character "${c}" at position ${position}`, position);
+    throw new ScanExpressionError(
+      `Unexpected character "${c}" at position ${position}`,
+      position,
+      undefined,
+      'unexpected_character',
+      { character: c },
+    );
   }
   tokens.push({ type: 'eof', text: '', position: source.length + 1 });
   return tokens;

@@ -65,20 +65,36 @@ export function curveMetrics(dates: Int32Array, values: Float64Array): CurveMetr
 }
 
 /**
- * Buy and hold of the benchmark on the equity dates: B(t) = P(t) / P0, P(t) its last close on
- * or before t, P0 = P(first date); when it has no close by then, P0 is its first close and
- * B(t) = 1 before that close's date. No bar at all: B = 1 throughout.
+ * The benchmark's span on the equity dates (analytics.md, "Seasonal backtest", Benchmark): the
+ * index of the first equity date on or after the benchmark's first close (0 when it has a
+ * close on or before the first equity date; `dates.length` when it has no close by the last).
+ */
+export function benchmarkSpanStart(series: PriceSeries, dates: Int32Array): number {
+  if (series.dates.length === 0) return dates.length;
+  return lowerBound(dates, series.dates[0]!);
+}
+
+/**
+ * Buy and hold of the benchmark on the span's dates (equity dates, ascending, each on or after
+ * its first close): B(t) = P(t) / P0, P(t) its last close on or before t, P0 = P(first date).
  */
 export function benchmarkCurve(series: PriceSeries, dates: Int32Array): Float64Array {
-  const values = new Float64Array(dates.length).fill(1);
+  const values = new Float64Array(dates.length);
   const { dates: days, close } = series;
-  if (days.length === 0 || dates.length === 0) return values;
+  if (dates.length === 0) return values;
   let k = lowerBound(days, dates[0]! + 1) - 1;
-  const p0 = k >= 0 ? close[k]! : close[0]!;
+  if (k < 0) throw new RangeError('benchmark span starts before its first close');
+  const p0 = close[k]!;
   for (let j = 0; j < dates.length; j++) {
     const t = dates[j]!;
     while (k + 1 < days.length && days[k + 1]! <= t) k++;
-    if (k >= 0) values[j] = close[k]! / p0;
+    values[j] = close[k]! / p0;
   }
   return values;
+}
+
+/** A curve rebased to 1 on its first value (the strategy over the benchmark's span). */
+export function rebased(values: Float64Array): Float64Array {
+  const first = values[0]!;
+  return values.map((v) => v / first);
 }

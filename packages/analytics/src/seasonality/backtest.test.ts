@@ -148,42 +148,96 @@ describe('seasonal backtest (analytics.md, "Seasonal backtest")', () => {
     );
   });
 
-  it('the benchmark before its first close is 1; otherwise its last close on or before each date', () => {
+  it('holds the benchmark over its own span, with the strategy over the same span when it starts later', () => {
     const legs = [leg('GAP', '01-04', '01-08'), leg('C', '01-05', '01-06', 'short')];
     const lateRun = run({ legs, benchmark: 'LATE' });
+    // E (sleeves of 0.5: GAP long 10 → 11, 11, 13, 12; C short 50 → 40 then cash):
+    // 1, 1.05, 1.15, 1.25, 1.2 on 01-04 … 01-08.
+    expect(lateRun.equity.map((p) => p.value)).toEqual([1, 1.05, 1.15, 1.25, 1.2]);
     const late = lateRun.benchmark!;
-    // B = 1, 1, 1 (first close 100 on 01-06), 1.1, 0.99: daily returns 0, 0, 0, 0.1, −0.1.
-    const r = [0, 0, 0, 0.1, 0.99 / 1.1 - 1];
+    // LATE's first close is on 01-06: the span is 01-06 … 01-08, B = 1, 1.1, 0.99 (no flat 1 before).
+    expect(late.from).toBe('2021-01-06');
+    expect(late.to).toBe('2021-01-08');
+    expect(late.equity).toEqual([
+      { date: '2021-01-06', value: 1 },
+      { date: '2021-01-07', value: 1.1 },
+      { date: '2021-01-08', value: 0.99 },
+    ]);
+    const r = [0, 0.1, 0.99 / 1.1 - 1];
     expect(late.symbol).toBe('LATE');
     expect(late.totalReturn).toBeCloseTo(-0.01, 15);
-    expect(late.cagr).toBeCloseTo(Math.pow(0.99, 365.25 / 4) - 1, 15);
+    expect(late.cagr).toBeCloseTo(Math.pow(0.99, 365.25 / 2) - 1, 14);
     expect(late.maxDrawdown).toBeCloseTo(0.99 / 1.1 - 1, 15);
     expect(late.sharpe).toBeCloseTo((mean(r) / sampleStdDev(r)) * ROOT_252, 12);
-    expect(Object.keys(late)).toEqual(['symbol', 'totalReturn', 'cagr', 'maxDrawdown', 'sharpe', 'equity']);
-    // Its curve, on the strategy's equity dates.
-    expect(late.equity.map((p) => p.date)).toEqual(lateRun.equity.map((p) => p.date));
-    expect(late.equity.map((p) => p.value)).toEqual([1, 1, 1, 1.1, 0.99]);
-    // EARLY: P0 = 200 (01-01); 1, 1.05, 1.05, 1.05, 1.1 (no bar on 01-06 or 01-07).
+    // The strategy over the same span: E / 1.15 = 1, 1.25 / 1.15, 1.2 / 1.15.
+    const s = [0, 1.25 / 1.15 - 1, 1.2 / 1.25 - 1];
+    const over = late.strategyOverSpan!;
+    expect(over.totalReturn).toBeCloseTo(1.2 / 1.15 - 1, 14);
+    expect(over.cagr).toBeCloseTo(Math.pow(1.2 / 1.15, 365.25 / 2) - 1, 12);
+    expect(over.maxDrawdown).toBeCloseTo(1.2 / 1.25 - 1, 14);
+    expect(over.sharpe).toBeCloseTo((mean(s) / sampleStdDev(s)) * ROOT_252, 12);
+    expect(Object.keys(late)).toEqual([
+      'symbol',
+      'totalReturn',
+      'cagr',
+      'maxDrawdown',
+      'sharpe',
+      'from',
+      'to',
+      'equity',
+      'strategyOverSpan',
+    ]);
+    // EARLY: a close before the first equity date, so the span is the whole run (no
+    // strategyOverSpan); P0 = 200 (01-01); 1, 1.05, 1.05, 1.05, 1.1 (no bar on 01-06 or 01-07).
     const early = run({ legs, benchmark: 'EARLY' }).benchmark!;
     expect(early.equity.map((p) => p.value)).toEqual([1, 1.05, 1.05, 1.05, 1.1]);
-    expect(early.equity.map((p) => p.date)).toEqual(late.equity.map((p) => p.date));
+    expect(early.equity.map((p) => p.date)).toEqual(lateRun.equity.map((p) => p.date));
+    expect([early.from, early.to, early.strategyOverSpan]).toEqual(['2021-01-04', '2021-01-08', null]);
     const e = [0, 0.05, 0, 0, 1.1 / 1.05 - 1];
     expect(early.totalReturn).toBeCloseTo(0.1, 15);
     expect(early.maxDrawdown).toBe(0);
     expect(early.sharpe).toBeCloseTo((mean(e) / sampleStdDev(e)) * ROOT_252, 12);
-    // A flat benchmark over the dates: sharpe null.
+    // A benchmark of one day in the span: flat, sharpe and cagr as for one date.
     const flat = run({ legs: [leg('A', '01-05', '01-06')], benchmark: 'LATE' }).benchmark!;
     expect(flat).toEqual({
       symbol: 'LATE',
       totalReturn: 0,
-      cagr: 0,
+      cagr: null,
       maxDrawdown: 0,
       sharpe: null,
-      equity: [
-        { date: '2021-01-05', value: 1 },
-        { date: '2021-01-06', value: 1 },
-      ],
+      from: '2021-01-06',
+      to: '2021-01-06',
+      equity: [{ date: '2021-01-06', value: 1 }],
+      strategyOverSpan: { totalReturn: 0, cagr: null, maxDrawdown: 0, sharpe: null },
     });
+  });
+
+  it("compares a strategy from 1984 with SPY from 2005-02-25 over SPY's years only", () => {
+    // OLD gains 10 % in every 03-01 … 03-10 window (100, then 110 on 03-10); SPY trades from
+    // 2005-02-25 at 100, and at 121 from 2008-01-01.
+    const old = everyDay('OLD', '1984-01-01', '2010-12-31', (d) => (d.slice(5) === '03-10' ? 110 : 100));
+    const spy = everyDay('SPY', '2005-02-25', '2010-12-31', (d) => (d < '2008-01-01' ? 100 : 121));
+    const market = (s: string) => (s === 'OLD' ? old : s === 'SPY' ? spy : undefined);
+    const result = seasonalBacktest(market, { legs: [leg('OLD', '03-01', '03-10')], costBps: 0 });
+    expect(result.trades).toHaveLength(27);
+    expect(result.metrics.totalReturn).toBeCloseTo(1.1 ** 27 - 1, 10);
+    const b = result.benchmark!;
+    expect([b.symbol, b.from, b.to]).toEqual(['SPY', '2005-02-25', '2010-03-10']);
+    // the curve starts at SPY's first close, at 1, and never before it
+    expect(b.equity[0]).toEqual({ date: '2005-02-25', value: 1 });
+    expect(b.equity).toHaveLength(dayNumber('2010-03-10') - dayNumber('2005-02-25') + 1);
+    const days = dayNumber('2010-03-10') - dayNumber('2005-02-25');
+    expect(b.totalReturn).toBeCloseTo(0.21, 14);
+    expect(b.cagr).toBeCloseTo(1.21 ** (365.25 / days) - 1, 14);
+    expect(b.maxDrawdown).toBe(0);
+    // the strategy over the same span: the six trades of 2005 … 2010, rebased on 2005-02-25
+    const over = b.strategyOverSpan!;
+    expect(over.totalReturn).toBeCloseTo(1.1 ** 6 - 1, 12);
+    expect(over.cagr).toBeCloseTo(1.1 ** (6 * (365.25 / days)) - 1, 12);
+    expect(over.maxDrawdown).toBe(0);
+    // over its own 26 years the strategy's CAGR is lower than over SPY's five: the old answer
+    // (SPY held at 1 from 1984) would have set SPY's 21 % against 27 trades
+    expect(result.metrics.cagr!).toBeLessThan(over.cagr!);
   });
 
   it('uses the year set, leaves cash days out of the exposure, skips a trade that enters at the last exit', () => {
@@ -233,7 +287,11 @@ describe('seasonal backtest (analytics.md, "Seasonal backtest")', () => {
         ...nullsFor(['tradeWinRate', 'avgTrade']),
         trades: 0,
       },
-      benchmark: { symbol: 'LATE', ...nullsFor(['totalReturn', 'cagr', 'maxDrawdown', 'sharpe']), equity: [] },
+      benchmark: {
+        symbol: 'LATE',
+        ...nullsFor(['totalReturn', 'cagr', 'maxDrawdown', 'sharpe', 'from', 'to', 'strategyOverSpan']),
+        equity: [],
+      },
     });
     const legs = [leg('A', '01-05', '01-07'), leg('B', '01-05', '01-07'), leg('ZZZZ', '01-05', '01-07')];
     expect(() => seasonalBacktest(lookup, { legs })).toThrow('legs[2]: unknown symbol ZZZZ');

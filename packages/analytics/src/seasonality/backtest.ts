@@ -1,7 +1,7 @@
 import { civilDate, type PriceSeries } from '../series.js';
 import { mean } from '../stats/descriptive.js';
 import { unionOfDates, isoDay } from './backtest-dates.js';
-import { benchmarkCurve, curveMetrics } from './backtest-metrics.js';
+import { benchmarkCurve, benchmarkSpanStart, curveMetrics, rebased } from './backtest-metrics.js';
 import { dateInYear, formatMonthDay, parseMonthDay, type MonthDay } from './calendar-days.js';
 import { crossesYearEnd, lowerBound } from './pattern.js';
 import type { Direction } from './statistics.js';
@@ -55,18 +55,32 @@ export interface BacktestMetrics {
   avgTrade: number | null;
 }
 
-export interface BacktestBenchmark {
-  symbol: string;
+/** totalReturn, cagr, maxDrawdown and sharpe of a curve over the benchmark's span. */
+export interface SpanFigures {
   totalReturn: number | null;
   cagr: number | null;
   maxDrawdown: number | null;
   sharpe: number | null;
+}
+
+export interface BacktestBenchmark extends SpanFigures {
+  symbol: string;
   /**
-   * B(t) on the equity dates (the strategy's `equity` dates, same order): buy and hold of the
-   * benchmark's close, 1 on the first date (or before the benchmark's first close). Empty when
-   * there is no trade.
+   * The span: the equity dates on or after the benchmark's first close (all of them when it
+   * has a close by the first equity date). Null when there is no trade or no close by the last.
+   */
+  from: string | null;
+  to: string | null;
+  /**
+   * B(t) on the span's dates (the strategy's `equity` dates from `from`, same order): buy and
+   * hold of the benchmark's close, 1 on `from`. Empty when the span is.
    */
   equity: { date: string; value: number }[];
+  /**
+   * The strategy's figures over the same span (E rebased to 1 on `from`) when the span starts
+   * after the first equity date; null when the span is the whole run (compare `metrics`) or empty.
+   */
+  strategyOverSpan: SpanFigures | null;
 }
 
 export interface BacktestResult {
@@ -148,7 +162,35 @@ function legTrades(leg: Leg, index: number, set: YearSet): Trade[] {
 }
 
 /** The benchmark's figures, and the strategy's metrics, when no year counts. */
-const NO_FIGURES = { totalReturn: null, cagr: null, maxDrawdown: null, sharpe: null };
+const NO_FIGURES: Readonly<SpanFigures> = { totalReturn: null, cagr: null, maxDrawdown: null, sharpe: null };
+
+/** The benchmark with an empty span: no trade, or no close by the last equity date. */
+const noBenchmarkSpan = (series: PriceSeries | null | undefined): BacktestBenchmark | null =>
+  series ? { symbol: series.symbol, ...NO_FIGURES, from: null, to: null, equity: [], strategyOverSpan: null } : null;
+
+const spanFigures = (dates: Int32Array, values: Float64Array): SpanFigures => {
+  const m = curveMetrics(dates, values);
+  return { totalReturn: m.totalReturn, cagr: m.cagr, maxDrawdown: m.maxDrawdown, sharpe: m.sharpe };
+};
+
+/**
+ * Buy and hold of the benchmark over its own span of the equity dates (analytics.md, "Seasonal
+ * backtest", Benchmark), and the strategy's figures over that span when it starts later.
+ */
+function benchmarkOverSpan(series: PriceSeries, dates: Int32Array, equity: Float64Array): BacktestBenchmark {
+  const start = benchmarkSpanStart(series, dates);
+  if (start >= dates.length) return noBenchmarkSpan(series)!;
+  const span = dates.subarray(start);
+  const values = benchmarkCurve(series, span);
+  return {
+    symbol: series.symbol,
+    ...spanFigures(span, values),
+    from: isoDay(span[0]!),
+    to: isoDay(span[span.length - 1]!),
+    equity: Array.from(span, (date, j) => ({ date: isoDay(date), value: values[j]! })),
+    strategyOverSpan: start > 0 ? spanFigures(span, rebased(equity.subarray(start))) : null,
+  };
+}
 const EMPTY_METRICS: Readonly<BacktestMetrics> = {
   totalReturn: null,
   cagr: null,
@@ -190,8 +232,7 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
     }
   }
   if (firstDay === Infinity) {
-    const benchmark = benchmarkSeries ? { symbol: benchmarkSeries.symbol, ...NO_FIGURES, equity: [] } : null;
-    return { equity: [], trades: [], metrics: { ...EMPTY_METRICS }, benchmark };
+    return { equity: [], trades: [], metrics: { ...EMPTY_METRICS }, benchmark: noBenchmarkSpan(benchmarkSeries) };
   }
 
   const dates = unionOfDates(new Set(legs.map((l) => l.series)), firstDay, lastDay);
@@ -237,8 +278,6 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
   let exposedDays = 0;
   for (let j = 0; j < dates.length; j++) exposedDays += exposed[j]!;
   const curve = curveMetrics(dates, equity);
-  const benchmarkValues = benchmarkSeries ? benchmarkCurve(benchmarkSeries, dates) : null;
-  const benchmark = benchmarkValues ? curveMetrics(dates, benchmarkValues) : null;
   const days = Array.from(dates, isoDay);
   return {
     equity: days.map((date, j) => ({ date, value: equity[j]! })),
@@ -262,13 +301,6 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
       tradeWinRate: tradeReturns.filter((r) => r > 0).length / trades.length,
       avgTrade: mean(tradeReturns),
     },
-    benchmark: benchmark && {
-      symbol: benchmarkSeries!.symbol,
-      totalReturn: benchmark.totalReturn,
-      cagr: benchmark.cagr,
-      maxDrawdown: benchmark.maxDrawdown,
-      sharpe: benchmark.sharpe,
-      equity: days.map((date, j) => ({ date, value: benchmarkValues![j]! })),
-    },
+    benchmark: benchmarkSeries ? benchmarkOverSpan(benchmarkSeries, dates, equity) : null,
   };
 }

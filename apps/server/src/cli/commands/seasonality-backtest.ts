@@ -84,22 +84,33 @@ function backtestText(value: BacktestResponse, o: BacktestOptions): string {
   const b = value.benchmark;
   const first = value.equity[0]?.date;
   const last = value.equity[value.equity.length - 1]?.date;
+  const over = b?.strategyOverSpan ?? null;
+  // the strategy over the benchmark's span, beside it, when the benchmark starts later
+  const row = (label: string, own: string, overSpan: string, bench: string) =>
+    over ? [label, own, overSpan, bench] : [label, own, bench];
   const lines = [
     `Seasonal backtest of ${o.legs.length} ${o.legs.length === 1 ? 'leg' : 'legs'}, cost ${o.costBps} bps per side: ${legs}`,
     first && last ? `equity ${first} → ${last} (${value.equity.length} dates)` : 'no trade: no year counts for any leg',
+    ...(b?.from && b.to
+      ? [
+          over
+            ? `benchmark ${b.symbol} over its own span ${b.from} → ${b.to} (its first close is after ${first}): compare it with the strategy over that span`
+            : `benchmark ${b.symbol} over ${b.from} → ${b.to}`,
+        ]
+      : []),
     table(
-      ['', 'strategy', b ? `benchmark ${b.symbol}` : 'benchmark'],
+      row('', 'strategy', `strategy ${b?.from ?? ''} → ${b?.to ?? ''}`, b ? `benchmark ${b.symbol}` : 'benchmark'),
       [
-        ['total return', pct(m.totalReturn), pct(b?.totalReturn ?? null)],
-        ['CAGR', pct(m.cagr), pct(b?.cagr ?? null)],
-        ['max drawdown', pct(m.maxDrawdown), pct(b?.maxDrawdown ?? null)],
-        ['volatility', pct(m.volatility), ''],
-        ['sharpe', num(m.sharpe), num(b?.sharpe ?? null)],
-        ['sortino', num(m.sortino), ''],
-        ['exposure', pct(m.exposure), ''],
-        ['trades', String(m.trades), ''],
-        ['trade win rate', pct(m.tradeWinRate), ''],
-        ['avg trade', pct(m.avgTrade), ''],
+        row('total return', pct(m.totalReturn), pct(over?.totalReturn ?? null), pct(b?.totalReturn ?? null)),
+        row('CAGR', pct(m.cagr), pct(over?.cagr ?? null), pct(b?.cagr ?? null)),
+        row('max drawdown', pct(m.maxDrawdown), pct(over?.maxDrawdown ?? null), pct(b?.maxDrawdown ?? null)),
+        row('volatility', pct(m.volatility), '', ''),
+        row('sharpe', num(m.sharpe), num(over?.sharpe ?? null), num(b?.sharpe ?? null)),
+        row('sortino', num(m.sortino), '', ''),
+        row('exposure', pct(m.exposure), '', ''),
+        row('trades', String(m.trades), '', ''),
+        row('trade win rate', pct(m.tradeWinRate), '', ''),
+        row('avg trade', pct(m.avgTrade), '', ''),
       ],
     ),
   ];

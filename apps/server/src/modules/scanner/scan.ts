@@ -1,5 +1,12 @@
-import { compileScan, lookupField, runScan, scanNotices } from '@solstice/analytics';
-import type { ScanRequest, ScanResponse } from '@solstice/contracts';
+import {
+  compileScan,
+  lookupField,
+  runScan,
+  scanNotices,
+  ScanExpressionError,
+  type CompiledScan,
+} from '@solstice/analytics';
+import type { ScanCheckResponse, ScanRequest, ScanResponse } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
 import { marketFieldTable } from './field-table-cache.js';
 
@@ -26,4 +33,22 @@ export function scanMarket(market: MarketCache, request: ScanRequest): ScanRespo
   const scan = compileScan(request.expression);
   const table = marketFieldTable(market);
   return { ...runScan(table, scan, request), notices: scanNotices(table, scan) };
+}
+
+/**
+ * An expression as it is typed: its problem (code, params, position, message), or, when it
+ * parses, how many symbols it matches now.
+ */
+export function checkScanExpression(market: MarketCache, expression: string): ScanCheckResponse {
+  let scan: CompiledScan;
+  try {
+    scan = compileScan(expression);
+  } catch (error) {
+    if (!(error instanceof ScanExpressionError)) throw error;
+    const { code, params, position, message } = error;
+    return { problem: { code, params: { ...params }, position, message }, asOf: null, count: null, notices: [] };
+  }
+  const table = marketFieldTable(market);
+  const result = runScan(table, scan, { limit: 1 });
+  return { problem: null, asOf: result.asOf, count: result.count, notices: scanNotices(table, scan) };
 }

@@ -91,6 +91,31 @@ describe.each(testDialects())('season<L>.<stat> in POST /api/v1/scanner on %s', 
     expect(sort.json().error.details.issues).toEqual([{ path: 'body.sort', message: 'unknown field "season0.mean"' }]);
   });
 
+  it('checks an expression as it is typed: 200 with the problem (code, params, position) or the live count', async () => {
+    const check = (expression: string, headers: Record<string, string> = subscriber.headers) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/scanner/check', headers, payload: { expression } });
+    const bad = await check('clsoe > 10');
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json()).toEqual({
+      problem: {
+        code: 'unknown_field',
+        params: { field: 'clsoe', suggestion: 'close' },
+        position: 1,
+        message: 'Unknown field "clsoe" at position 1 (did you mean "close"?)',
+      },
+      asOf: null,
+      count: null,
+      notices: [],
+    });
+    const good = (await check('close > 1')).json();
+    const full = (await scan({ expression: 'close > 1', limit: 1 })).json();
+    expect(good).toEqual({ problem: null, asOf: full.asOf, count: full.count, notices: full.notices });
+    expect(good.count).toBeGreaterThan(0);
+    // an empty expression is the request's mistake, not the expression's
+    expect((await check('  ')).statusCode).toBe(400);
+    expect((await check('close > 1', {})).statusCode).toBe(401);
+  });
+
   it('describes the seasonal fields in GET /api/v1/scanner/fields', async () => {
     const res = await t.app.inject({
       method: 'GET',

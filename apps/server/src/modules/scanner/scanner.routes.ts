@@ -14,11 +14,14 @@ import {
 } from '@solstice/analytics';
 import {
   ENDPOINTS,
+  scanCheckRequestSchema,
+  scanCheckResponseSchema,
   scanFieldsResponseSchema,
   scanPresetsResponseSchema,
   scanRequestSchema,
   scanResponseSchema,
   SPARK_CLOSES,
+  type ScanCheckResponse,
   type ScanFieldsResponse,
   type ScanPresetsResponse,
   type ScanRequest,
@@ -30,7 +33,7 @@ import { routeDeclarer } from '../../http/declare-route.js';
 import { badRequest, validationFailed } from '../../http/errors.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { marketFieldTable } from './field-table-cache.js';
-import { scanMarket, unknownScanField } from './scan.js';
+import { checkScanExpression, scanMarket, unknownScanField } from './scan.js';
 
 /** A mistake in the expression is a 400 whose details name the column and what was expected. */
 function scanOrBadRequest(market: MarketCache, request: ScanRequest): ScanResponse {
@@ -71,6 +74,17 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
         sparks[symbol] = close ? Array.from(close.subarray(Math.max(0, close.length - SPARK_CLOSES))) : [];
       }
       return { ...result, sparks };
+    });
+
+    // An expression as it is typed: a mistake is an answer (200 with the problem), not a failed
+    // request, so the screen checks each pause in typing without an error per key (decision 0029).
+    const CHECK = {
+      summary: 'Checks a scan expression as it is typed: its problem (code, params, position) or its live count',
+      body: scanCheckRequestSchema,
+      response: { 200: scanCheckResponseSchema },
+    };
+    route(ENDPOINTS.scannerCheck, SUBSCRIBERS, CHECK, async (request): Promise<ScanCheckResponse> => {
+      return checkScanExpression(market, request.body.expression);
     });
 
     // The presets are expressions, not market data: anyone signed in may read them.

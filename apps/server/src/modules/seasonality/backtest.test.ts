@@ -33,7 +33,7 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
   beforeAll(async () => {
     t = await createTestApp(dialect);
     const db = t.database.db;
-    await db.insertInto('instruments').values(['AAPL', 'SPY', 'GAPPY'].map(instrument)).execute();
+    await db.insertInto('instruments').values(['AAPL', 'SPY', 'GAPPY', 'LATE'].map(instrument)).execute();
     await insertBars(db, [
       ...bars('AAPL', (d) => 100 + 10 * Math.sin(d / 9) + (d % 7)),
       ...bars('SPY', (d) => 100 + 0.02 * (d - 10_957) + 5 * Math.sin(d / 20)),
@@ -43,6 +43,8 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
         (d) => 50 + 8 * Math.cos(d / 13),
         (weekday) => weekday === 3,
       ),
+      // A benchmark that starts trading on 2005-02-25, years after the strategy's first trade.
+      ...weekdayBars('LATE', [Date.UTC(2005, 1, 25) / DAY, Date.UTC(2010, 11, 31) / DAY], (d) => 80 + 0.01 * (d % 400)),
     ]);
     await t.services.market.reload();
     subscriber = await signedInUser(t, { subscriber: true });
@@ -101,6 +103,35 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
     const wednesday = other.benchmark!.equity.findIndex((p) => new Date(`${p.date}T00:00:00Z`).getUTCDay() === 3);
     expect(wednesday).toBeGreaterThan(0);
     expect(other.benchmark!.equity[wednesday]!.value).toBe(other.benchmark!.equity[wednesday - 1]!.value);
+  });
+
+  it('holds a benchmark that starts later over its own span, with the strategy over that span (API and CLI)', async () => {
+    const body = { ...EXAMPLE, benchmark: 'LATE' };
+    const api = backtestResponseSchema.parse((await post(body)).json());
+    expect(api).toEqual(json(seasonalBacktest(lookup, { ...body, costBps: 5 })));
+    const b = api.benchmark!;
+    expect(api.equity[0]!.date < '2005-02-25').toBe(true);
+    // its curve starts at its first close, at 1: no flat line from 2000
+    expect([b.from, b.equity[0]]).toEqual(['2005-02-25', { date: '2005-02-25', value: 1 }]);
+    expect(b.to).toBe(api.equity[api.equity.length - 1]!.date);
+    expect(b.equity.map((p) => p.date)).toEqual(api.equity.filter((p) => p.date >= '2005-02-25').map((p) => p.date));
+    // the strategy over the same span: its equity rebased on 2005-02-25
+    const start = api.equity.find((p) => p.date === '2005-02-25')!.value;
+    const over = b.strategyOverSpan!;
+    expect(over.totalReturn).toBeCloseTo(api.equity[api.equity.length - 1]!.value / start - 1, 14);
+    const days = (Date.parse(b.to!) - Date.parse(b.from!)) / DAY;
+    expect(over.cagr).toBeCloseTo((1 + over.totalReturn!) ** (365.25 / days) - 1, 14);
+    expect(over.totalReturn).not.toBeCloseTo(api.metrics.totalReturn!, 3);
+    // SPY trades from the first equity date: no strategy over a span of its own
+    expect((await post(EXAMPLE)).json().benchmark.strategyOverSpan).toBeNull();
+
+    // the command line on one dialect, as the other CLI test of this file
+    if (dialect !== 'sqlite') return;
+    const args = ['seasonality', 'backtest', ...EXAMPLE_ARGS, '--benchmark', 'LATE'];
+    expect(JSON.parse(await runCli(t.database.url, '--json', ...args))).toEqual(json(api));
+    const text = await runCli(t.database.url, ...args);
+    expect(text).toContain(`benchmark LATE over its own span 2005-02-25 → ${b.to}`);
+    expect(text).toMatch(new RegExp(`total return\\s+\\S+\\s+${(over.totalReturn! * 100).toFixed(2)}%`));
   });
 
   it('is for subscribers, and a bad leg is a 400 naming it', async () => {

@@ -1,19 +1,7 @@
-import { useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import type { RouteHandle } from '../../app/guards';
-
-/** The strip under the top bar: the current page's title and a place for page actions. */
+/**
+ * The strip under the top bar: a place for page actions, hidden while it holds none. The page's
+ * title is the screen's own heading (one title a page, not the route's name above it again).
+ */
 export function SubBar() {
-  const { t } = useTranslation('shell');
-  const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    RouteHandle | undefined;
-  return (
-    <div className="app-subbar" data-testid="sub-bar">
-      <h2 className="app-subbar__title">
-        {title?.titleKey ? t(`routes.${title.titleKey}`) : (title?.title ?? t('routes.home'))}
-      </h2>
-      <div id="sub-bar-actions" className="app-subbar__actions" />
-    </div>
-  );
+  return <div id="sub-bar-actions" className="app-subbar" data-testid="sub-bar" />;
 }

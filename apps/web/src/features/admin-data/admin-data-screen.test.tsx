@@ -43,8 +43,11 @@ describe('the admin data page', () => {
     expect(symbols()).toEqual(['AAA', 'BBB', 'CCC']);
     const aaa = within(table).getAllByRole('row')[1]!;
     expect(aaa).toHaveTextContent('10/01/2026');
-    expect(aaa).toHaveTextContent('11/20/2026');
+    expect(aaa).toHaveTextContent('11/13/2026');
     expect(aaa).toHaveTextContent('37');
+    // each instrument's state as the freshness banner counts the market's, not "Updated" for all
+    expect(aaa).toHaveTextContent('RealTracked, 5 trading days behind');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('RealTracked, up to date');
     expect(within(table).getAllByRole('row')[3]).toHaveTextContent('DemoRemoved (history kept)');
     await userEvent.click(within(table).getByRole('button', { name: 'Bars' }));
     expect(symbols()).toEqual(['BBB', 'AAA', 'CCC']);
@@ -182,7 +185,8 @@ describe('the /admin/data route', () => {
   it('shows an admin the page inside the shell, linked from the account menu and the admin tabs', async () => {
     renderAt(['admin']);
     expect(await screen.findByTestId('data-status', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByTestId('sub-bar')).toHaveTextContent('Data updates');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByTestId('sub-bar')).toBeEmptyDOMElement();
     const tabs = screen.getByRole('navigation', { name: 'Administration' });
     expect(within(tabs).getByRole('link', { name: 'Market data' })).toHaveAttribute('href', '/admin/data');
     await userEvent.click(screen.getByRole('button', { name: 'ayse' }));

@@ -29,7 +29,7 @@ describe('the admin data page in Turkish', () => {
     expect(screen.getByTestId('data-runs')).toHaveTextContent('Eklenen bar');
     expect(screen.getByTestId('data-failing')).toHaveTextContent('bilinmiyor');
     const instruments = screen.getByTestId('data-instruments');
-    expect(instruments).toHaveTextContent('GerçekGüncelleniyor02.01.2015');
+    expect(instruments).toHaveTextContent('Gerçekİzleniyor, güncel02.01.2015');
     expect(screen.getByRole('button', { name: 'Güncellemeyi şimdi çalıştır' })).toBeInTheDocument();
   });
 

@@ -28,6 +28,21 @@ const SYMBOL_ERRORS = {
   'a symbol has only letters, digits, ".", "-", "^" or "="': 'symbolCharacters',
 } as const;
 
+type StateKey = 'removed' | 'noBars' | 'current' | 'behind';
+const CSV_STATES: Record<StateKey, string> = {
+  removed: 'Removed (history kept)',
+  noBars: 'Tracked, no bars yet',
+  current: 'Tracked, up to date',
+  behind: 'Tracked, {{count}} trading days behind',
+};
+
+/** An instrument's state: removed, or tracked and how far its bars are behind the last session. */
+export function instrumentState(r: Instrument, word: (key: StateKey, count: number) => string): string {
+  if (!r.tracked) return word('removed', 0);
+  if (r.tradingDaysBehind === null) return word('noBars', 0);
+  return r.tradingDaysBehind === 0 ? word('current', 0) : word('behind', r.tradingDaysBehind);
+}
+
 export function InstrumentsSection({
   instruments,
   f,
@@ -53,8 +68,9 @@ export function InstrumentsSection({
       key: 'tracked',
       label: t('data.instruments.updates'),
       csvLabel: 'Updates',
-      text: (r) => (r.tracked ? t('data.instruments.updated') : t('data.instruments.removed')),
-      csvValue: (r) => (r.tracked ? 'Updated' : 'Removed (history kept)'),
+      // its state as the freshness banner tells the market's: how many sessions its data lacks
+      text: (r) => instrumentState(r, (key, count) => t(`data.instruments.${key}`, { count, n: f.number(count, 0) })),
+      csvValue: (r) => instrumentState(r, (key, count) => CSV_STATES[key].replace('{{count}}', String(count))),
     },
     timeColumn('firstBar', t('data.instruments.firstBar'), 'First bar', (r) => r.firstBar, f.date),
     timeColumn('lastBar', t('data.instruments.lastBar'), 'Last bar', (r) => r.lastBar, f.date),

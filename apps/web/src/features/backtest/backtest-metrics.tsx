@@ -28,26 +28,51 @@ export function formatMetric(f: Formatters, kind: Kind, value: number | null | u
   return f.number(value, 0);
 }
 
-/** The strategy's metrics next to the benchmark's (it has return, CAGR, drawdown and Sharpe). */
+/** The years a span covers, as read: "2005–2010", or one year alone. */
+function spanYears(from: string, to: string): string {
+  const a = from.slice(0, 4);
+  const b = to.slice(0, 4);
+  return a === b ? a : `${a}–${b}`;
+}
+
+/**
+ * The strategy's metrics next to the benchmark's (it has return, CAGR, drawdown and Sharpe).
+ * A benchmark that starts after the strategy is compared over its own span: the strategy's
+ * figures over that span stand beside it, and a note says which years.
+ */
 export function BacktestMetrics({ data, f }: { data: BacktestResponse; f: Formatters }) {
   const { t } = useTranslation('backtest');
   const benchmark = data.benchmark;
-  const benchValue = (key: MetricKey): number | null | undefined =>
-    benchmark && key in benchmark ? (benchmark as unknown as Record<string, number | null>)[key] : undefined;
+  const over = benchmark?.strategyOverSpan ?? null;
+  const years = benchmark?.from && benchmark.to ? spanYears(benchmark.from, benchmark.to) : '';
+  const pick = (source: object | null | undefined, key: MetricKey): number | null | undefined =>
+    source && key in source ? (source as Record<string, number | null>)[key] : undefined;
+  const headers = [t('result.strategy')];
+  if (over) headers.push(t('result.strategyOverSpan', { years }));
+  if (benchmark)
+    headers.push(over ? t('result.benchmarkOverSpan', { benchmark: benchmark.symbol, years }) : benchmark.symbol);
   return (
     <div className="table-responsive">
+      {over && benchmark?.from && benchmark.to ? (
+        <p className="small mb-1" data-testid="benchmark-span">
+          {t('result.benchmarkSpan', {
+            benchmark: benchmark.symbol,
+            from: f.date(benchmark.from),
+            to: f.date(benchmark.to),
+            years,
+          })}
+        </p>
+      ) : null}
       <table className="table table-sm w-auto mb-3" data-testid="backtest-metrics">
         <caption className="visually-hidden">{t('metrics.caption')}</caption>
         <thead>
-          <MeasureHeaderRow
-            measure={t('metrics.metric')}
-            numbers={benchmark ? [t('result.strategy'), benchmark.symbol] : [t('result.strategy')]}
-          />
+          <MeasureHeaderRow measure={t('metrics.metric')} numbers={headers} />
         </thead>
         <tbody>
           {METRICS.map(({ key, kind, signed }) => {
             const own = data.metrics[key];
-            const other = benchValue(key);
+            const other = pick(benchmark, key);
+            const overSpan = pick(over, key);
             return (
               <tr key={key}>
                 <th scope="row" className="fw-normal">
@@ -59,6 +84,14 @@ export function BacktestMetrics({ data, f }: { data: BacktestResponse; f: Format
                 >
                   {formatMetric(f, kind, own, signed)}
                 </td>
+                {over ? (
+                  <td
+                    className={['text-end', signed ? signClass(overSpan) : ''].join(' ').trim()}
+                    data-testid={`over-span-${key}`}
+                  >
+                    {formatMetric(f, kind, overSpan, signed)}
+                  </td>
+                ) : null}
                 {benchmark ? (
                   <td
                     className={['text-end', signed ? signClass(other) : ''].join(' ').trim()}

@@ -4,9 +4,10 @@ import type { BacktestResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { EChart } from '../../shared/charts/echart';
 import { DOWN, FLAT, PRIMARY } from '../../shared/charts/colors';
+import { tickPercent } from '../../shared/charts/options';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { columnsOf } from '../../shared/stats/columns';
-import { benchmarkCurve, drawdowns } from './backtest-curves';
+import { benchmarkCurve, drawdowns, drawdownsFromStart } from './backtest-curves';
 import { BacktestMetrics } from './backtest-metrics';
 
 type Trade = BacktestResponse['trades'][number];
@@ -17,7 +18,7 @@ function againstBenchmark(
   valueFormatter: (v: number) => string,
   yAxis: Record<string, unknown>,
   strategy: { name: string; data: number[] } & Record<string, unknown>,
-  benchmark: { name: string; data: number[] } | null,
+  benchmark: { name: string; data: (number | null)[] } | null,
 ) {
   return {
     grid: { left: 56, right: 16, top: 32, bottom: 32 },
@@ -39,7 +40,7 @@ export function BacktestResult({ data, f }: { data: BacktestResponse; f: Formatt
   const values = useMemo(() => data.equity.map((p) => p.value), [data]);
   const bench = useMemo(() => benchmarkCurve(data), [data]);
   const dd = useMemo(() => drawdowns(values), [values]);
-  const benchDd = useMemo(() => drawdowns(bench), [bench]);
+  const benchDd = useMemo(() => drawdownsFromStart(bench), [bench]);
   const first = f.date(dates[0]);
   const last = f.date(dates[dates.length - 1]);
   const strategy = t('result.strategy');
@@ -60,7 +61,7 @@ export function BacktestResult({ data, f }: { data: BacktestResponse; f: Formatt
       againstBenchmark(
         dates,
         (v) => f.percent(v),
-        { type: 'value', max: 0, axisLabel: { formatter: (v: number) => f.percent(v, 0, false) } },
+        { type: 'value', max: 0, axisLabel: { formatter: (v: number) => tickPercent(f, v, false) } },
         { name: strategy, data: dd, areaStyle: { opacity: 0.2 }, color: DOWN },
         benchmark ? { name: benchmark.symbol, data: benchDd } : null,
       ),
@@ -76,6 +77,7 @@ export function BacktestResult({ data, f }: { data: BacktestResponse; f: Formatt
         value: f.number(values[values.length - 1], 4),
         total: f.percent(data.metrics.totalReturn),
         benchmarkTotal: f.percent(benchmark.totalReturn),
+        benchmarkFirst: f.date(benchmark.from ?? dates[0]),
       })
     : t('result.equityLabelNoBenchmark', {
         first,

@@ -63,11 +63,39 @@ const answer: BacktestResponse = {
     cagr: 0.06,
     maxDrawdown: -0.02,
     sharpe: 0.8,
+    from: '2010-10-05',
+    to: '2010-10-08',
+    strategyOverSpan: null,
     equity: [
       { date: '2010-10-05', value: 1 },
       { date: '2010-10-06', value: 1.02 },
       { date: '2010-10-07', value: 1.02 },
       { date: '2010-10-08', value: 1.03 },
+    ],
+  },
+};
+
+/** A benchmark whose first close (2010-10-07) is after the strategy's first equity date. */
+const lateBenchmark: BacktestResponse = {
+  ...answer,
+  equity: [
+    { date: '2009-10-05', value: 1 },
+    { date: '2010-10-06', value: 1.02 },
+    { date: '2011-10-07', value: 0.969 },
+    { date: '2012-10-08', value: 1.05 },
+  ],
+  benchmark: {
+    symbol: 'SPY',
+    totalReturn: 0.01,
+    cagr: 0.009,
+    maxDrawdown: 0,
+    sharpe: 1.5,
+    from: '2011-10-07',
+    to: '2012-10-08',
+    strategyOverSpan: { totalReturn: 0.05 / 0.969 + 0.05, cagr: 0.0835, maxDrawdown: 0, sharpe: 2.25 },
+    equity: [
+      { date: '2011-10-07', value: 1 },
+      { date: '2012-10-08', value: 1.01 },
     ],
   },
 };
@@ -198,6 +226,38 @@ describe('seasonal backtest screen', () => {
   });
 });
 
+describe('a benchmark that starts after the strategy', () => {
+  it('draws its line from its first close only and compares it with the strategy over its years', async () => {
+    mockFetch(routes(() => ({ body: lateBenchmark })));
+    renderScreen(<BacktestScreen />, { url: URL });
+    const metrics = await screen.findByTestId('backtest-metrics');
+    expect(screen.getByTestId('benchmark-span')).toHaveTextContent(
+      'SPY has prices from 10/07/2011 only: it is compared with the strategy over the same years, 2011–2012 (10/07/2011 – 10/08/2012).',
+    );
+    const headers = within(metrics)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Metric', 'Strategy', 'Strategy, 2011–2012', 'SPY, 2011–2012']);
+    expect(within(metrics).getByTestId('over-span-cagr')).toHaveTextContent('+8.35%');
+    expect(within(metrics).getByTestId('over-span-sharpe')).toHaveTextContent('2.25');
+    expect(within(metrics).getByTestId('over-span-trades')).toHaveTextContent('—');
+    expect(within(metrics).getByTestId('benchmark-cagr')).toHaveTextContent('+0.90%');
+    const equity = await screen.findByRole('img', { name: /Equity curve of the strategy against SPY/ });
+    expect(equity.getAttribute('aria-label')).toContain('(SPY from 10/07/2011)');
+    await waitFor(() => {
+      const option = optionOf(equity.getAttribute('aria-label')!) as { series: { data: (number | null)[] }[] };
+      // no flat line at 1 before SPY existed
+      expect(option.series[1]!.data).toEqual([null, null, 1, 1.01]);
+    });
+    const drawdown = optionOf(
+      screen.getByRole('img', { name: /Drawdown of the strategy/ }).getAttribute('aria-label')!,
+    ) as {
+      series: { data: (number | null)[] }[];
+    };
+    expect(drawdown.series[1]!.data).toEqual([null, null, 0, 0]);
+  });
+});
+
 describe('adding to the backtest', () => {
   it('round-trips a form through its query, legs readable', () => {
     const form = formFromParams(new URLSearchParams(URL.split('?')[1]));
@@ -240,5 +300,18 @@ describe('seasonal backtest screen in Turkish', () => {
     expect(screen.getByRole('img', { name: /Stratejinin SPY karşısındaki sermaye eğrisi/ })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Stratejinin geri çekilmesi/ })).toBeInTheDocument();
     expect(within(screen.getByTestId('backtest-trades')).getAllByRole('row')[2]!.textContent).toContain('Kısa');
+  });
+
+  it('says in Turkish which years a later benchmark is compared over', async () => {
+    mockFetch(routes(() => ({ body: lateBenchmark })));
+    renderScreen(<BacktestScreen />, { url: URL });
+    const metrics = await screen.findByTestId('backtest-metrics');
+    expect(screen.getByTestId('benchmark-span')).toHaveTextContent(
+      'SPY fiyatları yalnızca 07.10.2011 tarihinden başlıyor: strateji ile aynı yıllarda, 2011–2012 (07.10.2011 – 08.10.2012), karşılaştırılıyor.',
+    );
+    const headers = within(metrics)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Ölçüt', 'Strateji', 'Strateji, 2011–2012', 'SPY, 2011–2012']);
   });
 });

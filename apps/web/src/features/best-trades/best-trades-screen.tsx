@@ -174,9 +174,11 @@ function BestTradesTool() {
                 <SeasonalityToolsNav current="bestTrades" focus={{ ...focus, symbol: data.symbol }} />
               </InstrumentHeader>
               <TestedNote tested={data.tested} f={f} />
+              {/* one above the other: side by side, each table was wider than its half and hid the
+                  evidence (check, q-value) and the alert action behind a sideways scroll */}
               <div className="row">
                 {SIDES.map((side) => (
-                  <section key={side} className="col-12 col-xl-6" aria-labelledby={`bt-${side}`}>
+                  <section key={side} className="col-12" aria-labelledby={`bt-${side}`}>
                     <h2 className="h6" id={`bt-${side}`}>
                       {t(`${side}.title`)}
                     </h2>

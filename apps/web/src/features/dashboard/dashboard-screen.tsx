@@ -13,15 +13,9 @@ import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from
 import { Upcoming } from './upcoming-windows';
 import { LastScan } from './last-scan';
 import { NumberHeader } from '../../shared/tables/headers';
+import { UPCOMING_DAYS, upcomingStarts } from '../seasonality-scanner/scan-form';
 
 export const SPARK_BARS = 30;
-export const UPCOMING_DAYS = 14;
-
-function mmdd(iso: string, addDays = 0): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + addDays);
-  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
-}
 
 /**
  * The market summary that opens the dashboard: the app's, and the server's first view of a
@@ -103,8 +97,7 @@ export function DashboardScreen() {
         'seasonalityScan',
         {
           body: {
-            startFrom: mmdd(asOf!, 1),
-            startTo: mmdd(asOf!, UPCOMING_DAYS),
+            ...upcomingStarts(asOf),
             minDays: 10,
             maxDays: 30,
             minWinRate: 0.6,

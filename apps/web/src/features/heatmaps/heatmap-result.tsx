@@ -11,7 +11,7 @@ import { escapeHtml } from '../../lib/escape-html';
 import { weightingLabel } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
 import { periodLabel, sectorName, sizeLabel as sizeName } from './periods';
-import { barRows, sparkSvg, tileLabel, treemapData, type TreeNode } from './treemap-data';
+import { barRows, sparkSvg, tileLabel, headerLabel, treemapData, type TreeNode } from './treemap-data';
 import { barColumns, gridColumns, seasonColumns } from './heatmap-columns';
 
 function Legend({ period, f }: { period: string; f: Formatters }) {
@@ -95,10 +95,18 @@ export function HeatmapResult({
               chg: { fontSize: 11, lineHeight: 14, color: '#fff' },
             },
           },
-          upperLabel: { show: true, height: 18, color: '#fff' },
+          // the header strip is drawn on the parent's border colour: dark text on a light strip
+          upperLabel: {
+            show: true,
+            height: 20,
+            color: '#212529',
+            fontWeight: 'bold',
+            overflow: 'truncate',
+            formatter: (p: { data: TreeNode }) => headerLabel(p.data, f),
+          },
           levels: [
-            { itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 } },
-            { itemStyle: { borderColor: '#eee', borderWidth: 1, gapWidth: 1 } },
+            { itemStyle: { borderColor: '#dee2e6', borderWidth: 2, gapWidth: 2 } },
+            { itemStyle: { borderColor: '#f1f3f5', borderWidth: 1, gapWidth: 1 } },
             { itemStyle: { gapWidth: 1 } },
           ],
           data: treemapData(data.tree, range, sector),

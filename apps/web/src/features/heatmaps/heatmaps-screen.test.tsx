@@ -222,9 +222,17 @@ describe('heatmaps screen', () => {
           formatter: (p: { data: unknown }) => string;
           rich: Record<string, { lineHeight: number; fontSize: number }>;
         };
+        upperLabel: { formatter: (p: { data: unknown }) => string; color: string };
       }[];
     };
     const label = option.series[0]!.label;
+    // a sector's header: its name and change as plain text, dark on the light strip
+    const sectorNode = treemapNodes('Heatmap of all sectors')![0]!;
+    const header = option.series[0]!.upperLabel.formatter({ data: sectorNode });
+    expect(header).not.toMatch(/[{}|]/);
+    expect(header).toMatch(new RegExp(`^${sectorNode.name}\\s+[+-]\\d+\\.\\d%$`));
+    expect(option.series[0]!.upperLabel.color).toBe('#212529');
+    expect(option.series[0]!.upperLabel.formatter({ data: { name: 'All sectors', change: null } })).toBe('All sectors');
     const xom = treemapNodes('Heatmap of all sectors')![0]!.children![0]!.children![0]!;
     expect(label.formatter({ data: xom })).toBe('{sym|XOM}\n{chg|-2.0%}');
     for (const style of Object.values(label.rich)) expect(style.lineHeight).toBeGreaterThan(style.fontSize);

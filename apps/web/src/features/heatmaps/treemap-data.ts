@@ -43,6 +43,15 @@ export function tileLabel(node: Pick<TreeNode, 'name' | 'change'>, f: Formatters
   return `{sym|${plain(node.name)}}\n{chg|${f.percent(node.change, 1)}}`;
 }
 
+/**
+ * A sector's (or industry's) header strip: plain text, no rich-text markup, because the
+ * header has no styles of its own and ECharts would print the braces as they are.
+ */
+export function headerLabel(node: Pick<TreeNode, 'name' | 'change'>, f: Formatters): string {
+  // the whole map's strip ("All sectors") has no change of its own: its name alone, no dash
+  return node.change === null ? node.name : `${node.name}  ${f.percent(node.change, 1)}`;
+}
+
 /** ECharts treemap nodes: sector → industry → stock, or one sector's industries when zoomed. */
 export function treemapData(tree: HeatmapResponse['tree'], range: number, sector?: string): TreeNode[] {
   const sectors = sector ? tree.children.filter((s) => s.name === sector) : tree.children;

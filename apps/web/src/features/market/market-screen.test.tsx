@@ -52,6 +52,18 @@ describe('market screen', () => {
     expect(bars.series[0]!.data.map((d) => d.value)).toEqual([0.024, -0.06]);
   });
 
+  it('labels the sector axis ticks with the decimals they need: 0.5 % ticks never read as whole per cents', async () => {
+    mockFetch([{ path: '/api/v1/market/overview', body: createOverview() }, instrument('ACT')]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    await waitFor(() => expect(optionOf('Sector performance over 1d')).toBeDefined());
+    const axis = (
+      optionOf('Sector performance over 1d') as { xAxis: { axisLabel: { formatter: (v: number) => string } } }
+    ).xAxis.axisLabel;
+    const ticks = [-0.01, -0.005, 0, 0.005, 0.01, 0.0125].map((v) => axis.formatter(v));
+    expect(ticks).toEqual(['-1%', '-0.5%', '0%', '+0.5%', '+1%', '+1.25%']);
+    expect(new Set(ticks).size).toBe(ticks.length);
+  });
+
   it('has error and empty states', async () => {
     await expectErrorAndEmptyStates(<MarketScreen />, {
       url: '/market',

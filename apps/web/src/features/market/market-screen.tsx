@@ -15,6 +15,7 @@ import {
   valueColumn,
 } from '../../shared/tables/columns';
 import { EChart } from '../../shared/charts/echart';
+import { percentAxis } from '../../shared/charts/options';
 import { DOWN, FLAT, UP, changeColor, changeRange } from '../../shared/charts/colors';
 import { PERIODS, periodLabel, sectorName } from '../heatmaps/periods';
 import { periodColumn, sectorColumn } from '../heatmaps/heatmap-columns';
@@ -105,7 +106,7 @@ function MarketResult({
     () => ({
       grid: { left: 150, right: 24, top: 8, bottom: 24 },
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => f.percent(v) },
-      xAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
+      xAxis: percentAxis(f),
       yAxis: { type: 'category', inverse: true, data: sectors.map((s) => sectorName(s.sector, language)) },
       series: [
         {

@@ -9,7 +9,26 @@ import { orderColumns, viewColumns } from './result-views';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
-const fields = scannerFieldsRoute({ rsi14: true, close: true, atr14: true, marketCap: false }, { sector: ['Energy'] });
+const fields = scannerFieldsRoute(
+  {
+    rsi14: true,
+    close: true,
+    price: true,
+    atr14: true,
+    marketCap: false,
+    open: true,
+    ema20: true,
+    macd: true,
+    bbUpper: true,
+  },
+  { sector: ['Energy'] },
+);
+/** Every expression checks valid. */
+const check: MockRoute = {
+  method: 'POST',
+  path: '/api/v1/scanner/check',
+  body: { problem: null, asOf: '2024-05-10', count: 2, notices: [] },
+};
 const presets: MockRoute = { path: '/api/v1/scanner/presets', body: { presets: [] } };
 
 /** Answers each requested column: the value is the row's base times the column's position. */
@@ -18,12 +37,14 @@ function scanner(): MockRoute {
     method: 'POST',
     path: '/api/v1/scanner',
     respond: ({ body }) => {
-      const b = body as { columns?: string[]; limit?: number; spark?: boolean };
+      const b = body as { expression: string; columns?: string[]; limit?: number; spark?: boolean };
       const row = (symbol: string, base: number) => ({
         symbol,
         name: `${symbol} Inc`,
         sector: 'Energy',
         rsi14: base,
+        // the expression's own fields, as the server adds them
+        ...(b.expression.includes('price') ? { price: base, close: base } : {}),
         ...Object.fromEntries((b.columns ?? []).map((c, i) => [c, base * (i + 1)])),
       });
       return {
@@ -48,6 +69,7 @@ async function showResults(url: string) {
     fields,
     presets,
     scanner(),
+    check,
     anyInstrument(),
   ]);
   renderScreen(<ScannerScreen />, { url });
@@ -73,6 +95,19 @@ describe('scanner result views', () => {
       'close',
       'rsi14',
     ]);
+    // price is close by another name: one column
+    expect(orderColumns('expression', [], ['price', 'close', 'rsi14'])).toEqual(['close', 'rsi14']);
+  });
+
+  it('shows one Price column for price and close, and names every field in the column chooser', async () => {
+    const { table } = await showResults('/scanner?expression=' + encodeURIComponent('price > 1 and close > 1'));
+    await waitFor(() => expect(headers(table).filter((h) => h === 'Price')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    const chooser = screen.getByRole('group', { name: 'Columns' });
+    const labels = within(chooser)
+      .getAllByRole('checkbox')
+      .map((c) => (c as HTMLInputElement).labels?.[0]?.textContent);
+    expect(labels).toEqual(['RSI(14)', 'Price', 'ATR(14)', 'Open', 'EMA 20', 'MACD', 'Bollinger upper']);
   });
 
   it('switches to the overview and technical views, asking the API for their columns, with a sparkline per row', async () => {

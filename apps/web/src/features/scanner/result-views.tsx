@@ -46,6 +46,18 @@ const LABELED_FIELDS = [
   'marketCap',
   'high52w',
   'low52w',
+  'open',
+  'high',
+  'low',
+  'gap',
+  'ema20',
+  'ema50',
+  'macd',
+  'macdSignal',
+  'macdHist',
+  'bbUpper',
+  'bbMiddle',
+  'bbLower',
 ] as const;
 type LabeledField = (typeof LABELED_FIELDS)[number];
 const isLabeled = (key: string): key is LabeledField => (LABELED_FIELDS as readonly string[]).includes(key);
@@ -94,7 +106,9 @@ export function viewColumns(view: ScanView, custom: readonly string[]): string[]
  */
 export function orderColumns(view: ScanView, custom: readonly string[], rowFields: readonly string[]): string[] {
   const own = viewColumns(view, custom).filter((c) => rowFields.includes(c));
-  return [...own, ...rowFields.filter((k) => !own.includes(k))];
+  const all = [...own, ...rowFields.filter((k) => !own.includes(k))];
+  // `price` is the close under another name: one "Price" column for both
+  return all.includes('close') ? all.filter((k) => k !== 'price') : all;
 }
 
 /** The view buttons, and with "Custom" the fields to show. */
@@ -111,7 +125,8 @@ export function ViewPicker({
 }) {
   const { t } = useTranslation('scanner');
   const id = useId();
-  const numeric = fields.filter((f) => f.kind === 'number' && f.available !== false);
+  // `price` is `close` by another name: the chooser offers it once
+  const numeric = fields.filter((f) => f.kind === 'number' && f.available !== false && f.name !== 'price');
   const toggle = (name: string) =>
     onChange('custom', custom.includes(name) ? custom.filter((c) => c !== name) : [...custom, name]);
   return (

@@ -72,6 +72,51 @@ const scanner: MockRoute = {
   },
 };
 
+/**
+ * The check as the server answers it: 200 always; "?" is a missing value, "clsoe" a misspelt
+ * field; otherwise 7 matches (and the notices given).
+ */
+const checkRoute = (notices: string[] = []): MockRoute => ({
+  method: 'POST',
+  path: '/api/v1/scanner/check',
+  respond: ({ body }) => {
+    const expression = (body as { expression: string }).expression;
+    if (expression.includes('?')) {
+      const position = expression.indexOf('?') + 1;
+      return {
+        body: {
+          problem: {
+            code: 'expected_value',
+            params: { after: '<', found: '?' },
+            position,
+            message: `Expected a value after "<" at position ${position}, found "?"`,
+          },
+          asOf: null,
+          count: null,
+          notices: [],
+        },
+      };
+    }
+    if (expression.includes('clsoe')) {
+      return {
+        body: {
+          problem: {
+            code: 'unknown_field',
+            params: { field: 'clsoe', suggestion: 'close' },
+            position: expression.indexOf('clsoe') + 1,
+            message: 'Unknown field "clsoe"',
+          },
+          asOf: null,
+          count: null,
+          notices: [],
+        },
+      };
+    }
+    return { body: { problem: null, asOf: '2026-11-20', count: 7, notices } };
+  },
+});
+const check = checkRoute();
+
 /** The account's saved scans (GET/POST/PATCH/DELETE /api/v1/scans), kept in memory. */
 function accountScans(initial: { name: string; expression: string }[] = []) {
   let next = 1;
@@ -105,32 +150,63 @@ function accountScans(initial: { name: string; expression: string }[] = []) {
 
 describe('scanner screen', () => {
   it('counts the matches as you type, debounced, and names a mistake', async () => {
-    const { requests } = mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
+    const { requests } = mockFetch([
+      premium,
+      ...accountScans().routes,
+      presets,
+      fields,
+      scanner,
+      check,
+      anyInstrument(),
+    ]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.type(screen.getByLabelText('Expression'), 'rsi14 < 30');
     await waitFor(() => expect(screen.getByTestId('scan-count')).toHaveTextContent('7 matches'));
     const counts = requests.filter((r) => r.method === 'POST');
-    expect(counts[counts.length - 1]!.body).toEqual({ expression: 'rsi14 < 30', limit: 1 });
+    expect(counts[counts.length - 1]!.body).toEqual({ expression: 'rsi14 < 30' });
+    expect(counts.every((r) => r.url.pathname === '/api/v1/scanner/check')).toBe(true);
     // debounced: far fewer requests than keystrokes
     expect(counts.length).toBeLessThan(5);
+    await waitFor(() => expect(screen.getAllByRole('listitem').map((c) => c.textContent)).toEqual(['rsi14 < 30']));
     await userEvent.type(screen.getByLabelText('Expression'), ' and x < ?');
     await waitFor(() =>
-      expect(screen.getByTestId('scan-count')).toHaveTextContent('expected a value after "<" (at column 9)'),
+      expect(screen.getByTestId('scan-problem')).toHaveTextContent(
+        'Expected a value (a number, a "text" or a field) after “<”, found “?” (at column 20)',
+      ),
     );
-    expect(currentLocation()).toBe('/scanner');
+    expect(screen.getByLabelText('Expression')).toHaveAttribute('aria-invalid', 'true');
+    // the mistake is not a chip; Enter runs nothing (no red box, no failing scan)
+    expect(screen.getAllByRole('listitem').map((c) => c.textContent)).toEqual(['rsi14 < 30']);
+    await userEvent.type(screen.getByLabelText('Expression'), '{Enter}');
+    expect(screen.queryByTestId('error-state')).toBeNull();
+    expect(requests.some((r) => r.url.pathname === '/api/v1/scanner')).toBe(false);
+  });
+
+  it('suggests the nearest field for a misspelt one', async () => {
+    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
+    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    await userEvent.type(screen.getByLabelText('Expression'), 'clsoe > 10');
+    await waitFor(() =>
+      expect(screen.getByTestId('scan-problem')).toHaveTextContent(
+        'Unknown field “clsoe” (at column 1) Did you mean “close”?',
+      ),
+    );
   });
 
   it('keeps filter chips and the text expression in step', async () => {
-    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
+    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     const box = screen.getByLabelText('Expression');
     await userEvent.type(box, 'rsi14 < 30 and close between 10 and 20');
     const chips = screen.getByRole('list', { name: 'Filters' });
-    expect(
-      within(chips)
-        .getAllByRole('listitem')
-        .map((c) => c.textContent),
-    ).toEqual(['rsi14 < 30', 'close between 10 and 20']);
+    // chips once the expression checked valid
+    await waitFor(() =>
+      expect(
+        within(chips)
+          .getAllByRole('listitem')
+          .map((c) => c.textContent),
+      ).toEqual(['rsi14 < 30', 'close between 10 and 20']),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Remove filter rsi14 < 30' }));
     expect(box).toHaveValue('close between 10 and 20');
     await userEvent.selectOptions(screen.getByLabelText('Field'), 'close');
@@ -146,7 +222,15 @@ describe('scanner screen', () => {
   });
 
   it('runs a scan into the URL, sorts through the API and adds a result to a watchlist', async () => {
-    const { requests } = mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
+    const { requests } = mockFetch([
+      premium,
+      ...accountScans().routes,
+      presets,
+      fields,
+      scanner,
+      check,
+      anyInstrument(),
+    ]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     const table = await screen.findByTestId('scan-results');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -174,7 +258,7 @@ describe('scanner screen', () => {
 
   it('runs a preset and remembers saved scans, in the account as well as in the store', async () => {
     const account = accountScans();
-    const { requests } = mockFetch([premium, ...account.routes, presets, fields, scanner, anyInstrument()]);
+    const { requests } = mockFetch([premium, ...account.routes, presets, fields, scanner, check, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.click(await screen.findByRole('button', { name: 'Oversold' }));
     await waitFor(() => expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+30&sort=rsi14&desc=false'));
@@ -197,7 +281,7 @@ describe('scanner screen', () => {
 
   // Issue #21, defect 7: the chip builder built `sector < "Tech"` and offered fields without data.
   it('builds text filters with = or != from a pick list, and offers only fields with data', async () => {
-    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
+    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     const field = screen.getByLabelText('Field');
     await waitFor(() => expect(within(field).queryByRole('option', { name: 'marketCap' })).not.toBeInTheDocument());
@@ -235,6 +319,7 @@ describe('scanner screen', () => {
         path: '/api/v1/scanner',
         body: { asOf: '2026-11-20', stale: 0, count: 0, results: [], notices },
       },
+      checkRoute(notices),
     ]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=marketCap+%3E+1B+and+sector+%3D+%22Technology%22' });
     const empty = await screen.findByTestId('empty-state');
@@ -253,6 +338,7 @@ describe('scanner screen', () => {
       presets,
       fields,
       { method: 'POST', path: '/api/v1/scanner', ...answer },
+      check,
     ];
     mockFetch(scanAnswering(serverError('scan failed')));
     const b = renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
@@ -267,8 +353,20 @@ describe('scanner screen', () => {
 describe('scanner screen in Turkish', () => {
   inTurkish();
 
+  it('words a mistake wholly in Turkish, with the column and a suggestion', async () => {
+    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
+    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    await userEvent.type(screen.getByLabelText('İfade'), 'clsoe > 10');
+    await waitFor(() =>
+      expect(screen.getByTestId('scan-problem')).toHaveTextContent(
+        'Bilinmeyen alan “clsoe” (1. sütunda) “close” mı demek istediniz?',
+      ),
+    );
+    expect(screen.getByTestId('scan-problem')).not.toHaveTextContent(/Unknown|position|did you/);
+  });
+
   it('shows the form, the chip builder, the count and the results in Turkish with tr-TR numbers', async () => {
-    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, anyInstrument()]);
+    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     expect(screen.getByRole('heading', { name: 'Hisse tarayıcı' })).toBeInTheDocument();
     expect(screen.getByLabelText('İfade')).toHaveValue('rsi14 < 30');
@@ -291,5 +389,13 @@ describe('scanner screen in Turkish', () => {
     expect(screen.getByRole('button', { name: 'Genel bakış' })).toBeInTheDocument();
     expect(fieldLabel(i18n.getFixedT('tr', 'scanner'), 'season20.winRate')).toBe('20 günlük mevsimsel kazanma oranı');
     expect(fieldLabel(i18n.getFixedT('tr', 'scanner'), 'pctFromSma200', 'en')).toBe('From SMA 200');
+    // the column chooser's fields, each with a name in both languages (no raw field names)
+    const tr = i18n.getFixedT('tr', 'scanner');
+    expect(['open', 'ema20', 'macd', 'bbUpper'].map((k) => fieldLabel(tr, k))).toEqual([
+      'Açılış',
+      'EMA 20',
+      'MACD',
+      'Bollinger üst',
+    ]);
   });
 });

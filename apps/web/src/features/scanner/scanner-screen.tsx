@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { ScanProblem } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired } from '../../shared/api';
 import { premiumScreen, SubscribeScreen } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
@@ -41,6 +42,32 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
+/** The check of an expression (shared by the typed text and the URL's: one request for both). */
+const checkQuery = (expression: string) => ({
+  queryKey: ['scan-check', expression],
+  queryFn: () => apiQueryPost('scannerCheck', { body: { expression } }, { background: true }),
+  enabled: expression.length > 0,
+  placeholderData: keepPreviousData,
+});
+
+/**
+ * An expression's problem in the reader's language, from its code and params (the server's
+ * English message only for a code these texts do not know): what, where, and a suggestion.
+ */
+export function problemText(t: TFunction<'scanner'>, problem: ScanProblem): string {
+  const key = `problems.${problem.code}`;
+  const params = problem.params;
+  const what = i18n.exists(`scanner:${key}`) ? String(t(key as never, params as never)) : problem.message;
+  let text = what;
+  if (problem.code.startsWith('expected_')) {
+    if (params.after !== undefined) text += ' ' + t('problems.after', { after: params.after });
+    if (params.found !== undefined) text += t('problems.found', { found: params.found });
+  }
+  text += ' ' + t('problems.at', { position: problem.position });
+  if (params.suggestion !== undefined) text += ' ' + t('problems.suggestion', { suggestion: params.suggestion });
+  return text;
+}
+
 export const ScannerScreen = premiumScreen('scanner', scannerTool, 'screen.title', ScannerTool);
 
 function ScannerTool() {
@@ -59,14 +86,17 @@ function ScannerTool() {
   }, [url.expression]);
   const setScanlist = useAppStore((s) => s.setScanlist);
 
-  // live match count
+  // The expression checked at each pause in typing, with its live count: a mistake is an
+  // answer (its problem), not a failed request (decision 0029).
   const debounced = useDebounced(text.trim(), COUNT_DEBOUNCE_MS);
-  const count = useQuery({
-    queryKey: ['scan-count', debounced],
-    queryFn: () => apiQueryPost('scanner', { body: { expression: debounced, limit: 1 } }, { background: true }),
-    enabled: debounced.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  const count = useQuery(checkQuery(debounced));
+  const problem = count.data?.problem ?? null;
+  // The chips are those of the last expression that checked valid: a mistake never becomes one.
+  const [validText, setValidText] = useState('');
+  useEffect(() => {
+    if (count.data && !count.data.problem && !count.isPlaceholderData) setValidText(debounced);
+    if (!debounced) setValidText('');
+  }, [count.data, count.isPlaceholderData, debounced]);
   const fields = useQuery({
     queryKey: ['scan-fields'],
     queryFn: () => apiGet('scannerFields', undefined, { background: true }),
@@ -86,7 +116,9 @@ function ScannerTool() {
     staleTime: Infinity,
   });
 
-  const ready = Boolean(url.expression);
+  // The results run only for an expression the check found valid (no failing request, no red box).
+  const urlCheck = useQuery(checkQuery((url.expression ?? '').trim()));
+  const ready = Boolean(url.expression) && urlCheck.data?.problem === null;
   const sort = url.sort || undefined;
   const desc = url.desc === 'true';
   const view = isView(url.view) ? url.view : 'expression';
@@ -111,7 +143,7 @@ function ScannerTool() {
     if (results.data) setScanlist(results.data.results.map((r) => ({ symbol: r.symbol, name: r.name })));
   }, [results.data, setScanlist]);
 
-  const chips = conditionsOf(text);
+  const chips = conditionsOf(validText);
   const run = (expression: string, nextSort?: string, nextDesc?: boolean) => {
     const e = expression.trim();
     setText(e);
@@ -129,10 +161,7 @@ function ScannerTool() {
   }
 
   const countError = count.isError && count.error instanceof ApiError ? count.error : null;
-  const position =
-    countError && typeof (countError.details as { position?: unknown })?.position === 'number'
-      ? (countError.details as { position: number }).position
-      : null;
+  const invalid = Boolean(text.trim()) && problem !== null;
 
   return (
     <div className="container-fluid py-3" data-testid="scanner-screen">
@@ -160,7 +189,7 @@ function ScannerTool() {
         <div className="d-flex flex-wrap gap-2 align-items-start">
           <textarea
             id="scan-expression"
-            className={`form-control form-control-sm font-monospace flex-grow-1${countError ? ' is-invalid' : ''}`}
+            className={`form-control form-control-sm font-monospace flex-grow-1${invalid || countError ? ' is-invalid' : ''}`}
             style={{ minWidth: 0, flexBasis: '20rem' }}
             rows={2}
             value={text}
@@ -173,6 +202,7 @@ function ScannerTool() {
             }}
             placeholder={t('screen.expressionPlaceholder')}
             aria-describedby="scan-count"
+            aria-invalid={invalid}
             spellCheck={false}
           />
           <button type="submit" className="btn btn-primary btn-sm" disabled={!text.trim()}>
@@ -191,11 +221,13 @@ function ScannerTool() {
         <div id="scan-count" className="small mt-1" aria-live="polite" data-testid="scan-count">
           {!text.trim() ? (
             <span className="text-muted">{t('screen.typeCondition')}</span>
-          ) : countError ? (
-            <span className="text-danger">
-              {position !== null ? t('screen.atColumn', { message: countError.message, position }) : countError.message}
+          ) : problem ? (
+            <span className="text-danger" data-testid="scan-problem">
+              {problemText(t, problem)}
             </span>
-          ) : count.data ? (
+          ) : countError ? (
+            <span className="text-danger">{countError.message}</span>
+          ) : count.data && count.data.count !== null ? (
             <>
               <span>
                 <Trans
@@ -234,8 +266,8 @@ function ScannerTool() {
         ))}
       </div>
       <ChipBuilder
-        onAdd={(cond, or) => setText(addCondition(chips, cond, or))}
-        canOr={chips.length > 0}
+        onAdd={(cond, or) => setText(addCondition(conditionsOf(text), cond, or))}
+        canOr={conditionsOf(text).length > 0}
         fields={fields.data?.fields}
       />
 

@@ -41,6 +41,27 @@ export function mmdd(date: Date): string {
   return `${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
 }
 
+/** How many days ahead the upcoming windows look (the dashboard's and the scanner's default). */
+export const UPCOMING_DAYS = 14;
+
+/**
+ * The start dates of the windows about to open: the day after the data's last bar to
+ * UPCOMING_DAYS after it, as MM-DD. The data's date, never the wall clock (a stale data set
+ * would otherwise look at windows that opened long after its last bar); `today` only when
+ * there is no data at all.
+ */
+export function upcomingStarts(
+  asOf: string | null | undefined,
+  today: Date = new Date(),
+): {
+  startFrom: string;
+  startTo: string;
+} {
+  const base = asOf ? new Date(`${asOf}T00:00:00Z`) : today;
+  const day = (n: number) => mmdd(new Date(base.getTime() + n * 86_400_000));
+  return { startFrom: day(1), startTo: day(UPCOMING_DAYS) };
+}
+
 /** The request body of a scan from the URL's parameters (the API's names). */
 export function scanBody(url: Partial<Record<Key, string>>): Record<string, unknown> {
   const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));

@@ -13,7 +13,8 @@ import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { Field, SubmitColumn, TextField } from '../../shared/ui/fields';
 import { SelectField } from '../../shared/select-field';
 import { YearRangeFields } from '../../shared/ui/seasonality-form';
-import { DEFAULTS, KEYS, check, mmdd, scanBody, type Key } from './scan-form';
+import { DEFAULTS, KEYS, check, scanBody, upcomingStarts, type Key } from './scan-form';
+import { useMarketFreshness } from '../../lib/market-freshness';
 import { useScreenForm } from '../../shared/ui/screen-form';
 import { SECTORS } from '../../shared/ui/sectors';
 import { AddToWatchlistButton } from '../../shared/ui/symbol-link';
@@ -50,12 +51,11 @@ function SeasonalityScannerTool() {
   const f = useFormatters();
   const tool = seasonalityScannerTool(t);
   const watchlists = useWatchlists();
-  const today = new Date();
-  const inTwoWeeks = new Date(today.getTime() + 14 * 86_400_000);
+  // the windows about to open after the data's last bar, as the dashboard's upcoming windows
+  const asOf = useMarketFreshness().data?.asOf;
   const { url, form, setForm, field, submit } = useScreenForm(KEYS, 'seascanForm', {
     ...DEFAULTS,
-    startFrom: mmdd(today),
-    startTo: mmdd(inTwoWeeks),
+    ...upcomingStarts(asOf),
   });
   // each input's value and change handler, by key
   const bound = Object.fromEntries(KEYS.map((k) => [k, field(k)])) as Record<Key, ReturnType<typeof field>>;

@@ -7,7 +7,7 @@ import type { ChartResponse } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { usePremiumAccess } from '../../shared/shell';
 import { EChart } from '../../shared/charts/echart';
-import { averageLine } from '../../shared/charts/options';
+import { averageLine, percentAxis } from '../../shared/charts/options';
 import { SignalBadge, tradeSignal } from '../../shared/stats/trade-signal';
 import { dayLabel } from '../seasonality-chart/chart-option';
 import { useInstrument } from '../../shared/ui/instrument-header';
@@ -92,7 +92,7 @@ function Curve({ data }: { data: ChartResponse }) {
         data: curve.map((_, i) => dayLabel(i)),
         axisLabel: { formatter: (v: string) => f.monthDay(v), interval: 59 },
       },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.percent(v, 0) } },
+      yAxis: percentAxis(f),
       series,
     };
   }, [data, f, t]);

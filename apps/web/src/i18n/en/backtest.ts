@@ -45,10 +45,14 @@ export default {
     equity: 'Equity',
     drawdown: 'Drawdown',
     equityLabel:
-      'Equity curve of the strategy against {{benchmark}}, both starting at 1, from {{first}} to {{last}}: strategy ends at {{value}} ({{total}}), benchmark {{benchmarkTotal}}.',
+      'Equity curve of the strategy against {{benchmark}}, both starting at 1, from {{first}} to {{last}} ({{benchmark}} from {{benchmarkFirst}}): strategy ends at {{value}} ({{total}}), benchmark {{benchmarkTotal}}.',
     equityLabelNoBenchmark:
       'Equity curve of the strategy, starting at 1, from {{first}} to {{last}}: it ends at {{value}} ({{total}}).',
     drawdownLabel: 'Drawdown of the strategy from {{first}} to {{last}}: deepest {{max}} on {{date}}.',
+    strategyOverSpan: 'Strategy, {{years}}',
+    benchmarkOverSpan: '{{benchmark}}, {{years}}',
+    benchmarkSpan:
+      '{{benchmark}} has prices from {{from}} only: it is compared with the strategy over the same years, {{years}} ({{from}} – {{to}}).',
     noBenchmark: 'The market has no benchmark data.',
   },
   metrics: {

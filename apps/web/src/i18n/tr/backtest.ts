@@ -48,10 +48,14 @@ const tr: Messages<typeof en> = {
     equity: 'Sermaye',
     drawdown: 'Geri çekilme',
     equityLabel:
-      'Stratejinin {{benchmark}} karşısındaki sermaye eğrisi, ikisi de 1’den başlıyor, {{first}} – {{last}}: strateji {{value}} ile bitiyor ({{total}}), endeks {{benchmarkTotal}}.',
+      'Stratejinin {{benchmark}} karşısındaki sermaye eğrisi, ikisi de 1’den başlıyor, {{first}} – {{last}} ({{benchmark}} {{benchmarkFirst}} tarihinden): strateji {{value}} ile bitiyor ({{total}}), endeks {{benchmarkTotal}}.',
     equityLabelNoBenchmark:
       'Stratejinin sermaye eğrisi, 1’den başlıyor, {{first}} – {{last}}: {{value}} ile bitiyor ({{total}}).',
     drawdownLabel: 'Stratejinin geri çekilmesi, {{first}} – {{last}}: en derin {{max}}, {{date}} tarihinde.',
+    strategyOverSpan: 'Strateji, {{years}}',
+    benchmarkOverSpan: '{{benchmark}}, {{years}}',
+    benchmarkSpan:
+      '{{benchmark}} fiyatları yalnızca {{from}} tarihinden başlıyor: strateji ile aynı yıllarda, {{years}} ({{from}} – {{to}}), karşılaştırılıyor.',
     noBenchmark: 'Piyasada karşılaştırma endeksi verisi yok.',
   },
   metrics: {

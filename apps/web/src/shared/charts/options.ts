@@ -4,9 +4,20 @@ import { DOWN, PRIMARY, UP } from './colors';
 
 type Num = number | null | undefined;
 
-/** A value axis of percentages without decimals. */
+/**
+ * An axis tick as a percentage with as many decimals as the tick needs (0 to 3): ticks 0.5 %
+ * apart read −1 %, −0.5 %, 0 %, +0.5 %, never −1 %, −1 %, 0 %, 0 %.
+ */
+export function tickPercent(f: Pick<Formatters, 'percent'>, v: number, signed = true): string {
+  const points = v * 100;
+  let digits = 0;
+  while (digits < 3 && Math.abs(Number(points.toFixed(digits)) - points) > 1e-9) digits++;
+  return f.percent(v, digits, signed);
+}
+
+/** A value axis of percentages, each tick with the decimals it needs. */
 export function percentAxis(f: Pick<Formatters, 'percent'>, extra: Record<string, unknown> = {}) {
-  return { type: 'value', ...extra, axisLabel: { formatter: (v: number) => f.percent(v, 0) } };
+  return { type: 'value', ...extra, axisLabel: { formatter: (v: number) => tickPercent(f, v) } };
 }
 
 /** Bars of returns: green for a gain, red for a loss. */

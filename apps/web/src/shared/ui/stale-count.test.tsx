@@ -100,14 +100,20 @@ describe('"N symbols stale" beside the as-of date', () => {
     const fields: MockRoute = { path: '/api/v1/scanner/fields', body: { fields: [], aliases: {} } };
     const presets: MockRoute = { path: '/api/v1/scanner/presets', body: { presets: [] } };
     const savedScans: MockRoute = { path: '/api/v1/scans', body: { data: [] } };
-    mockFetch([premium, presets, fields, savedScans, scan([{ symbol: 'XOM' }]), anyInstrument()]);
+    // the expression checked valid before the scan runs
+    const check: MockRoute = {
+      method: 'POST',
+      path: '/api/v1/scanner/check',
+      body: { problem: null, asOf: '2026-11-20', count: 1, notices: [] },
+    };
+    mockFetch([premium, presets, fields, savedScans, check, scan([{ symbol: 'XOM' }]), anyInstrument()]);
     const first = renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     const results = await screen.findByRole('region', { name: 'Scan results' });
     expect(within(results).getByTestId('stale-count')).toHaveTextContent('12 symbols stale');
     expect(results).toHaveTextContent(/1 match as of 11\/20\/2026\s*12 symbols stale/);
     first.unmount();
 
-    mockFetch([premium, presets, fields, savedScans, scan([]), anyInstrument()]);
+    mockFetch([premium, presets, fields, savedScans, check, scan([]), anyInstrument()]);
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+1' });
     const empty = await screen.findByTestId('empty-state');
     expect(within(empty).getByTestId('stale-count')).toHaveAccessibleDescription(EXPLAINED_ON_SCREEN);

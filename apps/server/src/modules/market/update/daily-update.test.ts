@@ -92,6 +92,7 @@ describe.each(testDialects())('the daily market update on %s', (dialect) => {
       firstBar: '2026-10-01',
       lastBar: '2026-11-20',
       tracked: true,
+      tradingDaysBehind: 0,
     });
     // The next occurrence is Monday's.
     expect(page.schedule.nextRunAt).toBe(Date.UTC(2026, 10, 23, 23, 30));

@@ -102,8 +102,15 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
         .select(['symbol', 'name', 'synthetic', 'tracked'])
         .orderBy('symbol')
         .execute();
+      const now = clock.now();
+      // most instruments share a last bar: count each date's sessions behind once
+      const behindOf = new Map<string | null, number | null>();
+      const behind = (last: string | null) => {
+        if (!behindOf.has(last)) behindOf.set(last, freshnessOf(last, now).tradingDaysBehind);
+        return behindOf.get(last)!;
+      };
       return {
-        freshness: freshnessOf(deps.marketAsOf(), clock.now()),
+        freshness: freshnessOf(deps.marketAsOf(), now),
         schedule: {
           enabled: settings.DATA_UPDATE_ENABLED,
           time: `${settings.DATA_UPDATE_TIME} America/New_York`,
@@ -141,6 +148,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
             firstBar: b?.first ?? null,
             lastBar: b?.last ?? null,
             bars: Number(b?.n ?? 0),
+            tradingDaysBehind: behind(b?.last ?? null),
           };
         }),
       };
