@@ -98,6 +98,8 @@ export function evaluationSteps(specs: readonly AlertSpec[]): { alerts: AlertSpe
   close(specs.length);
   return steps;
 }
+/** Alerts (or accounts) read between two yields to the event loop. */
+const RESOLVE_STEP = 50;
 /** Trigger rows per INSERT (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const INSERT_BATCH = 200;
 /** Symbols a summary notification lists by name (its count says how many in all). */
@@ -126,11 +128,15 @@ export async function runAlertEvaluation(
   const specs: AlertSpec[] = [];
   const paused: AlertRunResult['paused'] = [];
   const compiled = new Map<string, CompiledScan>();
+  const lists = new Map<string, Promise<string[] | null>>();
   // An account's watched symbols count in the order its alerts were made: those beyond the limit wait, paused.
   const limit = deps.symbolsPerAccount ?? ALERT_LIMITS.symbolsPerAccount;
   const watched = new Map<number, number>();
-  for (const row of rows) {
-    const resolved = await resolveAlert(db, market, row, compiled);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    // SQLite answers synchronously: a thousand reads in a row would hold the event loop.
+    if (i % RESOLVE_STEP === RESOLVE_STEP - 1) await yieldToEventLoop();
+    const resolved = await resolveAlert(db, market, row, compiled, lists);
     if ('reason' in resolved) {
       paused.push({ alertId: Number(row.id), reason: resolved.reason });
       continue;
@@ -186,7 +192,8 @@ export function overLimitReason(limit: number): string {
 async function eligibleRows(db: Db, rows: AlertRow[]): Promise<AlertRow[]> {
   const users = [...new Set(rows.map((r) => r.user_id))];
   const allowed = new Set<number>();
-  for (const userId of users) {
+  for (const [i, userId] of users.entries()) {
+    if (i % RESOLVE_STEP === RESOLVE_STEP - 1) await yieldToEventLoop();
     const user = await db.selectFrom('users').select(['role']).where('id', '=', userId).executeTakeFirst();
     if (!user) continue;
     if (user.role === 'admin' || isSubscriberContact(await getContactForUser(db, userId))) allowed.add(userId);
@@ -201,6 +208,7 @@ async function resolveAlert(
   market: MarketCache,
   row: AlertRow,
   compiled: Map<string, CompiledScan>,
+  lists: Map<string, Promise<string[] | null>>,
 ): Promise<Resolved> {
   const id = Number(row.id);
   let scan: CompiledScan | null = null;
@@ -220,9 +228,18 @@ async function resolveAlert(
   }
   let symbols: string[];
   if (row.watchlist_id !== null) {
-    const list = await getWatchlist(db, row.user_id, Number(row.watchlist_id));
-    if (!list) return { reason: 'Its watchlist was deleted.' };
-    symbols = list.symbols.map((s) => s.sym);
+    // A watchlist several alerts watch is read once per evaluation.
+    const key = `${row.user_id}:${Number(row.watchlist_id)}`;
+    let list = lists.get(key);
+    if (!list) {
+      list = getWatchlist(db, row.user_id, Number(row.watchlist_id)).then((w) =>
+        w ? w.symbols.map((s) => s.sym) : null,
+      );
+      lists.set(key, list);
+    }
+    const read = await list;
+    if (!read) return { reason: 'Its watchlist was deleted.' };
+    symbols = read;
   } else {
     const symbol = row.symbol ?? '';
     if (!market.instrument(symbol)) return { reason: `${symbol} is no longer in the market data.` };
