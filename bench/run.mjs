@@ -53,6 +53,11 @@ const TARGETS = [
   ['pg_pattern_rps_vs_sqlite', '≥ 0.8 (within 20 %)', (v) => v >= 0.8],
   // Issue 16.
   ['alerts_eval_10k_ms', '≤ 5,000 ms', (v) => v <= 5000],
+  // Issue 41.
+  ['alerts_scale_longest_block_ms', '≤ 250 ms', (v) => v <= 250],
+  ['seasonal_alerts_eval_ms', '≤ 10,000 ms (seconds, not 24.5 s)', (v) => v <= 10_000],
+  ['alerts_reset_mail_ms_while_100_hang', '≤ 2,000 ms', (v) => v <= 2000],
+  ['alerts_other_webhook_ms_while_100_hang', '≤ 2,000 ms', (v) => v <= 2000],
   // Issue 22.
   ['walk_forward_p50_ms', '≤ 300 ms', (v) => v <= 300],
   ['scan_season_ms', '≤ 20 ms', (v) => v <= 20],
@@ -261,6 +266,17 @@ try {
   await tsStep('scan_season', 'technical scan with seasonal fields', 'season-scan.ts');
 
   await tsStep('alerts', 'alert evaluation (10,000 alerts, one new bar)', 'alerts.ts');
+
+  // Issue 41: one subscriber's 100 seasonal alerts (1–364 days, any win rate) on every symbol.
+  await tsStep('seasonal_alerts', 'seasonal alerts, 100 × 469 symbols (1–364 days)', 'seasonal-alerts.ts');
+
+  // Issue 41: 1,000 subscribers × 20 alerts through the server's evaluation on SQLite, and the
+  // system's mail and another subscriber's webhook while 100 receivers hang.
+  await tsStep(
+    'alerts_at_scale',
+    'alerts at scale (1,000 subscribers × 20 alerts, 100 hanging receivers)',
+    'alerts-at-scale.ts',
+  );
 
   // Issue 22: no target, a figure (20 legs × 30 start years, read from the dataset's CSVs).
   await tsStep('backtest', 'seasonal backtest, 20 legs × 30 years', 'backtest.ts');
