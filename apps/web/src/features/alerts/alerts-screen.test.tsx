@@ -262,6 +262,92 @@ describe('alerts screen', () => {
   });
 });
 
+describe('alerts at scale on the screens', () => {
+  beforeEach(signInSubscriber);
+  const usage = { limits: { alerts: 100, symbolsPerAccount: 10, notificationsPerSession: 50 }, alerts: 1, symbols: 8 };
+  const fired = (id: number, symbol: string, extra: Record<string, unknown> = {}) => ({
+    ...note,
+    id,
+    symbol,
+    message: `${symbol} entered`,
+    link: `/scanner?details=${symbol}`,
+    ...extra,
+  });
+
+  it('groups one alert’s notifications of a session in the bell, the summed-up rest counted', async () => {
+    const items = [
+      fired(13, '+', { event: 'more', detail: { more: 12, symbols: ['XOM', 'ZTS'] }, link: '/alerts?alert=7' }),
+      fired(12, 'PEP'),
+      fired(11, 'KO'),
+      fired(10, 'MSFT', { alertId: 8, alertName: 'Breakouts', read: true }),
+    ];
+    const { requests } = mockFetch([
+      { path: '/api/v1/notifications', body: { data: items, unread: 3 } },
+      { method: 'POST', path: '/api/v1/notifications/read', body: { changed: 3, unread: 0 } },
+    ]);
+    renderScreen(<NotificationBell />, { url: '/dashboard' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    const entries = await screen.findAllByTestId('bell-item');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('Oversold · 11/20/2026');
+    expect(entries[0]).toHaveTextContent('14 symbols: KO, PEP, …');
+    expect(entries[0]).toHaveAttribute('href', '/alerts?alert=7');
+    expect(entries[1]).toHaveTextContent('MSFT · Breakouts · 11/20/2026');
+    await userEvent.click(entries[0]!);
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ ids: [13, 12, 11] }));
+  });
+
+  it('states the limits before saving: red when a watchlist would take the account over', async () => {
+    useAppStore.setState({
+      watchlists: [
+        { id: 4, name: 'Small', symbols: [{ sym: 'KO', description: '' }] },
+        { id: 5, name: 'Big', symbols: ['A', 'B', 'C'].map((sym) => ({ sym, description: '' })) },
+      ],
+    } as never);
+    mockFetch([premium, { path: '/api/v1/alerts', body: { data: [alert], limit: 100, usage } }, notifications]);
+    renderScreen(<AlertsScreen />, { url: '/alerts?new=condition&expression=rsi14%20%3C%2030' });
+    const form = await screen.findByTestId('alert-form');
+    const limits = await within(form).findByTestId('alert-limits');
+    expect(limits).toHaveTextContent('At most 50 notifications per alert and session');
+    expect(limits).toHaveTextContent('1 of 100 alerts.');
+    await userEvent.selectOptions(within(form).getByLabelText('For'), 'watchlist');
+    await userEvent.selectOptions(within(form).getByLabelText('Watchlist'), '4');
+    expect(within(form).getByTestId('alert-limit-symbols')).toHaveTextContent(
+      'This alert watches 1 symbols; with your other alerts 9 of the 10 an account may watch.',
+    );
+    await userEvent.selectOptions(within(form).getByLabelText('Watchlist'), '5');
+    const over = within(form).getByTestId('alert-limit-symbols');
+    expect(over).toHaveClass('text-danger');
+    expect(over).toHaveTextContent('with your other alerts 11, more than the 10 an account may watch');
+  });
+
+  it('shows a paused webhook on its alert and resumes it', async () => {
+    const paused = {
+      ...alert,
+      paused: false,
+      pausedReason: null,
+      webhookUrl: 'https://hooks.example/x',
+      webhookPausedAt: 1,
+      webhookPausedReason: 'Deliveries to hooks.example failed every attempt.',
+    };
+    const { requests } = mockFetch([
+      premium,
+      { path: '/api/v1/alerts', body: { data: [paused], limit: 100, usage } },
+      notifications,
+      {
+        method: 'PATCH',
+        path: '/api/v1/alerts/7',
+        body: { data: { ...paused, webhookPausedAt: null, webhookPausedReason: null } },
+      },
+    ]);
+    renderScreen(<AlertsScreen />, { url: '/alerts' });
+    const row = await screen.findByTestId('alert-row-7');
+    expect(within(row).getByTestId('webhook-paused')).toHaveTextContent('Webhook paused');
+    await userEvent.click(within(row).getByRole('button', { name: 'Resume the webhook of Oversold' }));
+    await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ webhookPaused: false }));
+  });
+});
+
 describe('alerts in Turkish', () => {
   inTurkish();
   beforeEach(signInSubscriber);
@@ -359,6 +445,22 @@ describe('alerts in Turkish', () => {
     expect(within(form).getByLabelText('Pencere başlangıcı (AA-GG)')).toHaveValue('11-20');
     expect(within(form).getByLabelText('Yön')).toHaveValue('short');
     expect(within(form).getByLabelText('En yüksek q-değeri (isteğe bağlı)')).toHaveValue(null);
+  });
+
+  it('says a summed-up notification and a paused webhook in Turkish', async () => {
+    const more = { ...note, id: 20, symbol: '+', event: 'more', detail: { more: 415, symbols: ['AAPL', 'MSFT'] } };
+    const pausedNote = {
+      ...note,
+      id: 21,
+      symbol: '!',
+      event: 'webhook-paused',
+      detail: { host: 'hooks.example', reason: 'webhook answered 503' },
+    };
+    mockFetch([{ path: '/api/v1/notifications', body: { data: [pausedNote, more], unread: 2 } }]);
+    renderScreen(<NotificationBell />, { url: '/dashboard' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Bildirimler, 2 okunmamış' }));
+    expect(await screen.findByText(/20\.11\.2026 tarihinde 415 sembol daha: AAPL, MSFT, …\./)).toBeInTheDocument();
+    expect(screen.getByText(/"Oversold" alarmının webhook'u durduruldu: hooks\.example/)).toBeInTheDocument();
   });
 
   it('shows the bell and the alert mail switch in Turkish', async () => {
