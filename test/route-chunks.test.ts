@@ -26,7 +26,11 @@ describe('the pages’ chunks the web build lists', () => {
     // Turkish with the English tools bundle: the scanner's CSV columns are in English (loadAllTexts)
     expect(texts).toEqual({
       en: ['src/shared/i18n/bundles/en-core.ts', 'src/shared/i18n/bundles/en-tools.ts'],
-      tr: ['src/shared/i18n/bundles/tr-core.ts', 'src/shared/i18n/bundles/tr-tools.ts', 'src/shared/i18n/bundles/en-tools.ts'],
+      tr: [
+        'src/shared/i18n/bundles/tr-core.ts',
+        'src/shared/i18n/bundles/tr-tools.ts',
+        'src/shared/i18n/bundles/en-tools.ts',
+      ],
     });
     for (const module of Object.values(texts).flat() as string[]) {
       expect(fs.existsSync(path.join(WEB, module)), module).toBe(true);
@@ -40,7 +44,7 @@ describe('the pages’ chunks the web build lists', () => {
     const paths = "export const paths = {\n  home: '/',\n  dashboard: '/dashboard',\n} as const;";
     const routes = "const importLayout = () => import('../components/layout/app-layout');";
     const one = "  [paths.home]: () => import('../pages/landing-page'),";
-    expect(() => pageSources(one, paths, routes)).toThrow('route-modules.ts has 1 pages, paths.ts 2');
+    expect(() => pageSources(one, paths, routes)).toThrow('route-modules.ts has 1 pages, pages.ts 2');
     const unknown = `${one}\n  [paths.nowhere]: () => import('../features/x/x-screen'),`;
     expect(() => pageSources(unknown, paths, routes)).toThrow('names paths.nowhere');
     const both = `${one}\n  [paths.dashboard]: () => import('../features/dashboard/dashboard-screen'),`;

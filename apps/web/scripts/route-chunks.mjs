@@ -45,9 +45,9 @@ export function pageSources(routeModules, pathsSource, routes) {
   if (pathOf.size === 0 || Object.keys(pages).length !== pathOf.size) {
     throw new Error(`route-modules.ts has ${Object.keys(pages).length} pages, pages.ts ${pathOf.size}`);
   }
-  const layout = /const importLayout = \(\) => import\('\.\.\/([^']+)'\)/.exec(routes)?.[1];
+  const layout = /const importLayout = \(\) => import\('(\.{1,2}\/[^']+)'\)/.exec(routes)?.[1];
   if (!layout) throw new Error('routes.tsx has no importLayout');
-  return { pages, layout: `src/${layout}.tsx` };
+  return { pages, layout: `${path.posix.join('src/app', layout)}.tsx` };
 }
 
 /**
@@ -94,7 +94,11 @@ export function routeChunksPlugin(webRoot) {
     generateBundle(_options, bundle) {
       const read = (file) => fs.readFileSync(path.join(webRoot, 'src', file), 'utf8');
       const sources = {
-        ...pageSources(read('app/route-modules.ts'), fs.readFileSync(path.join(webRoot, '../../packages/contracts/src/pages.ts'), 'utf8'), read('app/routes.tsx')),
+        ...pageSources(
+          read('app/route-modules.ts'),
+          fs.readFileSync(path.join(webRoot, '../../packages/contracts/src/pages.ts'), 'utf8'),
+          read('app/routes.tsx'),
+        ),
         texts: textSources(read('shared/i18n/i18n.ts')),
       };
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
