@@ -11,7 +11,14 @@ import { escapeHtml } from '../../shared/lib/escape-html';
 import { weightingLabel } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
 import { periodLabel, sectorName, sizeLabel as sizeName } from '../../shared/stats/periods';
-import { barRows, sparkSvg, tileLabel, headerLabel, treemapData, type TreeNode } from '../../shared/charts/treemap-data';
+import {
+  barRows,
+  sparkSvg,
+  tileLabel,
+  headerLabel,
+  treemapData,
+  type TreeNode,
+} from '../../shared/charts/treemap-data';
 import { barColumns, gridColumns, seasonColumns } from '../../shared/tables/heatmap-columns';
 
 function Legend({ period, f }: { period: string; f: Formatters }) {

@@ -1,13 +1,7 @@
 // The backtest's form in its URL (`?leg=AAPL:10-05:11-01:long&leg=…&from=…&cost=5&benchmark=SPY`),
 // so that a link reproduces the run, and the request body built from it.
 import { BACKTEST_LIMITS, type BacktestBody } from '@solstice/contracts';
-import {
-  YEAR_SET_DEFAULTS,
-  normalizeYearSet,
-  yearSetBody,
-  yearSetQuery,
-  type YearSetValues,
-} from '../ui/year-sets';
+import { YEAR_SET_DEFAULTS, normalizeYearSet, yearSetBody, yearSetQuery, type YearSetValues } from '../ui/year-sets';
 
 export interface Leg {
   symbol: string;
