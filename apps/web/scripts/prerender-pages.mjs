@@ -42,7 +42,7 @@ for (const [name, markupOf] of [
 
 // first-view.mjs: the renderer of a returning account's first view of /dashboard (its top bar's
 // frame, the stale-data warning and the market summary, from the page's data), which the server
-// loads and runs per request (prerender/first-view.tsx), bundled with what it needs to run in
+// loads and runs per request (src/app/prerender/first-view.tsx), bundled with what it needs to run in
 // Node; and first-view.css, the rules its markup needs (found on a stale and a current render in
 // each language, an admin's and a member's).
 await build({

@@ -138,7 +138,7 @@ describe('routes', () => {
 
   it('has every route of the specification', async () => {
     api = signedIn();
-    // the member's pages of the route table (app/paths.ts), each checked against the router
+    // the member's pages of the route table (shared/paths.ts), each checked against the router
     const pages = [
       paths.dashboard,
       paths.heatmaps,

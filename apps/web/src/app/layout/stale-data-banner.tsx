@@ -35,7 +35,7 @@ export function StaleDataBanner() {
 
 /**
  * The warning itself, or nothing while the data is current: the banner's, and the server's
- * first view of a returning account's page (prerender/first-view.tsx). `dataUpdates`: the link
+ * first view of a returning account's page (app/prerender/first-view.tsx). `dataUpdates`: the link
  * an admin gets to the data updates.
  */
 export function StaleDataNotice({

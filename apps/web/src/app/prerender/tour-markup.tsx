@@ -18,7 +18,7 @@ const TITLE_ID = `${TOUR_PRERENDER_ID}-title`;
 /**
  * The first-run tour's first step as the server sends it, in one language, to an account that
  * has not seen the tour (Lighthouse's LCP on /dashboard, issue 18): the dialog the app's
- * Tutorial draws (components/tutorial.tsx, without its fade), its buttons disabled until the
+ * Tutorial draws (shared/components/tutorial.tsx, without its fade), its buttons disabled until the
  * app takes over.
  */
 export async function tourMarkup(language: Language): Promise<string> {

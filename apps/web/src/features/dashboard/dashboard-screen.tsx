@@ -20,7 +20,7 @@ export const SPARK_BARS = 30;
 
 /**
  * The market summary that opens the dashboard: the app's, and the server's first view of a
- * returning account's dashboard (prerender/first-view.tsx), which has no badge (it would ask
+ * returning account's dashboard (app/prerender/first-view.tsx), which has no badge (it would ask
  * for an instrument).
  */
 export function DashboardSummary({
