@@ -1,6 +1,7 @@
 // Lint: TypeScript rules plus the architecture's import direction
 // (web → contracts; server → contracts, analytics; analytics → nothing; inside the server
-// top → modules → http kit and db), no cycles, the
+// top → modules → http kit and db; inside the web app → features → shared, no feature
+// importing another), no cycles, the
 // rules of hooks and accessibility lint for JSX. test/lint-rules.test.ts proves each bites.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -9,6 +10,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import i18next from 'eslint-plugin-i18next';
+import fs from 'node:fs';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
@@ -22,6 +24,41 @@ const SERVER_TOP = [
     message: 'a module, the http kit and the database layer do not import the top (app/, composition, start-up).',
   },
   { group: ['**/cli/**'], message: 'nothing below the CLI imports it.' },
+];
+
+/**
+ * The web app's layers (docs/architecture.md, "The web app"): `app/` composes the features,
+ * each folder of `features/` is one screen or capability and imports no other, and `shared/`
+ * serves them all and imports neither. Read from the tree, so a new feature folder is held too.
+ */
+const WEB = './apps/web/src';
+const WEB_FEATURES = fs
+  .readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('__lint_fixture'))
+  .map((entry) => entry.name);
+const WEB_ZONES = [
+  ...WEB_FEATURES.map((name) => ({
+    target: `${WEB}/features/${name}`,
+    from: `${WEB}/features`,
+    except: [`./${name}`],
+    message: 'a feature does not import another feature: move what both use into shared/, or compose them in app/.',
+  })),
+  {
+    target: `${WEB}/features`,
+    from: [`${WEB}/app`, `${WEB}/main.tsx`],
+    message: 'a feature does not import the app: the app passes what a feature needs down to it.',
+  },
+  {
+    target: `${WEB}/shared`,
+    from: [`${WEB}/features`, `${WEB}/app`, `${WEB}/main.tsx`],
+    message: 'shared code imports no feature and not the app: take what it needs as a prop or a callback.',
+  },
+  {
+    target: [`${WEB}/shared/store`, `${WEB}/shared/i18n`],
+    from: [`${WEB}/shared/lib`, `${WEB}/shared/components`, `${WEB}/shared/auth`],
+    message:
+      'the store and the texts are the bottom of shared/: the API client and the components use them, not the reverse.',
+  },
 ];
 
 export default tseslint.config(
@@ -130,18 +167,10 @@ export default tseslint.config(
     ]),
   },
   {
-    // Shared building blocks (charts, tables, stats, ui) and the client library serve every
-    // screen: they never reach into one screen's folder.
-    files: ['apps/web/src/shared/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
-    rules: restrict([
-      {
-        group: ['@solstice/analytics', '@solstice/server', '**/apps/server/**', '**/packages/analytics/**'],
-        message: 'web depends only on contracts.',
-      },
-      { group: ['node:*'], message: 'web runs in the browser.' },
-      { group: ['**/features/**'], message: 'shared blocks and lib do not import a screen (features/).' },
-    ]),
+    // The web app's layers: app → features → shared (WEB_ZONES above). Tests may import anything.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: WEB_ZONES }] },
   },
   {
     files: ['apps/server/**/*.ts'],

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { NAMESPACES } from '../apps/web/src/i18n/resources';
+import { NAMESPACES } from '../apps/web/src/shared/i18n/resources';
 import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
@@ -16,7 +16,7 @@ import { logIn, openEveryToolWithAPlan, requestAs, tempDatabase } from './suppor
 import { importSharedSymbols, SHARED_DATA } from './support/shared-data.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const I18N = path.join(ROOT, 'apps/web/src/i18n');
+const I18N = path.join(ROOT, 'apps/web/src/shared/i18n');
 const SYMBOLS = ['SPY', 'AAPL', 'KO', 'PEP', 'MSFT', 'XOM'];
 const ADMIN = { email: 'lang-admin@example.com', password: 'languages e2e admin passphrase' };
 const MEMBER_PASSWORD = 'languages e2e member passphrase';

@@ -98,12 +98,47 @@ describe('eslint.config.js', { timeout: 60_000 }, () => {
     );
   });
 
-  it('keeps shared web blocks free of screens: shared/ may not import features/', async () => {
-    await expectImportRefused(
-      'apps/web/src/shared',
-      'reach.ts',
-      "import { AlertsScreen } from '../../features/alerts/alerts-screen';\nexport const x = AlertsScreen;\n",
-    );
+  // The web app's layers (docs/architecture.md, "The web app"): app → features → shared, no
+  // feature importing another. Each import is refused in the folder named (the fixture sits one
+  // folder below it, hence one more `../`).
+  const WEB_LAYER_VIOLATIONS: { rule: string; dir: string; from: string }[] = [
+    { rule: 'a feature imports another feature', dir: 'features/scanner', from: '../../alerts/alerts-screen' },
+    { rule: 'a feature imports a helper of another', dir: 'features/market', from: '../../heatmaps/heatmap-result' },
+    { rule: 'a feature imports the app', dir: 'features/dashboard', from: '../../../app/routes' },
+    { rule: 'a feature imports the start-up', dir: 'features/dashboard', from: '../../../main' },
+    { rule: 'shared code imports a feature', dir: 'shared', from: '../../features/alerts/notification-bell' },
+    { rule: 'a shared component imports the app', dir: 'shared/components', from: '../../../app/layout/nav-items' },
+    { rule: 'shared code imports the landing page', dir: 'shared/ui', from: '../../../features/landing/landing-view' },
+    { rule: 'the store imports the API client', dir: 'shared/store', from: '../../lib/api-client' },
+  ];
+  it.each(WEB_LAYER_VIOLATIONS)('keeps the web app in layers: refuses when $rule', async ({ dir, from }) => {
+    const ids = await lintFixture(`apps/web/src/${dir}`, {
+      'reach.ts': `import * as up from '${from}';\nexport const x = up;\n`,
+    });
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets the app import features, a feature its own files and shared code', async () => {
+    const app = await lintFixture('apps/web/src/app', {
+      'fine.ts': [
+        "import { NotificationBell } from '../../features/alerts/notification-bell';",
+        "import { paths } from '../../shared/paths';",
+        'export const x = [NotificationBell, paths];',
+        '',
+      ].join('\n'),
+    });
+    const feature = await lintFixture('apps/web/src/features/alerts', {
+      'fine.ts': [
+        "import { NotificationBell } from '../notification-bell';",
+        "import { scanAlertLink } from '../../../shared/links/alert-links';",
+        'export const x = [NotificationBell, scanAlertLink];',
+        '',
+      ].join('\n'),
+    });
+    expect([...app, ...feature]).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it('keeps shared web code on contracts alone', async () => {
     await expectImportRefused(
       'apps/web/src/shared',
       'deep.ts',

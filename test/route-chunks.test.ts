@@ -6,26 +6,31 @@ import { pageSources, routeChunks, textSources } from '../apps/web/scripts/route
 
 const WEB = path.resolve(__dirname, '../apps/web');
 const read = (file: string) => fs.readFileSync(path.join(WEB, 'src', file), 'utf8');
+const PAGES = fs.readFileSync(path.resolve(__dirname, '../packages/contracts/src/pages.ts'), 'utf8');
 
 // Issue 18: the web build lists each page's chunks for the server's modulepreload links.
 describe('the pages’ chunks the web build lists', () => {
-  it('finds every page of paths.ts and the signed-in frame in the app’s own sources', () => {
-    const sources = pageSources(read('app/route-modules.ts'), read('app/paths.ts'), read('app/routes.tsx'));
-    const paths = [...read('app/paths.ts').matchAll(/^\s+\w+: '(\/[^']*)',$/gm)].map((m) => m[1]);
+  it('finds every page of the page list and the signed-in frame in the app’s own sources', () => {
+    const sources = pageSources(read('app/route-modules.ts'), PAGES, read('app/routes.tsx'));
+    const paths = [...PAGES.matchAll(/^\s+\w+: '(\/[^']*)',$/gm)].map((m) => m[1]);
     expect(Object.keys(sources.pages).sort()).toEqual([...paths].sort());
     expect(sources.pages['/dashboard']).toBe('src/features/dashboard/dashboard-screen.tsx');
-    expect(sources.layout).toBe('src/components/layout/app-layout.tsx');
+    expect(sources.layout).toBe('src/app/layout/app-layout.tsx');
     for (const module of [...Object.values(sources.pages), sources.layout] as string[]) {
       expect(fs.existsSync(path.join(WEB, module)), module).toBe(true);
     }
   });
 
   it('finds the text bundles a signed-in page loads in each language in i18n.ts', () => {
-    const texts = textSources(read('i18n/i18n.ts'));
+    const texts = textSources(read('shared/i18n/i18n.ts'));
     // Turkish with the English tools bundle: the scanner's CSV columns are in English (loadAllTexts)
     expect(texts).toEqual({
-      en: ['src/i18n/bundles/en-core.ts', 'src/i18n/bundles/en-tools.ts'],
-      tr: ['src/i18n/bundles/tr-core.ts', 'src/i18n/bundles/tr-tools.ts', 'src/i18n/bundles/en-tools.ts'],
+      en: ['src/shared/i18n/bundles/en-core.ts', 'src/shared/i18n/bundles/en-tools.ts'],
+      tr: [
+        'src/shared/i18n/bundles/tr-core.ts',
+        'src/shared/i18n/bundles/tr-tools.ts',
+        'src/shared/i18n/bundles/en-tools.ts',
+      ],
     });
     for (const module of Object.values(texts).flat() as string[]) {
       expect(fs.existsSync(path.join(WEB, module)), module).toBe(true);
@@ -39,7 +44,7 @@ describe('the pages’ chunks the web build lists', () => {
     const paths = "export const paths = {\n  home: '/',\n  dashboard: '/dashboard',\n} as const;";
     const routes = "const importLayout = () => import('../components/layout/app-layout');";
     const one = "  [paths.home]: () => import('../pages/landing-page'),";
-    expect(() => pageSources(one, paths, routes)).toThrow('route-modules.ts has 1 pages, paths.ts 2');
+    expect(() => pageSources(one, paths, routes)).toThrow('route-modules.ts has 1 pages, pages.ts 2');
     const unknown = `${one}\n  [paths.nowhere]: () => import('../features/x/x-screen'),`;
     expect(() => pageSources(unknown, paths, routes)).toThrow('names paths.nowhere');
     const both = `${one}\n  [paths.dashboard]: () => import('../features/dashboard/dashboard-screen'),`;
@@ -64,14 +69,14 @@ describe('the pages’ chunks the web build lists', () => {
         ['assets/react-R.js'],
       ),
       chunk('assets/dashboard-D.js', ['src/features/dashboard/dashboard-screen.tsx'], ['assets/shared-S.js']),
-      chunk('assets/layout-L.js', ['src/components/layout/app-layout.tsx'], ['assets/react-R.js']),
+      chunk('assets/layout-L.js', ['src/app/layout/app-layout.tsx'], ['assets/react-R.js']),
     ];
     const sources = {
       pages: {
         '/dashboard': 'src/features/dashboard/dashboard-screen.tsx',
         '/market': 'src/features/market/market-screen.tsx',
       },
-      layout: 'src/components/layout/app-layout.tsx',
+      layout: 'src/app/layout/app-layout.tsx',
     };
     expect(routeChunks(bundle, sources, root)).toEqual({
       layout: ['/assets/layout-L.js'],
@@ -79,13 +84,13 @@ describe('the pages’ chunks the web build lists', () => {
     });
     // a language's texts: its two bundles' chunks, each once
     const texts = [
-      chunk('assets/en-core-C.js', ['src/i18n/bundles/en-core.ts'], ['assets/texts-T.js']),
-      chunk('assets/en-tools-E.js', ['src/i18n/bundles/en-tools.ts'], ['assets/texts-T.js']),
-      chunk('assets/texts-T.js', ['src/i18n/en/common.ts']),
+      chunk('assets/en-core-C.js', ['src/shared/i18n/bundles/en-core.ts'], ['assets/texts-T.js']),
+      chunk('assets/en-tools-E.js', ['src/shared/i18n/bundles/en-tools.ts'], ['assets/texts-T.js']),
+      chunk('assets/texts-T.js', ['src/shared/i18n/en/common.ts']),
     ];
     const withTexts = {
       ...sources,
-      texts: { en: ['src/i18n/bundles/en-core.ts', 'src/i18n/bundles/en-tools.ts'] },
+      texts: { en: ['src/shared/i18n/bundles/en-core.ts', 'src/shared/i18n/bundles/en-tools.ts'] },
     };
     expect(routeChunks([...bundle, ...texts], withTexts, root).texts).toEqual({
       en: ['/assets/en-core-C.js', '/assets/texts-T.js', '/assets/en-tools-E.js'],

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { JSDOM } from 'jsdom';
-import { allLandingMarkup } from '../src/prerender/landing-markup.tsx';
-import { allTourMarkup } from '../src/prerender/tour-markup.tsx';
-import { criticalCss } from '../src/prerender/critical-css.ts';
+import { allLandingMarkup } from '../src/app/prerender/landing-markup.tsx';
+import { allTourMarkup } from '../src/app/prerender/tour-markup.tsx';
+import { criticalCss } from '../src/app/prerender/critical-css.ts';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const out = path.join(dist, 'prerender');
@@ -42,11 +42,11 @@ for (const [name, markupOf] of [
 
 // first-view.mjs: the renderer of a returning account's first view of /dashboard (its top bar's
 // frame, the stale-data warning and the market summary, from the page's data), which the server
-// loads and runs per request (prerender/first-view.tsx), bundled with what it needs to run in
+// loads and runs per request (src/app/prerender/first-view.tsx), bundled with what it needs to run in
 // Node; and first-view.css, the rules its markup needs (found on a stale and a current render in
 // each language, an admin's and a member's).
 await build({
-  entryPoints: [path.resolve(dist, '../src/prerender/first-view.tsx')],
+  entryPoints: [path.resolve(dist, '../src/app/prerender/first-view.tsx')],
   bundle: true,
   platform: 'node',
   format: 'esm',

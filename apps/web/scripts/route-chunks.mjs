@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Each language's text bundles (relative to apps/web), read from src/i18n/i18n.ts's loaders
+ * Each language's text bundles (relative to apps/web), read from src/shared/i18n/i18n.ts's loaders
  * (`en: { core: () => import('./bundles/en-core'), tools: () => import('./bundles/en-tools') }`):
  * a signed-in page loads both of its language before it draws (and, in another language than
  * English, the English tools too).
@@ -19,7 +19,7 @@ export function textSources(i18nSource) {
   for (const m of i18nSource.matchAll(
     /^\s+(\w+): \{ core: \(\) => import\('\.\/([^']+)'\), tools: \(\) => import\('\.\/([^']+)'\) \},$/gm,
   )) {
-    texts[m[1]] = [`src/i18n/${m[2]}.ts`, `src/i18n/${m[3]}.ts`];
+    texts[m[1]] = [`src/shared/i18n/${m[2]}.ts`, `src/shared/i18n/${m[3]}.ts`];
   }
   if (!texts.en) throw new Error('i18n.ts names no English text bundles');
   // A signed-in page in another language loads the English tools bundle as well (loadAllTexts:
@@ -32,22 +32,22 @@ export function textSources(i18nSource) {
 /**
  * Each page's module (relative to apps/web), read from src/app/route-modules.ts's importers
  * (`[paths.dashboard]: () => import('../features/dashboard/dashboard-screen')`) and
- * src/app/paths.ts, and the signed-in frame's (src/app/routes.tsx, `importLayout`).
+ * the page list (packages/contracts/src/pages.ts), and the signed-in frame's (src/app/routes.tsx, `importLayout`).
  */
 export function pageSources(routeModules, pathsSource, routes) {
   const pathOf = new Map([...pathsSource.matchAll(/^\s+(\w+): '(\/[^']*)',$/gm)].map((m) => [m[1], m[2]]));
   const pages = {};
   for (const m of routeModules.matchAll(/\[paths\.(\w+)\]: \(\) => import\('\.\.\/([^']+)'\)/g)) {
     const page = pathOf.get(m[1]);
-    if (!page) throw new Error(`route-modules.ts names paths.${m[1]}, which paths.ts does not have`);
+    if (!page) throw new Error(`route-modules.ts names paths.${m[1]}, which pages.ts does not have`);
     pages[page] = `src/${m[2]}.tsx`;
   }
   if (pathOf.size === 0 || Object.keys(pages).length !== pathOf.size) {
-    throw new Error(`route-modules.ts has ${Object.keys(pages).length} pages, paths.ts ${pathOf.size}`);
+    throw new Error(`route-modules.ts has ${Object.keys(pages).length} pages, pages.ts ${pathOf.size}`);
   }
-  const layout = /const importLayout = \(\) => import\('\.\.\/([^']+)'\)/.exec(routes)?.[1];
+  const layout = /const importLayout = \(\) => import\('(\.{1,2}\/[^']+)'\)/.exec(routes)?.[1];
   if (!layout) throw new Error('routes.tsx has no importLayout');
-  return { pages, layout: `src/${layout}.tsx` };
+  return { pages, layout: `${path.posix.join('src/app', layout)}.tsx` };
 }
 
 /**
@@ -94,8 +94,12 @@ export function routeChunksPlugin(webRoot) {
     generateBundle(_options, bundle) {
       const read = (file) => fs.readFileSync(path.join(webRoot, 'src', file), 'utf8');
       const sources = {
-        ...pageSources(read('app/route-modules.ts'), read('app/paths.ts'), read('app/routes.tsx')),
-        texts: textSources(read('i18n/i18n.ts')),
+        ...pageSources(
+          read('app/route-modules.ts'),
+          fs.readFileSync(path.join(webRoot, '../../packages/contracts/src/pages.ts'), 'utf8'),
+          read('app/routes.tsx'),
+        ),
+        texts: textSources(read('shared/i18n/i18n.ts')),
       };
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const result = routeChunks(chunks, sources, webRoot);

@@ -14,7 +14,7 @@ import './styles/theme.scss';
 import { App, createQueryClient } from './app/app';
 import { seedPageData, takePageData } from './app/page-data';
 import { startLanguageSync } from './app/language-sync';
-import { paths } from './app/paths';
+import { paths } from './shared/paths';
 import { pageOf, prefetchRoute } from './app/route-modules';
 import { prefetchLayout } from './app/routes';
 

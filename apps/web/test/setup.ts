@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { loadAllTexts, startI18n } from '../src/i18n/i18n';
+import { loadAllTexts, startI18n } from '../src/shared/i18n/i18n';
 
 // Screens are tested in English unless a test switches; a missing key is a console error (a failure).
 await startI18n('en');
@@ -37,7 +37,7 @@ afterEach(() => {
 afterAll(async () => {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   if (document.querySelector('.swal2-container')) {
-    const { loadSwal } = await import('../src/lib/popups');
+    const { loadSwal } = await import('../src/shared/lib/popups');
     (await loadSwal()).close();
     for (let waited = 0; waited < 2000 && document.querySelector('.swal2-container'); waited += 25) await pause(25);
   }

@@ -21,3 +21,4 @@ export * from './data-updates.js';
 export * from './alerts.js';
 export * from './endpoints.js';
 export * from './endpoint-types.js';
+export * from './pages.js';

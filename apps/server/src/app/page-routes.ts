@@ -1,32 +1,12 @@
+import { PAGES } from '@solstice/contracts';
+
 /**
- * The pages of the specification (§2, "Screens and routes"; apps/web/src/app/paths.ts). The
+ * The pages of the app (@solstice/contracts `PAGES`, the list the web's router draws). The
  * server answers these with the app's page; any other page path gets the same page with
  * status 404 ("an unmatched route shows an error page with status 404"), so that a crawler or
  * a scanner never takes `/backup.zip` for a file.
  */
-export const PAGE_PATHS = [
-  '/',
-  '/dashboard',
-  '/heatmaps',
-  '/market',
-  '/profile',
-  '/scanner',
-  '/seasonality',
-  '/subscribe',
-  '/seasonality/besttrades',
-  '/seasonality/calendar',
-  '/seasonality/pattern',
-  '/seasonality/scanner',
-  '/seasonality/backtest',
-  '/alerts',
-  // Admins only: the client shows anyone else its 404 page (the API refuses them anyway).
-  '/admin',
-  '/admin/data',
-  '/admin/users',
-  '/admin/products',
-  '/admin/mail',
-  '/admin/jobs',
-] as const;
+export const PAGE_PATHS: readonly string[] = Object.values(PAGES);
 
 const KNOWN = new Set<string>(PAGE_PATHS);
 

@@ -93,7 +93,7 @@ export function loadWebPages(webDist: string, settings: PageSettings): WebPages 
   };
 }
 
-/** The web build's renderer of a page's first view (apps/web/src/prerender/first-view.tsx). */
+/** The web build's renderer of a page's first view (apps/web/src/app/prerender/first-view.tsx). */
 type FirstViewRenderer = (page: string, language: Language, timeZone: string, data: unknown) => Promise<string | null>;
 
 /**

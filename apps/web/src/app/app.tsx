@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { LoadingOverlay } from '../components/loading-overlay';
-import { OfflineNotice } from '../components/offline-notice';
+import { LoadingOverlay } from '../shared/components/loading-overlay';
+import { OfflineNotice } from '../shared/components/offline-notice';
 import { retryServerErrors } from '../shared/api';
-import { startWatchlistSync } from '../store/watchlist-sync';
-import { useAppStore } from '../store/app-store';
+import { startWatchlistSync } from '../features/watchlists/watchlist-sync';
+import { useAppStore } from '../shared/store/app-store';
 import { isChunkLoadError, reloadForChunkError } from './chunk-reload';
 import { trackPageActivity } from './page-activity';
 import { ProgressController } from './progress';

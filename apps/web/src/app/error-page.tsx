@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../i18n/i18n';
+import { i18n } from '../shared/i18n/i18n';
 import { NOT_FOUND_MESSAGE } from './guards';
 
 /** The English text of shell:errorPage.failed (the one shown follows the language). */

@@ -1,9 +1,9 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { fetchSession } from '../auth/session';
-import { useAppStore } from '../store/app-store';
-import { paths } from './paths';
-import type shell from '../i18n/en/shell';
+import { fetchSession } from '../shared/auth/session';
+import { useAppStore } from '../shared/store/app-store';
+import { paths } from '../shared/paths';
+import type shell from '../shared/i18n/en/shell';
 
 export type RouteTitleKey = keyof (typeof shell)['routes'];
 

@@ -1,8 +1,8 @@
 // The interface follows the store's display locale: its language for the texts, the locale
 // itself for numbers and dates, and <html lang> for assistive technology.
-import { defaultLanguage, languageOfLocale, LOCALE_OF, type Language } from '../i18n/languages';
-import { startI18n, switchLanguage } from '../i18n/i18n';
-import { useAppStore } from '../store/app-store';
+import { defaultLanguage, languageOfLocale, LOCALE_OF, type Language } from '../shared/i18n/languages';
+import { startI18n, switchLanguage } from '../shared/i18n/i18n';
+import { useAppStore } from '../shared/store/app-store';
 
 /** The language the store's locale stands for; a locale we do not speak becomes the default. */
 export function currentLanguage(): Language {

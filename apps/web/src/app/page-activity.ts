@@ -1,4 +1,4 @@
-import { useAppStore } from '../store/app-store';
+import { useAppStore } from '../shared/store/app-store';
 
 /** Whether the page is in front: a hidden tab does no background work. */
 export const pageVisible = (): boolean => typeof document === 'undefined' || document.visibilityState === 'visible';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fetchSession } from '../auth/session';
-import { ensureMarketOverview } from '../features/market/overview-query';
-import { ensureMarketFreshness } from '../lib/market-freshness';
-import { resetAppStore, useAppStore } from '../store/app-store';
+import { fetchSession } from '../shared/auth/session';
+import { ensureMarketOverview } from '../shared/overview-query';
+import { ensureMarketFreshness } from '../shared/lib/market-freshness';
+import { resetAppStore, useAppStore } from '../shared/store/app-store';
 import { mockApi, session } from '../../test/mock-api';
 import { createQueryClient } from './app';
 import { PAGE_DATA_ID, seedPageData, takePageData, type PageData } from './page-data';

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { FreshnessInfo, MarketOverviewResponse, MeResponse } from '@solstice/contracts';
-import { setSessionData } from '../auth/session';
-import { marketOverviewQuery } from '../features/market/overview-query';
-import { FRESHNESS_QUERY_KEY } from '../lib/market-freshness';
+import { setSessionData } from '../shared/auth/session';
+import { marketOverviewQuery } from '../shared/overview-query';
+import { FRESHNESS_QUERY_KEY } from '../shared/lib/market-freshness';
 
 /** The id of the data block the server puts in a returning account's page (apps/server/src/http/page-data.ts). */
 export const PAGE_DATA_ID = 'solstice-page-data';

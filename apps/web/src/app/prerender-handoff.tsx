@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { PRERENDER_ID } from '../prerender/prerender-id';
+import { PRERENDER_ID } from '../shared/prerender-id';
 
 /**
  * The server's markup of the landing page (shown before the scripts ran) leaves in the same

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { withChunkReload } from './chunk-reload';
-import { paths, type AppPath } from './paths';
+import { paths, type AppPath } from '../shared/paths';
 
 export interface PageModule {
   default: ComponentType;
@@ -8,7 +8,7 @@ export interface PageModule {
 
 /** Each route's page module (its default export), loaded lazily: one chunk per page. */
 const importers: Record<AppPath, () => Promise<PageModule>> = {
-  [paths.home]: () => import('../pages/landing-page'),
+  [paths.home]: () => import('../features/landing/landing-page'),
   [paths.dashboard]: () => import('../features/dashboard/dashboard-screen'),
   [paths.heatmaps]: () => import('../features/heatmaps/heatmaps-screen'),
   [paths.market]: () => import('../features/market/market-screen'),

@@ -3,11 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createRoutes, type RouteOptions } from './routes';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 import { describeError, ErrorPageBoundary, ErrorView, ERROR_PAGE_FAILED } from './error-page';
 import { mockApi, session, unauthorized } from '../../test/mock-api';
-import { resetAppStore, useAppStore } from '../store/app-store';
-import { resetFetchState } from '../lib/fetch-state';
+import { resetAppStore, useAppStore } from '../shared/store/app-store';
+import { resetFetchState } from '../shared/lib/fetch-state';
 import { createOverview } from '../testing/factories';
 
 function renderAt(path: string, handles: RouteOptions['handles'] = {}) {
@@ -138,7 +138,7 @@ describe('routes', () => {
 
   it('has every route of the specification', async () => {
     api = signedIn();
-    // the member's pages of the route table (app/paths.ts), each checked against the router
+    // the member's pages of the route table (shared/paths.ts), each checked against the router
     const pages = [
       paths.dashboard,
       paths.heatmaps,

@@ -1,19 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { PasswordResetHost } from '../auth/password-reset-host';
+import { PasswordResetHost } from '../shared/auth/password-reset-host';
 import { ErrorPage } from './error-page';
 import { PrerenderHandoff } from './prerender-handoff';
 import { notFound, runRouteChecks, type RouteHandle } from './guards';
-import { DETAILS_PARAM, paths, type AppPath } from './paths';
+import { DETAILS_PARAM, paths, type AppPath } from '../shared/paths';
 import { routeModules } from './route-modules';
 import { withChunkReload } from './chunk-reload';
-import { loadAllTexts } from '../i18n/i18n';
-import { ensureMarketFreshness } from '../lib/market-freshness';
-import { ensureMarketOverview } from '../features/market/overview-query';
-import { useAppStore } from '../store/app-store';
+import { loadAllTexts } from '../shared/i18n/i18n';
+import { ensureMarketFreshness } from '../shared/lib/market-freshness';
+import { ensureMarketOverview } from '../shared/overview-query';
+import { useAppStore } from '../shared/store/app-store';
 
 // The signed-in frame (react-bootstrap menus and dialogs) is not needed by the landing page.
-const importLayout = () => import('../components/layout/app-layout');
+const importLayout = () => import('./layout/app-layout');
 const loadLayout = withChunkReload(importLayout);
 
 /** Starts loading the signed-in frame's chunk (main.tsx, on a signed-in page's first load). */

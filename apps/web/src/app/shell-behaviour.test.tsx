@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadForChunkError, withChunkReload } from './chunk-reload';
 import { PROGRESS_DURATION_MS, PROGRESS_THROTTLE_MS, PROGRESS_TICK_MS, ProgressController } from './progress';
-import { canPrefetch } from '../lib/prefetch';
-import { OfflineNotice } from '../components/offline-notice';
-import { LoadingOverlay } from '../components/loading-overlay';
-import { requestEnded, requestStarted, resetFetchState } from '../lib/fetch-state';
-import { useAppStore } from '../store/app-store';
+import { canPrefetch } from '../shared/lib/prefetch';
+import { OfflineNotice } from '../shared/components/offline-notice';
+import { LoadingOverlay } from '../shared/components/loading-overlay';
+import { requestEnded, requestStarted, resetFetchState } from '../shared/lib/fetch-state';
+import { useAppStore } from '../shared/store/app-store';
 
 describe('chunk reload guard', () => {
   it('recognises failed lazy imports', () => {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { registerSymbolDetailsSlot } from '../components/symbol-details-slots';
+import { registerSymbolDetailsSlot } from '../shared/components/symbol-details-slots';
 import { withChunkReload } from './chunk-reload';
 
 // The symbol details' heavy parts load on the first opening, each in its own chunk.

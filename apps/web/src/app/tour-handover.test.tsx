@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
-import { setSessionData } from '../auth/session';
-import { resetAppStore } from '../store/app-store';
-import { useUiStore } from '../store/ui-store';
+import { setSessionData } from '../shared/auth/session';
+import { resetAppStore } from '../shared/store/app-store';
+import { useUiStore } from '../shared/store/ui-store';
 import { session } from '../../test/mock-api';
 import { renderHost } from '../../test/render-tour-host';
-import { tourMarkup } from '../prerender/tour-markup';
-import { TOUR_PRERENDER_ID } from '../prerender/prerender-id';
+import { tourMarkup } from './prerender/tour-markup';
+import { TOUR_PRERENDER_ID } from '../shared/prerender-id';
 
 // A file of its own: the tour's chunk is not loaded yet when the first test starts (each test
 // file has its own modules), as on a page's first load.

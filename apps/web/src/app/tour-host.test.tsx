@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { SESSION_QUERY_KEY, setSessionData } from '../auth/session';
-import { TUTORIAL_STEPS } from '../components/tutorial';
-import { resetAppStore } from '../store/app-store';
-import { useUiStore } from '../store/ui-store';
+import { SESSION_QUERY_KEY, setSessionData } from '../shared/auth/session';
+import { TUTORIAL_STEPS } from '../shared/components/tutorial';
+import { resetAppStore } from '../shared/store/app-store';
+import { useUiStore } from '../shared/store/ui-store';
 import { session } from '../../test/mock-api';
 import { renderHost } from '../../test/render-tour-host';
 

@@ -1,12 +1,12 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
-import { SESSION_QUERY_KEY, SESSION_STALE_MS, loadSession, type Session } from '../auth/session';
+import { SESSION_QUERY_KEY, SESSION_STALE_MS, loadSession, type Session } from '../shared/auth/session';
 import { withChunkReload } from './chunk-reload';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 import { pageOf } from './route-modules';
-import { useAppStore } from '../store/app-store';
-import { removePrerenderedTour } from '../prerender/prerender-id';
+import { useAppStore } from '../shared/store/app-store';
+import { removePrerenderedTour } from '../shared/prerender-id';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -15,7 +15,7 @@ type Router = ReturnType<typeof createBrowserRouter>;
 // boundary reveals by up to 300 ms after its fallback, and the tour would show later.
 let loaded: ComponentType | null = null;
 let loading: Promise<ComponentType | null> | null = null;
-const importTutorial = withChunkReload(() => import('../components/tutorial'));
+const importTutorial = withChunkReload(() => import('../shared/components/tutorial'));
 function loadTutorial(): Promise<ComponentType | null> {
   loading ??= importTutorial().then(
     (module) => (loaded = module.Tutorial),

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { switchLanguage } from '../i18n/i18n';
+import { switchLanguage } from '../shared/i18n/i18n';
 import { ErrorView } from './error-page';
 import { pageHandles } from './routes';
-import { paths } from './paths';
-import { i18n } from '../i18n/i18n';
+import { paths } from '../shared/paths';
+import { i18n } from '../shared/i18n/i18n';
 
 beforeEach(() => switchLanguage('tr'));
 afterEach(() => switchLanguage('en'));

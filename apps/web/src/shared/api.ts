@@ -3,10 +3,10 @@
 // rather than as popups. Each function takes only endpoints of its method, e.g.
 // `apiGet('seasonalityPattern', { query })`, and answers with the endpoint's response type.
 import type { EndpointName, EndpointNameOf, EndpointResponse } from '@solstice/contracts';
-import { ApiError, sendTo, type CallArgs } from '../lib/api-client';
+import { ApiError, sendTo, type CallArgs } from './lib/api-client';
 
 export { ApiError };
-export { callApi, endpointUrl } from '../lib/api-client';
+export { callApi, endpointUrl } from './lib/api-client';
 export type { QueryValue } from '@solstice/contracts';
 
 export interface CallOptions {

@@ -1,5 +1,5 @@
 // Numbers and dates in the profile's locale and time zone.
-import { formatPrice } from '../lib/money';
+import { formatPrice } from './lib/money';
 import { useLocalePrefs } from './shell';
 
 export interface Formatters {

@@ -1,17 +1,16 @@
 // Seam between the screens and the web shell (store, symbol details, add-to-watchlist modal,
 // tutorial, preferences). Screens import these only from here.
 import { useRef } from 'react';
-import { resetAppStore, useAppStore, type SavedForm, type Watchlist, type WatchlistSymbol } from '../store/app-store';
-import { useUiStore } from '../store/ui-store';
-import { i18n } from '../i18n/i18n';
+import { resetAppStore, useAppStore, type SavedForm, type Watchlist, type WatchlistSymbol } from './store/app-store';
+import { useUiStore } from './store/ui-store';
+import { i18n } from './i18n/i18n';
 
 export type { SavedForm, Watchlist, WatchlistSymbol };
 export type FormName = 'scannerForm' | 'seascanForm' | 'patternForm' | 'calendarForm';
 
 export { useAppStore, resetAppStore, useUiStore };
-export { PreferencesPanel } from '../components/preferences-panel';
-export { WatchlistPanel } from '../components/watchlist-panel';
-export { Modal } from '../components/modal';
+export { PreferencesPanel } from './components/preferences-panel';
+export { Modal } from './components/modal';
 
 /** After a payment: the premium tools answer to this user now. */
 export function markSubscriber(): void {
@@ -73,7 +72,7 @@ export function useOpenSymbolDetails(): ((symbol: string) => void) | null {
 }
 
 /** Restarts the first-run tour (the shell's tutorial). */
-export { useReplayTutorial } from '../components/tutorial';
+export { useReplayTutorial } from './components/tutorial';
 
 export type LayoutKey = 'sidebarCollapsed' | 'darkSidebar' | 'darkTopbar' | 'horizontal';
 /** The layout variants; each label is the text `shell:preferences.layouts.<key>`, read when shown. */

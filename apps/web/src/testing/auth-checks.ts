@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { useAppStore } from '../store/app-store';
+import { useAppStore } from '../shared/store/app-store';
 
 export interface EmptyLoginTexts {
   login: string;

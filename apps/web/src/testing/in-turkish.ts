@@ -1,7 +1,7 @@
 // Tests of the Turkish interface: the texts in Turkish, numbers and dates in tr-TR.
 import { afterEach, beforeEach } from 'vitest';
-import { switchLanguage } from '../i18n/i18n';
-import { resetAppStore, useAppStore } from '../store/app-store';
+import { switchLanguage } from '../shared/i18n/i18n';
+import { resetAppStore, useAppStore } from '../shared/store/app-store';
 
 /**
  * Runs each test of the calling block (or file) in Turkish, numbers and dates in tr-TR (and

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
 import { mockApi } from '../../test/mock-api';
-import { resetAppStore } from '../store/app-store';
-import { loadSwal } from '../lib/popups';
+import { resetAppStore } from '../shared/store/app-store';
+import { loadSwal } from '../shared/lib/popups';
 
 /**
  * For a file of dialog tests: each test starts with a fresh store; after it, the API it mocked

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, renderScreen } from '../../testing/test-utils';
 import { renderApp } from '../../testing/render-app';
 import { mockApi, session } from '../../../test/mock-api';
-import { resetAppStore, useAppStore } from '../../store/app-store';
+import { resetAppStore, useAppStore } from '../../shared/store/app-store';
 import { adminData, dataRun as run, type DataRun as Run } from '../../testing/admin-fixtures';
 import { AdminDataScreen } from './admin-data-screen';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { instrumentCreateSchema, type AdminDataResponse, type EndpointBody } from '@solstice/contracts';
-import { serverFieldErrors } from '../../auth/auth-form';
+import { serverFieldErrors } from '../../shared/auth/auth-form';
 import { apiQuietDelete, apiQuietPost } from '../../shared/api';
 import type { Formatters } from '../../shared/format';
 import { Modal } from '../../shared/shell';

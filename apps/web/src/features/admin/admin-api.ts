@@ -1,7 +1,7 @@
 // The admin screens' calls: errors are shown in the screen (no popups), reads in the background.
 import { ENDPOINTS, type EndpointName, type EndpointNameOf, type EndpointResponse } from '@solstice/contracts';
-import { sendTo, type CallArgs } from '../../lib/api-client';
-import { i18n } from '../../i18n/i18n';
+import { sendTo, type CallArgs } from '../../shared/lib/api-client';
+import { i18n } from '../../shared/i18n/i18n';
 
 export const ADMIN_USERS_QUERY_KEY = ['admin-users'] as const;
 

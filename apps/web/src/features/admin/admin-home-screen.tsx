@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_SECTIONS, AdminPage } from './admin-nav';
+import { ADMIN_SECTIONS, AdminPage } from '../../shared/components/admin-nav';
 
 /** /admin: the way to each admin screen. */
 export function AdminHomeScreen() {

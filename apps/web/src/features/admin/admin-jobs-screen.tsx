@@ -8,7 +8,7 @@ import { countColumn, timeColumn } from '../../shared/tables/columns';
 import { TableSection } from '../../shared/tables/table-section';
 import { QueryView } from '../../shared/ui/states';
 import { adminGet, adminSend, errorText } from './admin-api';
-import { AdminPage } from './admin-nav';
+import { AdminPage } from '../../shared/components/admin-nav';
 
 export const ADMIN_JOBS_QUERY_KEY = ['admin-jobs'] as const;
 /** The queue's counts shown, in this order. */

@@ -10,7 +10,7 @@ import { timeColumn } from '../../shared/tables/columns';
 import { SubmitColumn, TextField } from '../../shared/ui/fields';
 import { QueryView } from '../../shared/ui/states';
 import { adminGet } from './admin-api';
-import { AdminPage } from './admin-nav';
+import { AdminPage } from '../../shared/components/admin-nav';
 import { useDraft } from './use-draft';
 
 type Summary = Omit<OutboxMessage, 'text' | 'html' | 'error'>;

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminProduct } from '@solstice/contracts';
-import { confirmDialog } from '../../lib/popups';
+import { confirmDialog } from '../../shared/lib/popups';
 import { useFormatters } from '../../shared/format';
 import { QueryView } from '../../shared/ui/states';
 import { SubmitColumn, TextField } from '../../shared/ui/fields';
 import { SelectField } from '../../shared/select-field';
 import { adminGet, adminSend, errorText } from './admin-api';
-import { AdminPage } from './admin-nav';
+import { AdminPage } from '../../shared/components/admin-nav';
 import { useDraft } from './use-draft';
 import { HeaderRow } from '../../shared/tables/headers';
 

@@ -5,7 +5,7 @@ import { mockFetch, renderScreen } from '../../testing/test-utils';
 import { adminJob, adminProduct, RESET_MAIL } from '../../testing/admin-fixtures';
 import { renderApp } from '../../testing/render-app';
 import { mockApi, session } from '../../../test/mock-api';
-import { resetAppStore, useAppStore } from '../../store/app-store';
+import { resetAppStore, useAppStore } from '../../shared/store/app-store';
 import { AdminProductsScreen, toCents } from './admin-products-screen';
 import { AdminMailScreen } from './admin-mail-screen';
 import { AdminJobsScreen } from './admin-jobs-screen';

@@ -8,7 +8,7 @@ import { QueryTable } from '../../shared/tables/query-table';
 import { countColumn, timeColumn } from '../../shared/tables/columns';
 import { HiddenLabelInput } from '../../shared/hidden-label-input';
 import { ADMIN_USERS_QUERY_KEY, adminGet } from './admin-api';
-import { AdminPage } from './admin-nav';
+import { AdminPage } from '../../shared/components/admin-nav';
 import { AdminUserDetail } from './admin-user-detail';
 import { useDraft } from './use-draft';
 

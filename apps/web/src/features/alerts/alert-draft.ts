@@ -1,6 +1,6 @@
 import type { Alert, AlertKind } from '@solstice/contracts';
 import { ApiError } from '../../shared/api';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../../shared/i18n/i18n';
 
 export interface AlertDraft {
   name: string;

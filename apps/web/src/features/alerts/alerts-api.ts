@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlertCreated, EndpointBody, NotificationsResponse } from '@solstice/contracts';
-import { callApi } from '../../lib/api-client';
+import { callApi } from '../../shared/lib/api-client';
 import { apiGet } from '../../shared/api';
 import { useAppStore } from '../../shared/shell';
 

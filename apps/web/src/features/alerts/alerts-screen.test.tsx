@@ -6,7 +6,7 @@ import { AlertsScreen } from './alerts-screen';
 import { useAppStore } from '../../shared/shell';
 import { inTurkish } from '../../testing/in-turkish';
 import { NotificationBell } from './notification-bell';
-import { AlertMailPreference } from './alert-mail-preference';
+import { AlertMailPreference } from '../profile/alert-mail-preference';
 import { draftFrom } from './alert-draft';
 
 const alert = {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Alert, AlertCreated } from '@solstice/contracts';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../shared/lib/dates';
 import { useLocalePrefs } from '../../shared/shell';
 import { useFormatters } from '../../shared/format';
 import { premiumScreen, usePremiumConfirmed } from '../../shared/ui/premium-gate';

@@ -2,7 +2,7 @@ import { Dropdown } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../shared/format';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../shared/components/icon';
 import { useMarkRead, useNotifications } from './alerts-api';
 import { groupNotifications } from './notification-groups';
 import { useTriggerText } from './trigger-text';

@@ -12,8 +12,8 @@ import {
 } from '../../shared/ui/seasonality-form';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import { checkYearSet } from '../../shared/ui/year-sets';
-import { i18n } from '../../i18n/i18n';
-import type { BacktestForm, Leg } from './backtest-url';
+import { i18n } from '../../shared/i18n/i18n';
+import type { BacktestForm, Leg } from '../../shared/links/backtest-url';
 
 const SYMBOL = /^[A-Za-z0-9.^=-]{1,20}$/;
 

@@ -7,7 +7,13 @@ import { createPattern, instrument } from '../../testing/factories';
 import { optionOf } from '../../shared/charts/fake-loader';
 import { PatternScreen } from '../pattern/pattern-screen';
 import { BacktestScreen } from './backtest-screen';
-import { addToBacktestHref, formFromParams, paramsFromForm, queryText, rememberLegs } from './backtest-url';
+import {
+  addToBacktestHref,
+  formFromParams,
+  paramsFromForm,
+  queryText,
+  rememberLegs,
+} from '../../shared/links/backtest-url';
 import { inTurkish } from '../../testing/in-turkish';
 import { validationFailed } from '../../../test/mock-api';
 

@@ -19,7 +19,7 @@ import {
   queryText,
   rememberLegs,
   type BacktestForm,
-} from './backtest-url';
+} from '../../shared/links/backtest-url';
 
 /** What the tool does, in the current language (read at call time). */
 export function backtestTool(): ToolInfo {

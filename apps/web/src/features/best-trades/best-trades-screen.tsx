@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { seasonalAlertLink } from '../alerts/alert-links';
+import { seasonalAlertLink } from '../../shared/links/alert-links';
 import type { TestedWindow } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
@@ -10,8 +10,8 @@ import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
-import { i18n } from '../../i18n/i18n';
-import { AddToBacktestLink } from '../backtest/add-to-backtest';
+import { i18n } from '../../shared/i18n/i18n';
+import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, yearSetQuery } from '../../shared/ui/year-sets';
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';

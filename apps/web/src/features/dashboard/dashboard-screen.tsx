@@ -5,21 +5,22 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { IndicatorsResponse, MarketOverviewResponse } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
-import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists, WatchlistPanel } from '../../shared/shell';
+import { usePremiumAccess, useSavedForm, useSignedOut, useWatchlists } from '../../shared/shell';
+import { WatchlistPanel } from './watchlist-panel';
 import { EmptyState, QueryView } from '../../shared/ui/states';
 import { signClass } from '../../shared/tables/data-table';
 import { Sparkline } from '../../shared/charts/sparkline';
-import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from '../market/market-overview';
+import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from '../../shared/ui/market-overview';
 import { Upcoming } from './upcoming-windows';
 import { LastScan } from './last-scan';
 import { NumberHeader } from '../../shared/tables/headers';
-import { UPCOMING_DAYS, upcomingStarts } from '../seasonality-scanner/scan-form';
+import { UPCOMING_DAYS, upcomingStarts } from '../../shared/ui/scan-form';
 
 export const SPARK_BARS = 30;
 
 /**
  * The market summary that opens the dashboard: the app's, and the server's first view of a
- * returning account's dashboard (prerender/first-view.tsx), which has no badge (it would ask
+ * returning account's dashboard (app/prerender/first-view.tsx), which has no badge (it would ask
  * for an instrument).
  */
 export function DashboardSummary({

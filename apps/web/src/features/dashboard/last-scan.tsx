@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { useAppStore } from '../../store/app-store';
+import { useAppStore } from '../../shared/store/app-store';
 import { SymbolLink } from '../../shared/ui/symbol-link';
 import { EmptyState } from '../../shared/ui/states';
 

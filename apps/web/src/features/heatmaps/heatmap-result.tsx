@@ -7,12 +7,19 @@ import { SymbolDemoBadge } from '../../shared/ui/instrument-header';
 import { DataTable } from '../../shared/tables/data-table';
 import { EChart } from '../../shared/charts/echart';
 import { changeColor, changeRange } from '../../shared/charts/colors';
-import { escapeHtml } from '../../lib/escape-html';
+import { escapeHtml } from '../../shared/lib/escape-html';
 import { weightingLabel } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
-import { periodLabel, sectorName, sizeLabel as sizeName } from './periods';
-import { barRows, sparkSvg, tileLabel, headerLabel, treemapData, type TreeNode } from './treemap-data';
-import { barColumns, gridColumns, seasonColumns } from './heatmap-columns';
+import { periodLabel, sectorName, sizeLabel as sizeName } from '../../shared/stats/periods';
+import {
+  barRows,
+  sparkSvg,
+  tileLabel,
+  headerLabel,
+  treemapData,
+  type TreeNode,
+} from '../../shared/charts/treemap-data';
+import { barColumns, gridColumns, seasonColumns } from '../../shared/tables/heatmap-columns';
 
 function Legend({ period, f }: { period: string; f: Formatters }) {
   const { t } = useTranslation('heatmaps');

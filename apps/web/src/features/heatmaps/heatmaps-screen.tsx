@@ -6,7 +6,7 @@ import { useWatchlists } from '../../shared/shell';
 import { useUrlState } from '../../shared/ui/url-state';
 import { QueryView } from '../../shared/ui/states';
 import { SelectField } from '../../shared/select-field';
-import { PERIODS, SIZES, periodLabel, sectorName, sizeLabel } from './periods';
+import { PERIODS, SIZES, periodLabel, sectorName, sizeLabel } from '../../shared/stats/periods';
 import { HeatmapResult } from './heatmap-result';
 
 const KEYS = ['period', 'size', 'universe', 'sector'] as const;

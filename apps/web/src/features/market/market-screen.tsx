@@ -17,10 +17,10 @@ import {
 import { EChart } from '../../shared/charts/echart';
 import { percentAxis } from '../../shared/charts/options';
 import { DOWN, FLAT, UP, changeColor, changeRange } from '../../shared/charts/colors';
-import { PERIODS, periodLabel, sectorName } from '../heatmaps/periods';
-import { periodColumn, sectorColumn } from '../heatmaps/heatmap-columns';
-import { i18n } from '../../i18n/i18n';
-import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from './market-overview';
+import { PERIODS, periodLabel, sectorName } from '../../shared/stats/periods';
+import { periodColumn, sectorColumn } from '../../shared/tables/heatmap-columns';
+import { i18n } from '../../shared/i18n/i18n';
+import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from '../../shared/ui/market-overview';
 import { weightingLabel } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
 import { ChoiceButtons } from '../../shared/ui/choice-buttons';

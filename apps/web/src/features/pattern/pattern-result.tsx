@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { seasonalAlertLink } from '../alerts/alert-links';
+import { seasonalAlertLink } from '../../shared/links/alert-links';
 import type { PatternResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
 import { InstrumentHeader } from '../../shared/ui/instrument-header';
@@ -14,8 +14,8 @@ import { columnsOf } from '../../shared/stats/columns';
 import { EChart } from '../../shared/charts/echart';
 import { percentAxis, returnsOption, signBars } from '../../shared/charts/options';
 import { DOWN, UP } from '../../shared/charts/colors';
-import { escapeHtml } from '../../lib/escape-html';
-import { AddToBacktestLink } from '../backtest/add-to-backtest';
+import { escapeHtml } from '../../shared/lib/escape-html';
+import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
 
 type YearRow = PatternResponse['years'][number] & { relative: number | null };
 

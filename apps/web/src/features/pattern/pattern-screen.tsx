@@ -4,10 +4,10 @@ import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { checkWindowFields } from '../../shared/ui/fields';
 import { PatternResult } from './pattern-result';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
-import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, yearSetQuery, type YearSetValues } from '../../shared/ui/year-sets';
+import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, type YearSetValues } from '../../shared/ui/year-sets';
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
 import { DirectionField, SymbolField, ToolForm, WindowFields, YearRangeFields } from '../../shared/ui/seasonality-form';
-import { useToolQuery } from '../../shared/ui/tool-query';
+import { usePattern } from '../../shared/ui/pattern-query';
 
 const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction', ...YEAR_SET_KEYS] as const;
 type PatternForm = {
@@ -31,19 +31,6 @@ const DEFAULTS: PatternForm = {
 /** What the tool does, in the current language (read at call time). */
 export function patternTool(): ToolInfo {
   return toolInfo('pattern', ['table', 'stats', 'benchmark']);
-}
-
-/** A window on a symbol over some years; no direction is the server's (long). */
-type PatternWindow = Partial<Pick<PatternForm, 'symbol' | 'start' | 'end' | 'from' | 'to' | 'direction'>>;
-
-/** The pattern of a window, over the years of `yearSet` (the URL's cycle, parity, excluded years). */
-export function usePattern(
-  { symbol, start, end, from, to, direction }: PatternWindow,
-  yearSet: Partial<YearSetValues>,
-  enabled: boolean,
-) {
-  const params = { symbol, start, end, from, to, direction, ...yearSetQuery(yearSet) };
-  return useToolQuery('pattern', 'seasonalityPattern', params, enabled);
 }
 
 export const PatternScreen = toolScreen('pattern', patternTool, PatternTool);

@@ -10,14 +10,14 @@ import {
   passwordMatchesAccount,
   type SubscriptionResponse,
 } from '@solstice/contracts';
-import { serverFieldErrors } from '../../auth/auth-form';
+import { serverFieldErrors } from '../../shared/auth/auth-form';
 import { apiGet, apiQuietPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { PreferencesPanel } from '../../shared/shell';
 import { ErrorAlert, QueryView } from '../../shared/ui/states';
 import { MessageField } from '../../shared/ui/fields';
 import { CardSection } from '../../shared/card-section';
-import { AlertMailPreference } from '../alerts/alert-mail-preference';
+import { AlertMailPreference } from './alert-mail-preference';
 
 /** The contract's password messages (and this form's own), by their key in `profile:password.errors`. */
 const DIFFER = 'The two new passwords differ.';

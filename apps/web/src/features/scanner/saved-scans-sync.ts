@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { SavedScan as AccountScan } from '@solstice/contracts';
-import { callApi } from '../../lib/api-client';
+import { callApi } from '../../shared/lib/api-client';
 import { usePremiumConfirmed } from '../../shared/ui/premium-gate';
 
 /** A scan as the scanner's saved form keeps it (the browser store's copy). */

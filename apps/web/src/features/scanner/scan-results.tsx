@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPARK_CLOSES, type ScanFieldsResponse, type ScanResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../../shared/i18n/i18n';
 import { AddToWatchlistButton } from '../../shared/ui/symbol-link';
 import { nameColumn, symbolColumn } from '../../shared/tables/columns';
 import { SymbolDemoBadge } from '../../shared/ui/instrument-header';

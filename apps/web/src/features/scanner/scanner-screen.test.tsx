@@ -15,7 +15,7 @@ import { anyInstrument } from '../../testing/factories';
 import { ScannerScreen } from './scanner-screen';
 import { addCondition } from './chip-builder';
 import { fieldLabel } from './result-views';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../../shared/i18n/i18n';
 import { inTurkish } from '../../testing/in-turkish';
 import { scannerFieldsRoute } from '../../testing/scanner-fields';
 

@@ -1,4 +1,4 @@
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../../shared/i18n/i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { premiumScreen, SubscribeScreen } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
 import { Link } from 'react-router';
 import { useAppStore, useSavedForm } from '../../shared/shell';
-import { scanAlertLink } from '../alerts/alert-links';
+import { scanAlertLink } from '../../shared/links/alert-links';
 import { useSavedScansSync } from './saved-scans-sync';
 import { useUrlState } from '../../shared/ui/url-state';
 import { ErrorState, LoadingState, EmptyState, type ToolInfo } from '../../shared/ui/states';

@@ -6,7 +6,7 @@ import { createPattern, createStats, instrument } from '../../testing/factories'
 import { actionsOf, handlersOf, optionOf } from '../../shared/charts/fake-loader';
 import type { ChartResponse } from '@solstice/contracts';
 import { SeasonalityChartScreen } from './seasonality-chart-screen';
-import { dayIndex, dayLabel, windowOfBrush } from './chart-option';
+import { dayIndex, dayLabel, windowOfBrush } from '../../shared/charts/chart-option';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 

@@ -7,7 +7,7 @@ import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
 import type { FocusParams } from '../../shared/ui/follow-symbol';
 import { EChart } from '../../shared/charts/echart';
 import { StatLabel } from '../../shared/stats/stat-label';
-import { BRUSH_ON, seasonalChartOption, windowOfBrush, type Window } from './chart-option';
+import { BRUSH_ON, seasonalChartOption, windowOfBrush, type Window } from '../../shared/charts/chart-option';
 import { WindowStats } from './window-stats';
 
 const span = (years: readonly number[]) => (years.length ? `${years[0]}–${years[years.length - 1]}` : '');

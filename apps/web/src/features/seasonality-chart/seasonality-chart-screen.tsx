@@ -5,7 +5,7 @@ import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { TextField, checkWindowFields } from '../../shared/ui/fields';
 import { ChartResult } from './chart-result';
 import { MMDD } from '../../shared/ui/fields';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../../shared/i18n/i18n';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, yearSetQuery } from '../../shared/ui/year-sets';
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
@@ -65,7 +65,7 @@ const upper = (values: Record<string, string>) => ({
   benchmark: (values.benchmark ?? '').trim().toUpperCase(),
 });
 
-export { dayLabel } from './chart-option';
+export { dayLabel } from '../../shared/charts/chart-option';
 
 function useChart(params: Record<string, string | undefined>, enabled: boolean) {
   return useToolQuery('seasonal-chart', 'seasonalityChart', params, enabled);

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { usePattern } from '../pattern/pattern-screen';
+import { usePattern } from '../../shared/ui/pattern-query';
 import { useFormatters } from '../../shared/format';
 import { StatsPanel } from '../../shared/stats/stats-panel';
 import { SignalBadge, tradeSignal } from '../../shared/stats/trade-signal';
 import { focusQuery, type FocusParams } from '../../shared/ui/follow-symbol';
-import type { Window } from './chart-option';
+import type { Window } from '../../shared/charts/chart-option';
 import { useUrlState } from '../../shared/ui/url-state';
 import { YEAR_SET_KEYS } from '../../shared/ui/year-sets';
 

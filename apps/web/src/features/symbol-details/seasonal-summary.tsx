@@ -9,7 +9,7 @@ import { usePremiumAccess } from '../../shared/shell';
 import { EChart } from '../../shared/charts/echart';
 import { averageLine, percentAxis } from '../../shared/charts/options';
 import { SignalBadge, tradeSignal } from '../../shared/stats/trade-signal';
-import { dayLabel } from '../seasonality-chart/chart-option';
+import { dayLabel } from '../../shared/charts/chart-option';
 import { useInstrument } from '../../shared/ui/instrument-header';
 
 /** How far ahead "next seasonal windows" look for a start day. */

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
-import { SymbolDetails, registerSymbolDetailsSlot } from '../../components/symbol-details';
+import { SymbolDetails, registerSymbolDetailsSlot } from '../../shared/components/symbol-details';
 import { currentLocation, mockFetch, renderScreen, type MockRoute } from '../../testing/test-utils';
 import { createStats } from '../../testing/factories';
 import { useAppStore, useUiStore } from '../../shared/shell';

@@ -5,7 +5,7 @@ import { apiGet } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { signClass } from '../../shared/tables/data-table';
 import { useInstrument } from '../../shared/ui/instrument-header';
-import { sectorName } from '../heatmaps/periods';
+import { sectorName } from '../../shared/stats/periods';
 
 export function useIndicators(symbol: string) {
   return useQuery({

@@ -1,5 +1,5 @@
 // The statistics of a seasonal window: names and meanings are in the 'stats' texts (definitions.<key>).
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 
 export const STAT_KEYS = [
   'count',

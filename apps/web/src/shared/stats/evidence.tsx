@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TestedWindow } from '@solstice/contracts';
 import type { Column } from '../tables/data-table';
 import type { Formatters } from '../format';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 import { TextField } from '../ui/fields';
 import { MAX_Q_VALUE } from './significance';
 

@@ -1,5 +1,5 @@
 import type { WindowStats } from '@solstice/contracts';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 
 export const MIN_YEARS = 10;
 export const MAX_P_VALUE = 0.05;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 import type { Column } from '../tables/data-table';
 import type { WindowStats } from '@solstice/contracts';
 

@@ -2,7 +2,7 @@ import type { Column } from '../tables/data-table';
 import { signClass } from '../tables/data-table';
 import type { Formatters } from '../format';
 import type { SeasonalWindow } from '@solstice/contracts';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 import { StatLabel } from './stat-label';
 import { weaknesses } from './significance';
 

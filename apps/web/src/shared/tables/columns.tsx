@@ -3,7 +3,7 @@
 // current language; CSV headers stay English.
 import type { ReactNode } from 'react';
 import type { Formatters } from '../format';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 import { AddToWatchlistButton, SymbolLink } from '../ui/symbol-link';
 import { signClass, type Column } from './data-table';
 

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 
 export const MMDD = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const YEAR = /^\d{4}$/;

@@ -1,6 +1,6 @@
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 import type { FormName } from '../shell';
 import { useFollowSymbol, type FocusParams } from './follow-symbol';
 import { premiumScreen } from './premium-gate';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EndpointResponse } from '@solstice/contracts';
-import type { CallArgs } from '../../lib/api-client';
+import type { CallArgs } from '../lib/api-client';
 import { apiGet, type CallOptions } from '../api';
 
 /** The seasonality reads a tool's form asks for: `GET` with the form's values as the query. */

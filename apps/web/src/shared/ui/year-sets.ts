@@ -1,5 +1,5 @@
 import type { YearSetCycle } from '@solstice/contracts';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 
 /**
  * The contracts' YEAR_SET_CYCLES (the presidential cycle by Y mod 4; year-sets.test.ts checks

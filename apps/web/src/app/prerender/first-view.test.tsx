@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '@solstice/contracts';
+import { createOverview } from '../../testing/factories';
+import { firstViewMarkup, type FirstViewData } from './first-view';
+
+function me(roles: MeResponse['roles'], locale: string | null = null): MeResponse {
+  return {
+    data: { username: 'ayse', locale, timeZone: null, tutorialSeen: true } as MeResponse['data'],
+    roles,
+    subscriber: true,
+  };
+}
+
+const stale = { asOf: '2017-11-10', lastSession: '2026-12-04', tradingDaysBehind: 2277 };
+const data = (overrides: Partial<FirstViewData> = {}): FirstViewData => ({
+  me: me(['member']),
+  freshness: stale,
+  overview: createOverview(),
+  ...overrides,
+});
+
+function parse(markup: string | null): HTMLElement {
+  expect(markup).not.toBeNull();
+  const holder = document.createElement('div');
+  holder.innerHTML = markup!;
+  return holder.firstElementChild as HTMLElement;
+}
+
+describe("a returning account's first view of the dashboard", () => {
+  it('is the stale-data warning and the market summary, from the page data, in the app’s markup', async () => {
+    const view = parse(await firstViewMarkup('/dashboard', 'en', 'Europe/Istanbul', data()));
+    expect(view.id).toBe('prerender');
+    expect(view.querySelector('.alert-warning')?.textContent).toBe(
+      'Market data is 2277 trading days old. The latest bar is from 11/10/2017; the last completed session was 12/04/2026. Prices, scans and heatmaps show that earlier day.',
+    );
+    expect(view.querySelector('h1')?.textContent).toBe('Dashboard');
+    // one title: the page's own heading, no title bar above it (as the app's frame draws it)
+    expect([...view.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Market summary']);
+    const card = view.querySelector('section.card');
+    expect(card?.textContent).toContain('S&P 500');
+    expect(card?.textContent).toContain('5,000');
+    expect(view.querySelector('dl')?.textContent).toContain('18');
+    expect([...view.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/dashboard',
+      '/market',
+      '/heatmaps',
+    ]);
+    // The app's test ids stay on the app's own elements.
+    expect(view.querySelector('[data-testid]')).toBeNull();
+  });
+
+  it("gives an admin the warning's link to the data updates, and no warning while the data is current", async () => {
+    const admin = parse(await firstViewMarkup('/dashboard', 'en', 'UTC', data({ me: me(['admin']) })));
+    expect(admin.querySelector('.alert-link')?.getAttribute('href')).toBe('/admin/data');
+    const current = parse(
+      await firstViewMarkup('/dashboard', 'en', 'UTC', data({ freshness: { ...stale, tradingDaysBehind: 0 } })),
+    );
+    expect(current.querySelector('.alert-warning')).toBeNull();
+    expect(current.querySelector('section.card')).not.toBeNull();
+  });
+
+  it('speaks Turkish, in Turkish numbers, and follows the profile’s number format', async () => {
+    const view = parse(await firstViewMarkup('/dashboard', 'tr', 'Europe/Istanbul', data()));
+    expect(view.querySelector('h1')?.textContent).toBe('Gösterge paneli');
+    expect(view.querySelector('section.card')?.textContent).toContain('5.000');
+    const english = parse(await firstViewMarkup('/dashboard', 'tr', 'UTC', data({ me: me(['member'], 'en-US') })));
+    expect(english.querySelector('section.card')?.textContent).toContain('5,000');
+  });
+
+  it('is none on another page, or without a market summary (or with an empty one)', async () => {
+    expect(await firstViewMarkup('/market', 'en', 'UTC', data())).toBeNull();
+    expect(await firstViewMarkup('/dashboard', 'en', 'UTC', data({ overview: undefined }))).toBeNull();
+    const empty = createOverview({ indices: [], breadth: { ...createOverview().breadth, total: 0 } });
+    expect(await firstViewMarkup('/dashboard', 'en', 'UTC', data({ overview: empty }))).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import type { TFunction } from 'i18next';
+import { MMDD, YEAR } from './fields';
+import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, checkYearSet, yearSetBody } from './year-sets';
+import { checkMaxQValue } from '../stats/evidence';
+
+// The seasonality scanner's form: its fields (the API's names, kept in the URL and the saved
+// form), their checks and the request body.
+
+export const KEYS = [
+  'startFrom',
+  'startTo',
+  'minDays',
+  'maxDays',
+  'from',
+  'to',
+  'minWinRate',
+  'minYears',
+  'direction',
+  'universe',
+  'maxQValue',
+  ...YEAR_SET_KEYS,
+] as const;
+export type Key = (typeof KEYS)[number];
+export const DEFAULTS: Record<Key, string> = {
+  startFrom: '',
+  startTo: '',
+  minDays: '10',
+  maxDays: '30',
+  from: '',
+  to: '',
+  minWinRate: '0.7',
+  // empty: the API's default, each symbol's most years less 2 and at least 10 (analytics.md)
+  minYears: '',
+  direction: 'long',
+  universe: 'all',
+  maxQValue: '',
+  ...YEAR_SET_DEFAULTS,
+};
+
+export function mmdd(date: Date): string {
+  return `${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** How many days ahead the upcoming windows look (the dashboard's and the scanner's default). */
+export const UPCOMING_DAYS = 14;
+
+/**
+ * The start dates of the windows about to open: the day after the data's last bar to
+ * UPCOMING_DAYS after it, as MM-DD. The data's date, never the wall clock (a stale data set
+ * would otherwise look at windows that opened long after its last bar); `today` only when
+ * there is no data at all.
+ */
+export function upcomingStarts(
+  asOf: string | null | undefined,
+  today: Date = new Date(),
+): {
+  startFrom: string;
+  startTo: string;
+} {
+  const base = asOf ? new Date(`${asOf}T00:00:00Z`) : today;
+  const day = (n: number) => mmdd(new Date(base.getTime() + n * 86_400_000));
+  return { startFrom: day(1), startTo: day(UPCOMING_DAYS) };
+}
+
+/** The request body of a scan from the URL's parameters (the API's names). */
+export function scanBody(url: Partial<Record<Key, string>>): Record<string, unknown> {
+  const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
+  const universe = url.universe ?? 'all';
+  const body: Record<string, unknown> = {
+    startFrom: url.startFrom,
+    startTo: url.startTo,
+    minDays: num(url.minDays),
+    maxDays: num(url.maxDays),
+    from: num(url.from),
+    to: num(url.to),
+    minWinRate: num(url.minWinRate),
+    minYears: num(url.minYears),
+    maxQValue: num(url.maxQValue),
+    ...yearSetBody(url),
+    direction: url.direction || undefined,
+    universe:
+      universe === 'all' || universe.includes(':')
+        ? universe
+        : universe
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+  };
+  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+  return body;
+}
+
+export function check(v: Record<Key, string>, t: TFunction<'seascan'>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!MMDD.test(v.startFrom)) errors.startFrom = t('errors.startFrom');
+  if (!MMDD.test(v.startTo)) errors.startTo = t('errors.startTo');
+  const min = Number(v.minDays);
+  const max = Number(v.maxDays);
+  if (!Number.isInteger(min) || min < 1) errors.minDays = t('errors.days');
+  if (!Number.isInteger(max) || max < 1) errors.maxDays = t('errors.days');
+  else if (max < min) errors.maxDays = t('errors.maxBelowMin');
+  for (const k of ['from', 'to'] as const) if (v[k] && !YEAR.test(v[k])) errors[k] = t('errors.year');
+  const rate = Number(v.minWinRate);
+  if (v.minWinRate && (Number.isNaN(rate) || rate < 0 || rate > 1)) errors.minWinRate = t('errors.winRate');
+  if (v.minYears && !/^\d+$/.test(v.minYears)) errors.minYears = t('errors.wholeNumber');
+  return { ...errors, ...checkMaxQValue(v.maxQValue), ...checkYearSet(v) };
+}
