@@ -92,11 +92,16 @@ describe('the landing page’s critical CSS', () => {
 
 // Issue 18 (Lighthouse): the landing page paints from the HTML, before the scripts have run.
 describe('the page a visitor gets on / (SQLite, over HTTP)', () => {
-  const live = serveWebDistDuringSuite('sqlite', 'solstice-landing-', {
+  const live = serveWebDistDuringSuite(
+    'sqlite',
+    'solstice-landing-',
+    {
       'index.html': INDEX_HTML,
       'prerender/landing.en.html': MARKUP.en,
       'prerender/landing.tr.html': MARKUP.tr,
-    }, { DEFAULT_LANGUAGE: 'tr' });
+    },
+    { DEFAULT_LANGUAGE: 'tr' },
+  );
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     fetch(`${live().baseUrl}${url}`, { headers, redirect: 'manual' });
@@ -135,20 +140,27 @@ describe('the critical CSS over HTTP (SQLite)', () => {
   const INDEX =
     '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>' +
     '<body><div id="root"></div></body></html>';
-  const live = serveWebDistDuringSuite('sqlite', 'solstice-critical-', {
+  const live = serveWebDistDuringSuite(
+    'sqlite',
+    'solstice-critical-',
+    {
       'index.html': INDEX,
       'assets/index-D.css': '.landing{display:flex}.modal{position:fixed}',
       'prerender/landing.en.html': MARKUP.en,
       'prerender/landing.tr.html': MARKUP.tr,
       'prerender/landing.css': '.landing{display:flex}',
-    }, { DEFAULT_LANGUAGE: 'en' });
+    },
+    { DEFAULT_LANGUAGE: 'en' },
+  );
 
   it('is inline in the landing page only; the file itself is not served', async () => {
     const landing = await (await fetch(`${live().baseUrl}/`)).text();
     expect(landing).toContain('<style>.landing{display:flex}</style>');
     expect(landing).toContain('<meta name="solstice-stylesheet" content="/assets/index-D.css">');
     expect(landing).not.toContain('<link rel="stylesheet" crossorigin');
-    const signedIn = await (await fetch(`${live().baseUrl}/dashboard`, { headers: { cookie: 'sol_sid=stale' } })).text();
+    const signedIn = await (
+      await fetch(`${live().baseUrl}/dashboard`, { headers: { cookie: 'sol_sid=stale' } })
+    ).text();
     expect(signedIn).toContain('<link rel="stylesheet" crossorigin href="/assets/index-D.css">');
     expect(signedIn).not.toContain('<style>');
     expect((await fetch(`${live().baseUrl}/prerender/landing.css`)).status).toBe(404);
@@ -163,13 +175,18 @@ describe.each(testDialects())('the page a signed-in account gets (%s, over HTTP)
     en: '<div id="prerender-tour"><p>Welcome to Solstice</p></div>',
     tr: '<div id="prerender-tour"><p>Solstice’e hoş geldiniz</p></div>',
   };
-  const live = serveWebDistDuringSuite(dialect, 'solstice-tour-', {
+  const live = serveWebDistDuringSuite(
+    dialect,
+    'solstice-tour-',
+    {
       'index.html': INDEX_HTML,
       'prerender/landing.en.html': MARKUP.en,
       'prerender/landing.tr.html': MARKUP.tr,
       'prerender/tour.en.html': TOUR.en,
       'prerender/tour.tr.html': TOUR.tr,
-    }, { DEFAULT_LANGUAGE: 'tr' });
+    },
+    { DEFAULT_LANGUAGE: 'tr' },
+  );
 
   const page = (url: string, cookie: string, acceptLanguage?: string) =>
     fetch(`${live().baseUrl}${url}`, {
@@ -266,12 +283,17 @@ describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) =
     texts: { en: ['/assets/en-core-E.js', '/assets/en-tools-F.js'], tr: ['/assets/tr-core-T.js'] },
   };
   const served = withOperatorDefaults(INDEX, { DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Europe/Istanbul' });
-  const live = serveWebDistDuringSuite(dialect, 'solstice-route-chunks-', {
+  const live = serveWebDistDuringSuite(
+    dialect,
+    'solstice-route-chunks-',
+    {
       'index.html': INDEX,
       'prerender/tour.en.html': '<div id="prerender-tour"><p>Welcome</p></div>',
       'prerender/route-chunks.json': JSON.stringify(CHUNKS),
       'prerender/boot.css': BOOT_CSS,
-    }, { DEFAULT_LANGUAGE: 'en' });
+    },
+    { DEFAULT_LANGUAGE: 'en' },
+  );
   const page = async (url: string, cookie: string) => {
     const res = await fetch(`${live().baseUrl}${url}`, { headers: { cookie }, redirect: 'manual' });
     return { status: res.status, html: withoutPageData(await res.text()) };
@@ -320,13 +342,18 @@ describe.each(testDialects())('a returning account’s first view over HTTP (%s)
     if (page !== '/dashboard') return null;
     return '<div id="prerender">' + [page, language, timeZone, data.me.data.username, data.freshness.lastSession].join('|') + '</div>';
   }`;
-  const live = serveWebDistDuringSuite(dialect, 'solstice-first-view-', {
+  const live = serveWebDistDuringSuite(
+    dialect,
+    'solstice-first-view-',
+    {
       'index.html': INDEX,
       'prerender/route-chunks.json': JSON.stringify({ layout: [], pages: { '/dashboard': [], '/profile': [] } }),
       'prerender/boot.css': '.boot-splash{position:fixed}',
       'prerender/first-view.mjs': RENDERER,
       'prerender/first-view.css': '#prerender{color:red}',
-    }, { DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Asia/Tokyo' });
+    },
+    { DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Asia/Tokyo' },
+  );
   const page = async (url: string, cookie: string, language = 'en') => {
     const res = await fetch(`${live().baseUrl}${url}`, { headers: { cookie, 'accept-language': language } });
     return { status: res.status, html: await res.text() };
