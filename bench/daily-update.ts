@@ -4,14 +4,13 @@
 // job's code) brings them all up to it from the fake Tiingo in this process. Network-bound:
 // Tiingo's adapter keeps 4 requests in flight, one request per symbol.
 // Run: npx tsx bench/daily-update.ts (after `npm run build`) → prints JSON.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { lastCompletedSession, previousTradingDay } from '@solstice/analytics';
 import { FakeMarket, startFakeTiingo } from '../apps/server/src/testing/fake-providers/index.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
+import { runCli } from './cli-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DATA = path.resolve(ROOT, process.env.SHARED_DATA ?? '../shared/market-data/us-equities-eod');
@@ -19,21 +18,7 @@ const CLI = path.join(ROOT, 'apps/server/bin/solstice.js');
 const LATENCY_MS = 100;
 const KEY = 'bench-tiingo-key-0123456789';
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string; seconds: number }>((resolve) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr, seconds: (performance.now() - t0) / 1000 }));
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(CLI, args, env);
 
 const symbols = fs
   .readdirSync(path.join(DATA, 'daily'))

@@ -5,34 +5,21 @@
 // and the triggers written).
 // Run: npm run build -w @solstice/server && npx tsx bench/seasonal-alerts-cli.ts [YYYY-MM-DD]
 //   SOLSTICE_CLI=<path of a built cli.js> measures another build (default apps/server/dist/cli.js).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { insertWatchlist } from '../apps/server/src/modules/watchlists/watchlists.repository.js';
 import { alertRow, createUser } from '../apps/server/src/testing/factories.js';
+import { runCli } from './cli-process.js';
+import { SEASONAL_ALERTS, SEASONAL_CRITERIA } from './seasonal-alerts-case.js';
 import { DATA } from './shared-universe.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLI = process.env.SOLSTICE_CLI ?? path.join(ROOT, 'apps/server/dist/cli.js');
 const asOf = process.argv[2] ?? '2017-10-16';
 
-function cli(args: string[]) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string; seconds: number }>((resolve) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr, seconds: (performance.now() - t0) / 1000 }));
-  });
-}
+const cli = (args: string[]) => runCli(CLI, args);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-bench-seasonal-'));
 const url = `file:${path.join(dir, 'bench.sqlite')}`;
@@ -46,16 +33,7 @@ try {
     .map((f) => ({ sym: f.slice(0, -'.csv'.length) }));
   const user = await createUser(db, { role: 'admin' });
   const list = await insertWatchlist(db, user.id, { name: 'Everything', symbols });
-  const params = {
-    leadDays: 5,
-    minDays: 1,
-    maxDays: 364,
-    minWinRate: 0,
-    minYears: 1,
-    maxPValue: null,
-    direction: 'both',
-  };
-  for (let i = 0; i < 100; i++)
+  for (let i = 0; i < SEASONAL_ALERTS; i++)
     await db
       .insertInto('alerts')
       .values(
@@ -63,7 +41,7 @@ try {
           name: `Seasonal ${i + 1}`,
           kind: 'seasonal',
           watchlist_id: list.id,
-          params: JSON.stringify(params),
+          params: JSON.stringify(SEASONAL_CRITERIA),
         }),
       )
       .execute();

@@ -4,9 +4,8 @@
 // share of `solstice alerts run --as-of`, without the database.
 // Run: npx tsx bench/seasonal-alerts.ts [YYYY-MM-DD]  → prints {"seasonal_alerts_eval_ms": …, …}
 import { prepareAlertsAsOf, isoDate, type AlertSpec } from '@solstice/analytics';
+import { SEASONAL_ALERTS as ALERTS, SEASONAL_CRITERIA } from './seasonal-alerts-case.js';
 import { readUniverse } from './shared-universe.js';
-
-const ALERTS = 100;
 
 const universe = readUniverse();
 const symbols = universe.map((u) => u.instrument.symbol);
@@ -16,15 +15,7 @@ const specs: AlertSpec[] = Array.from({ length: ALERTS }, (_, k) => ({
   id: k + 1,
   kind: 'seasonal',
   symbols,
-  criteria: {
-    leadDays: 5,
-    minDays: 1,
-    maxDays: 364,
-    minWinRate: 0,
-    minYears: 1,
-    maxPValue: null,
-    direction: 'both',
-  },
+  criteria: SEASONAL_CRITERIA,
 }));
 
 const start = performance.now();

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLiveServer, type LiveServer } from '../testing/live-server.js';
-import { writeWebDist } from '../testing/web-dist.js';
+import { describe, expect, it } from 'vitest';
+import { serveWebDistDuringSuite } from '../testing/web-dist.js';
 import { signedInUser } from '../testing/auth-helpers.js';
 import { testDialects } from '../testing/test-databases.js';
 import { PAGE_DATA_ID, withPageData } from './page-data.js';
@@ -29,19 +27,10 @@ describe('the data block in a page', () => {
 
 // Issue 18: a returning account's page carries what the app asked for before its first paint.
 describe.each(testDialects())('the data in a returning account’s page (%s, over HTTP)', (dialect) => {
-  let live: LiveServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = writeWebDist('solstice-page-data-', { 'index.html': INDEX_HTML });
-    live = await startLiveServer(dialect, { WEB_DIST: dir });
-  });
-  afterAll(async () => {
-    await live?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const live = serveWebDistDuringSuite(dialect, 'solstice-page-data-', { 'index.html': INDEX_HTML });
 
   const get = (url: string, cookie: string, method = 'GET') =>
-    fetch(`${live.baseUrl}${url}`, { method, headers: { cookie, origin: live.baseUrl }, redirect: 'manual' });
+    fetch(`${live().baseUrl}${url}`, { method, headers: { cookie, origin: live().baseUrl }, redirect: 'manual' });
   const api = async (url: string, cookie: string) => {
     const res = await get(url, cookie);
     expect(res.status, url).toBe(200);
@@ -57,14 +46,14 @@ describe.each(testDialects())('the data in a returning account’s page (%s, ove
     };
   };
   const tourDone = (cookie: string) =>
-    fetch(`${live.baseUrl}/api/me/preferences`, {
+    fetch(`${live().baseUrl}/api/me/preferences`, {
       method: 'PATCH',
-      headers: { cookie, origin: live.baseUrl, 'content-type': 'application/json' },
+      headers: { cookie, origin: live().baseUrl, 'content-type': 'application/json' },
       body: JSON.stringify({ tutorialSeen: true }),
     });
 
   it('is each endpoint’s own answer: /api/me and the freshness everywhere, the overview where the page opens with it', async () => {
-    const { cookie } = await signedInUser(live, { username: 'x</script><script>alert(1)</script>' });
+    const { cookie } = await signedInUser(live(), { username: 'x</script><script>alert(1)</script>' });
     // Not before the tour is done (that page has the tour's step), and not for a visitor.
     expect((await dataOf('/dashboard', cookie)).data).toBeNull();
     expect((await tourDone(cookie)).status).toBe(200);
@@ -91,8 +80,8 @@ describe.each(testDialects())('the data in a returning account’s page (%s, ove
   });
 
   it('follows the account: another account’s page has its own answers', async () => {
-    const first = await signedInUser(live);
-    const second = await signedInUser(live, { role: 'admin' });
+    const first = await signedInUser(live());
+    const second = await signedInUser(live(), { role: 'admin' });
     for (const { cookie } of [first, second]) expect((await tourDone(cookie)).status).toBe(200);
     const a = (await dataOf('/profile', first.cookie)).data;
     const b = (await dataOf('/profile', second.cookie)).data;

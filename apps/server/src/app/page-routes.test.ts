@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLiveServer, type LiveServer } from '../testing/live-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../testing/test-databases.js';
 import { signedInUser } from '../testing/auth-helpers.js';
-import { writeWebDist } from '../testing/web-dist.js';
+import { serveWebDistDuringSuite } from '../testing/web-dist.js';
 import { isPagePath, PAGE_PATHS } from './page-routes.js';
 import { withOperatorDefaults } from './web-pages.js';
 
@@ -23,21 +21,14 @@ describe('the pages of the specification', () => {
 
 // Issue #21, defect 9: unknown pages answered 200, so a scanner reported 54 "backup files".
 describe.each(testDialects())('unknown pages over HTTP on %s', (dialect) => {
-  let live: LiveServer;
-  let dir: string;
+  const live = serveWebDistDuringSuite(dialect, 'solstice-pages-', { 'index.html': INDEX_HTML });
   let cookie: string;
   beforeAll(async () => {
-    dir = writeWebDist('solstice-pages-', { 'index.html': INDEX_HTML });
-    live = await startLiveServer(dialect, { WEB_DIST: dir });
-    cookie = (await signedInUser(live)).cookie;
-  });
-  afterAll(async () => {
-    await live?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    cookie = (await signedInUser(live())).cookie;
   });
 
   const get = (url: string, signedIn: boolean) =>
-    fetch(`${live.baseUrl}${url}`, { headers: signedIn ? { cookie } : {}, redirect: 'manual' });
+    fetch(`${live().baseUrl}${url}`, { headers: signedIn ? { cookie } : {}, redirect: 'manual' });
 
   it('answers a path that names no page with the app page and status 404, signed in or not', async () => {
     for (const url of ['/dashboard.bak', '/backup.zip', '/seasonality/foo', '/dashboard/extra', '/.git/config']) {

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLiveServer, type LiveServer } from '../testing/live-server.js';
-import { writeWebDist } from '../testing/web-dist.js';
+import { describe, expect, it } from 'vitest';
+import { serveWebDistDuringSuite } from '../testing/web-dist.js';
 import { signedInUser } from '../testing/auth-helpers.js';
 import { testDialects } from '../testing/test-databases.js';
 import {
@@ -94,23 +92,19 @@ describe('the landing page’s critical CSS', () => {
 
 // Issue 18 (Lighthouse): the landing page paints from the HTML, before the scripts have run.
 describe('the page a visitor gets on / (SQLite, over HTTP)', () => {
-  let live: LiveServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = writeWebDist('solstice-landing-', {
+  const live = serveWebDistDuringSuite(
+    'sqlite',
+    'solstice-landing-',
+    {
       'index.html': INDEX_HTML,
       'prerender/landing.en.html': MARKUP.en,
       'prerender/landing.tr.html': MARKUP.tr,
-    });
-    live = await startLiveServer('sqlite', { WEB_DIST: dir, DEFAULT_LANGUAGE: 'tr' });
-  });
-  afterAll(async () => {
-    await live?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+    },
+    { DEFAULT_LANGUAGE: 'tr' },
+  );
 
   const get = (url: string, headers: Record<string, string> = {}) =>
-    fetch(`${live.baseUrl}${url}`, { headers, redirect: 'manual' });
+    fetch(`${live().baseUrl}${url}`, { headers, redirect: 'manual' });
 
   it('is the landing markup in the browser’s first language we have, else the operator’s', async () => {
     const cases: Array<[string | undefined, 'en' | 'tr']> = [
@@ -146,33 +140,31 @@ describe('the critical CSS over HTTP (SQLite)', () => {
   const INDEX =
     '<!doctype html><html lang="en"><head><link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>' +
     '<body><div id="root"></div></body></html>';
-  let live: LiveServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = writeWebDist('solstice-critical-', {
+  const live = serveWebDistDuringSuite(
+    'sqlite',
+    'solstice-critical-',
+    {
       'index.html': INDEX,
       'assets/index-D.css': '.landing{display:flex}.modal{position:fixed}',
       'prerender/landing.en.html': MARKUP.en,
       'prerender/landing.tr.html': MARKUP.tr,
       'prerender/landing.css': '.landing{display:flex}',
-    });
-    live = await startLiveServer('sqlite', { WEB_DIST: dir, DEFAULT_LANGUAGE: 'en' });
-  });
-  afterAll(async () => {
-    await live?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+    },
+    { DEFAULT_LANGUAGE: 'en' },
+  );
 
   it('is inline in the landing page only; the file itself is not served', async () => {
-    const landing = await (await fetch(`${live.baseUrl}/`)).text();
+    const landing = await (await fetch(`${live().baseUrl}/`)).text();
     expect(landing).toContain('<style>.landing{display:flex}</style>');
     expect(landing).toContain('<meta name="solstice-stylesheet" content="/assets/index-D.css">');
     expect(landing).not.toContain('<link rel="stylesheet" crossorigin');
-    const signedIn = await (await fetch(`${live.baseUrl}/dashboard`, { headers: { cookie: 'sol_sid=stale' } })).text();
+    const signedIn = await (
+      await fetch(`${live().baseUrl}/dashboard`, { headers: { cookie: 'sol_sid=stale' } })
+    ).text();
     expect(signedIn).toContain('<link rel="stylesheet" crossorigin href="/assets/index-D.css">');
     expect(signedIn).not.toContain('<style>');
-    expect((await fetch(`${live.baseUrl}/prerender/landing.css`)).status).toBe(404);
-    expect((await fetch(`${live.baseUrl}/assets/index-D.css`)).status).toBe(200);
+    expect((await fetch(`${live().baseUrl}/prerender/landing.css`)).status).toBe(404);
+    expect((await fetch(`${live().baseUrl}/assets/index-D.css`)).status).toBe(200);
   });
 });
 
@@ -183,32 +175,28 @@ describe.each(testDialects())('the page a signed-in account gets (%s, over HTTP)
     en: '<div id="prerender-tour"><p>Welcome to Solstice</p></div>',
     tr: '<div id="prerender-tour"><p>Solstice’e hoş geldiniz</p></div>',
   };
-  let live: LiveServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = writeWebDist('solstice-tour-', {
+  const live = serveWebDistDuringSuite(
+    dialect,
+    'solstice-tour-',
+    {
       'index.html': INDEX_HTML,
       'prerender/landing.en.html': MARKUP.en,
       'prerender/landing.tr.html': MARKUP.tr,
       'prerender/tour.en.html': TOUR.en,
       'prerender/tour.tr.html': TOUR.tr,
-    });
-    live = await startLiveServer(dialect, { WEB_DIST: dir, DEFAULT_LANGUAGE: 'tr' });
-  });
-  afterAll(async () => {
-    await live?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+    },
+    { DEFAULT_LANGUAGE: 'tr' },
+  );
 
   const page = (url: string, cookie: string, acceptLanguage?: string) =>
-    fetch(`${live.baseUrl}${url}`, {
+    fetch(`${live().baseUrl}${url}`, {
       headers: { cookie, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
       redirect: 'manual',
     });
-  const preferences = (cookie: string, body: object) => patchPreferences(live.baseUrl, cookie, body);
+  const preferences = (cookie: string, body: object) => patchPreferences(live().baseUrl, cookie, body);
 
   it('is the tour’s first step until the account has seen it, in the profile’s language, else the browser’s, else the operator’s', async () => {
-    const { cookie } = await signedInUser(live);
+    const { cookie } = await signedInUser(live());
     const tour = (language: 'en' | 'tr') => withPrerenderedMarkup(SERVED, language, TOUR[language]);
     for (const url of ['/dashboard', '/seasonality/calendar', '/profile']) {
       const res = await page(url, cookie, 'en-GB,en;q=0.9');
@@ -295,31 +283,27 @@ describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) =
     texts: { en: ['/assets/en-core-E.js', '/assets/en-tools-F.js'], tr: ['/assets/tr-core-T.js'] },
   };
   const served = withOperatorDefaults(INDEX, { DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Europe/Istanbul' });
-  let live: LiveServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = writeWebDist('solstice-route-chunks-', {
+  const live = serveWebDistDuringSuite(
+    dialect,
+    'solstice-route-chunks-',
+    {
       'index.html': INDEX,
       'prerender/tour.en.html': '<div id="prerender-tour"><p>Welcome</p></div>',
       'prerender/route-chunks.json': JSON.stringify(CHUNKS),
       'prerender/boot.css': BOOT_CSS,
-    });
-    live = await startLiveServer(dialect, { WEB_DIST: dir, DEFAULT_LANGUAGE: 'en' });
-  });
-  afterAll(async () => {
-    await live?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+    },
+    { DEFAULT_LANGUAGE: 'en' },
+  );
   const page = async (url: string, cookie: string) => {
-    const res = await fetch(`${live.baseUrl}${url}`, { headers: { cookie }, redirect: 'manual' });
+    const res = await fetch(`${live().baseUrl}${url}`, { headers: { cookie }, redirect: 'manual' });
     return { status: res.status, html: withoutPageData(await res.text()) };
   };
 
   it('are named in the page of an account that has done the tour, on that page’s path only', async () => {
-    const { cookie } = await signedInUser(live);
+    const { cookie } = await signedInUser(live());
     // Not yet done: the tour's page, without them (its scripts start after the paint).
     expect((await page('/dashboard', cookie)).html).not.toContain('dashboard-D.js');
-    expect((await patchPreferences(live.baseUrl, cookie, { tutorialSeen: true })).status).toBe(200);
+    expect((await patchPreferences(live().baseUrl, cookie, { tutorialSeen: true })).status).toBe(200);
     // The boot splash paints from the HTML (its rules inline); the scripts, the route's chunks
     // among their preloads, and the stylesheet start after that paint.
     const painted = (files: string[]) =>
@@ -336,11 +320,11 @@ describe.each(testDialects())('the route’s chunks over HTTP (%s)', (dialect) =
     );
     expect(dashboard.match(/b-B\.js/g)).toHaveLength(1);
     // The texts are the account's language's: its profile's once it has chosen one.
-    expect((await patchPreferences(live.baseUrl, cookie, { locale: 'tr-TR' })).status).toBe(200);
+    expect((await patchPreferences(live().baseUrl, cookie, { locale: 'tr-TR' })).status).toBe(200);
     const turkish = (await page('/dashboard', cookie)).html;
     expect(turkish).toBe(painted([...CHUNKS.layout, ...CHUNKS.texts.tr, ...CHUNKS.pages['/dashboard']]));
     expect(turkish).not.toContain('en-core-E.js');
-    expect((await patchPreferences(live.baseUrl, cookie, { locale: 'en-US' })).status).toBe(200);
+    expect((await patchPreferences(live().baseUrl, cookie, { locale: 'en-US' })).status).toBe(200);
     // A page path without an entry (the file lists none) and the 404 page: index.html.
     expect(await page('/alerts', cookie)).toEqual({ status: 200, html: served });
     expect(await page('/no-such-page', cookie)).toEqual({ status: 404, html: served });
@@ -358,32 +342,28 @@ describe.each(testDialects())('a returning account’s first view over HTTP (%s)
     if (page !== '/dashboard') return null;
     return '<div id="prerender">' + [page, language, timeZone, data.me.data.username, data.freshness.lastSession].join('|') + '</div>';
   }`;
-  let live: LiveServer;
-  let dir: string;
-  beforeAll(async () => {
-    dir = writeWebDist('solstice-first-view-', {
+  const live = serveWebDistDuringSuite(
+    dialect,
+    'solstice-first-view-',
+    {
       'index.html': INDEX,
       'prerender/route-chunks.json': JSON.stringify({ layout: [], pages: { '/dashboard': [], '/profile': [] } }),
       'prerender/boot.css': '.boot-splash{position:fixed}',
       'prerender/first-view.mjs': RENDERER,
       'prerender/first-view.css': '#prerender{color:red}',
-    });
-    live = await startLiveServer(dialect, { WEB_DIST: dir, DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Asia/Tokyo' });
-  });
-  afterAll(async () => {
-    await live?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+    },
+    { DEFAULT_LANGUAGE: 'en', DEFAULT_TIME_ZONE: 'Asia/Tokyo' },
+  );
   const page = async (url: string, cookie: string, language = 'en') => {
-    const res = await fetch(`${live.baseUrl}${url}`, { headers: { cookie, 'accept-language': language } });
+    const res = await fetch(`${live().baseUrl}${url}`, { headers: { cookie, 'accept-language': language } });
     return { status: res.status, html: await res.text() };
   };
 
   it('is drawn from the page’s data before #root, its rules with the inline ones, on a page that has one', async () => {
-    const { cookie, user } = await signedInUser(live);
+    const { cookie, user } = await signedInUser(live());
     // A new account gets the tour, not a first view.
     expect((await page('/dashboard', cookie)).html).not.toContain('id="prerender"');
-    expect((await patchPreferences(live.baseUrl, cookie, { tutorialSeen: true })).status).toBe(200);
+    expect((await patchPreferences(live().baseUrl, cookie, { tutorialSeen: true })).status).toBe(200);
     const { status, html } = await page('/dashboard', cookie);
     expect(status).toBe(200);
     const data = JSON.parse(PAGE_DATA.exec(html)![1]!) as { freshness: { lastSession: string } };
@@ -398,8 +378,8 @@ describe.each(testDialects())('a returning account’s first view over HTTP (%s)
   });
 
   it('is left out, not the page, when the renderer fails', async () => {
-    const { cookie } = await signedInUser(live);
-    expect((await patchPreferences(live.baseUrl, cookie, { tutorialSeen: true })).status).toBe(200);
+    const { cookie } = await signedInUser(live());
+    expect((await patchPreferences(live().baseUrl, cookie, { tutorialSeen: true })).status).toBe(200);
     const { status, html } = await page('/dashboard', cookie, 'tr');
     expect(status).toBe(200);
     expect(html).not.toContain('id="prerender"');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, type SignedIn } from '../testing/auth-helpers.js';
 import { startLiveServer, type LiveServer } from '../testing/live-server.js';
 import { testDialects } from '../testing/test-databases.js';
+import { MAPPED_IPV4_HOSTS } from '../testing/webhook-hosts.js';
 
 /**
  * Alerts attacked over real HTTP: a webhook pointed inside the server's network through any
@@ -11,12 +12,7 @@ import { testDialects } from '../testing/test-databases.js';
 
 /** Webhook hosts that reach IPv4 through IPv6, or special-purpose ranges: each must be refused. */
 const INSIDE = [
-  '[::ffff:127.0.0.1]',
-  '[::ffff:7f00:1]',
-  '[0:0:0:0:0:ffff:7f00:1]',
-  '[::ffff:169.254.169.254]',
-  '[::ffff:10.0.0.1]',
-  '[::127.0.0.1]',
+  ...MAPPED_IPV4_HOSTS,
   '[64:ff9b::7f00:1]', // NAT64 of 127.0.0.1
   '[64:ff9b:1::a00:1]', // local-use NAT64
   '[2002:7f00:1::1]', // 6to4 of 127.0.0.1

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database, InstrumentsTable } from '../db/schema.js';
 import { writeBarRows, type DailyBar } from '../modules/market/bars/stored-series.js';
 import type { DialectName } from '../db/database.js';
@@ -97,4 +98,25 @@ export async function marketAppWithSubscriber(
   const t = await createTestApp(dialect);
   await addMarketData(t, instruments, bars);
   return { t, subscriber: await signedInUser(t, { subscriber: true }) };
+}
+
+/**
+ * marketAppWithSubscriber for a whole describe block: made before its tests and handed to
+ * `take`, closed after them.
+ */
+export function marketAppDuringSuite(
+  dialect: DialectName,
+  instruments: TestInstrument[],
+  bars: TestBars,
+  take: (app: { t: TestApp; subscriber: SignedIn }) => void,
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    const app = await marketAppWithSubscriber(dialect, instruments, bars);
+    t = app.t;
+    take(app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }

@@ -107,16 +107,7 @@ class Parser {
         this.fail('Expected a condition after "("', this.peek(), 'a condition', undefined, 'expected_condition', '(');
       }
       const inner = this.orExpr();
-      const close = this.peek();
-      if (close.type !== 'rparen')
-        this.fail(
-          `Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
-          close,
-          '")"',
-          undefined,
-          'expected_close_paren',
-        );
-      this.i++;
+      this.closeParen();
       return inner;
     }
     return this.condition();
@@ -218,17 +209,7 @@ class Parser {
     if (t.type === 'lparen') {
       this.i++;
       const inner = this.operand('Expected a value', t);
-      const close = this.peek();
-      if (close.type !== 'rparen') {
-        this.fail(
-          `Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
-          close,
-          '")"',
-          undefined,
-          'expected_close_paren',
-        );
-      }
-      this.i++;
+      this.closeParen();
       return inner;
     }
     return this.value(message, after);
@@ -270,6 +251,21 @@ class Parser {
       return { kind: 'field', field, position: t.position };
     }
     return this.fail(message, t, 'a value (a number, a "string" or a field)', after ?? undefined);
+  }
+
+  /** Steps over the ")" that closes a group, or fails naming what stands there instead. */
+  private closeParen(): void {
+    const close = this.peek();
+    if (close.type !== 'rparen') {
+      this.fail(
+        `Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
+        close,
+        '")"',
+        undefined,
+        'expected_close_paren',
+      );
+    }
+    this.i++;
   }
 
   private fail(

@@ -3,7 +3,7 @@ import { isoDate, type PriceSeries } from '../series.js';
 import { closes, randomSeries } from './test-fixtures.js';
 import { FillKernel } from './fill-kernel.js';
 import { WindowGrid, startPositions } from './window-grid.js';
-import { rowRange, windowTable } from './window-table.js';
+import { rowRange, windowTable, type WindowTable } from './window-table.js';
 
 /** The series without bars for three weeks in June and around the year end, one year in three. */
 function withGaps(series: PriceSeries): PriceSeries {
@@ -33,6 +33,34 @@ const SHAPES: [string, number, number, number, number][] = [
   ['a window that ends past Dec 31 from its first start', 360, 364, 6, 20],
 ];
 
+type RowRange = { lo: number; hi: number };
+
+/** Two empty grids of one shape: one to fill as tested, one for the JavaScript loop (fillScalar). */
+function twoGrids(from: number, to: number, minDays: number, maxDays: number): [WindowGrid, WindowGrid] {
+  return [
+    new WindowGrid(startPositions(from, to), minDays, maxDays),
+    new WindowGrid(startPositions(from, to), minDays, maxDays),
+  ];
+}
+
+/** Each series of SERIES with its window table, over the row ranges `ranges` makes of all its rows (empty ones passed over). */
+function forEachRowRange(
+  ranges: (all: RowRange) => RowRange[],
+  check: (s: PriceSeries, table: WindowTable, lo: number, hi: number) => void,
+): void {
+  for (const s of SERIES) {
+    const table = windowTable(s);
+    for (const { lo, hi } of ranges(rowRange(table))) if (lo <= hi) check(s, table, lo, hi);
+  }
+}
+
+/** The grid's counts of windows, rising and falling years, cell by cell those of the loop's grid. */
+function expectCountsAsLoop(grid: WindowGrid, loop: WindowGrid): void {
+  expect(Array.from(grid.count)).toEqual(Array.from(loop.count));
+  expect(Array.from(grid.rising)).toEqual(Array.from(loop.rising));
+  expect(Array.from(grid.falling)).toEqual(Array.from(loop.falling));
+}
+
 describe('WindowGrid.fill: the WebAssembly kernel counts as the JavaScript loop does', () => {
   it('runs here (the tests below compare the kernel, not the fallback, with the loop)', () => {
     expect(FillKernel.create()).not.toBeNull();
@@ -40,29 +68,21 @@ describe('WindowGrid.fill: the WebAssembly kernel counts as the JavaScript loop 
 
   for (const [name, from, to, minDays, maxDays] of SHAPES) {
     it(name, () => {
-      const kernelGrid = new WindowGrid(startPositions(from, to), minDays, maxDays);
-      const loopGrid = new WindowGrid(startPositions(from, to), minDays, maxDays);
+      const [kernelGrid, loopGrid] = twoGrids(from, to, minDays, maxDays);
       let compared = 0;
-      for (const s of SERIES) {
-        const table = windowTable(s);
-        const all = rowRange(table);
-        const ranges = [all, { lo: all.lo + 1, hi: all.hi - 1 }, { lo: all.hi, hi: all.hi }];
-        for (const { lo, hi } of ranges) {
-          if (lo > hi) continue;
-          // Stale counts from the previous series must be overwritten, not added to.
-          const most = kernelGrid.fill(s, table, lo, hi);
-          expect(most).toBe(loopGrid.fillScalar(s, table, lo, hi));
-          expect(Array.from(kernelGrid.count)).toEqual(Array.from(loopGrid.count));
-          expect(Array.from(kernelGrid.rising)).toEqual(Array.from(loopGrid.rising));
-          expect(Array.from(kernelGrid.falling)).toEqual(Array.from(loopGrid.falling));
-          // Sums to the last bit: added in the same order.
-          for (let c = 0; c < loopGrid.sum.length; c++) {
-            if (!Object.is(kernelGrid.sum[c], loopGrid.sum[c]))
-              throw new Error(`${s.symbol} rows ${lo}…${hi} cell ${c}: ${kernelGrid.sum[c]} ≠ ${loopGrid.sum[c]}`);
-          }
-          compared += loopGrid.count.reduce((n, c) => n + c, 0);
+      const ranges = (all: RowRange) => [all, { lo: all.lo + 1, hi: all.hi - 1 }, { lo: all.hi, hi: all.hi }];
+      forEachRowRange(ranges, (s, table, lo, hi) => {
+        // Stale counts from the previous series must be overwritten, not added to.
+        const most = kernelGrid.fill(s, table, lo, hi);
+        expect(most).toBe(loopGrid.fillScalar(s, table, lo, hi));
+        expectCountsAsLoop(kernelGrid, loopGrid);
+        // Sums to the last bit: added in the same order.
+        for (let c = 0; c < loopGrid.sum.length; c++) {
+          if (!Object.is(kernelGrid.sum[c], loopGrid.sum[c]))
+            throw new Error(`${s.symbol} rows ${lo}…${hi} cell ${c}: ${kernelGrid.sum[c]} ≠ ${loopGrid.sum[c]}`);
         }
-      }
+        compared += loopGrid.count.reduce((n, c) => n + c, 0);
+      });
       // The shapes count real windows (a comparison of empty grids would prove nothing).
       expect(compared).toBeGreaterThan(100);
     });
@@ -90,19 +110,14 @@ function bestByCompare(grid: WindowGrid, direction: 'long' | 'short', minYears: 
 describe('WindowGrid.fillCounts: fill without the sums, each added only when read', () => {
   for (const [name, from, to, minDays, maxDays] of SHAPES) {
     it(name, () => {
-      const countsGrid = new WindowGrid(startPositions(from, to), minDays, maxDays);
-      const loopGrid = new WindowGrid(startPositions(from, to), minDays, maxDays);
+      const [countsGrid, loopGrid] = twoGrids(from, to, minDays, maxDays);
       let ranked = 0;
-      for (const s of SERIES) {
-        const table = windowTable(s);
-        const all = rowRange(table);
-        for (const { lo, hi } of [all, { lo: all.lo + 2, hi: all.hi - 1 }]) {
-          if (lo > hi) continue;
+      forEachRowRange(
+        (all) => [all, { lo: all.lo + 2, hi: all.hi - 1 }],
+        (s, table, lo, hi) => {
           const most = countsGrid.fillCounts(s, table, lo, hi);
           expect(most).toBe(loopGrid.fillScalar(s, table, lo, hi));
-          expect(Array.from(countsGrid.count)).toEqual(Array.from(loopGrid.count));
-          expect(Array.from(countsGrid.rising)).toEqual(Array.from(loopGrid.rising));
-          expect(Array.from(countsGrid.falling)).toEqual(Array.from(loopGrid.falling));
+          expectCountsAsLoop(countsGrid, loopGrid);
           // The best cell, which reads the sums of the cells tying its winRate, as compare ranks them.
           for (const direction of ['long', 'short'] as const) {
             for (const minYears of [1, Math.max(1, most - 2), most]) {
@@ -116,8 +131,8 @@ describe('WindowGrid.fillCounts: fill without the sums, each added only when rea
             if (!Object.is(countsGrid.sumOf(c), loopGrid.sum[c]))
               throw new Error(`${s.symbol} rows ${lo}…${hi} cell ${c}: ${countsGrid.sumOf(c)} ≠ ${loopGrid.sum[c]}`);
           }
-        }
-      }
+        },
+      );
       expect(ranked).toBeGreaterThan(10);
     });
   }

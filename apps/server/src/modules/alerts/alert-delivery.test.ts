@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, createTestAppOn, type TestApp } from '../../testing/test-app.js';
 import { requestAs, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { closeServer, listenOnLoopback } from '../../testing/loopback-server.js';
+import { closeAfterEach } from '../../testing/close-after-each.js';
 import { addMarketData } from '../../testing/market-fixtures.js';
 import { startSmtpTestServer } from '../../testing/smtp-test-server.js';
 import { ManualClock, MINUTE_MS } from '../jobs/clock.js';
@@ -43,9 +44,7 @@ async function jobRows(t: TestApp, kind: string) {
 
 describe('alert delivery and failures (sqlite)', () => {
   let t: TestApp | undefined;
-  const closers: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const close of closers.splice(0)) await close();
+  const closers = closeAfterEach(async () => {
     await t?.close();
     t = undefined;
   });

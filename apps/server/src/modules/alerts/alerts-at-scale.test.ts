@@ -1,10 +1,11 @@
 import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/factories.js';
 import { startLiveServer, type LiveServer } from '../../testing/live-server.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { requestAs, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { closeServer, listenOnLoopback } from '../../testing/loopback-server.js';
+import { closeAfterEach } from '../../testing/close-after-each.js';
 import { addMarketData } from '../../testing/market-fixtures.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { startSmtpTestServer } from '../../testing/smtp-test-server.js';
@@ -81,10 +82,7 @@ function alertOn(t: Pick<TestApp, 'app' | 'services'>, user: SignedIn, fields: R
 }
 
 describe('alerts at scale: a receiver that never answers holds up nobody', () => {
-  const closers: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const close of closers.splice(0)) await close();
-  });
+  const closers = closeAfterEach();
 
   it.each(testDialects())(
     '(%s) a reset mail and another user’s delivery go through within seconds while a receiver hangs',
@@ -154,9 +152,7 @@ describe('alerts at scale: a receiver that never answers holds up nobody', () =>
 
 describe.each(testDialects())('alerts at scale (%s)', (dialect) => {
   let t: TestApp | undefined;
-  const closers: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const close of closers.splice(0)) await close();
+  const closers = closeAfterEach(async () => {
     await t?.close();
     t = undefined;
   });

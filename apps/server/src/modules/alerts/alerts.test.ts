@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_LIMITS } from '@solstice/contracts';
 import { createTestAppOn, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { requestAs, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketData, type TestBars, marketAppWithSubscriber } from '../../testing/market-fixtures.js';
+import { addMarketData, type TestBars, marketAppDuringSuite } from '../../testing/market-fixtures.js';
 import { alertRow } from '../../testing/factories.js';
 import { runAlertEvaluation } from './alert-evaluation.js';
 
@@ -34,16 +34,14 @@ describe.each(testDialects())('alerts on %s', (dialect) => {
       asOf,
     );
 
+  marketAppDuringSuite(
+    dialect,
+    [{ symbol: 'AAA' }, { symbol: 'BBB' }, { symbol: 'CCC' }],
+    bars(BEFORE),
+    (app) => ({ t, subscriber: alice } = app),
+  );
   beforeAll(async () => {
-    ({ t, subscriber: alice } = await marketAppWithSubscriber(
-      dialect,
-      [{ symbol: 'AAA' }, { symbol: 'BBB' }, { symbol: 'CCC' }],
-      bars(BEFORE),
-    ));
     member = await signedInUser(t);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const post = (who: SignedIn, payload: unknown) => requestAs(t, who, 'POST', '/api/v1/alerts', payload);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seasonalOpening, seriesFromRows, type SeasonalAlertCriteria } from '@solstice/analytics';
 import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { requestAs, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketData, marketAppWithSubscriber } from '../../testing/market-fixtures.js';
+import { addMarketData, marketAppDuringSuite } from '../../testing/market-fixtures.js';
 import { runAlertEvaluation } from './alert-evaluation.js';
 
 /** Weekdays from `from` to `to` inclusive. */
@@ -35,16 +35,12 @@ describe.each(testDialects())(
   (dialect) => {
     let t: TestApp;
     let alice: SignedIn;
-    beforeAll(async () => {
-      ({ t, subscriber: alice } = await marketAppWithSubscriber(
-        dialect,
-        [{ symbol: 'PKG' }, { symbol: 'JMP' }],
-        until('2023-11-10'),
-      ));
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    marketAppDuringSuite(
+      dialect,
+      [{ symbol: 'PKG' }, { symbol: 'JMP' }],
+      until('2023-11-10'),
+      (app) => ({ t, subscriber: alice } = app),
+    );
 
     const post = (payload: Record<string, unknown>) =>
       requestAs(t, alice, 'POST', '/api/v1/alerts', { kind: 'seasonal', symbol: 'PKG', leadDays: 5, ...payload });

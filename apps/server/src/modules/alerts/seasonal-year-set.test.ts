@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { requestAs, type SignedIn } from '../../testing/auth-helpers.js';
-import { marketAppWithSubscriber } from '../../testing/market-fixtures.js';
+import { marketAppDuringSuite } from '../../testing/market-fixtures.js';
 import { runAlertEvaluation } from './alert-evaluation.js';
 
 /** A bar every day 2010-01-01 … 2019-03-07: 100, and 110 from Mar 9 to Mar 20 of odd years. */
@@ -19,12 +19,7 @@ function oddYears(): [string, number][] {
 describe.each(testDialects())('seasonal alerts with a year set on %s', (dialect) => {
   let t: TestApp;
   let alice: SignedIn;
-  beforeAll(async () => {
-    ({ t, subscriber: alice } = await marketAppWithSubscriber(dialect, [{ symbol: 'ODD' }], { ODD: oddYears() }));
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  marketAppDuringSuite(dialect, [{ symbol: 'ODD' }], { ODD: oddYears() }, (app) => ({ t, subscriber: alice } = app));
 
   const criteria = {
     kind: 'seasonal',

@@ -1,18 +1,15 @@
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { closeServer, listenOnLoopback } from '../../testing/loopback-server.js';
+import { closeAfterEach } from '../../testing/close-after-each.js';
+import { MAPPED_IPV4_HOSTS } from '../../testing/webhook-hosts.js';
 import { addressBytes, postWebhook, refusedAddress, webhookTargetProblem, type Resolve } from './webhook-target.js';
 
 /** Every IPv6 spelling of IPv4 and every special-purpose range the issue names, as webhook hosts. */
 const REFUSED_HOSTS = [
-  '[::ffff:127.0.0.1]',
-  '[::ffff:7f00:1]',
-  '[0:0:0:0:0:ffff:7f00:1]',
-  '[::ffff:169.254.169.254]',
-  '[::ffff:10.0.0.1]',
-  '[::127.0.0.1]',
+  ...MAPPED_IPV4_HOSTS,
   '[::7f00:1]',
   '[64:ff9b::7f00:1]',
   '[64:ff9b::10.0.0.1]',
@@ -131,10 +128,7 @@ describe('webhook target addresses', () => {
 });
 
 describe('webhook transport', () => {
-  const closers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const close of closers.splice(0)) await close();
-  });
+  const closers = closeAfterEach();
 
   it('connects only to a vetted address: a name that resolves to loopback at connect time is refused', async () => {
     // A plain TCP listener on loopback: any connection at all is what must not happen.

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEASON_STATS } from '@solstice/analytics';
 import { SPARSE_SEASON10_BARS } from '@solstice/analytics/test-fixtures';
 import { SEASON_FIELD_DAYS, SEASON_FIELD_STATS } from '@solstice/contracts';
 import type { SignedIn } from '../../testing/auth-helpers.js';
-import { type TestBars, marketAppWithSubscriber } from '../../testing/market-fixtures.js';
+import { type TestBars, marketAppDuringSuite } from '../../testing/market-fixtures.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
@@ -28,16 +28,12 @@ const BARS: TestBars = {
 describe.each(testDialects())('season<L>.<stat> in POST /api/v1/scanner on %s', (dialect) => {
   let t: TestApp;
   let subscriber: SignedIn;
-  beforeAll(async () => {
-    ({ t, subscriber } = await marketAppWithSubscriber(
-      dialect,
-      [{ symbol: 'SP' }, { symbol: 'YG' }, { symbol: 'FL' }],
-      BARS,
-    ));
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  marketAppDuringSuite(
+    dialect,
+    [{ symbol: 'SP' }, { symbol: 'YG' }, { symbol: 'FL' }],
+    BARS,
+    (app) => ({ t, subscriber } = app),
+  );
 
   const scan = (payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/v1/scanner', headers: subscriber.headers, payload });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bestTrades,
   seasonalCalendar,
@@ -11,7 +11,7 @@ import { bestTradesResponseSchema, patternResponseSchema, seasonalScanResponseSc
 import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import type { SignedIn } from '../../testing/auth-helpers.js';
-import { type TestBars, marketAppWithSubscriber } from '../../testing/market-fixtures.js';
+import { type TestBars, marketAppDuringSuite } from '../../testing/market-fixtures.js';
 import { quietCliDuringSuite, runCli } from '../../testing/run-cli.js';
 import { CliError } from '../../cli/output.js';
 
@@ -41,16 +41,12 @@ describe.each(testDialects())('seasonality year sets and multiple testing on %s'
   let t: TestApp;
   let subscriber: SignedIn;
   quietCliDuringSuite();
-  beforeAll(async () => {
-    ({ t, subscriber } = await marketAppWithSubscriber(
-      dialect,
-      [{ symbol: 'STEPS' }, { symbol: 'HALF' }, { symbol: 'FLAT' }],
-      BARS,
-    ));
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  marketAppDuringSuite(
+    dialect,
+    [{ symbol: 'STEPS' }, { symbol: 'HALF' }, { symbol: 'FLAT' }],
+    BARS,
+    (app) => ({ t, subscriber } = app),
+  );
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: subscriber.headers });
   const scan = (payload: object) =>
