@@ -282,7 +282,7 @@ describe('a returning account’s dashboard with a market', () => {
     await page.goto(app.server.url + '/dashboard');
     const view = page.locator('#prerender');
     expect(await view.locator('h1').textContent()).toBe('Dashboard');
-    expect(await view.locator('h2').allTextContents()).toEqual(['Dashboard', 'Market summary']);
+    expect(await view.locator('h2').allTextContents()).toEqual(['Market summary']);
     const card = view.locator('section.card').first();
     expect(await card.textContent()).toContain('S&P 500');
     // the stylesheet's rules for the cards came inline (its file was refused)
