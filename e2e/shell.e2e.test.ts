@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ConsoleWatch, newWatchedPage, launchBrowser, screenshot } from './support/browser.js';
@@ -122,27 +124,40 @@ describe('web shell in Chromium', () => {
     await context.addInitScript(() =>
       Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
     );
-    // (A page with a chunk of its own: the market view's small one comes with the dashboard's.)
-    await context.route(/\/assets\/heatmaps-screen-.*\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-    });
+    // The build merges small modules into shared chunks, so which file holds a page changes with
+    // the code: the pages' own chunks (those neither the frame nor the dashboard loads) are read
+    // from what the build wrote for the server.
+    const own = (page: string) => pageOwnChunks(page);
+    const slow = own('/scanner');
+    const broken = own('/market');
+    expect(slow.length, 'the scanner has a chunk of its own').toBeGreaterThan(0);
+    expect(broken.length, 'the market view has a chunk of its own').toBeGreaterThan(0);
+    await context.route(
+      (url) => slow.includes(url.pathname),
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      },
+    );
     await visit(page, '/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const bar = page.getByTestId('progress-bar');
     expect(await bar.isVisible()).toBe(false);
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Heatmaps' }).click();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Stock scanner' }).click();
     await bar.waitFor({ state: 'visible' });
     expect(await bar.getAttribute('data-phase')).toBe('running');
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
-    await page.getByRole('heading', { level: 1, name: 'Heatmaps' }).waitFor();
+    await page.getByTestId('scanner-screen').waitFor();
     await bar.waitFor({ state: 'hidden' });
 
     // A page chunk that cannot load, after the reload guard was used: error page, red bar.
-    watch.allow(/Failed to load resource.*scanner-screen/);
+    watch.allow(/Failed to load resource/);
     await page.evaluate(() => sessionStorage.setItem('solstice:chunk-reload-at', String(Date.now())));
-    await context.route(/\/assets\/scanner-screen-.*\.js$/, (route) => route.abort());
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Stock scanner' }).click();
+    await context.route(
+      (url) => broken.includes(url.pathname),
+      (route) => route.abort(),
+    );
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Market' }).click();
     await page.getByTestId('error-page').waitFor();
     expect(await bar.getAttribute('data-phase')).toBe('failed');
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 0, 0)');
@@ -364,3 +379,11 @@ describe('web shell in Chromium', () => {
     expect(margins).toEqual(['100px', '100px']);
   });
 });
+
+/** The chunks a page needs that neither the signed-in frame nor the dashboard has loaded (dist/prerender/route-chunks.json). */
+function pageOwnChunks(page: string): string[] {
+  const file = fileURLToPath(new URL('../apps/web/dist/prerender/route-chunks.json', import.meta.url));
+  const chunks = JSON.parse(readFileSync(file, 'utf8')) as { layout: string[]; pages: Record<string, string[]> };
+  const loaded = new Set([...chunks.layout, ...(chunks.pages['/dashboard'] ?? [])]);
+  return (chunks.pages[page] ?? []).filter((chunk) => !loaded.has(chunk));
+}
