@@ -59,10 +59,12 @@ export interface AlertProgress {
 
 /**
  * The work between two yields to the event loop, in symbol evaluations: a seasonal window
- * search costs about a third of a millisecond a symbol, a condition's lookup next to nothing.
+ * search costs about a third of a millisecond a symbol; a scan alert, which may fire on the
+ * whole market and word each firing symbol's values, counts as ten; a condition's lookup
+ * next to nothing.
  */
-const STEP_COST = 150;
-const COST = { scan: 1, condition: 0.01, seasonal: 1 } as const;
+const STEP_COST = 50;
+const COST = { scan: 10, condition: 0.05, seasonal: 1 } as const;
 
 /**
  * The alerts cut into steps of about STEP_COST: an alert on a long watchlist is split by its
@@ -283,13 +285,12 @@ type TriggerRow = Omit<Insertable<AlertTriggersTable>, 'id'>;
  * The rows an evaluation stores: each alert's first `notificationsPerSession` triggers (in
  * symbol order), and when more fired, one more row that counts and lists the rest.
  */
-export function notificationRows(
+export function* notificationRows(
   triggers: readonly AlertTrigger[],
   byId: ReadonlyMap<number, AlertRow>,
   asOf: string,
   now: number,
-): TriggerRow[] {
-  const rows: TriggerRow[] = [];
+): Generator<TriggerRow, void, void> {
   const cap = ALERT_LIMITS.notificationsPerSession;
   for (let i = 0; i < triggers.length;) {
     const alertId = triggers[i]!.alertId;
@@ -298,7 +299,7 @@ export function notificationRows(
     const alert = byId.get(alertId)!;
     for (const trigger of triggers.slice(i, Math.min(end, i + cap))) {
       const { message, link, detail } = describeTrigger(trigger, alert);
-      rows.push({
+      yield {
         alert_id: alertId,
         user_id: alert.user_id,
         symbol: trigger.symbol,
@@ -309,12 +310,12 @@ export function notificationRows(
         link,
         read_at: null,
         created_at: now,
-      });
+      };
     }
     if (end - i > cap) {
       const rest = triggers.slice(i + cap, end).map((t) => t.symbol);
       const detail: TriggerDetail = { more: rest.length, symbols: rest.slice(0, MORE_LISTED) };
-      rows.push({
+      yield {
         alert_id: alertId,
         user_id: alert.user_id,
         symbol: NOTICE_SYMBOL.more,
@@ -331,8 +332,20 @@ export function notificationRows(
         link: `/alerts?alert=${alertId}`,
         read_at: null,
         created_at: now,
-      });
+      };
     }
+    i = end;
+  }
+}
+
+/** How many rows notificationRows makes of these triggers (grouped by alert, as they come). */
+function countNotificationRows(triggers: readonly AlertTrigger[]): number {
+  const cap = ALERT_LIMITS.notificationsPerSession;
+  let rows = 0;
+  for (let i = 0; i < triggers.length;) {
+    let end = i;
+    while (end < triggers.length && triggers[end]!.alertId === triggers[i]!.alertId) end++;
+    rows += end - i > cap ? cap + 1 : end - i;
     i = end;
   }
   return rows;
@@ -351,20 +364,29 @@ async function recordTriggers(
   let recorded = 0;
   await deps.db.transaction().execute(async (trx) => {
     const digestUsers = new Set<number>();
+    // Worded a batch at a time (hundreds of thousands of rows on a broad day), a turn of the event loop between.
     const rowsOf = notificationRows(triggers, byId, asOf, now);
+    const total = countNotificationRows(triggers);
     const lastFired = new Map<number, string>();
     // What this run recorded of each alert with a webhook: one delivery each.
     const deliveries = new Map<number, number[]>();
-    for (let i = 0; i < rowsOf.length; i += INSERT_BATCH) {
+    for (let done = 0; ;) {
+      const batch: TriggerRow[] = [];
+      for (let next = rowsOf.next(); !next.done; next = rowsOf.next()) {
+        batch.push(next.value);
+        if (batch.length === INSERT_BATCH) break;
+      }
+      if (batch.length === 0) break;
       // Only the rows not recorded before come back: the unique key skips the rest.
       const inserted = await trx
         .insertInto('alert_triggers')
-        .values(rowsOf.slice(i, i + INSERT_BATCH))
+        .values(batch)
         .onConflict((oc) => oc.columns(['alert_id', 'symbol', 'bar_date']).doNothing())
         .returning(['id', 'alert_id', 'message', 'event'])
         .execute();
       recorded += inserted.length;
-      onProgress?.({ phase: 'recording', done: Math.min(i + INSERT_BATCH, rowsOf.length), total: rowsOf.length });
+      done += batch.length;
+      onProgress?.({ phase: 'recording', done, total });
       // SQLite answers synchronously: without a turn of the event loop, thousands of rows hold it.
       await yieldToEventLoop();
       for (const row of inserted) {

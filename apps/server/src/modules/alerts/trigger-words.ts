@@ -9,22 +9,27 @@ export interface TriggerFacts {
   detail: TriggerDetail;
 }
 
+/** Number formats, made once each: an evaluation words hundreds of thousands of values. */
+const formats = new Map<string, Intl.NumberFormat>();
+function formatOf(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}:${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_OF[language], options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 function percent(language: Language, x: number | undefined): string {
   const value = x ?? 0;
   if (language === 'en') return `${(value * 100).toFixed(1)}%`;
-  return new Intl.NumberFormat(LOCALE_OF[language], {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value);
+  return formatOf(language, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 }
 
 function decimal(language: Language, x: number, digits: number): string {
   if (language === 'en') return x.toFixed(digits);
-  return new Intl.NumberFormat(LOCALE_OF[language], {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(x);
+  return formatOf(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
 }
 
 /** The first symbols of a summary, then an ellipsis when there are more. */
@@ -38,10 +43,7 @@ function listed(d: TriggerDetail): string {
 function valueText(language: Language, x: number | string | null): string {
   if (x === null) return '—';
   if (typeof x === 'string') return `"${x}"`;
-  return new Intl.NumberFormat(LOCALE_OF[language], {
-    maximumFractionDigits: Math.abs(x) >= 100 ? 2 : 4,
-    useGrouping: false,
-  }).format(x);
+  return formatOf(language, { maximumFractionDigits: Math.abs(x) >= 100 ? 2 : 4, useGrouping: false }).format(x);
 }
 
 const VALUE_WORDS: Record<Language, { close: string }> = { en: { close: 'Close' }, tr: { close: 'Kapanış' } };
