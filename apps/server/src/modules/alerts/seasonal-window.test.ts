@@ -116,7 +116,7 @@ describe.each(testDialects())(
       expect((await requestAs(t, alice, 'DELETE', `/api/v1/alerts/${id}`)).statusCode).toBe(204);
     });
 
-    it('fires the window alert on the session 5 sessions before its entry, with its record; maxQValue filters a rule', async () => {
+    it('fires the window alert 5 trading days before its entry, with its record; maxQValue filters a rule', async () => {
       // The rule's best window and its p and q as of D, from the analytics on the data through D.
       const through = until(D).PKG.map(([date, close]) => ({
         date,
