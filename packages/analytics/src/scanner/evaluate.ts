@@ -1,8 +1,11 @@
 import { checkCondition, kindOf, readsSeason } from './check.js';
-import type { FieldTable } from './field-table.js';
+import { tableContext, type FieldTable } from './field-table.js';
 import type { FieldInfo, NumericField, TextField } from './fields.js';
 import type { ArithOp, CompareOp, Condition, Operand } from './parser.js';
 import { seasonColumn } from './seasonal-columns.js';
+import { canonicalText } from '../language/canonical.js';
+import { expressionValueAt } from '../language/series.js';
+import { memoized } from '../memo.js';
 
 /**
  * Three-valued logic over all symbols at once: a mask holds 1 (true), 0 (false) or
@@ -49,7 +52,84 @@ function numbers(o: Operand, table: FieldTable, rows: Uint8Array | null, previou
     return table.previous[o.field.name as NumericField];
   }
   if (o.kind === 'number') return new Float64Array(table.size).fill(o.value);
+  if (o.kind === 'rank') return rankColumn(table, o);
+  if (o.kind === 'fn' || o.kind === 'timeframe' || o.kind === 'rs' || o.kind === 'offset') {
+    return termColumn(table, o, rows, previous);
+  }
   throw new Error('unreachable: types are checked at compile time');
+}
+
+/**
+ * A term of the scan language (a function, an offset, a timeframe, rs()) at each row's
+ * evaluation bar, or at the bar before (`previous`: weekly bars then built up to that bar),
+ * computed once per field table and term.
+ */
+function termColumn(table: FieldTable, o: Operand, rows: Uint8Array | null, previous: boolean): Float64Array {
+  // A seasonal field's offset: its value as of the previous bar, which its columns hold.
+  if (o.kind === 'offset' && o.operand.kind === 'field' && o.operand.field.season) {
+    const k = o.k + (previous ? 1 : 0);
+    const season = o.operand.field.season;
+    if (k <= 1) return seasonColumn(table.seasonal, table.size, season.days, season.stat, rows, k === 1);
+    return new Float64Array(table.size).fill(NaN);
+  }
+  return memoized(table.terms, `${canonicalText(o)}${previous ? '@previous' : ''}`, () => {
+    const out = new Float64Array(table.size);
+    const context = tableContext(table);
+    for (let i = 0; i < table.size; i++) {
+      const series = table.series[i];
+      const at = (table.at[i] as number) - (previous ? 1 : 0);
+      out[i] = series && at >= 0 ? expressionValueAt(o, series, at, context) : NaN;
+    }
+    return out;
+  });
+}
+
+/**
+ * rank(x[, group]) at each row: the percentile of the row's x among the rows of the table (its
+ * group's, when named) whose x is not null: 100 × (below + (equal − 1)/2) / (n − 1), 50 when
+ * n = 1 (analytics.md, "Cross-sectional rank"); null for a null x or a row without the group.
+ */
+function rankColumn(table: FieldTable, o: Operand & { kind: 'rank' }): Float64Array {
+  return memoized(table.terms, canonicalText(o), () => {
+    const x = numbers(o.operand, table, null, false);
+    const groups = o.group ? table.textCodes[o.group] : null;
+    return rankWithin(x, groups);
+  });
+}
+
+/** The ranks of `x` within each group of `groups` (codes, −1 = none; null: one group). */
+export function rankWithin(x: Float64Array, groups: Int32Array | null): Float64Array {
+  const n = x.length;
+  const out = new Float64Array(n).fill(NaN);
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const g = groups ? (groups[i] as number) : 0;
+    if (g < 0 || x[i] !== x[i]) continue;
+    let list = members.get(g);
+    if (!list) members.set(g, (list = []));
+    list.push(i);
+  }
+  for (const list of members.values()) {
+    list.sort((a, b) => (x[a] as number) - (x[b] as number));
+    const m = list.length;
+    for (let start = 0; start < m;) {
+      let end = start + 1;
+      while (end < m && x[list[end]!] === x[list[start]!]) end++;
+      // below = start, equal = end − start
+      const rank = m === 1 ? 50 : (100 * (start + (end - start - 1) / 2)) / (m - 1);
+      for (let k = start; k < end; k++) out[list[k]!] = rank;
+      start = end;
+    }
+  }
+  return out;
+}
+
+/**
+ * A numeric operand's values at each row's evaluation bar (NaN = null), `rows` as for
+ * numbers(): what columns and sorts of a scan show.
+ */
+export function operandColumn(table: FieldTable, o: Operand, rows: Uint8Array | null): Float64Array {
+  return numbers(o, table, rows, false);
 }
 
 /** A numeric field's column at each row's bar; a seasonal one computed for `rows` (null: all). */
@@ -59,7 +139,7 @@ export function fieldColumn(table: FieldTable, field: FieldInfo, rows: Uint8Arra
   return table.current[field.name as NumericField];
 }
 
-function texts(o: Operand, table: FieldTable): Int32Array {
+export function texts(o: Operand, table: FieldTable): Int32Array {
   if (o.kind === 'field') return table.textCodes[o.field.name as TextField];
   if (o.kind !== 'string') throw new Error('unreachable: types are checked at compile time');
   // A text constant that no symbol has gets code −2: equal to nothing, unequal to every non-null value.
@@ -123,6 +203,17 @@ function run(node: Condition, table: FieldTable, rows: Uint8Array | null): Uint8
       }
       const l = numbers(node.left, table, rows, false);
       return compareNumbers(node.op, l, numbers(node.right, table, rows, false), n);
+    }
+    case 'in': {
+      const subject = texts(node.subject, table);
+      const codes = new Set(node.values.map((v) => table.codeOf.get(v.value.toLowerCase()) ?? -2));
+      const out = new Uint8Array(n);
+      const hit = node.negated ? 0 : 1;
+      for (let i = 0; i < n; i++) {
+        const c = subject[i] as number;
+        out[i] = c === -1 ? UNKNOWN : codes.has(c) ? hit : 1 - hit;
+      }
+      return out;
     }
     case 'between': {
       const s = numbers(node.subject, table, rows, false);
