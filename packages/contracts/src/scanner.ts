@@ -2,13 +2,20 @@ import { z } from 'zod';
 
 export const scanRequestSchema = z.strictObject({
   expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
-  /** Any scanner field (or alias); default symbol. */
-  sort: z.string().trim().min(1).max(40).optional(),
+  /** Any scanner field (or alias) or numeric expression of the scan language; default symbol. */
+  sort: z.string().trim().min(1).max(200, 'at most 200 characters').optional(),
   desc: z.boolean().optional(),
   limit: z.number().int('expected a whole number').min(1).max(1000).optional(),
   offset: z.number().int('expected a whole number').min(0).optional(),
-  /** More fields for each row (a result view's columns), besides those the expression names. */
-  columns: z.array(z.string().trim().min(1).max(40)).max(60, 'at most 60 columns').optional(),
+  /**
+   * More values for each row (a result view's columns), besides those the expression names:
+   * a field, an alias or any numeric expression (row key: a plain field's canonical name, else
+   * the text trimmed).
+   */
+  columns: z
+    .array(z.string().trim().min(1, 'expected an expression').max(200, 'at most 200 characters'))
+    .max(60, 'at most 60 columns')
+    .optional(),
   /** Adds each listed row's last SPARK_CLOSES closes (`sparks`, for a sparkline per row). */
   spark: z.boolean().optional(),
 });
@@ -122,5 +129,26 @@ export const scanFieldsResponseSchema = z.object({
   aliases: z.record(z.string(), z.string()),
   /** The seasonal fields `season<L>.<stat>` (numbers) besides the fields listed. */
   seasonal: seasonFieldsSchema.optional(),
+  /** The functions of the scan language, for an editor's completion and help. */
+  functions: z
+    .array(
+      z.object({
+        name: z.string(),
+        /** The argument slots: ["src", "n"], ["n"], ["symbol", "n"], ["x"] or ["x", "group"]. */
+        args: z.array(z.string()),
+        summary: z.string(),
+      }),
+    )
+    .optional(),
+  /** The bounds of an expression: a period, an offset, nesting, calls, a list's length. */
+  bounds: z
+    .object({
+      maxPeriod: z.number().int(),
+      maxOffset: z.number().int(),
+      maxDepth: z.number().int(),
+      maxCalls: z.number().int(),
+      maxList: z.number().int(),
+    })
+    .optional(),
 });
 export type ScanFieldsResponse = z.infer<typeof scanFieldsResponseSchema>;

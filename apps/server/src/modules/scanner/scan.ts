@@ -5,32 +5,44 @@ import {
   scanNotices,
   ScanExpressionError,
   type CompiledScan,
+  type ParseOptions,
 } from '@solstice/analytics';
 import type { ScanCheckResponse, ScanRequest, ScanResponse } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
-import { marketFieldTable } from './field-table-cache.js';
+import { marketFieldTable, perVersion } from './field-table-cache.js';
+
+/** A name alone (no call, no calculation): such a sort or column must be a field. */
+const PLAIN_NAME = /^[A-Za-z_][\w.]*$/;
 
 /**
- * The first field of a scan request that names no scanner field (its sort, then its
- * columns), with where it sits in the request (`sort`, `columns.2`); undefined when all are known.
+ * The first sort or column of a scan request that is a plain name but no scanner field (its
+ * sort, then its columns), with where it sits in the request (`sort`, `columns.2`); undefined
+ * when all are known. Expressions are checked when the scan compiles them (ScanTermError).
  */
 export function unknownScanField(
   request: Pick<ScanRequest, 'sort' | 'columns'>,
 ): { path: string; field: string } | undefined {
-  if (request.sort !== undefined && !lookupField(request.sort)) return { path: 'sort', field: request.sort };
+  const unknown = (text: string) => PLAIN_NAME.test(text.trim()) && !lookupField(text.trim());
+  if (request.sort !== undefined && unknown(request.sort)) return { path: 'sort', field: request.sort };
   const columns = request.columns ?? [];
-  const at = columns.findIndex((c) => !lookupField(c));
+  const at = columns.findIndex(unknown);
   return at >= 0 ? { path: `columns.${at}`, field: columns[at]! } : undefined;
 }
+
+/** How expressions parse against this market: rs() names one of its symbols, in any case. */
+export const marketParseOptions: (market: MarketCache) => ParseOptions = perVersion((market) => {
+  const symbols = new Map(market.instruments().map((i) => [i.symbol.toLowerCase(), i.symbol]));
+  return { resolveSymbol: (symbol: string) => symbols.get(symbol.toLowerCase()) };
+});
 
 /**
  * Runs a scan over every instrument of the market (analytics.md): the use case behind both
  * the scanner API and `solstice scan`. Its fields must be known (unknownScanField); an
- * expression that does not parse throws the analytics' ScanExpressionError, which each caller
- * words for its own reader.
+ * expression that does not parse throws the analytics' ScanExpressionError, a sort or column
+ * that does not its ScanTermError (which one), which each caller words for its own reader.
  */
 export function scanMarket(market: MarketCache, request: ScanRequest): ScanResponse {
-  const scan = compileScan(request.expression);
+  const scan = compileScan(request.expression, marketParseOptions(market));
   const table = marketFieldTable(market);
   return { ...runScan(table, scan, request), notices: scanNotices(table, scan) };
 }
@@ -42,7 +54,7 @@ export function scanMarket(market: MarketCache, request: ScanRequest): ScanRespo
 export function checkScanExpression(market: MarketCache, expression: string): ScanCheckResponse {
   let scan: CompiledScan;
   try {
-    scan = compileScan(expression);
+    scan = compileScan(expression, marketParseOptions(market));
   } catch (error) {
     if (!(error instanceof ScanExpressionError)) throw error;
     const { code, params, position, message } = error;
