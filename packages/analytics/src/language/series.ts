@@ -73,6 +73,75 @@ export function expressionValueAt(
   return new Evaluation(bars, context, [at]).series(node)[at]!;
 }
 
+/** The bar in progress of a week or month: its sessions so far. */
+interface PartialBar {
+  date: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** The other symbol's last close on or before `day`, NaN without one. */
+function closeOnOrBefore(other: PriceSeries, day: number): number {
+  let lo = 0;
+  let hi = other.dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (other.dates[mid]! <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? other.close[lo - 1]! : NaN;
+}
+
+function lastNullBefore(src: Float64Array, k: number): number {
+  let j = k - 1;
+  while (j >= 0 && src[j] === src[j]) j--;
+  return j;
+}
+
+/** ema/rma at k: the seed (the mean of the stretch's first n) or the step from the state at k − 1. */
+function seededLast(
+  src: Float64Array,
+  v: number,
+  k: number,
+  n: number,
+  nullBefore: number,
+  full: Float64Array,
+  next: (previous: number, value: number) => number,
+): number {
+  if (v !== v) return NaN;
+  const seedAt = nullBefore + n;
+  if (k < seedAt) return NaN;
+  if (k > seedAt) return next(full[k - 1]!, v);
+  let sum = 0;
+  for (let j = nullBefore + 1; j <= seedAt; j++) sum += j === k ? v : src[j]!;
+  return sum / n;
+}
+
+/** windowStdev's running state from its restart r up to k, then its value at k. */
+function stdevFrom(at: (i: number) => number, r: number, k: number, n: number): number {
+  let sum = 0;
+  for (let j = r - n + 1; j <= r; j++) sum += at(j);
+  const shift = sum / n;
+  let s1 = 0;
+  let s2 = 0;
+  for (let j = r - n + 1; j <= r; j++) {
+    const d = at(j) - shift;
+    s1 += d;
+    s2 += d * d;
+  }
+  for (let i = r + 1; i <= k; i++) {
+    const add = at(i) - shift;
+    const drop = at(i - n) - shift;
+    s1 += add - drop;
+    s2 += add * add - drop * drop;
+  }
+  const m = s1 / n;
+  return Math.sqrt(Math.max(0, s2 / n - m * m));
+}
+
 class Evaluation {
   private readonly memo = new Map<string, Float64Array>();
   constructor(
@@ -113,9 +182,199 @@ class Evaluation {
       case 'timeframe':
         return this.timeframe(node.timeframe, node.operand);
       case 'fn': {
-        if (node.name === 'atr') return rma(trueRange(b), node.period);
+        if (node.name === 'atr')
+          return rma(
+            this.aux('tr', () => trueRange(b)),
+            node.period,
+          );
         const src = this.series(node.src!);
+        if (node.name === 'rsi') {
+          const state = { gain: new Float64Array(n).fill(NaN), loss: new Float64Array(n).fill(NaN) };
+          const out = rsi(src, node.period, state);
+          this.memo.set(`${canonicalText(node)}#gain`, state.gain);
+          this.memo.set(`${canonicalText(node)}#loss`, state.loss);
+          return out;
+        }
         return periodFunction(node.name, src, node.period);
+      }
+    }
+  }
+
+  /** A derived array kept with the memo (true ranges, the last null before each bar). */
+  aux(key: string, compute: () => Float64Array): Float64Array {
+    let out = this.memo.get(`#${key}`);
+    if (!out) {
+      out = compute();
+      this.memo.set(`#${key}`, out);
+    }
+    return out;
+  }
+
+  /** For each bar, the index of the last null of `src` at or before it (−1: none). */
+  private nulls(node: Operand): Float64Array {
+    return this.aux(`nulls ${canonicalText(node)}`, () => {
+      const src = this.series(node);
+      const out = new Float64Array(src.length);
+      let last = -1;
+      for (let i = 0; i < src.length; i++) {
+        if (src[i] !== src[i]) last = i;
+        out[i] = last;
+      }
+      return out;
+    });
+  }
+
+  /**
+   * The value of `node` at bar k with bar k replaced by `bar` (the bar in progress) and the
+   * bars before it as they are: the same arithmetic, step for step, as the series of the bars
+   * 0 … k−1 followed by `bar` computes at its last element, at the cost of the last element only
+   * (the states at k−1 are the full series'; the running sums restart at the same bars).
+   */
+  last(node: Operand, bar: PartialBar, k: number): number {
+    const b = this.bars;
+    switch (node.kind) {
+      case 'number':
+        return node.value;
+      case 'string':
+      case 'rank':
+        return NaN;
+      case 'field': {
+        switch (node.field.name) {
+          case 'open':
+            return bar.open;
+          case 'high':
+            return bar.high;
+          case 'low':
+            return bar.low;
+          case 'close':
+          case 'price':
+            return bar.close;
+          case 'volume':
+            return bar.volume;
+          case 'ytd': {
+            const year = Math.floor(packedCivilDate(bar.date) / 10_000);
+            let j = k - 1;
+            while (j >= 0 && Math.floor(packedCivilDate(b.dates[j]!) / 10_000) === year) j--;
+            const base = j >= 0 && b.dates[j]! >= dayNumberOf(year - 1, 1, 1) ? b.close[j]! : NaN;
+            return base === 0 ? NaN : bar.close / base - 1;
+          }
+        }
+        const definition = fixedFieldExpression(node.field.name);
+        return definition ? this.last(definition, bar, k) : NaN;
+      }
+      case 'arith': {
+        const l = this.last(node.left, bar, k);
+        const r = this.last(node.right, bar, k);
+        switch (node.op) {
+          case '+':
+            return l + r;
+          case '-':
+            return l - r;
+          case '*':
+            return l * r;
+          default:
+            return r === 0 ? NaN : l / r;
+        }
+      }
+      case 'offset':
+        return node.k === 0
+          ? this.last(node.operand, bar, k)
+          : k - node.k >= 0
+            ? this.series(node.operand)[k - node.k]!
+            : NaN;
+      case 'timeframe':
+        return NaN;
+      case 'rs': {
+        const n = node.period;
+        if (k < n) return NaN;
+        const other = this.context.series(node.symbol);
+        if (!other) return NaN;
+        const pNow = closeOnOrBefore(other, bar.date);
+        const pThen = closeOnOrBefore(other, b.dates[k - n]!);
+        const own = b.close[k - n] === 0 ? NaN : bar.close / b.close[k - n]!;
+        const base = pThen === 0 ? NaN : pNow / pThen;
+        return base === 0 ? NaN : own / base - 1;
+      }
+      case 'fn':
+        return this.lastOfFunction(node, bar, k);
+    }
+  }
+
+  private lastOfFunction(node: Operand & { kind: 'fn' }, bar: PartialBar, k: number): number {
+    const n = node.period;
+    if (node.name === 'atr') {
+      const b = this.bars;
+      const tr = this.aux('tr', () => trueRange(b));
+      const pc = k > 0 ? b.close[k - 1]! : NaN;
+      const v =
+        k === 0 ? bar.high - bar.low : Math.max(bar.high - bar.low, Math.abs(bar.high - pc), Math.abs(bar.low - pc));
+      const full = this.series(node);
+      return seededLast(tr, v, k, n, lastNullBefore(tr, k), full, (prev, x) => (prev * (n - 1) + x) / n);
+    }
+    const srcNode = node.src!;
+    const src = this.series(srcNode);
+    const v = this.last(srcNode, bar, k);
+    const nullBefore = k > 0 ? this.nulls(srcNode)[k - 1]! : -1;
+    const at = (i: number) => (i === k ? v : src[i]!);
+    switch (node.name) {
+      case 'roc':
+      case 'change': {
+        if (k < n) return NaN;
+        const then = src[k - n]!;
+        return node.name === 'change' ? v - then : then === 0 ? NaN : v / then - 1;
+      }
+      case 'highest':
+      case 'lowest': {
+        if (k < n - 1 || v !== v || nullBefore > k - n) return NaN;
+        let best = v;
+        for (let i = k - n + 1; i < k; i++) {
+          const x = src[i]!;
+          if (node.name === 'highest' ? x > best : x < best) best = x;
+        }
+        return best;
+      }
+      case 'sma':
+      case 'sum':
+      case 'stdev': {
+        if (k < n - 1 || v !== v || nullBefore > k - n) return NaN;
+        // The run of valid windows ending at k starts at i0; the running sums restart every n.
+        const i0 = Math.max(n - 1, nullBefore + n);
+        const r = i0 + Math.floor((k - i0) / n) * n;
+        if (node.name === 'stdev') return stdevFrom(at, r, k, n);
+        let sum = 0;
+        for (let j = r - n + 1; j <= r; j++) sum += at(j);
+        for (let i = r + 1; i <= k; i++) sum += at(i) - at(i - n);
+        return node.name === 'sma' ? sum / n : sum;
+      }
+      case 'ema': {
+        const alpha = 2 / (n + 1);
+        return seededLast(src, v, k, n, nullBefore, this.series(node), (prev, x) => alpha * x + (1 - alpha) * prev);
+      }
+      case 'rma':
+        return seededLast(src, v, k, n, nullBefore, this.series(node), (prev, x) => (prev * (n - 1) + x) / n);
+      case 'rsi': {
+        if (v !== v) return NaN;
+        const from = nullBefore + 1;
+        const seedAt = from + n;
+        if (k < seedAt) return NaN;
+        let gain = 0;
+        let loss = 0;
+        if (k === seedAt) {
+          for (let j = from + 1; j <= seedAt; j++) {
+            const c = at(j) - at(j - 1);
+            if (c > 0) gain += c;
+            else loss -= c;
+          }
+          gain /= n;
+          loss /= n;
+        } else {
+          this.series(node);
+          const key = canonicalText(node);
+          const c = v - src[k - 1]!;
+          gain = (this.memo.get(`${key}#gain`)![k - 1]! * (n - 1) + (c > 0 ? c : 0)) / n;
+          loss = (this.memo.get(`${key}#loss`)![k - 1]! * (n - 1) + (c < 0 ? -c : 0)) / n;
+        }
+        return loss === 0 ? 100 : 100 - 100 / (1 + gain / loss);
       }
     }
   }
@@ -147,7 +406,8 @@ class Evaluation {
     const out = new Float64Array(n).fill(NaN);
     if (n === 0) return out;
     const full = timeframeBars(b, timeframe);
-    const values = new Evaluation(full, this.context, null).series(operand);
+    const evaluation = new Evaluation(full, this.context, null);
+    const values = evaluation.series(operand);
     const wanted = this.at ?? Array.from({ length: n }, (_, i) => i);
     let k = -1;
     let last = -1;
@@ -163,13 +423,31 @@ class Evaluation {
       if (endsPeriod(b.dates, timeframe, t, n - 1)) {
         out[t] = values[periodIndex[t]!]!;
       } else {
-        const partial = timeframeBars(b, timeframe, t);
-        const v = new Evaluation(partial, this.context, null).series(operand);
-        out[t] = v[v.length - 1]!;
+        out[t] = evaluation.last(operand, partialBar(b, timeframe, t), periodIndex[t]!);
       }
     }
     return out;
   }
+}
+
+/** The bar of t's week (month) holding its sessions up to t. */
+function partialBar(b: PriceSeries, timeframe: 'weekly' | 'monthly', t: number): PartialBar {
+  let first = t;
+  while (first > 0 && !endsPeriod(b.dates, timeframe, first - 1, t)) first--;
+  const bar: PartialBar = {
+    date: b.dates[t]!,
+    open: b.open[first]!,
+    high: b.high[first]!,
+    low: b.low[first]!,
+    close: b.close[t]!,
+    volume: 0,
+  };
+  for (let i = first; i <= t; i++) {
+    if (b.high[i]! > bar.high || bar.high !== bar.high) bar.high = b.high[i]!;
+    if (b.low[i]! < bar.low || bar.low !== bar.low) bar.low = b.low[i]!;
+    bar.volume += b.volume[i]!;
+  }
+  return bar;
 }
 
 function arith(op: string, a: Float64Array, b: Float64Array): Float64Array {
@@ -371,7 +649,7 @@ function rma(src: Float64Array, n: number): Float64Array {
   return seeded(src, n, (prev, v) => (prev * (n - 1) + v) / n);
 }
 
-function rsi(src: Float64Array, n: number): Float64Array {
+function rsi(src: Float64Array, n: number, state?: { gain: Float64Array; loss: Float64Array }): Float64Array {
   return overStretches(src, (from, to, out) => {
     // Changes from the stretch's second value; the first averages at the (n+1)-th value.
     const seedAt = from + n;
@@ -386,11 +664,19 @@ function rsi(src: Float64Array, n: number): Float64Array {
     gain /= n;
     loss /= n;
     out[seedAt] = loss === 0 ? 100 : 100 - 100 / (1 + gain / loss);
+    if (state) {
+      state.gain[seedAt] = gain;
+      state.loss[seedAt] = loss;
+    }
     for (let j = seedAt + 1; j < to; j++) {
       const c = src[j]! - src[j - 1]!;
       gain = (gain * (n - 1) + (c > 0 ? c : 0)) / n;
       loss = (loss * (n - 1) + (c < 0 ? -c : 0)) / n;
       out[j] = loss === 0 ? 100 : 100 - 100 / (1 + gain / loss);
+      if (state) {
+        state.gain[j] = gain;
+        state.loss[j] = loss;
+      }
     }
   });
 }
