@@ -38,6 +38,9 @@ const TARGETS = [
   ['seasonality_scan_p50_ms', '≤ 10 ms', (v) => v <= 10],
   ['best_trades_p50_ms', '≤ 150 ms', (v) => v <= 150],
   ['technical_scan_p50_ms', '≤ 5 ms', (v) => v <= 5],
+  // Issue 43: the scan language over the shared universe, and a chart panel of 30 years.
+  ['language_scan_p50_ms', '≤ 20 ms', (v) => v <= 20],
+  ['chart_weekly_rsi_on_daily_bars_p50_ms', '≤ 50 ms', (v) => v <= 50],
   ['overview_rps', '≥ 2,000 req/s', (v) => v >= 2000],
   ['overview_p99_ms', '≤ 50 ms', (v) => v <= 50],
   ['pattern_rps', '≥ 1,000 req/s', (v) => v >= 1000],
@@ -261,6 +264,9 @@ try {
   }
 
   await tsStep('technical_scan', 'technical scan', 'technical-scan.ts');
+
+  // Issue 43: weekly rsi, a rank within sectors and rs against SPY over the shared universe.
+  await tsStep('language_scan', 'technical scan in the scan language', 'language-scan.ts');
 
   // Issue 22, item 4: `season20.*` fields in a technical scan over the shared universe.
   await tsStep('scan_season', 'technical scan with seasonal fields', 'season-scan.ts');
