@@ -65,12 +65,10 @@ function numbers(o: Operand, table: FieldTable, rows: Uint8Array | null, previou
  * computed once per field table and term.
  */
 function termColumn(table: FieldTable, o: Operand, rows: Uint8Array | null, previous: boolean): Float64Array {
-  // A seasonal field's offset: its value as of the previous bar, which its columns hold.
+  // A seasonal field's offset: its value as of the bar k bars before (its columns, per bar).
   if (o.kind === 'offset' && o.operand.kind === 'field' && o.operand.field.season) {
-    const k = o.k + (previous ? 1 : 0);
     const season = o.operand.field.season;
-    if (k <= 1) return seasonColumn(table.seasonal, table.size, season.days, season.stat, rows, k === 1);
-    return new Float64Array(table.size).fill(NaN);
+    return seasonColumn(table.seasonal, table.size, season.days, season.stat, rows, o.k + (previous ? 1 : 0));
   }
   return memoized(table.terms, `${canonicalText(o)}${previous ? '@previous' : ''}`, () => {
     const out = new Float64Array(table.size);
