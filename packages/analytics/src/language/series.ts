@@ -409,21 +409,32 @@ class Evaluation {
     const evaluation = new Evaluation(full, this.context, null);
     const values = evaluation.series(operand);
     const wanted = this.at ?? Array.from({ length: n }, (_, i) => i);
-    let k = -1;
-    let last = -1;
-    // The index of each daily bar's period among the full bars, walking forward.
-    const periodIndex = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      if (i === 0 || endsPeriod(b.dates, timeframe, i - 1, n - 1)) k++;
-      periodIndex[i] = k;
+    // The index of a daily bar's period among the full bars: for every bar walking forward, or
+    // for a few (the scanner's bar and the one before) walking back from the last.
+    let periodIndex: (t: number) => number;
+    if (this.at === null || this.at.length > 4) {
+      const index = new Int32Array(n);
+      let k = -1;
+      for (let i = 0; i < n; i++) {
+        if (i === 0 || endsPeriod(b.dates, timeframe, i - 1, n - 1)) k++;
+        index[i] = k;
+      }
+      periodIndex = (t) => index[t]!;
+    } else {
+      periodIndex = (t) => {
+        let k = full.dates.length - 1;
+        for (let i = n - 2; i >= t; i--) if (endsPeriod(b.dates, timeframe, i, n - 1)) k--;
+        return k;
+      };
     }
+    let last = -1;
     for (const t of wanted) {
       if (t < 0 || t >= n || t === last) continue;
       last = t;
       if (endsPeriod(b.dates, timeframe, t, n - 1)) {
-        out[t] = values[periodIndex[t]!]!;
+        out[t] = values[periodIndex(t)]!;
       } else {
-        out[t] = evaluation.last(operand, partialBar(b, timeframe, t), periodIndex[t]!);
+        out[t] = evaluation.last(operand, partialBar(b, timeframe, t), periodIndex(t));
       }
     }
     return out;
