@@ -8,7 +8,7 @@ import {
 } from '@solstice/analytics';
 import type { ScanCheckResponse, ScanRequest, ScanResponse } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
-import { marketFieldTable } from './field-table-cache.js';
+import { marketFieldTable, scanFieldTable } from './field-table-cache.js';
 
 /**
  * The first field of a scan request that names no scanner field (its sort, then its
@@ -24,14 +24,15 @@ export function unknownScanField(
 }
 
 /**
- * Runs a scan over every instrument of the market (analytics.md): the use case behind both
+ * Runs a scan over every instrument of the market (analytics.md), at the latest session or as
+ * of `request.asOf` (at the scan's date M, nothing after it read): the use case behind both
  * the scanner API and `solstice scan`. Its fields must be known (unknownScanField); an
  * expression that does not parse throws the analytics' ScanExpressionError, which each caller
  * words for its own reader.
  */
-export function scanMarket(market: MarketCache, request: ScanRequest): ScanResponse {
+export async function scanMarket(market: MarketCache, request: ScanRequest): Promise<ScanResponse> {
   const scan = compileScan(request.expression);
-  const table = marketFieldTable(market);
+  const table = await scanFieldTable(market, request.asOf);
   return { ...runScan(table, scan, request), notices: scanNotices(table, scan) };
 }
 
