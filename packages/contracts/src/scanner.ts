@@ -95,6 +95,8 @@ export const seasonFieldsSchema = z.object({
 /** POST /api/v1/scanner/check: an expression as it is being typed. */
 export const scanCheckRequestSchema = z.strictObject({
   expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
+  /** Count as of this date, as the scan does (absent: the latest session). */
+  asOf: scanAsOfSchema.optional(),
 });
 export type ScanCheckRequest = z.infer<typeof scanCheckRequestSchema>;
 

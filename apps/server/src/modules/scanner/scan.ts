@@ -8,7 +8,7 @@ import {
 } from '@solstice/analytics';
 import type { ScanCheckResponse, ScanRequest, ScanResponse } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
-import { marketFieldTable, scanFieldTable } from './field-table-cache.js';
+import { scanFieldTable } from './field-table-cache.js';
 
 /**
  * The first field of a scan request that names no scanner field (its sort, then its
@@ -38,9 +38,13 @@ export async function scanMarket(market: MarketCache, request: ScanRequest): Pro
 
 /**
  * An expression as it is typed: its problem (code, params, position, message), or, when it
- * parses, how many symbols it matches now.
+ * parses, how many symbols it matches now (or as of `asOf`, as scanMarket).
  */
-export function checkScanExpression(market: MarketCache, expression: string): ScanCheckResponse {
+export async function checkScanExpression(
+  market: MarketCache,
+  expression: string,
+  asOf?: string,
+): Promise<ScanCheckResponse> {
   let scan: CompiledScan;
   try {
     scan = compileScan(expression);
@@ -49,7 +53,7 @@ export function checkScanExpression(market: MarketCache, expression: string): Sc
     const { code, params, position, message } = error;
     return { problem: { code, params: { ...params }, position, message }, asOf: null, count: null, notices: [] };
   }
-  const table = marketFieldTable(market);
+  const table = await scanFieldTable(market, asOf);
   const result = runScan(table, scan, { limit: 1 });
   return { problem: null, asOf: result.asOf, count: result.count, notices: scanNotices(table, scan) };
 }

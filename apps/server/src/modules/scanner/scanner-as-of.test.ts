@@ -38,8 +38,8 @@ describe.each(testDialects())('POST /api/v1/scanner with asOf, over HTTP, on %s'
     await live?.close();
   });
 
-  const scan = async (body: object) => {
-    const res = await fetch(`${live.baseUrl}/api/v1/scanner`, {
+  const scan = async (body: object, path = '/api/v1/scanner') => {
+    const res = await fetch(`${live.baseUrl}${path}`, {
       method: 'POST',
       headers: { ...subscriber.headers, origin: live.baseUrl, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -63,6 +63,12 @@ describe.each(testDialects())('POST /api/v1/scanner with asOf, over HTTP, on %s'
     // The same scan without a date sees DOWN at 500 and NEW.
     const now = await scan({ expression: 'close > 50' });
     expect(now.body).toMatchObject({ asOf: '2024-03-29', stale: 1, count: 2 });
+    // The check of an expression as it is typed counts as of the same date.
+    const check = (asOf?: string) =>
+      scan({ expression: 'close > 50', ...(asOf ? { asOf } : {}) }, '/api/v1/scanner/check');
+    expect((await check('2024-03-17')).body).toEqual({ problem: null, asOf: '2024-03-15', count: 1, notices: [] });
+    expect((await check()).body).toEqual({ problem: null, asOf: '2024-03-29', count: 2, notices: [] });
+    expect((await check('2024-03-32')).status).toBe(400);
   });
 
   it('asOf null and no rows before every bar; the latest answer after the last bar', async () => {

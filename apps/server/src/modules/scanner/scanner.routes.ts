@@ -93,7 +93,7 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
       response: { 200: scanCheckResponseSchema },
     };
     route(ENDPOINTS.scannerCheck, SUBSCRIBERS, CHECK, async (request): Promise<ScanCheckResponse> => {
-      return checkScanExpression(market, request.body.expression);
+      return checkScanExpression(market, request.body.expression, request.body.asOf);
     });
 
     // The presets are expressions, not market data: anyone signed in may read them.
