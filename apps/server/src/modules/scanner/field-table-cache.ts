@@ -4,6 +4,7 @@ import {
   fieldTableFromSeries,
   fieldTableSteps,
   scanDate,
+  seriesUpTo,
   type FieldTable,
   type PriceSeries,
   type ScanInstrument,
@@ -50,7 +51,7 @@ export const marketFieldTable: (market: MarketCache) => FieldTable = perVersion(
 /** Field tables of past scan dates kept per market version: the latest few dates asked. */
 export const PAST_TABLES = 4;
 /** Symbols computed between two yields to the event loop while a past table is built. */
-const STEP_SYMBOLS = 25;
+const STEP_SYMBOLS = 10;
 
 const pastTables = new WeakMap<MarketCache, { version: number; tables: Map<number, Promise<FieldTable>> }>();
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -94,7 +95,10 @@ export async function scanFieldTable(market: MarketCache, asOf?: string): Promis
 }
 
 async function buildInSteps(universe: readonly UniverseEntry[], at: number): Promise<FieldTable> {
-  const steps = fieldTableSteps(universe, { asOf: at, every: STEP_SYMBOLS });
+  // Each series as it stood at M (views, no copy): nothing after M can be read, and the
+  // recursive indicators stop there instead of running to the end of the history.
+  const known = universe.map((u) => ({ ...u, series: u.series && seriesUpTo(u.series, at) }));
+  const steps = fieldTableSteps(known, { asOf: at, every: STEP_SYMBOLS });
   let step = steps.next();
   while (!step.done) {
     await yieldToEventLoop();
