@@ -47,6 +47,22 @@ describe('scanFieldTable: a field table per (data version, scan date)', () => {
     expect(await scanFieldTable(market, '2024-01-19')).not.toBe(again);
   });
 
+  it('builds a past table in steps, letting other work run between them', async () => {
+    const market = createMemoryMarketCache(Array.from({ length: 45 }, (_, i) => bars(`S${i}`)));
+    let turns = 0;
+    let running = true;
+    const other = () => {
+      turns++;
+      if (running) setImmediate(other);
+    };
+    setImmediate(other);
+    const table = await scanFieldTable(market, '2024-01-12');
+    running = false;
+    expect(table.size).toBe(45);
+    // 45 symbols in steps of 10: the other work ran between the steps, at least 4 times.
+    expect(turns).toBeGreaterThanOrEqual(4);
+  });
+
   it('is empty with asOf null before every bar', async () => {
     const market = createMemoryMarketCache([bars('A')]);
     const table = await scanFieldTable(market, '2023-12-31');
