@@ -12,6 +12,7 @@ export interface ScanCommandOptions {
   limit?: string;
   offset?: string;
   column?: string[];
+  asOf?: string;
 }
 
 const OPTION: Record<string, string> = {
@@ -20,13 +21,14 @@ const OPTION: Record<string, string> = {
   limit: '--limit',
   offset: '--offset',
   columns: '--column',
+  asOf: '--as-of',
 };
 
-export function scanCommand(
+export async function scanCommand(
   market: MarketCache,
   expression: string,
   o: ScanCommandOptions,
-): CommandResult<ScanResponse> {
+): Promise<CommandResult<ScanResponse>> {
   const parsed = scanRequestSchema.safeParse({
     expression,
     ...(o.sort !== undefined ? { sort: o.sort } : {}),
@@ -34,6 +36,7 @@ export function scanCommand(
     ...(o.limit !== undefined ? { limit: Number(o.limit) } : {}),
     ...(o.offset !== undefined ? { offset: Number(o.offset) } : {}),
     ...(o.column !== undefined && o.column.length > 0 ? { columns: o.column } : {}),
+    ...(o.asOf !== undefined ? { asOf: o.asOf } : {}),
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((i) => {
@@ -51,7 +54,7 @@ export function scanCommand(
   }
   let value: ScanResponse;
   try {
-    value = scanMarket(market, body);
+    value = await scanMarket(market, body);
   } catch (error) {
     if (error instanceof ScanTermError) {
       const [prefix, text] =

@@ -25,9 +25,9 @@ const market = createMemoryMarketCache(
   ],
 );
 
-function cliError(f: () => unknown): CliError {
+async function cliError(f: () => Promise<unknown>): Promise<CliError> {
   try {
-    f();
+    await f();
   } catch (error) {
     if (error instanceof CliError) return error;
     throw error;
@@ -36,8 +36,8 @@ function cliError(f: () => unknown): CliError {
 }
 
 describe('solstice scan with the scan language', () => {
-  it('--column and --sort take expressions; rows key them by their text', () => {
-    const r = scanCommand(market, 'weekly(close) between 11 and 20', {
+  it('--column and --sort take expressions; rows key them by their text', async () => {
+    const r = await scanCommand(market, 'weekly(close) between 11 and 20', {
       column: ['weekly(rsi(close, 14))', 'rs(SPY, 1)', 'rsi'],
       sort: 'rank(close)',
       desc: true,
@@ -58,22 +58,22 @@ describe('solstice scan with the scan language', () => {
     expect(r.value.results[0]!['rs(SPY, 1)']).toBeCloseTo(15 / 12 / 1.1 - 1, 12);
   });
 
-  it('a column’s error names the column from 1, with a caret under its text', () => {
-    const e = cliError(() => scanCommand(market, 'close > 0', { column: ['close', 'sma(close)'] }));
+  it('a column’s error names the column from 1, with a caret under its text', async () => {
+    const e = await cliError(() => scanCommand(market, 'close > 0', { column: ['close', 'sma(close)'] }));
     expect(e.exitCode).toBe(2);
     expect(e.message).toBe('--column 2: sma takes 2 arguments at position 1\n  sma(close)\n  ^');
-    const sort = cliError(() => scanCommand(market, 'close > 0', { sort: 'close[1001]' }));
+    const sort = await cliError(() => scanCommand(market, 'close > 0', { sort: 'close[1001]' }));
     expect(sort.message).toBe(
       '--sort: The offset must be a whole number from 0 to 1000 at position 7\n  close[1001]\n        ^',
     );
-    const unknown = cliError(() => scanCommand(market, 'close > 0', { column: ['nope'] }));
+    const unknown = await cliError(() => scanCommand(market, 'close > 0', { column: ['nope'] }));
     expect(unknown.message).toBe('--column 1: unknown field "nope"');
-    const many = cliError(() => scanCommand(market, 'close > 0', { column: Array(61).fill('close') }));
+    const many = await cliError(() => scanCommand(market, 'close > 0', { column: Array(61).fill('close') }));
     expect(many.message).toBe('--column: at most 60 columns');
   });
 
-  it('an expression error keeps today’s form', () => {
-    const e = cliError(() => scanCommand(market, 'weekly(close)[1] > 0', {}));
+  it('an expression error keeps today’s form', async () => {
+    const e = await cliError(() => scanCommand(market, 'weekly(close)[1] > 0', {}));
     expect(e.message).toBe(
       'An offset cannot follow weekly(): no offset at position 14\n  weekly(close)[1] > 0\n               ^',
     );
