@@ -72,6 +72,17 @@ describe('solstice scan with the scan language', () => {
     expect(many.message).toBe('--column: at most 60 columns');
   });
 
+  it('as of a date, terms read no bar after it', async () => {
+    const r = await scanCommand(market, 'symbol = "AAA"', {
+      asOf: '2024-01-08',
+      column: ['weekly(close)', 'rs(SPY, 1)'],
+    });
+    expect(r.value.asOf).toBe('2024-01-08');
+    // Monday's week so far closes 12 (not Tuesday's 15); (12/10) / (100/100) − 1
+    expect(r.value.results[0]!['weekly(close)']).toBe(12);
+    expect(r.value.results[0]!['rs(SPY, 1)']).toBeCloseTo(0.2, 12);
+  });
+
   it('an expression error keeps today’s form', async () => {
     const e = await cliError(() => scanCommand(market, 'weekly(close)[1] > 0', {}));
     expect(e.message).toBe(
