@@ -1,4 +1,5 @@
 import { checkCondition, kindOf, readsSeason } from './check.js';
+import { innerConditions, operandsOf } from './condition-parts.js';
 import { tableContext, type FieldTable } from './field-table.js';
 import type { FieldInfo, NumericField, TextField } from './fields.js';
 import type { ArithOp, CompareOp, Condition, Operand } from './parser.js';
@@ -70,16 +71,83 @@ function termColumn(table: FieldTable, o: Operand, rows: Uint8Array | null, prev
     const season = o.operand.field.season;
     return seasonColumn(table.seasonal, table.size, season.days, season.stat, rows, o.k + (previous ? 1 : 0));
   }
-  return memoized(table.terms, `${canonicalText(o)}${previous ? '@previous' : ''}`, () => {
+  return memoized(table.terms, termKey(o, previous), () => {
     const out = new Float64Array(table.size);
-    const context = tableContext(table);
-    for (let i = 0; i < table.size; i++) {
-      const series = table.series[i];
-      const at = (table.at[i] as number) - (previous ? 1 : 0);
-      out[i] = series && at >= 0 ? expressionValueAt(o, series, at, context) : NaN;
-    }
+    fillTerm(table, o, previous, out, 0, table.size);
     return out;
   });
+}
+
+function termKey(o: Operand, previous: boolean): string {
+  return `${canonicalText(o)}${previous ? '@previous' : ''}`;
+}
+
+/** A term's values for the rows from … to − 1. */
+function fillTerm(table: FieldTable, o: Operand, previous: boolean, out: Float64Array, from: number, to: number): void {
+  const context = tableContext(table);
+  for (let i = from; i < to; i++) {
+    const series = table.series[i];
+    const at = (table.at[i] as number) - (previous ? 1 : 0);
+    out[i] = series && at >= 0 ? expressionValueAt(o, series, at, context) : NaN;
+  }
+}
+
+/** The terms computed per row (functions, offsets, timeframes, rs) an operand reads, and at which bar. */
+function termsOf(o: Operand, previous: boolean, out: { operand: Operand; previous: boolean }[]): void {
+  switch (o.kind) {
+    case 'arith':
+      termsOf(o.left, previous, out);
+      termsOf(o.right, previous, out);
+      return;
+    case 'rank':
+      termsOf(o.operand, false, out);
+      return;
+    case 'offset':
+      if (o.operand.kind === 'field' && o.operand.field.season) return;
+      out.push({ operand: o, previous });
+      return;
+    case 'fn':
+    case 'timeframe':
+    case 'rs':
+      out.push({ operand: o, previous });
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Computes, in steps, the terms of a condition and of more operands (a scan's sort and
+ * columns) that the table does not hold yet, pausing after every `every` rows so that a server
+ * can answer other requests meanwhile; a scan then reads them from the table. Optional: a scan
+ * computes what it lacks itself, in one go.
+ */
+export function* termSteps(
+  table: FieldTable,
+  condition: Condition | null,
+  operands: readonly Operand[] = [],
+  every = 50,
+): Generator<void, void, void> {
+  const wanted: { operand: Operand; previous: boolean }[] = [];
+  const visit = (node: Condition): void => {
+    innerConditions(node).forEach(visit);
+    for (const o of operandsOf(node)) {
+      termsOf(o, false, wanted);
+      if (node.kind === 'cross') termsOf(o, true, wanted);
+    }
+  };
+  if (condition) visit(condition);
+  for (const o of operands) termsOf(o, false, wanted);
+  for (const { operand, previous } of wanted) {
+    const key = termKey(operand, previous);
+    if (table.terms.has(key)) continue;
+    const out = new Float64Array(table.size);
+    for (let from = 0; from < table.size; from += every) {
+      fillTerm(table, operand, previous, out, from, Math.min(table.size, from + every));
+      yield;
+    }
+    if (!table.terms.has(key)) table.terms.set(key, out);
+  }
 }
 
 /**

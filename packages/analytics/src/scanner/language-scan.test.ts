@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { seriesFromRows, type PriceSeries } from '../series.js';
 import { fieldTableFromSeries } from './field-table.js';
 import { scanNotices } from './notices.js';
-import { compileScan, runScan, ScanTermError } from './scan.js';
+import { compileScan, compileScanTerm, runScan, ScanTermError } from './scan.js';
+import { termSteps } from './evaluate.js';
 import { testInstrument } from './test-table.js';
 
 /** Weekday sessions from Mon 2024-01-01 with these closes (open = close − 1). */
@@ -122,6 +123,22 @@ describe('scans in the scan language', () => {
     expect(cached).toBeInstanceOf(Float64Array);
     runScan(t, compileScan('rs(spy, 2) > 0'));
     expect(t.terms.get('rs("SPY", 2)')).toBe(cached);
+  });
+
+  it('termSteps computes the terms a scan reads in steps, the same values as a scan computes', () => {
+    const stepped = table();
+    const scan = compileScan('weekly(close) crosses above 13 and rank(rs(SPY, 1)) >= 0');
+    const column = compileScanTerm('sma(close, 2)[1]').operand;
+    const steps = termSteps(stepped, scan.ast, [column], 1);
+    let pauses = 0;
+    for (let step = steps.next(); !step.done; step = steps.next()) pauses++;
+    // 4 rows a step each: weekly(close) now and the bar before, rs(SPY, 1), the column
+    expect(pauses).toBe(16);
+    expect([...stepped.terms.keys()].sort()).toEqual(
+      ['rs("SPY", 1)', 'sma(close, 2)[1]', 'weekly(close)', 'weekly(close)@previous'].sort(),
+    );
+    const options = { columns: ['sma(close, 2)[1]', 'rank(rs(SPY, 1))'] };
+    expect(runScan(stepped, scan, options)).toEqual(runScan(table(), scan, options));
   });
 
   it('a column or sort that does not parse says which', () => {

@@ -15,6 +15,8 @@ import { innerConditions, operandsOf } from './condition-parts.js';
 
 export interface CompiledScan {
   expression: string;
+  /** The parsed expression (for termSteps). */
+  ast: Condition;
   condition: CompiledCondition;
   /** Fields the expression names, canonical, in order of first appearance. */
   fields: FieldName[];
@@ -42,7 +44,7 @@ export function compileScan(expression: string, options: ParseOptions = {}): Com
     if (operand.kind === 'number' || operand.kind === 'string' || operand.kind === 'field') continue;
     if (!terms.some((t) => t.key === key)) terms.push({ key, operand });
   }
-  return { expression, condition, fields, textValues, terms, options };
+  return { expression, ast, condition, fields, textValues, terms, options };
 }
 
 /** The fields an operand names, anywhere in it (inside functions and timeframes too). */

@@ -1,10 +1,14 @@
 import {
   compileScan,
+  compileScanTerm,
   lookupField,
   runScan,
   scanNotices,
+  termSteps,
   ScanExpressionError,
   type CompiledScan,
+  type FieldTable,
+  type Operand,
   type ParseOptions,
 } from '@solstice/analytics';
 import type { ScanCheckResponse, ScanRequest, ScanResponse } from '@solstice/contracts';
@@ -45,7 +49,32 @@ export const marketParseOptions: (market: MarketCache) => ParseOptions = perVers
 export async function scanMarket(market: MarketCache, request: ScanRequest): Promise<ScanResponse> {
   const scan = compileScan(request.expression, marketParseOptions(market));
   const table = await scanFieldTable(market, request.asOf);
+  const more = [request.sort, ...(request.columns ?? [])].flatMap((text) => termOperand(text, scan));
+  await computeTerms(table, scan, more);
   return { ...runScan(table, scan, request), notices: scanNotices(table, scan) };
+}
+
+/** A sort's or column's operand, or none (a mistake in it is runScan's to report). */
+function termOperand(text: string | undefined, scan: CompiledScan): Operand[] {
+  if (text === undefined) return [];
+  try {
+    return [compileScanTerm(text, scan.options).operand];
+  } catch (error) {
+    if (error instanceof ScanExpressionError) return [];
+    throw error;
+  }
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The scan-language terms a scan reads (functions, timeframes, rs() … for every symbol, the
+ * first time on a table) computed in steps with a yield between them, as the past tables
+ * are built: a new term over the whole market costs hundreds of milliseconds of CPU.
+ */
+async function computeTerms(table: FieldTable, scan: CompiledScan, more: readonly Operand[]): Promise<void> {
+  const steps = termSteps(table, scan.ast, more);
+  for (let step = steps.next(); !step.done; step = steps.next()) await yieldToEventLoop();
 }
 
 /**
@@ -66,6 +95,7 @@ export async function checkScanExpression(
     return { problem: { code, params: { ...params }, position, message }, asOf: null, count: null, notices: [] };
   }
   const table = await scanFieldTable(market, asOf);
+  await computeTerms(table, scan, []);
   const result = runScan(table, scan, { limit: 1 });
   return { problem: null, asOf: result.asOf, count: result.count, notices: scanNotices(table, scan) };
 }
