@@ -12,6 +12,7 @@ import { yearSetTable } from './year-set-table.js';
 import { ARRAY_BUFFERS, type BufferAllocator } from '../buffer-allocator.js';
 import {
   upcomingFields,
+  upcomingDollarVolumes,
   upcomingSession,
   upcomingStartRange,
   upcomingUniverse,
@@ -124,13 +125,17 @@ export function seasonalityScan(
  * start days that follow it. Null when no symbol has a bar on or before `asOf` (no session).
  */
 export function upcomingScanOptions(
-  universe: Iterable<PriceSeries>,
+  universe: readonly PriceSeries[],
   options: Omit<SeasonalityScanOptions, 'startFrom' | 'startTo' | 'upcoming'>,
   upcoming: { days: number; asOf?: string; minDollarVolume?: number },
 ): SeasonalityScanOptions | null {
   const session = upcomingSession(universe, upcoming.asOf === undefined ? undefined : dayNumber(upcoming.asOf));
   if (session === null) return null;
-  const mode: UpcomingMode = { asOf: isoDate(session), days: upcoming.days };
+  const mode: UpcomingMode = {
+    asOf: isoDate(session),
+    days: upcoming.days,
+    dollarVolume20: upcomingDollarVolumes(universe, session),
+  };
   if (upcoming.minDollarVolume !== undefined) mode.minDollarVolume = upcoming.minDollarVolume;
   return { ...options, ...upcomingStartRange(session, upcoming.days), upcoming: mode };
 }

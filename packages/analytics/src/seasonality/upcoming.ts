@@ -19,6 +19,11 @@ export interface UpcomingMode {
   days: number;
   /** Leaves out (as `illiquid`) the symbols whose dollarVolume20 is null or below it; none when absent. */
   minDollarVolume?: number;
+  /**
+   * Each symbol's dollarVolume20, found where the volumes are (upcomingDollarVolumes): the
+   * analytics pool's threads share only the dates and closes. Absent: read from the series.
+   */
+  dollarVolume20?: Readonly<Record<string, number | null>>;
 }
 
 /** What an upcoming scan adds to each result. */
@@ -98,6 +103,16 @@ function lastIndexOnOrBefore(dates: Int32Array, day: number): number {
   return hi;
 }
 
+/** dollarVolume20 of each symbol with a bar on the session (day number). */
+export function upcomingDollarVolumes(universe: Iterable<PriceSeries>, session: number): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const series of universe) {
+    const at = lastIndexOnOrBefore(series.dates, session);
+    if (at >= 0 && series.dates[at] === session) out[series.symbol] = dollarVolume20(series, at);
+  }
+  return out;
+}
+
 /** The mean of close × volume over the 20 bars ending at index `at`; null with fewer bars. */
 export function dollarVolume20(series: PriceSeries, at: number): number | null {
   if (at + 1 < DOLLAR_VOLUME_BARS) return null;
@@ -149,7 +164,8 @@ export function* upcomingUniverse(
       if (series.dates.length > 0 && series.dates[0]! <= session) counts.stale++;
       continue;
     }
-    const volume = dollarVolume20(series, at);
+    const given = mode.dollarVolume20;
+    const volume = given ? (given[series.symbol] ?? null) : dollarVolume20(series, at);
     if (mode.minDollarVolume !== undefined && (volume === null || volume < mode.minDollarVolume)) {
       counts.illiquid++;
       continue;
