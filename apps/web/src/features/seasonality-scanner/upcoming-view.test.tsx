@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, inTurkish, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
-import { createStats, createWindow } from '../../testing/factories';
+import { createStats } from '../../testing/factories';
 import { SeasonalityScannerScreen } from './seasonality-scanner-screen';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
@@ -11,12 +11,10 @@ vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loa
 const deck = {
   symbol: 'DECK',
   direction: 'long' as const,
-  ...createWindow({
-    start: '11-19',
-    end: '12-08',
-    days: 19,
-    stats: { ...createStats({ count: 12, winners: 12, winRate: 1, mean: 0.0612 }), qValue: 0.248 },
-  }),
+  start: '11-19',
+  end: '12-08',
+  days: 19,
+  stats: { ...createStats({ count: 12, winners: 12, winRate: 1, mean: 0.0612 }), qValue: 0.248 },
   dollarVolume20: 52_890_000,
   startDate: '2017-11-19',
   endDate: '2017-12-08',

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -100,7 +100,8 @@ function daysBetween(from: string, to: string): number {
 
 /** Millions of dollars, as the field shows them, from the URL's dollars (and back). */
 const millions = (dollars: string) => (dollars === '' ? '' : String(Number(dollars) / 1e6));
-const dollars = (millionsText: string) => (millionsText.trim() === '' ? '' : String(Number(millionsText) * 1e6));
+const dollars = (millionsText: string) =>
+  millionsText.trim() === '' ? '' : String(Math.round(Number(millionsText) * 1e6));
 
 export function UpcomingView({ tool }: { tool: ToolInfo }) {
   const { t } = useTranslation('seascan');
@@ -114,6 +115,9 @@ export function UpcomingView({ tool }: { tool: ToolInfo }) {
   >;
   const [errors, setErrors] = useState<Errors>({});
   const [volumeText, setVolumeText] = useState(() => millions(form.minDollarVolume));
+  // back/forward or a link changed the URL's minimum: show it in millions
+  const urlVolume = url.minDollarVolume ?? '';
+  useEffect(() => setVolumeText(millions(urlVolume)), [urlVolume]);
   const values = { ...UPCOMING_DEFAULTS, ...url };
   const query = useQuery({
     queryKey: ['seasonality-upcoming', values],
