@@ -221,6 +221,14 @@ export interface ScanOptions extends YearsOptions {
 }
 
 export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<CommandResult<SeasonalScanResponse>> {
+  // Said in the command line's own words (the schema's message names the API's fields).
+  if (o.upcoming !== undefined) {
+    const given = [o.startFrom !== undefined && '--start-from', o.startTo !== undefined && '--start-to'].filter(
+      Boolean,
+    );
+    if (given.length > 0)
+      throw new CliError(`${given.join(' and ')} cannot be given with --upcoming (--upcoming sets the start days)`, 2);
+  }
   const options = parseOptions(seasonalScanBodySchema, {
     startFrom: o.startFrom,
     startTo: o.startTo,

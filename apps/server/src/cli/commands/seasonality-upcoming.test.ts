@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
+import { serverBundle } from '../../testing/server-bundle.js';
+import { useTempDir } from '../../testing/test-fixtures.js';
 import { dayNumber, isoDate, seasonalityScan, seriesFromRows, upcomingScanOptions } from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
 import { CliError, type CliOutput } from '../output.js';
@@ -54,8 +58,11 @@ describe('seasonality scan --upcoming', () => {
 
   it('is an error naming the flag (exit 2) with --start-from or --start-to, or a bad value', async () => {
     const cases: [object, string][] = [
-      [{ startFrom: '03-01' }, '--start-from: cannot be given with upcoming (upcoming sets the start days)'],
-      [{ startTo: '03-01' }, '--start-to: cannot be given with upcoming (upcoming sets the start days)'],
+      [{ startFrom: '03-01' }, '--start-from cannot be given with --upcoming (--upcoming sets the start days)'],
+      [
+        { startFrom: '03-01', startTo: '03-05' },
+        '--start-from and --start-to cannot be given with --upcoming (--upcoming sets the start days)',
+      ],
       [{ upcoming: '91' }, '--upcoming: expected a number of calendar days of at most 90'],
       [{ upcoming: 'soon' }, '--upcoming: expected a number of calendar days'],
       [{ asOf: '2021-02-29' }, '--as-of: expected a real calendar date'],
@@ -87,5 +94,38 @@ describe('seasonality scan --upcoming', () => {
       from: 'user',
     });
     expect(printed[0]).toMatchObject({ asOf: '2021-12-25', stale: 1, illiquid: 1 });
+  });
+});
+
+describe('solstice seasonality scan --upcoming, the real command', () => {
+  const dir = useTempDir('solstice-upcoming-');
+  const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
+  const run = (db: string, args: string[]) =>
+    spawnSync(process.execPath, [serverBundle().cli, '--db', `file:${db}`, ...args], {
+      cwd: REPO,
+      env: { ...process.env, NODE_ENV: 'test', SEED_ON_EMPTY: 'false', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+
+  it('exits 2 naming the flag given with --upcoming', () => {
+    const db = dir.join('db.sqlite');
+    expect(run(db, ['db', 'migrate']).status).toBe(0);
+    const both = run(db, [
+      'seasonality',
+      'scan',
+      '--upcoming',
+      '14',
+      '--start-to',
+      '03-01',
+      '--min-days',
+      '5',
+      '--max-days',
+      '20',
+    ]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('--start-to cannot be given with --upcoming (--upcoming sets the start days)');
+    const far = run(db, ['seasonality', 'scan', '--upcoming', '120', '--min-days', '5', '--max-days', '20']);
+    expect(far.status).toBe(2);
+    expect(far.stderr).toContain('--upcoming: expected a number of calendar days of at most 90');
   });
 });

@@ -200,7 +200,7 @@ function searchOptions(o: SeasonalScanOptions): Omit<SeasonalityScanOptions, 'st
  * session and its start days are found over the universe; null when it has no session (no
  * symbol with a bar on or before asOf). The schema has required startFrom and startTo otherwise.
  */
-export function scanOptions(universe: readonly PriceSeries[], o: SeasonalScanOptions): SeasonalityScanOptions | null {
+function scanOptions(universe: readonly PriceSeries[], o: SeasonalScanOptions): SeasonalityScanOptions | null {
   if (o.upcoming === undefined) return { ...searchOptions(o), startFrom: o.startFrom!, startTo: o.startTo! };
   const upcoming = { days: o.upcoming, asOf: o.asOf, minDollarVolume: o.minDollarVolume };
   return upcomingScanOptions(universe, searchOptions(o), upcoming);
