@@ -67,6 +67,8 @@ const TARGETS = [
   // Issue 43, item 7: the technical scan as of a past date (its session's table cached).
   ['scan_as_of_p50_ms', '≤ 50 ms', (v) => v <= 50],
   ['seasonality_scan_qvalue_overhead_pct', '≤ 20 %', (v) => v <= 20],
+  // Issue 44.
+  ['upcoming_scan_ms', '≤ 1,000 ms', (v) => v <= 1000],
 ];
 
 const results = { taken_at: new Date().toISOString(), machine: machine(), dataset: path.relative(ROOT, DATA) };
@@ -288,6 +290,9 @@ try {
     'alerts at scale (1,000 subscribers × 20 alerts, 100 hanging receivers)',
     'alerts-at-scale.ts',
   );
+
+  // Issue 44, item 3: the seasonality scanner's upcoming mode over the shared universe.
+  await tsStep('upcoming_scan', 'upcoming windows scan (469 symbols, as of 2017-11-10)', 'upcoming-scan.ts');
 
   // Issue 22: no target, a figure (20 legs × 30 start years, read from the dataset's CSVs).
   await tsStep('backtest', 'seasonal backtest, 20 legs × 30 years', 'backtest.ts');
