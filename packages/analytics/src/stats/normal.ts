@@ -1,3 +1,4 @@
+/* eslint-disable no-loss-of-precision -- the coefficients as published, to more digits than a double holds */
 /*
  * The standard normal distribution to about 1e-15 relative, tails included: Φ by W. J. Cody's
  * rational approximations of erfc (Math. Comp. 1969; netlib specfun CALERF) and Φ⁻¹ by
