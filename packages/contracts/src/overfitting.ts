@@ -48,9 +48,19 @@ export const seedSchema = z
     `expected a seed: a decimal unsigned 64-bit integer (0 to ${MAX_SEED})`,
   );
 
-const blocksSchema = integer(2, OVERFITTING_LIMITS.maxBlocks, 'an even number of blocks').refine(
-  (v) => v % 2 === 0,
-  'expected an even number of blocks',
+/** S: one message for any bad value (an odd 1 is both below 2 and odd). */
+const blocksSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ message: 'expected an even number of blocks of at least 2' }).superRefine((v, ctx) => {
+    if (!Number.isInteger(v) || v < 2 || v % 2 !== 0) {
+      ctx.addIssue({ code: 'custom', message: 'expected an even number of blocks of at least 2' });
+    } else if (v > OVERFITTING_LIMITS.maxBlocks) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected an even number of blocks of at most ${OVERFITTING_LIMITS.maxBlocks}`,
+      });
+    }
+  }),
 );
 
 export const overfittingQuerySchema = z
