@@ -59,34 +59,48 @@ export function realityCheck(
   }
   const root = Math.sqrt(T);
   const statistic = root * bestMean;
-  // Every resample's draws first, as counts of each row (b outer, t inner, as specified); then the
-  // resampled means a slice of columns at a time, so that the slice of E stays in the cache
-  // through all B resamples instead of streaming the whole matrix once a resample.
+  // Every resample's draws first, as counts of each row (b outer, t inner, as specified). Then each
+  // column's resampled sum is one dot product of the counts with the column (E transposed, so a
+  // column's years are adjacent), over a slice of columns at a time: the slice stays in the cache
+  // through all B resamples, and the sum stays in a register.
   const random = new SplitMix64(seed);
-  const drawn = new Int32Array(bootstrap * T);
+  const drawn = new Float64Array(bootstrap * T);
   for (let b = 0; b < bootstrap; b++) for (let t = 0; t < T; t++) drawn[b * T + random.index(T)]!++;
+  // The rows each resample drew (about 63 % of them) and how often: the products of the others are 0.
+  const rowsOf = new Int32Array(bootstrap * T);
+  const timesOf = new Float64Array(bootstrap * T);
+  const drawnRows = new Int32Array(bootstrap);
+  for (let b = 0; b < bootstrap; b++) {
+    let n = 0;
+    for (let t = 0; t < T; t++) {
+      const times = drawn[b * T + t]!;
+      if (times === 0) continue;
+      rowsOf[b * T + n] = t;
+      timesOf[b * T + n] = times;
+      n++;
+    }
+    drawnRows[b] = n;
+  }
+  const byColumn = new Float64Array(columns * T);
+  for (let t = 0; t < T; t++) for (let c = 0; c < columns; c++) byColumn[c * T + t] = excess[t * columns + c]!;
   const most = new Float64Array(bootstrap).fill(-Infinity);
   const alone = new Float64Array(bootstrap);
-  const acc = new Float64Array(Math.min(columns, SLICE));
   for (let from = 0; from < columns; from += SLICE) {
     const to = Math.min(columns, from + SLICE);
-    const width = to - from;
     for (let b = 0; b < bootstrap; b++) {
-      acc.fill(0);
-      for (let t = 0; t < T; t++) {
-        const times = drawn[b * T + t]!;
-        if (times === 0) continue;
-        const row = t * columns + from;
-        for (let c = 0; c < width; c++) acc[c]! += times * excess[row + c]!;
-      }
+      const first = b * T;
+      const last = first + drawnRows[b]!;
       let m = most[b]!;
-      for (let c = 0; c < width; c++) {
-        const d = acc[c]! / T - f[from + c]!;
+      for (let c = from; c < to; c++) {
+        const at = c * T;
+        let sum = 0;
+        for (let j = first; j < last; j++) sum += timesOf[j]! * byColumn[at + rowsOf[j]!]!;
+        const d = sum / T - f[c]!;
         if (long && d > m) m = d;
         if (short && -d > m) m = -d;
+        if (c === column) alone[b] = d;
       }
       most[b] = m;
-      if (column >= from && column < to) alone[b] = acc[column - from]! / T - f[column]!;
     }
   }
   let beaten = 0;
