@@ -47,7 +47,7 @@ describe('best trades: is it luck?', () => {
     renderScreen(<BestTradesScreen />, { url: URL });
     const panel = await screen.findByTestId('luck');
     const toggle = await within(panel).findByRole('button', { name: 'Details' });
-    expect(within(panel).queryByTestId('luck-numbers')).toBeNull();
+    expect(within(panel).getByTestId('luck-numbers')).not.toBeVisible();
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const rows = within(screen.getByTestId('luck-numbers'))

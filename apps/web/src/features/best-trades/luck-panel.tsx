@@ -136,21 +136,19 @@ function LuckResult({ data, f }: { data: OverfittingResponse; f: Formatters }) {
       >
         {t('luck.details')}
       </button>
-      {open && (
-        <table className="table table-sm w-auto" id="luck-numbers" data-testid="luck-numbers">
-          <caption className="caption-top small">{t('luck.numbers')}</caption>
-          <tbody>
-            {rows.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" className="fw-normal">
-                  {label}
-                </th>
-                <td className="text-end">{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <table className="table table-sm w-auto" id="luck-numbers" data-testid="luck-numbers" hidden={!open}>
+        <caption className="caption-top small">{t('luck.numbers')}</caption>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row" className="fw-normal">
+                {label}
+              </th>
+              <td className="text-end">{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }
