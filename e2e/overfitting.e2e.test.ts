@@ -65,12 +65,14 @@ describe('best trades: is it luck?', () => {
       await s.page.getByTestId('luck-numbers').waitFor();
       await screenshot(s.page, 'luck-best-trades-en');
 
-      const saved = await s.context.request.patch(`${s.server.url}/api/me/preferences`, {
-        data: { locale: 'tr-TR' },
-        headers: { origin: s.server.url },
-      });
-      expect(saved.ok()).toBe(true);
-      await s.page.reload();
+      // Turkish, chosen on the profile as a trader would.
+      await s.page.goto(`${s.server.url}/profile`);
+      const saved = s.page.waitForResponse(
+        (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PATCH',
+      );
+      await s.page.locator('#pref-language').selectOption('tr');
+      expect((await saved).ok()).toBe(true);
+      await s.page.goto(`${s.server.url}/seasonality/besttrades?${new URLSearchParams(BEST).toString()}`);
       await s.page.getByRole('heading', { name: 'Şans mı?' }).waitFor({ timeout: 60_000 });
       await s.page.getByTestId('luck-deflated').waitFor({ timeout: 60_000 });
       expect(await panelText('luck-deflated')).toBe(
