@@ -42,7 +42,7 @@ export interface OverfittingResult {
   tested: number;
   minYears: number;
   selected: (WindowRef & { stats: WindowStats }) | null;
-  deflated: (Omit<DeflatedSharpe, 'observations'> & { observations: number }) | null;
+  deflated: DeflatedSharpe | null;
   pbo: {
     blocks: number;
     rows: number;

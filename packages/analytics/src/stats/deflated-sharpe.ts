@@ -101,8 +101,12 @@ export function deflatedSharpe(
   const m = sharpeMoments(returns);
   const sharpeVariance = sampleVariance(trialSharpes);
   const sr0 = expectedMaxSharpe(trials, sharpeVariance);
+  // In analytics.md's order: the moments, then the trials and what they deflate by.
   return {
-    ...m,
+    sharpe: m.sharpe,
+    skewness: m.skewness,
+    kurtosis: m.kurtosis,
+    observations: m.observations,
     trials,
     sharpeVariance,
     expectedMaxSharpe: sr0,
