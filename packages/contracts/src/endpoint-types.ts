@@ -95,6 +95,7 @@ import type {
   seasonalScanResponseSchema,
 } from './seasonality-responses.js';
 import type { walkForwardResponseSchema } from './walk-forward.js';
+import type { overfittingQuerySchema, overfittingResponseSchema } from './overfitting.js';
 import type {
   watchlistCreateSchema,
   watchlistListResponseSchema,
@@ -154,6 +155,10 @@ export interface EndpointTypes {
   seasonalityWalkForward: {
     query: Query<typeof walkForwardQuerySchema>;
     response: Answer<typeof walkForwardResponseSchema>;
+  };
+  seasonalityOverfitting: {
+    query: Query<typeof overfittingQuerySchema>;
+    response: Answer<typeof overfittingResponseSchema>;
   };
   seasonalityScan: { body: Body<typeof seasonalScanBodySchema>; response: Answer<typeof seasonalScanResponseSchema> };
   seasonalityBacktest: { body: Body<typeof backtestBodySchema>; response: Answer<typeof backtestResponseSchema> };

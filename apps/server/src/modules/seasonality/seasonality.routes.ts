@@ -7,6 +7,8 @@ import {
   calendarResponseSchema,
   chartQuerySchema,
   chartResponseSchema,
+  overfittingQuerySchema,
+  overfittingResponseSchema,
   patternQuerySchema,
   patternResponseSchema,
   seasonalScanBodySchema,
@@ -22,6 +24,7 @@ import { clientGoneSignal } from '../../http/client-gone.js';
 import { routeDeclarer, routeSchema } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { getWatchlist } from '../watchlists/watchlists.repository.js';
+import { overfittingJob } from './overfitting.service.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import {
   bestTradesJob,
@@ -58,6 +61,11 @@ const WALK_FORWARD = routeSchema(
   'Best trades out of sample: each year traded with the window chosen on the years before it',
   { querystring: walkForwardQuerySchema },
   walkForwardResponseSchema,
+);
+const OVERFITTING = routeSchema(
+  'Whether the best window of a best-trades search is luck: Deflated Sharpe Ratio, PBO and Reality Check',
+  { querystring: overfittingQuerySchema },
+  overfittingResponseSchema,
 );
 const SCAN = routeSchema(
   "Each symbol's best window starting in a date range",
@@ -103,6 +111,10 @@ export function seasonalityRoutes({
     route(ENDPOINTS.seasonalityWalkForward, SUBSCRIBERS, WALK_FORWARD, async (request) => {
       const query = request.query;
       return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
+    });
+    route(ENDPOINTS.seasonalityOverfitting, SUBSCRIBERS, OVERFITTING, async (request) => {
+      const query = request.query;
+      return inPool(request, (context) => analytics.run(overfittingJob(market, query), context));
     });
     route(ENDPOINTS.seasonalityScan, SUBSCRIBERS, SCAN, async (request, reply) => {
       const options = request.body;
