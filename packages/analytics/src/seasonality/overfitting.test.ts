@@ -77,7 +77,7 @@ describe('overfitting of a best-trades search (analytics.md)', () => {
     expect(rc.best).toEqual({ direction: 'long', start: '03-09', end: '03-10', days: 1 });
     expect(rc.bestMean).toBeCloseTo(0.11662566505032258, 14);
     expect(rc.statistic).toBeCloseTo(Math.sqrt(3) * 0.11662566505032258, 14);
-    expect([rc.bootstrap, rc.seed]).toEqual([200, '7']);
+    expect([rc.bootstrap, rc.seed]).toEqual([200, 7]);
     expect(rc.pValue).toBeGreaterThanOrEqual(rc.naivePValue);
     // Reproducible from the seed; no check without bootstrap.
     expect(overfitting(bump, { minDays: 1, maxDays: 1, bootstrap: 200, seed: 7n })).toEqual(r);
