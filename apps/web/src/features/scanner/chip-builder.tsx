@@ -109,29 +109,27 @@ export function ChipBuilder({
     <fieldset className="row g-1 align-items-end mb-3">
       <legend className="visually-hidden">{t('chips.legend')}</legend>
       <div className="col-4 col-md-2">
-        {fns.length ? (
-          <LabelledSelect
-            id="chip-field"
-            label={t('chips.field')}
-            labelClassName="form-label small mb-0"
-            className="form-select form-select-sm"
-            value={field}
-            onChange={chooseField}
-          >
-            <optgroup label={t('chips.fieldsGroup')}>
-              {offered.map((n) => (
-                <option key={n}>{n}</option>
-              ))}
-            </optgroup>
-            <optgroup label={t('chips.functionsGroup')}>
-              {fns.map((f) => (
-                <option key={f.name}>{f.name}</option>
-              ))}
-            </optgroup>
-          </LabelledSelect>
-        ) : (
-          <ChipSelect id="chip-field" label={t('chips.field')} value={field} names={offered} onChange={chooseField} />
-        )}
+        <LabelledSelect
+          id="chip-field"
+          label={t('chips.field')}
+          labelClassName="form-label small mb-0"
+          className="form-select form-select-sm"
+          value={field}
+          onChange={chooseField}
+        >
+          {fns.length ? (
+            <>
+              <optgroup label={t('chips.fieldsGroup')}>
+                <NameOptions names={offered} />
+              </optgroup>
+              <optgroup label={t('chips.functionsGroup')}>
+                <NameOptions names={fns.map((f) => f.name)} />
+              </optgroup>
+            </>
+          ) : (
+            <NameOptions names={offered} />
+          )}
+        </LabelledSelect>
       </div>
       {fn?.args.includes('src') ? (
         <div className="col-4 col-md-2">
@@ -227,9 +225,18 @@ function ChipSelect({
       value={value}
       onChange={onChange}
     >
+      <NameOptions names={names} />
+    </LabelledSelect>
+  );
+}
+
+/** Options that are names, each its own value. */
+function NameOptions({ names }: { names: readonly string[] }) {
+  return (
+    <>
       {names.map((n) => (
         <option key={n}>{n}</option>
       ))}
-    </LabelledSelect>
+    </>
   );
 }

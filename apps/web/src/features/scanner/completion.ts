@@ -50,7 +50,7 @@ export function contextAt(text: string, caret: number, vocab: Vocabulary): Caret
   return caretContext(text, caret, vocab.textFields, vocab.functionNames);
 }
 
-/** Best first: a case-insensitive prefix match, then a match inside the word; in the given order otherwise. */
+/** Best first: a case-insensitive prefix match, then (two letters typed or more) a match inside; in the given order otherwise. */
 function rank<T>(items: readonly T[], key: (item: T) => string, typed: string): T[] {
   const q = typed.toLowerCase();
   const starts: T[] = [];
@@ -58,7 +58,7 @@ function rank<T>(items: readonly T[], key: (item: T) => string, typed: string): 
   for (const item of items) {
     const k = key(item).toLowerCase();
     if (k.startsWith(q)) starts.push(item);
-    else if (q && k.includes(q)) inside.push(item);
+    else if (q.length >= 2 && k.includes(q)) inside.push(item);
   }
   return [...starts, ...inside];
 }

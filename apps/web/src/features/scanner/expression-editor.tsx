@@ -153,6 +153,7 @@ export function ExpressionEditor({
         }}
         onSelect={readCaret}
         onClick={readCaret}
+        onKeyUp={readCaret}
         onBlur={() => setOpen(false)}
         onScroll={(e) => {
           if (mirrorRef.current) mirrorRef.current.scrollTop = e.currentTarget.scrollTop;

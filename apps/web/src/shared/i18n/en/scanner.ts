@@ -32,6 +32,7 @@ export default {
     text_operator: 'Text can only be compared with = or != (not “{{op}}”)',
     needs_numbers: '“{{word}}” needs numbers',
     unknown_sort: 'Unknown sort field “{{field}}”',
+    bad_period: 'The period of {{name}} must be a whole number from {{min}} to {{max}}, not “{{found}}”',
     after: 'after “{{after}}”',
     found: ', found “{{found}}”',
     at: '(at column {{position}})',

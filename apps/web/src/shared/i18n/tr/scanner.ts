@@ -35,6 +35,7 @@ const tr: Messages<typeof en> = {
     text_operator: 'Metin yalnızca = ya da != ile karşılaştırılabilir (“{{op}}” ile değil)',
     needs_numbers: '“{{word}}” sayı gerektirir',
     unknown_sort: 'Bilinmeyen sıralama alanı “{{field}}”',
+    bad_period: '{{name}} periyodu {{min}} ile {{max}} arasında bir tam sayı olmalı, “{{found}}” değil',
     after: '(“{{after}}” sonrasında)',
     found: ', bulunan: “{{found}}”',
     at: '({{position}}. sütunda)',
