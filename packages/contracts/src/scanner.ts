@@ -108,29 +108,6 @@ export const scanCheckResponseSchema = z.object({
 });
 export type ScanCheckResponse = z.infer<typeof scanCheckResponseSchema>;
 
-/** The argument kinds of a scan-language function: a source expression, a period, a symbol, an operand, a group. */
-export const SCAN_FUNCTION_ARG_KINDS = ['src', 'n', 'symbol', 'x', 'group'] as const;
-export type ScanFunctionArgKind = (typeof SCAN_FUNCTION_ARG_KINDS)[number];
-
-/** A function of the scan language (analytics.md, "Scan language"), for an editor's completion and help. */
-export const scanFunctionSchema = z.object({
-  name: z.string(),
-  args: z.array(z.enum(SCAN_FUNCTION_ARG_KINDS)),
-  /** One line of English help. */
-  summary: z.string(),
-});
-export type ScanFunction = z.infer<typeof scanFunctionSchema>;
-
-/** The scan language's limits: a period, an offset, calls nested, calls in all, values in a list. */
-export const scanBoundsSchema = z.object({
-  maxPeriod: z.number().int(),
-  maxOffset: z.number().int(),
-  maxDepth: z.number().int(),
-  maxCalls: z.number().int(),
-  maxList: z.number().int(),
-});
-export type ScanBounds = z.infer<typeof scanBoundsSchema>;
-
 export const scanFieldsResponseSchema = z.object({
   fields: z.array(
     z.object({
@@ -145,8 +122,26 @@ export const scanFieldsResponseSchema = z.object({
   aliases: z.record(z.string(), z.string()),
   /** The seasonal fields `season<L>.<stat>` (numbers) besides the fields listed. */
   seasonal: seasonFieldsSchema.optional(),
-  /** The functions of the scan language (sma, ema, …, weekly, rank, rs). */
-  functions: z.array(scanFunctionSchema).optional(),
-  bounds: scanBoundsSchema.optional(),
+  /** The functions of the scan language, for an editor's completion and help. */
+  functions: z
+    .array(
+      z.object({
+        name: z.string(),
+        /** The argument slots: ["src", "n"], ["n"], ["symbol", "n"], ["x"] or ["x", "group"]. */
+        args: z.array(z.string()),
+        summary: z.string(),
+      }),
+    )
+    .optional(),
+  /** The bounds of an expression: a period, an offset, nesting, calls, a list's length. */
+  bounds: z
+    .object({
+      maxPeriod: z.number().int(),
+      maxOffset: z.number().int(),
+      maxDepth: z.number().int(),
+      maxCalls: z.number().int(),
+      maxList: z.number().int(),
+    })
+    .optional(),
 });
 export type ScanFieldsResponse = z.infer<typeof scanFieldsResponseSchema>;

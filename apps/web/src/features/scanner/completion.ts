@@ -1,5 +1,8 @@
-import type { ScanFieldsResponse, ScanFunction } from '@solstice/contracts';
+import type { ScanFieldsResponse } from '@solstice/contracts';
 import { caretContext, type CaretContext } from './expression-context';
+
+/** A function of the scan language as the fields answer describes it. */
+export type ScanFunction = NonNullable<ScanFieldsResponse['functions']>[number];
 
 /** A completion: what the list shows, what replaces the word, and where the caret goes after it. */
 export interface Completion {

@@ -29,7 +29,7 @@ const fields: MockRoute = {
   },
 };
 
-/** The check: a period over 1000 is the lang branch's period error at that number; otherwise 7 matches. */
+/** The check: a period over 1000 is the language's period error at that number; `sma(close)` a call short of an argument; otherwise 7 matches. */
 const check: MockRoute = {
   method: 'POST',
   path: '/api/v1/scanner/check',
@@ -40,10 +40,25 @@ const check: MockRoute = {
       return {
         body: {
           problem: {
-            code: 'bad_period',
-            params: { name: 'sma', min: 1, max: 1000, found: period[1]! },
+            code: 'period_range',
+            params: { function: 'sma', min: 1, max: 1000 },
             position: period.index + 'sma(close, '.length + 1,
             message: 'the period of sma must be a whole number from 1 to 1000',
+          },
+          asOf: null,
+          count: null,
+          notices: [],
+        },
+      };
+    }
+    if (expression.includes('sma(close)')) {
+      return {
+        body: {
+          problem: {
+            code: 'function_arity',
+            params: { function: 'sma', count: '2 arguments' },
+            position: expression.indexOf('sma(close)') + 1,
+            message: 'sma takes 2 arguments',
           },
           asOf: null,
           count: null,
@@ -168,7 +183,7 @@ describe('the scanner’s expression editor', () => {
     expect(mark.dataset.end).toBe('24');
     expect(mark.parentElement).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByTestId('scan-problem')).toHaveTextContent(
-      'The period of sma must be a whole number from 1 to 1000, not “5000” (at column 20)',
+      'The period of sma must be a whole number from 1 to 1000 (at column 20)',
     );
     expect(box()).toHaveAttribute('aria-invalid', 'true');
     // fixed: no underline
@@ -236,13 +251,19 @@ describe('the scanner’s expression editor', () => {
       const mark = await screen.findByTestId('scan-problem-mark');
       expect(mark).toHaveTextContent('5000');
       expect(screen.getByTestId('scan-problem')).toHaveTextContent(
-        'sma periyodu 1 ile 1000 arasında bir tam sayı olmalı, “5000” değil (12. sütunda)',
+        'sma periyodu 1 ile 1000 arasında bir tam sayı olmalı (12. sütunda)',
       );
       // the caret back inside the call: its signature and help
       await userEvent.keyboard('{ArrowLeft>5/}');
       expect(screen.getByTestId('scan-signature')).toHaveTextContent(
         'sma(src, n) — Basit hareketli ortalama: src’nin son n değerinin ortalaması.',
       );
+      // the API's English words inside params in Turkish too
+      await retype(box(), 'close > sma(close)');
+      await waitFor(() =>
+        expect(screen.getByTestId('scan-problem')).toHaveTextContent('sma 2 argüman alır (9. sütunda)'),
+      );
+      expect(screen.getByTestId('scan-problem-mark')).toHaveTextContent('sma');
       const help = screen.getByTestId('scan-help');
       await userEvent.click(within(help).getByText('Dil başvurusu: fonksiyonlar, geriye kaydırmalar ve listeler'));
       expect(within(help).getByRole('row', { name: /^rs\(symbol, n\)/ })).toHaveTextContent(

@@ -1,10 +1,18 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ScanFieldsResponse, ScanFunction } from '@solstice/contracts';
+import type { ScanFieldsResponse } from '@solstice/contracts';
 import { apiGet } from '../../shared/api';
 import { i18n } from '../../shared/i18n/i18n';
-import { accept, completionsAt, contextAt, symbolQuery, vocabulary, type Completion } from './completion';
+import {
+  accept,
+  completionsAt,
+  contextAt,
+  symbolQuery,
+  vocabulary,
+  type Completion,
+  type ScanFunction,
+} from './completion';
 import { tokenRange } from './expression-context';
 
 /** How many symbols a look-up asks for (the instrument search, as the user types). */

@@ -19,6 +19,7 @@ import { conditionsOf, joinConditions } from './expression-chips';
 import { ChipBuilder, addCondition } from './chip-builder';
 import { ExpressionEditor } from './expression-editor';
 import { ExpressionHelp } from './expression-help';
+import { problemParams } from './problem-params';
 import { SavedScans, type SavedScan } from './saved-scans';
 import { Notices, ScanResults } from './scan-results';
 
@@ -58,7 +59,7 @@ const checkQuery = (expression: string) => ({
  */
 export function problemText(t: TFunction<'scanner'>, problem: ScanProblem): string {
   const key = `problems.${problem.code}`;
-  const params = problem.params;
+  const params = problemParams(t, problem);
   const what = i18n.exists(`scanner:${key}`) ? String(t(key as never, params as never)) : problem.message;
   let text = what;
   if (problem.code.startsWith('expected_')) {
