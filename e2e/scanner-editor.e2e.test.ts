@@ -87,10 +87,10 @@ describe('the scanner’s expression editor (issue #43)', () => {
       await box.waitFor();
       await page.waitForLoadState('networkidle');
 
-      // a field: typed "rsi", the list offers rsi14; Enter takes it
+      // a field: typed "rsi1", the list offers rsi14; Enter takes it
       await box.click();
-      await box.pressSequentially('rsi', { delay: 40 });
-      await expect.poll(() => options(page)).toContain('rsi14');
+      await box.pressSequentially('rsi1', { delay: 40 });
+      await expect.poll(() => options(page)).toEqual(['rsi14']);
       expect(await box.getAttribute('aria-expanded')).toBe('true');
       const active = await box.getAttribute('aria-activedescendant');
       expect(await page.locator(`[id="${active}"]`).getAttribute('aria-selected')).toBe('true');
@@ -138,13 +138,34 @@ describe('the scanner’s expression editor (issue #43)', () => {
         await box.fill('');
         await box.pressSequentially('close > sm', { delay: 40 });
         await expect.poll(() => options(page)).toContain('sma');
-        await page.getByRole('option', { name: /^sma\(src, n\)/ }).click();
+        await page.getByRole('option', { name: /^sma\s*\(src, n\)/ }).click();
         expect(await box.inputValue()).toBe('close > sma()');
         await expect.poll(() => page.getByTestId('scan-signature').textContent()).toMatch(/^sma\(src, n\)/);
         await box.pressSequentially('close, 5000', { delay: 40 });
         await expect.poll(() => page.getByTestId('scan-problem').textContent()).toBe(TEXT[lang].period);
         expect(await mark.textContent()).toBe('5000');
         await screenshot(page, `scanner-editor-period-${lang}`);
+        // rs(): the symbols looked up as typed, taken bare; rank(): the groups
+        await box.fill('');
+        await box.pressSequentially('rs(SP', { delay: 40 });
+        await expect.poll(() => options(page)).toEqual(['SPY']);
+        await box.press('Enter');
+        expect(await box.inputValue()).toBe('rs(SPY');
+        await box.pressSequentially(', 63) > 0 and rank(m6, ', { delay: 40 });
+        await expect.poll(() => options(page)).toEqual(['sector', 'industry', 'type']);
+        await box.press('Enter');
+        await box.pressSequentially(') >= 90', { delay: 40 });
+        expect(await box.inputValue()).toBe('rs(SPY, 63) > 0 and rank(m6, sector) >= 90');
+        await expect.poll(() => page.getByTestId('scan-count').textContent()).toMatch(/^\d+ (match|eşleşme)/);
+        expect(await page.getByTestId('scan-problem').count()).toBe(0);
+        // the help lists every function the server describes, each with an example
+        const help = page.getByTestId('scan-help');
+        await help.locator('summary').click();
+        const rows = help.locator('table').first().locator('tbody tr');
+        expect(await rows.count()).toBe(described.length);
+        expect(await help.getByText('weekly(rsi(close, 14)) < 30').count()).toBe(1);
+        expect(await help.getByText('rank(m6, sector) >= 90').count()).toBe(1);
+        await screenshot(page, `scanner-editor-help-${lang}`);
       }
     },
   );
