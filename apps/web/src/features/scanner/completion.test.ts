@@ -116,5 +116,7 @@ describe('completions', () => {
     expect(take('rs(sp|', 'SPY', [{ symbol: 'SPY', name: 'SPDR' }])).toBe('rs(SPY|');
     expect(take('rs(BR|', 'BRK B', [{ symbol: 'BRK B', name: 'Berkshire' }])).toBe('rs("BRK B"|');
     expect(take('rank(m6, ind|', 'industry')).toBe('rank(m6, industry|');
+    // a symbol in a list is text: quoted
+    expect(take('symbol in ("KO", xo|', 'XOM', [{ symbol: 'XOM', name: 'Exxon' }])).toBe('symbol in ("KO", "XOM"|');
   });
 });
