@@ -81,6 +81,8 @@ export function ExpressionEditor({
   const optionId = (i: number) => `${listId}-${i}`;
 
   useLayoutEffect(() => {
+    // The underline's copy scrolls with the text it lies over (a long expression scrolls in two rows).
+    if (mirrorRef.current && ref.current) mirrorRef.current.scrollTop = ref.current.scrollTop;
     if (pendingCaret.current === null || !ref.current) return;
     ref.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
     pendingCaret.current = null;
