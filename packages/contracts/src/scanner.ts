@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** A calendar date YYYY-MM-DD (any day of the week): the date a scan is run as of. */
+export const scanAsOfSchema = z.string().refine((v) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}, 'expected a date YYYY-MM-DD');
+
 export const scanRequestSchema = z.strictObject({
   expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
   /** Any scanner field (or alias); default symbol. */
@@ -11,6 +18,12 @@ export const scanRequestSchema = z.strictObject({
   columns: z.array(z.string().trim().min(1).max(40)).max(60, 'at most 60 columns').optional(),
   /** Adds each listed row's last SPARK_CLOSES closes (`sparks`, for a sparkline per row). */
   spark: z.boolean().optional(),
+  /**
+   * Scan as of this calendar date D: the scan runs at M, the latest session on or before D
+   * that most symbols reach (analytics.md, "The scan's date and each symbol's bars"); no
+   * data after M is read. Absent: the latest session.
+   */
+  asOf: scanAsOfSchema.optional(),
 });
 export type ScanRequest = z.infer<typeof scanRequestSchema>;
 
@@ -23,6 +36,7 @@ export const scanRowSchema = z
   .catchall(z.union([z.number(), z.string(), z.null()]));
 
 export const scanResponseSchema = z.object({
+  /** The session M the scan ran at (null when no symbol has a bar on or before the date asked). */
   asOf: z.string().nullable(),
   /** Symbols without a bar on `asOf`, left out of this view (stale data). */
   stale: z.number().int().nonnegative(),
@@ -81,6 +95,8 @@ export const seasonFieldsSchema = z.object({
 /** POST /api/v1/scanner/check: an expression as it is being typed. */
 export const scanCheckRequestSchema = z.strictObject({
   expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
+  /** Count as of this date, as the scan does (absent: the latest session). */
+  asOf: scanAsOfSchema.optional(),
 });
 export type ScanCheckRequest = z.infer<typeof scanCheckRequestSchema>;
 

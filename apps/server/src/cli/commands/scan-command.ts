@@ -11,6 +11,7 @@ export interface ScanCommandOptions {
   desc?: boolean;
   limit?: string;
   offset?: string;
+  asOf?: string;
 }
 
 const OPTION: Record<string, string> = {
@@ -18,19 +19,21 @@ const OPTION: Record<string, string> = {
   sort: '--sort',
   limit: '--limit',
   offset: '--offset',
+  asOf: '--as-of',
 };
 
-export function scanCommand(
+export async function scanCommand(
   market: MarketCache,
   expression: string,
   o: ScanCommandOptions,
-): CommandResult<ScanResponse> {
+): Promise<CommandResult<ScanResponse>> {
   const parsed = scanRequestSchema.safeParse({
     expression,
     ...(o.sort !== undefined ? { sort: o.sort } : {}),
     ...(o.desc ? { desc: true } : {}),
     ...(o.limit !== undefined ? { limit: Number(o.limit) } : {}),
     ...(o.offset !== undefined ? { offset: Number(o.offset) } : {}),
+    ...(o.asOf !== undefined ? { asOf: o.asOf } : {}),
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((i) => `${OPTION[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`);
@@ -41,7 +44,7 @@ export function scanCommand(
   if (unknown) throw new CliError(`--sort: unknown field "${unknown.field}"`, 2);
   let value: ScanResponse;
   try {
-    value = scanMarket(market, body);
+    value = await scanMarket(market, body);
   } catch (error) {
     if (error instanceof ScanExpressionError) {
       const caret = error.position > 0 ? `\n  ${body.expression}\n  ${' '.repeat(error.position - 1)}^` : '';

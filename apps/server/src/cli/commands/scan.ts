@@ -11,6 +11,10 @@ export function registerScanCommands(program: Command): void {
     .option('--desc', 'sort descending')
     .option('--limit <n>', 'at most this many rows (default 50)')
     .option('--offset <n>', 'skip this many rows')
+    .option(
+      '--as-of <date>',
+      'scan as of this date, YYYY-MM-DD: at the latest session on or before it that most symbols reach, no later data read',
+    )
     .action(async (expression: string, opts: ScanCommandOptions, command: Command) => {
       await printResult(command, (ctx) => scanCommand(ctx.market, expression, opts));
     });
