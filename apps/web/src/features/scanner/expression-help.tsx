@@ -3,7 +3,7 @@ import type { ScanFieldsResponse } from '@solstice/contracts';
 import { i18n } from '../../shared/i18n/i18n';
 import { functionSummary } from './expression-editor';
 
-/** One example a function (its explanation is `help.examples.<name>` in the texts). */
+/** One example a function (what it means is `functions.<name>.example` in the texts). */
 export const FUNCTION_EXAMPLES: Readonly<Record<string, string>> = {
   sma: 'close > sma(close, 50)',
   ema: 'ema(close, 20) > ema(close, 50)',
@@ -40,6 +40,8 @@ export function ExpressionHelp({ fields }: { fields: ScanFieldsResponse | undefi
   const bounds = { maxPeriod: fields?.bounds?.maxPeriod ?? 1000, maxOffset: fields?.bounds?.maxOffset ?? 1000 };
   const explain = (key: string) =>
     i18n.exists(`scanner:help.examples.${key}`) ? String(t(`help.examples.${key}` as never, bounds as never)) : '';
+  const meaning = (name: string) =>
+    i18n.exists(`scanner:functions.${name}.example`) ? String(t(`functions.${name}.example` as never)) : '';
   return (
     <details className="mb-3 small" data-testid="scan-help">
       <summary>{t('help.title')}</summary>
@@ -64,7 +66,7 @@ export function ExpressionHelp({ fields }: { fields: ScanFieldsResponse | undefi
                 <td>
                   {FUNCTION_EXAMPLES[f.name] ? (
                     <>
-                      <code>{FUNCTION_EXAMPLES[f.name]}</code> <span className="text-muted">{explain(f.name)}</span>
+                      <code>{FUNCTION_EXAMPLES[f.name]}</code> <span className="text-muted">{meaning(f.name)}</span>
                     </>
                   ) : null}
                 </td>

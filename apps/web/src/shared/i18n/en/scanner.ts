@@ -1,4 +1,7 @@
 // English texts of the 'scanner' namespace. Keys are the contract; tr/scanner.ts must have the same.
+// The functions' help (a summary and an example's meaning each) is data: scanner-functions.json (decision 0031).
+import functions from './scanner-functions.json';
+
 export default {
   tool: {
     title: 'Stock scanner',
@@ -77,25 +80,7 @@ export default {
       symbol: 'symbol',
     },
   },
-  functions: {
-    sma: { summary: 'Simple moving average: the mean of the last n values of src.' },
-    ema: { summary: 'Exponential moving average of src over n bars.' },
-    rma: { summary: 'Wilder’s moving average of src over n bars.' },
-    rsi: { summary: 'Wilder’s relative strength index of src over n bars (0 to 100).' },
-    atr: { summary: 'Wilder’s average true range over n bars (high, low and close).' },
-    roc: { summary: 'Rate of change: src / src n bars ago − 1 (a fraction).' },
-    change: { summary: 'Change: src − src n bars ago.' },
-    sum: { summary: 'The sum of the last n values of src.' },
-    highest: { summary: 'The largest of the last n values of src.' },
-    lowest: { summary: 'The smallest of the last n values of src.' },
-    stdev: { summary: 'The population standard deviation of the last n values of src.' },
-    weekly: { summary: 'x on calendar-week bars (this week’s bar holds its sessions so far).' },
-    monthly: { summary: 'x on calendar-month bars (this month’s bar holds its sessions so far).' },
-    rank: {
-      summary: 'Percentile (0 to 100) of x among the symbols scanned, or within the same sector, industry or type.',
-    },
-    rs: { summary: 'Relative strength against a symbol over n bars: the symbol’s return over the other’s, − 1.' },
-  },
+  functions,
   help: {
     title: 'Language reference: functions, offsets and lists',
     intro:
@@ -106,21 +91,6 @@ export default {
     example: 'Example',
     syntax: 'More of the language',
     examples: {
-      sma: 'close above its 50-day average',
-      ema: 'the 20-day EMA above the 50-day EMA',
-      rma: 'Wilder’s 14-day average of the volume above a million',
-      rsi: 'RSI(14) of the close under 30',
-      atr: 'a 14-day ATR above 5',
-      roc: 'up more than 10% over 20 sessions',
-      change: 'up more than 5 over 10 sessions',
-      sum: 'volume of the last 5 sessions above 10 million',
-      highest: 'a new 20-day high today',
-      lowest: 'within 2% of the 20-day low',
-      stdev: 'a 20-day deviation of the close above 2',
-      weekly: 'weekly RSI(14) under 30',
-      monthly: 'the month’s close above its 10-month average',
-      rank: 'top decile of 6-month performance within its sector',
-      rs: 'stronger than SPY over 63 sessions',
       offset: 'the close 5 bars ago (x[k]: any value k bars back, k from 0 to {{maxOffset}})',
       list: 'only these sectors (in and not in, with symbol, name, sector, industry, type)',
       arithmetic: 'calculations with + − * / and parentheses',

@@ -1,5 +1,6 @@
 import type { Messages } from '../messages';
 import type en from '../en/scanner';
+import functions from './scanner-functions.json';
 
 // Turkish texts of the 'scanner' namespace: the same keys as en/scanner.ts (the type checks it).
 const tr: Messages<typeof en> = {
@@ -82,26 +83,7 @@ const tr: Messages<typeof en> = {
       symbol: 'sembol',
     },
   },
-  functions: {
-    sma: { summary: 'Basit hareketli ortalama: src’nin son n değerinin ortalaması.' },
-    ema: { summary: 'src’nin n çubukluk üssel hareketli ortalaması.' },
-    rma: { summary: 'src’nin n çubukluk Wilder hareketli ortalaması.' },
-    rsi: { summary: 'src’nin n çubukluk Wilder göreceli güç endeksi (0 ile 100 arası).' },
-    atr: { summary: 'n çubukluk Wilder ortalama gerçek aralığı (yüksek, düşük ve kapanış).' },
-    roc: { summary: 'Değişim oranı: src / n çubuk önceki src − 1 (bir kesir).' },
-    change: { summary: 'Değişim: src − n çubuk önceki src.' },
-    sum: { summary: 'src’nin son n değerinin toplamı.' },
-    highest: { summary: 'src’nin son n değerinin en büyüğü.' },
-    lowest: { summary: 'src’nin son n değerinin en küçüğü.' },
-    stdev: { summary: 'src’nin son n değerinin anakütle standart sapması.' },
-    weekly: { summary: 'Takvim haftası çubuklarında x (bu haftanın çubuğu şimdiye kadarki seanslarını tutar).' },
-    monthly: { summary: 'Takvim ayı çubuklarında x (bu ayın çubuğu şimdiye kadarki seanslarını tutar).' },
-    rank: {
-      summary:
-        'x’in taranan semboller arasında ya da aynı sektör, endüstri veya tür içinde yüzdelik sırası (0 ile 100 arası).',
-    },
-    rs: { summary: 'n çubukta bir sembole karşı göreceli güç: sembolün getirisinin diğerininkine oranı − 1.' },
-  },
+  functions,
   help: {
     title: 'Dil başvurusu: fonksiyonlar, geriye kaydırmalar ve listeler',
     intro:
@@ -112,21 +94,6 @@ const tr: Messages<typeof en> = {
     example: 'Örnek',
     syntax: 'Dilin diğer öğeleri',
     examples: {
-      sma: 'kapanış 50 günlük ortalamasının üstünde',
-      ema: '20 günlük EMA, 50 günlük EMA’nın üstünde',
-      rma: 'hacmin 14 günlük Wilder ortalaması bir milyonun üstünde',
-      rsi: 'kapanışın RSI(14) değeri 30’un altında',
-      atr: '14 günlük ATR 5’in üstünde',
-      roc: '20 seansta %10’dan fazla yükseliş',
-      change: '10 seansta 5’ten fazla yükseliş',
-      sum: 'son 5 seansın hacmi 10 milyonun üstünde',
-      highest: 'bugün yeni 20 günlük zirve',
-      lowest: '20 günlük dibin %2 yakınında',
-      stdev: 'kapanışın 20 günlük sapması 2’nin üstünde',
-      weekly: 'haftalık RSI(14) 30’un altında',
-      monthly: 'ayın kapanışı 10 aylık ortalamasının üstünde',
-      rank: 'sektörü içinde 6 aylık performansta en üst %10',
-      rs: '63 seansta SPY’den güçlü',
       offset: '5 çubuk önceki kapanış (x[k]: k çubuk önceki herhangi bir değer, k 0 ile {{maxOffset}} arası)',
       list: 'yalnızca bu sektörler (symbol, name, sector, industry, type ile in ve not in)',
       arithmetic: '+ − * / ve parantezlerle hesaplar',
