@@ -51,6 +51,21 @@ const check: MockRoute = {
         },
       };
     }
+    if (expression.includes('sector[1]')) {
+      return {
+        body: {
+          problem: {
+            code: 'offset_not_allowed',
+            params: { after: 'text' },
+            position: expression.indexOf('[') + 1,
+            message: 'Text has no history: no offset',
+          },
+          asOf: null,
+          count: null,
+          notices: [],
+        },
+      };
+    }
     if (expression.includes('sma(close)')) {
       return {
         body: {
@@ -264,6 +279,13 @@ describe('the scanner’s expression editor', () => {
         expect(screen.getByTestId('scan-problem')).toHaveTextContent('sma 2 argüman alır (9. sütunda)'),
       );
       expect(screen.getByTestId('scan-problem-mark')).toHaveTextContent('sma');
+      await retype(box(), 'sector[[1] = "Energy"'); // "[[" types one "["
+      await waitFor(() =>
+        expect(screen.getByTestId('scan-problem')).toHaveTextContent(
+          'metin sonrasında geriye kaydırma olmaz: metnin geçmişi yoktur, bir zaman diliminin ya da rank’in kaydırması onun içine yazılır (7. sütunda)',
+        ),
+      );
+      expect(screen.getByTestId('scan-problem-mark')).toHaveTextContent('[');
       const help = screen.getByTestId('scan-help');
       await userEvent.click(within(help).getByText('Dil başvurusu: fonksiyonlar, geriye kaydırmalar ve listeler'));
       expect(within(help).getByRole('row', { name: /^rs\(symbol, n\)/ })).toHaveTextContent(

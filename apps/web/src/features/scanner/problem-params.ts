@@ -10,6 +10,10 @@ const ARGUMENT_COUNTS: Readonly<Record<string, 'one' | 'two' | 'oneOrTwo'>> = {
 
 /** A problem's params with the words the API sends in English put in the reader's language. */
 export function problemParams(t: TFunction<'scanner'>, problem: ScanProblem): ScanProblem['params'] {
+  // An offset after text: the API names what it follows with the English word "text".
+  if (problem.code === 'offset_not_allowed' && problem.params.after === 'text') {
+    return { ...problem.params, after: t('problems.text') };
+  }
   const count = problem.params.count;
   const key = typeof count === 'string' ? ARGUMENT_COUNTS[count] : undefined;
   return key ? { ...problem.params, count: t(`problems.argumentCounts.${key}`) } : problem.params;

@@ -59,6 +59,7 @@ export default {
     function_text: '{{function}} needs a number, not text',
     in_needs_text: '“in” needs a text field (symbol, name, sector, industry or type)',
     needs_number: 'Expected a number, not text',
+    text: 'text',
     argumentCounts: {
       one: '1 argument',
       two: '2 arguments',

@@ -62,6 +62,7 @@ const tr: Messages<typeof en> = {
     function_text: '{{function}} metin değil, bir sayı gerektirir',
     in_needs_text: '“in” bir metin alanı gerektirir (symbol, name, sector, industry ya da type)',
     needs_number: 'Metin değil, bir sayı bekleniyordu',
+    text: 'metin',
     argumentCounts: {
       one: '1 argüman',
       two: '2 argüman',
