@@ -10,7 +10,8 @@ export const FUNCTION_EXAMPLES: Readonly<Record<string, string>> = {
   rma: 'rma(volume, 14) > 1000000',
   rsi: 'rsi(close, 14) < 30',
   atr: 'atr(14) > 5',
-  roc: 'roc(close, 20) > 10%',
+  // A return is a fraction (0.1 = 10%); a "10%" here would read as an English number in Turkish.
+  roc: 'roc(close, 20) > 0.1',
   change: 'change(close, 10) > 5',
   sum: 'sum(volume, 5) > 10000000',
   highest: 'high >= highest(high, 20)',
