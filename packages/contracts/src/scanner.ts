@@ -9,13 +9,20 @@ export const scanAsOfSchema = z.string().refine((v) => {
 
 export const scanRequestSchema = z.strictObject({
   expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
-  /** Any scanner field (or alias); default symbol. */
-  sort: z.string().trim().min(1).max(40).optional(),
+  /** Any scanner field (or alias) or numeric expression of the scan language; default symbol. */
+  sort: z.string().trim().min(1).max(200, 'at most 200 characters').optional(),
   desc: z.boolean().optional(),
   limit: z.number().int('expected a whole number').min(1).max(1000).optional(),
   offset: z.number().int('expected a whole number').min(0).optional(),
-  /** More fields for each row (a result view's columns), besides those the expression names. */
-  columns: z.array(z.string().trim().min(1).max(40)).max(60, 'at most 60 columns').optional(),
+  /**
+   * More values for each row (a result view's columns), besides those the expression names:
+   * a field, an alias or any numeric expression (row key: a plain field's canonical name, else
+   * the text trimmed).
+   */
+  columns: z
+    .array(z.string().trim().min(1, 'expected an expression').max(200, 'at most 200 characters'))
+    .max(60, 'at most 60 columns')
+    .optional(),
   /** Adds each listed row's last SPARK_CLOSES closes (`sparks`, for a sparkline per row). */
   spark: z.boolean().optional(),
   /**

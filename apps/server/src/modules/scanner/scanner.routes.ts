@@ -12,7 +12,10 @@ import {
   SEASON_MIN_DAYS,
   SEASON_STATS,
   TEXT_FIELDS,
+  SCAN_BOUNDS,
+  SCAN_FUNCTIONS,
   ScanExpressionError,
+  ScanTermError,
 } from '@solstice/analytics';
 import {
   ENDPOINTS,
@@ -42,6 +45,14 @@ async function scanOrBadRequest(market: MarketCache, request: ScanRequest): Prom
   try {
     return await scanMarket(market, request);
   } catch (error) {
+    if (error instanceof ScanTermError) {
+      const path = error.column === null ? 'body.sort' : `body.columns.${error.column}`;
+      throw badRequest(error.message, {
+        path,
+        position: error.position,
+        ...(error.expected ? { expected: error.expected } : {}),
+      });
+    }
     if (error instanceof ScanExpressionError) {
       throw badRequest(error.message, {
         path: 'body.expression',
@@ -103,7 +114,7 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
     });
 
     const FIELDS = {
-      summary: 'The fields a scan may use, with their aliases and whether the market has data for them',
+      summary: 'The fields a scan may use (aliases, whether the market has data), its functions and bounds',
       response: { 200: scanFieldsResponseSchema },
     };
     route(ENDPOINTS.scannerFields, SIGNED_IN, FIELDS, async (): Promise<ScanFieldsResponse> => {
@@ -129,6 +140,8 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
           maxDays: SEASON_MAX_DAYS,
           stats: [...SEASON_STATS],
         },
+        functions: SCAN_FUNCTIONS.map((f) => ({ name: f.name, args: [...f.args], summary: f.summary })),
+        bounds: { ...SCAN_BOUNDS },
       };
     });
   };
