@@ -1,9 +1,9 @@
 // Issue #43 in the real browser, on the shared data: the scanner's expression editor completes
 // fields and values from the keyboard, and underlines a mistake where the API names it, under
 // the very characters at fault, with the message in the reader's language (English, Turkish).
-// The functions' completion, signature and period error run where the server describes
-// functions (GET /api/v1/scanner/fields `functions`, the scan language). Screenshots in
-// test-results/e2e; no console errors.
+// Then the scan language's functions (GET /api/v1/scanner/fields `functions`): completion,
+// signature, a period out of bounds, rs()'s symbols, rank()'s groups and the help's examples.
+// Screenshots in test-results/e2e; no console errors.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { newWatchedPage, screenshot } from './support/browser.js';
@@ -131,42 +131,42 @@ describe('the scanner’s expression editor (issue #43)', () => {
       await box.press('Enter');
       expect(await page.getByTestId('scan-results').count()).toBe(0);
 
-      // the scan language's functions, where the server describes them
+      // the scan language's functions, as the server describes them
       const fields = await page.context().request.get(`${s.server.url}/api/v1/scanner/fields`);
       const described = ((await fields.json()) as { functions?: unknown[] }).functions;
-      if (described?.length) {
-        await box.fill('');
-        await box.pressSequentially('close > sm', { delay: 40 });
-        await expect.poll(() => options(page)).toContain('sma');
-        await page.getByRole('option', { name: /^sma\s*\(src, n\)/ }).click();
-        expect(await box.inputValue()).toBe('close > sma()');
-        await expect.poll(() => page.getByTestId('scan-signature').textContent()).toMatch(/^sma\(src, n\)/);
-        await box.pressSequentially('close, 5000', { delay: 40 });
-        await expect.poll(() => page.getByTestId('scan-problem').textContent()).toBe(TEXT[lang].period);
-        expect(await mark.textContent()).toBe('5000');
-        await screenshot(page, `scanner-editor-period-${lang}`);
-        // rs(): the symbols looked up as typed, taken bare; rank(): the groups
-        await box.fill('');
-        await box.pressSequentially('rs(SP', { delay: 40 });
-        await expect.poll(() => options(page)).toEqual(['SPY']);
-        await box.press('Enter');
-        expect(await box.inputValue()).toBe('rs(SPY');
-        await box.pressSequentially(', 63) > 0 and rank(m6, ', { delay: 40 });
-        await expect.poll(() => options(page)).toEqual(['sector', 'industry', 'type']);
-        await box.press('Enter');
-        await box.pressSequentially(') >= 90', { delay: 40 });
-        expect(await box.inputValue()).toBe('rs(SPY, 63) > 0 and rank(m6, sector) >= 90');
-        await expect.poll(() => page.getByTestId('scan-count').textContent()).toMatch(/^\d+ (match|eşleşme)/);
-        expect(await page.getByTestId('scan-problem').count()).toBe(0);
-        // the help lists every function the server describes, each with an example
-        const help = page.getByTestId('scan-help');
-        await help.locator('summary').click();
-        const rows = help.locator('table').first().locator('tbody tr');
-        expect(await rows.count()).toBe(described.length);
-        expect(await help.getByText('weekly(rsi(close, 14)) < 30').count()).toBe(1);
-        expect(await help.getByText('rank(m6, sector) >= 90').count()).toBe(1);
-        await screenshot(page, `scanner-editor-help-${lang}`);
-      }
+      expect(described?.length).toBe(15);
+      await box.fill('');
+      await box.pressSequentially('close > sm', { delay: 40 });
+      await expect.poll(() => options(page)).toContain('sma');
+      await page.getByRole('option', { name: /^sma\s*\(src, n\)/ }).click();
+      expect(await box.inputValue()).toBe('close > sma()');
+      await expect.poll(() => page.getByTestId('scan-signature').textContent()).toMatch(/^sma\(src, n\)/);
+      await box.pressSequentially('close, 5000', { delay: 40 });
+      await expect.poll(() => page.getByTestId('scan-problem').textContent()).toBe(TEXT[lang].period);
+      expect(await mark.textContent()).toBe('5000');
+      await screenshot(page, `scanner-editor-period-${lang}`);
+      // rs(): the symbols looked up as typed, taken bare; rank(): the groups
+      await box.fill('');
+      await box.pressSequentially('rs(SP', { delay: 40 });
+      await expect.poll(() => options(page)).toEqual(['SPY']);
+      await box.press('Enter');
+      expect(await box.inputValue()).toBe('rs(SPY');
+      await box.pressSequentially(', 63) > 0 and rank(m6, ', { delay: 40 });
+      await expect.poll(() => options(page)).toEqual(['sector', 'industry', 'type']);
+      await box.press('Enter');
+      await box.pressSequentially(') >= 90', { delay: 40 });
+      expect(await box.inputValue()).toBe('rs(SPY, 63) > 0 and rank(m6, sector) >= 90');
+      await expect.poll(() => page.getByTestId('scan-count').textContent()).toMatch(/^\d+ (match|eşleşme)/);
+      expect(await page.getByTestId('scan-problem').count()).toBe(0);
+      // the help lists every function the server describes, each with an example
+      const help = page.getByTestId('scan-help');
+      await help.locator('summary').click();
+      const rows = help.locator('table').first().locator('tbody tr');
+      expect(await rows.count()).toBe(15);
+      expect(await rows.locator('code').count()).toBe(15);
+      expect(await help.getByText('weekly(rsi(close, 14)) < 30').count()).toBe(1);
+      expect(await help.getByText('rank(m6, sector) >= 90').count()).toBe(1);
+      await screenshot(page, `scanner-editor-help-${lang}`);
     },
   );
 });
