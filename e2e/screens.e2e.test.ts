@@ -124,7 +124,7 @@ describe('what a trader sees around the numbers (issue 45)', () => {
     async (lang) => {
       const page = await pageIn(lang);
       await page.goto(s.server.url + '/scanner');
-      const box = page.getByRole('textbox', { name: lang === 'en' ? 'Expression' : 'İfade' });
+      const box = page.getByRole('combobox', { name: lang === 'en' ? 'Expression' : 'İfade' });
       await box.waitFor();
       await settle(page);
       const failed: string[] = [];

@@ -14,6 +14,27 @@ export function addCondition(chips: readonly string[], condition: string, or: bo
 }
 
 type FieldInfo = ScanFieldsResponse['fields'][number];
+type FunctionInfo = NonNullable<ScanFieldsResponse['functions']>[number];
+
+/** The period a function takes when none is typed yet, and the largest when the fields answer has no bounds. */
+const DEFAULT_PERIOD = '14';
+const MAX_PERIOD = 1000;
+
+/** The functions a chip offers: those of a period (a timeframe or a rank wraps a whole expression: typed, not chipped). */
+export function periodFunctions(functions: readonly FunctionInfo[] | undefined): FunctionInfo[] {
+  return (functions ?? []).filter((f) => f.args.includes('n'));
+}
+
+/** A function call from its parts: `sma(close, 50)`, `atr(14)`, `rs(SPY, 63)`. */
+export function functionCall(f: FunctionInfo, parts: { src: string; n: string; symbol: string }): string {
+  const args = f.args.map((a) => (a === 'src' ? parts.src : a === 'n' ? parts.n.trim() : parts.symbol.trim()));
+  return `${f.name}(${args.join(', ')})`;
+}
+
+/** A period as the language takes it: digits only, 1 to max. */
+export function validPeriod(n: string, max: number): boolean {
+  return /^\d+$/.test(n.trim()) && Number(n) >= 1 && Number(n) <= max;
+}
 
 /** Text fields compare only with = and != (the scanner refuses the rest). */
 export const TEXT_OPERATORS = ['=', '!='] as const;
@@ -30,10 +51,15 @@ export function ChipBuilder({
   onAdd,
   canOr,
   fields,
+  functions,
+  maxPeriod = MAX_PERIOD,
 }: {
   onAdd: (condition: string, or: boolean) => void;
   canOr: boolean;
   fields: FieldInfo[] | undefined;
+  /** The language's functions (the fields answer's); those of a period are offered beside the fields. */
+  functions?: readonly FunctionInfo[] | undefined;
+  maxPeriod?: number;
 }) {
   const { t } = useTranslation('scanner');
   const [field, setField] = useState<string>('rsi14');
@@ -42,6 +68,16 @@ export function ChipBuilder({
   const info = (name: string) => fields?.find((x) => x.name === name);
   // Offer only what the data has: a field no instrument has a value for is left out.
   const offered = FIELDS.filter((name) => info(name)?.available !== false);
+  const [src, setSrc] = useState('close');
+  const [period, setPeriod] = useState(DEFAULT_PERIOD);
+  const [symbol, setSymbol] = useState('SPY');
+  const fns = periodFunctions(functions);
+  const fn = fns.find((f) => f.name === field);
+  const sources = offered.filter(
+    (name) => !TEXT_FIELDS.has(name) && name !== 'marketCap' && !name.startsWith('season'),
+  );
+  const periodOk = !fn || validPeriod(period, maxPeriod);
+  const symbolOk = !fn?.args.includes('symbol') || /^[A-Za-z0-9._]+$/.test(symbol.trim());
   const textual = TEXT_FIELDS.has(field);
   const choices = info(field)?.values;
   const operators: readonly string[] = textual ? TEXT_OPERATORS : OPERATORS;
@@ -55,14 +91,14 @@ export function ChipBuilder({
       setValue('');
     }
   };
-  const condition = () => chipCondition(field, op, value, textual);
+  const condition = () => chipCondition(fn ? functionCall(fn, { src, n: period, symbol }) : field, op, value, textual);
   // "Add" adds the condition as a chip of its own; "or" joins it to the last chip
   const addButton = (or: boolean) => (
     <div className="col-auto">
       <button
         type="button"
         className="btn btn-sm btn-outline-secondary"
-        disabled={!value.trim()}
+        disabled={!value.trim() || !periodOk || !symbolOk}
         onClick={() => onAdd(condition(), or)}
       >
         {or ? t('chips.or') : t('chips.add')}
@@ -73,8 +109,72 @@ export function ChipBuilder({
     <fieldset className="row g-1 align-items-end mb-3">
       <legend className="visually-hidden">{t('chips.legend')}</legend>
       <div className="col-4 col-md-2">
-        <ChipSelect id="chip-field" label={t('chips.field')} value={field} names={offered} onChange={chooseField} />
+        <LabelledSelect
+          id="chip-field"
+          label={t('chips.field')}
+          labelClassName="form-label small mb-0"
+          className="form-select form-select-sm"
+          value={field}
+          onChange={chooseField}
+        >
+          {fns.length ? (
+            <>
+              <optgroup label={t('chips.fieldsGroup')}>
+                <NameOptions names={offered} />
+              </optgroup>
+              <optgroup label={t('chips.functionsGroup')}>
+                <NameOptions names={fns.map((f) => f.name)} />
+              </optgroup>
+            </>
+          ) : (
+            <NameOptions names={offered} />
+          )}
+        </LabelledSelect>
       </div>
+      {fn?.args.includes('src') ? (
+        <div className="col-4 col-md-2">
+          <ChipSelect id="chip-source" label={t('chips.source')} value={src} names={sources} onChange={setSrc} />
+        </div>
+      ) : null}
+      {fn?.args.includes('symbol') ? (
+        <div className="col-4 col-md-2">
+          <label htmlFor="chip-symbol" className="form-label small mb-0">
+            {t('chips.symbol')}
+          </label>
+          <input
+            id="chip-symbol"
+            className={`form-control form-control-sm${symbolOk ? '' : ' is-invalid'}`}
+            value={symbol}
+            onChange={(e) => setSymbol(e.target.value)}
+          />
+        </div>
+      ) : null}
+      {fn ? (
+        <div className="col-4 col-md-1">
+          <label htmlFor="chip-period" className="form-label small mb-0">
+            {t('chips.period')}
+          </label>
+          <input
+            id="chip-period"
+            className={`form-control form-control-sm${periodOk ? '' : ' is-invalid'}`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxPeriod}
+            step={1}
+            value={period}
+            onChange={(e) => setPeriod(e.target.value)}
+            title={t('chips.periodHint', { max: maxPeriod })}
+            aria-invalid={!periodOk}
+            aria-describedby={periodOk ? undefined : 'chip-period-hint'}
+          />
+          {periodOk ? null : (
+            <div id="chip-period-hint" className="invalid-feedback d-block">
+              {t('chips.periodHint', { max: maxPeriod })}
+            </div>
+          )}
+        </div>
+      ) : null}
       <div className="col-4 col-md-2">
         <ChipSelect id="chip-op" label={t('chips.condition')} value={op} names={operators} onChange={setOp} />
       </div>
@@ -125,9 +225,18 @@ function ChipSelect({
       value={value}
       onChange={onChange}
     >
+      <NameOptions names={names} />
+    </LabelledSelect>
+  );
+}
+
+/** Options that are names, each its own value. */
+function NameOptions({ names }: { names: readonly string[] }) {
+  return (
+    <>
       {names.map((n) => (
         <option key={n}>{n}</option>
       ))}
-    </LabelledSelect>
+    </>
   );
 }

@@ -17,6 +17,9 @@ import { StaleCount } from '../../shared/ui/stale-count';
 import { isView, parseColumns, viewColumns } from './result-views';
 import { conditionsOf, joinConditions } from './expression-chips';
 import { ChipBuilder, addCondition } from './chip-builder';
+import { ExpressionEditor } from './expression-editor';
+import { ExpressionHelp } from './expression-help';
+import { problemParams } from './problem-params';
 import { SavedScans, type SavedScan } from './saved-scans';
 import { Notices, ScanResults } from './scan-results';
 import { AsOfPicker } from './as-of-picker';
@@ -58,7 +61,7 @@ const checkQuery = (expression: string, asOf: string | undefined) => ({
  */
 export function problemText(t: TFunction<'scanner'>, problem: ScanProblem): string {
   const key = `problems.${problem.code}`;
-  const params = problem.params;
+  const params = problemParams(t, problem);
   const what = i18n.exists(`scanner:${key}`) ? String(t(key as never, params as never)) : problem.message;
   let text = what;
   if (problem.code.startsWith('expected_')) {
@@ -192,23 +195,18 @@ function ScannerTool() {
           {t('screen.expression')}
         </label>
         <div className="d-flex flex-wrap gap-2 align-items-start">
-          <textarea
+          <ExpressionEditor
             id="scan-expression"
-            className={`form-control form-control-sm font-monospace flex-grow-1${invalid || countError ? ' is-invalid' : ''}`}
-            style={{ minWidth: 0, flexBasis: '20rem' }}
-            rows={2}
             value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                if (text.trim()) run(text);
-              }
+            onChange={setText}
+            onSubmit={() => {
+              if (text.trim()) run(text);
             }}
+            fields={fields.data}
+            mark={problem ? { expression: debounced, position: problem.position } : null}
+            invalid={invalid || Boolean(countError)}
             placeholder={t('screen.expressionPlaceholder')}
-            aria-describedby="scan-count"
-            aria-invalid={invalid}
-            spellCheck={false}
+            describedBy="scan-count"
           />
           <button type="submit" className="btn btn-primary btn-sm" disabled={!text.trim()}>
             {t('screen.run')}
@@ -277,7 +275,10 @@ function ScannerTool() {
         onAdd={(cond, or) => setText(addCondition(conditionsOf(text), cond, or))}
         canOr={conditionsOf(text).length > 0}
         fields={fields.data?.fields}
+        functions={fields.data?.functions}
+        maxPeriod={fields.data?.bounds?.maxPeriod}
       />
+      <ExpressionHelp fields={fields.data} />
 
       <SavedScans
         scans={savedScans}

@@ -1,4 +1,7 @@
 // English texts of the 'scanner' namespace. Keys are the contract; tr/scanner.ts must have the same.
+// The functions' help (a summary and an example's meaning each) is data: scanner-functions.json (decision 0031).
+import functions from './scanner-functions.json';
+
 export default {
   tool: {
     title: 'Stock scanner',
@@ -32,10 +35,67 @@ export default {
     text_operator: 'Text can only be compared with = or != (not “{{op}}”)',
     needs_numbers: '“{{word}}” needs numbers',
     unknown_sort: 'Unknown sort field “{{field}}”',
+    expected_end: 'Expected the end of the expression',
+    expected_close_bracket: 'Expected “]”',
+    expected_symbol: 'Expected a symbol',
+    expected_list: 'Expected “(” and a list of values',
+    expected_text: 'Expected a "text" value',
+    unknown_function: 'Unknown function “{{function}}”',
+    function_arity: '{{function}} takes {{count}}',
+    period_range: 'The period of {{function}} must be a whole number from {{min}} to {{max}}',
+    offset_range: 'The offset must be a whole number from {{min}} to {{max}}',
+    too_deep: 'More than {{max}} calls nested in one another',
+    too_many_calls: 'More than {{max}} calls in one expression',
+    unknown_symbol: 'Unknown symbol “{{symbol}}”',
+    rank_group: 'The group of rank must be sector, industry or type (not “{{found}}”)',
+    list_too_long: 'A list holds at most {{max}} values',
+    timeframe_nested: '{{function}} cannot be inside a function, an offset or another timeframe',
+    rank_nested: '{{function}} cannot be inside a function, an offset, a timeframe or another rank',
+    rank_crosses: '{{function}} cannot be a side of “crosses” (it exists at the scan’s date only)',
+    offset_not_allowed:
+      'No offset after {{after}}: text has no history, and a timeframe’s or a rank’s offset goes inside it',
+    field_in_function: '{{field}} cannot be inside a function or a timeframe',
+    field_no_offset: '{{field}} has no history: it takes no offset',
+    function_text: '{{function}} needs a number, not text',
+    in_needs_text: '“in” needs a text field (symbol, name, sector, industry or type)',
+    needs_number: 'Expected a number, not text',
+    text: 'text',
+    argumentCounts: {
+      one: '1 argument',
+      two: '2 arguments',
+      oneOrTwo: '1 or 2 arguments',
+    },
     after: 'after “{{after}}”',
     found: ', found “{{found}}”',
     at: '(at column {{position}})',
     suggestion: 'Did you mean “{{suggestion}}”?',
+  },
+  editor: {
+    suggestions: 'Suggestions',
+    kinds: {
+      function: 'function',
+      field: 'field',
+      alias: 'alias',
+      group: 'group',
+      value: 'value',
+      symbol: 'symbol',
+    },
+  },
+  functions,
+  help: {
+    title: 'Language reference: functions, offsets and lists',
+    intro:
+      'Functions take any period from 1 to {{maxPeriod}}; names are case-insensitive. Press Ctrl+Space in the expression for suggestions.',
+    functions: 'Functions',
+    function: 'Function',
+    summary: 'What it gives',
+    example: 'Example',
+    syntax: 'More of the language',
+    examples: {
+      offset: 'the close 5 bars ago (x[k]: any value k bars back, k from 0 to {{maxOffset}})',
+      list: 'only these sectors (in and not in, with symbol, name, sector, industry, type)',
+      arithmetic: 'calculations with + − * / and parentheses',
+    },
   },
   screen: {
     title: 'Stock scanner',
@@ -74,6 +134,12 @@ export default {
     valuePlaceholder: '30, 5%, sma200',
     add: 'Add filter (AND)',
     or: 'OR with last',
+    fieldsGroup: 'Fields',
+    functionsGroup: 'Functions',
+    source: 'Source',
+    period: 'Period',
+    periodHint: 'A whole number from 1 to {{max}}',
+    symbol: 'Against symbol',
   },
   saved: {
     title: 'Saved scans',

@@ -1,5 +1,6 @@
 import type { Messages } from '../messages';
 import type en from '../en/scanner';
+import functions from './scanner-functions.json';
 
 // Turkish texts of the 'scanner' namespace: the same keys as en/scanner.ts (the type checks it).
 const tr: Messages<typeof en> = {
@@ -35,10 +36,69 @@ const tr: Messages<typeof en> = {
     text_operator: 'Metin yalnızca = ya da != ile karşılaştırılabilir (“{{op}}” ile değil)',
     needs_numbers: '“{{word}}” sayı gerektirir',
     unknown_sort: 'Bilinmeyen sıralama alanı “{{field}}”',
+    expected_end: 'İfadenin sonu bekleniyordu',
+    expected_close_bracket: '“]” bekleniyordu',
+    expected_symbol: 'Bir sembol bekleniyordu',
+    expected_list: '“(” ve bir değer listesi bekleniyordu',
+    expected_text: 'Bir "metin" değeri bekleniyordu',
+    unknown_function: 'Bilinmeyen fonksiyon “{{function}}”',
+    function_arity: '{{function}} {{count}} alır',
+    period_range: '{{function}} periyodu {{min}} ile {{max}} arasında bir tam sayı olmalı',
+    offset_range: 'Geriye kaydırma {{min}} ile {{max}} arasında bir tam sayı olmalı',
+    too_deep: 'İç içe {{max}} çağrıdan fazlası',
+    too_many_calls: 'Bir ifadede {{max}} çağrıdan fazlası',
+    unknown_symbol: 'Bilinmeyen sembol “{{symbol}}”',
+    rank_group: 'rank grubu sector, industry ya da type olmalı (“{{found}}” değil)',
+    list_too_long: 'Bir liste en fazla {{max}} değer tutar',
+    timeframe_nested:
+      '{{function}} bir fonksiyonun, bir geriye kaydırmanın ya da başka bir zaman diliminin içinde olamaz',
+    rank_nested:
+      '{{function}} bir fonksiyonun, bir geriye kaydırmanın, bir zaman diliminin ya da başka bir rank’in içinde olamaz',
+    rank_crosses: '{{function}} “crosses” karşılaştırmasının bir yanı olamaz (yalnızca taramanın tarihinde vardır)',
+    offset_not_allowed:
+      '{{after}} sonrasında geriye kaydırma olmaz: metnin geçmişi yoktur, bir zaman diliminin ya da rank’in kaydırması onun içine yazılır',
+    field_in_function: '{{field}} bir fonksiyonun ya da zaman diliminin içinde olamaz',
+    field_no_offset: '{{field}} alanının geçmişi yok: geriye kaydırılamaz',
+    function_text: '{{function}} metin değil, bir sayı gerektirir',
+    in_needs_text: '“in” bir metin alanı gerektirir (symbol, name, sector, industry ya da type)',
+    needs_number: 'Metin değil, bir sayı bekleniyordu',
+    text: 'metin',
+    argumentCounts: {
+      one: '1 argüman',
+      two: '2 argüman',
+      oneOrTwo: '1 ya da 2 argüman',
+    },
     after: '(“{{after}}” sonrasında)',
     found: ', bulunan: “{{found}}”',
     at: '({{position}}. sütunda)',
     suggestion: '“{{suggestion}}” mı demek istediniz?',
+  },
+  editor: {
+    suggestions: 'Öneriler',
+    kinds: {
+      function: 'fonksiyon',
+      field: 'alan',
+      alias: 'takma ad',
+      group: 'grup',
+      value: 'değer',
+      symbol: 'sembol',
+    },
+  },
+  functions,
+  help: {
+    title: 'Dil başvurusu: fonksiyonlar, geriye kaydırmalar ve listeler',
+    intro:
+      'Fonksiyonlar 1 ile {{maxPeriod}} arasında her periyodu alır; adlarda büyük-küçük harf fark etmez. Öneriler için ifadede Ctrl+Boşluk’a basın.',
+    functions: 'Fonksiyonlar',
+    function: 'Fonksiyon',
+    summary: 'Ne verir',
+    example: 'Örnek',
+    syntax: 'Dilin diğer öğeleri',
+    examples: {
+      offset: '5 çubuk önceki kapanış (x[k]: k çubuk önceki herhangi bir değer, k 0 ile {{maxOffset}} arası)',
+      list: 'yalnızca bu sektörler (symbol, name, sector, industry, type ile in ve not in)',
+      arithmetic: '+ − * / ve parantezlerle hesaplar',
+    },
   },
   screen: {
     title: 'Hisse tarayıcı',
@@ -77,6 +137,12 @@ const tr: Messages<typeof en> = {
     valuePlaceholder: '30, 5%, sma200',
     add: 'Filtre ekle (AND)',
     or: 'Sonuncuyla OR',
+    fieldsGroup: 'Alanlar',
+    functionsGroup: 'Fonksiyonlar',
+    source: 'Kaynak',
+    period: 'Periyot',
+    periodHint: '1 ile {{max}} arasında bir tam sayı',
+    symbol: 'Karşılaştırılan sembol',
   },
   saved: {
     title: 'Kayıtlı taramalar',
