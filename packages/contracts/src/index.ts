@@ -10,6 +10,7 @@ export * from './languages.js';
 export * from './watchlists.js';
 export * from './indicators.js';
 export * from './scanner.js';
+export * from './scan-presets.js';
 export * from './market.js';
 export * from './seasonality.js';
 export * from './seasonality-responses.js';

@@ -7,5 +7,4 @@ export * from './scan-date.js';
 export * from './evaluate.js';
 export * from './scan.js';
 export * from './notices.js';
-export * from './presets.js';
 export * from './seasonal-columns.js';

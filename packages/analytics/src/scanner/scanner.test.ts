@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testSeries } from '../indicators/test-series.js';
 import { buildFieldTable, fieldTableFromSeries } from './field-table.js';
 import { scanErrorOf, testBar as bar, testInstrument as inst } from './test-table.js';
-import { SCAN_PRESETS } from './presets.js';
+import { SCAN_PRESETS } from '@solstice/contracts';
 import { compileScan, runScan } from './scan.js';
 import { fieldHasData, fieldValues, scanNotices } from './notices.js';
 import { tokenize } from './tokenizer.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_PRESETS } from '@solstice/analytics';
+import { SCAN_PRESETS } from '@solstice/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { scanAsOfSchema, type ScanProblem } from '@solstice/contracts';
+import { SCAN_PRESETS, scanAsOfSchema, type ScanProblem } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired } from '../../shared/api';
 import { premiumScreen, SubscribeScreen } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
@@ -117,11 +117,6 @@ function ScannerTool() {
           description: i18n.t(`scanner:presets.${p.id}.description` as never) as string,
         }
       : p;
-  const presets = useQuery({
-    queryKey: ['scan-presets'],
-    queryFn: () => apiGet('scannerPresets', undefined, { background: true }),
-    staleTime: Infinity,
-  });
 
   // The results run only for an expression the check found valid (no failing request, no red box).
   const urlCheck = useQuery(checkQuery((url.expression ?? '').trim(), asOf));
@@ -163,7 +158,7 @@ function ScannerTool() {
     if (text.trim()) run(text);
   };
 
-  const blocked = [count, results, presets].some((q) => q.isError && isSubscriptionRequired(q.error));
+  const blocked = [count, results].some((q) => q.isError && isSubscriptionRequired(q.error));
   if (blocked) {
     return <SubscribeScreen tool={scannerTool(t)} title={t('screen.title')} testId="scanner-screen" />;
   }
@@ -174,9 +169,9 @@ function ScannerTool() {
   return (
     <div className="container-fluid py-3" data-testid="scanner-screen">
       <h1 className="h4">{t('screen.title')}</h1>
-      {presets.data ? (
+      {SCAN_PRESETS.length ? (
         <div className="d-flex flex-wrap gap-1 mb-2" role="group" aria-label={t('screen.presets')}>
-          {presets.data.presets.map((p) => (
+          {SCAN_PRESETS.map((p) => (
             <button
               key={p.id}
               type="button"
