@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS, symbolChartParamsSchema, symbolChartQuerySchema, symbolChartResponseSchema, type SymbolChartResponse } from '@solstice/contracts';
+import {
+  ENDPOINTS,
+  symbolChartParamsSchema,
+  symbolChartQuerySchema,
+  symbolChartResponseSchema,
+  type SymbolChartResponse,
+} from '@solstice/contracts';
 import { SIGNED_IN } from '../../http/access.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import { badRequest, notFound } from '../../http/errors.js';
