@@ -201,7 +201,11 @@ function problemOf(error: unknown, t: TFunction<'symbol'>): ExpressionProblem {
     const code = (error.details as { code?: unknown }).code;
     const params = ((error.details as { params?: unknown }).params ?? {}) as Record<string, unknown>;
     const key = `scanner:problems.${String(code)}`;
-    const message = typeof code === 'string' && i18n.exists(key) ? String(i18n.t(key as never, params as never)) : error.message;
+    // The server's English message names the position itself; the text below names it once.
+    const message =
+      typeof code === 'string' && i18n.exists(key)
+        ? String(i18n.t(key as never, params as never))
+        : error.message.replace(/ at position \d+$/, '');
     return { message, position: error.details.position };
   }
   return { message: error instanceof Error ? error.message : t('candles.loadFailed', { symbol: '' }), position: 0 };
