@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHART_MAX_BARS } from '@solstice/contracts';
 import { mockFetch, renderScreen, type MockRoute, type RecordedRequest } from '../../testing/test-utils';
-import { optionOf } from '../../shared/charts/fake-loader';
+import { handlersOf, optionOf } from '../../shared/charts/fake-loader';
 import { inTurkish } from '../../testing/in-turkish';
 import { CandlesPanel } from './candles-panel';
 import { CHART_MAX_BARS as WEB_MAX_BARS, chartBars, rebased } from './candles';
@@ -135,6 +135,14 @@ describe('the symbol chart', () => {
     const line = option()!.series.find((s) => s.name === 'SPY (rebased)')!;
     expect(line.data).toEqual([61, 67.1, 73.2, 79.3].map((v) => expect.closeTo(v, 10)));
     expect(screen.getByText('Compared with SPY (rebased to the first visible bar)')).toBeInTheDocument();
+    // Zoomed in to the third bar: rebased there (63 / 240), the zoom kept
+    act(() => handlersOf('Candles of KO').datazoom!({ batch: [{ start: (100 * 2) / 3, end: 100 }] }));
+    await waitFor(() =>
+      expect(option()!.series.find((s) => s.name === 'SPY (rebased)')!.data).toEqual(
+        [52.5, 57.75, 63, 68.25].map((v) => expect.closeTo(v, 10)),
+      ),
+    );
+    expect((option() as unknown as { dataZoom: { start: number }[] }).dataZoom[1]!.start).toBeCloseTo(66.67, 2);
     await userEvent.click(screen.getByRole('button', { name: 'Log scale' }));
     await waitFor(() => expect(option()!.yAxis[0]!.type).toBe('log'));
     await userEvent.click(screen.getByRole('button', { name: 'Remove comparison with SPY' }));
