@@ -78,7 +78,7 @@ function load(symbol: string): PriceSeries {
 }
 
 describe.skipIf(!sharedDataPresent)('the chart’s values equal the scanner’s at the last bar (shared data)', () => {
-  it('daily and weekly expressions, rs() included, to the last digit', () => {
+  it('daily, weekly and monthly expressions, rs() included, to the last digit', () => {
     const symbols = ['AAPL', 'MSFT', 'JPM', 'XOM', 'SPY'];
     const universe = symbols.map((symbol) => ({
       instrument: { symbol, name: symbol, type: 'stock', sector: null, industry: null, marketCap: null },
@@ -95,7 +95,8 @@ describe.skipIf(!sharedDataPresent)('the chart’s values equal the scanner’s 
       'stdev(close, 20)[3]',
     ];
     const weekly = ['rsi(close, 14)', 'sma(close, 10)', 'atr(14)'];
-    const columns = [...daily, ...weekly.map((x) => `weekly(${x})`)];
+    const monthly = ['rsi(close, 14)', 'change(close, 3)'];
+    const columns = [...daily, ...weekly.map((x) => `weekly(${x})`), ...monthly.map((x) => `monthly(${x})`)];
     const result = runScan(fieldTableFromSeries(universe), compileScan('close > 0', options), { columns, limit: 10 });
     expect(result.count).toBe(symbols.length);
     for (const row of result.results) {
@@ -112,7 +113,13 @@ describe.skipIf(!sharedDataPresent)('the chart’s values equal the scanner’s 
         bars: 1,
         context,
       });
-      const chart = [...d.values, ...w.values].map((v) => v[0]);
+      const m = chartPanel(series, {
+        timeframe: 'monthly',
+        expressions: monthly.map((x) => parseNumericExpression(x, options)),
+        bars: 1,
+        context,
+      });
+      const chart = [...d.values, ...w.values, ...m.values].map((v) => v[0]);
       expect(chart.every((v) => typeof v === 'number')).toBe(true);
       expect(chart).toEqual(columns.map((c) => row[c]));
     }
