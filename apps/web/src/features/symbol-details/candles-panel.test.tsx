@@ -99,6 +99,18 @@ describe('the symbol chart', () => {
     expect(names()).toEqual(['Price', 'Volume', 'RSI (14)', 'MACD', 'MACD signal', 'MACD histogram']);
     expect(option()!.grid).toHaveLength(4);
     expect(option()!.series.find((s) => s.name === 'MACD histogram')).toMatchObject({ type: 'bar', yAxisIndex: 3 });
+    // the volume's average over the volume bars, no panel of its own
+    await userEvent.click(screen.getByRole('button', { name: 'Volume average' }));
+    await waitFor(() => expect(names()).toContain('Volume average (20)'));
+    expect(option()!.series.find((s) => s.name === 'Volume average (20)')).toMatchObject({ yAxisIndex: 1 });
+    expect(option()!.grid).toHaveLength(4);
+    expect(chartRequests(requests).at(-1)!.url.searchParams.getAll('series')).toEqual([
+      'rsi(close, 14)',
+      'macd',
+      'macdSignal',
+      'macdHist',
+      'sma(volume, 20)',
+    ]);
   });
 
   it('a typed expression is checked first: its problem at its position, then a good one over the price', async () => {
