@@ -3,6 +3,8 @@
 // Run alone: npx tsx bench/language-scan.ts  → prints JSON.
 import {
   chartExpressionSeries,
+  chartPanel,
+  parseNumericExpression,
   compileScan,
   fieldTableFromSeries,
   runScan,
@@ -62,6 +64,36 @@ const chartRuns = (expression: string, timeframe: 'daily' | 'weekly') => {
   return round(percentile(runs.slice(5), 0.5));
 };
 
+// A chart panel as GET /api/v1/chart answers it: the last 30 years of daily bars of the longest
+// series, the presets (RSI, MACD's three lines, volume's average) and an rs() against SPY, a
+// comparison line, every bar kept.
+const THIRTY_YEARS = 30 * 252;
+const from = Math.max(0, longest.dates.length - THIRTY_YEARS);
+const panelSeries: PriceSeries = {
+  symbol: longest.symbol,
+  dates: longest.dates.slice(from),
+  open: longest.open.slice(from),
+  high: longest.high.slice(from),
+  low: longest.low.slice(from),
+  close: longest.close.slice(from),
+  volume: longest.volume.slice(from),
+};
+const spy = universe.find((u) => u.instrument.symbol === 'SPY')?.series;
+const context = { series: (s: string) => universe.find((u) => u.instrument.symbol === s)?.series };
+const PANEL = ['rsi(close, 14)', 'macd', 'macdSignal', 'macdHist', 'sma(volume, 20)', 'rs(SPY, 63)'];
+const panelRuns = (timeframe: 'daily' | 'weekly') => {
+  const runs: number[] = [];
+  for (let k = 0; k < 30; k++) {
+    const start = performance.now();
+    // Parsing included, as a request does; and the answer's arrays.
+    const expressions = PANEL.map((x) => parseNumericExpression(x, options));
+    const panel = chartPanel(panelSeries, { timeframe, expressions, bars: THIRTY_YEARS, compare: spy, context });
+    JSON.stringify({ values: panel.values, compare: panel.compare, close: Array.from(panel.bars.close) });
+    runs.push(performance.now() - start);
+  }
+  return round(percentile(runs.slice(5), 0.5));
+};
+
 process.stdout.write(
   `${JSON.stringify({
     language_scan_p50_ms: round(percentile(measured, 0.5)),
@@ -78,5 +110,8 @@ process.stdout.write(
     chart_rsi_daily_p50_ms: chartRuns('rsi(close, 14)', 'daily'),
     chart_weekly_rsi_on_weekly_bars_p50_ms: chartRuns('rsi(close, 14)', 'weekly'),
     chart_weekly_rsi_on_daily_bars_p50_ms: chartRuns('weekly(rsi(close, 14))', 'daily'),
+    chart_panel_bars: panelSeries.dates.length,
+    chart_panel_30y_daily_p50_ms: panelRuns('daily'),
+    chart_panel_30y_weekly_p50_ms: panelRuns('weekly'),
   })}\n`,
 );

@@ -63,6 +63,7 @@ import type {
 } from './billing.js';
 import type { EndpointName, EndpointParams, PathParamNames, Endpoints } from './endpoints.js';
 import type { indicatorsQuerySchema, indicatorsResponseSchema } from './indicators.js';
+import type { symbolChartQuerySchema, symbolChartResponseSchema } from './chart.js';
 import type {
   barsQuerySchema,
   barsResponseSchema,
@@ -103,8 +104,8 @@ import type {
   watchlistResponseSchema,
 } from './watchlists.js';
 
-/** A value of a query string: left out when undefined, null or ''. */
-export type QueryValue = string | number | boolean | null | undefined;
+/** A value of a query string: left out when undefined, null, '' or []; a list repeats its key. */
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 /** A query string as a caller writes it: the schema's keys, each one optional, any query value. */
 type Query<S extends z.ZodType> = { [K in keyof z.output<S>]?: QueryValue };
@@ -163,6 +164,7 @@ export interface EndpointTypes {
   seasonalityScan: { body: Body<typeof seasonalScanBodySchema>; response: Answer<typeof seasonalScanResponseSchema> };
   seasonalityBacktest: { body: Body<typeof backtestBodySchema>; response: Answer<typeof backtestResponseSchema> };
   indicators: { query: Query<typeof indicatorsQuerySchema>; response: Answer<typeof indicatorsResponseSchema> };
+  symbolChart: { query: Query<typeof symbolChartQuerySchema>; response: Answer<typeof symbolChartResponseSchema> };
   scanner: { body: Body<typeof scanRequestSchema>; response: Answer<typeof scanResponseSchema> };
   scannerPresets: { response: Answer<typeof scanPresetsResponseSchema> };
   scannerFields: { response: Answer<typeof scanFieldsResponseSchema> };

@@ -39,6 +39,7 @@ export const ENDPOINTS = {
   seasonalityScan: { method: 'POST', path: '/api/v1/seasonality/scan' },
   seasonalityBacktest: { method: 'POST', path: '/api/v1/seasonality/backtest' },
   indicators: { method: 'GET', path: '/api/v1/indicators/:symbol' },
+  symbolChart: { method: 'GET', path: '/api/v1/chart/:symbol' },
   scanner: { method: 'POST', path: '/api/v1/scanner' },
   scannerPresets: { method: 'GET', path: '/api/v1/scanner/presets' },
   scannerFields: { method: 'GET', path: '/api/v1/scanner/fields' },

@@ -9,6 +9,7 @@ export * from './auth.js';
 export * from './languages.js';
 export * from './watchlists.js';
 export * from './indicators.js';
+export * from './chart.js';
 export * from './scanner.js';
 export * from './scan-presets.js';
 export * from './market.js';

@@ -5,6 +5,7 @@ import { marketRoutes } from '../modules/market/market.routes.js';
 import { seasonalityRoutes } from '../modules/seasonality/seasonality.routes.js';
 import { backtestRoutes } from '../modules/seasonality/backtest.routes.js';
 import { indicatorRoutes } from '../modules/indicators/indicators.routes.js';
+import { chartRoutes } from '../modules/scanner/chart.routes.js';
 import { scannerRoutes } from '../modules/scanner/scanner.routes.js';
 import { marketViewRoutes } from '../modules/market-view/market-view.routes.js';
 import { watchlistRoutes } from '../modules/watchlists/watchlists.routes.js';
@@ -33,6 +34,7 @@ export function apiModules(services: Services): FastifyPluginAsync[] {
     seasonalityRoutes(services),
     backtestRoutes(services),
     indicatorRoutes(services),
+    chartRoutes(services),
     scannerRoutes(services),
     marketViewRoutes(services),
     watchlistRoutes(services),

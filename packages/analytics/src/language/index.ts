@@ -4,3 +4,4 @@ export * from './fixed-fields.js';
 export * from './timeframes.js';
 export * from './series.js';
 export * from './condition.js';
+export * from './chart.js';

@@ -1,6 +1,6 @@
 // The candles view's arithmetic: ranges, resampling and the indicator lines, computed from
 // the bars in the browser so that each range needs one request.
-import type { Bar, IndicatorsResponse } from '@solstice/contracts';
+import type { Bar, ChartTimeframe, IndicatorsResponse, SymbolChartResponse } from '@solstice/contracts';
 
 export const RANGES = ['1M', '3M', '6M', 'YTD', '1Y', '5Y', 'All'] as const;
 export type Range = (typeof RANGES)[number];
@@ -136,8 +136,11 @@ export interface CandleData extends OverlaySeries {
   volume: number[];
 }
 
-/** The candles of a range: indicator lines computed on all bars (warm-up included), then cut. */
-export function candleData(bars: readonly Bar[], range: Range): CandleData {
+/**
+ * The candles of a range: indicator lines computed on all bars (warm-up included), then cut.
+ * With `fixed` (weekly or monthly bars from the chart API) the bars are drawn as they are.
+ */
+export function candleData(bars: readonly Bar[], range: Range, fixed?: Period): CandleData {
   const closes = bars.map((b) => b.close);
   const s50 = sma(closes, 50);
   const s200 = sma(closes, 200);
@@ -146,8 +149,8 @@ export function candleData(bars: readonly Bar[], range: Range): CandleData {
   const start = last ? rangeStart(range, last) : null;
   const shown = start ? bars.filter((b) => b.date >= start) : bars;
   const offset = bars.length - shown.length;
-  const period = periodFor(shown.length);
-  const merged = resample(shown, period);
+  const period = fixed ?? periodFor(shown.length);
+  const merged = fixed ? shown.map((b, index) => ({ ...b, index })) : resample(shown, period);
   const at = (series: (number | null)[]) => merged.map((b) => series[b.index + offset] ?? null);
   return {
     period,
@@ -160,4 +163,72 @@ export function candleData(bars: readonly Bar[], range: Range): CandleData {
     bbMiddle: at(bb.middle),
     bbLower: at(bb.lower),
   };
+}
+
+/** The chart API's CHART_MAX_BARS (a value import of the contracts would bring zod into this chunk). */
+export const CHART_MAX_BARS = 10_000;
+
+export const TIMEFRAMES = ['daily', 'weekly', 'monthly'] as const satisfies readonly ChartTimeframe[];
+export type Timeframe = (typeof TIMEFRAMES)[number];
+
+/** Where a study is drawn: over the candles, in a panel of its own, or over the volume bars. */
+export type Place = 'overlay' | 'panel' | 'volume';
+
+/** A line (or histogram) of the chart: scan-language expressions plotted over the candles or below them. */
+export interface Study {
+  id: string;
+  /** A preset's key, or 'expression' for one the reader typed. */
+  kind: 'rsi' | 'macd' | 'volume' | 'expression';
+  expressions: string[];
+  place: Place;
+}
+
+/** The preset studies: each is asked of the chart API only once it is turned on. */
+export const PRESETS = {
+  rsi: { expressions: ['rsi(close, 14)'], place: 'panel' },
+  macd: { expressions: ['macd', 'macdSignal', 'macdHist'], place: 'panel' },
+  volume: { expressions: ['sma(volume, 20)'], place: 'volume' },
+} as const satisfies Record<string, { expressions: readonly string[]; place: Place }>;
+export type Preset = keyof typeof PRESETS;
+
+/** How many bars of the chart API a range needs on a timeframe (weekly/monthly: with SMA 200's warm-up). */
+export function chartBars(range: Range, timeframe: Timeframe): number {
+  const months = range === 'All' ? null : range === 'YTD' ? 12 : (MONTHS[range] ?? 12);
+  if (months === null) return CHART_MAX_BARS;
+  const perMonth = { daily: 23, weekly: 5, monthly: 1 }[timeframe];
+  const warmUp = timeframe === 'daily' ? 0 : WARM_UP_DAYS;
+  return Math.min(CHART_MAX_BARS, months * perMonth + 2 + warmUp);
+}
+
+/** The bars of a chart API answer, as the bars API gives them. */
+export function chartAnswerBars(answer: SymbolChartResponse): Bar[] {
+  return answer.dates.map((date, i) => ({
+    date,
+    open: answer.open[i]!,
+    high: answer.high[i]!,
+    low: answer.low[i]!,
+    close: answer.close[i]!,
+    volume: answer.volume[i]!,
+  }));
+}
+
+/** Each of `dates`' value in a chart answer's series (by date; null where it has none). */
+export function valuesAt(dates: readonly string[], answerDates: readonly string[], values: readonly (number | null)[]) {
+  const index = new Map(answerDates.map((d, i) => [d, i]));
+  return dates.map((d) => {
+    const i = index.get(d);
+    return i === undefined ? null : (values[i] ?? null);
+  });
+}
+
+/**
+ * A comparison line on the price scale: the other symbol's closes times the ratio of the two
+ * closes at bar `first` (the first visible one; the next where both have a close if either has none).
+ */
+export function rebased(closes: readonly number[], other: readonly (number | null)[], first = 0): (number | null)[] {
+  let k = Math.max(0, first);
+  while (k < closes.length && (other[k] === null || other[k] === undefined || other[k] === 0)) k++;
+  if (k >= closes.length) return other.map(() => null);
+  const ratio = closes[k]! / other[k]!;
+  return other.map((v) => (v === null ? null : v * ratio));
 }

@@ -45,7 +45,10 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+  for (const [k, v] of Object.entries(query)) {
+    if (Array.isArray(v)) for (const item of v as readonly string[]) params.append(k, item);
+    else if (v !== undefined && v !== null) params.set(k, String(v));
+  }
   const qs = params.toString();
   return qs ? `${url}?${qs}` : url;
 }
@@ -131,7 +134,8 @@ interface AnyInput {
 function cleanQuery(query?: Record<string, QueryValue>): Record<string, QueryValue> | undefined {
   if (!query) return undefined;
   const out: Record<string, QueryValue> = {};
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') out[k] = v;
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) out[k] = v;
   return out;
 }
 

@@ -39,6 +39,16 @@ describe('the typed client: endpoints by name', () => {
       '/api/v1/seasonality/pattern?symbol=SPY&start=01-05',
     );
     expect(endpointUrl('checkoutPay', { params: { sessionId: 'cs_1' } })).toBe('/api/v1/checkout/cs_1/pay');
+    // a list repeats its key; an empty list is left out
+    expect(
+      endpointUrl('symbolChart', {
+        params: { symbol: 'KO' },
+        query: { series: ['rsi(close, 14)', 'macd'], compare: null },
+      }),
+    ).toBe('/api/v1/chart/KO?series=rsi%28close%2C+14%29&series=macd');
+    expect(endpointUrl('symbolChart', { params: { symbol: 'KO' }, query: { series: [], bars: 5 } })).toBe(
+      '/api/v1/chart/KO?bars=5',
+    );
   });
 
   it('sends each endpoint with its method, its path and its body', async () => {
