@@ -56,6 +56,10 @@ const fraction = z.preprocess(
 export const directionSchema = z.enum(['long', 'short'], { message: 'expected long or short' });
 export type SeasonalDirection = z.infer<typeof directionSchema>;
 
+/** What best trades and the seasonality scanner rank windows by (analytics.md, "Risk inside a window", "Rank"). */
+export const windowRankSchema = z.enum(['winRate', 'returnToRisk'], { message: 'expected winRate or returnToRisk' });
+export type WindowRank = z.infer<typeof windowRankSchema>;
+
 type Issue = { path: string[]; message: string };
 const checkYears = (v: { from?: number; to?: number }, issues: Issue[]) => {
   if (v.from !== undefined && v.to !== undefined && v.from > v.to)
@@ -128,6 +132,8 @@ export const bestTradesQuerySchema = z
     top: integer(1, SEASONALITY_LIMITS.maxTop, 'a number of windows').default(10),
     /** Selects only windows whose qValue is at most this (analytics.md, "Multiple testing"). */
     maxQValue: fraction.optional(),
+    /** Default winRate. */
+    rank: windowRankSchema.optional(),
   })
   .superRefine(checkWindowSearch);
 export type BestTradesQuery = z.infer<typeof bestTradesQuerySchema>;
@@ -174,6 +180,8 @@ export const seasonalScanBodySchema = z
     minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
     direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }).default('long'),
     universe: seasonalUniverseSchema.default('all'),
+    /** Default winRate. */
+    rank: windowRankSchema.optional(),
   })
   .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
 export type SeasonalScanBody = z.input<typeof seasonalScanBodySchema>;

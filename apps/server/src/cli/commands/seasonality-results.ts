@@ -47,6 +47,7 @@ const OPTION_NAMES: Record<string, string> = {
   parity: '--parity',
   exclude: '--exclude',
   maxQValue: '--max-q-value',
+  rank: '--rank',
 };
 
 /** The year set of a command's options (analytics.md, "Year sets"), as the API takes it. */
@@ -82,7 +83,7 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
   const lines = [
     `${value.symbol} ${value.direction} ${value.start} → ${value.end}`,
     table(
-      ['year', 'entry', 'exit', 'entry close', 'exit close', 'return', 'max rise', 'max drop'],
+      ['year', 'entry', 'exit', 'entry close', 'exit close', 'return', 'max rise', 'max drop', 'worst day', 'best day'],
       value.years.map((y) => [
         String(y.year),
         y.entryDate,
@@ -92,6 +93,8 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
         pct(y.return),
         pct(y.maxRise),
         pct(y.maxDrop),
+        `${y.maeDate} (+${y.maeDay})`,
+        `${y.mfeDate} (+${y.mfeDay})`,
       ]),
     ),
     statsText(value.stats),
@@ -174,6 +177,7 @@ export interface BestTradesOptions extends YearsOptions {
   minYears?: string;
   top?: string;
   maxQValue?: string;
+  rank?: string;
 }
 
 export function bestTradesCommand(
@@ -191,6 +195,7 @@ export function bestTradesCommand(
       minYears: o.minYears,
       top: o.top,
       maxQValue: o.maxQValue,
+      rank: o.rank,
     }),
   );
   const side = (title: string, windows: BestTradesResponse['long']) =>
@@ -212,6 +217,7 @@ export interface ScanOptions extends YearsOptions {
   direction?: string;
   symbols?: string;
   maxQValue?: string;
+  rank?: string;
 }
 
 export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<CommandResult<SeasonalScanResponse>> {
@@ -226,6 +232,7 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
     minYears: o.minYears,
     direction: o.direction,
     universe: o.symbols === undefined ? undefined : o.symbols.split(',').map((s) => s.trim()),
+    rank: o.rank,
   });
   const value = scanOf(await universeSeries(market, options.universe, null), options);
   const text = table(
