@@ -44,6 +44,30 @@ export default {
     return: { label: 'Return', meaning: 'Close at exit ÷ close at entry − 1 (negated for a short window).' },
     maxRise: { label: 'Max rise', meaning: 'Highest close inside the window relative to the entry close.' },
     maxDrop: { label: 'Max drop', meaning: 'Lowest close inside the window relative to the entry close.' },
+    mae: {
+      label: 'Worst',
+      meaning:
+        'Maximum adverse excursion (MAE): how far the close went against the holder inside the window, from the entry close, and the day it happened (trading days after entry).',
+    },
+    mfe: {
+      label: 'Best',
+      meaning:
+        'Maximum favourable excursion (MFE): how far the close went in the holder’s favour inside the window, and the day it happened.',
+    },
+    riskRange: {
+      label: 'Range',
+      meaning: 'The year from its worst close (MAE) to its best (MFE); the mark is the exit.',
+    },
+    meanMae: { label: 'Mean MAE', meaning: 'Average over the years of how far the close went against the holder.' },
+    medianMae: { label: 'Median MAE', meaning: 'Middle MAE of the years.' },
+    worstMae: { label: 'Worst MAE', meaning: 'The deepest a year went against the holder, and that year.' },
+    meanMfe: { label: 'Mean MFE', meaning: 'Average over the years of how far the close went in the holder’s favour.' },
+    medianMfe: { label: 'Median MFE', meaning: 'Middle MFE of the years.' },
+    returnToRisk: {
+      label: 'Return/risk',
+      meaning:
+        'Mean return ÷ |mean MAE|: return per unit of what holding it cost. None when no close ever went against the trade.',
+    },
     relative: {
       label: 'vs. benchmark',
       meaning:
@@ -67,6 +91,19 @@ export default {
     Buy: 'Buy',
     Sell: 'Sell',
     'No edge': 'No edge',
+  },
+  risk: {
+    day: 'day {{day}}',
+    dayTitle: '{{date}}, {{day}} trading days after entry',
+    noRisk: 'never against',
+    noRiskHelp: 'No close went against the trade in any year: ranked first by return per risk.',
+    range: '{{year}}: worst {{mae}}, best {{mfe}}, exit {{exit}}',
+    worstYear: '{{mae}} ({{year}})',
+  },
+  rank: {
+    label: 'Rank by',
+    winRate: 'Win rate',
+    returnToRisk: 'Return per risk',
   },
   columns: {
     start: 'Start',

@@ -50,6 +50,36 @@ const tr: Messages<typeof en> = {
       meaning: 'Pencere içindeki en yüksek kapanışın giriş kapanışına göre değişimi.',
     },
     maxDrop: { label: 'Maks. düşüş', meaning: 'Pencere içindeki en düşük kapanışın giriş kapanışına göre değişimi.' },
+    mae: {
+      label: 'En kötü',
+      meaning:
+        'En büyük olumsuz sapma (MAE): pencere içinde kapanışın giriş kapanışına göre pozisyon sahibinin aleyhine en çok ne kadar gittiği ve bunun olduğu gün (girişten sonraki işlem günü).',
+    },
+    mfe: {
+      label: 'En iyi',
+      meaning:
+        'En büyük olumlu sapma (MFE): pencere içinde kapanışın pozisyon sahibinin lehine en çok ne kadar gittiği ve bunun olduğu gün.',
+    },
+    riskRange: {
+      label: 'Aralık',
+      meaning: 'Yılın en kötü kapanışından (MAE) en iyisine (MFE); işaret çıkıştır.',
+    },
+    meanMae: {
+      label: 'Ort. MAE',
+      meaning: 'Kapanışın pozisyon sahibinin aleyhine gittiği en büyük mesafenin yıllık ortalaması.',
+    },
+    medianMae: { label: 'Medyan MAE', meaning: 'Yılların ortadaki MAE değeri.' },
+    worstMae: { label: 'En kötü MAE', meaning: 'Bir yılın pozisyon sahibinin aleyhine en derin gidişi ve o yıl.' },
+    meanMfe: {
+      label: 'Ort. MFE',
+      meaning: 'Kapanışın pozisyon sahibinin lehine gittiği en büyük mesafenin yıllık ortalaması.',
+    },
+    medianMfe: { label: 'Medyan MFE', meaning: 'Yılların ortadaki MFE değeri.' },
+    returnToRisk: {
+      label: 'Getiri/risk',
+      meaning:
+        'Ortalama getiri ÷ |ortalama MAE|: taşımanın bedeli başına getiri. Hiçbir kapanış işlemin aleyhine gitmediyse yok.',
+    },
     relative: {
       label: 'Gösterge farkı',
       meaning:
@@ -74,6 +104,19 @@ const tr: Messages<typeof en> = {
     Buy: 'Al',
     Sell: 'Sat',
     'No edge': 'Avantaj yok',
+  },
+  risk: {
+    day: '{{day}}. gün',
+    dayTitle: '{{date}}, girişten {{day}} işlem günü sonra',
+    noRisk: 'hiç aleyhte değil',
+    noRiskHelp: 'Hiçbir yılda hiçbir kapanış işlemin aleyhine gitmedi: risk başına getiriye göre ilk sırada.',
+    range: '{{year}}: en kötü {{mae}}, en iyi {{mfe}}, çıkış {{exit}}',
+    worstYear: '{{mae}} ({{year}})',
+  },
+  rank: {
+    label: 'Sıralama',
+    winRate: 'Kazanma oranı',
+    returnToRisk: 'Risk başına getiri',
   },
   columns: {
     start: 'Başlangıç',
