@@ -19,7 +19,13 @@ const BEST = { symbol: 'AAPL', minDays: '5', maxDays: '30' };
 const LOCALE = { en: 'en-US', tr: 'tr-TR' } as const;
 const TEXTS = {
   en: { worst: 'Worst', best: 'Best', range: 'Range', day: (d: number) => `day ${d}`, rank: 'Return per risk' },
-  tr: { worst: 'En kötü', best: 'En iyi', range: 'Aralık', day: (d: number) => `${d}. gün`, rank: 'Risk başına getiri' },
+  tr: {
+    worst: 'En kötü',
+    best: 'En iyi',
+    range: 'Aralık',
+    day: (d: number) => `${d}. gün`,
+    rank: 'Risk başına getiri',
+  },
 };
 const pct = (lang: keyof typeof LOCALE, v: number) =>
   new Intl.NumberFormat(LOCALE[lang], {
@@ -48,7 +54,9 @@ describe('risk inside a seasonal window in the browser', () => {
       .first()
       .evaluate((table) =>
         Array.from(table.querySelectorAll('thead th'), (th) =>
-          (th.querySelector('.stat-label') ?? th.querySelector('button') ?? th).textContent!.replace(/[▲▼]/g, '').trim(),
+          (th.querySelector('.stat-label') ?? th.querySelector('button') ?? th)
+            .textContent!.replace(/[▲▼]/g, '')
+            .trim(),
         ),
       );
 
@@ -89,7 +97,10 @@ describe('risk inside a seasonal window in the browser', () => {
   /** Best trades' first long window by win rate, then by return per risk after the switch, as the API ranks them. */
   async function checkRankSwitch(page: Page, lang: keyof typeof LOCALE) {
     const byWinRate = await apiGet<BestTradesResponse>('/api/v1/seasonality/best-trades', BEST);
-    const byRisk = await apiGet<BestTradesResponse>('/api/v1/seasonality/best-trades', { ...BEST, rank: 'returnToRisk' });
+    const byRisk = await apiGet<BestTradesResponse>('/api/v1/seasonality/best-trades', {
+      ...BEST,
+      rank: 'returnToRisk',
+    });
     expect(byRisk.long[0]!.start).not.toBe(byWinRate.long[0]!.start);
     await page.goto(url('/seasonality/besttrades', BEST));
     const long = page.getByTestId('best-long');
@@ -98,7 +109,10 @@ describe('risk inside a seasonal window in the browser', () => {
       (await long.locator('tbody tr').first().locator('a[href*="/seasonality/pattern"]').getAttribute('href'))!;
     const start = (href: string) => new URLSearchParams(href.split('?')[1]).get('start');
     expect(start(await firstWindow())).toBe(byWinRate.long[0]!.start);
-    await page.getByRole('radio', { name: TEXTS[lang].rank }).check();
+    // Once the page's requests are done (no loading overlay over it), as a person clicks it: on its label.
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+    await page.getByTestId('rank-switch').getByText(TEXTS[lang].rank, { exact: true }).click();
     await page.waitForURL(/rank=returnToRisk/);
     await expect.poll(async () => start(await firstWindow()), { timeout: 30_000 }).toBe(byRisk.long[0]!.start);
     expect(await page.getByRole('radio', { name: TEXTS[lang].rank }).isChecked()).toBe(true);
