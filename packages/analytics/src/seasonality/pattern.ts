@@ -1,7 +1,7 @@
 import { civilDate, isoDate, type PriceSeries } from '../series.js';
 import { calendarIndex, dateInYear, formatMonthDay, parseMonthDay, type MonthDay } from './calendar-days.js';
 import { excursion, newExcursion } from './excursions.js';
-import { riskStatistics, windowStatistics, type Direction, type WindowRiskStats } from './statistics.js';
+import { riskStatistics, windowStatistics, withRisk, type Direction, type WindowRiskStats } from './statistics.js';
 import { baseRate } from './window-table.js';
 import { yearUsed, type YearSet } from './year-sets.js';
 
@@ -142,6 +142,6 @@ export function seasonalPattern(series: PriceSeries, options: PatternOptions): P
     end: formatMonthDay(end),
     direction,
     years,
-    stats: stats && risk ? { ...stats, ...risk } : null,
+    stats: stats && risk ? withRisk(stats, risk) : null,
   };
 }

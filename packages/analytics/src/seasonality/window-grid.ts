@@ -7,6 +7,7 @@ import {
   riskReturn,
   riskStatistics,
   windowStatistics,
+  withRisk,
   type Direction,
   type WindowRiskStats,
 } from './statistics.js';
@@ -454,7 +455,7 @@ export function windowDetails(
       : windowStatistics(returns, days, years.length > 0 ? baseRate(series, days, years, direction) : null);
   const risk = stats && riskStatistics(maes, mfes, years, stats.mean);
   if (!stats || !risk) throw new Error('windowDetails: a ranked window has no year');
-  return { start: monthDayLabel(k), end: monthDayLabel(e), days, stats: { ...stats, ...risk } };
+  return { start: monthDayLabel(k), end: monthDayLabel(e), days, stats: withRisk(stats, risk) };
 }
 
 /** Calendar positions from `from` to `to` inclusive, wrapping past Dec 31 when to < from. */
