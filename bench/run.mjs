@@ -38,6 +38,9 @@ const TARGETS = [
   ['seasonality_scan_p50_ms', '≤ 10 ms', (v) => v <= 10],
   ['best_trades_p50_ms', '≤ 150 ms', (v) => v <= 150],
   ['technical_scan_p50_ms', '≤ 5 ms', (v) => v <= 5],
+  // Issue 43: the scan language over the shared universe, and a chart panel of 30 years.
+  ['language_scan_p50_ms', '≤ 20 ms', (v) => v <= 20],
+  ['chart_weekly_rsi_on_daily_bars_p50_ms', '≤ 50 ms', (v) => v <= 50],
   ['overview_rps', '≥ 2,000 req/s', (v) => v >= 2000],
   ['overview_p99_ms', '≤ 50 ms', (v) => v <= 50],
   ['pattern_rps', '≥ 1,000 req/s', (v) => v >= 1000],
@@ -61,7 +64,11 @@ const TARGETS = [
   // Issue 22.
   ['walk_forward_p50_ms', '≤ 300 ms', (v) => v <= 300],
   ['scan_season_ms', '≤ 20 ms', (v) => v <= 20],
+  // Issue 43, item 7: the technical scan as of a past date (its session's table cached).
+  ['scan_as_of_p50_ms', '≤ 50 ms', (v) => v <= 50],
   ['seasonality_scan_qvalue_overhead_pct', '≤ 20 %', (v) => v <= 20],
+  // Issue 44.
+  ['upcoming_scan_ms', '≤ 1,000 ms', (v) => v <= 1000],
 ];
 
 const results = { taken_at: new Date().toISOString(), machine: machine(), dataset: path.relative(ROOT, DATA) };
@@ -262,8 +269,14 @@ try {
 
   await tsStep('technical_scan', 'technical scan', 'technical-scan.ts');
 
+  // Issue 43: weekly rsi, a rank within sectors and rs against SPY over the shared universe.
+  await tsStep('language_scan', 'technical scan in the scan language', 'language-scan.ts');
+
   // Issue 22, item 4: `season20.*` fields in a technical scan over the shared universe.
   await tsStep('scan_season', 'technical scan with seasonal fields', 'season-scan.ts');
+
+  // Issue 43, item 7: the same kind of scan as of a past date, cold and warm.
+  await tsStep('scan_as_of', 'technical scan as of a past date', 'scan-as-of.ts');
 
   await tsStep('alerts', 'alert evaluation (10,000 alerts, one new bar)', 'alerts.ts');
 
@@ -277,6 +290,9 @@ try {
     'alerts at scale (1,000 subscribers × 20 alerts, 100 hanging receivers)',
     'alerts-at-scale.ts',
   );
+
+  // Issue 44, item 3: the seasonality scanner's upcoming mode over the shared universe.
+  await tsStep('upcoming_scan', 'upcoming windows scan (469 symbols, as of 2017-11-10)', 'upcoming-scan.ts');
 
   // Issue 22: no target, a figure (20 legs × 30 start years, read from the dataset's CSVs).
   await tsStep('backtest', 'seasonal backtest, 20 legs × 30 years', 'backtest.ts');

@@ -231,7 +231,7 @@ describe('risk inside a window: the rank of best trades and the scanner', () => 
     expect(merged).toEqual(whole);
     const serialized = mergeSerializedScanParts(
       parts.map((p) => serializeScanPart(seasonalityScanPart(p, options), options)),
-      {},
+      options,
     );
     expect(JSON.parse(new TextDecoder().decode(serialized.body))).toEqual(JSON.parse(JSON.stringify(whole)));
   });

@@ -11,6 +11,7 @@ import {
   partsQValues,
   riskKeyOf,
   startIndex,
+  upcomingHeader,
   type SeasonalityScanOptions,
   type SeasonalityScanPart,
 } from './scanner.js';
@@ -39,6 +40,7 @@ export interface SerializedScanPart {
   weights: Int32Array;
   buckets?: ValueBuckets;
   grouped?: SeasonalityScanPart['grouped'];
+  upcoming?: SeasonalityScanPart['upcoming'];
 }
 
 /** The merged answer: its JSON as UTF-8 and how many results it holds. */
@@ -86,6 +88,7 @@ export function serializeScanPart(
     weights: part.weights,
     ...(part.buckets ? { buckets: part.buckets } : {}),
     ...(part.grouped ? { grouped: part.grouped } : {}),
+    ...(part.upcoming ? { upcoming: part.upcoming } : {}),
   };
   order.forEach((i, k) => {
     const r = results[i]!;
@@ -185,7 +188,7 @@ function compareAt(a: ScanKeys, i: number, b: ScanKeys, j: number): number {
  */
 export function mergeSerializedScanParts(
   parts: readonly SerializedScanPart[],
-  options: Pick<SeasonalityScanOptions, 'maxQValue'>,
+  options: Pick<SeasonalityScanOptions, 'startFrom' | 'startTo' | 'maxQValue' | 'upcoming'>,
 ): SerializedScanAnswer {
   const { q, tested } = partsQValues(parts);
   // The qValues of part p start at first[p]; next[p] is the part's next result to place.
@@ -219,7 +222,8 @@ export function mergeSerializedScanParts(
     bytes += cuts[2 * i + 1]! - (i > 0 ? cuts[2 * i - 1]! : 0) + qText.length;
   }
   const head = encoder.encode('{"results":[');
-  const end = encoder.encode(`],"tested":${tested}}`);
+  const header = upcomingHeader(parts, options);
+  const end = encoder.encode(`],"tested":${tested}${header ? `,${JSON.stringify(header).slice(1, -1)}` : ''}}`);
   const results = fromPart.length;
   const body = new Uint8Array(head.length + bytes + Math.max(0, results - 1) + end.length);
   body.set(head);
