@@ -4,6 +4,9 @@
 //                            windows, 20 start years (1997–2016), long, warm (target ≤ 10 ms, issue 18; 50 ms, issue 9)
 //   best_trades_p50_ms       one symbol (AAPL, else the longest history), 5–60 days,
 //                            30 start years (1987–2016), warm (target ≤ 150 ms)
+//   best_trades_risk_p50_ms  the same best trades ranked by returnToRisk (issue 44: every
+//                            window's mean MAE is read), warm
+//   seasonality_scan_risk_p50_ms  the same scan ranked by returnToRisk, warm
 //   walk_forward_p50_ms      walk-forward (issue 22) of the same symbol, 5–60 days, all
 //                            years, trainYears 10, warm (target ≤ 300 ms)
 //   duckdb_scan_ratio        our scan time / the same scan as one DuckDB SQL query over the
@@ -80,6 +83,8 @@ const bestSymbol =
     ? 'AAPL'
     : universe.reduce((a, b) => (b.dates.length > a.dates.length ? b : a)).symbol;
 const best = await time(30, 3, () => bestTrades(market.series(bestSymbol)!, BEST));
+const bestRisk = await time(30, 3, () => bestTrades(market.series(bestSymbol)!, { ...BEST, rank: 'returnToRisk' }));
+const scanRisk = await time(30, 5, () => seasonalityScan(universe, { ...SCAN, rank: 'returnToRisk' }));
 const forward = await time(10, 2, () => walkForward(market.series(bestSymbol)!, { minDays: 5, maxDays: 60 }));
 
 // --- the evidence's cost (issue 22) -----------------------------------------------------------
@@ -276,6 +281,8 @@ process.stdout.write(
     seasonality_scan_no_qvalue_p50_ms: round(percentile(withoutQ, 0.5)),
     seasonality_scan_qvalue_overhead_pct: round((percentile(withQ, 0.5) / percentile(withoutQ, 0.5) - 1) * 100, 1),
     best_trades_p50_ms: round(percentile(best.ms, 0.5)),
+    best_trades_risk_p50_ms: round(percentile(bestRisk.ms, 0.5)),
+    seasonality_scan_risk_p50_ms: round(percentile(scanRisk.ms, 0.5)),
     best_trades_symbol: bestSymbol,
     best_trades_bars: market.series(bestSymbol)!.dates.length,
     walk_forward_p50_ms: round(percentile(forward.ms, 0.5)),

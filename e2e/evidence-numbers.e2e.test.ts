@@ -16,6 +16,7 @@ import type {
   ScanResponse,
   SeasonalScanResponse,
   WalkForwardResponse,
+  WindowRiskStats,
   WindowStats,
 } from '@solstice/contracts';
 import { screenshot } from './support/browser.js';
@@ -85,7 +86,7 @@ const date = (iso: string) =>
   );
 
 /** The statistics panel (shared/stats/stats-panel.tsx): each stat as it shows. */
-const PANEL: Record<string, (s: WindowStats) => string> = {
+const PANEL: Record<string, (s: WindowRiskStats) => string> = {
   count: (s) => num(s.count, 0),
   winners: (s) => num(s.winners, 0),
   losers: (s) => num(s.losers, 0),
@@ -103,6 +104,11 @@ const PANEL: Record<string, (s: WindowStats) => string> = {
   pValue: (s) => num(s.pValue, 3),
   withoutBest: (s) => pct(s.withoutBest),
   recent: (s) => pct(s.recent, 1, false),
+  meanMae: (s) => pct(s.meanMae),
+  medianMae: (s) => pct(s.medianMae),
+  worstMae: (s) => `${pct(s.worstMae)} (${s.worstMaeYear})`,
+  meanMfe: (s) => pct(s.meanMfe),
+  returnToRisk: (s) => (s.returnToRisk === null ? 'never against' : num(s.returnToRisk)),
 };
 
 /** A window's row of best trades and the seasonality scanner (shared/stats/window-columns.tsx, evidence.tsx). */
@@ -177,7 +183,7 @@ async function readPanel(page: Page, scope: string): Promise<Record<string, stri
       ),
     );
 }
-const panelOf = (s: WindowStats) => Object.fromEntries(Object.entries(PANEL).map(([k, show]) => [k, show(s)]));
+const panelOf = (s: WindowRiskStats) => Object.fromEntries(Object.entries(PANEL).map(([k, show]) => [k, show(s)]));
 
 /** A query's options for the CLI: --start-from for startFrom and so on; `skip` left out. */
 const cliOptions = (q: Record<string, string>, skip: readonly string[] = []) =>
@@ -297,8 +303,8 @@ describe('the numbers on each seasonality screen equal the API and the CLI', () 
           'Trading days': String(y.tradingDays),
           Return: pct(y.return),
           'vs. benchmark': pct(excess.get(y.year) ?? null),
-          'Max rise': pct(y.maxRise),
-          'Max drop': pct(y.maxDrop),
+          Worst: `${pct(y.maxDrop)} day ${y.maeDay}`,
+          Best: `${pct(y.maxRise)} day ${y.mfeDay}`,
         }));
       expect(table.rows.map((r) => pick(byName(table, r), Object.keys(expected[0]!)))).toEqual(expected);
     }));

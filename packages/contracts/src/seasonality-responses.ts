@@ -24,6 +24,22 @@ export const windowStatsSchema = z.object({
 });
 export type WindowStats = z.infer<typeof windowStatsSchema>;
 
+/** How a window went against and for the holder (analytics.md, "Risk inside a window"). */
+export const windowRiskSchema = z.object({
+  meanMae: z.number(),
+  medianMae: z.number(),
+  worstMae: z.number(),
+  /** The earliest start year whose MAE is worstMae. */
+  worstMaeYear: z.number().int(),
+  meanMfe: z.number(),
+  medianMfe: z.number(),
+  /** mean / |meanMae|; null when meanMae is 0 (no close went against the trade in any year). */
+  returnToRisk: z.number().nullable(),
+});
+/** A window's statistics with its risk: what pattern, best trades and the scanner report. */
+export const windowRiskStatsSchema = windowStatsSchema.extend(windowRiskSchema.shape);
+export type WindowRiskStats = z.infer<typeof windowRiskStatsSchema>;
+
 export const patternYearSchema = z.object({
   year: z.number().int(),
   entryDate: z.string(),
@@ -31,8 +47,15 @@ export const patternYearSchema = z.object({
   entryClose: z.number(),
   exitClose: z.number(),
   return: z.number(),
+  /** The MFE. */
   maxRise: z.number(),
+  /** The MAE. */
   maxDrop: z.number(),
+  /** Trading days after entry of the first close that gives the MAE (0: the entry day), and its date. */
+  maeDay: z.number().int(),
+  maeDate: z.string(),
+  mfeDay: z.number().int(),
+  mfeDate: z.string(),
   tradingDays: z.number().int(),
 });
 
@@ -43,7 +66,7 @@ export const patternResponseSchema = z.object({
   direction: directionSchema,
   years: z.array(patternYearSchema),
   /** Null when no year counts. */
-  stats: windowStatsSchema.nullable(),
+  stats: windowRiskStatsSchema.nullable(),
   /**
    * The same window on the benchmark index (SPY, else ^GSPC), over the years that count for
    * both; null when neither exists or the symbol is the benchmark itself.
@@ -126,7 +149,7 @@ export type SeasonalWindow = z.infer<typeof seasonalWindowSchema>;
 
 /** A reported window whose pValue is adjusted by Benjamini–Hochberg over the answer's `tested` windows. */
 export const testedWindowSchema = seasonalWindowSchema.extend({
-  stats: windowStatsSchema.extend({ qValue: z.number().nullable() }),
+  stats: windowRiskStatsSchema.extend({ qValue: z.number().nullable() }),
 });
 export type TestedWindow = z.infer<typeof testedWindowSchema>;
 

@@ -56,6 +56,17 @@ describe('seasonality contracts', () => {
     expect(paths(bestTradesQuerySchema.safeParse({ symbol: 'A', minDays: '', maxDays: '9' }))).toEqual(['minDays']);
   });
 
+  it('takes a rank of winRate or returnToRisk, and names the field of any other', () => {
+    const query = { symbol: 'A', minDays: '5', maxDays: '60' };
+    expect(bestTradesQuerySchema.parse({ ...query, rank: 'returnToRisk' }).rank).toBe('returnToRisk');
+    const bad = bestTradesQuerySchema.safeParse({ ...query, rank: 'sharpe' });
+    expect(paths(bad)).toEqual(['rank']);
+    expect(bad.error!.issues[0]!.message).toBe('expected winRate or returnToRisk');
+    const scan = { startFrom: '03-01', startTo: '03-15', minDays: 10, maxDays: 30 };
+    expect(seasonalScanBodySchema.parse({ ...scan, rank: 'returnToRisk' }).rank).toBe('returnToRisk');
+    expect(paths(seasonalScanBodySchema.safeParse({ ...scan, rank: 'winrate' }))).toEqual(['rank']);
+  });
+
   it('takes a scan body with every universe form', () => {
     const base = { startFrom: '03-01', startTo: '03-15', minDays: 10, maxDays: 30 };
     expect(seasonalScanBodySchema.parse(base)).toEqual({

@@ -58,6 +58,10 @@ const fraction = z.preprocess(
 export const directionSchema = z.enum(['long', 'short'], { message: 'expected long or short' });
 export type SeasonalDirection = z.infer<typeof directionSchema>;
 
+/** What best trades and the seasonality scanner rank windows by (analytics.md, "Risk inside a window", "Rank"). */
+export const windowRankSchema = z.enum(['winRate', 'returnToRisk'], { message: 'expected winRate or returnToRisk' });
+export type WindowRank = z.infer<typeof windowRankSchema>;
+
 type Issue = { path: string[]; message: string };
 const checkYears = (v: { from?: number; to?: number }, issues: Issue[]) => {
   if (v.from !== undefined && v.to !== undefined && v.from > v.to)
@@ -130,6 +134,8 @@ export const bestTradesQuerySchema = z
     top: integer(1, SEASONALITY_LIMITS.maxTop, 'a number of windows').default(10),
     /** Selects only windows whose qValue is at most this (analytics.md, "Multiple testing"). */
     maxQValue: fraction.optional(),
+    /** Default winRate. */
+    rank: windowRankSchema.optional(),
   })
   .superRefine(checkWindowSearch);
 export type BestTradesQuery = z.infer<typeof bestTradesQuerySchema>;
@@ -206,6 +212,8 @@ export const seasonalScanBodySchema = z
     minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
     direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }).default('long'),
     universe: seasonalUniverseSchema.default('all'),
+    /** Default winRate. */
+    rank: windowRankSchema.optional(),
     /** Upcoming mode: the windows starting in the next N calendar days after the session. */
     upcoming: integer(1, SEASONALITY_LIMITS.maxUpcomingDays, 'a number of calendar days').optional(),
     /** Upcoming mode: the scan's date (its session is the market's on or before it); default the latest. */

@@ -1,9 +1,10 @@
 // Test data with overrides.
-import type { MarketOverviewResponse, PatternResponse, WindowStats, SeasonalWindow } from '@solstice/contracts';
+import type { MarketOverviewResponse, PatternResponse, WindowRiskStats, SeasonalWindow } from '@solstice/contracts';
 
 type PatternYear = PatternResponse['years'][number];
 
-export function createStats(overrides: Partial<WindowStats> = {}): WindowStats {
+/** A window's statistics, its risk's included (analytics.md, "Risk inside a window"). */
+export function createStats(overrides: Partial<WindowRiskStats> = {}): WindowRiskStats {
   return {
     count: 20,
     winners: 16,
@@ -22,6 +23,13 @@ export function createStats(overrides: Partial<WindowStats> = {}): WindowStats {
     pValue: 0.01,
     withoutBest: 0.026,
     recent: 0.8,
+    meanMae: -0.031,
+    medianMae: -0.025,
+    worstMae: -0.12,
+    worstMaeYear: 2008,
+    meanMfe: 0.06,
+    medianMfe: 0.05,
+    returnToRisk: 1,
     ...overrides,
   };
 }
@@ -36,6 +44,10 @@ export function createYear(year: number, ret: number, overrides: Partial<Pattern
     return: ret,
     maxRise: Math.max(ret, 0) + 0.01,
     maxDrop: Math.min(ret, 0) - 0.01,
+    maeDay: 3,
+    maeDate: `${year}-11-06`,
+    mfeDay: 30,
+    mfeDate: `${year}-12-14`,
     tradingDays: 40,
     ...overrides,
   };

@@ -2,7 +2,7 @@ import { isTradingDay, nextTradingDay, previousTradingDay } from '../calendar/se
 import { civilDate, dayNumber, isoDate, type PriceSeries } from '../series.js';
 import { dateInYear, indexOfDate, parseMonthDay } from '../seasonality/calendar-days.js';
 import { seasonalPattern } from '../seasonality/pattern.js';
-import { type Direction, type WindowStats } from '../seasonality/statistics.js';
+import { type Direction, type WindowRiskStats } from '../seasonality/statistics.js';
 import { WindowGrid, windowDetails, type SeasonalWindow } from '../seasonality/window-grid.js';
 import { cellPValuesFor, prefillRateBooks } from '../seasonality/window-pvalues.js';
 import type { WindowTable } from '../seasonality/window-table.js';
@@ -57,7 +57,7 @@ export interface SeasonalOpening extends SeasonalWindow {
   /** The session the window will be entered on (leadDays NYSE sessions after asOf). */
   entryDate: string;
   /** The window's statistics over the years up to asOf, with its pValue adjusted over the alert's tests. */
-  stats: WindowStats & { qValue: number | null };
+  stats: WindowRiskStats & { qValue: number | null };
 }
 
 /** The NYSE session `lead` sessions after `date`. */

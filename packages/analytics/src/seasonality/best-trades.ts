@@ -2,7 +2,7 @@ import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
 import type { YearRange } from './pattern.js';
 import { benjaminiHochberg } from '../stats/multiple-testing.js';
-import type { Direction, WindowStats } from './statistics.js';
+import type { Direction, WindowRank, WindowRiskStats } from './statistics.js';
 import { WindowGrid, startPositions, windowDetails, type SeasonalWindow } from './window-grid.js';
 import { cellPValuesFor } from './window-pvalues.js';
 import type { WindowTable } from './window-table.js';
@@ -17,11 +17,13 @@ export interface BestTradesOptions extends YearRange {
   top?: number;
   /** Selects only windows whose qValue is at most this (the tests stay). Default: any. */
   maxQValue?: number;
+  /** The order windows are selected in (analytics.md, "Rank"). Default 'winRate'. */
+  rank?: WindowRank;
 }
 
 /** A reported window with its pValue adjusted over the answer's tests (analytics.md, "Multiple testing"). */
 export interface TestedWindow extends SeasonalWindow {
-  stats: WindowStats & { qValue: number | null };
+  stats: WindowRiskStats & { qValue: number | null };
 }
 
 export interface BestTradesResult {
@@ -63,9 +65,33 @@ export function bestTrades(series: PriceSeries, options: BestTradesOptions): Bes
   const eligible: number[] = [];
   for (let c = 0; c < grid.count.length; c++) if (grid.count[c]! >= minYears) eligible.push(c);
   const qOf = adjustedPValues(series, table, grid, eligible, lo, hi);
+  const byRisk = options.rank === 'returnToRisk';
+  if (byRisk && lo <= hi) grid.fillRisk(series, table, lo, hi);
   const pick = (direction: Direction): TestedWindow[] => {
     const taken = new Uint8Array(DAYS_IN_CALENDAR);
     const chosen: TestedWindow[] = [];
+    /** Selects greedily from a group of cells in rank order; false once `top` are chosen. */
+    const take = (group: number[]): boolean => {
+      for (const cell of group) {
+        if (chosen.length >= top) return false;
+        if (options.maxQValue !== undefined && !(qOf[direction][cell]! <= options.maxQValue)) continue;
+        const k = grid.startOf(cell);
+        const days = grid.daysOf(cell);
+        if (overlaps(taken, k, days)) continue;
+        for (let d = 0; d <= days; d++) taken[(k + d) % DAYS_IN_CALENDAR] = 1;
+        const window = windowDetails(series, table, k, days, lo, hi, direction);
+        chosen.push({ ...window, stats: { ...window.stats, qValue: qOf[direction][cell]! } });
+      }
+      return chosen.length < top;
+    };
+    if (byRisk) {
+      const keys = Float64Array.from(eligible, (cell) => grid.riskKeyOf(cell, direction));
+      for (const group of descendingGroups(keys, Math.max(64, 4 * top))) {
+        const cells = group.map((i) => eligible[i]!).sort((a, b) => grid.compareRisk(a, direction, b, direction));
+        if (!take(cells)) break;
+      }
+      return chosen;
+    }
     // Rank lazily, one winRate level at a time (most ranked windows are never reached):
     // a full comparison sort of every window costs more than the counting itself.
     const rates = new Float64Array(eligible.length);
@@ -78,16 +104,7 @@ export function bestTrades(series: PriceSeries, options: BestTradesOptions): Bes
       const group: number[] = [];
       for (let i = 0; i < rates.length; i++) if (rates[i] === level) group.push(eligible[i]!);
       group.sort((a, b) => grid.compare(a, direction, b, direction));
-      for (const cell of group) {
-        if (chosen.length >= top) break;
-        if (options.maxQValue !== undefined && !(qOf[direction][cell]! <= options.maxQValue)) continue;
-        const k = grid.startOf(cell);
-        const days = grid.daysOf(cell);
-        if (overlaps(taken, k, days)) continue;
-        for (let d = 0; d <= days; d++) taken[(k + d) % DAYS_IN_CALENDAR] = 1;
-        const window = windowDetails(series, table, k, days, lo, hi, direction);
-        chosen.push({ ...window, stats: { ...window.stats, qValue: qOf[direction][cell]! } });
-      }
+      if (!take(group)) break;
       ceiling = level;
     }
     return chosen;
@@ -124,4 +141,29 @@ function adjustedPValues(
 function overlaps(taken: Uint8Array, k: number, days: number): boolean {
   for (let d = 0; d <= days; d++) if (taken[(k + d) % DAYS_IN_CALENDAR]) return true;
   return false;
+}
+
+/**
+ * The indices of `keys` (no NaN) in groups of descending keys, each about `chunk` long: every
+ * key of a group is above every key of the later groups, and equal keys share a group. A
+ * selection that stops early sorts only the first groups, not every window.
+ */
+export function* descendingGroups(keys: Float64Array, chunk: number): Generator<number[]> {
+  const sorted = keys.slice().sort();
+  const n = keys.length;
+  let done = 0;
+  let ceiling = Infinity;
+  let first = true;
+  while (done < n) {
+    const floor = sorted[Math.max(0, n - done - chunk)]!;
+    const group: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const key = keys[i]!;
+      if (key >= floor && (first || key < ceiling)) group.push(i);
+    }
+    yield group;
+    done += group.length;
+    ceiling = floor;
+    first = false;
+  }
 }

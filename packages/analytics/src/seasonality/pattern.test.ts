@@ -35,6 +35,10 @@ describe('seasonal pattern: a window across the year end', () => {
         return: 105 / 110 - 1,
         maxRise: 0,
         maxDrop: 90 / 110 - 1,
+        maeDay: 1,
+        maeDate: '2019-12-27',
+        mfeDay: 0,
+        mfeDate: '2019-12-23',
         tradingDays: 2,
       },
       {
@@ -46,6 +50,10 @@ describe('seasonal pattern: a window across the year end', () => {
         return: 210 / 200 - 1,
         maxRise: 210 / 200 - 1,
         maxDrop: 180 / 200 - 1,
+        maeDay: 1,
+        maeDate: '2020-12-28',
+        mfeDay: 2,
+        mfeDate: '2021-01-04',
         tradingDays: 2,
       },
     ]);

@@ -1,6 +1,7 @@
 import { civilDate, isoDate, type PriceSeries } from '../series.js';
 import { calendarIndex, dateInYear, formatMonthDay, parseMonthDay, type MonthDay } from './calendar-days.js';
-import { windowStatistics, type Direction, type WindowStats } from './statistics.js';
+import { excursion, newExcursion } from './excursions.js';
+import { riskStatistics, windowStatistics, withRisk, type Direction, type WindowRiskStats } from './statistics.js';
 import { baseRate } from './window-table.js';
 import { yearUsed, type YearSet } from './year-sets.js';
 
@@ -26,8 +27,17 @@ export interface PatternYear {
   exitClose: number;
   /** Signed for the direction: −r for a short window. */
   return: number;
+  /** The MFE (analytics.md, "Risk inside a window"). */
   maxRise: number;
+  /** The MAE. */
   maxDrop: number;
+  /** Trading days after entry of the first close that gives the MAE (0: the entry day). */
+  maeDay: number;
+  /** 'YYYY-MM-DD' of that close. */
+  maeDate: string;
+  /** Trading days after entry of the first close that gives the MFE. */
+  mfeDay: number;
+  mfeDate: string;
   /** Trading days after entry up to and including exit. */
   tradingDays: number;
 }
@@ -39,7 +49,7 @@ export interface PatternResult {
   direction: Direction;
   years: PatternYear[];
   /** Null when no year counts. */
-  stats: WindowStats | null;
+  stats: WindowRiskStats | null;
 }
 
 /** True when the window crosses the year end: end before start as a month-day. */
@@ -74,6 +84,7 @@ export function seasonalPattern(series: PriceSeries, options: PatternOptions): P
   const { dates, close } = series;
   const n = dates.length;
   const years: PatternYear[] = [];
+  const seen = newExcursion();
   if (n > 0) {
     const first = dates[0]!;
     const last = dates[n - 1]!;
@@ -87,24 +98,21 @@ export function seasonalPattern(series: PriceSeries, options: PatternOptions): P
       const exit = lowerBound(dates, e + 1) - 1;
       if (entry >= exit) continue;
       const c0 = close[entry]!;
-      let rise = 0;
-      let drop = 0;
-      for (let t = entry + 1; t <= exit; t++) {
-        const x = close[t]! / c0 - 1;
-        if (x > rise) rise = x;
-        if (x < drop) drop = x;
-      }
+      const { mae, mfe, maeAt, mfeAt } = excursion(close, entry, exit, direction, seen);
       const r = close[exit]! / c0 - 1;
-      const long = direction === 'long';
       years.push({
         year,
         entryDate: isoDate(dates[entry]!),
         exitDate: isoDate(dates[exit]!),
         entryClose: c0,
         exitClose: close[exit]!,
-        return: long ? r : 0 - r,
-        maxRise: long ? rise : 0 - drop,
-        maxDrop: long ? drop : 0 - rise,
+        return: direction === 'long' ? r : 0 - r,
+        maxRise: mfe,
+        maxDrop: mae,
+        maeDay: maeAt - entry,
+        maeDate: isoDate(dates[maeAt]!),
+        mfeDay: mfeAt - entry,
+        mfeDate: isoDate(dates[mfeAt]!),
         tradingDays: exit - entry,
       });
     }
@@ -119,12 +127,21 @@ export function seasonalPattern(series: PriceSeries, options: PatternOptions): P
           direction,
         )
       : null;
+  const stats = windowStatistics(returns, calendarDays, rate);
+  const risk =
+    stats &&
+    riskStatistics(
+      years.map((y) => y.maxDrop),
+      years.map((y) => y.maxRise),
+      years.map((y) => y.year),
+      stats.mean,
+    );
   return {
     symbol: series.symbol,
     start: formatMonthDay(start),
     end: formatMonthDay(end),
     direction,
     years,
-    stats: windowStatistics(returns, calendarDays, rate),
+    stats: stats && risk ? withRisk(stats, risk) : null,
   };
 }

@@ -7,7 +7,9 @@ import type { ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
 import { ARRAY_BUFFERS, type BufferAllocator } from '../buffer-allocator.js';
 import {
+  compareRiskKeys,
   partsQValues,
+  riskKeyOf,
   startIndex,
   upcomingHeader,
   type SeasonalityScanOptions,
@@ -22,7 +24,8 @@ export interface SerializedScanPart {
    */
   text: Uint8Array;
   cuts: Int32Array;
-  /** The keys of the order, per result. */
+  /** The keys of the order, per result: the returnToRisk ranking's first (riskKeyOf; 0 when ranked by winRate). */
+  risk: Float64Array;
   winRate: Float64Array;
   mean: Float64Array;
   /** The start day's place in the range · 512 + the length in days (both below 512). */
@@ -50,18 +53,20 @@ export interface SerializedScanAnswer {
 const QVALUE = '"qValue":null';
 
 /** The keys of the scanner's order, per result. */
-type ScanKeys = Pick<SerializedScanPart, 'winRate' | 'mean' | 'place' | 'symbols' | 'long'>;
+type ScanKeys = Pick<SerializedScanPart, 'risk' | 'winRate' | 'mean' | 'place' | 'symbols' | 'long'>;
 
 /** Writes a part (seasonalityScanPart's) as the caller's thread merges it (mergeSerializedScanParts). */
 export function serializeScanPart(
   part: SeasonalityScanPart,
-  options: Pick<SeasonalityScanOptions, 'startFrom'>,
+  options: Pick<SeasonalityScanOptions, 'startFrom' | 'rank'>,
   memory: BufferAllocator = ARRAY_BUFFERS,
 ): SerializedScanPart {
   const fromIndex = startIndex(options.startFrom);
   const { results } = part;
   const n = results.length;
+  const byRisk = options.rank === 'returnToRisk';
   const keys: ScanKeys = {
+    risk: Float64Array.from(results, (r) => (byRisk ? riskKeyOf(r) : 0)),
     winRate: Float64Array.from(results, (r) => r.stats.winRate),
     mean: Float64Array.from(results, (r) => r.stats.mean),
     place: Int32Array.from(results, (r) => placeOf(r.start, fromIndex) * 512 + r.days),
@@ -71,6 +76,7 @@ export function serializeScanPart(
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareAt(keys, a, keys, b));
   const pieces: string[] = [];
   const out: Omit<SerializedScanPart, 'text' | 'cuts'> = {
+    risk: new Float64Array(n),
     winRate: new Float64Array(n),
     mean: new Float64Array(n),
     place: new Int32Array(n),
@@ -91,6 +97,7 @@ export function serializeScanPart(
     const at = json.indexOf(QVALUE, json.indexOf('"stats":'));
     if (at < 0) throw new Error('serializeScanPart: a result without its qValue');
     pieces.push(json.slice(0, at + QVALUE.length - 4), json.slice(at + QVALUE.length));
+    out.risk[k] = keys.risk[i]!;
     out.winRate[k] = keys.winRate[i]!;
     out.mean[k] = keys.mean[i]!;
     out.place[k] = keys.place[i]!;
@@ -156,8 +163,8 @@ function placeOf(start: string, fromIndex: number): number {
 }
 
 /**
- * sortScanResults' order between result i of `a` and result j of `b`: winRate, mean (both
- * descending), place in the range, length, symbol, long first.
+ * sortScanResults' order between result i of `a` and result j of `b`: the risk key (with
+ * rank returnToRisk), winRate, mean (all descending), place in the range, length, symbol, long first.
  */
 function compareAt(a: ScanKeys, i: number, b: ScanKeys, j: number): number {
   const meanA = a.mean[i]!;
@@ -165,6 +172,7 @@ function compareAt(a: ScanKeys, i: number, b: ScanKeys, j: number): number {
   const symbolA = a.symbols[i]!;
   const symbolB = b.symbols[j]!;
   return (
+    compareRiskKeys(a.risk[i]!, b.risk[j]!) ||
     b.winRate[j]! - a.winRate[i]! ||
     (meanA !== meanB ? (meanB > meanA ? 1 : -1) : 0) ||
     a.place[i]! - b.place[j]! ||

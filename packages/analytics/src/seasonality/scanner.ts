@@ -4,7 +4,7 @@ import { BUCKETS, qValuesOfBucketed, type ValueBuckets } from '../stats/q-values
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
 import { checkLengths, type TestedWindow } from './best-trades.js';
 import type { YearRange } from './pattern.js';
-import type { Direction } from './statistics.js';
+import { riskRankKey, type Direction, type WindowRank } from './statistics.js';
 import { WindowGrid, startPositions, windowDetails } from './window-grid.js';
 import { GridRuns } from './grid-runs.js';
 import { PValueTally, runCellPValue, tallyPValues } from './window-pvalues.js';
@@ -36,6 +36,8 @@ export interface SeasonalityScanOptions extends YearRange {
   direction?: Direction | 'both';
   /** Leaves out the results whose qValue is above it (the tests stay). Default: none left out. */
   maxQValue?: number;
+  /** Which window of a symbol is kept, and the results' order (analytics.md, "Rank"). Default 'winRate'. */
+  rank?: WindowRank;
   /**
    * Upcoming mode (analytics.md, "Upcoming windows"): startFrom … startTo are then the
    * upcomingStartRange of its session and days.
@@ -185,12 +187,17 @@ function scanPart(
     const minYears = Math.max(1, options.minYears ?? scannerMinYears(most));
     // Long and short share counts: each tested cell is one test per requested direction.
     tested += tallyPValues(series, table, grid, runs, minYears, lo, hi, directions, tally) * directions.length;
+    const byRisk = options.rank === 'returnToRisk';
+    // The risk ranking reads every eligible window's mean MAE: added only when it ranks.
+    if (byRisk) grid.fillRisk(series, table, lo, hi);
     let best = -1;
     let bestDirection: Direction = 'long';
     for (const direction of directions) {
-      const c = grid.best(direction, minYears);
+      const c = byRisk ? grid.bestByRisk(direction, minYears) : grid.best(direction, minYears);
+      const before = (a: number, da: Direction, b: number, db: Direction) =>
+        byRisk ? grid.compareRisk(a, da, b, db) : grid.compare(a, da, b, db);
       // Ties across directions keep the first listed (long before short).
-      if (c >= 0 && (best < 0 || grid.compare(c, direction, best, bestDirection) < 0)) {
+      if (c >= 0 && (best < 0 || before(c, direction, best, bestDirection) < 0)) {
         best = c;
         bestDirection = direction;
       }
@@ -330,14 +337,20 @@ const scanRuns = new GridRuns();
  * start in the range, shorter length), then symbol, then long before short. `fromIndex` is
  * the calendar position of the range's first start day.
  */
-function sortScanResults(results: SeasonalityScanResult[], fromIndex: number): SeasonalityScanResult[] {
+function sortScanResults(
+  results: SeasonalityScanResult[],
+  fromIndex: number,
+  rank: WindowRank | undefined,
+): SeasonalityScanResult[] {
   // Each start's place in the range, found once rather than in every comparison.
   const position = new Map<string, number>();
   for (const r of results)
     if (!position.has(r.start))
       position.set(r.start, (calendarIndex(parseMonthDay(r.start)) - fromIndex + DAYS_IN_CALENDAR) % DAYS_IN_CALENDAR);
+  const byRisk = rank === 'returnToRisk';
   return results.sort(
     (a, b) =>
+      (byRisk ? compareRiskKeys(riskKeyOf(a), riskKeyOf(b)) : 0) ||
       b.stats.winRate - a.stats.winRate ||
       (a.stats.mean !== b.stats.mean ? (b.stats.mean > a.stats.mean ? 1 : -1) : 0) ||
       position.get(a.start)! - position.get(b.start)! ||
@@ -345,6 +358,17 @@ function sortScanResults(results: SeasonalityScanResult[], fromIndex: number): S
       (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0) ||
       (a.direction === b.direction ? 0 : a.direction === 'long' ? -1 : 1),
   );
+}
+
+/** A result's first key in the returnToRisk ranking (riskRankKey; −Infinity for a NaN, last). */
+export function riskKeyOf(result: Pick<SeasonalityScanResult, 'stats'>): number {
+  const key = riskRankKey(result.stats.returnToRisk);
+  return key === key ? key : -Infinity;
+}
+
+/** Descending keys: negative when key a ranks before key b. */
+export function compareRiskKeys(a: number, b: number): number {
+  return a === b ? 0 : b > a ? 1 : -1;
 }
 
 /**
@@ -355,14 +379,14 @@ function sortScanResults(results: SeasonalityScanResult[], fromIndex: number): S
  */
 export function mergeScanParts(
   parts: readonly SeasonalityScanPart[],
-  options: Pick<SeasonalityScanOptions, 'startFrom' | 'startTo' | 'maxQValue' | 'upcoming'>,
+  options: Pick<SeasonalityScanOptions, 'startFrom' | 'startTo' | 'maxQValue' | 'upcoming' | 'rank'>,
 ): SeasonalityScanAnswer {
   const { q, tested } = partsQValues(parts);
   const kept = parts.flatMap((p) => p.results);
   // The parts' results are this answer's own: each takes its qValue in place.
   kept.forEach((r, i) => (r.stats.qValue = q[i]!));
   const results = kept.filter((r) => options.maxQValue === undefined || r.stats.qValue! <= options.maxQValue);
-  const answer = { results: sortScanResults(results, startIndex(options.startFrom)), tested };
+  const answer = { results: sortScanResults(results, startIndex(options.startFrom), options.rank), tested };
   const header = upcomingHeader(parts, options);
   return header ? { ...answer, ...header } : answer;
 }

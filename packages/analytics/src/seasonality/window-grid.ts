@@ -1,7 +1,16 @@
 import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR, monthDayLabel } from './calendar-days.js';
 import { FillKernel } from './fill-kernel.js';
-import { windowStatistics, type Direction, type WindowStats } from './statistics.js';
+import { excursion, newExcursion } from './excursions.js';
+import {
+  riskRankKey,
+  riskReturn,
+  riskStatistics,
+  windowStatistics,
+  withRisk,
+  type Direction,
+  type WindowRiskStats,
+} from './statistics.js';
 import { entryAt, exitAt, baseRate, type WindowTable } from './window-table.js';
 
 /**
@@ -216,6 +225,108 @@ export class WindowGrid {
     return best;
   }
 
+  /** After fillRisk: per cell, the sums over its years of lowest close / entry close − 1 and of highest / entry − 1. */
+  private lowSum = new Float64Array(0);
+  private highSum = new Float64Array(0);
+
+  /**
+   * Adds, after fill or fillCounts of the same series and rows, what the returnToRisk ranking
+   * reads of every cell: the sums of its years' excursions (analytics.md, "Risk inside a
+   * window"), and its sum of returns as fill adds it. One pass a start and year: the exits of
+   * the lengths follow one another, so the lowest and highest closes run along with them.
+   * Each cell's years are added in year order, as windowDetails adds them, so that the mean
+   * MAE it ranks by is the one reported, to the last bit.
+   */
+  fillRisk(series: PriceSeries, table: WindowTable, lo: number, hi: number): void {
+    const { count, sum, starts, lengths, minDays } = this;
+    if (this.lowSum.length !== count.length) {
+      this.lowSum = new Float64Array(count.length);
+      this.highSum = new Float64Array(count.length);
+    }
+    const { lowSum, highSum } = this;
+    lowSum.fill(0);
+    highSum.fill(0);
+    sum.fill(0);
+    const { base, entry, exit, years } = table;
+    const close = series.close;
+    const D = DAYS_IN_CALENDAR;
+    for (let si = 0; si < starts.length; si++) {
+      const k = starts[si]!;
+      for (let row = lo; row <= hi; row++) {
+        const a = entryAt(base[row]!, entry[row * D + k]!);
+        if (a < 0) continue;
+        const c0 = close[a]!;
+        let low = c0;
+        let high = c0;
+        let t = a;
+        for (let li = 0, c = si * lengths; li < lengths; li++, c++) {
+          let e = k + minDays + li;
+          let exitRow = row;
+          if (e >= D) {
+            e -= D;
+            exitRow++;
+            // A window crossing the year end needs the next year's row (the longer ones too).
+            if (exitRow >= years) break;
+          }
+          const b = exitAt(base[exitRow]!, exit[exitRow * D + e]!);
+          if (b <= a) continue;
+          for (; t < b;) {
+            const x = close[++t]!;
+            if (x < low) low = x;
+            else if (x > high) high = x;
+          }
+          lowSum[c] = lowSum[c]! + (low / c0 - 1);
+          highSum[c] = highSum[c]! + (high / c0 - 1);
+          sum[c] = sum[c]! + (close[b]! / c0 - 1);
+        }
+      }
+    }
+    this.summed = true;
+  }
+
+  /** A cell's meanMae in the direction (after fillRisk). */
+  meanMaeOf(cell: number, direction: Direction): number {
+    return direction === 'long' ? this.lowSum[cell]! / this.count[cell]! : 0 - this.highSum[cell]! / this.count[cell]!;
+  }
+
+  /** A cell's returnToRisk in the direction (after fillRisk): null when its meanMae is 0. */
+  returnToRiskOf(cell: number, direction: Direction): number | null {
+    return riskReturn(this.meanOf(cell, direction), this.meanMaeOf(cell, direction));
+  }
+
+  /** The first key of the returnToRisk ranking (riskRankKey), −Infinity for a NaN so that it ranks last. */
+  riskKeyOf(cell: number, direction: Direction): number {
+    const key = riskRankKey(this.returnToRiskOf(cell, direction));
+    return key === key ? key : -Infinity;
+  }
+
+  /**
+   * The returnToRisk ranking of analytics.md ("Rank"), after fillRisk: returnToRisk null first,
+   * then returnToRisk descending, then compare's order. Negative when a ranks before b.
+   */
+  compareRisk(a: number, da: Direction, b: number, db: Direction): number {
+    const ka = this.riskKeyOf(a, da);
+    const kb = this.riskKeyOf(b, db);
+    if (ka !== kb) return kb > ka ? 1 : -1;
+    return this.compare(a, da, b, db);
+  }
+
+  /** The cell that ranks first by compareRisk among those counted in at least minYears years, or −1. */
+  bestByRisk(direction: Direction, minYears: number): number {
+    const { count } = this;
+    let best = -1;
+    let bestKey = -Infinity;
+    for (let c = 0; c < count.length; c++) {
+      if (count[c]! < minYears) continue;
+      const key = this.riskKeyOf(c, direction);
+      if (best >= 0 && (key < bestKey || (key === bestKey && this.compare(c, direction, best, direction) >= 0)))
+        continue;
+      best = c;
+      bestKey = key;
+    }
+    return best;
+  }
+
   meanOf(cell: number, direction: Direction): number {
     const m = this.sumOf(cell) / this.count[cell]!;
     return direction === 'long' ? m : 0 - m;
@@ -298,8 +409,12 @@ export interface SeasonalWindow {
   end: string;
   /** Holding length in calendar days (the window's calendarDays). */
   days: number;
-  stats: WindowStats;
+  stats: WindowRiskStats;
 }
+
+const seen = newExcursion();
+const maes: number[] = [];
+const mfes: number[] = [];
 
 /**
  * The full statistics of the window (start position k, length L) over table rows lo … hi.
@@ -319,6 +434,8 @@ export function windowDetails(
   const close = series.close;
   const returns: number[] = [];
   const years: number[] = [];
+  maes.length = 0;
+  mfes.length = 0;
   const cross = k + days >= D ? 1 : 0;
   const e = k + days - cross * D;
   for (let row = lo; row <= hi && row + cross < table.years; row++) {
@@ -327,15 +444,18 @@ export function windowDetails(
     if (a < 0 || b <= a) continue;
     const r = close[b]! / close[a]! - 1;
     returns.push(direction === 'long' ? r : 0 - r);
-    // The years are read only for the base rate, which a known pValue spares.
-    if (pValue === undefined) years.push(table.firstYear + row);
+    years.push(table.firstYear + row);
+    excursion(close, a, b, direction, seen);
+    maes.push(seen.mae);
+    mfes.push(seen.mfe);
   }
   const stats =
     pValue !== undefined
       ? windowStatistics(returns, days, null, Number.isNaN(pValue) ? null : pValue)
       : windowStatistics(returns, days, years.length > 0 ? baseRate(series, days, years, direction) : null);
-  if (!stats) throw new Error('windowDetails: a ranked window has no year');
-  return { start: monthDayLabel(k), end: monthDayLabel(e), days, stats };
+  const risk = stats && riskStatistics(maes, mfes, years, stats.mean);
+  if (!stats || !risk) throw new Error('windowDetails: a ranked window has no year');
+  return { start: monthDayLabel(k), end: monthDayLabel(e), days, stats: withRisk(stats, risk) };
 }
 
 /** Calendar positions from `from` to `to` inclusive, wrapping past Dec 31 when to < from. */

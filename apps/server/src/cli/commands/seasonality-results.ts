@@ -47,6 +47,7 @@ const OPTION_NAMES: Record<string, string> = {
   parity: '--parity',
   exclude: '--exclude',
   maxQValue: '--max-q-value',
+  rank: '--rank',
   upcoming: '--upcoming',
   asOf: '--as-of',
   minDollarVolume: '--min-dollar-volume',
@@ -95,7 +96,7 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
   const lines = [
     `${value.symbol} ${value.direction} ${value.start} → ${value.end}`,
     table(
-      ['year', 'entry', 'exit', 'entry close', 'exit close', 'return', 'max rise', 'max drop'],
+      ['year', 'entry', 'exit', 'entry close', 'exit close', 'return', 'max rise', 'max drop', 'worst day', 'best day'],
       value.years.map((y) => [
         String(y.year),
         y.entryDate,
@@ -105,6 +106,8 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
         pct(y.return),
         pct(y.maxRise),
         pct(y.maxDrop),
+        `${y.maeDate} (+${y.maeDay})`,
+        `${y.mfeDate} (+${y.mfeDay})`,
       ]),
     ),
     statsText(value.stats),
@@ -187,6 +190,7 @@ export interface BestTradesOptions extends YearsOptions {
   minYears?: string;
   top?: string;
   maxQValue?: string;
+  rank?: string;
 }
 
 export function bestTradesCommand(
@@ -204,6 +208,7 @@ export function bestTradesCommand(
       minYears: o.minYears,
       top: o.top,
       maxQValue: o.maxQValue,
+      rank: o.rank,
     }),
   );
   const side = (title: string, windows: BestTradesResponse['long']) =>
@@ -225,6 +230,7 @@ export interface ScanOptions extends YearsOptions {
   direction?: string;
   symbols?: string;
   maxQValue?: string;
+  rank?: string;
   upcoming?: string;
   asOf?: string;
   minDollarVolume?: string;
@@ -250,6 +256,7 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
     minYears: o.minYears,
     direction: o.direction,
     universe: o.symbols === undefined ? undefined : o.symbols.split(',').map((s) => s.trim()),
+    rank: o.rank,
     upcoming: o.upcoming,
     asOf: o.asOf,
     minDollarVolume: o.minDollarVolume,

@@ -1,10 +1,23 @@
-import type { WindowStats } from '@solstice/contracts';
+import type { WindowRiskStats, WindowStats } from '@solstice/contracts';
 
 /** How the seasonality commands print statistics: percentages, p-values, plain text tables. */
 
-export const WINDOW_HEADERS = ['start', 'end', 'days', 'years', 'win rate', 'mean', 'median', 'sharpe', 'p-value'];
+export const WINDOW_HEADERS = [
+  'start',
+  'end',
+  'days',
+  'years',
+  'win rate',
+  'mean',
+  'median',
+  'sharpe',
+  'p-value',
+  'mean MAE',
+  'worst MAE',
+  'ret/risk',
+];
 
-export function windowRow(start: string, end: string, days: number, s: WindowStats): string[] {
+export function windowRow(start: string, end: string, days: number, s: WindowRiskStats): string[] {
   return [
     start,
     end,
@@ -15,10 +28,16 @@ export function windowRow(start: string, end: string, days: number, s: WindowSta
     pct(s.median),
     num(s.sharpe),
     pValue(s.pValue),
+    ...riskCells(s),
   ];
 }
 
-export function statsText(s: WindowStats | null): string {
+/** Mean MAE, worst MAE (its year) and return/risk ('—' when no close went against the trade). */
+function riskCells(s: WindowRiskStats): string[] {
+  return [pct(s.meanMae), `${pct(s.worstMae)} (${s.worstMaeYear})`, num(s.returnToRisk)];
+}
+
+export function statsText(s: WindowStats | (WindowStats & WindowRiskStats) | null): string {
   if (!s) return 'no year counts for this window';
   const pairs: [string, string][] = [
     ['years', String(s.count)],
@@ -36,6 +55,14 @@ export function statsText(s: WindowStats | null): string {
     ['mean without best', pct(s.withoutBest)],
     ['recent win rate', pct(s.recent)],
   ];
+  if ('meanMae' in s) {
+    pairs.push(
+      ['MAE mean / median', `${pct(s.meanMae)} / ${pct(s.medianMae)}`],
+      ['worst MAE', `${pct(s.worstMae)} (${s.worstMaeYear})`],
+      ['MFE mean / median', `${pct(s.meanMfe)} / ${pct(s.medianMfe)}`],
+      ['return / risk', num(s.returnToRisk)],
+    );
+  }
   return pairs.map(([k, v]) => `${k.padEnd(18)} ${v}`).join('\n');
 }
 

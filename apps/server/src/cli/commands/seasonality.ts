@@ -75,6 +75,11 @@ const HOLDING = [
   required('--min-days <N>', 'shortest holding, calendar days'),
   required('--max-days <N>', 'longest holding, calendar days'),
 ];
+const RANK = option(
+  '--rank <winRate|returnToRisk>',
+  'rank windows by win rate, or by return per unit of risk (mean / |mean MAE|)',
+  'winRate',
+);
 const MIN_YEARS = option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)');
 
 export function registerSeasonalityCommands(program: Command, run: MarketCommandRunner = withContext): void {
@@ -118,6 +123,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     MIN_YEARS,
     option('--top <K>', 'windows per side', '10'),
     option('--max-q-value <X>', 'only windows whose q-value is at most X (a fraction from 0 to 1)'),
+    RANK,
   ]).action((symbol: string, opts: BestTradesOptions, command: Command) =>
     print(command, (market) => bestTradesCommand(market, symbol, opts)),
   );
@@ -180,6 +186,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       option('--direction <long|short|both>', 'side(s) to rank', 'long'),
       option('--symbols <A,B,…>', 'only these symbols (default: every instrument)'),
       option('--max-q-value <X>', 'only results whose q-value is at most X (a fraction from 0 to 1)'),
+      RANK,
     ],
     false,
   ).action((opts: ScanOptions, command: Command) => print(command, (market) => scanCommand(market, opts)));

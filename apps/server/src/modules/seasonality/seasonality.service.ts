@@ -93,7 +93,7 @@ function windowSearchOf(q: BestTradesQuery | WalkForwardQuery) {
 }
 
 function bestTradesOptions(q: BestTradesQuery): BestTradesOptions {
-  return { ...windowSearchOf(q), top: q.top, maxQValue: q.maxQValue };
+  return { ...windowSearchOf(q), top: q.top, maxQValue: q.maxQValue, rank: q.rank };
 }
 
 export function bestTradesOf(market: MarketCache, q: BestTradesQuery): BestTradesResponse {
@@ -192,6 +192,7 @@ function searchOptions(o: SeasonalScanOptions): Omit<SeasonalityScanOptions, 'st
     maxQValue: o.maxQValue,
     minYears: o.minYears,
     direction: o.direction,
+    rank: o.rank,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   errorResponseSchema,
   patternResponseSchema,
   seasonalScanResponseSchema,
+  windowStatsSchema,
 } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
@@ -73,7 +74,8 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
         ...own,
         benchmark: {
           symbol: 'SPY',
-          stats: bench.stats,
+          // The benchmark's return statistics over the shared years (no risk statistics).
+          stats: windowStatsSchema.parse(bench.stats),
           symbolMean: own.stats!.mean,
           excessMean: (excess[0]! + excess[1]! + excess[2]!) / 3,
           years: bench.years.map((y, i) => ({ year: y.year, return: y.return, excess: excess[i] })),

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../../shared/links/alert-links';
-import type { TestedWindow } from '@solstice/contracts';
+import type { TestedWindow, WindowRank } from '@solstice/contracts';
 import { useFormatters } from '../../shared/format';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { TextField, checkWindowFields } from '../../shared/ui/fields';
@@ -19,9 +19,21 @@ import { SymbolField, ToolForm, YearRangeFields } from '../../shared/ui/seasonal
 import { MaxQValueField, TestedNote, checkMaxQValue, qValueColumn } from '../../shared/stats/evidence';
 import { LuckPanel } from './luck-panel';
 import { WalkForwardPanel } from './walk-forward-panel';
+import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { useToolQuery } from '../../shared/ui/tool-query';
 
-const KEYS = ['symbol', 'minDays', 'maxDays', 'from', 'to', 'minYears', 'top', 'maxQValue', ...YEAR_SET_KEYS] as const;
+const KEYS = [
+  'symbol',
+  'minDays',
+  'maxDays',
+  'from',
+  'to',
+  'minYears',
+  'top',
+  'maxQValue',
+  'rank',
+  ...YEAR_SET_KEYS,
+] as const;
 const DEFAULTS = {
   symbol: 'AAPL',
   minDays: '10',
@@ -31,6 +43,8 @@ const DEFAULTS = {
   minYears: '',
   top: '10',
   maxQValue: '',
+  // empty: the API's default, winRate (the rank switch sets it)
+  rank: '',
   ...YEAR_SET_DEFAULTS,
 };
 
@@ -58,13 +72,19 @@ export const BestTradesScreen = toolScreen('bestTrades', bestTradesTool, BestTra
 function BestTradesTool() {
   const { t } = useTranslation('bestTrades');
   const f = useFormatters();
-  const { url, errors, ready, onSubmit, bound, focus, yearSet } = useSeasonalityTool({
+  const { url, errors, ready, onSubmit, bound, focus, yearSet, setForm, setUrl } = useSeasonalityTool({
     keys: KEYS,
     defaults: DEFAULTS,
     isReady: (u) => Boolean(u.symbol && u.minDays && u.maxDays),
     check: checkNumbers,
   });
   const query = useToolQuery('best-trades', 'seasonalityBestTrades', url, ready);
+  // The rank reorders the answer at once (kept in the URL), without the form's other edits.
+  const rank = rankOf(url.rank);
+  const onRank = (next: WindowRank) => {
+    setForm((v) => ({ ...v, rank: next }));
+    setUrl({ rank: next });
+  };
   const walkForwardParams = {
     symbol: url.symbol,
     minDays: url.minDays,
@@ -119,6 +139,7 @@ function BestTradesTool() {
   const columns = (symbol: string, direction: 'long' | 'short'): Column<TestedWindow>[] => [
     signalColumn<TestedWindow>(() => direction),
     ...windowStatColumns<TestedWindow>(f),
+    ...riskColumns<TestedWindow>(f),
     qValueColumn<TestedWindow>(f),
     {
       key: 'open',
@@ -175,6 +196,7 @@ function BestTradesTool() {
                 <SeasonalityToolsNav current="bestTrades" focus={{ ...focus, symbol: data.symbol }} />
               </InstrumentHeader>
               <TestedNote tested={data.tested} f={f} />
+              <RankSwitch id="bt-rank" value={rank} onChange={onRank} />
               {/* one above the other: side by side, each table was wider than its half and hid the
                   evidence (check, q-value) and the alert action behind a sideways scroll */}
               <div className="row">

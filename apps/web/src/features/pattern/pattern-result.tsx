@@ -16,6 +16,7 @@ import { percentAxis, returnsOption, signBars } from '../../shared/charts/option
 import { DOWN, UP } from '../../shared/charts/colors';
 import { escapeHtml } from '../../shared/lib/escape-html';
 import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
+import { riskYearColumns } from './risk-year-columns';
 
 type YearRow = PatternResponse['years'][number] & { relative: number | null };
 
@@ -51,8 +52,7 @@ export function PatternResult({
     c.count('tradingDays', <StatLabel stat="tradingDays" />, 'Trading days', (r) => r.tradingDays),
     c.statPercent('return', 'Return', (r) => r.return, { colour: true }),
     ...(benchmark ? [c.statPercent('relative', 'vs. benchmark', (r) => r.relative, { colour: true })] : []),
-    c.statPercent('maxRise', 'Max rise', (r) => r.maxRise),
-    c.statPercent('maxDrop', 'Max drop', (r) => r.maxDrop),
+    ...riskYearColumns<YearRow>(f, data.years),
   ];
 
   const option = useMemo(

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { Link, useSearchParams } from 'react-router';
 import { seasonalAlertLink } from '../../shared/links/alert-links';
 import { apiQueryPost } from '../../shared/api';
-import type { EndpointBody, SeasonalScanResponse } from '@solstice/contracts';
+import type { EndpointBody, SeasonalScanResponse, WindowRank } from '@solstice/contracts';
 import { premiumScreen } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
 import { useWatchlists } from '../../shared/shell';
@@ -25,6 +25,7 @@ import { signalColumn } from '../../shared/stats/trade-signal';
 import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
 import { MaxQValueField, TestedNote, qValueColumn } from '../../shared/stats/evidence';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
+import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { normalizeYearSet, yearSetQuery } from '../../shared/ui/year-sets';
 import { UpcomingView } from './upcoming-view';
 
@@ -118,6 +119,12 @@ function SeasonalityScannerTool() {
     setErrors(problems);
     if (!Object.keys(problems).length) submit(values);
   };
+  // The rank reorders the results at once: the last scan's values with the new rank, in the
+  // URL and the saved form.
+  const onRank = (rank: WindowRank) => {
+    setForm((v) => ({ ...v, rank }));
+    submit({ ...DEFAULTS, ...url, rank });
+  };
   const winRatePct = form.minWinRate === '' ? '' : String(Math.round(Number(form.minWinRate) * 1000) / 10);
   const universeOptions: { value: string; label: string }[] = [
     { value: 'all', label: t('form.allInstruments') },
@@ -140,6 +147,7 @@ function SeasonalityScannerTool() {
     directionColumn<SeasonalScanResult>(t('results.side')),
     signalColumn<SeasonalScanResult>((r) => r.direction),
     ...windowStatColumns<SeasonalScanResult>(f),
+    ...riskColumns<SeasonalScanResult>(f),
     qValueColumn<SeasonalScanResult>(f),
     {
       key: 'open',
@@ -238,6 +246,7 @@ function SeasonalityScannerTool() {
         {(data) => (
           <>
             <TestedNote tested={data.tested} f={f} />
+            <RankSwitch id="ss-rank" value={rankOf(url.rank)} onChange={onRank} />
             <DataTable
               rows={data.results}
               columns={columns}

@@ -24,6 +24,15 @@ export const STAT_KEYS = [
   'maxRise',
   'maxDrop',
   'relative',
+  'mae',
+  'mfe',
+  'riskRange',
+  'meanMae',
+  'medianMae',
+  'worstMae',
+  'meanMfe',
+  'medianMfe',
+  'returnToRisk',
 ] as const;
 
 export type StatKey = (typeof STAT_KEYS)[number];

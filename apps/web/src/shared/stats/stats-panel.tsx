@@ -1,4 +1,4 @@
-import type { WindowStats } from '@solstice/contracts';
+import type { WindowRiskStats, WindowStats } from '@solstice/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../format';
 import { StatLabel } from './stat-label';
@@ -24,7 +24,7 @@ export function SignificanceWarning({ stats }: { stats: WindowStats }) {
 }
 
 /** The statistics of a seasonal window, each name explained on hover. */
-export function StatsPanel({ stats }: { stats: WindowStats }) {
+export function StatsPanel({ stats }: { stats: WindowStats | WindowRiskStats }) {
   const { t } = useTranslation('stats');
   const f = useFormatters();
   const rows: [StatKey, string][] = [
@@ -46,6 +46,16 @@ export function StatsPanel({ stats }: { stats: WindowStats }) {
     ['withoutBest', f.percent(stats.withoutBest)],
     ['recent', f.percent(stats.recent, 1, false)],
   ];
+  // Risk inside the window (analytics.md): what holding it felt like, beside how it ended.
+  if ('meanMae' in stats) {
+    rows.push(
+      ['meanMae', f.percent(stats.meanMae)],
+      ['medianMae', f.percent(stats.medianMae)],
+      ['worstMae', t('risk.worstYear', { mae: f.percent(stats.worstMae), year: stats.worstMaeYear })],
+      ['meanMfe', f.percent(stats.meanMfe)],
+      ['returnToRisk', stats.returnToRisk === null ? t('risk.noRisk') : f.number(stats.returnToRisk, 2)],
+    );
+  }
   return (
     <section aria-label={t('panel')} data-testid="stats-panel">
       <SignificanceWarning stats={stats} />

@@ -18,6 +18,7 @@ export const KEYS = [
   'direction',
   'universe',
   'maxQValue',
+  'rank',
   ...YEAR_SET_KEYS,
 ] as const;
 export type Key = (typeof KEYS)[number];
@@ -34,6 +35,8 @@ export const DEFAULTS: Record<Key, string> = {
   direction: 'long',
   universe: 'all',
   maxQValue: '',
+  // empty: the API's default, winRate (the rank switch sets it)
+  rank: '',
   ...YEAR_SET_DEFAULTS,
 };
 
@@ -78,6 +81,7 @@ export function scanBody(url: Partial<Record<Key, string>>): Record<string, unkn
     maxQValue: num(url.maxQValue),
     ...yearSetBody(url),
     direction: url.direction || undefined,
+    rank: url.rank || undefined,
     universe:
       universe === 'all' || universe.includes(':')
         ? universe

@@ -22,6 +22,19 @@ export default {
     Sell: 'Sell',
     'No edge': 'No edge',
   },
+  risk: {
+    day: 'day {{day}}',
+    dayTitle: '{{date}}, {{day}} trading days after entry',
+    noRisk: 'never against',
+    noRiskHelp: 'No close went against the trade in any year: ranked first by return per risk.',
+    range: '{{year}}: worst {{mae}}, best {{mfe}}, exit {{exit}}',
+    worstYear: '{{mae}} ({{year}})',
+  },
+  rank: {
+    label: 'Rank by',
+    winRate: 'Win rate',
+    returnToRisk: 'Return per risk',
+  },
   columns: {
     start: 'Start',
     end: 'End',

@@ -24,6 +24,19 @@ const tr: Messages<typeof en> = {
     Sell: 'Sat',
     'No edge': 'Avantaj yok',
   },
+  risk: {
+    day: '{{day}}. gün',
+    dayTitle: '{{date}}, girişten {{day}} işlem günü sonra',
+    noRisk: 'hiç aleyhte değil',
+    noRiskHelp: 'Hiçbir yılda hiçbir kapanış işlemin aleyhine gitmedi: risk başına getiriye göre ilk sırada.',
+    range: '{{year}}: en kötü {{mae}}, en iyi {{mfe}}, çıkış {{exit}}',
+    worstYear: '{{mae}} ({{year}})',
+  },
+  rank: {
+    label: 'Sıralama',
+    winRate: 'Kazanma oranı',
+    returnToRisk: 'Risk başına getiri',
+  },
   columns: {
     start: 'Başlangıç',
     end: 'Bitiş',
