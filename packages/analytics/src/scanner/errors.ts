@@ -45,7 +45,8 @@ export type ScanErrorCode =
   | 'field_no_offset'
   | 'function_text'
   | 'in_needs_text'
-  | 'needs_number';
+  | 'needs_number'
+  | 'not_in_season_condition';
 
 /** A problem in a scanner expression, with the 1-based column where it was found. */
 export class ScanExpressionError extends Error {

@@ -15,3 +15,4 @@ export * from './backtest.js';
 export * from './season-as-of.js';
 export * from './upcoming.js';
 export * from './overfitting.js';
+export * from './entry-condition.js';

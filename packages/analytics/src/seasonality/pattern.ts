@@ -3,6 +3,9 @@ import { calendarIndex, dateInYear, formatMonthDay, parseMonthDay, type MonthDay
 import { excursion, newExcursion } from './excursions.js';
 import { riskStatistics, windowStatistics, withRisk, type Direction, type WindowRiskStats } from './statistics.js';
 import { baseRate } from './window-table.js';
+import { keptEntries, type EntryCondition } from './entry-condition.js';
+import type { ConditionTexts } from '../language/condition.js';
+import type { SeriesContext } from '../language/series.js';
 import { yearUsed, type YearSet } from './year-sets.js';
 
 /**
@@ -17,6 +20,17 @@ export interface PatternOptions extends YearRange {
   /** 'MM-DD' */
   end: string;
   direction?: Direction;
+  /** Keeps only the years whose entry bar satisfies it (analytics.md, "Conditional seasonality"). */
+  condition?: EntryCondition;
+  /** What the condition reads besides the series: other symbols for rs(), the symbol's texts. */
+  conditionContext?: { context?: SeriesContext; texts?: ConditionTexts };
+}
+
+/** What a condition did to a pattern: the years of the year set that count and that it removed. */
+export interface PatternCondition {
+  expression: string;
+  removed: number;
+  removedYears: number[];
 }
 
 export interface PatternYear {
@@ -48,8 +62,10 @@ export interface PatternResult {
   end: string;
   direction: Direction;
   years: PatternYear[];
-  /** Null when no year counts. */
-  stats: WindowRiskStats | null;
+  /** Null when no year counts (is kept). */
+  stats: (WindowRiskStats & { conditionRemoved?: number }) | null;
+  /** Only with a condition: `years` then lists the kept years only. */
+  condition?: PatternCondition;
 }
 
 /** True when the window crosses the year end: end before start as a month-day. */
@@ -83,7 +99,8 @@ export function seasonalPattern(series: PriceSeries, options: PatternOptions): P
   const calendarDays = windowCalendarDays(start, end);
   const { dates, close } = series;
   const n = dates.length;
-  const years: PatternYear[] = [];
+  let years: PatternYear[] = [];
+  const entries: number[] = [];
   const seen = newExcursion();
   if (n > 0) {
     const first = dates[0]!;
@@ -97,6 +114,7 @@ export function seasonalPattern(series: PriceSeries, options: PatternOptions): P
       const entry = lowerBound(dates, s);
       const exit = lowerBound(dates, e + 1) - 1;
       if (entry >= exit) continue;
+      entries.push(entry);
       const c0 = close[entry]!;
       const { mae, mfe, maeAt, mfeAt } = excursion(close, entry, exit, direction, seen);
       const r = close[exit]! / c0 - 1;
@@ -116,6 +134,13 @@ export function seasonalPattern(series: PriceSeries, options: PatternOptions): P
         tradingDays: exit - entry,
       });
     }
+  }
+  let condition: PatternCondition | undefined;
+  if (options.condition) {
+    const kept = keptEntries(options.condition, series, entries, options.conditionContext);
+    const removedYears = years.filter((_, k) => !kept(entries[k]!)).map((y) => y.year);
+    years = years.filter((_, k) => kept(entries[k]!));
+    condition = { expression: options.condition.expression, removed: removedYears.length, removedYears };
   }
   const returns = years.map((y) => y.return);
   const rate =
@@ -142,6 +167,12 @@ export function seasonalPattern(series: PriceSeries, options: PatternOptions): P
     end: formatMonthDay(end),
     direction,
     years,
-    stats: stats && risk ? withRisk(stats, risk) : null,
+    stats:
+      stats && risk
+        ? condition
+          ? { ...withRisk(stats, risk), conditionRemoved: condition.removed }
+          : withRisk(stats, risk)
+        : null,
+    ...(condition ? { condition } : {}),
   };
 }

@@ -58,6 +58,7 @@ export default {
     field_no_offset: '{{field}} has no history: it takes no offset',
     function_text: '{{function}} needs a number, not text',
     in_needs_text: '“in” needs a text field (symbol, name, sector, industry or type)',
+    not_in_season_condition: '{{field}} cannot be used in a seasonal condition',
     needs_number: 'Expected a number, not text',
     text: 'text',
     argumentCounts: {

@@ -61,6 +61,7 @@ const tr: Messages<typeof en> = {
     field_no_offset: '{{field}} alanının geçmişi yok: geriye kaydırılamaz',
     function_text: '{{function}} metin değil, bir sayı gerektirir',
     in_needs_text: '“in” bir metin alanı gerektirir (symbol, name, sector, industry ya da type)',
+    not_in_season_condition: '{{field}} mevsimsel bir koşulda kullanılamaz',
     needs_number: 'Metin değil, bir sayı bekleniyordu',
     text: 'metin',
     argumentCounts: {
