@@ -7,11 +7,12 @@ import { WindowGrid, startPositions, windowDetails, type SeasonalWindow } from '
 import { cellPValuesFor } from './window-pvalues.js';
 import type { WindowTable } from './window-table.js';
 import { yearSetTable } from './year-set-table.js';
+import { conditionTable, countedYears, type ConditionInputs } from './entry-condition.js';
 
-export interface BestTradesOptions extends YearRange {
+export interface BestTradesOptions extends YearRange, ConditionInputs {
   minDays: number;
   maxDays: number;
-  /** Default: the largest count any window reaches in the range, less 2 (defaultMinYears). */
+  /** Default: the largest (kept) count any window reaches in the range, less 2 (defaultMinYears). */
   minYears?: number;
   /** Default 10. */
   top?: number;
@@ -23,7 +24,8 @@ export interface BestTradesOptions extends YearRange {
 
 /** A reported window with its pValue adjusted over the answer's tests (analytics.md, "Multiple testing"). */
 export interface TestedWindow extends SeasonalWindow {
-  stats: WindowRiskStats & { qValue: number | null };
+  /** conditionRemoved only with a condition: the years of the year set that count and that it removed. */
+  stats: WindowRiskStats & { qValue: number | null; conditionRemoved?: number };
 }
 
 export interface BestTradesResult {
@@ -58,7 +60,9 @@ export function defaultMinYears(most: number): number {
 export function bestTrades(series: PriceSeries, options: BestTradesOptions): BestTradesResult {
   checkLengths(options.minDays, options.maxDays);
   const top = options.top ?? 10;
-  const { table, lo, hi } = yearSetTable(series, options);
+  const { table: yearTable, lo, hi } = yearSetTable(series, options);
+  // With a condition, each window keeps the years whose entry bar satisfies it.
+  const table = conditionTable(series, yearTable, lo, hi, options);
   const grid = new WindowGrid(ALL_STARTS, options.minDays, options.maxDays);
   const most = lo <= hi ? grid.fill(series, table, lo, hi) : 0;
   const minYears = Math.max(1, options.minYears ?? defaultMinYears(most));
@@ -80,7 +84,11 @@ export function bestTrades(series: PriceSeries, options: BestTradesOptions): Bes
         if (overlaps(taken, k, days)) continue;
         for (let d = 0; d <= days; d++) taken[(k + d) % DAYS_IN_CALENDAR] = 1;
         const window = windowDetails(series, table, k, days, lo, hi, direction);
-        chosen.push({ ...window, stats: { ...window.stats, qValue: qOf[direction][cell]! } });
+        const stats = { ...window.stats, qValue: qOf[direction][cell]! };
+        if (options.condition) {
+          Object.assign(stats, { conditionRemoved: countedYears(yearTable, k, days, lo, hi) - window.stats.count });
+        }
+        chosen.push({ ...window, stats });
       }
       return chosen.length < top;
     };

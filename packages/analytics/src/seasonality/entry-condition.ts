@@ -6,6 +6,8 @@ import { innerConditions, operandsOf } from '../scanner/condition-parts.js';
 import { ScanExpressionError } from '../scanner/errors.js';
 import type { Condition, Operand, ParseOptions } from '../scanner/parser.js';
 import type { PriceSeries } from '../series.js';
+import { DAYS_IN_CALENDAR } from './calendar-days.js';
+import { entryAt, exitAt, NONE, type WindowTable } from './window-table.js';
 
 /** A parsed entry condition and its text as given. */
 export interface EntryCondition {
@@ -84,4 +86,72 @@ export function keptEntries(
     if (truth[k] === 1) kept.add(index);
   });
   return (index) => kept.has(index);
+}
+
+/** What a search's condition reads besides each series: other symbols for rs(), each symbol's texts. */
+export interface ConditionInputs {
+  condition?: EntryCondition;
+  /** rs()'s other symbols (none: rs() is null). */
+  conditionContext?: SeriesContext;
+  /** The symbols' text fields (sector, type …) by symbol; a symbol not listed has none (null). */
+  conditionTexts?: Readonly<Record<string, ConditionTexts>>;
+}
+
+/**
+ * The window table as the condition sees it: a (row, start day) cell whose entry bar does not
+ * satisfy the condition holds no entry, so that the grid, the window details and the pValues
+ * skip that year as one that does not count for that window, exactly as a year set's left-out
+ * years; the exits are kept, and the base rates (yearCounts) still read every start day of
+ * the kept years whatever the condition says there. The truth depends on the entry bar
+ * alone: one conditionAt call over every distinct entry bar of rows lo … hi.
+ */
+export function conditionTable(
+  series: PriceSeries,
+  table: WindowTable,
+  lo: number,
+  hi: number,
+  inputs: ConditionInputs,
+): WindowTable {
+  const { condition } = inputs;
+  if (!condition || lo > hi) return table;
+  const D = DAYS_IN_CALENDAR;
+  const { base, entry } = table;
+  const bars = new Uint8Array(series.dates.length);
+  const wanted: number[] = [];
+  for (let row = Math.max(0, lo); row <= hi; row++) {
+    for (let k = 0; k < D; k++) {
+      const a = entryAt(base[row]!, entry[row * D + k]!);
+      if (a >= 0 && bars[a] === 0) {
+        bars[a] = 1;
+        wanted.push(a);
+      }
+    }
+  }
+  const truth = conditionAt(condition.condition, series, wanted, {
+    context: inputs.conditionContext,
+    texts: inputs.conditionTexts?.[series.symbol],
+  });
+  wanted.forEach((a, i) => (bars[a] = truth[i] === 1 ? 2 : 0));
+  const masked = Int16Array.from(entry);
+  for (let row = Math.max(0, lo); row <= hi; row++) {
+    for (let k = 0; k < D; k++) {
+      const a = entryAt(base[row]!, entry[row * D + k]!);
+      if (a >= 0 && bars[a] !== 2) masked[row * D + k] = NONE;
+    }
+  }
+  return { ...table, entry: masked };
+}
+
+/** The years a window counts in over rows lo … hi of a table (its count by the pattern definition). */
+export function countedYears(table: WindowTable, k: number, days: number, lo: number, hi: number): number {
+  const D = DAYS_IN_CALENDAR;
+  const cross = k + days >= D ? 1 : 0;
+  const e = k + days - cross * D;
+  let n = 0;
+  for (let row = Math.max(0, lo); row <= hi && row + cross < table.years; row++) {
+    const a = entryAt(table.base[row]!, table.entry[row * D + k]!);
+    const b = exitAt(table.base[row + cross]!, table.exit[(row + cross) * D + e]!);
+    if (a >= 0 && b > a) n++;
+  }
+  return n;
 }

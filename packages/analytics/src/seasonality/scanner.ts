@@ -9,6 +9,7 @@ import { WindowGrid, startPositions, windowDetails } from './window-grid.js';
 import { GridRuns } from './grid-runs.js';
 import { PValueTally, runCellPValue, tallyPValues } from './window-pvalues.js';
 import { yearSetTable } from './year-set-table.js';
+import { conditionTable, countedYears, type ConditionInputs } from './entry-condition.js';
 import { ARRAY_BUFFERS, type BufferAllocator } from '../buffer-allocator.js';
 import {
   upcomingFields,
@@ -21,7 +22,7 @@ import {
   type UpcomingMode,
 } from './upcoming.js';
 
-export interface SeasonalityScanOptions extends YearRange {
+export interface SeasonalityScanOptions extends YearRange, ConditionInputs {
   /** 'MM-DD': first start day (02-29 means the day after Feb 28, i.e. 03-01). */
   startFrom: string;
   /** 'MM-DD': last start day, inclusive (02-29 means 02-28); before startFrom wraps past Dec 31. */
@@ -178,8 +179,10 @@ function scanPart(
   const mode = options.upcoming;
   const searched = mode ? upcomingUniverse(universe, mode, counts, dollarVolumes) : universe;
   for (const series of searched) {
-    const { table, lo, hi } = yearSetTable(series, options);
+    const { table: yearTable, lo, hi } = yearSetTable(series, options);
     if (lo > hi) continue;
+    // With a condition, each window keeps the years whose entry bar satisfies it.
+    const table = conditionTable(series, yearTable, lo, hi, options);
     // The ranking reads the means of the few cells that tie for the best winRate: the rest are not added.
     const most = grid.fillCounts(series, table, lo, hi);
     if (most === 0) continue;
@@ -218,6 +221,10 @@ function scanPart(
     );
     const { start, end, days } = window;
     const stats = Object.assign(window.stats, { qValue: null as number | null });
+    if (options.condition) {
+      const removed = countedYears(yearTable, grid.startOf(best), grid.daysOf(best), lo, hi) - stats.count;
+      Object.assign(stats, { conditionRemoved: removed });
+    }
     results.push({
       symbol: series.symbol,
       direction: bestDirection,
