@@ -3,6 +3,9 @@ import { calendarIndex, dateInYear, formatMonthDay, parseMonthDay, type MonthDay
 import { excursion, newExcursion } from './excursions.js';
 import { riskStatistics, windowStatistics, withRisk, type Direction, type WindowRiskStats } from './statistics.js';
 import { baseRate } from './window-table.js';
+import { lowerBound } from './lower-bound.js';
+
+export { lowerBound } from './lower-bound.js';
 import { keptEntries, type EntryCondition } from './entry-condition.js';
 import type { ConditionTexts } from '../language/condition.js';
 import type { SeriesContext } from '../language/series.js';
@@ -76,18 +79,6 @@ export function crossesYearEnd(start: MonthDay, end: MonthDay): boolean {
 /** The window's length in a non-leap year (analytics.md): end − start, plus 365 across the year end. */
 export function windowCalendarDays(start: MonthDay, end: MonthDay): number {
   return calendarIndex(end) - calendarIndex(start) + (crossesYearEnd(start, end) ? 365 : 0);
-}
-
-/** First index i with dates[i] ≥ day (dates.length when none). */
-export function lowerBound(dates: Int32Array, day: number): number {
-  let lo = 0;
-  let hi = dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (dates[mid]! < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** One window over every year that counts (analytics.md, "Seasonal window"). */

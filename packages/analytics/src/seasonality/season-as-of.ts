@@ -3,7 +3,7 @@ import { mean, median } from '../stats/descriptive.js';
 import { civilDate, isLeapYear, type PriceSeries } from '../series.js';
 import { memoized } from '../memo.js';
 import { DAYS_IN_CALENDAR, dateAtIndex, indexOfDate } from './calendar-days.js';
-import { lowerBound } from './pattern.js';
+import { lowerBound } from './lower-bound.js';
 
 /** The holding lengths a `season<L>` scanner field accepts (analytics.md). */
 export const SEASON_MIN_DAYS = 1;
