@@ -72,6 +72,8 @@ const TARGETS = [
   ['upcoming_scan_ms', '≤ 1,000 ms', (v) => v <= 1000],
   // Issue 44: overfitting of AAPL's 5–30-day search (18,980 windows), 1,000 resamples.
   ['overfitting_ms', '≤ 1,000 ms', (v) => v <= 1000],
+  // Issue 44: AAPL's 5–60-day best trades with `close > sma200` at each entry.
+  ['conditional_best_trades_ms', '≤ 100 ms', (v) => v <= 100],
 ];
 
 const results = { taken_at: new Date().toISOString(), machine: machine(), dataset: path.relative(ROOT, DATA) };
@@ -302,6 +304,8 @@ try {
 
   // Issue 44: DSR, PBO and the Reality Check of AAPL's best-trades searches, read from the dataset's CSV.
   await tsStep('overfitting', 'overfitting, AAPL 5–30 days, 1,000 resamples', 'overfitting.ts');
+
+  await tsStep('conditional_best_trades', 'conditional best trades, AAPL 5–60 days', 'conditional-best-trades.ts');
 
   await tsStep('market_overview_in_process', 'market overview in process (last 300 bars)', 'market-overview.ts');
 
