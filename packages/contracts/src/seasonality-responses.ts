@@ -36,8 +36,14 @@ export const windowRiskSchema = z.object({
   /** mean / |meanMae|; null when meanMae is 0 (no close went against the trade in any year). */
   returnToRisk: z.number().nullable(),
 });
-/** A window's statistics with its risk: what pattern, best trades and the scanner report. */
-export const windowRiskStatsSchema = windowStatsSchema.extend(windowRiskSchema.shape);
+/**
+ * A window's statistics with its risk: what pattern, best trades and the scanner report. With a
+ * condition, over the kept years, and `conditionRemoved`: the years that count that it removed.
+ */
+export const windowRiskStatsSchema = windowStatsSchema.extend({
+  ...windowRiskSchema.shape,
+  conditionRemoved: z.number().int().optional(),
+});
 export type WindowRiskStats = z.infer<typeof windowRiskStatsSchema>;
 
 export const patternYearSchema = z.object({
@@ -65,8 +71,12 @@ export const patternResponseSchema = z.object({
   end: z.string(),
   direction: directionSchema,
   years: z.array(patternYearSchema),
-  /** Null when no year counts. */
+  /** Null when no year counts (with a condition: none is kept). */
   stats: windowRiskStatsSchema.nullable(),
+  /** With a condition only: `years` and `stats` are then the kept years'; these were removed. */
+  condition: z
+    .object({ expression: z.string(), removed: z.number().int(), removedYears: z.array(z.number().int()) })
+    .optional(),
   /**
    * The same window on the benchmark index (SPY, else ^GSPC), over the years that count for
    * both; null when neither exists or the symbol is the benchmark itself.

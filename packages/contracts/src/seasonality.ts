@@ -12,6 +12,8 @@ export const SEASONALITY_LIMITS = {
   maxTop: 100,
   maxYears: 200,
   maxSymbols: 1000,
+  /** The longest seasonal condition, as the technical scanner's expression. */
+  maxConditionLength: 2000,
   /**
    * The most work one seasonality scan may ask for, in window-years: the sum over the
    * scanned symbols of their start years in range × start days × holding lengths. A scan
@@ -63,6 +65,17 @@ export const windowRankSchema = z.enum(['winRate', 'returnToRisk'], { message: '
 export type WindowRank = z.infer<typeof windowRankSchema>;
 
 type Issue = { path: string[]; message: string };
+/**
+ * A seasonal condition (analytics.md, "Conditional seasonality"): a technical-scanner
+ * expression evaluated at each year's entry bar; the server parses it and names the position
+ * of a mistake.
+ */
+export const seasonalConditionSchema = z
+  .string({ message: 'expected a scan expression' })
+  .trim()
+  .min(1, 'expected a scan expression')
+  .max(SEASONALITY_LIMITS.maxConditionLength, `expected at most ${SEASONALITY_LIMITS.maxConditionLength} characters`);
+
 const checkYears = (v: { from?: number; to?: number }, issues: Issue[]) => {
   if (v.from !== undefined && v.to !== undefined && v.from > v.to)
     issues.push({ path: ['to'], message: 'expected to ≥ from' });
@@ -87,6 +100,7 @@ export const patternQuerySchema = z
     to: yearSchema.optional(),
     ...yearSetFields,
     direction: directionSchema.default('long'),
+    condition: seasonalConditionSchema.optional(),
   })
   .superRefine(
     refineWith<{ start: string; end: string; from?: number; to?: number }>(checkYears, (v, issues) => {
@@ -136,6 +150,7 @@ export const bestTradesQuerySchema = z
     maxQValue: fraction.optional(),
     /** Default winRate. */
     rank: windowRankSchema.optional(),
+    condition: seasonalConditionSchema.optional(),
   })
   .superRefine(checkWindowSearch);
 export type BestTradesQuery = z.infer<typeof bestTradesQuerySchema>;
@@ -214,6 +229,7 @@ export const seasonalScanBodySchema = z
     universe: seasonalUniverseSchema.default('all'),
     /** Default winRate. */
     rank: windowRankSchema.optional(),
+    condition: seasonalConditionSchema.optional(),
     /** Upcoming mode: the windows starting in the next N calendar days after the session. */
     upcoming: integer(1, SEASONALITY_LIMITS.maxUpcomingDays, 'a number of calendar days').optional(),
     /** Upcoming mode: the scan's date (its session is the market's on or before it); default the latest. */

@@ -95,6 +95,31 @@ export interface ConditionInputs {
   conditionContext?: SeriesContext;
   /** The symbols' text fields (sector, type …) by symbol; a symbol not listed has none (null). */
   conditionTexts?: Readonly<Record<string, ConditionTexts>>;
+  /**
+   * The open, high, low and volume of symbols whose series lack them (an analytics worker
+   * shares only dates and closes), from their first bar; the condition reads them, the
+   * counting never does.
+   */
+  conditionBars?: Readonly<Record<string, ConditionBars>>;
+}
+
+/** The columns besides dates and closes that a condition may read. */
+export type ConditionBars = Pick<PriceSeries, 'open' | 'high' | 'low' | 'volume'>;
+
+/** The series a condition reads: the given one, with the columns of conditionBars when given. */
+function conditionSeries(series: PriceSeries, inputs: ConditionInputs): PriceSeries {
+  const bars = inputs.conditionBars?.[series.symbol];
+  if (!bars) return series;
+  const n = series.dates.length;
+  return {
+    symbol: series.symbol,
+    dates: series.dates,
+    close: series.close,
+    open: bars.open.subarray(0, n),
+    high: bars.high.subarray(0, n),
+    low: bars.low.subarray(0, n),
+    volume: bars.volume.subarray(0, n),
+  };
 }
 
 /**
@@ -127,7 +152,7 @@ export function conditionTable(
       }
     }
   }
-  const truth = conditionAt(condition.condition, series, wanted, {
+  const truth = conditionAt(condition.condition, conditionSeries(series, inputs), wanted, {
     context: inputs.conditionContext,
     texts: inputs.conditionTexts?.[series.symbol],
   });

@@ -72,7 +72,7 @@ export async function scanCommand(
 }
 
 /** The text under the message with a caret under the position (1-based; none for 0). */
-function caret(text: string, position: number): string {
+export function caret(text: string, position: number): string {
   return position > 0 ? `\n  ${text}\n  ${' '.repeat(position - 1)}^` : '';
 }
 

@@ -24,7 +24,9 @@ import {
   universeSeries,
   walkForwardOf,
 } from '../../modules/seasonality/seasonality.service.js';
+import { AppError } from '../../http/errors.js';
 import { CliError, type CommandResult } from '../output.js';
+import { caret } from './scan-command.js';
 import { num, pct, pValue, statsText, table, WINDOW_HEADERS, windowRow } from './seasonality-text.js';
 
 const OPTION_NAMES: Record<string, string> = {
@@ -51,7 +53,30 @@ const OPTION_NAMES: Record<string, string> = {
   upcoming: '--upcoming',
   asOf: '--as-of',
   minDollarVolume: '--min-dollar-volume',
+  condition: '--condition',
 };
+
+/**
+ * Runs a use case; a mistake in --condition exits 2 with the technical scanner's message and a
+ * caret under its position, as `solstice scan` prints an expression's.
+ */
+function withCondition<T>(text: string | undefined, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    const details = error instanceof AppError ? error.details : undefined;
+    const path = details?.path;
+    if (text !== undefined && (path === 'query.condition' || path === 'body.condition')) {
+      const message = details?.issues?.[0]?.message ?? (error as Error).message;
+      throw new CliError(`--condition: ${message}${caret(text.trim(), Number(details?.position ?? 0))}`, 2);
+    }
+    throw error;
+  }
+}
+
+/** The condition's line of a search's heading (none without one). */
+const conditionLine = (condition: string | undefined) =>
+  condition === undefined ? [] : [`condition at each entry: ${condition} (statistics over the kept years)`];
 
 /** The year set of a command's options (analytics.md, "Year sets"), as the API takes it. */
 export const yearSet = (o: YearsOptions) => ({
@@ -82,6 +107,7 @@ export interface PatternOptions extends YearsOptions {
   start?: string;
   end?: string;
   short?: boolean;
+  condition?: string;
 }
 
 export function patternCommand(market: MarketCache, symbol: string, o: PatternOptions): CommandResult<PatternResponse> {
@@ -91,8 +117,9 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
     end: o.end,
     ...yearSet(o),
     direction: o.short ? 'short' : 'long',
+    condition: o.condition,
   });
-  const value = patternOf(market, q);
+  const value = withCondition(o.condition, () => patternOf(market, q));
   const lines = [
     `${value.symbol} ${value.direction} ${value.start} → ${value.end}`,
     table(
@@ -112,6 +139,16 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
     ),
     statsText(value.stats),
   ];
+  if (value.condition) {
+    const { expression, removed, removedYears } = value.condition;
+    const kept = value.years.length;
+    lines.splice(
+      1,
+      0,
+      `${kept} of ${kept + removed} years kept (${removed} removed by ${expression}` +
+        `${removed > 0 ? `: ${removedYears.join(', ')}` : ''})`,
+    );
+  }
   if (value.benchmark) {
     lines.push(
       `benchmark ${value.benchmark.symbol}: mean ${pct(value.benchmark.stats?.mean ?? null)}, ` +
@@ -191,6 +228,7 @@ export interface BestTradesOptions extends YearsOptions {
   top?: string;
   maxQValue?: string;
   rank?: string;
+  condition?: string;
 }
 
 export function bestTradesCommand(
@@ -198,26 +236,26 @@ export function bestTradesCommand(
   symbol: string,
   o: BestTradesOptions,
 ): CommandResult<BestTradesResponse> {
-  const value = bestTradesOf(
-    market,
-    parseOptions(bestTradesQuerySchema, {
-      symbol,
-      minDays: o.minDays,
-      maxDays: o.maxDays,
-      ...yearSet(o),
-      minYears: o.minYears,
-      top: o.top,
-      maxQValue: o.maxQValue,
-      rank: o.rank,
-    }),
-  );
+  const q = parseOptions(bestTradesQuerySchema, {
+    symbol,
+    minDays: o.minDays,
+    maxDays: o.maxDays,
+    ...yearSet(o),
+    minYears: o.minYears,
+    top: o.top,
+    maxQValue: o.maxQValue,
+    rank: o.rank,
+    condition: o.condition,
+  });
+  const value = withCondition(o.condition, () => bestTradesOf(market, q));
   const side = (title: string, windows: BestTradesResponse['long']) =>
     `${title}\n${table(
       [...WINDOW_HEADERS, 'q-value'],
       windows.map((w) => [...windowRow(w.start, w.end, w.days, w.stats), pValue(w.stats.qValue)]),
     )}`;
   const heading = `${value.symbol} best trades, best of ${value.tested} windows tested (q-value: p-value adjusted for them)`;
-  return { value, text: [heading, side('long', value.long), side('short', value.short)].join('\n') };
+  const text = [heading, ...conditionLine(q.condition), side('long', value.long), side('short', value.short)];
+  return { value, text: text.join('\n') };
 }
 
 export interface ScanOptions extends YearsOptions {
@@ -234,6 +272,7 @@ export interface ScanOptions extends YearsOptions {
   upcoming?: string;
   asOf?: string;
   minDollarVolume?: string;
+  condition?: string;
 }
 
 export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<CommandResult<SeasonalScanResponse>> {
@@ -260,8 +299,10 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
     upcoming: o.upcoming,
     asOf: o.asOf,
     minDollarVolume: o.minDollarVolume,
+    condition: o.condition,
   });
-  const value = scanOf(await universeSeries(market, options.universe, null), options);
+  const universe = await universeSeries(market, options.universe, null);
+  const value = withCondition(o.condition, () => scanOf(market, universe, options));
   const upcoming = options.upcoming !== undefined;
   const text = table(
     [
@@ -288,7 +329,10 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
       : `as of ${value.asOf}: windows starting ${value.startFrom} … ${value.startTo}; ` +
         `left out: ${value.stale} without a bar on ${value.asOf}, ${value.illiquid} illiquid\n`
     : '';
-  return { value, text: `${header}${value.results.length} symbols\n${text}\n${tested}` };
+  const condition = conditionLine(options.condition)
+    .map((line) => `${line}\n`)
+    .join('');
+  return { value, text: `${header}${condition}${value.results.length} symbols\n${text}\n${tested}` };
 }
 
 export interface WalkForwardOptions extends YearsOptions {

@@ -80,6 +80,10 @@ const RANK = option(
   'rank windows by win rate, or by return per unit of risk (mean / |mean MAE|)',
   'winRate',
 );
+const CONDITION = option(
+  '--condition <expr>',
+  "keep only the years whose entry bar satisfies this technical-scanner expression (e.g. 'close > sma200')",
+);
 const MIN_YEARS = option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)');
 
 export function registerSeasonalityCommands(program: Command, run: MarketCommandRunner = withContext): void {
@@ -103,6 +107,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     required('--end <MM-DD>', 'window end (before start: crosses the year end)'),
     ...YEARS,
     option('--short', 'the short side (returns negated)'),
+    CONDITION,
   ]).action((symbol: string, opts: PatternOptions, command: Command) =>
     print(command, (market) => patternCommand(market, symbol, opts)),
   );
@@ -124,6 +129,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     option('--top <K>', 'windows per side', '10'),
     option('--max-q-value <X>', 'only windows whose q-value is at most X (a fraction from 0 to 1)'),
     RANK,
+    CONDITION,
   ]).action((symbol: string, opts: BestTradesOptions, command: Command) =>
     print(command, (market) => bestTradesCommand(market, symbol, opts)),
   );
@@ -187,6 +193,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       option('--symbols <A,B,…>', 'only these symbols (default: every instrument)'),
       option('--max-q-value <X>', 'only results whose q-value is at most X (a fraction from 0 to 1)'),
       RANK,
+      CONDITION,
     ],
     false,
   ).action((opts: ScanOptions, command: Command) => print(command, (market) => scanCommand(market, opts)));

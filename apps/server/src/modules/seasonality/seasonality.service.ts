@@ -35,6 +35,7 @@ import type { MarketCache } from '../market/market-cache.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import type { AnalyticsJob } from './pool/analytics-task.js';
 import { checkScanCost, scanCost } from './scan-cost.js';
+import { conditionBars, conditionInputs, seasonalCondition } from './condition.js';
 
 /** The benchmark of the pattern's relative figures: the first of these the market has. */
 export const BENCHMARK_SYMBOLS = ['SPY', '^GSPC'] as const;
@@ -59,7 +60,21 @@ function yearSetOf(q: YearSetFilters & { from?: number; to?: number }): YearSet 
 
 export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse {
   const window = { start: q.start, end: q.end, ...yearSetOf(q), direction: q.direction };
-  const result = seasonalPattern(seriesOf(market, q.symbol), window);
+  const series = seriesOf(market, q.symbol);
+  const condition = q.condition === undefined ? undefined : seasonalCondition(market, q.condition, 'query.condition');
+  const result = seasonalPattern(
+    series,
+    condition
+      ? {
+          ...window,
+          condition,
+          conditionContext: {
+            context: { series: (s: string) => market.series(s) },
+            texts: conditionInputs(market, condition, [q.symbol]).conditionTexts?.[q.symbol],
+          },
+        }
+      : window,
+  );
   const bench = benchmarkFor(market, q.symbol);
   if (!bench) return { ...result, benchmark: null };
   const { benchmark, ...against } = patternAgainst(result, bench, window);
@@ -97,7 +112,10 @@ function bestTradesOptions(q: BestTradesQuery): BestTradesOptions {
 }
 
 export function bestTradesOf(market: MarketCache, q: BestTradesQuery): BestTradesResponse {
-  return bestTrades(seriesOf(market, q.symbol), bestTradesOptions(q));
+  const series = seriesOf(market, q.symbol);
+  const condition = q.condition === undefined ? undefined : seasonalCondition(market, q.condition, 'query.condition');
+  const inputs = condition ? conditionInputs(market, condition, [q.symbol]) : {};
+  return bestTrades(series, { ...bestTradesOptions(q), ...inputs });
 }
 
 /** Who asks, and whether they are still there: the pool's per-user limit and cancellation. */
@@ -108,8 +126,16 @@ export interface PoolContext {
 
 /** Best trades as a job of the analytics pool (the same answer as bestTradesOf); a symbol without data is a 404 before it. */
 export function bestTradesJob(market: MarketCache, q: BestTradesQuery): Extract<AnalyticsJob, { kind: 'bestTrades' }> {
-  seriesOf(market, q.symbol);
-  return { kind: 'bestTrades', symbol: q.symbol, options: bestTradesOptions(q) };
+  const series = seriesOf(market, q.symbol);
+  if (q.condition === undefined) return { kind: 'bestTrades', symbol: q.symbol, options: bestTradesOptions(q) };
+  const condition = seasonalCondition(market, q.condition, 'query.condition');
+  // rs() reads the worker's shared closes: the context is made there (it is not cloneable).
+  const { conditionTexts } = conditionInputs(market, condition, [q.symbol]);
+  return {
+    kind: 'bestTrades',
+    symbol: q.symbol,
+    options: { ...bestTradesOptions(q), condition, conditionTexts, conditionBars: conditionBars([series]) },
+  };
 }
 
 function walkForwardOptions(q: WalkForwardQuery): WalkForwardOptions {
@@ -218,9 +244,22 @@ const NO_SESSION: SeasonalScanResponse = {
   illiquid: 0,
 };
 
-export function scanOf(universe: readonly PriceSeries[], o: SeasonalScanOptions): SeasonalScanResponse {
+export function scanOf(
+  market: MarketCache,
+  universe: readonly PriceSeries[],
+  o: SeasonalScanOptions,
+): SeasonalScanResponse {
+  const condition = o.condition === undefined ? undefined : seasonalCondition(market, o.condition, 'body.condition');
   const options = scanOptions(universe, o);
-  return options ? seasonalityScan(universe, options) : NO_SESSION;
+  if (!options) return NO_SESSION;
+  const inputs = condition
+    ? conditionInputs(
+        market,
+        condition,
+        universe.map((s) => s.symbol),
+      )
+    : {};
+  return seasonalityScan(universe, { ...options, ...inputs });
 }
 
 /**
@@ -235,6 +274,7 @@ export async function scanInPool(
   o: SeasonalScanOptions,
   context: PoolContext,
 ): Promise<Uint8Array> {
+  const condition = o.condition === undefined ? undefined : seasonalCondition(market, o.condition, 'body.condition');
   const options = scanOptions(universe, o);
   if (!options) return new TextEncoder().encode(JSON.stringify(NO_SESSION));
   checkScanCost(
@@ -243,5 +283,12 @@ export async function scanInPool(
     o.upcoming !== undefined,
   );
   const symbols = universe.map((s) => s.symbol);
-  return (await analytics.run({ kind: 'scanJson', symbols, options }, context)).body;
+  if (!condition) return (await analytics.run({ kind: 'scanJson', symbols, options }, context)).body;
+  const { conditionTexts } = conditionInputs(market, condition, symbols);
+  const job = {
+    kind: 'scanJson' as const,
+    symbols,
+    options: { ...options, condition, conditionTexts, conditionBars: conditionBars(universe) },
+  };
+  return (await analytics.run(job, context)).body;
 }

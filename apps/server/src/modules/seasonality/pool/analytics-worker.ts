@@ -48,17 +48,36 @@ export default function run(task: AnalyticsTask): AnalyticsOutcome {
   }
 }
 
+/** A condition's rs() reads the other symbols' shared closes (a context cannot be sent to a thread). */
+function withConditionContext<T extends { condition?: unknown }>(task: AnalyticsTask, options: T): T {
+  if (!options.condition) return options;
+  return { ...options, conditionContext: { series: (symbol: string) => trySeries(task, symbol) } };
+}
+
+function trySeries(task: AnalyticsTask, symbol: string): PriceSeries | undefined {
+  try {
+    return seriesOf(task, symbol);
+  } catch {
+    return undefined;
+  }
+}
+
 function runJob(task: AnalyticsTask): unknown {
   const { job } = task;
   switch (job.kind) {
     case 'scan':
-      return seasonalityScanPart(cancellable(task, job.symbols), job.options, buffers.allocate);
+      return seasonalityScanPart(
+        cancellable(task, job.symbols),
+        withConditionContext(task, job.options),
+        buffers.allocate,
+      );
     case 'scanJson': {
-      const part = seasonalityScanPart(cancellable(task, job.symbols), job.options, buffers.allocate);
+      const options = withConditionContext(task, job.options);
+      const part = seasonalityScanPart(cancellable(task, job.symbols), options, buffers.allocate);
       return serializeScanPart(part, job.options, buffers.allocate);
     }
     case 'bestTrades':
-      return bestTrades(seriesOf(task, job.symbol), job.options);
+      return bestTrades(seriesOf(task, job.symbol), withConditionContext(task, job.options));
     case 'walkForward':
       return walkForward(seriesOf(task, job.symbol), job.options);
     case 'overfitting':
