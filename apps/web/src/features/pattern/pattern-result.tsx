@@ -18,7 +18,7 @@ import { escapeHtml } from '../../shared/lib/escape-html';
 import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
 import { riskYearColumns } from './risk-year-columns';
 
-type YearRow = PatternResponse['years'][number] & { relative: number | null };
+type YearRow = PatternResponse['years'][number] & { relative: number | null; removed?: boolean };
 
 /** The years the pattern was asked over, as its URL has them (the alert keeps them). */
 export type PatternYears = Partial<Record<'from' | 'to' | 'cycle' | 'parity' | 'exclude', string>>;
@@ -28,17 +28,21 @@ export function PatternResult({
   focus,
   f,
   years = {},
+  removed,
 }: {
   data: PatternResponse;
   focus: FocusParams;
   f: Formatters;
   years?: PatternYears;
+  /** With a condition: the years it removed (from the unconditioned pattern), shown greyed out. */
+  removed?: PatternResponse['years'] | undefined;
 }) {
-  const { t } = useTranslation('pattern');
+  const { t } = useTranslation(['pattern', 'common']);
   const rows: YearRow[] = useMemo(() => {
     const excess = new Map(data.benchmark?.years.map((y) => [y.year, y.excess]) ?? []);
-    return data.years.map((y) => ({ ...y, relative: excess.get(y.year) ?? null }));
-  }, [data]);
+    const kept = data.years.map((y) => ({ ...y, relative: excess.get(y.year) ?? null }));
+    return [...kept, ...(removed ?? []).map((y) => ({ ...y, relative: null, removed: true }))];
+  }, [data, removed]);
   const benchmark = data.benchmark;
   const relMean = benchmark?.excessMean ?? null;
 
@@ -53,7 +57,22 @@ export function PatternResult({
     c.statPercent('return', 'Return', (r) => r.return, { colour: true }),
     ...(benchmark ? [c.statPercent('relative', 'vs. benchmark', (r) => r.relative, { colour: true })] : []),
     ...riskYearColumns<YearRow>(f, data.years),
+    ...(data.condition
+      ? [
+          {
+            key: 'condition',
+            label: t('common:condition.column'),
+            text: (r: YearRow) => (r.removed ? t('common:condition.removed') : t('common:condition.keptYear')),
+          },
+        ]
+      : []),
   ];
+  // A removed year stays in the table, greyed out: the condition's effect is seen, not hidden.
+  const greyed = (column: Column<YearRow>): Column<YearRow> => ({
+    ...column,
+    className: (r) =>
+      [column.className?.(r), r.removed ? 'text-body-tertiary opacity-50' : ''].join(' ').trim() || undefined,
+  });
 
   const option = useMemo(
     () =>
@@ -172,7 +191,7 @@ export function PatternResult({
       </div>
       <DataTable
         rows={rows}
-        columns={columns}
+        columns={data.condition ? columns.map(greyed) : columns}
         rowKey={(r) => String(r.year)}
         caption={t('result.yearlyReturns', { symbol: data.symbol })}
         filename={`pattern-${data.symbol}-${data.start}-${data.end}.csv`}

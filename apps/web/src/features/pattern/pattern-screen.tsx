@@ -8,8 +8,10 @@ import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, type YearSetValues } from '../../shar
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
 import { DirectionField, SymbolField, ToolForm, WindowFields, YearRangeFields } from '../../shared/ui/seasonality-form';
 import { usePattern } from '../../shared/ui/pattern-query';
+import { ConditionField, conditionError } from '../../shared/ui/condition-field';
+import { ConditionSummary } from './condition-summary';
 
-const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction', ...YEAR_SET_KEYS] as const;
+const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction', 'condition', ...YEAR_SET_KEYS] as const;
 type PatternForm = {
   symbol: string;
   start: string;
@@ -17,6 +19,7 @@ type PatternForm = {
   from: string;
   to: string;
   direction: string;
+  condition: string;
 } & YearSetValues;
 const DEFAULTS: PatternForm = {
   symbol: 'AAPL',
@@ -25,6 +28,7 @@ const DEFAULTS: PatternForm = {
   from: '',
   to: '',
   direction: 'long',
+  condition: '',
   ...YEAR_SET_DEFAULTS,
 };
 
@@ -45,7 +49,12 @@ function PatternTool() {
     isReady: (u) => Boolean(u.symbol && u.start && u.end),
     check: checkWindowFields,
   });
+  const conditioned = Boolean(url.condition?.trim());
   const pattern = usePattern(url, url, ready);
+  // With a condition, the unconditioned pattern too: its years that the condition removed are
+  // shown greyed out, and its win rate and mean are compared (decision 0039).
+  const all = usePattern({ ...url, condition: '' }, url, ready && conditioned);
+  const problem = conditioned ? conditionError(pattern.error) : undefined;
   const form = (
     <ToolForm ns="pattern" onSubmit={onSubmit}>
       <SymbolField ns="pattern" id="pattern-symbol" error={errors.symbol} {...bound.symbol} />
@@ -53,23 +62,32 @@ function PatternTool() {
       <YearRangeFields ns="pattern" idPrefix="pattern" errors={errors} from={bound.from} to={bound.to} />
       <DirectionField ns="pattern" id="pattern-direction" {...bound.direction} />
       <YearSetFields idPrefix="pattern" {...yearSet} />
+      <ConditionField id="pattern-condition" error={problem} {...bound.condition} />
     </ToolForm>
   );
   return (
     <ToolPage ns="pattern" testId="pattern-screen" ready={ready} form={form}>
       <QueryView
-        query={pattern}
+        query={problem ? { ...pattern, isError: false, isPending: true, fetchStatus: 'idle' } : pattern}
         tool={patternTool()}
-        isEmpty={(d) => d.years.length === 0 || !d.stats}
+        isEmpty={(d) => (d.years.length === 0 || !d.stats) && !d.condition}
         empty={t('empty')}
       >
         {(data) => (
-          <PatternResult
-            data={data}
-            focus={focus}
-            f={f}
-            years={{ from: url.from, to: url.to, cycle: url.cycle, parity: url.parity, exclude: url.exclude }}
-          />
+          <>
+            {data.condition ? <ConditionSummary kept={data} all={all.data} f={f} /> : null}
+            <PatternResult
+              data={data}
+              focus={focus}
+              f={f}
+              years={{ from: url.from, to: url.to, cycle: url.cycle, parity: url.parity, exclude: url.exclude }}
+              removed={
+                data.condition
+                  ? all.data?.years.filter((y) => data.condition!.removedYears.includes(y.year))
+                  : undefined
+              }
+            />
+          </>
         )}
       </QueryView>
     </ToolPage>

@@ -22,6 +22,19 @@ export default {
     showMore: 'Show more',
     showLess: 'Show less',
   },
+  condition: {
+    label: 'Condition',
+    placeholder: 'e.g. close > sma200',
+    hint: 'Only years whose entry day satisfies this scanner expression',
+    kept: '{{kept}} of {{total}} years kept ({{removed}} removed by {{expression}})',
+    compare:
+      'Kept years: win rate {{keptWinRate}}, mean {{keptMean}}. All years: win rate {{allWinRate}}, mean {{allMean}}.',
+    noHelp: 'The condition does not raise the win rate.',
+    helps: 'The condition raises the win rate.',
+    removed: 'removed',
+    keptYear: 'kept',
+    column: 'Condition',
+  },
   states: {
     error: 'Error',
     couldNotLoad: 'Could not load this.',

@@ -25,6 +25,19 @@ const tr: Messages<typeof en> = {
     showMore: 'Daha fazla göster',
     showLess: 'Daha az göster',
   },
+  condition: {
+    label: 'Koşul',
+    placeholder: 'ör. close > sma200',
+    hint: 'Yalnızca giriş günü bu tarama ifadesini sağlayan yıllar',
+    kept: '{{total}} yılın {{kept}} tanesi tutuldu ({{expression}} ile {{removed}} yıl çıkarıldı)',
+    compare:
+      'Tutulan yıllar: kazanma oranı {{keptWinRate}}, ortalama {{keptMean}}. Tüm yıllar: kazanma oranı {{allWinRate}}, ortalama {{allMean}}.',
+    noHelp: 'Koşul kazanma oranını yükseltmiyor.',
+    helps: 'Koşul kazanma oranını yükseltiyor.',
+    removed: 'çıkarıldı',
+    keptYear: 'tutuldu',
+    column: 'Koşul',
+  },
   states: {
     error: 'Hata',
     couldNotLoad: 'Yüklenemedi.',
