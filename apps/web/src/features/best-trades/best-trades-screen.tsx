@@ -21,6 +21,7 @@ import { LuckPanel } from './luck-panel';
 import { WalkForwardPanel } from './walk-forward-panel';
 import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { useToolQuery } from '../../shared/ui/tool-query';
+import { ConditionField, conditionError } from '../../shared/ui/condition-field';
 
 const KEYS = [
   'symbol',
@@ -32,6 +33,7 @@ const KEYS = [
   'top',
   'maxQValue',
   'rank',
+  'condition',
   ...YEAR_SET_KEYS,
 ] as const;
 const DEFAULTS = {
@@ -45,6 +47,7 @@ const DEFAULTS = {
   maxQValue: '',
   // empty: the API's default, winRate (the rank switch sets it)
   rank: '',
+  condition: '',
   ...YEAR_SET_DEFAULTS,
 };
 
@@ -78,7 +81,15 @@ function BestTradesTool() {
     isReady: (u) => Boolean(u.symbol && u.minDays && u.maxDays),
     check: checkNumbers,
   });
-  const query = useToolQuery('best-trades', 'seasonalityBestTrades', url, ready);
+  // An empty condition is none (the API takes no empty one).
+  const { condition, ...rest } = url;
+  const query = useToolQuery(
+    'best-trades',
+    'seasonalityBestTrades',
+    condition?.trim() ? { ...rest, condition: condition.trim() } : rest,
+    ready,
+  );
+  const problem = condition?.trim() ? conditionError(query.error) : undefined;
   // The rank reorders the answer at once (kept in the URL), without the form's other edits.
   const rank = rankOf(url.rank);
   const onRank = (next: WindowRank) => {
@@ -128,11 +139,13 @@ function BestTradesTool() {
       {numbers.top}
       <MaxQValueField id="bt-max-q" error={errors.maxQValue} {...bound.maxQValue} />
       <YearSetFields idPrefix="bt" {...yearSet} />
+      <ConditionField id="bt-condition" error={problem} {...bound.condition} />
     </ToolForm>
   );
   const link = (symbol: string, w: TestedWindow, direction: string) => {
     const p = new URLSearchParams({ symbol, start: w.start, end: w.end, direction, ...yearSetQuery(url) });
     if (url.from) p.set('from', url.from);
+    if (url.condition?.trim()) p.set('condition', url.condition.trim());
     if (url.to) p.set('to', url.to);
     return `/seasonality/pattern?${p.toString()}`;
   };

@@ -25,6 +25,7 @@ import { signalColumn } from '../../shared/stats/trade-signal';
 import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
 import { MaxQValueField, TestedNote, qValueColumn } from '../../shared/stats/evidence';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
+import { ConditionField, conditionError } from '../../shared/ui/condition-field';
 import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { normalizeYearSet, yearSetQuery } from '../../shared/ui/year-sets';
 import { UpcomingView } from './upcoming-view';
@@ -224,6 +225,11 @@ function SeasonalityScannerTool() {
         <YearRangeFields ns="seascan" idPrefix="ss" errors={errors} from={bound.from} to={bound.to} />
         <MaxQValueField id="ss-max-q" error={errors.maxQValue} {...bound.maxQValue} />
         <YearSetFields idPrefix="ss" values={form} errors={errors} onChange={(p) => setForm((v) => ({ ...v, ...p }))} />
+        <ConditionField
+          id="ss-condition"
+          error={url.condition?.trim() ? conditionError(query.error) : undefined}
+          {...bound.condition}
+        />
         <SelectField
           id="ss-direction"
           label={t('form.direction')}

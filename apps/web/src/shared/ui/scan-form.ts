@@ -19,6 +19,7 @@ export const KEYS = [
   'universe',
   'maxQValue',
   'rank',
+  'condition',
   ...YEAR_SET_KEYS,
 ] as const;
 export type Key = (typeof KEYS)[number];
@@ -37,6 +38,8 @@ export const DEFAULTS: Record<Key, string> = {
   maxQValue: '',
   // empty: the API's default, winRate (the rank switch sets it)
   rank: '',
+  // empty: no condition
+  condition: '',
   ...YEAR_SET_DEFAULTS,
 };
 
@@ -82,6 +85,7 @@ export function scanBody(url: Partial<Record<Key, string>>): Record<string, unkn
     ...yearSetBody(url),
     direction: url.direction || undefined,
     rank: url.rank || undefined,
+    condition: url.condition?.trim() || undefined,
     universe:
       universe === 'all' || universe.includes(':')
         ? universe
