@@ -11,7 +11,7 @@ import { bestTrades } from './best-trades.js';
 import { DAYS_IN_CALENDAR, formatMonthDay, monthDayAt } from './calendar-days.js';
 import { parseEntryCondition } from './entry-condition.js';
 import { seasonalPattern } from './pattern.js';
-import { seasonalityScan } from './scanner.js';
+import { seasonalityScan, upcomingScanOptions } from './scanner.js';
 
 const monthDay = (k: number) => formatMonthDay(monthDayAt(k % DAYS_IN_CALENDAR));
 
@@ -89,5 +89,33 @@ describe.skipIf(!sharedDataPresent)('a condition on best trades and the scanner 
     expect([r.start, r.end, r.direction]).toEqual([top.start, top.end, top.direction]);
     expect(r.stats.count).toBe(top.stats.count);
     expect((r.stats as { conditionRemoved?: number }).conditionRemoved).toBe(top.stats.conditionRemoved);
+  });
+});
+
+describe.skipIf(!sharedDataPresent)('a condition in the upcoming mode reads no bar after the session (AAPL)', () => {
+  const rows = sharedDataPresent
+    ? sharedDailyLines('AAPL').map((line) => {
+        const c = line.split(',');
+        return { date: c[0]!, open: +c[1]!, high: +c[2]!, low: +c[3]!, close: +c[4]!, volume: +c[5]! };
+      })
+    : [];
+  const series = seriesFromRows('AAPL', rows);
+  const asOf = '2010-06-15';
+  const cut = seriesFromRows(
+    'AAPL',
+    rows.filter((r) => r.date <= asOf),
+  );
+
+  it('answers as a range scan of the bars up to the session, the condition included', () => {
+    const condition = parseEntryCondition('close > sma200 and high52w > close * 1.05');
+    const base = { minDays: 5, maxDays: 15, direction: 'both' as const, condition };
+    const options = upcomingScanOptions([series], base, { days: 14, asOf })!;
+    const upcoming = seasonalityScan([series], options);
+    const range = seasonalityScan([cut], { ...base, startFrom: options.startFrom, startTo: options.startTo });
+    expect(upcoming.tested).toBe(range.tested);
+    expect(upcoming.results.map((r) => [r.start, r.end, r.direction, r.stats])).toEqual(
+      range.results.map((r) => [r.start, r.end, r.direction, r.stats]),
+    );
+    expect(upcoming.results[0]!.stats.conditionRemoved).toBeGreaterThan(0);
   });
 });
