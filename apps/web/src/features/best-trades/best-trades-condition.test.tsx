@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
+import { createStats, createWindow, instrument } from '../../testing/factories';
+import { BestTradesScreen } from './best-trades-screen';
+import { overfittingRoute } from './luck-fixture';
+import { walkForwardRoute } from './walk-forward-fixture';
+
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
+
+// analytics.md, "Conditional seasonality": best trades' Condition in the query and the URL,
+// and carried to the pattern of a window.
+const body = {
+  symbol: 'AAPL',
+  tested: 3472,
+  long: [{ ...createWindow(), stats: { ...createStats({ conditionRemoved: 9 }), qValue: 0.4 } }],
+  short: [],
+};
+const URL = '/seasonality/besttrades?symbol=AAPL&minDays=5&maxDays=30';
+
+describe('best trades: a condition', () => {
+  it('sends the condition in the query, keeps it in the URL and the windows’ pattern links', async () => {
+    const { requests } = mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/best-trades', body },
+      instrument('AAPL'),
+      walkForwardRoute,
+      overfittingRoute,
+    ]);
+    renderScreen(<BestTradesScreen />, { url: URL });
+    await screen.findByTestId('best-long');
+    const best = () => requests.filter((r) => String(r.url).includes('/best-trades'));
+    expect(String(best()[0]!.url)).not.toContain('condition');
+    await retype('Condition', 'close > sma200');
+    await userEvent.click(screen.getByRole('button', { name: 'Find best trades' }));
+    await waitFor(() => expect(String(best().at(-1)!.url)).toContain('condition=close+%3E+sma200'));
+    expect(currentLocation()).toContain('condition=close+%3E+sma200');
+    await waitFor(() => {
+      const links = Array.from(document.querySelectorAll('a[href*="/seasonality/pattern?"][href*="start="]'));
+      expect(links.length).toBeGreaterThan(0);
+      for (const a of links) expect(a.getAttribute('href')).toContain('condition=close+%3E+sma200');
+    });
+  });
+});
