@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seriesFromRows } from '../series.js';
 import { ScanExpressionError } from '../scanner/errors.js';
 import { binomialUpperTail } from '../stats/binomial.js';
-import { parseEntryCondition } from './entry-condition.js';
+import { parseEntryCondition, readsBeyondCloses } from './entry-condition.js';
 import { seasonalPattern } from './pattern.js';
 import { baseRate } from './window-table.js';
 import { closes } from './test-fixtures.js';
@@ -26,6 +26,18 @@ describe('seasonal condition: parsing', () => {
   });
 });
 
+describe('seasonal condition: what it reads', () => {
+  it('tells a condition on closes alone from one on open, high, low, volume or atr()', () => {
+    const reads = (text: string) => readsBeyondCloses(parseEntryCondition(text));
+    expect(reads('close > sma200 and weekly(rsi14) < 70 and roc(close, 5)[1] > 0 and rs(SPY, 63) > 0')).toBe(false);
+    expect(reads('sector = "tech" or perf.ytd > 0.1')).toBe(false);
+    expect(reads('close > high52w * 0.9')).toBe(true);
+    expect(reads('volume > sma(volume, 20)')).toBe(true);
+    expect(reads('not (atr(14) / close > 0.05)')).toBe(true);
+    expect(reads('monthly(sma(high, 3)) > close')).toBe(true);
+  });
+});
+
 // One bar a year around Mar 1 → Mar 20: a two-bar window per year.
 const BARS: ReadonlyArray<readonly [string, number]> = [
   ['2019-03-01', 100],
@@ -43,7 +55,11 @@ describe('seasonal condition on a pattern (hand-computed)', () => {
   it('removes a year whose field is null at entry (sma2 has no history at the first entry)', () => {
     // sma2 at 2019-03-01: one bar only → null → unknown → removed. 2020-03-02: (110 + 90) / 2 = 100
     // > 90? no → removed. 2021-03-01: (81 + 120) / 2 = 100.5 < 120 → kept.
-    const p = seasonalPattern(series, { start: '03-01', end: '03-20', condition: parseEntryCondition('close > sma(close, 2)') });
+    const p = seasonalPattern(series, {
+      start: '03-01',
+      end: '03-20',
+      condition: parseEntryCondition('close > sma(close, 2)'),
+    });
     expect(p.years.map((y) => y.year)).toEqual([2021]);
     expect(p.condition).toEqual({ expression: 'close > sma(close, 2)', removed: 2, removedYears: [2019, 2020] });
     expect(p.stats!.count).toBe(1);
@@ -57,7 +73,11 @@ describe('seasonal condition on a pattern (hand-computed)', () => {
     // the condition `close >= 120` is true at 2021's entry (120) only.
     const a = seasonalPattern(series, { start: '03-01', end: '03-20', condition: parseEntryCondition('close >= 120') });
     expect(a.years.map((y) => y.year)).toEqual([2021]);
-    const b = seasonalPattern(series, { start: '03-01', end: '03-20', condition: parseEntryCondition('close > close[1]') });
+    const b = seasonalPattern(series, {
+      start: '03-01',
+      end: '03-20',
+      condition: parseEntryCondition('close > close[1]'),
+    });
     expect(b.condition!.removedYears).toEqual([2019, 2020]);
     // The base rate is that of the kept start years: the window in 2021 alone (+10 % → 1 of 1).
     expect(b.stats!.pValue).toBe(binomialUpperTail(1, 1, baseRate(series, 19, [2021], 'long')!));

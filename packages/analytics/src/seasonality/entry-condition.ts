@@ -88,6 +88,61 @@ export function keptEntries(
   return (index) => kept.has(index);
 }
 
+/** The fields whose values come from closes alone (dates and closes: what the pool's threads share). */
+const CLOSE_FIELDS = new Set<string>([
+  'price',
+  'close',
+  'sma20',
+  'sma50',
+  'sma200',
+  'ema20',
+  'ema50',
+  'rsi14',
+  'macd',
+  'macdSignal',
+  'macdHist',
+  'bbUpper',
+  'bbMiddle',
+  'bbLower',
+  'change1d',
+  'w1',
+  'm1',
+  'm3',
+  'm6',
+  'ytd',
+  'y1',
+  'volatility20',
+  'pctFromSma20',
+  'pctFromSma50',
+  'pctFromSma200',
+]);
+
+/**
+ * Whether a condition reads a symbol's open, high, low or volume (a field of them, or atr()),
+ * rather than its closes alone; text fields and other symbols' closes (rs()) do not count.
+ */
+export function readsBeyondCloses(entry: EntryCondition): boolean {
+  const operand = (o: Operand): boolean => {
+    switch (o.kind) {
+      case 'field':
+        return o.field.kind === 'number' && !CLOSE_FIELDS.has(o.field.name);
+      case 'arith':
+        return operand(o.left) || operand(o.right);
+      case 'timeframe':
+      case 'offset':
+      case 'rank':
+        return operand(o.operand);
+      case 'fn':
+        return o.src === null || operand(o.src);
+      default:
+        return false;
+    }
+  };
+  const condition = (node: Condition): boolean =>
+    innerConditions(node).some(condition) || operandsOf(node).some(operand);
+  return condition(entry.condition);
+}
+
 /** What a search's condition reads besides each series: other symbols for rs(), each symbol's texts. */
 export interface ConditionInputs {
   condition?: EntryCondition;

@@ -1,6 +1,7 @@
 import {
   ScanExpressionError,
   parseEntryCondition,
+  readsBeyondCloses,
   type ConditionBars,
   type ConditionInputs,
   type ConditionTexts,
@@ -55,12 +56,15 @@ export function conditionInputs(
 
 /**
  * The open, high, low and volume of the symbols a conditioned job searches, sent with the job
- * (decision 0039): views of the market snapshot's shared columns are shared, not copied.
+ * when the condition reads them (decision 0039): the pool's threads share only dates and
+ * closes. Read on this thread (from the snapshot file, 32 bytes a bar) and copied to the worker.
  */
-export function conditionBars(series: readonly PriceSeries[]): Record<string, ConditionBars> {
+export function conditionBars(
+  condition: EntryCondition,
+  series: readonly PriceSeries[],
+): { conditionBars?: Record<string, ConditionBars> } {
+  if (!readsBeyondCloses(condition)) return {};
   const out: Record<string, ConditionBars> = {};
-  for (const s of series) {
-    out[s.symbol] = { open: s.open, high: s.high, low: s.low, volume: s.volume };
-  }
-  return out;
+  for (const s of series) out[s.symbol] = { open: s.open, high: s.high, low: s.low, volume: s.volume };
+  return { conditionBars: out };
 }

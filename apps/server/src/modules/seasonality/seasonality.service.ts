@@ -134,7 +134,7 @@ export function bestTradesJob(market: MarketCache, q: BestTradesQuery): Extract<
   return {
     kind: 'bestTrades',
     symbol: q.symbol,
-    options: { ...bestTradesOptions(q), condition, conditionTexts, conditionBars: conditionBars([series]) },
+    options: { ...bestTradesOptions(q), condition, conditionTexts, ...conditionBars(condition, [series]) },
   };
 }
 
@@ -288,7 +288,7 @@ export async function scanInPool(
   const job = {
     kind: 'scanJson' as const,
     symbols,
-    options: { ...options, condition, conditionTexts, conditionBars: conditionBars(universe) },
+    options: { ...options, condition, conditionTexts, ...conditionBars(condition, universe) },
   };
   return (await analytics.run(job, context)).body;
 }
