@@ -1,15 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  ENDPOINTS,
-  loginRequestSchema,
-  meResponseSchema,
-  passwordChangeRequestSchema,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  preferencesRequestSchema,
-  signupRequestSchema,
-} from '@solstice/contracts';
 import type { Kysely } from 'kysely';
 import type { Settings } from '../../config/settings.js';
 import type { Database } from '../../db/schema.js';
@@ -45,37 +34,6 @@ const AUTH_BODY_LIMIT = 16 * 1024;
 
 const LOGIN_FAILED = 'The e-mail address, username or password is not right.';
 
-const ME = { 200: meResponseSchema };
-const SCHEMAS = {
-  signup: {
-    summary: 'Creates an account and signs it in (sets the session cookie)',
-    body: signupRequestSchema,
-    response: { 201: meResponseSchema },
-  },
-  login: {
-    summary: 'Signs in with an e-mail address or username (sets the session cookie)',
-    body: loginRequestSchema,
-    response: ME,
-  },
-  logout: { summary: 'Signs out: ends the session and clears its cookie' },
-  me: { summary: 'Who is signed in: the user, their roles and whether they subscribe', response: ME },
-  preferences: { summary: "Saves the user's preferences", body: preferencesRequestSchema, response: ME },
-  password: {
-    summary: 'Changes the password; every other session ends',
-    body: passwordChangeRequestSchema,
-    response: ME,
-  },
-  resetRequest: {
-    summary: 'Mails a password reset link (the same answer whether or not the address has an account)',
-    body: passwordResetRequestSchema,
-    response: { 202: z.object({ data: z.object({ status: z.literal('accepted') }) }) },
-  },
-  resetConfirm: {
-    summary: 'Sets a new password with a reset link; every session ends',
-    body: passwordResetConfirmSchema,
-  },
-};
-
 /** What accounts need: the sign-in rules, the database, throttling, mail and the job queue (reset mail). */
 export interface AuthDeps {
   settings: Settings;
@@ -106,9 +64,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const AUTH = { bodyLimit: AUTH_BODY_LIMIT };
     route(
-      ENDPOINTS.signup,
+      'signup',
       PUBLIC,
-      SCHEMAS.signup,
+      'Creates an account and signs it in (sets the session cookie)',
       async (request, reply) => {
         const input = request.body;
         await assertPasswordPolicy(input.password, input, 'body.password');
@@ -133,9 +91,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     );
 
     route(
-      ENDPOINTS.login,
+      'login',
       PUBLIC,
-      SCHEMAS.login,
+      'Signs in with an e-mail address or username (sets the session cookie)',
       async (request, reply) => {
         const input = request.body;
         const row = await findUserByLogin(db(), input.login);
@@ -156,9 +114,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     );
 
     route(
-      ENDPOINTS.logout,
+      'logout',
       PUBLIC,
-      SCHEMAS.logout,
+      'Signs out: ends the session and clears its cookie',
       async (request, reply) => {
         const token = readSessionToken(settings, request);
         if (token) await deleteSession(db(), token);
@@ -168,14 +126,14 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
       AUTH,
     );
 
-    route(ENDPOINTS.me, SIGNED_IN, SCHEMAS.me, async (request) => {
+    route('me', SIGNED_IN, 'Who is signed in: the user, their roles and whether they subscribe', async (request) => {
       return meOf(db(), await signedInRow(requireUser(request).id));
     });
 
     route(
-      ENDPOINTS.preferences,
+      'preferences',
       SIGNED_IN,
-      SCHEMAS.preferences,
+      "Saves the user's preferences",
       async (request) => {
         const user = requireUser(request);
         const input = request.body;
@@ -186,9 +144,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     );
 
     route(
-      ENDPOINTS.passwordChange,
+      'passwordChange',
       SIGNED_IN,
-      SCHEMAS.password,
+      'Changes the password; every other session ends',
       async (request, reply) => {
         const user = requireUser(request);
         const input = request.body;
@@ -215,9 +173,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     );
 
     route(
-      ENDPOINTS.passwordResetRequest,
+      'passwordResetRequest',
       PUBLIC,
-      SCHEMAS.resetRequest,
+      'Mails a password reset link (the same answer whether or not the address has an account)',
       async (request, reply) => {
         const input = request.body;
         const email = input.email.toLowerCase();
@@ -231,9 +189,9 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     );
 
     route(
-      ENDPOINTS.passwordResetConfirm,
+      'passwordResetConfirm',
       PUBLIC,
-      SCHEMAS.resetConfirm,
+      'Sets a new password with a reset link; every session ends',
       async (request, reply) => {
         const input = request.body;
         await consume(limiter, 'resetPerIp', ipOf(request));

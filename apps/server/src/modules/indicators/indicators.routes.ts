@@ -1,12 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ENDPOINTS,
-  indicatorsParamsSchema,
-  indicatorsQuerySchema,
-  indicatorsResponseSchema,
-  type IndicatorsResponse,
-} from '@solstice/contracts';
-
+import type { IndicatorsResponse } from '@solstice/contracts';
 import { SIGNED_IN } from '../../http/access.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import { notFound } from '../../http/errors.js';
@@ -14,23 +7,21 @@ import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { DEFAULT_CHART_BARS, indicatorsOf } from './indicators.js';
 
-const SCHEMA = {
-  summary: 'The indicators of one symbol at its latest bar (with series=1, their chart series)',
-  params: indicatorsParamsSchema,
-  querystring: indicatorsQuerySchema,
-  response: { 200: indicatorsResponseSchema },
-};
-
 export function indicatorRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    route(ENDPOINTS.indicators, SIGNED_IN, SCHEMA, async (request): Promise<IndicatorsResponse> => {
-      const { symbol } = request.params;
-      const query = request.query;
-      const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;
-      const result = indicatorsOf(market, symbol, bars);
-      if (!result) throw notFound(`No market data for ${symbol}.`);
-      return result;
-    });
+    route(
+      'indicators',
+      SIGNED_IN,
+      'The indicators of one symbol at its latest bar (with series=1, their chart series)',
+      async (request): Promise<IndicatorsResponse> => {
+        const { symbol } = request.params;
+        const query = request.query;
+        const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;
+        const result = indicatorsOf(market, symbol, bars);
+        if (!result) throw notFound(`No market data for ${symbol}.`);
+        return result;
+      },
+    );
   };
 }

@@ -1,25 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sendJsonText } from '../../http/json-text.js';
-import {
-  ENDPOINTS,
-  bestTradesQuerySchema,
-  bestTradesResponseSchema,
-  calendarResponseSchema,
-  chartQuerySchema,
-  chartResponseSchema,
-  patternQuerySchema,
-  patternResponseSchema,
-  seasonalScanBodySchema,
-  seasonalScanResponseSchema,
-  walkForwardQuerySchema,
-  walkForwardResponseSchema,
-  yearsQuerySchema,
-} from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { SUBSCRIBERS } from '../../http/access.js';
 import { clientGoneSignal } from '../../http/client-gone.js';
-import { routeDeclarer, routeSchema } from '../../http/declare-route.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { getWatchlist } from '../watchlists/watchlists.repository.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
@@ -33,37 +18,6 @@ import {
   walkForwardJob,
   type PoolContext,
 } from './seasonality.service.js';
-
-const PATTERN = routeSchema(
-  'One seasonal window over every year, with its statistics',
-  { querystring: patternQuerySchema },
-  patternResponseSchema,
-);
-const CALENDAR = routeSchema(
-  'Monthly and yearly returns with a per-month summary',
-  { querystring: yearsQuerySchema },
-  calendarResponseSchema,
-);
-const CHART = routeSchema(
-  'The average year (and detrended), with the current year',
-  { querystring: chartQuerySchema },
-  chartResponseSchema,
-);
-const BEST_TRADES = routeSchema(
-  'The best long and short windows of one symbol',
-  { querystring: bestTradesQuerySchema },
-  bestTradesResponseSchema,
-);
-const WALK_FORWARD = routeSchema(
-  'Best trades out of sample: each year traded with the window chosen on the years before it',
-  { querystring: walkForwardQuerySchema },
-  walkForwardResponseSchema,
-);
-const SCAN = routeSchema(
-  "Each symbol's best window starting in a date range",
-  { body: seasonalScanBodySchema },
-  seasonalScanResponseSchema,
-);
 
 /** The seasonality tools (analytics.md), subscriber-only. */
 export function seasonalityRoutes({
@@ -87,33 +41,58 @@ export function seasonalityRoutes({
 
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    route(ENDPOINTS.seasonalityPattern, SUBSCRIBERS, PATTERN, async (request) => {
-      return patternOf(market, request.query);
-    });
-    route(ENDPOINTS.seasonalityCalendar, SUBSCRIBERS, CALENDAR, async (request) => {
-      return calendarOf(market, request.query);
-    });
-    route(ENDPOINTS.seasonalityChart, SUBSCRIBERS, CHART, async (request) => {
-      return chartOf(market, request.query);
-    });
-    route(ENDPOINTS.seasonalityBestTrades, SUBSCRIBERS, BEST_TRADES, async (request) => {
+    route(
+      'seasonalityPattern',
+      SUBSCRIBERS,
+      'One seasonal window over every year, with its statistics',
+      async (request) => {
+        return patternOf(market, request.query);
+      },
+    );
+    route(
+      'seasonalityCalendar',
+      SUBSCRIBERS,
+      'Monthly and yearly returns with a per-month summary',
+      async (request) => {
+        return calendarOf(market, request.query);
+      },
+    );
+    route(
+      'seasonalityChart',
+      SUBSCRIBERS,
+      'The average year (and detrended), with the current year',
+      async (request) => {
+        return chartOf(market, request.query);
+      },
+    );
+    route('seasonalityBestTrades', SUBSCRIBERS, 'The best long and short windows of one symbol', async (request) => {
       const query = request.query;
       return inPool(request, (context) => analytics.run(bestTradesJob(market, query), context));
     });
-    route(ENDPOINTS.seasonalityWalkForward, SUBSCRIBERS, WALK_FORWARD, async (request) => {
-      const query = request.query;
-      return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
-    });
-    route(ENDPOINTS.seasonalityScan, SUBSCRIBERS, SCAN, async (request, reply) => {
-      const options = request.body;
-      const user = request.user;
-      const watchlist = user
-        ? async (id: number) => (await getWatchlist(database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
-        : null;
-      const universe = await universeSeries(market, options.universe, watchlist);
-      const json = await inPool(request, (context) => scanInPool(market, analytics, universe, options, context));
-      // JSON already (the schema documents it): sent as it is, as the market view's answers are.
-      return sendJsonText(reply, json);
-    });
+    route(
+      'seasonalityWalkForward',
+      SUBSCRIBERS,
+      'Best trades out of sample: each year traded with the window chosen on the years before it',
+      async (request) => {
+        const query = request.query;
+        return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
+      },
+    );
+    route(
+      'seasonalityScan',
+      SUBSCRIBERS,
+      "Each symbol's best window starting in a date range",
+      async (request, reply) => {
+        const options = request.body;
+        const user = request.user;
+        const watchlist = user
+          ? async (id: number) => (await getWatchlist(database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
+          : null;
+        const universe = await universeSeries(market, options.universe, watchlist);
+        const json = await inPool(request, (context) => scanInPool(market, analytics, universe, options, context));
+        // JSON already (the schema documents it): sent as it is, as the market view's answers are.
+        return sendJsonText(reply, json);
+      },
+    );
   };
 }
