@@ -7,7 +7,7 @@ import { validationFailed } from './errors.js';
 import { installRouteSchemas, type ZodTypeProvider } from './route-schemas.js';
 
 describe('routeDeclarer', () => {
-  it("registers an endpoint by name with its method, path and access, and the contracts' schemas typing the request", async () => {
+  it("registers an endpoint by name with its method, path and access, and the contracts' summary and schemas typing the request", async () => {
     const app = Fastify();
     installRouteSchemas(app);
     const registered: { method: unknown; url: string; access: unknown; schema: FastifySchema | undefined }[] = [];
@@ -16,11 +16,11 @@ describe('routeDeclarer', () => {
         registered.push({ method: r.method, url: r.url, access: r.config?.access, schema: r.schema });
     });
     const route = routeDeclarer(app.withTypeProvider<ZodTypeProvider>());
-    route('alertHistory', PUBLIC, 'What one alert fired', async (request) => {
+    route('alertHistory', PUBLIC, async (request) => {
       expectTypeOf(request.params).toEqualTypeOf<{ id: number }>();
       return { data: [], id: request.params.id };
     });
-    route('notificationsRead', PUBLIC, 'Marks read', async (request) => {
+    route('notificationsRead', PUBLIC, async (request) => {
       expectTypeOf(request.body).toEqualTypeOf<{ ids: number[] } | { all: true }>();
       return { changed: 'all' in request.body ? 0 : request.body.ids.length, unread: 0 };
     });
@@ -30,13 +30,13 @@ describe('routeDeclarer', () => {
         method: 'GET',
         url: '/api/v1/alerts/:id/history',
         access: { kind: 'public' },
-        schema: { summary: 'What one alert fired', params: ENDPOINT_SCHEMAS.alertHistory.params },
+        schema: { summary: ENDPOINT_SCHEMAS.alertHistory.summary, params: ENDPOINT_SCHEMAS.alertHistory.params },
       },
       {
         method: 'POST',
         url: '/api/v1/notifications/read',
         access: { kind: 'public' },
-        schema: { summary: 'Marks read', body: ENDPOINT_SCHEMAS.notificationsRead.body },
+        schema: { summary: ENDPOINT_SCHEMAS.notificationsRead.summary, body: ENDPOINT_SCHEMAS.notificationsRead.body },
       },
     ]);
     const history = await app.inject({ method: 'GET', url: '/api/v1/alerts/42/history' });
@@ -48,8 +48,8 @@ describe('routeDeclarer', () => {
   });
 
   it('puts the answer under its status, and validates the body with a parser of its own when given one', async () => {
-    expect(endpointRouteSchema('signup', 'Signs up')).toEqual({
-      summary: 'Signs up',
+    expect(endpointRouteSchema('signup')).toEqual({
+      summary: 'Creates an account and signs it in (sets the session cookie)',
       body: ENDPOINT_SCHEMAS.signup.body,
       response: { 201: ENDPOINT_SCHEMAS.signup.response },
     });
@@ -63,7 +63,6 @@ describe('routeDeclarer', () => {
     route(
       'watchlistCreate',
       PUBLIC,
-      'Creates',
       async (request, reply) => reply.status(201).send({ data: { id: 1, updatedAt: 0, ...request.body } }),
       {
         parseBody,

@@ -49,7 +49,7 @@ type ResponseOf<E> = E extends { response: infer R }
 export type EndpointRouteSchema<N extends EndpointName> = { summary: string } & InputOf<EndpointSchemas[N]> &
   ResponseOf<EndpointSchemas[N]>;
 
-/** What a route may set besides its endpoint, access, summary and handler. */
+/** What a route may set besides its endpoint, access and handler. */
 export interface RouteOptions<N extends EndpointName = EndpointName> {
   /** The largest body it reads, in bytes (Fastify's default is 1 MiB). */
   bodyLimit?: number;
@@ -63,22 +63,17 @@ type BodyOutput<N extends EndpointName> = EndpointSchemas[N] extends { body: inf
   ? z.output<B>
   : never;
 
-/** Declares one route of ENDPOINTS by name: who may call it, what it does (the summary), its handler. */
+/** Declares one route of ENDPOINTS by name: who may call it and its handler. */
 export type DeclareRoute = <const N extends EndpointName>(
   name: N,
   config: { access: RouteAccess },
-  summary: string,
   handler: ZodHandler<EndpointRouteSchema<N>>,
   options?: RouteOptions<NoInfer<N>>,
 ) => void;
 
-/** The Fastify schema of an endpoint from ENDPOINT_SCHEMAS, with the route's summary. */
-export function endpointRouteSchema(
-  name: EndpointName,
-  summary: string,
-  parseBody?: (value: unknown) => unknown,
-): FastifySchema {
-  const { params, querystring, body, response, status } = ENDPOINT_SCHEMAS[name] as EndpointSchemaSet;
+/** The Fastify schema of an endpoint from ENDPOINT_SCHEMAS. */
+export function endpointRouteSchema(name: EndpointName, parseBody?: (value: unknown) => unknown): FastifySchema {
+  const { summary, params, querystring, body, response, status } = ENDPOINT_SCHEMAS[name] as EndpointSchemaSet;
   return {
     summary,
     ...(params ? { params } : {}),
@@ -90,7 +85,7 @@ export function endpointRouteSchema(
 
 /**
  * `const route = routeDeclarer(app)`, then
- *   route('bars', SIGNED_IN, 'Daily bars of one symbol', async (request) => … request.query …)
+ *   route('bars', SIGNED_IN, async (request) => … request.query …)
  * is `app.get(ENDPOINTS.bars.path, { config: SIGNED_IN, schema }, handler)` with the method
  * and path of ENDPOINTS and the schemas of ENDPOINT_SCHEMAS (the ones the web's types come
  * from); the handler is typed by those schemas as with `app.get`.
@@ -98,10 +93,10 @@ export function endpointRouteSchema(
  * registers with `app.*` and says why beside it.
  */
 export function routeDeclarer(app: ZodApp): DeclareRoute {
-  return (name, config, summary, handler, options = {}) => {
+  return (name, config, handler, options = {}) => {
     const { parseBody, ...rest } = options;
     const { method, path } = ENDPOINTS[name];
-    const schema = endpointRouteSchema(name, summary, parseBody);
+    const schema = endpointRouteSchema(name, parseBody);
     app.route({ method, url: path, config, schema, handler: handler as RouteHandlerMethod, ...rest });
   };
 }

@@ -42,14 +42,14 @@ export function alertRoutes({
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
 
-    route('alerts', SUBSCRIBERS, "The subscriber's alerts, with the account's limit", async (request) => {
+    route('alerts', SUBSCRIBERS, async (request) => {
       const userId = requireUser(request).id;
       const rows = await listAlertRows(db(), userId);
       const { usage } = await alertUsage(db(), userId, settings.ALERT_SYMBOLS_PER_ACCOUNT);
       return { data: rows.map(toAlert), limit: ALERT_LIMITS.alerts, usage };
     });
 
-    route('alertCreate', SUBSCRIBERS, 'Creates an alert (scan, condition or seasonal)', async (request, reply) => {
+    route('alertCreate', SUBSCRIBERS, async (request, reply) => {
       const userId = requireUser(request).id;
       const input = request.body;
       await checkAlert(checkDeps(), userId, input);
@@ -72,13 +72,13 @@ export function alertRoutes({
       return reply.status(201).send({ data: body });
     });
 
-    route('alert', SUBSCRIBERS, 'One alert', async (request) => {
+    route('alert', SUBSCRIBERS, async (request) => {
       const { id } = request.params;
       const row = orNotFound(await getAlertRow(db(), requireUser(request).id, id), NOT_FOUND);
       return { data: toAlert(row) };
     });
 
-    route('alertUpdate', SUBSCRIBERS, 'Changes an alert (any field but its kind)', async (request) => {
+    route('alertUpdate', SUBSCRIBERS, async (request) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
       const patch = request.body;
@@ -105,13 +105,13 @@ export function alertRoutes({
       return { data: body };
     });
 
-    route('alertDelete', SUBSCRIBERS, 'Deletes an alert and what it fired', async (request, reply) => {
+    route('alertDelete', SUBSCRIBERS, async (request, reply) => {
       const { id } = request.params;
       if (!(await deleteAlert(db(), requireUser(request).id, id))) throw notFound(NOT_FOUND);
       return reply.status(204).send();
     });
 
-    route('alertHistory', SUBSCRIBERS, 'What one alert fired, newest first', async (request) => {
+    route('alertHistory', SUBSCRIBERS, async (request) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
       if (!(await getAlertRow(db(), userId, id))) throw notFound(NOT_FOUND);

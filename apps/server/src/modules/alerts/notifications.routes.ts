@@ -30,7 +30,7 @@ export function notificationRoutes({
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const route = routeDeclarer(app);
 
-    route('notifications', SIGNED_IN, 'What fired, newest first, and the unread count', async (request) => {
+    route('notifications', SIGNED_IN, async (request) => {
       const userId = requireUser(request).id;
       const query = request.query;
       const [data, unread] = await Promise.all([
@@ -44,18 +44,18 @@ export function notificationRoutes({
       return { data, unread };
     });
 
-    route('notificationsUnreadCount', SIGNED_IN, "The bell's count", async (request) => {
+    route('notificationsUnreadCount', SIGNED_IN, async (request) => {
       return { unread: await unreadCount(db(), requireUser(request).id) };
     });
 
-    route('notificationsRead', SIGNED_IN, 'Marks notifications read (ids, or all)', async (request) => {
+    route('notificationsRead', SIGNED_IN, async (request) => {
       const userId = requireUser(request).id;
       const input = request.body;
       const changed = await markRead(db(), userId, 'all' in input ? 'all' : input.ids, clock.now());
       return { changed, unread: await unreadCount(db(), userId) };
     });
 
-    route('alertMail', SIGNED_IN, 'Whether the daily alert digest is sent', async (request) => {
+    route('alertMail', SIGNED_IN, async (request) => {
       const row = await db()
         .selectFrom('users')
         .select('alert_mail')
@@ -64,7 +64,7 @@ export function notificationRoutes({
       return { alertMail: row.alert_mail === 1 };
     });
 
-    route('alertMailSet', SIGNED_IN, 'Turns the daily alert digest on or off', async (request) => {
+    route('alertMailSet', SIGNED_IN, async (request) => {
       const input = request.body;
       await setAlertMail(db(), requireUser(request).id, input.alertMail, clock.now());
       return { alertMail: input.alertMail };

@@ -30,11 +30,11 @@ export function savedScanRoutes({ database, clock }: { database: DatabaseHandle;
   const db = () => database.db;
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    route('savedScans', SUBSCRIBERS, 'Scans saved in the account', async (request) => {
+    route('savedScans', SUBSCRIBERS, async (request) => {
       return { data: await listSavedScans(db(), requireUser(request).id) };
     });
 
-    route('savedScanCreate', SUBSCRIBERS, 'Saves a scan', async (request, reply) => {
+    route('savedScanCreate', SUBSCRIBERS, async (request, reply) => {
       const userId = requireUser(request).id;
       const input = request.body;
       checkExpression(input.expression);
@@ -48,13 +48,13 @@ export function savedScanRoutes({ database, clock }: { database: DatabaseHandle;
       }
     });
 
-    route('savedScan', SUBSCRIBERS, 'One saved scan', async (request) => {
+    route('savedScan', SUBSCRIBERS, async (request) => {
       const { id } = request.params;
       const scan = orNotFound(await getSavedScan(db(), requireUser(request).id, id), NOT_FOUND);
       return { data: scan };
     });
 
-    route('savedScanUpdate', SUBSCRIBERS, 'Renames or changes a saved scan', async (request) => {
+    route('savedScanUpdate', SUBSCRIBERS, async (request) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
       const input = request.body;
@@ -68,7 +68,7 @@ export function savedScanRoutes({ database, clock }: { database: DatabaseHandle;
       }
     });
 
-    route('savedScanDelete', SUBSCRIBERS, 'Deletes a saved scan', async (request, reply) => {
+    route('savedScanDelete', SUBSCRIBERS, async (request, reply) => {
       const { id } = request.params;
       if (!(await deleteSavedScan(db(), requireUser(request).id, id))) throw notFound(NOT_FOUND);
       return reply.status(204).send();

@@ -66,7 +66,6 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     route(
       'signup',
       PUBLIC,
-      'Creates an account and signs it in (sets the session cookie)',
       async (request, reply) => {
         const input = request.body;
         await assertPasswordPolicy(input.password, input, 'body.password');
@@ -93,7 +92,6 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     route(
       'login',
       PUBLIC,
-      'Signs in with an e-mail address or username (sets the session cookie)',
       async (request, reply) => {
         const input = request.body;
         const row = await findUserByLogin(db(), input.login);
@@ -116,7 +114,6 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     route(
       'logout',
       PUBLIC,
-      'Signs out: ends the session and clears its cookie',
       async (request, reply) => {
         const token = readSessionToken(settings, request);
         if (token) await deleteSession(db(), token);
@@ -126,14 +123,13 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
       AUTH,
     );
 
-    route('me', SIGNED_IN, 'Who is signed in: the user, their roles and whether they subscribe', async (request) => {
+    route('me', SIGNED_IN, async (request) => {
       return meOf(db(), await signedInRow(requireUser(request).id));
     });
 
     route(
       'preferences',
       SIGNED_IN,
-      "Saves the user's preferences",
       async (request) => {
         const user = requireUser(request);
         const input = request.body;
@@ -146,7 +142,6 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     route(
       'passwordChange',
       SIGNED_IN,
-      'Changes the password; every other session ends',
       async (request, reply) => {
         const user = requireUser(request);
         const input = request.body;
@@ -175,7 +170,6 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     route(
       'passwordResetRequest',
       PUBLIC,
-      'Mails a password reset link (the same answer whether or not the address has an account)',
       async (request, reply) => {
         const input = request.body;
         const email = input.email.toLowerCase();
@@ -191,7 +185,6 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
     route(
       'passwordResetConfirm',
       PUBLIC,
-      'Sets a new password with a reset link; every session ends',
       async (request, reply) => {
         const input = request.body;
         await consume(limiter, 'resetPerIp', ipOf(request));

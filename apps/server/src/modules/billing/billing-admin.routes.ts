@@ -20,7 +20,7 @@ export function billingAdminRoutes({ billing, clock, jobs }: BillingAdminDeps): 
     const route = routeDeclarer(app);
     const USERS = needs(PERMISSIONS.adminUsers);
 
-    route('adminSubscriptionRefund', USERS, 'Refunds a subscription and ends it now', async (request) => {
+    route('adminSubscriptionRefund', USERS, async (request) => {
       const { id } = request.params;
       await billing.subscriberTag.refund(id);
       return { refunded: true };

@@ -26,72 +26,47 @@ export function billingRoutes({ settings, billing }: BillingRoutesDeps): Fastify
     warnAboutPayments(app.log, settings, billing.payments);
     const { checkout, subscriptions, payments } = billing;
 
-    route('paymentsConfig', PUBLIC, 'Which payment provider checkout uses', async () => ({
+    route('paymentsConfig', PUBLIC, async () => ({
       provider: payments.provider?.name ?? ('none' as const),
       label: payments.provider?.label ?? 'Payments are not configured',
     }));
 
-    route('checkout', SIGNED_IN, 'Starts a checkout for a price', async (request): Promise<CheckoutResponse> => {
+    route('checkout', SIGNED_IN, async (request): Promise<CheckoutResponse> => {
       const user = requireUser(request);
       const input = request.body;
       return checkout.create(user, input.priceId);
     });
 
-    route(
-      'checkoutSession',
-      SIGNED_IN,
-      "One of the user's checkout sessions",
-      async (request): Promise<CheckoutSession> => {
-        const user = requireUser(request);
-        const { sessionId } = request.params;
-        return checkout.get(user.id, sessionId);
-      },
-    );
+    route('checkoutSession', SIGNED_IN, async (request): Promise<CheckoutSession> => {
+      const user = requireUser(request);
+      const { sessionId } = request.params;
+      return checkout.get(user.id, sessionId);
+    });
 
-    route(
-      'checkoutPay',
-      SIGNED_IN,
-      'Pays a test-mode checkout session with a test card',
-      async (request): Promise<PayResponse> => {
-        const user = requireUser(request);
-        const { sessionId } = request.params;
-        const card = request.body;
-        return checkout.payTestSession(user, sessionId, card);
-      },
-    );
+    route('checkoutPay', SIGNED_IN, async (request): Promise<PayResponse> => {
+      const user = requireUser(request);
+      const { sessionId } = request.params;
+      const card = request.body;
+      return checkout.payTestSession(user, sessionId, card);
+    });
 
-    route('subscription', SIGNED_IN, "The user's subscription", async (request): Promise<SubscriptionResponse> => {
+    route('subscription', SIGNED_IN, async (request): Promise<SubscriptionResponse> => {
       return subscriptions.get(requireUser(request).id);
     });
 
     /** Answers only to those the premium tools answer to (subscribers and admins): the page's cheap access probe. */
-    route(
-      'subscriptionPremium',
-      SUBSCRIBERS,
-      'Answers only to subscribers and admins: the cheap probe of premium access',
-      async () => ({
-        access: true as const,
-        tools: ['scanner', 'seasonality'],
-      }),
-    );
+    route('subscriptionPremium', SUBSCRIBERS, async () => ({
+      access: true as const,
+      tools: ['scanner', 'seasonality'],
+    }));
 
-    route(
-      'subscriptionCancel',
-      SIGNED_IN,
-      'Cancels the subscription at the end of its period',
-      async (request): Promise<SubscriptionResponse> => {
-        return subscriptions.cancel(requireUser(request).id);
-      },
-    );
+    route('subscriptionCancel', SIGNED_IN, async (request): Promise<SubscriptionResponse> => {
+      return subscriptions.cancel(requireUser(request).id);
+    });
 
-    route(
-      'subscriptionResume',
-      SIGNED_IN,
-      'Resumes a subscription cancelled before its period ended',
-      async (request): Promise<SubscriptionResponse> => {
-        return subscriptions.resume(requireUser(request).id);
-      },
-    );
+    route('subscriptionResume', SIGNED_IN, async (request): Promise<SubscriptionResponse> => {
+      return subscriptions.resume(requireUser(request).id);
+    });
   };
 }
 

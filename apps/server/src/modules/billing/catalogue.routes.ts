@@ -21,33 +21,29 @@ export function catalogueRoutes({ database }: { database: DatabaseHandle }): Fas
     const { db } = database;
     const PRODUCTS = needs(PERMISSIONS.adminProducts);
 
-    route('products', PUBLIC, 'The products on sale and their active prices', async (): Promise<Product[]> =>
-      listProducts(db),
-    );
+    route('products', PUBLIC, async (): Promise<Product[]> => listProducts(db));
 
-    route('adminProducts', PRODUCTS, 'Every product with every price, retired ones too', async () =>
-      listAdminProducts(db),
-    );
+    route('adminProducts', PRODUCTS, async () => listAdminProducts(db));
 
-    route('adminProductCreate', PRODUCTS, 'Creates a product', async (request, reply) => {
+    route('adminProductCreate', PRODUCTS, async (request, reply) => {
       const input = request.body;
       const product = await createProduct(db, input);
       reply.code(201);
       return product;
     });
 
-    route('adminProductUpdate', PRODUCTS, 'Changes a product', async (request) => {
+    route('adminProductUpdate', PRODUCTS, async (request) => {
       const { id } = request.params;
       const input = request.body;
       return updateProduct(db, id, input);
     });
 
-    route('adminProductDelete', PRODUCTS, 'Deletes a product nobody has bought, else retires it', async (request) => {
+    route('adminProductDelete', PRODUCTS, async (request) => {
       const { id } = request.params;
       return deleteProduct(db, id);
     });
 
-    route('adminPriceAdd', PRODUCTS, 'Adds a price to a product', async (request, reply) => {
+    route('adminPriceAdd', PRODUCTS, async (request, reply) => {
       const { id } = request.params;
       const input = request.body;
       const product = await addPrice(db, id, input);
@@ -55,14 +51,9 @@ export function catalogueRoutes({ database }: { database: DatabaseHandle }): Fas
       return product;
     });
 
-    route(
-      'adminPriceRetire',
-      PRODUCTS,
-      'Retires a price (it stays on the subscriptions that use it)',
-      async (request) => {
-        const { id } = request.params;
-        return retirePrice(db, id);
-      },
-    );
+    route('adminPriceRetire', PRODUCTS, async (request) => {
+      const { id } = request.params;
+      return retirePrice(db, id);
+    });
   };
 }

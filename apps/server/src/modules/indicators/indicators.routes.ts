@@ -10,18 +10,13 @@ import { DEFAULT_CHART_BARS, indicatorsOf } from './indicators.js';
 export function indicatorRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    route(
-      'indicators',
-      SIGNED_IN,
-      'The indicators of one symbol at its latest bar (with series=1, their chart series)',
-      async (request): Promise<IndicatorsResponse> => {
-        const { symbol } = request.params;
-        const query = request.query;
-        const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;
-        const result = indicatorsOf(market, symbol, bars);
-        if (!result) throw notFound(`No market data for ${symbol}.`);
-        return result;
-      },
-    );
+    route('indicators', SIGNED_IN, async (request): Promise<IndicatorsResponse> => {
+      const { symbol } = request.params;
+      const query = request.query;
+      const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;
+      const result = indicatorsOf(market, symbol, bars);
+      if (!result) throw notFound(`No market data for ${symbol}.`);
+      return result;
+    });
   };
 }

@@ -20,11 +20,9 @@ export function jobsRoutes({ database, clock, jobs }: JobsRoutesDeps): FastifyPl
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const JOBS = needs(PERMISSIONS.adminJobs);
 
-    route('adminJobs', JOBS, 'The job queue: pending, running, failed and recent jobs', async (request) =>
-      jobsOverview(database.db, clock.now(), request.query.limit),
-    );
+    route('adminJobs', JOBS, async (request) => jobsOverview(database.db, clock.now(), request.query.limit));
 
-    route('adminJobsRun', JOBS, 'Runs due jobs now (the poller does this every JOBS_POLL_INTERVAL_MS)', async () => ({
+    route('adminJobsRun', JOBS, async () => ({
       ran: await jobs.runDue(),
     }));
   };

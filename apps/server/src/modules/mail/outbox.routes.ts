@@ -14,20 +14,15 @@ export function outboxRoutes({ database }: { database: DatabaseHandle }): Fastif
     const { db } = database;
     const OUTBOX = needs(PERMISSIONS.adminOutbox);
 
-    route('adminOutbox', OUTBOX, 'Mail sent or stored, newest first', async (request) => ({
+    route('adminOutbox', OUTBOX, async (request) => ({
       messages: await listOutbox(db, request.query),
     }));
 
-    route(
-      'adminOutboxMessage',
-      OUTBOX,
-      'One message with its text and HTML (reset links redacted)',
-      async (request) => {
-        const { id } = request.params;
-        const message = await outboxMessage(db, id);
-        if (!message) throw notFound(`There is no message ${id}.`);
-        return message;
-      },
-    );
+    route('adminOutboxMessage', OUTBOX, async (request) => {
+      const { id } = request.params;
+      const message = await outboxMessage(db, id);
+      if (!message) throw notFound(`There is no message ${id}.`);
+      return message;
+    });
   };
 }

@@ -11,21 +11,16 @@ import { heatmapJson, overviewJson } from './market-view.service.js';
 export function marketViewRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (app) => {
     const route = routeDeclarer(app.withTypeProvider<ZodTypeProvider>());
-    route(
-      'heatmap',
-      SIGNED_IN,
-      'The heatmap of a universe over a period, sized by market cap or equally',
-      async (request, reply) => {
-        const q = request.query;
-        const json = heatmapJson(market, q.period, q.universe, q.size);
-        if (json === null) {
-          const message = 'expected all, sector:NAME or a comma-separated list of symbols';
-          throw validationFailed(`Invalid query.universe: ${message}`, [{ path: 'query.universe', message }]);
-        }
-        return sendJsonText(reply, json);
-      },
-    );
-    route('marketOverview', SIGNED_IN, 'The market overview: indices, sectors and movers', async (_request, reply) => {
+    route('heatmap', SIGNED_IN, async (request, reply) => {
+      const q = request.query;
+      const json = heatmapJson(market, q.period, q.universe, q.size);
+      if (json === null) {
+        const message = 'expected all, sector:NAME or a comma-separated list of symbols';
+        throw validationFailed(`Invalid query.universe: ${message}`, [{ path: 'query.universe', message }]);
+      }
+      return sendJsonText(reply, json);
+    });
+    route('marketOverview', SIGNED_IN, async (_request, reply) => {
       return sendJsonText(reply, overviewJson(market));
     });
   };

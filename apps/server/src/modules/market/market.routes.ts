@@ -39,66 +39,51 @@ export function marketRoutes(ctx: MarketRoutesDeps): FastifyPluginAsync {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const route = routeDeclarer(app);
 
-    route(
-      'instrumentSearch',
-      SIGNED_IN,
-      'Instruments whose symbol or name matches q',
-      async (request): Promise<InstrumentSearchResponse> => {
-        const { q, limit } = request.query;
-        return { instruments: searchInstruments(ctx.market, q, limit).map((i) => summarize(ctx.market, i)) };
-      },
-    );
+    route('instrumentSearch', SIGNED_IN, async (request): Promise<InstrumentSearchResponse> => {
+      const { q, limit } = request.query;
+      return { instruments: searchInstruments(ctx.market, q, limit).map((i) => summarize(ctx.market, i)) };
+    });
 
-    route(
-      'instrument',
-      SIGNED_IN,
-      'One instrument with its latest close and change',
-      async (request): Promise<InstrumentDetail> => {
-        const { symbol } = request.params;
-        const info = instrumentOr404(ctx.market, symbol);
-        const s = ctx.market.series(symbol);
-        const n = s?.dates.length ?? 0;
-        const last = n > 0 ? s!.close[n - 1]! : null;
-        const previous = n > 1 ? s!.close[n - 2]! : null;
-        return {
-          ...summarize(ctx.market, info),
-          firstDate: n > 0 ? isoFromDay(s!.dates[0]!) : null,
-          bars: n,
-          previousClose: previous,
-          changePct: last !== null && previous !== null && previous !== 0 ? ((last - previous) / previous) * 100 : null,
-        };
-      },
-    );
+    route('instrument', SIGNED_IN, async (request): Promise<InstrumentDetail> => {
+      const { symbol } = request.params;
+      const info = instrumentOr404(ctx.market, symbol);
+      const s = ctx.market.series(symbol);
+      const n = s?.dates.length ?? 0;
+      const last = n > 0 ? s!.close[n - 1]! : null;
+      const previous = n > 1 ? s!.close[n - 2]! : null;
+      return {
+        ...summarize(ctx.market, info),
+        firstDate: n > 0 ? isoFromDay(s!.dates[0]!) : null,
+        bars: n,
+        previousClose: previous,
+        changePct: last !== null && previous !== null && previous !== 0 ? ((last - previous) / previous) * 100 : null,
+      };
+    });
 
-    route(
-      'bars',
-      SIGNED_IN,
-      'Daily bars of one symbol, optionally from and to a date',
-      async (request): Promise<BarsResponse> => {
-        const { symbol } = request.params;
-        const { from, to } = request.query;
-        const info = instrumentOr404(ctx.market, symbol);
-        const s = ctx.market.series(symbol);
-        const bars: BarsResponse['bars'] = [];
-        if (s) {
-          const start = from ? lowerBound(s.dates, dayNumberFast(from)) : 0;
-          const end = to ? lowerBound(s.dates, dayNumberFast(to) + 1) : s.dates.length;
-          // Once: a snapshot's series reads these from its file when first asked.
-          const { dates, open, high, low, close, volume } = s;
-          for (let i = start; i < end; i++) {
-            bars.push({
-              date: isoFromDay(dates[i]!),
-              open: open[i]!,
-              high: high[i]!,
-              low: low[i]!,
-              close: close[i]!,
-              volume: volume[i]!,
-            });
-          }
+    route('bars', SIGNED_IN, async (request): Promise<BarsResponse> => {
+      const { symbol } = request.params;
+      const { from, to } = request.query;
+      const info = instrumentOr404(ctx.market, symbol);
+      const s = ctx.market.series(symbol);
+      const bars: BarsResponse['bars'] = [];
+      if (s) {
+        const start = from ? lowerBound(s.dates, dayNumberFast(from)) : 0;
+        const end = to ? lowerBound(s.dates, dayNumberFast(to) + 1) : s.dates.length;
+        // Once: a snapshot's series reads these from its file when first asked.
+        const { dates, open, high, low, close, volume } = s;
+        for (let i = start; i < end; i++) {
+          bars.push({
+            date: isoFromDay(dates[i]!),
+            open: open[i]!,
+            high: high[i]!,
+            low: low[i]!,
+            close: close[i]!,
+            volume: volume[i]!,
+          });
         }
-        return { symbol, synthetic: info.synthetic, bars };
-      },
-    );
+      }
+      return { symbol, synthetic: info.synthetic, bars };
+    });
 
     await app.register(importRoutes(ctx));
   };

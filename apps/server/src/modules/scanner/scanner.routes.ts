@@ -48,75 +48,58 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
 
-    route(
-      'scanner',
-      SUBSCRIBERS,
-      'Runs a scan expression over every instrument (analytics.md)',
-      async (request): Promise<ScanResponse> => {
-        const body = request.body;
-        const unknown = unknownScanField(body);
-        if (unknown) {
-          const message = `unknown field "${unknown.field}"`;
-          throw validationFailed(`Invalid body.${unknown.path}: ${message}`, [
-            { path: `body.${unknown.path}`, message },
-          ]);
-        }
-        const result = scanOrBadRequest(market, body);
-        if (!body.spark) return result;
-        const sparks: Record<string, number[]> = {};
-        for (const { symbol } of result.results) {
-          const close = market.series(symbol)?.close;
-          sparks[symbol] = close ? Array.from(close.subarray(Math.max(0, close.length - SPARK_CLOSES))) : [];
-        }
-        return { ...result, sparks };
-      },
-    );
+    route('scanner', SUBSCRIBERS, async (request): Promise<ScanResponse> => {
+      const body = request.body;
+      const unknown = unknownScanField(body);
+      if (unknown) {
+        const message = `unknown field "${unknown.field}"`;
+        throw validationFailed(`Invalid body.${unknown.path}: ${message}`, [{ path: `body.${unknown.path}`, message }]);
+      }
+      const result = scanOrBadRequest(market, body);
+      if (!body.spark) return result;
+      const sparks: Record<string, number[]> = {};
+      for (const { symbol } of result.results) {
+        const close = market.series(symbol)?.close;
+        sparks[symbol] = close ? Array.from(close.subarray(Math.max(0, close.length - SPARK_CLOSES))) : [];
+      }
+      return { ...result, sparks };
+    });
 
     // An expression as it is typed: a mistake is an answer (200 with the problem), not a failed
     // request, so the screen checks each pause in typing without an error per key (decision 0029).
-    route(
-      'scannerCheck',
-      SUBSCRIBERS,
-      'Checks a scan expression as it is typed: its problem (code, params, position) or its live count',
-      async (request): Promise<ScanCheckResponse> => {
-        return checkScanExpression(market, request.body.expression);
-      },
-    );
+    route('scannerCheck', SUBSCRIBERS, async (request): Promise<ScanCheckResponse> => {
+      return checkScanExpression(market, request.body.expression);
+    });
 
     // The presets are expressions, not market data: anyone signed in may read them.
-    route('scannerPresets', SIGNED_IN, 'The preset scans', async (): Promise<ScanPresetsResponse> => {
+    route('scannerPresets', SIGNED_IN, async (): Promise<ScanPresetsResponse> => {
       return { presets: SCAN_PRESETS.map((p) => ({ ...p })) };
     });
 
-    route(
-      'scannerFields',
-      SIGNED_IN,
-      'The fields a scan may use, with their aliases and whether the market has data for them',
-      async (): Promise<ScanFieldsResponse> => {
-        const table = marketFieldTable(market);
-        const listed: readonly string[] = LISTED_TEXT_FIELDS;
-        return {
-          fields: [
-            ...NUMERIC_FIELDS.map((name) => ({ name, kind: 'number' as const, available: fieldHasData(table, name) })),
-            ...TEXT_FIELDS.map((name) => {
-              const values = fieldValues(table, name);
-              return {
-                name,
-                kind: 'text' as const,
-                available: values.length > 0,
-                ...(listed.includes(name) ? { values } : {}),
-              };
-            }),
-          ],
-          aliases: { ...fieldAliases() },
-          seasonal: {
-            pattern: 'season<L>.<stat>',
-            minDays: SEASON_MIN_DAYS,
-            maxDays: SEASON_MAX_DAYS,
-            stats: [...SEASON_STATS],
-          },
-        };
-      },
-    );
+    route('scannerFields', SIGNED_IN, async (): Promise<ScanFieldsResponse> => {
+      const table = marketFieldTable(market);
+      const listed: readonly string[] = LISTED_TEXT_FIELDS;
+      return {
+        fields: [
+          ...NUMERIC_FIELDS.map((name) => ({ name, kind: 'number' as const, available: fieldHasData(table, name) })),
+          ...TEXT_FIELDS.map((name) => {
+            const values = fieldValues(table, name);
+            return {
+              name,
+              kind: 'text' as const,
+              available: values.length > 0,
+              ...(listed.includes(name) ? { values } : {}),
+            };
+          }),
+        ],
+        aliases: { ...fieldAliases() },
+        seasonal: {
+          pattern: 'season<L>.<stat>',
+          minDays: SEASON_MIN_DAYS,
+          maxDays: SEASON_MAX_DAYS,
+          stats: [...SEASON_STATS],
+        },
+      };
+    });
   };
 }

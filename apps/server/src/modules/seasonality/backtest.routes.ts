@@ -22,7 +22,6 @@ export function backtestRoutes({
     route(
       'seasonalityBacktest',
       SUBSCRIBERS,
-      'A strategy of 1 to 20 seasonal legs: equity curve, trades, metrics and the benchmark',
       async (request): Promise<BacktestResponse> => {
         const body = request.body;
         // SUBSCRIBERS: there always is a user; the computation stops when the client goes.

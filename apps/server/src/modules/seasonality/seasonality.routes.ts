@@ -41,58 +41,33 @@ export function seasonalityRoutes({
 
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    route(
-      'seasonalityPattern',
-      SUBSCRIBERS,
-      'One seasonal window over every year, with its statistics',
-      async (request) => {
-        return patternOf(market, request.query);
-      },
-    );
-    route(
-      'seasonalityCalendar',
-      SUBSCRIBERS,
-      'Monthly and yearly returns with a per-month summary',
-      async (request) => {
-        return calendarOf(market, request.query);
-      },
-    );
-    route(
-      'seasonalityChart',
-      SUBSCRIBERS,
-      'The average year (and detrended), with the current year',
-      async (request) => {
-        return chartOf(market, request.query);
-      },
-    );
-    route('seasonalityBestTrades', SUBSCRIBERS, 'The best long and short windows of one symbol', async (request) => {
+    route('seasonalityPattern', SUBSCRIBERS, async (request) => {
+      return patternOf(market, request.query);
+    });
+    route('seasonalityCalendar', SUBSCRIBERS, async (request) => {
+      return calendarOf(market, request.query);
+    });
+    route('seasonalityChart', SUBSCRIBERS, async (request) => {
+      return chartOf(market, request.query);
+    });
+    route('seasonalityBestTrades', SUBSCRIBERS, async (request) => {
       const query = request.query;
       return inPool(request, (context) => analytics.run(bestTradesJob(market, query), context));
     });
-    route(
-      'seasonalityWalkForward',
-      SUBSCRIBERS,
-      'Best trades out of sample: each year traded with the window chosen on the years before it',
-      async (request) => {
-        const query = request.query;
-        return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
-      },
-    );
-    route(
-      'seasonalityScan',
-      SUBSCRIBERS,
-      "Each symbol's best window starting in a date range",
-      async (request, reply) => {
-        const options = request.body;
-        const user = request.user;
-        const watchlist = user
-          ? async (id: number) => (await getWatchlist(database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
-          : null;
-        const universe = await universeSeries(market, options.universe, watchlist);
-        const json = await inPool(request, (context) => scanInPool(market, analytics, universe, options, context));
-        // JSON already (the schema documents it): sent as it is, as the market view's answers are.
-        return sendJsonText(reply, json);
-      },
-    );
+    route('seasonalityWalkForward', SUBSCRIBERS, async (request) => {
+      const query = request.query;
+      return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
+    });
+    route('seasonalityScan', SUBSCRIBERS, async (request, reply) => {
+      const options = request.body;
+      const user = request.user;
+      const watchlist = user
+        ? async (id: number) => (await getWatchlist(database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
+        : null;
+      const universe = await universeSeries(market, options.universe, watchlist);
+      const json = await inPool(request, (context) => scanInPool(market, analytics, universe, options, context));
+      // JSON already (the schema documents it): sent as it is, as the market view's answers are.
+      return sendJsonText(reply, json);
+    });
   };
 }

@@ -26,15 +26,15 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
     const { subscriberTag, subscriptions } = billing;
     const USERS = needs(PERMISSIONS.adminUsers);
 
-    route('adminUsers', USERS, 'Users whose e-mail address or username matches q', async (request) => {
+    route('adminUsers', USERS, async (request) => {
       return { users: await searchUsers(db, request.query) };
     });
 
-    route('adminUser', USERS, 'One user', async (request) => {
+    route('adminUser', USERS, async (request) => {
       return adminUser(db, request.params.id);
     });
 
-    route('adminUserRoles', USERS, "Sets a user's roles", async (request) => {
+    route('adminUserRoles', USERS, async (request) => {
       const { id } = request.params;
       const { roles } = request.body;
       await adminUser(db, id);
@@ -46,7 +46,7 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
       return adminUser(db, id);
     });
 
-    route('adminUserContact', USERS, "A user's contact record and its tags (2582 = subscriber)", async (request) => {
+    route('adminUserContact', USERS, async (request) => {
       const { id } = request.params;
       await adminUser(db, id);
       const contact = await getContactForUser(db, id);
@@ -54,7 +54,7 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
       return { id: contact.id, tag_ids: contact.tag_ids };
     });
 
-    route('adminUserSubscriptions', USERS, "A user's subscriptions, ended ones too", async (request) => {
+    route('adminUserSubscriptions', USERS, async (request) => {
       const { id } = request.params;
       await adminUser(db, id);
       const history = await subscriptions.history(id);
@@ -77,22 +77,17 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
       };
     });
 
-    route('adminSubscriberGrant', USERS, 'Grants the subscriber tag', async (request) => {
+    route('adminSubscriberGrant', USERS, async (request) => {
       const { id } = request.params;
       await adminUser(db, id);
       return subscriberTag.grant(id);
     });
 
-    route(
-      'adminSubscriberRevoke',
-      USERS,
-      'Revokes the subscriber tag (and ends a subscription it came with)',
-      async (request) => {
-        const { id } = request.params;
-        const input = request.body;
-        await adminUser(db, id);
-        return subscriberTag.revoke(id, input.reason ? `revoked by an administrator: ${input.reason}` : undefined);
-      },
-    );
+    route('adminSubscriberRevoke', USERS, async (request) => {
+      const { id } = request.params;
+      const input = request.body;
+      await adminUser(db, id);
+      return subscriberTag.revoke(id, input.reason ? `revoked by an administrator: ${input.reason}` : undefined);
+    });
   };
 }

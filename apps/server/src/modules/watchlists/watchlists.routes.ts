@@ -48,14 +48,13 @@ export function watchlistRoutes({
       bodyLimit: WATCHLIST_BODY_LIMIT,
       parseBody: (body: unknown) => parseWatchlistBody(watchlistReplaceSchema, body),
     };
-    route('watchlists', SIGNED_IN, "The user's watchlists", async (request) => {
+    route('watchlists', SIGNED_IN, async (request) => {
       return { data: await listWatchlists(db(), requireUser(request).id) };
     });
 
     route(
       'watchlistCreate',
       SIGNED_IN,
-      'Creates a watchlist',
       async (request, reply) => {
         const userId = requireUser(request).id;
         const input = request.body;
@@ -75,7 +74,7 @@ export function watchlistRoutes({
       CREATE,
     );
 
-    route('watchlist', SIGNED_IN, 'One watchlist', async (request) => {
+    route('watchlist', SIGNED_IN, async (request) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
       const list = orNotFound(await getWatchlist(db(), userId, id), NOT_FOUND);
@@ -85,7 +84,6 @@ export function watchlistRoutes({
     route(
       'watchlistReplace',
       SIGNED_IN,
-      'Replaces the name and the symbols of a watchlist',
       async (request) => {
         const userId = requireUser(request).id;
         const { id } = request.params;
@@ -104,7 +102,7 @@ export function watchlistRoutes({
       REPLACE,
     );
 
-    route('watchlistDelete', SIGNED_IN, 'Deletes a watchlist', async (request, reply) => {
+    route('watchlistDelete', SIGNED_IN, async (request, reply) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
       if (!(await deleteWatchlist(db(), userId, id))) throw notFound(NOT_FOUND);

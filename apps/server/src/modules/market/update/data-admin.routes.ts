@@ -33,132 +33,119 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
     const DATA = needs(PERMISSIONS.marketImport);
 
     /** How far the market's session date is behind the last completed session: the screens' stale-data warning. */
-    route(
-      'marketFreshness',
-      SIGNED_IN,
-      "How far the market's data is behind the last completed session",
-      async (): Promise<FreshnessInfo> => freshnessOf(deps.marketAsOf(), clock.now()),
+    route('marketFreshness', SIGNED_IN, async (): Promise<FreshnessInfo> =>
+      freshnessOf(deps.marketAsOf(), clock.now()),
     );
 
-    route(
-      'adminData',
-      DATA,
-      'The data page: freshness, the schedule, providers, recent runs, failing symbols and instruments',
-      async (): Promise<AdminDataResponse> => {
-        const runs = await db.selectFrom('data_updates').selectAll().orderBy('id', 'desc').limit(20).execute();
-        const ids = runs.map((r) => r.id);
-        const perProvider =
-          ids.length === 0
-            ? []
-            : await db
-                .selectFrom('data_update_symbols')
-                .select(['update_id', 'provider', (eb) => eb.fn.countAll<number>().as('n')])
-                .where('update_id', 'in', ids)
-                .where('status', '!=', 'failed')
-                .groupBy(['update_id', 'provider'])
-                .execute();
-        // An abandoned run recorded no symbol results: the failures shown are those of the last run that finished.
-        const lastFinished = runs.find((r) => r.status !== 'running' && r.status !== 'abandoned');
-        const failing = lastFinished
-          ? await db
+    route('adminData', DATA, async (): Promise<AdminDataResponse> => {
+      const runs = await db.selectFrom('data_updates').selectAll().orderBy('id', 'desc').limit(20).execute();
+      const ids = runs.map((r) => r.id);
+      const perProvider =
+        ids.length === 0
+          ? []
+          : await db
               .selectFrom('data_update_symbols')
-              .select(['symbol', 'reason'])
-              .where('update_id', '=', lastFinished.id)
-              .where('status', '=', 'failed')
-              .orderBy('symbol')
-              .execute()
-          : [];
-        const next = await db
-          .selectFrom('jobs')
-          .select('run_at')
-          .where('series', '=', MARKET_UPDATE_JOB)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        const bars = await db
-          .selectFrom('bar_chunks')
-          .select([
-            'symbol',
-            sql<string>`min(first_date)`.as('first'),
-            sql<string>`max(last_date)`.as('last'),
-            (eb) => eb.fn.sum<number>('bars').as('n'),
-          ])
-          .groupBy('symbol')
-          .execute();
-        const bySymbol = new Map(bars.map((b) => [b.symbol, b]));
-        const instruments = await db
-          .selectFrom('instruments')
-          .select(['symbol', 'name', 'synthetic', 'tracked'])
-          .orderBy('symbol')
-          .execute();
-        const now = clock.now();
-        // most instruments share a last bar: count each date's sessions behind once
-        const behindOf = new Map<string | null, number | null>();
-        const behind = (last: string | null) => {
-          if (!behindOf.has(last)) behindOf.set(last, freshnessOf(last, now).tradingDaysBehind);
-          return behindOf.get(last)!;
-        };
-        return {
-          freshness: freshnessOf(deps.marketAsOf(), now),
-          schedule: {
-            enabled: settings.DATA_UPDATE_ENABLED,
-            time: `${settings.DATA_UPDATE_TIME} America/New_York`,
-            nextRunAt: next ? Number(next.run_at) : null,
-          },
-          providers: PROVIDER_IDS.map((id) => {
-            const reason = providerOffReason(id, settings);
-            return { id, on: reason === null && settings.DATA_PROVIDERS.includes(id), reason };
-          }),
-          runs: runs.map((r) => ({
-            id: r.id,
-            trigger: r.trigger,
-            session: r.session,
-            startedAt: Number(r.started_at),
-            finishedAt: r.finished_at === null ? null : Number(r.finished_at),
-            status: r.status,
-            providers: r.providers ? r.providers.split(',') : [],
-            updated: r.updated,
-            unchanged: r.unchanged,
-            failed: r.failed,
-            inserted: r.inserted,
-            error: r.error,
-            byProvider: Object.fromEntries(
-              perProvider.filter((p) => p.update_id === r.id && p.provider).map((p) => [p.provider!, Number(p.n)]),
-            ),
-          })),
-          failing,
-          instruments: instruments.map((i) => {
-            const b = bySymbol.get(i.symbol);
-            return {
-              symbol: i.symbol,
-              name: i.name,
-              synthetic: Number(i.synthetic) === 1,
-              tracked: Number(i.tracked) === 1,
-              firstBar: b?.first ?? null,
-              lastBar: b?.last ?? null,
-              bars: Number(b?.n ?? 0),
-              tradingDaysBehind: behind(b?.last ?? null),
-            };
-          }),
-        };
-      },
-    );
+              .select(['update_id', 'provider', (eb) => eb.fn.countAll<number>().as('n')])
+              .where('update_id', 'in', ids)
+              .where('status', '!=', 'failed')
+              .groupBy(['update_id', 'provider'])
+              .execute();
+      // An abandoned run recorded no symbol results: the failures shown are those of the last run that finished.
+      const lastFinished = runs.find((r) => r.status !== 'running' && r.status !== 'abandoned');
+      const failing = lastFinished
+        ? await db
+            .selectFrom('data_update_symbols')
+            .select(['symbol', 'reason'])
+            .where('update_id', '=', lastFinished.id)
+            .where('status', '=', 'failed')
+            .orderBy('symbol')
+            .execute()
+        : [];
+      const next = await db
+        .selectFrom('jobs')
+        .select('run_at')
+        .where('series', '=', MARKET_UPDATE_JOB)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      const bars = await db
+        .selectFrom('bar_chunks')
+        .select([
+          'symbol',
+          sql<string>`min(first_date)`.as('first'),
+          sql<string>`max(last_date)`.as('last'),
+          (eb) => eb.fn.sum<number>('bars').as('n'),
+        ])
+        .groupBy('symbol')
+        .execute();
+      const bySymbol = new Map(bars.map((b) => [b.symbol, b]));
+      const instruments = await db
+        .selectFrom('instruments')
+        .select(['symbol', 'name', 'synthetic', 'tracked'])
+        .orderBy('symbol')
+        .execute();
+      const now = clock.now();
+      // most instruments share a last bar: count each date's sessions behind once
+      const behindOf = new Map<string | null, number | null>();
+      const behind = (last: string | null) => {
+        if (!behindOf.has(last)) behindOf.set(last, freshnessOf(last, now).tradingDaysBehind);
+        return behindOf.get(last)!;
+      };
+      return {
+        freshness: freshnessOf(deps.marketAsOf(), now),
+        schedule: {
+          enabled: settings.DATA_UPDATE_ENABLED,
+          time: `${settings.DATA_UPDATE_TIME} America/New_York`,
+          nextRunAt: next ? Number(next.run_at) : null,
+        },
+        providers: PROVIDER_IDS.map((id) => {
+          const reason = providerOffReason(id, settings);
+          return { id, on: reason === null && settings.DATA_PROVIDERS.includes(id), reason };
+        }),
+        runs: runs.map((r) => ({
+          id: r.id,
+          trigger: r.trigger,
+          session: r.session,
+          startedAt: Number(r.started_at),
+          finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+          status: r.status,
+          providers: r.providers ? r.providers.split(',') : [],
+          updated: r.updated,
+          unchanged: r.unchanged,
+          failed: r.failed,
+          inserted: r.inserted,
+          error: r.error,
+          byProvider: Object.fromEntries(
+            perProvider.filter((p) => p.update_id === r.id && p.provider).map((p) => [p.provider!, Number(p.n)]),
+          ),
+        })),
+        failing,
+        instruments: instruments.map((i) => {
+          const b = bySymbol.get(i.symbol);
+          return {
+            symbol: i.symbol,
+            name: i.name,
+            synthetic: Number(i.synthetic) === 1,
+            tracked: Number(i.tracked) === 1,
+            firstBar: b?.first ?? null,
+            lastBar: b?.last ?? null,
+            bars: Number(b?.n ?? 0),
+            tradingDaysBehind: behind(b?.last ?? null),
+          };
+        }),
+      };
+    });
 
-    route(
-      'adminDataUpdate',
-      DATA,
-      'Starts a data update now (every tracked symbol, or the ones named)',
-      async (request, reply) => {
-        const body = request.body;
-        const job = await startMarketUpdate(jobs, clock.now(), {
-          trigger: 'admin',
-          ...(body.symbols ? { symbols: body.symbols } : {}),
-        });
-        return reply.code(202).send({ data: { job } });
-      },
-    );
+    route('adminDataUpdate', DATA, async (request, reply) => {
+      const body = request.body;
+      const job = await startMarketUpdate(jobs, clock.now(), {
+        trigger: 'admin',
+        ...(body.symbols ? { symbols: body.symbols } : {}),
+      });
+      return reply.code(202).send({ data: { job } });
+    });
 
     /** A new ticker: its row now, its whole history by a backfill job. */
-    route('adminInstrumentAdd', DATA, 'Adds a ticker and backfills its history', async (request, reply) => {
+    route('adminInstrumentAdd', DATA, async (request, reply) => {
       const body = request.body;
       const existing = await db
         .selectFrom('instruments')
@@ -197,34 +184,25 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
     });
 
     /** Stops updating an instrument; its history stays unless purge=true. */
-    route(
-      'adminInstrumentRemove',
-      DATA,
-      'Stops updating an instrument; its history stays unless purge=true',
-      async (request, reply) => {
-        const { symbol } = request.params;
-        const { purge } = request.query;
-        const found = await db
-          .selectFrom('instruments')
-          .select('symbol')
+    route('adminInstrumentRemove', DATA, async (request, reply) => {
+      const { symbol } = request.params;
+      const { purge } = request.query;
+      const found = await db.selectFrom('instruments').select('symbol').where('symbol', '=', symbol).executeTakeFirst();
+      if (!found) throw notFound(`No instrument ${symbol}.`);
+      if (purge === 'true') {
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('bar_chunks').where('symbol', '=', symbol).execute();
+          await trx.deleteFrom('instruments').where('symbol', '=', symbol).execute();
+        });
+        await announceMarketChange(database);
+      } else {
+        await db
+          .updateTable('instruments')
+          .set({ tracked: 0, updated_at: clock.now() })
           .where('symbol', '=', symbol)
-          .executeTakeFirst();
-        if (!found) throw notFound(`No instrument ${symbol}.`);
-        if (purge === 'true') {
-          await db.transaction().execute(async (trx) => {
-            await trx.deleteFrom('bar_chunks').where('symbol', '=', symbol).execute();
-            await trx.deleteFrom('instruments').where('symbol', '=', symbol).execute();
-          });
-          await announceMarketChange(database);
-        } else {
-          await db
-            .updateTable('instruments')
-            .set({ tracked: 0, updated_at: clock.now() })
-            .where('symbol', '=', symbol)
-            .execute();
-        }
-        return reply.code(204).send();
-      },
-    );
+          .execute();
+      }
+      return reply.code(204).send();
+    });
   };
 }
