@@ -78,4 +78,25 @@ describe('routeDeclarer', () => {
     expect(bad.body).toContain('a message of its own');
     await app.close();
   });
+
+  it("applies the declarer's defaults to every route, and a route's own options over them", async () => {
+    const app = Fastify();
+    installRouteSchemas(app);
+    const route = routeDeclarer(app.withTypeProvider<ZodTypeProvider>(), { bodyLimit: 40 });
+    route('notificationsRead', PUBLIC, async () => ({ changed: 0, unread: 0 }));
+    route('alertMailSet', PUBLIC, async (request) => request.body, { bodyLimit: 1000 });
+    const ids = Array.from({ length: 20 }, (_, i) => i + 1);
+    const small = await app.inject({ method: 'POST', url: '/api/v1/notifications/read', payload: { ids: [1] } });
+    const large = await app.inject({ method: 'POST', url: '/api/v1/notifications/read', payload: { ids } });
+    expect([small.statusCode, large.statusCode]).toEqual([200, 413]);
+    const padded = `{"alertMail": true${' '.repeat(60)}}`;
+    const own = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/me/alert-mail',
+      payload: padded,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(own.statusCode).toBe(200);
+    await app.close();
+  });
 });

@@ -89,12 +89,13 @@ export function endpointRouteSchema(name: EndpointName, parseBody?: (value: unkn
  * is `app.get(ENDPOINTS.bars.path, { config: SIGNED_IN, schema }, handler)` with the method
  * and path of ENDPOINTS and the schemas of ENDPOINT_SCHEMAS (the ones the web's types come
  * from); the handler is typed by those schemas as with `app.get`.
+ * `defaults` apply to every route it declares (auth's routes all read small bodies).
  * A route outside ENDPOINTS (a probe, a webhook, a link in a mail: ROUTES_NOT_FOR_THE_WEB)
  * registers with `app.*` and says why beside it.
  */
-export function routeDeclarer(app: ZodApp): DeclareRoute {
+export function routeDeclarer(app: ZodApp, defaults: Pick<RouteOptions, 'bodyLimit'> = {}): DeclareRoute {
   return (name, config, handler, options = {}) => {
-    const { parseBody, ...rest } = options;
+    const { parseBody, ...rest } = { ...defaults, ...options };
     const { method, path } = ENDPOINTS[name];
     const schema = endpointRouteSchema(name, parseBody);
     app.route({ method, url: path, config, schema, handler: handler as RouteHandlerMethod, ...rest });
