@@ -152,6 +152,13 @@ async function main() {
             fcp_ms: Math.round(lhr.audits['first-contentful-paint'].numericValue),
             tbt_ms: Math.round(lhr.audits['total-blocking-time'].numericValue),
             cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+            // what to look at when a figure is off: the elements that moved and the scripts that blocked
+            shifted: (lhr.audits['layout-shifts']?.details?.items ?? [])
+              .slice(0, 3)
+              .map((item) => `${item.node?.selector ?? '?'} (${Math.round((item.score ?? 0) * 1000) / 1000})`),
+            long_tasks: (lhr.audits['long-tasks']?.details?.items ?? [])
+              .slice(0, 3)
+              .map((item) => `${String(item.url).replace(server.url, '')} ${Math.round(item.duration)} ms`),
             runs: scores.length,
             scores,
             final_url: lhr.finalDisplayedUrl,

@@ -48,6 +48,9 @@ const TARGETS = [
   ['seasonality_scan_p50_ms', ...atMost(10, 'ms')],
   ['best_trades_p50_ms', ...atMost(150, 'ms')],
   ['technical_scan_p50_ms', ...atMost(5, 'ms')],
+  // Issue 43: the scan language over the shared universe, and a chart panel of 30 years.
+  ['language_scan_p50_ms', ...atMost(20, 'ms')],
+  ['chart_weekly_rsi_on_daily_bars_p50_ms', ...atMost(50, 'ms')],
   ['overview_rps', ...atLeast(2000, 'req/s')],
   ['overview_p99_ms', ...atMost(50, 'ms')],
   ['pattern_rps', ...atLeast(1000, 'req/s')],
@@ -71,7 +74,11 @@ const TARGETS = [
   // Issue 22.
   ['walk_forward_p50_ms', ...atMost(300, 'ms')],
   ['scan_season_ms', ...atMost(20, 'ms')],
+  // Issue 43, item 7: the technical scan as of a past date (its session's table cached).
+  ['scan_as_of_p50_ms', ...atMost(50, 'ms')],
   ['seasonality_scan_qvalue_overhead_pct', ...atMost(20, '%')],
+  // Issue 44.
+  ['upcoming_scan_ms', ...atMost(1000, 'ms')],
 ];
 
 const results = { taken_at: new Date().toISOString(), machine: machine(), dataset: path.relative(ROOT, DATA) };
@@ -272,8 +279,14 @@ try {
 
   await tsStep('technical_scan', 'technical scan', 'technical-scan.ts');
 
+  // Issue 43: weekly rsi, a rank within sectors and rs against SPY over the shared universe.
+  await tsStep('language_scan', 'technical scan in the scan language', 'language-scan.ts');
+
   // Issue 22, item 4: `season20.*` fields in a technical scan over the shared universe.
   await tsStep('scan_season', 'technical scan with seasonal fields', 'season-scan.ts');
+
+  // Issue 43, item 7: the same kind of scan as of a past date, cold and warm.
+  await tsStep('scan_as_of', 'technical scan as of a past date', 'scan-as-of.ts');
 
   await tsStep('alerts', 'alert evaluation (10,000 alerts, one new bar)', 'alerts.ts');
 
@@ -287,6 +300,9 @@ try {
     'alerts at scale (1,000 subscribers × 20 alerts, 100 hanging receivers)',
     'alerts-at-scale.ts',
   );
+
+  // Issue 44, item 3: the seasonality scanner's upcoming mode over the shared universe.
+  await tsStep('upcoming_scan', 'upcoming windows scan (469 symbols, as of 2017-11-10)', 'upcoming-scan.ts');
 
   // Issue 22: no target, a figure (20 legs × 30 start years, read from the dataset's CSVs).
   await tsStep('backtest', 'seasonal backtest, 20 legs × 30 years', 'backtest.ts');

@@ -319,4 +319,35 @@ describe('a returning account’s dashboard with a market', () => {
     await context.close();
     expect(watch.errors).toEqual([]);
   });
+
+  // Issue 45: every other page opens the same way: the frame, the warning and the screen's heading.
+  it('opens every other page with its heading, which the app then draws the same', async () => {
+    const { watch, context, page } = await returningAccount({ locale: 'tr-TR' }, 'other-pages');
+    for (const path of [
+      '/market',
+      '/scanner',
+      '/seasonality/pattern',
+      '/seasonality/besttrades',
+      '/alerts',
+      '/profile',
+    ]) {
+      const response = await page.goto(app.server.url + path);
+      const html = await response!.text();
+      const heading = await page.evaluate((source) => {
+        const view = new DOMParser().parseFromString(source, 'text/html').getElementById('prerender');
+        return {
+          heading: view?.querySelector('h1')?.textContent ?? null,
+          warning: !!view?.querySelector('.alert-warning'),
+        };
+      }, html);
+      expect(heading.heading, path).not.toBeNull();
+      // The app takes the first view away as it draws its own frame.
+      await page.locator('#prerender').waitFor({ state: 'detached' });
+      await page.locator('main h1').first().waitFor();
+      expect(await page.getByTestId('stale-data-banner').count(), path).toBe(heading.warning ? 1 : 0);
+      expect(await page.locator('main h1').allTextContents(), path).toEqual([heading.heading]);
+    }
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
 });

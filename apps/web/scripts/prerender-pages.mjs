@@ -40,11 +40,11 @@ for (const [name, markupOf] of [
   process.stdout.write(`${name}.css: ${css.length} bytes of the stylesheet's ${fullCss.length}\n`);
 }
 
-// first-view.mjs: the renderer of a returning account's first view of /dashboard (its top bar's
-// frame, the stale-data warning and the market summary, from the page's data), which the server
+// first-view.mjs: the renderer of a returning account's first view of a page (its top bar's
+// frame, the stale-data warning and its heading; on /dashboard the market summary), which the server
 // loads and runs per request (src/app/prerender/first-view.tsx), bundled with what it needs to run in
 // Node; and first-view.css, the rules its markup needs (found on a stale and a current render in
-// each language, an admin's and a member's).
+// each language, an admin's and a member's, of /dashboard and of another page).
 await build({
   entryPoints: [path.resolve(dist, '../src/app/prerender/first-view.tsx')],
   bundle: true,
@@ -68,8 +68,10 @@ for (const [language, behind, roles] of [
   ['en', 0, ['member']],
   ['tr', 0, ['admin']],
 ]) {
-  const markup = await firstViewMarkup('/dashboard', language, 'UTC', sampleFirstViewData(behind, roles));
-  firstViews.push(new JSDOM(index.replace('<div id="root"></div>', `${markup}<div id="root"></div>`)).window.document);
+  for (const page of ['/dashboard', '/scanner']) {
+    const markup = await firstViewMarkup(page, language, 'UTC', sampleFirstViewData(behind, roles));
+    firstViews.push(new JSDOM(index.replace('<div id="root"></div>', `${markup}<div id="root"></div>`)).window.document);
+  }
 }
 const firstViewCss = criticalCss(fullCss, (selector) =>
   firstViews.some((document) => document.querySelector(selector) !== null),

@@ -7,3 +7,4 @@ export * from './market/index.js';
 export * from './calendar/index.js';
 export * from './alerts/index.js';
 export * from './buffer-allocator.js';
+export * from './language/index.js';

@@ -245,7 +245,7 @@ export const ENDPOINT_SCHEMAS = {
   },
   scannerPresets: { summary: 'The preset scans', response: scanPresetsResponseSchema },
   scannerFields: {
-    summary: 'The fields a scan may use, with their aliases and whether the market has data for them',
+    summary: 'The fields a scan may use (aliases, whether the market has data), its functions and bounds',
     response: scanFieldsResponseSchema,
   },
   scannerCheck: {

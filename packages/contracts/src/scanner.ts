@@ -1,16 +1,36 @@
 import { z } from 'zod';
 
+/** A calendar date YYYY-MM-DD (any day of the week): the date a scan is run as of. */
+export const scanAsOfSchema = z.string().refine((v) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}, 'expected a date YYYY-MM-DD');
+
 export const scanRequestSchema = z.strictObject({
   expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
-  /** Any scanner field (or alias); default symbol. */
-  sort: z.string().trim().min(1).max(40).optional(),
+  /** Any scanner field (or alias) or numeric expression of the scan language; default symbol. */
+  sort: z.string().trim().min(1).max(200, 'at most 200 characters').optional(),
   desc: z.boolean().optional(),
   limit: z.number().int('expected a whole number').min(1).max(1000).optional(),
   offset: z.number().int('expected a whole number').min(0).optional(),
-  /** More fields for each row (a result view's columns), besides those the expression names. */
-  columns: z.array(z.string().trim().min(1).max(40)).max(60, 'at most 60 columns').optional(),
+  /**
+   * More values for each row (a result view's columns), besides those the expression names:
+   * a field, an alias or any numeric expression (row key: a plain field's canonical name, else
+   * the text trimmed).
+   */
+  columns: z
+    .array(z.string().trim().min(1, 'expected an expression').max(200, 'at most 200 characters'))
+    .max(60, 'at most 60 columns')
+    .optional(),
   /** Adds each listed row's last SPARK_CLOSES closes (`sparks`, for a sparkline per row). */
   spark: z.boolean().optional(),
+  /**
+   * Scan as of this calendar date D: the scan runs at M, the latest session on or before D
+   * that most symbols reach (analytics.md, "The scan's date and each symbol's bars"); no
+   * data after M is read. Absent: the latest session.
+   */
+  asOf: scanAsOfSchema.optional(),
 });
 export type ScanRequest = z.infer<typeof scanRequestSchema>;
 
@@ -23,6 +43,7 @@ export const scanRowSchema = z
   .catchall(z.union([z.number(), z.string(), z.null()]));
 
 export const scanResponseSchema = z.object({
+  /** The session M the scan ran at (null when no symbol has a bar on or before the date asked). */
   asOf: z.string().nullable(),
   /** Symbols without a bar on `asOf`, left out of this view (stale data). */
   stale: z.number().int().nonnegative(),
@@ -81,6 +102,8 @@ export const seasonFieldsSchema = z.object({
 /** POST /api/v1/scanner/check: an expression as it is being typed. */
 export const scanCheckRequestSchema = z.strictObject({
   expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
+  /** Count as of this date, as the scan does (absent: the latest session). */
+  asOf: scanAsOfSchema.optional(),
 });
 export type ScanCheckRequest = z.infer<typeof scanCheckRequestSchema>;
 
@@ -122,5 +145,26 @@ export const scanFieldsResponseSchema = z.object({
   aliases: z.record(z.string(), z.string()),
   /** The seasonal fields `season<L>.<stat>` (numbers) besides the fields listed. */
   seasonal: seasonFieldsSchema.optional(),
+  /** The functions of the scan language, for an editor's completion and help. */
+  functions: z
+    .array(
+      z.object({
+        name: z.string(),
+        /** The argument slots: ["src", "n"], ["n"], ["symbol", "n"], ["x"] or ["x", "group"]. */
+        args: z.array(z.string()),
+        summary: z.string(),
+      }),
+    )
+    .optional(),
+  /** The bounds of an expression: a period, an offset, nesting, calls, a list's length. */
+  bounds: z
+    .object({
+      maxPeriod: z.number().int(),
+      maxOffset: z.number().int(),
+      maxDepth: z.number().int(),
+      maxCalls: z.number().int(),
+      maxList: z.number().int(),
+    })
+    .optional(),
 });
 export type ScanFieldsResponse = z.infer<typeof scanFieldsResponseSchema>;

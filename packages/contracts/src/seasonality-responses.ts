@@ -147,9 +147,23 @@ export const seasonalScanResponseSchema = z.object({
       direction: directionSchema,
       /** count below 10, the scanner's least default minYears: possible only with a smaller minYears given. */
       smallSample: z.boolean(),
+      /** Upcoming mode: the mean of close × volume over the 20 bars ending with the session's (null with fewer). */
+      dollarVolume20: z.number().nullable().optional(),
+      /** Upcoming mode: the window's next start and end dates (YYYY-MM-DD) after the session. */
+      startDate: z.string().optional(),
+      endDate: z.string().optional(),
     }),
   ),
   /** analytics.md "Multiple testing": the windows the scan tested (count ≥ each symbol's effective minYears). */
   tested: z.number().int(),
+  /** Upcoming mode: the session the scan reads up to (null when no symbol has a bar by the date given). */
+  asOf: z.string().nullable().optional(),
+  /** Upcoming mode: the start days searched (MM-DD; null without a session). */
+  startFrom: z.string().nullable().optional(),
+  startTo: z.string().nullable().optional(),
+  /** Upcoming mode: symbols whose first bar is on or before the session but have no bar on it. */
+  stale: z.number().int().optional(),
+  /** Upcoming mode: symbols left out for their 20-day dollar volume (null or below minDollarVolume). */
+  illiquid: z.number().int().optional(),
 });
 export type SeasonalScanResponse = z.infer<typeof seasonalScanResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { symbolSchema } from './common.js';
+import { isoDateSchema, symbolSchema } from './common.js';
 import { INT32_MAX, parseId } from './validators.js';
 import { yearSetFields } from './year-sets.js';
 
@@ -18,6 +18,8 @@ export const SEASONALITY_LIMITS = {
    * beyond it is a 400 naming the input to narrow (docs/performance.md, "Cost model").
    */
   maxScanWindowYears: 100_000_000,
+  /** The most calendar days an upcoming scan looks ahead (analytics.md, "Upcoming windows"). */
+  maxUpcomingDays: 90,
 } as const;
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -159,10 +161,40 @@ export const seasonalUniverseSchema = z.union(
 );
 export type SeasonalUniverse = z.infer<typeof seasonalUniverseSchema>;
 
+/** A minimum of the 20-day average dollar volume (close × volume): a number ≥ 0. */
+const dollarVolume = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d*\.?\d+(e\d+)?\s*$/i.test(v) ? Number(v) : v),
+  z
+    .number({ message: 'expected an amount of dollars (a number ≥ 0)' })
+    .min(0, 'expected an amount of dollars (a number ≥ 0)')
+    .max(Number.MAX_SAFE_INTEGER, 'expected an amount of dollars below 2^53'),
+);
+
+/**
+ * The start days of a scan: startFrom … startTo, or (upcoming mode, analytics.md "Upcoming
+ * windows") the `upcoming` calendar days after the session on or before `asOf`; never both.
+ */
+const checkStartDays = (
+  v: { startFrom?: string; startTo?: string; upcoming?: number; asOf?: string; minDollarVolume?: number },
+  issues: Issue[],
+) => {
+  if (v.upcoming !== undefined) {
+    for (const key of ['startFrom', 'startTo'] as const)
+      if (v[key] !== undefined)
+        issues.push({ path: [key], message: 'cannot be given with upcoming (upcoming sets the start days)' });
+    return;
+  }
+  for (const key of ['startFrom', 'startTo'] as const)
+    if (v[key] === undefined) issues.push({ path: [key], message: 'expected a month-day as MM-DD (or upcoming)' });
+  for (const key of ['asOf', 'minDollarVolume'] as const)
+    if (v[key] !== undefined) issues.push({ path: [key], message: 'is taken only with upcoming' });
+};
+
 export const seasonalScanBodySchema = z
   .strictObject({
-    startFrom: monthDaySchema,
-    startTo: monthDaySchema,
+    /** Required unless `upcoming` is given, and not taken with it. */
+    startFrom: monthDaySchema.optional(),
+    startTo: monthDaySchema.optional(),
     minDays: daysSchema,
     maxDays: daysSchema,
     from: yearSchema.optional(),
@@ -174,7 +206,25 @@ export const seasonalScanBodySchema = z
     minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
     direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }).default('long'),
     universe: seasonalUniverseSchema.default('all'),
+    /** Upcoming mode: the windows starting in the next N calendar days after the session. */
+    upcoming: integer(1, SEASONALITY_LIMITS.maxUpcomingDays, 'a number of calendar days').optional(),
+    /** Upcoming mode: the scan's date (its session is the market's on or before it); default the latest. */
+    asOf: isoDateSchema.optional(),
+    /** Upcoming mode: leaves out (as `illiquid`) the symbols whose dollarVolume20 is null or below it. */
+    minDollarVolume: dollarVolume.optional(),
   })
-  .superRefine(refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(checkYears, checkDays));
+  .superRefine(
+    refineWith<{
+      from?: number;
+      to?: number;
+      minDays: number;
+      maxDays: number;
+      startFrom?: string;
+      startTo?: string;
+      upcoming?: number;
+      asOf?: string;
+      minDollarVolume?: number;
+    }>(checkYears, checkDays, checkStartDays),
+  );
 export type SeasonalScanBody = z.input<typeof seasonalScanBodySchema>;
 export type SeasonalScanOptions = z.infer<typeof seasonalScanBodySchema>;

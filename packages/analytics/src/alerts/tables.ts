@@ -1,6 +1,12 @@
 import { indicatorBars } from '../indicators/snapshot.js';
 import { lowerBound } from '../seasonality/pattern.js';
-import { buildFieldTable, type FieldTable, type FieldTableEntry, type ScanInstrument } from '../scanner/field-table.js';
+import {
+  buildFieldTable,
+  seriesBySymbol,
+  type FieldTable,
+  type FieldTableEntry,
+  type ScanInstrument,
+} from '../scanner/field-table.js';
 import { dayNumber, isoDate, type PriceSeries } from '../series.js';
 
 /** The index of `day` in ascending `dates`, or −1. */
@@ -44,8 +50,9 @@ export function* twoSessionTables(
     if (atD >= 0) now.push({ instrument, bars: indicatorBars(series, 2, atD), series });
     if (atP >= 0) before.push({ instrument, bars: indicatorBars(series, 2, atP), series });
   }
+  const others = seriesBySymbol(universe.filter((u) => u.series.dates.length > 0).map((u) => u.series));
   return {
-    now: { ...buildFieldTable(now), asOf, stale: staleNow },
-    before: p === null ? null : { ...buildFieldTable(before), asOf: isoDate(p), stale: staleBefore },
+    now: { ...buildFieldTable(now, others), asOf, stale: staleNow },
+    before: p === null ? null : { ...buildFieldTable(before, others), asOf: isoDate(p), stale: staleBefore },
   };
 }

@@ -9,6 +9,7 @@ export function innerConditions(node: Condition): Condition[] {
 /** The operands `node` reads directly (of a comparison, between or cross), in written order. */
 export function operandsOf(node: Condition): Operand[] {
   if (node.kind === 'between') return [node.subject, node.low, node.high];
+  if (node.kind === 'in') return [node.subject];
   if (node.kind === 'compare' || node.kind === 'cross') return [node.left, node.right];
   return [];
 }

@@ -22,7 +22,30 @@ export type ScanErrorCode =
   | 'cannot_compare'
   | 'text_operator'
   | 'needs_numbers'
-  | 'unknown_sort';
+  | 'unknown_sort'
+  | 'expected_end'
+  | 'expected_close_bracket'
+  | 'expected_symbol'
+  | 'expected_list'
+  | 'expected_text'
+  | 'unknown_function'
+  | 'function_arity'
+  | 'period_range'
+  | 'offset_range'
+  | 'too_deep'
+  | 'too_many_calls'
+  | 'unknown_symbol'
+  | 'rank_group'
+  | 'list_too_long'
+  | 'timeframe_nested'
+  | 'rank_nested'
+  | 'rank_crosses'
+  | 'offset_not_allowed'
+  | 'field_in_function'
+  | 'field_no_offset'
+  | 'function_text'
+  | 'in_needs_text'
+  | 'needs_number';
 
 /** A problem in a scanner expression, with the 1-based column where it was found. */
 export class ScanExpressionError extends Error {

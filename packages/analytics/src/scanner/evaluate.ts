@@ -1,8 +1,12 @@
 import { checkCondition, kindOf, readsSeason } from './check.js';
-import type { FieldTable } from './field-table.js';
+import { innerConditions, operandsOf } from './condition-parts.js';
+import { tableContext, type FieldTable } from './field-table.js';
 import type { FieldInfo, NumericField, TextField } from './fields.js';
 import type { ArithOp, CompareOp, Condition, Operand } from './parser.js';
 import { seasonColumn } from './seasonal-columns.js';
+import { canonicalText } from '../language/canonical.js';
+import { expressionValueAt } from '../language/series.js';
+import { memoized } from '../memo.js';
 
 /**
  * Three-valued logic over all symbols at once: a mask holds 1 (true), 0 (false) or
@@ -49,7 +53,149 @@ function numbers(o: Operand, table: FieldTable, rows: Uint8Array | null, previou
     return table.previous[o.field.name as NumericField];
   }
   if (o.kind === 'number') return new Float64Array(table.size).fill(o.value);
+  if (o.kind === 'rank') return rankColumn(table, o);
+  if (o.kind === 'fn' || o.kind === 'timeframe' || o.kind === 'rs' || o.kind === 'offset') {
+    return termColumn(table, o, rows, previous);
+  }
   throw new Error('unreachable: types are checked at compile time');
+}
+
+/**
+ * A term of the scan language (a function, an offset, a timeframe, rs()) at each row's
+ * evaluation bar, or at the bar before (`previous`: weekly bars then built up to that bar),
+ * computed once per field table and term.
+ */
+function termColumn(table: FieldTable, o: Operand, rows: Uint8Array | null, previous: boolean): Float64Array {
+  // A seasonal field's offset: its value as of the bar k bars before (its columns, per bar).
+  if (o.kind === 'offset' && o.operand.kind === 'field' && o.operand.field.season) {
+    const season = o.operand.field.season;
+    return seasonColumn(table.seasonal, table.size, season.days, season.stat, rows, o.k + (previous ? 1 : 0));
+  }
+  return memoized(table.terms, termKey(o, previous), () => {
+    const out = new Float64Array(table.size);
+    fillTerm(table, o, previous, out, 0, table.size);
+    return out;
+  });
+}
+
+function termKey(o: Operand, previous: boolean): string {
+  return `${canonicalText(o)}${previous ? '@previous' : ''}`;
+}
+
+/** A term's values for the rows from … to − 1. */
+function fillTerm(table: FieldTable, o: Operand, previous: boolean, out: Float64Array, from: number, to: number): void {
+  const context = tableContext(table);
+  for (let i = from; i < to; i++) {
+    const series = table.series[i];
+    const at = (table.at[i] as number) - (previous ? 1 : 0);
+    out[i] = series && at >= 0 ? expressionValueAt(o, series, at, context) : NaN;
+  }
+}
+
+/** The terms computed per row (functions, offsets, timeframes, rs) an operand reads, and at which bar. */
+function termsOf(o: Operand, previous: boolean, out: { operand: Operand; previous: boolean }[]): void {
+  switch (o.kind) {
+    case 'arith':
+      termsOf(o.left, previous, out);
+      termsOf(o.right, previous, out);
+      return;
+    case 'rank':
+      termsOf(o.operand, false, out);
+      return;
+    case 'offset':
+      if (o.operand.kind === 'field' && o.operand.field.season) return;
+      out.push({ operand: o, previous });
+      return;
+    case 'fn':
+    case 'timeframe':
+    case 'rs':
+      out.push({ operand: o, previous });
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Computes, in steps, the terms of a condition and of more operands (a scan's sort and
+ * columns) that the table does not hold yet, pausing after every `every` rows so that a server
+ * can answer other requests meanwhile; a scan then reads them from the table. Optional: a scan
+ * computes what it lacks itself, in one go.
+ */
+export function* termSteps(
+  table: FieldTable,
+  condition: Condition | null,
+  operands: readonly Operand[] = [],
+  every = 50,
+): Generator<void, void, void> {
+  const wanted: { operand: Operand; previous: boolean }[] = [];
+  const visit = (node: Condition): void => {
+    innerConditions(node).forEach(visit);
+    for (const o of operandsOf(node)) {
+      termsOf(o, false, wanted);
+      if (node.kind === 'cross') termsOf(o, true, wanted);
+    }
+  };
+  if (condition) visit(condition);
+  for (const o of operands) termsOf(o, false, wanted);
+  for (const { operand, previous } of wanted) {
+    const key = termKey(operand, previous);
+    if (table.terms.has(key)) continue;
+    const out = new Float64Array(table.size);
+    for (let from = 0; from < table.size; from += every) {
+      fillTerm(table, operand, previous, out, from, Math.min(table.size, from + every));
+      yield;
+    }
+    if (!table.terms.has(key)) table.terms.set(key, out);
+  }
+}
+
+/**
+ * rank(x[, group]) at each row: the percentile of the row's x among the rows of the table (its
+ * group's, when named) whose x is not null: 100 × (below + (equal − 1)/2) / (n − 1), 50 when
+ * n = 1 (analytics.md, "Cross-sectional rank"); null for a null x or a row without the group.
+ */
+function rankColumn(table: FieldTable, o: Operand & { kind: 'rank' }): Float64Array {
+  return memoized(table.terms, canonicalText(o), () => {
+    const x = numbers(o.operand, table, null, false);
+    const groups = o.group ? table.textCodes[o.group] : null;
+    return rankWithin(x, groups);
+  });
+}
+
+/** The ranks of `x` within each group of `groups` (codes, −1 = none; null: one group). */
+export function rankWithin(x: Float64Array, groups: Int32Array | null): Float64Array {
+  const n = x.length;
+  const out = new Float64Array(n).fill(NaN);
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const g = groups ? (groups[i] as number) : 0;
+    if (g < 0 || x[i] !== x[i]) continue;
+    let list = members.get(g);
+    if (!list) members.set(g, (list = []));
+    list.push(i);
+  }
+  for (const list of members.values()) {
+    list.sort((a, b) => (x[a] as number) - (x[b] as number));
+    const m = list.length;
+    for (let start = 0; start < m;) {
+      let end = start + 1;
+      while (end < m && x[list[end]!] === x[list[start]!]) end++;
+      // below = start, equal = end − start
+      const rank = m === 1 ? 50 : (100 * (start + (end - start - 1) / 2)) / (m - 1);
+      for (let k = start; k < end; k++) out[list[k]!] = rank;
+      start = end;
+    }
+  }
+  return out;
+}
+
+/**
+ * A numeric operand's values at each row's evaluation bar (NaN = null), `rows` as for
+ * numbers(): what columns and sorts of a scan show.
+ */
+export function operandColumn(table: FieldTable, o: Operand, rows: Uint8Array | null): Float64Array {
+  return numbers(o, table, rows, false);
 }
 
 /** A numeric field's column at each row's bar; a seasonal one computed for `rows` (null: all). */
@@ -59,7 +205,7 @@ export function fieldColumn(table: FieldTable, field: FieldInfo, rows: Uint8Arra
   return table.current[field.name as NumericField];
 }
 
-function texts(o: Operand, table: FieldTable): Int32Array {
+export function texts(o: Operand, table: FieldTable): Int32Array {
   if (o.kind === 'field') return table.textCodes[o.field.name as TextField];
   if (o.kind !== 'string') throw new Error('unreachable: types are checked at compile time');
   // A text constant that no symbol has gets code −2: equal to nothing, unequal to every non-null value.
@@ -123,6 +269,17 @@ function run(node: Condition, table: FieldTable, rows: Uint8Array | null): Uint8
       }
       const l = numbers(node.left, table, rows, false);
       return compareNumbers(node.op, l, numbers(node.right, table, rows, false), n);
+    }
+    case 'in': {
+      const subject = texts(node.subject, table);
+      const codes = new Set(node.values.map((v) => table.codeOf.get(v.value.toLowerCase()) ?? -2));
+      const out = new Uint8Array(n);
+      const hit = node.negated ? 0 : 1;
+      for (let i = 0; i < n; i++) {
+        const c = subject[i] as number;
+        out[i] = c === -1 ? UNKNOWN : codes.has(c) ? hit : 1 - hit;
+      }
+      return out;
     }
     case 'between': {
       const s = numbers(node.subject, table, rows, false);

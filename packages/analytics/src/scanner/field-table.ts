@@ -1,6 +1,8 @@
 import { indicatorBars, type IndicatorBar } from '../indicators/snapshot.js';
 import { dayNumber, isoDate, type PriceSeries } from '../series.js';
 import { memoized } from '../memo.js';
+import type { SeriesContext } from '../language/series.js';
+import { lowerBound } from '../seasonality/pattern.js';
 import { seasonalRows, type SeasonalRows } from './seasonal-columns.js';
 import { NUMERIC_FIELDS, PERFORMANCE_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from './fields.js';
 
@@ -35,6 +37,16 @@ export interface FieldTable {
   dates: string[];
   /** The rows' series for the `season<L>.<stat>` fields (absent: those fields are null). */
   seasonal?: SeasonalRows;
+  /**
+   * Each row's daily bars (null: none given) and the index of its evaluation bar in them:
+   * the scan language's functions, offsets, timeframes and rs() read these, never a bar after.
+   */
+  series: (PriceSeries | null)[];
+  at: Int32Array;
+  /** The symbols rs() may name (any symbol of the market, scanned or not), by lower-cased symbol. */
+  others: ReadonlyMap<string, PriceSeries>;
+  /** Each term of the scan language computed so far, by canonical text: once per table. */
+  terms: Map<string, Float64Array>;
 }
 
 export interface FieldTableEntry {
@@ -76,7 +88,25 @@ function fromReference(close: number, reference: number | null): number | null {
   return reference === null || reference === 0 ? null : close / reference - 1;
 }
 
-export function buildFieldTable(entries: readonly FieldTableEntry[]): FieldTable {
+/** The given series by lower-cased symbol: where rs() finds the symbol it names. */
+export function seriesBySymbol(series: Iterable<PriceSeries>): Map<string, PriceSeries> {
+  const bySymbol = new Map<string, PriceSeries>();
+  for (const s of series) bySymbol.set(s.symbol.toLowerCase(), s);
+  return bySymbol;
+}
+
+/** A series context over a table's `others`. */
+export function tableContext(table: Pick<FieldTable, 'others'>): SeriesContext {
+  return { series: (symbol) => table.others.get(symbol.toLowerCase()) };
+}
+
+/**
+ * `others`: where rs() finds the symbol it names (default: among the entries' own series).
+ */
+export function buildFieldTable(
+  entries: readonly FieldTableEntry[],
+  others?: ReadonlyMap<string, PriceSeries>,
+): FieldTable {
   const size = entries.length;
   const current = {} as Record<NumericField, Float64Array>;
   const previous = {} as Record<NumericField, Float64Array>;
@@ -106,7 +136,31 @@ export function buildFieldTable(entries: readonly FieldTableEntry[]): FieldTable
   }
   const dates = entries.map((e) => e.bars[e.bars.length - 1]?.asOf ?? '');
   const asOf = dates.reduce<string | null>((max, d) => (d && (max === null || d > max) ? d : max), null);
-  const table: FieldTable = { asOf, stale: 0, size, current, previous, text, textCodes, codeOf, dates };
+  const series = entries.map((e) => e.series ?? null);
+  const at = Int32Array.from(entries, (e, i) => {
+    const s = series[i];
+    const last = dates[i];
+    if (!s || !last) return -1;
+    const day = dayNumber(last);
+    const k = lowerBound(s.dates, day);
+    return k < s.dates.length && s.dates[k] === day ? k : -1;
+  });
+  const context = others ?? seriesBySymbol(series.filter((s): s is PriceSeries => s !== null));
+  const table: FieldTable = {
+    asOf,
+    stale: 0,
+    size,
+    current,
+    previous,
+    text,
+    textCodes,
+    codeOf,
+    dates,
+    series,
+    at,
+    others: context,
+    terms: new Map(),
+  };
   if (entries.some((e) => e.series)) {
     const days = Int32Array.from(dates, (d) => (d ? dayNumber(d) : -1));
     table.seasonal = seasonalRows(
@@ -199,5 +253,6 @@ export function* fieldTableSteps(
     }
     entries.push({ instrument: u.instrument, bars: indicatorBars(u.series, 2, at), series: u.series });
   }
-  return { ...buildFieldTable(entries), asOf: isoDate(session), stale };
+  const others = seriesBySymbol(withBars.map((u) => u.series));
+  return { ...buildFieldTable(entries, others), asOf: isoDate(session), stale };
 }

@@ -3,6 +3,7 @@ export * from './tokenizer.js';
 export * from './fields.js';
 export * from './parser.js';
 export * from './field-table.js';
+export * from './scan-date.js';
 export * from './evaluate.js';
 export * from './scan.js';
 export * from './notices.js';

@@ -1,6 +1,14 @@
 import { ScanExpressionError, type ScanErrorCode } from './errors.js';
 import { lookupField, nearestField, seasonFieldProblem, type FieldInfo } from './fields.js';
 import { tokenize, type Token } from './tokenizer.js';
+import {
+  lookupFunction,
+  RANK_GROUPS,
+  SCAN_BOUNDS,
+  type PeriodFunction,
+  type RankGroup,
+  type Timeframe,
+} from '../language/functions.js';
 
 export type CompareOp = '<' | '<=' | '>' | '>=' | '=' | '!=';
 
@@ -11,14 +19,44 @@ export type Operand =
   | { kind: 'number'; value: number; position: number }
   | { kind: 'string'; value: string; position: number }
   /** `position`: the operator's (a leading minus is 0 − operand). */
-  | { kind: 'arith'; op: ArithOp; left: Operand; right: Operand; position: number };
+  | { kind: 'arith'; op: ArithOp; left: Operand; right: Operand; position: number }
+  /** `f(src, n)`, and `atr(n)` (src null); `position`: the name's, `periodPosition`: n's. */
+  | {
+      kind: 'fn';
+      name: PeriodFunction | 'atr';
+      src: Operand | null;
+      period: number;
+      position: number;
+      periodPosition: number;
+    }
+  /** `weekly(x)`, `monthly(x)`. */
+  | { kind: 'timeframe'; timeframe: Timeframe; operand: Operand; position: number }
+  /** `rank(x[, group])`. */
+  | { kind: 'rank'; operand: Operand; group: RankGroup | null; position: number }
+  /** `rs(SYM, n)`: `symbol` as the database spells it (when the parser knows the symbols). */
+  | { kind: 'rs'; symbol: string; period: number; position: number; symbolPosition: number }
+  /** `x[k]`; `position`: the "["'s. */
+  | { kind: 'offset'; operand: Operand; k: number; position: number };
 
 export type Condition =
   | { kind: 'and' | 'or'; left: Condition; right: Condition }
   | { kind: 'not'; operand: Condition }
   | { kind: 'compare'; op: CompareOp; left: Operand; right: Operand; position: number }
   | { kind: 'between'; subject: Operand; low: Operand; high: Operand; position: number }
-  | { kind: 'cross'; direction: 'above' | 'below'; left: Operand; right: Operand; position: number };
+  | { kind: 'cross'; direction: 'above' | 'below'; left: Operand; right: Operand; position: number }
+  /** `x in ("a", …)`, `x not in (…)`; `position`: the "in"'s. */
+  | { kind: 'in'; subject: Operand; values: { value: string; position: number }[]; negated: boolean; position: number };
+
+export interface ParseOptions {
+  /**
+   * The symbol rs() names as the database spells it (case-insensitive lookup), undefined for
+   * an unknown one (an error at the symbol). Absent: every symbol is taken as written.
+   */
+  resolveSymbol?: (symbol: string) => string | undefined;
+}
+
+/** The text of each comparison operand as written (trimmed): the row keys of a scan. */
+export type OperandTexts = Map<Operand, string>;
 
 const COMPARE_OPS: Record<string, CompareOp> = {
   '<': '<',
@@ -30,7 +68,7 @@ const COMPARE_OPS: Record<string, CompareOp> = {
   '!=': '!=',
   '<>': '!=',
 };
-const KEYWORDS = new Set(['and', 'or', 'not', 'between', 'crosses', 'above', 'below']);
+const KEYWORDS = new Set(['and', 'or', 'not', 'between', 'crosses', 'above', 'below', 'in']);
 
 /**
  * Grammar (keywords case-insensitive):
@@ -38,21 +76,64 @@ const KEYWORDS = new Set(['and', 'or', 'not', 'between', 'crosses', 'above', 'be
  *   and        := unary ("and" unary)*
  *   unary      := "not" unary | "(" expression ")" | condition
  *   condition  := operand ( op operand | "between" operand "and" operand
- *                         | "crosses" ("above" | "below") operand )
+ *                         | "crosses" ("above" | "below") operand
+ *                         | ["not"] "in" "(" string ("," string)* ")" )
  *   operand    := term (("+" | "-") term)*
  *   term       := factor (("*" | "/") factor)*
- *   factor     := ("-" | "+") factor | "(" operand ")" | value
+ *   factor     := ("-" | "+") factor | primary ("[" digits "]")*
+ *   primary    := "(" operand ")" | call | value
+ *   call       := name "(" arguments ")"   (analytics.md, "Scan language")
  *   value      := number [% k M B T] | "string" | 'string' | field
  * A "(" in `unary` opens a calculation when the token after its ")" continues one (an
- * arithmetic or comparison operator, "between", "crosses"); otherwise it groups conditions.
+ * arithmetic or comparison operator, "[", "between", "crosses", "in"); otherwise it groups
+ * conditions. Bounds (periods, offsets, nesting, calls, list length) are checked here, where
+ * the tokens' positions are; the types and where each kind of term may stand in check.ts.
  */
-export function parseExpression(source: string): Condition {
-  return new Parser(tokenize(source)).parse();
+export function parseExpression(source: string, options: ParseOptions = {}, texts?: OperandTexts): Condition {
+  return new Parser(source, tokenize(source), options, texts).parse();
+}
+
+/** Parses a numeric (or text) expression with no comparison: a column or a sort of a scan. */
+export function parseOperand(source: string, options: ParseOptions = {}): Operand {
+  return new Parser(source, tokenize(source), options).parseOperand();
 }
 
 class Parser {
   private i = 0;
-  constructor(private readonly tokens: Token[]) {}
+  private depth = 0;
+  private calls = 0;
+  constructor(
+    private readonly source: string,
+    private readonly tokens: Token[],
+    private readonly options: ParseOptions,
+    private readonly texts?: OperandTexts,
+  ) {}
+
+  parseOperand(): Operand {
+    if (this.peek().type === 'eof') this.fail('Expected a value', this.peek(), 'a value');
+    const node = this.operand('Expected a value', null);
+    const t = this.peek();
+    if (t.type !== 'eof') {
+      const unmatched = t.type === 'rparen';
+      this.fail(
+        `Expected the end, found "${t.text}"`,
+        t,
+        unmatched ? 'no ")" without a matching "("' : 'the end',
+        undefined,
+        unmatched ? 'unmatched_paren' : 'expected_end',
+      );
+    }
+    return node;
+  }
+
+  /** An operand of a comparison, its text as written kept for the row keys. */
+  private sideOperand(message: string, after: Token | null): Operand {
+    const from = this.peek();
+    const node = this.operand(message, after);
+    const last = this.tokens[this.i - 1] as Token;
+    this.texts?.set(node, this.source.slice(from.position - 1, last.position - 1 + last.text.length).trim());
+    return node;
+  }
 
   parse(): Condition {
     if (this.peek().type === 'eof')
@@ -114,21 +195,28 @@ class Parser {
   }
 
   private condition(): Condition {
-    const left = this.operand('Expected a condition', null);
+    const left = this.sideOperand('Expected a condition', null);
     const t = this.peek();
     const position = t.position;
     if (t.type === 'op') {
       this.i++;
       const op = COMPARE_OPS[t.text] as CompareOp;
-      return { kind: 'compare', op, left, right: this.operand('Expected a value', t), position };
+      return { kind: 'compare', op, left, right: this.sideOperand('Expected a value', t), position };
+    }
+    if (this.isKeyword('in') || (this.isKeyword('not') && this.isKeywordAt(this.i + 1, 'in'))) {
+      const negated = this.isKeyword('not');
+      if (negated) this.i++;
+      const at = this.peek();
+      this.i++;
+      return { kind: 'in', subject: left, values: this.textList(at), negated, position: at.position };
     }
     if (this.isKeyword('between')) {
       this.i++;
-      const low = this.operand('Expected a value', t);
+      const low = this.sideOperand('Expected a value', t);
       const and = this.peek();
       if (!this.isKeyword('and')) this.fail('Expected "and"', and, '"and"', this.tokens[this.i - 1], 'expected_and');
       this.i++;
-      const high = this.operand('Expected a value', and);
+      const high = this.sideOperand('Expected a value', and);
       return { kind: 'between', subject: left, low, high, position };
     }
     if (this.isKeyword('crosses')) {
@@ -139,7 +227,7 @@ class Parser {
         this.fail('Expected "above" or "below"', dir, '"above" or "below"', t, 'expected_above_below');
       }
       this.i++;
-      const right = this.operand('Expected a value', dir);
+      const right = this.sideOperand('Expected a value', dir);
       return { kind: 'cross', direction: word as 'above' | 'below', left, right, position };
     }
     const prev = this.tokens[this.i - 1] as Token;
@@ -160,9 +248,10 @@ class Parser {
       if (t.type === 'lparen') depth++;
       else if (t.type === 'rparen' && --depth === 0) {
         const next = this.tokens[j + 1] as Token;
-        if (next.type === 'op' || next.type === 'arith') return true;
+        if (next.type === 'op' || next.type === 'arith' || next.type === 'lbracket') return true;
         const word = next.type === 'ident' ? next.text.toLowerCase() : '';
-        return word === 'between' || word === 'crosses';
+        if (word === 'not') return this.isKeywordAt(j + 2, 'in');
+        return word === 'between' || word === 'crosses' || word === 'in';
       }
     }
     return false;
@@ -206,13 +295,234 @@ class Parser {
         position: t.position,
       };
     }
+    let node: Operand;
     if (t.type === 'lparen') {
       this.i++;
-      const inner = this.operand('Expected a value', t);
+      node = this.operand('Expected a value', t);
       this.closeParen();
-      return inner;
+    } else if (
+      t.type === 'ident' &&
+      this.tokens[this.i + 1]?.type === 'lparen' &&
+      !KEYWORDS.has(t.text.toLowerCase())
+    ) {
+      node = this.call();
+    } else {
+      node = this.value(message, after);
     }
-    return this.value(message, after);
+    while (this.peek().type === 'lbracket') {
+      const open = this.peek();
+      this.i++;
+      const k = this.peek();
+      if (!isWholeIn(k, 0, SCAN_BOUNDS.maxOffset)) {
+        throw new ScanExpressionError(
+          `The offset must be a whole number from 0 to ${SCAN_BOUNDS.maxOffset} at position ${k.position}`,
+          k.position,
+          `a whole number from 0 to ${SCAN_BOUNDS.maxOffset}`,
+          'offset_range',
+          { min: 0, max: SCAN_BOUNDS.maxOffset },
+        );
+      }
+      this.i++;
+      const close = this.peek();
+      if (close.type !== 'rbracket') {
+        this.fail(
+          `Expected "]"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
+          close,
+          '"]"',
+          undefined,
+          'expected_close_bracket',
+        );
+      }
+      this.i++;
+      node = { kind: 'offset', operand: node, k: Number(k.text), position: open.position };
+    }
+    return node;
+  }
+
+  /** A call `name(arguments)`: the name is the current token, a "(" follows. */
+  private call(): Operand {
+    const name = this.peek();
+    const fn = lookupFunction(name.text);
+    if (!fn) {
+      throw new ScanExpressionError(
+        `Unknown function "${name.text}" at position ${name.position}`,
+        name.position,
+        'a function name',
+        'unknown_function',
+        { function: name.text },
+      );
+    }
+    if (++this.calls > SCAN_BOUNDS.maxCalls) {
+      throw new ScanExpressionError(
+        `More than ${SCAN_BOUNDS.maxCalls} calls in one expression at position ${name.position}`,
+        name.position,
+        `at most ${SCAN_BOUNDS.maxCalls} calls`,
+        'too_many_calls',
+        { max: SCAN_BOUNDS.maxCalls },
+      );
+    }
+    if (++this.depth > SCAN_BOUNDS.maxDepth) {
+      throw new ScanExpressionError(
+        `More than ${SCAN_BOUNDS.maxDepth} calls nested in one another at position ${name.position}`,
+        name.position,
+        `at most ${SCAN_BOUNDS.maxDepth} nested calls`,
+        'too_deep',
+        { max: SCAN_BOUNDS.maxDepth },
+      );
+    }
+    this.i += 2;
+    const arity = (): never => {
+      const count = fn.name === 'rank' ? '1 or 2 arguments' : fn.args.length === 1 ? '1 argument' : '2 arguments';
+      throw new ScanExpressionError(
+        `${fn.name} takes ${count} at position ${name.position}`,
+        name.position,
+        count,
+        'function_arity',
+        {
+          function: fn.name,
+          count,
+        },
+      );
+    };
+    /** Steps over the "," before argument `index` (1-based), or fails: too few arguments. */
+    const comma = () => {
+      if (this.peek().type !== 'comma') arity();
+      this.i++;
+    };
+    const position = name.position;
+    let node: Operand;
+    if (this.peek().type === 'rparen') arity();
+    switch (fn.name) {
+      case 'atr': {
+        const [period, periodPosition] = this.period(fn.name);
+        node = { kind: 'fn', name: 'atr', src: null, period, position, periodPosition };
+        break;
+      }
+      case 'weekly':
+      case 'monthly':
+        node = { kind: 'timeframe', timeframe: fn.name, operand: this.argument(name), position };
+        break;
+      case 'rank': {
+        const operand = this.argument(name);
+        let group: RankGroup | null = null;
+        if (this.peek().type === 'comma') {
+          this.i++;
+          const g = this.peek();
+          const word = g.text.toLowerCase();
+          if (g.type !== 'ident' || !(RANK_GROUPS as readonly string[]).includes(word)) {
+            if (g.type === 'rparen' || g.type === 'eof') arity();
+            throw new ScanExpressionError(
+              `The group of rank must be sector, industry or type at position ${g.position}`,
+              g.position,
+              'sector, industry or type',
+              'rank_group',
+              { found: g.text },
+            );
+          }
+          this.i++;
+          group = word as RankGroup;
+        }
+        node = { kind: 'rank', operand, group, position };
+        break;
+      }
+      case 'rs': {
+        const s = this.peek();
+        if (s.type !== 'ident' && s.type !== 'string') {
+          if (s.type === 'comma') arity();
+          this.fail('Expected a symbol', s, 'a symbol', name, 'expected_symbol');
+        }
+        const written = s.type === 'string' ? (s.value as string) : s.text;
+        const resolve = this.options.resolveSymbol;
+        const symbol = resolve ? resolve(written) : written;
+        if (symbol === undefined) {
+          throw new ScanExpressionError(
+            `Unknown symbol "${written}" at position ${s.position}`,
+            s.position,
+            'a symbol of the database',
+            'unknown_symbol',
+            { symbol: written },
+          );
+        }
+        this.i++;
+        comma();
+        const [period] = this.period(fn.name);
+        node = { kind: 'rs', symbol, period, position, symbolPosition: s.position };
+        break;
+      }
+      default: {
+        const src = this.argument(name);
+        comma();
+        const [period, periodPosition] = this.period(fn.name);
+        node = { kind: 'fn', name: fn.name, src, period, position, periodPosition };
+      }
+    }
+    const close = this.peek();
+    if (close.type === 'comma') arity();
+    if (close.type !== 'rparen') {
+      this.fail(
+        `Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
+        close,
+        '")"',
+        undefined,
+        'expected_close_paren',
+      );
+    }
+    this.i++;
+    this.depth--;
+    return node;
+  }
+
+  /** A numeric argument of a call. */
+  private argument(name: Token): Operand {
+    return this.operand('Expected a value', name);
+  }
+
+  /** A period: digits only, from 1 to maxPeriod; its value and position. */
+  private period(fn: string): [number, number] {
+    const t = this.peek();
+    if (!isWholeIn(t, 1, SCAN_BOUNDS.maxPeriod) || !this.endsArgument(this.tokens[this.i + 1])) {
+      throw new ScanExpressionError(
+        `The period of ${fn} must be a whole number from 1 to ${SCAN_BOUNDS.maxPeriod} at position ${t.position}`,
+        t.position,
+        `a whole number from 1 to ${SCAN_BOUNDS.maxPeriod}`,
+        'period_range',
+        { function: fn, min: 1, max: SCAN_BOUNDS.maxPeriod },
+      );
+    }
+    this.i++;
+    return [Number(t.text), t.position];
+  }
+
+  private endsArgument(t: Token | undefined): boolean {
+    return t !== undefined && (t.type === 'rparen' || t.type === 'comma' || t.type === 'eof');
+  }
+
+  /** `( "text", … )` after "in"; `at` is the "in" token. */
+  private textList(at: Token): { value: string; position: number }[] {
+    const open = this.peek();
+    if (open.type !== 'lparen') this.fail('Expected "("', open, '"("', at, 'expected_list');
+    this.i++;
+    const values: { value: string; position: number }[] = [];
+    for (;;) {
+      const t = this.peek();
+      if (t.type !== 'string')
+        this.fail('Expected a "text" value', t, 'a "text" value', this.tokens[this.i - 1], 'expected_text');
+      if (values.length === SCAN_BOUNDS.maxList) {
+        throw new ScanExpressionError(
+          `A list holds at most ${SCAN_BOUNDS.maxList} values at position ${t.position}`,
+          t.position,
+          `at most ${SCAN_BOUNDS.maxList} values`,
+          'list_too_long',
+          { max: SCAN_BOUNDS.maxList },
+        );
+      }
+      values.push({ value: t.value as string, position: t.position });
+      this.i++;
+      if (this.peek().type !== 'comma') break;
+      this.i++;
+    }
+    this.closeParen();
+    return values;
   }
 
   private value(message: string, after: Token | null): Operand {
@@ -302,7 +612,18 @@ class Parser {
   }
 
   private isKeyword(word: string): boolean {
-    const t = this.peek();
-    return t.type === 'ident' && t.text.toLowerCase() === word;
+    return this.isKeywordAt(this.i, word);
   }
+
+  private isKeywordAt(index: number, word: string): boolean {
+    const t = this.tokens[index];
+    return t !== undefined && t.type === 'ident' && t.text.toLowerCase() === word;
+  }
+}
+
+/** A number token written in digits only (no sign, point or suffix) from min to max. */
+function isWholeIn(t: Token, min: number, max: number): boolean {
+  if (t.type !== 'number' || !/^\d+$/.test(t.text)) return false;
+  const v = Number(t.text);
+  return v >= min && v <= max;
 }

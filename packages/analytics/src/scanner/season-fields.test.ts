@@ -128,3 +128,36 @@ describe('season<L>.<stat> fields in scanner expressions', () => {
     expect(runScan(table([spike], '2023-03-01'), compileScan('season1.winRate crosses below 0.5')).count).toBe(1);
   });
 });
+
+describe('season<L>.<stat>[k]', () => {
+  it('is the field as of the bar k bars before, as a table as of that bar reads it', () => {
+    const now = table([SPARSE, YOUNG]);
+    for (const k of [1, 2]) {
+      const r = runScan(now, compileScan(`season10.count[${k}] >= 0 or close > 0`), {
+        columns: [`season10.mean[${k}]`],
+        sort: 'symbol',
+      });
+      for (const row of r.results) {
+        const s = [SPARSE, YOUNG].find((x) => x.symbol === row.symbol)!;
+        const i = s.dates.indexOf(dayNumber('2023-03-10')) - k;
+        const then = runScan(
+          table([s], new Date(s.dates[i]! * 86_400_000).toISOString().slice(0, 10)),
+          compileScan('close > 0'),
+          {
+            columns: ['season10.count', 'season10.mean'],
+          },
+        ).results[0]!;
+        expect([row[`season10.count[${k}]`], row[`season10.mean[${k}]`]]).toEqual([
+          then['season10.count'],
+          then['season10.mean'],
+        ]);
+      }
+    }
+    // not all null: SPARSE's bar before has years that count (YOUNG's has none)
+    expect(
+      runScan(now, compileScan('close > 0'), { columns: ['season10.count[1]'], sort: 'symbol' }).results.map(
+        (r) => r['season10.count[1]'],
+      ),
+    ).toEqual([2, null]);
+  });
+});

@@ -32,8 +32,8 @@ export function seasonalRows(series: readonly (PriceSeries | null)[], days: Int3
   return { series, days, memo: new Map() };
 }
 
-function columns(seasonal: SeasonalRows, days: number, previous: boolean): SeasonColumns {
-  const key = `${days}${previous ? 'p' : ''}`;
+function columns(seasonal: SeasonalRows, days: number, back: number): SeasonColumns {
+  const key = `${days}${back === 0 ? '' : back === 1 ? 'p' : `p${back}`}`;
   let hit = seasonal.memo.get(key);
   if (!hit) {
     if (seasonal.memo.size >= MAX_MEMO) seasonal.memo.clear();
@@ -49,17 +49,17 @@ function columns(seasonal: SeasonalRows, days: number, previous: boolean): Seaso
   return hit;
 }
 
-/** The date a row's field is computed as of: its bar, or the bar before it (−1: none). */
-function dayOf(seasonal: SeasonalRows, series: PriceSeries, i: number, previous: boolean): number {
+/** The date a row's field is computed as of: its bar, or the bar `back` bars before it (−1: none). */
+function dayOf(seasonal: SeasonalRows, series: PriceSeries, i: number, back: number): number {
   const day = seasonal.days[i]!;
-  if (!previous) return day;
-  const before = lowerBound(series.dates, day) - 1;
+  if (back === 0) return day;
+  const before = lowerBound(series.dates, day) - back;
   return before >= 0 ? series.dates[before]! : -1;
 }
 
 /**
  * The column of `season<days>.<stat>` (NaN = null) at each row's bar, or at the bar before it
- * (`previous`, for crosses). Only rows whose `rows` entry is non-zero are sure to be computed
+ * (`previous` true, for crosses), or k bars before it (`previous` k: an offset). Only rows whose `rows` entry is non-zero are sure to be computed
  * (null `rows`: all); the others may hold NaN.
  */
 export function seasonColumn(
@@ -68,16 +68,17 @@ export function seasonColumn(
   days: number,
   stat: SeasonStat,
   rows: Uint8Array | null,
-  previous = false,
+  previous: boolean | number = false,
 ): Float64Array {
   if (!seasonal) return new Float64Array(size).fill(NaN);
-  const c = columns(seasonal, days, previous);
+  const back = previous === true ? 1 : previous === false ? 0 : previous;
+  const c = columns(seasonal, days, back);
   const need = stat === 'pValue' ? 2 : 1;
   const { state, stats, values } = c;
   for (let i = 0; i < size; i++) {
     if (state[i]! >= need || (rows !== null && rows[i] === 0)) continue;
     const series = seasonal.series[i];
-    const day = series ? dayOf(seasonal, series, i, previous) : -1;
+    const day = series ? dayOf(seasonal, series, i, back) : -1;
     if (!series || day < 0) {
       state[i] = 2;
       stats[i] = null;

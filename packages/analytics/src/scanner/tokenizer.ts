@@ -1,6 +1,7 @@
 import { ScanExpressionError } from './errors.js';
 
-export type TokenType = 'number' | 'string' | 'ident' | 'op' | 'arith' | 'lparen' | 'rparen' | 'eof';
+export type TokenType =
+  'number' | 'string' | 'ident' | 'op' | 'arith' | 'lparen' | 'rparen' | 'lbracket' | 'rbracket' | 'comma' | 'eof';
 
 export interface Token {
   type: TokenType;
@@ -13,17 +14,24 @@ export interface Token {
 }
 
 const SUFFIX: Record<string, number> = { '%': 0.01, k: 1e3, K: 1e3, m: 1e6, M: 1e6, b: 1e9, B: 1e9, t: 1e12, T: 1e12 };
+const SINGLE: Record<string, TokenType> = {
+  '(': 'lparen',
+  ')': 'rparen',
+  '[': 'lbracket',
+  ']': 'rbracket',
+  ',': 'comma',
+};
 const OPERATORS = ['<=', '>=', '!=', '<>', '==', '<', '>', '='];
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 const isIdentStart = (c: string | undefined) => c !== undefined && /[A-Za-z_]/.test(c);
 const isIdentPart = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_]/.test(c);
-const KEYWORDS = new Set(['and', 'or', 'not', 'between', 'crosses', 'above', 'below']);
+const KEYWORDS = new Set(['and', 'or', 'not', 'between', 'crosses', 'above', 'below', 'in']);
 
 /** After a value (a number, a string, a field or ")"), + and - are operators, never signs. */
 function endsValue(t: Token | undefined): boolean {
   if (!t) return false;
   if (t.type === 'ident') return !KEYWORDS.has(t.text.toLowerCase());
-  return t.type === 'number' || t.type === 'string' || t.type === 'rparen';
+  return t.type === 'number' || t.type === 'string' || t.type === 'rparen' || t.type === 'rbracket';
 }
 
 /** Splits an expression into tokens; always ends with an 'eof' token. */
@@ -37,8 +45,9 @@ export function tokenize(source: string): Token[] {
       i++;
       continue;
     }
-    if (c === '(' || c === ')') {
-      tokens.push({ type: c === '(' ? 'lparen' : 'rparen', text: c, position });
+    const single = SINGLE[c];
+    if (single) {
+      tokens.push({ type: single, text: c, position });
       i++;
       continue;
     }

@@ -13,3 +13,4 @@ export * from './benchmark.js';
 export * from './year-sets.js';
 export * from './backtest.js';
 export * from './season-as-of.js';
+export * from './upcoming.js';

@@ -6,7 +6,13 @@
 import type { ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
 import { ARRAY_BUFFERS, type BufferAllocator } from '../buffer-allocator.js';
-import { partsQValues, startIndex, type SeasonalityScanOptions, type SeasonalityScanPart } from './scanner.js';
+import {
+  partsQValues,
+  startIndex,
+  upcomingHeader,
+  type SeasonalityScanOptions,
+  type SeasonalityScanPart,
+} from './scanner.js';
 
 /** A scan part with its results as JSON, sorted in the scanner's order (analytics.md's ranking, symbol, long first). */
 export interface SerializedScanPart {
@@ -31,6 +37,7 @@ export interface SerializedScanPart {
   weights: Int32Array;
   buckets?: ValueBuckets;
   grouped?: SeasonalityScanPart['grouped'];
+  upcoming?: SeasonalityScanPart['upcoming'];
 }
 
 /** The merged answer: its JSON as UTF-8 and how many results it holds. */
@@ -75,6 +82,7 @@ export function serializeScanPart(
     weights: part.weights,
     ...(part.buckets ? { buckets: part.buckets } : {}),
     ...(part.grouped ? { grouped: part.grouped } : {}),
+    ...(part.upcoming ? { upcoming: part.upcoming } : {}),
   };
   order.forEach((i, k) => {
     const r = results[i]!;
@@ -172,7 +180,7 @@ function compareAt(a: ScanKeys, i: number, b: ScanKeys, j: number): number {
  */
 export function mergeSerializedScanParts(
   parts: readonly SerializedScanPart[],
-  options: Pick<SeasonalityScanOptions, 'maxQValue'>,
+  options: Pick<SeasonalityScanOptions, 'startFrom' | 'startTo' | 'maxQValue' | 'upcoming'>,
 ): SerializedScanAnswer {
   const { q, tested } = partsQValues(parts);
   // The qValues of part p start at first[p]; next[p] is the part's next result to place.
@@ -206,7 +214,8 @@ export function mergeSerializedScanParts(
     bytes += cuts[2 * i + 1]! - (i > 0 ? cuts[2 * i - 1]! : 0) + qText.length;
   }
   const head = encoder.encode('{"results":[');
-  const end = encoder.encode(`],"tested":${tested}}`);
+  const header = upcomingHeader(parts, options);
+  const end = encoder.encode(`],"tested":${tested}${header ? `,${JSON.stringify(header).slice(1, -1)}` : ''}}`);
   const results = fromPart.length;
   const body = new Uint8Array(head.length + bytes + Math.max(0, results - 1) + end.length);
   body.set(head);

@@ -1,4 +1,4 @@
-import type { PriceSeries } from '../series.js';
+import { dayNumber, isoDate, type PriceSeries } from '../series.js';
 import { benjaminiHochbergTally } from '../stats/multiple-testing.js';
 import { BUCKETS, qValuesOfBucketed, type ValueBuckets } from '../stats/q-values-by-bucket.js';
 import { DAYS_IN_CALENDAR, calendarIndex, parseMonthDay } from './calendar-days.js';
@@ -10,6 +10,16 @@ import { GridRuns } from './grid-runs.js';
 import { PValueTally, runCellPValue, tallyPValues } from './window-pvalues.js';
 import { yearSetTable } from './year-set-table.js';
 import { ARRAY_BUFFERS, type BufferAllocator } from '../buffer-allocator.js';
+import {
+  upcomingFields,
+  upcomingDollarVolumes,
+  upcomingSession,
+  upcomingStartRange,
+  upcomingUniverse,
+  type UpcomingCounts,
+  type UpcomingFields,
+  type UpcomingMode,
+} from './upcoming.js';
 
 export interface SeasonalityScanOptions extends YearRange {
   /** 'MM-DD': first start day (02-29 means the day after Feb 28, i.e. 03-01). */
@@ -26,6 +36,11 @@ export interface SeasonalityScanOptions extends YearRange {
   direction?: Direction | 'both';
   /** Leaves out the results whose qValue is above it (the tests stay). Default: none left out. */
   maxQValue?: number;
+  /**
+   * Upcoming mode (analytics.md, "Upcoming windows"): startFrom … startTo are then the
+   * upcomingStartRange of its session and days.
+   */
+  upcoming?: UpcomingMode;
 }
 
 /** A result carries its qValue: its pValue adjusted over every window the scan tested. */
@@ -39,7 +54,17 @@ export interface SeasonalityScanResult extends TestedWindow {
   smallSample: boolean;
 }
 
-export interface SeasonalityScanAnswer {
+/** A result of an upcoming scan. */
+export type UpcomingScanResult = SeasonalityScanResult & UpcomingFields;
+
+/** What an upcoming scan's answer adds: the session, its start days and the symbols left out. */
+export interface UpcomingScanHeader extends UpcomingCounts {
+  asOf: string;
+  startFrom: string;
+  startTo: string;
+}
+
+export interface SeasonalityScanAnswer extends Partial<UpcomingScanHeader> {
   results: SeasonalityScanResult[];
   /**
    * analytics.md "Multiple testing": over every symbol scanned, the windows of its search
@@ -74,6 +99,8 @@ export interface SeasonalityScanPart {
    * weights ordered by bucket, bucket b's at starts[b] … starts[b + 1], and each bucket's tests.
    */
   grouped?: { starts: Int32Array; tests: Float64Array };
+  /** In upcoming mode, the part's symbols left out before the search. */
+  upcoming?: UpcomingCounts;
 }
 
 /** The seasonality scanner's default minYears of a symbol: best trades' default, and at least 10. */
@@ -90,6 +117,27 @@ export function seasonalityScan(
   options: SeasonalityScanOptions,
 ): SeasonalityScanAnswer {
   return mergeScanParts([scanPart(universe, options, null)], options);
+}
+
+/**
+ * The options of an upcoming scan (analytics.md, "Upcoming windows") over a universe: its
+ * session (the scan's date M on or before `asOf`, 'YYYY-MM-DD'; the latest without it) and the
+ * start days that follow it. Null when no symbol has a bar on or before `asOf` (no session).
+ */
+export function upcomingScanOptions(
+  universe: readonly PriceSeries[],
+  options: Omit<SeasonalityScanOptions, 'startFrom' | 'startTo' | 'upcoming'>,
+  upcoming: { days: number; asOf?: string; minDollarVolume?: number },
+): SeasonalityScanOptions | null {
+  const session = upcomingSession(universe, upcoming.asOf === undefined ? undefined : dayNumber(upcoming.asOf));
+  if (session === null) return null;
+  const mode: UpcomingMode = {
+    asOf: isoDate(session),
+    days: upcoming.days,
+    dollarVolume20: upcomingDollarVolumes(universe, session),
+  };
+  if (upcoming.minDollarVolume !== undefined) mode.minDollarVolume = upcoming.minDollarVolume;
+  return { ...options, ...upcomingStartRange(session, upcoming.days), upcoming: mode };
 }
 
 /** The scan of (a part of) a universe, its results not yet adjusted for multiple testing. */
@@ -123,7 +171,11 @@ function scanPart(
   tally.clear();
   const runs = scanRuns;
   let tested = 0;
-  for (const series of universe) {
+  const counts: UpcomingCounts = { stale: 0, illiquid: 0 };
+  const dollarVolumes = new Map<string, number | null>();
+  const mode = options.upcoming;
+  const searched = mode ? upcomingUniverse(universe, mode, counts, dollarVolumes) : universe;
+  for (const series of searched) {
     const { table, lo, hi } = yearSetTable(series, options);
     if (lo > hi) continue;
     // The ranking reads the means of the few cells that tie for the best winRate: the rest are not added.
@@ -170,12 +222,28 @@ function scanPart(
     });
     testPValues.push(testPValue);
   }
+  const upcoming = mode ? { upcoming: counts } : {};
+  if (mode) for (const r of results) Object.assign(r, upcomingFields(r, mode, dollarVolumes));
   const buckets = tally.buckets;
-  if (own && buckets) return { results, testPValues, tested, ...groupedByBucket(tally, buckets, own) };
+  if (own && buckets) return { results, testPValues, tested, ...groupedByBucket(tally, buckets, own), ...upcoming };
   const pValues = own ? tally.values.slice(0, tally.size) : tally.values.subarray(0, tally.size);
   const weights = own ? tally.weights.slice(0, tally.size) : tally.weights.subarray(0, tally.size);
-  if (!buckets) return { results, testPValues, tested, pValues, weights };
-  return { results, testPValues, tested, pValues, weights, buckets };
+  if (!buckets) return { results, testPValues, tested, pValues, weights, ...upcoming };
+  return { results, testPValues, tested, pValues, weights, buckets, ...upcoming };
+}
+
+/**
+ * The header of an upcoming scan's answer (absent otherwise): the session, the start days and
+ * the parts' counts of the symbols left out.
+ */
+export function upcomingHeader(
+  parts: readonly Pick<SeasonalityScanPart, 'upcoming'>[],
+  options: Pick<SeasonalityScanOptions, 'startFrom' | 'startTo' | 'upcoming'>,
+): UpcomingScanHeader | null {
+  if (!options.upcoming) return null;
+  const stale = parts.reduce((n, p) => n + (p.upcoming?.stale ?? 0), 0);
+  const illiquid = parts.reduce((n, p) => n + (p.upcoming?.illiquid ?? 0), 0);
+  return { asOf: options.upcoming.asOf, startFrom: options.startFrom, startTo: options.startTo, stale, illiquid };
 }
 
 /**
@@ -287,14 +355,16 @@ function sortScanResults(results: SeasonalityScanResult[], fromIndex: number): S
  */
 export function mergeScanParts(
   parts: readonly SeasonalityScanPart[],
-  options: Pick<SeasonalityScanOptions, 'startFrom' | 'maxQValue'>,
+  options: Pick<SeasonalityScanOptions, 'startFrom' | 'startTo' | 'maxQValue' | 'upcoming'>,
 ): SeasonalityScanAnswer {
   const { q, tested } = partsQValues(parts);
   const kept = parts.flatMap((p) => p.results);
   // The parts' results are this answer's own: each takes its qValue in place.
   kept.forEach((r, i) => (r.stats.qValue = q[i]!));
   const results = kept.filter((r) => options.maxQValue === undefined || r.stats.qValue! <= options.maxQValue);
-  return { results: sortScanResults(results, startIndex(options.startFrom)), tested };
+  const answer = { results: sortScanResults(results, startIndex(options.startFrom)), tested };
+  const header = upcomingHeader(parts, options);
+  return header ? { ...answer, ...header } : answer;
 }
 
 /** Calendar position of the first start day: 02-29 means the day after Feb 28, i.e. 03-01. */

@@ -68,10 +68,13 @@ describe('solstice alerts', () => {
     expect(text).toContain('UP');
   });
 
-  it('refuses a date that is not a session of the data, or not a date', async () => {
-    await expect(run('alerts', 'run', '--as-of', '2024-05-11')).rejects.toThrow(CliError);
-    await expect(run('alerts', 'run', '--as-of', '2024-05-11')).rejects.toThrow(
-      /no market data has a bar on 2024-05-11/,
+  it('takes a date as the scanner does (the session on or before it), and refuses one before every bar', async () => {
+    // Saturday 2024-05-11, after the last bar: the market's session, Wednesday 2024-05-08.
+    const weekend = JSON.parse(await run('--json', 'alerts', 'run', '--as-of', '2024-05-11'));
+    expect(weekend).toMatchObject({ asOf: '2024-05-08', previous: '2024-05-07' });
+    await expect(run('alerts', 'run', '--as-of', '2024-05-05')).rejects.toThrow(CliError);
+    await expect(run('alerts', 'run', '--as-of', '2024-05-05')).rejects.toThrow(
+      /^--as-of: no market data on or before 2024-05-05$/,
     );
     await expect(run('alerts', 'run', '--as-of', '2024-13-01')).rejects.toThrow(
       /--as-of: expected a real calendar date/,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { isoDateSchema } from '@solstice/contracts';
-import { AlertRunError, runAlertEvaluation } from '../../modules/alerts/alert-evaluation.js';
+import { AlertRunError, replaySession, runAlertEvaluation } from '../../modules/alerts/alert-evaluation.js';
 import { withContext } from '../command-context.js';
 import { progressReporter } from '../progress.js';
 import { CliError } from '../output.js';
@@ -18,8 +18,11 @@ export function registerAlertCommands(program: Command): void {
 
   alerts
     .command('run')
-    .description('evaluate every active alert as of a bar date and record what fires (a replay of that session)')
-    .requiredOption('--as-of <date>', 'the session, YYYY-MM-DD')
+    .description('evaluate every active alert as of a date and record what fires (a replay of that session)')
+    .requiredOption(
+      '--as-of <date>',
+      'YYYY-MM-DD: the session the scanner takes for it (the latest on or before it that most symbols reach)',
+    )
     .option('--deliver', 'also send the digest mail and webhooks of what is newly recorded')
     .action(async (opts: { asOf: string; deliver?: boolean }, command: Command) => {
       const date = isoDateSchema.safeParse(opts.asOf);
@@ -28,6 +31,8 @@ export function registerAlertCommands(program: Command): void {
         const json = command.optsWithGlobals<{ json?: boolean }>().json ?? false;
         const progress = progressReporter(json, 'alerts');
         const started = performance.now();
+        const session = replaySession(services.market, date.data);
+        if (session === null) throw new CliError(`--as-of: no market data on or before ${date.data}`, 2);
         let result;
         try {
           result = await runAlertEvaluation(
@@ -38,7 +43,7 @@ export function registerAlertCommands(program: Command): void {
               now: () => services.clock.now(),
               symbolsPerAccount: services.settings.ALERT_SYMBOLS_PER_ACCOUNT,
             },
-            date.data,
+            session,
             {
               deliver: opts.deliver ?? false,
               onProgress: (p) =>

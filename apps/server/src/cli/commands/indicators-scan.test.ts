@@ -68,9 +68,20 @@ describe('solstice indicators', () => {
   });
 });
 
+/** The CliError a command's promise rejects with; fails when it resolves or rejects otherwise. */
+async function cliErrorOf(run: () => Promise<unknown>): Promise<CliError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof CliError) return error;
+    throw error;
+  }
+  throw new Error('no CliError');
+}
+
 describe('solstice scan', () => {
-  it('filters and sorts like the API', () => {
-    const r = scanCommand(market, 'close > 0', { sort: 'rsi14', desc: true, limit: '1' });
+  it('filters and sorts like the API', async () => {
+    const r = await scanCommand(market, 'close > 0', { sort: 'rsi14', desc: true, limit: '1' });
     expect(r.value).toEqual({
       asOf: '2024-01-25',
       stale: 0,
@@ -85,13 +96,13 @@ describe('solstice scan', () => {
     ]);
   });
 
-  it('shows where an expression is wrong', () => {
-    const e = cliError(() => scanCommand(market, 'close >', {}));
+  it('shows where an expression is wrong', async () => {
+    const e = await cliErrorOf(() => scanCommand(market, 'close >', {}));
     expect(e.exitCode).toBe(2);
     expect(e.message).toBe('Expected a value after ">" at position 8\n  close >\n         ^');
-    expect(cliError(() => scanCommand(market, 'close > 1', { sort: 'nope' })).message).toBe(
+    expect((await cliErrorOf(() => scanCommand(market, 'close > 1', { sort: 'nope' }))).message).toBe(
       '--sort: unknown field "nope"',
     );
-    expect(cliError(() => scanCommand(market, 'close > 1', { limit: 'x' })).message).toMatch(/^--limit: /);
+    expect((await cliErrorOf(() => scanCommand(market, 'close > 1', { limit: 'x' }))).message).toMatch(/^--limit: /);
   });
 });

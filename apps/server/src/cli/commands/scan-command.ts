@@ -1,4 +1,4 @@
-import { ScanExpressionError } from '@solstice/analytics';
+import { ScanExpressionError, ScanTermError } from '@solstice/analytics';
 import { scanRequestSchema, type ScanResponse } from '@solstice/contracts';
 import type { MarketCache } from '../../modules/market/market-cache.js';
 import { scanMarket, unknownScanField } from '../../modules/scanner/scan.js';
@@ -11,6 +11,8 @@ export interface ScanCommandOptions {
   desc?: boolean;
   limit?: string;
   offset?: string;
+  column?: string[];
+  asOf?: string;
 }
 
 const OPTION: Record<string, string> = {
@@ -18,38 +20,60 @@ const OPTION: Record<string, string> = {
   sort: '--sort',
   limit: '--limit',
   offset: '--offset',
+  columns: '--column',
+  asOf: '--as-of',
 };
 
-export function scanCommand(
+export async function scanCommand(
   market: MarketCache,
   expression: string,
   o: ScanCommandOptions,
-): CommandResult<ScanResponse> {
+): Promise<CommandResult<ScanResponse>> {
   const parsed = scanRequestSchema.safeParse({
     expression,
     ...(o.sort !== undefined ? { sort: o.sort } : {}),
     ...(o.desc ? { desc: true } : {}),
     ...(o.limit !== undefined ? { limit: Number(o.limit) } : {}),
     ...(o.offset !== undefined ? { offset: Number(o.offset) } : {}),
+    ...(o.column !== undefined && o.column.length > 0 ? { columns: o.column } : {}),
+    ...(o.asOf !== undefined ? { asOf: o.asOf } : {}),
   });
   if (!parsed.success) {
-    const messages = parsed.error.issues.map((i) => `${OPTION[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`);
+    const messages = parsed.error.issues.map((i) => {
+      const option = OPTION[String(i.path[0])] ?? String(i.path[0]);
+      // A column's issue names which one, from 1 (`--column 2: at most 200 characters`).
+      return `${option}${i.path.length > 1 ? ` ${Number(i.path[1]) + 1}` : ''}: ${i.message}`;
+    });
     throw new CliError(messages.join('; '), 2);
   }
   const body = parsed.data;
   const unknown = unknownScanField(body);
-  if (unknown) throw new CliError(`--sort: unknown field "${unknown.field}"`, 2);
+  if (unknown) {
+    const at = unknown.path.startsWith('columns.') ? `--column ${Number(unknown.path.slice(8)) + 1}` : '--sort';
+    throw new CliError(`${at}: unknown field "${unknown.field}"`, 2);
+  }
   let value: ScanResponse;
   try {
-    value = scanMarket(market, body);
+    value = await scanMarket(market, body);
   } catch (error) {
+    if (error instanceof ScanTermError) {
+      const [prefix, text] =
+        error.column === null
+          ? ['--sort', body.sort ?? '']
+          : [`--column ${error.column + 1}`, body.columns?.[error.column] ?? ''];
+      throw new CliError(`${prefix}: ${error.message}${caret(text.trim(), error.position)}`, 2);
+    }
     if (error instanceof ScanExpressionError) {
-      const caret = error.position > 0 ? `\n  ${body.expression}\n  ${' '.repeat(error.position - 1)}^` : '';
-      throw new CliError(`${error.message}${caret}`, 2);
+      throw new CliError(`${error.message}${caret(body.expression, error.position)}`, 2);
     }
     throw error;
   }
   return { value, text: scanText(value) };
+}
+
+/** The text under the message with a caret under the position (1-based; none for 0). */
+function caret(text: string, position: number): string {
+  return position > 0 ? `\n  ${text}\n  ${' '.repeat(position - 1)}^` : '';
 }
 
 function scanText(r: ScanResponse): string {

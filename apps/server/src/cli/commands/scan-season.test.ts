@@ -18,8 +18,8 @@ const market: MarketCache = {
 };
 
 describe('solstice scan with season<L>.<stat>', () => {
-  it('filters on and prints the seasonal statistics as of the bar', () => {
-    const r = scanCommand(market, 'season10.count >= 3 and season10.winRate > 0.5', { sort: 'season10.median' });
+  it('filters on and prints the seasonal statistics as of the bar', async () => {
+    const r = await scanCommand(market, 'season10.count >= 3 and season10.winRate > 0.5', { sort: 'season10.median' });
     expect(r.value.count).toBe(1);
     expect(r.value.results[0]).toMatchObject({ symbol: 'SP', 'season10.count': 3, 'season10.winRate': 2 / 3 });
     expect(r.text.split('\n')).toEqual([
@@ -30,10 +30,10 @@ describe('solstice scan with season<L>.<stat>', () => {
     ]);
   });
 
-  it('shows where a seasonal field is wrong', () => {
+  it('shows where a seasonal field is wrong', async () => {
     let error: unknown;
     try {
-      scanCommand(market, 'season400.mean > 0', {});
+      await scanCommand(market, 'season400.mean > 0', {});
     } catch (e) {
       error = e;
     }

@@ -47,6 +47,9 @@ const OPTION_NAMES: Record<string, string> = {
   parity: '--parity',
   exclude: '--exclude',
   maxQValue: '--max-q-value',
+  upcoming: '--upcoming',
+  asOf: '--as-of',
+  minDollarVolume: '--min-dollar-volume',
 };
 
 /** The year set of a command's options (analytics.md, "Year sets"), as the API takes it. */
@@ -212,9 +215,20 @@ export interface ScanOptions extends YearsOptions {
   direction?: string;
   symbols?: string;
   maxQValue?: string;
+  upcoming?: string;
+  asOf?: string;
+  minDollarVolume?: string;
 }
 
 export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<CommandResult<SeasonalScanResponse>> {
+  // Said in the command line's own words (the schema's message names the API's fields).
+  if (o.upcoming !== undefined) {
+    const given = [o.startFrom !== undefined && '--start-from', o.startTo !== undefined && '--start-to'].filter(
+      Boolean,
+    );
+    if (given.length > 0)
+      throw new CliError(`${given.join(' and ')} cannot be given with --upcoming (--upcoming sets the start days)`, 2);
+  }
   const options = parseOptions(seasonalScanBodySchema, {
     startFrom: o.startFrom,
     startTo: o.startTo,
@@ -226,19 +240,38 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
     minYears: o.minYears,
     direction: o.direction,
     universe: o.symbols === undefined ? undefined : o.symbols.split(',').map((s) => s.trim()),
+    upcoming: o.upcoming,
+    asOf: o.asOf,
+    minDollarVolume: o.minDollarVolume,
   });
   const value = scanOf(await universeSeries(market, options.universe, null), options);
+  const upcoming = options.upcoming !== undefined;
   const text = table(
-    ['symbol', 'dir', ...WINDOW_HEADERS, 'q-value'],
+    [
+      'symbol',
+      'dir',
+      ...(upcoming ? ['starts', 'ends'] : []),
+      ...WINDOW_HEADERS,
+      'q-value',
+      ...(upcoming ? ['$ vol 20d'] : []),
+    ],
     value.results.map((r) => [
       r.symbol,
       r.direction,
+      ...(upcoming ? [r.startDate ?? '', r.endDate ?? ''] : []),
       ...windowRow(r.start, r.end, r.days, r.stats),
       pValue(r.stats.qValue),
+      ...(upcoming ? [r.dollarVolume20 == null ? '–' : num(r.dollarVolume20, 0)] : []),
     ]),
   );
   const tested = `best of ${value.tested} windows tested (q-value: p-value adjusted for them)`;
-  return { value, text: `${value.results.length} symbols\n${text}\n${tested}` };
+  const header = upcoming
+    ? value.asOf == null
+      ? 'no session on or before the date given\n'
+      : `as of ${value.asOf}: windows starting ${value.startFrom} … ${value.startTo}; ` +
+        `left out: ${value.stale} without a bar on ${value.asOf}, ${value.illiquid} illiquid\n`
+    : '';
+  return { value, text: `${header}${value.results.length} symbols\n${text}\n${tested}` };
 }
 
 export interface WalkForwardOptions extends YearsOptions {

@@ -129,8 +129,20 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     'scan',
     "each symbol's best window starting in a date range",
     [
-      required('--start-from <MM-DD>', 'first start day'),
-      required('--start-to <MM-DD>', 'last start day'),
+      option('--start-from <MM-DD>', 'first start day (required unless --upcoming)'),
+      option('--start-to <MM-DD>', 'last start day (required unless --upcoming)'),
+      option(
+        '--upcoming <N>',
+        'windows starting in the next N calendar days (1–90) after the session; replaces --start-from/--start-to',
+      ),
+      option(
+        '--as-of <YYYY-MM-DD>',
+        'with --upcoming: the scan date (its session on or before it; default the latest)',
+      ),
+      option(
+        '--min-dollar-volume <X>',
+        'with --upcoming: leave out symbols whose 20-day average dollar volume is below X',
+      ),
       ...HOLDING,
       ...YEARS,
       option('--min-win-rate <X>', 'a fraction from 0 to 1', '0'),

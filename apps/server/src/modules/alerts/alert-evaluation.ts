@@ -3,6 +3,8 @@ import {
   dayNumber,
   hasBarOn,
   compileScan,
+  isoDate,
+  scanDate,
   prepareAlertsAsOf,
   ScanExpressionError,
   type AlertSpec,
@@ -49,6 +51,21 @@ export interface AlertRunResult {
 }
 
 export class AlertRunError extends Error {}
+
+/**
+ * The session alerts are evaluated at for the calendar date `date` (YYYY-MM-DD): the scanner's
+ * date M of a scan as of it (scanDate: a weekend or a holiday gives the session before, a date
+ * after the last bar the market's session), so a replay and a scan as of the same date agree.
+ * Without a date, the market's session. Null when no symbol has a bar on or before it.
+ */
+export function replaySession(market: MarketCache, date?: string): string | null {
+  const dates = market.instruments().flatMap((i) => {
+    const series = market.series(i.symbol);
+    return series ? [series.dates] : [];
+  });
+  const day = scanDate(dates, date === undefined ? undefined : dayNumber(date));
+  return day === null ? null : isoDate(day);
+}
 
 /** Where a long evaluation is: alerts evaluated, then trigger rows written (inside the transaction). */
 export interface AlertProgress {

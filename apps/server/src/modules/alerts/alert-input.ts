@@ -17,10 +17,16 @@ import { webhookTargetProblem } from './webhook-target.js';
 
 type Db = Kysely<Database>;
 
-/** The expression compiles; otherwise a 400 that names the position and what was expected there. */
-export function checkExpression(expression: string): void {
+/**
+ * The expression compiles; otherwise a 400 that names the position and what was expected there.
+ * With the market, a symbol rs() names must be one of its symbols (in any case).
+ */
+export function checkExpression(expression: string, market?: MarketCache): void {
+  const resolveSymbol = market
+    ? (symbol: string) => market.instruments().find((i) => i.symbol.toLowerCase() === symbol.toLowerCase())?.symbol
+    : undefined;
   try {
-    compileScan(expression);
+    compileScan(expression, resolveSymbol ? { resolveSymbol } : {});
   } catch (error) {
     if (error instanceof ScanExpressionError) {
       throw badRequest(`Invalid body.expression: ${error.message}`, {
@@ -41,7 +47,7 @@ export async function checkAlert(
   userId: number,
   alert: AlertCreate,
 ): Promise<void> {
-  if (alert.kind !== 'seasonal') checkExpression(alert.expression);
+  if (alert.kind !== 'seasonal') checkExpression(alert.expression, deps.market);
   if (alert.kind !== 'scan') {
     if (alert.symbol !== undefined && !deps.market.instrument(alert.symbol))
       throw issue('body.symbol', `unknown symbol "${alert.symbol}"`);

@@ -1,5 +1,5 @@
 import type { Language } from '@solstice/contracts';
-import { isoDate, sessionDate } from '@solstice/analytics';
+import { isoDate } from '@solstice/analytics';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { MailSender } from '../mail/mail-sender.js';
 import type { MarketCache } from '../market/market-cache.js';
@@ -7,6 +7,7 @@ import { sendAlertDigest } from './alert-mail.js';
 import {
   ALERT_DIGEST_JOB,
   ALERT_WEBHOOK_JOB,
+  replaySession,
   runAlertEvaluation,
   type AlertEvaluationDeps,
 } from './alert-evaluation.js';
@@ -90,13 +91,7 @@ async function webhookBatchOf(deps: AlertJobDeps, payload: Record<string, unknow
 
 /** The market's session date: the one the scanner shows (most symbols have a bar on it). */
 function marketSession(market: MarketCache): string | null {
-  const lastDays: number[] = [];
-  for (const instrument of market.instruments()) {
-    const dates = market.series(instrument.symbol)?.dates;
-    if (dates && dates.length > 0) lastDays.push(dates[dates.length - 1]!);
-  }
-  const day = sessionDate(lastDays);
-  return day === null ? null : isoDate(day);
+  return replaySession(market);
 }
 
 /** The data sessions after `after` up to `session`, newest last (at most CATCH_UP_SESSIONS). */

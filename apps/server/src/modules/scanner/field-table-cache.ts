@@ -1,4 +1,14 @@
-import { fieldTableFromSeries, type FieldTable } from '@solstice/analytics';
+import {
+  buildFieldTable,
+  dayNumber,
+  fieldTableFromSeries,
+  fieldTableSteps,
+  scanDate,
+  seriesUpTo,
+  type FieldTable,
+  type PriceSeries,
+  type ScanInstrument,
+} from '@solstice/analytics';
 import type { MarketCache } from '../market/market-cache.js';
 
 /**
@@ -16,19 +26,83 @@ export function perVersion<T>(compute: (market: MarketCache) => T): (market: Mar
   };
 }
 
+type UniverseEntry = { instrument: ScanInstrument; series: PriceSeries | undefined };
+
+/** Every instrument of the market with its series, as the field tables read them. */
+const scanUniverse: (market: MarketCache) => readonly UniverseEntry[] = perVersion((market) =>
+  market.instruments().map((i) => ({
+    instrument: {
+      symbol: i.symbol,
+      name: i.name,
+      type: i.type,
+      sector: i.sector,
+      industry: i.industry,
+      marketCap: i.marketCap,
+    },
+    series: market.series(i.symbol),
+  })),
+);
+
 /** Every instrument with bars: the scanner's columns at the latest and the previous bar. */
 export const marketFieldTable: (market: MarketCache) => FieldTable = perVersion((market) =>
-  fieldTableFromSeries(
-    market.instruments().map((i) => ({
-      instrument: {
-        symbol: i.symbol,
-        name: i.name,
-        type: i.type,
-        sector: i.sector,
-        industry: i.industry,
-        marketCap: i.marketCap,
-      },
-      series: market.series(i.symbol),
-    })),
-  ),
+  fieldTableFromSeries(scanUniverse(market)),
 );
+
+/** Field tables of past scan dates kept per market version: the latest few dates asked. */
+export const PAST_TABLES = 4;
+/** Symbols computed between two yields to the event loop while a past table is built. */
+const STEP_SYMBOLS = 10;
+
+const pastTables = new WeakMap<MarketCache, { version: number; tables: Map<number, Promise<FieldTable>> }>();
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The field table of a scan as of the calendar date `asOf` (YYYY-MM-DD), evaluated at the
+ * scan's date M (scanDate); without a date, or when M is the latest session, the market's
+ * table. A past table costs seconds of CPU on a long history: it is built in steps with a
+ * yield between them, so other requests are answered meanwhile, shared by concurrent
+ * requests for the same M and kept for the last PAST_TABLES dates of the data version.
+ */
+export async function scanFieldTable(market: MarketCache, asOf?: string): Promise<FieldTable> {
+  if (asOf === undefined) return marketFieldTable(market);
+  const universe = scanUniverse(market);
+  const dates = universe.flatMap((u) => (u.series ? [u.series.dates] : []));
+  const at = scanDate(dates, dayNumber(asOf));
+  if (at === null) return buildFieldTable([]);
+  if (at === scanDate(dates)) return marketFieldTable(market);
+
+  let entry = pastTables.get(market);
+  if (!entry || entry.version !== market.version) {
+    entry = { version: market.version, tables: new Map() };
+    pastTables.set(market, entry);
+  }
+  const { tables } = entry;
+  let table = tables.get(at);
+  if (table) {
+    // The most recently asked date goes last, so the oldest ask is the one dropped.
+    tables.delete(at);
+    tables.set(at, table);
+    return table;
+  }
+  table = buildInSteps(universe, at);
+  tables.set(at, table);
+  // A failed build is not kept: the next ask tries again.
+  void table.catch(() => {
+    if (tables.get(at) === table) tables.delete(at);
+  });
+  while (tables.size > PAST_TABLES) tables.delete(tables.keys().next().value!);
+  return table;
+}
+
+async function buildInSteps(universe: readonly UniverseEntry[], at: number): Promise<FieldTable> {
+  // Each series as it stood at M (views, no copy): nothing after M can be read, and the
+  // recursive indicators stop there instead of running to the end of the history.
+  const known = universe.map((u) => ({ ...u, series: u.series && seriesUpTo(u.series, at) }));
+  const steps = fieldTableSteps(known, { asOf: at, every: STEP_SYMBOLS });
+  let step = steps.next();
+  while (!step.done) {
+    await yieldToEventLoop();
+    step = steps.next();
+  }
+  return step.value;
+}

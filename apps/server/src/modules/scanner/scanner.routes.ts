@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  dayNumber,
   fieldAliases,
+  lowerBound,
   fieldHasData,
   fieldValues,
   LISTED_TEXT_FIELDS,
@@ -10,7 +12,10 @@ import {
   SEASON_MIN_DAYS,
   SEASON_STATS,
   TEXT_FIELDS,
+  SCAN_BOUNDS,
+  SCAN_FUNCTIONS,
   ScanExpressionError,
+  ScanTermError,
 } from '@solstice/analytics';
 import {
   SPARK_CLOSES,
@@ -29,10 +34,18 @@ import { marketFieldTable } from './field-table-cache.js';
 import { checkScanExpression, scanMarket, unknownScanField } from './scan.js';
 
 /** A mistake in the expression is a 400 whose details name the column and what was expected. */
-function scanOrBadRequest(market: MarketCache, request: ScanRequest): ScanResponse {
+async function scanOrBadRequest(market: MarketCache, request: ScanRequest): Promise<ScanResponse> {
   try {
-    return scanMarket(market, request);
+    return await scanMarket(market, request);
   } catch (error) {
+    if (error instanceof ScanTermError) {
+      const path = error.column === null ? 'body.sort' : `body.columns.${error.column}`;
+      throw badRequest(error.message, {
+        path,
+        position: error.position,
+        ...(error.expected ? { expected: error.expected } : {}),
+      });
+    }
     if (error instanceof ScanExpressionError) {
       throw badRequest(error.message, {
         path: 'body.expression',
@@ -55,12 +68,19 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
         const message = `unknown field "${unknown.field}"`;
         throw validationFailed(`Invalid body.${unknown.path}: ${message}`, [{ path: `body.${unknown.path}`, message }]);
       }
-      const result = scanOrBadRequest(market, body);
+      const result = await scanOrBadRequest(market, body);
       if (!body.spark) return result;
+      // As of a date, a sparkline ends at the scan's date too: nothing after it is shown.
+      const end = body.asOf !== undefined && result.asOf !== null ? dayNumber(result.asOf) : null;
       const sparks: Record<string, number[]> = {};
       for (const { symbol } of result.results) {
-        const close = market.series(symbol)?.close;
-        sparks[symbol] = close ? Array.from(close.subarray(Math.max(0, close.length - SPARK_CLOSES))) : [];
+        const series = market.series(symbol);
+        if (!series) {
+          sparks[symbol] = [];
+          continue;
+        }
+        const n = end === null ? series.close.length : lowerBound(series.dates, end + 1);
+        sparks[symbol] = Array.from(series.close.subarray(Math.max(0, n - SPARK_CLOSES), n));
       }
       return { ...result, sparks };
     });
@@ -68,7 +88,7 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
     // An expression as it is typed: a mistake is an answer (200 with the problem), not a failed
     // request, so the screen checks each pause in typing without an error per key (decision 0029).
     route('scannerCheck', SUBSCRIBERS, async (request): Promise<ScanCheckResponse> => {
-      return checkScanExpression(market, request.body.expression);
+      return checkScanExpression(market, request.body.expression, request.body.asOf);
     });
 
     // The presets are expressions, not market data: anyone signed in may read them.
@@ -99,6 +119,8 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
           maxDays: SEASON_MAX_DAYS,
           stats: [...SEASON_STATS],
         },
+        functions: SCAN_FUNCTIONS.map((f) => ({ name: f.name, args: [...f.args], summary: f.summary })),
+        bounds: { ...SCAN_BOUNDS },
       };
     });
   };

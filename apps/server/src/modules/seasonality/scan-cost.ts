@@ -47,7 +47,12 @@ function yearSpan(series: PriceSeries): { first: number; last: number } | null {
 }
 const spans = new WeakMap<PriceSeries, { first: number; last: number } | null>();
 
-export function scanCost(universe: readonly PriceSeries[], o: SeasonalScanOptions): ScanCost {
+/** The cost of a scan whose start days are known (an upcoming scan's are its session's next N days). */
+export function scanCost(
+  universe: readonly PriceSeries[],
+  o: Partial<SeasonalScanOptions> &
+    Pick<SeasonalScanOptions, 'minDays' | 'maxDays'> & { startFrom: string; startTo: string },
+): ScanCost {
   const startDays = startDaysOf(o.startFrom, o.startTo);
   const holdingDays = o.maxDays - o.minDays + 1;
   let symbolYears = 0;
@@ -73,7 +78,7 @@ const millions = (n: number) => `${Math.ceil(n / 1e6).toLocaleString('en-US')} m
  * (start days of 365, holding lengths of 364, symbols of the market, years of the longest
  * history scanned), so that the advice keeps the rest of the question.
  */
-export function checkScanCost(cost: ScanCost, marketSymbols: number): void {
+export function checkScanCost(cost: ScanCost, marketSymbols: number, upcoming = false): void {
   const cap = SEASONALITY_LIMITS.maxScanWindowYears;
   if (cost.windowYears <= cap) return;
   const factor = cost.windowYears / cap;
@@ -81,10 +86,16 @@ export function checkScanCost(cost: ScanCost, marketSymbols: number): void {
   const options: Array<{ share: number; issue: FieldIssue }> = [
     {
       share: cost.startDays / DAYS_IN_CALENDAR,
-      issue: {
-        path: 'body.startTo',
-        message: `narrow the start days (startFrom … startTo, ${cost.startDays} now) to at most ${narrow(cost.startDays)}`,
-      },
+      // An upcoming scan's start days are its `upcoming` days.
+      issue: upcoming
+        ? {
+            path: 'body.upcoming',
+            message: `narrow the days ahead (upcoming, ${cost.startDays} now) to at most ${narrow(cost.startDays)}`,
+          }
+        : {
+            path: 'body.startTo',
+            message: `narrow the start days (startFrom … startTo, ${cost.startDays} now) to at most ${narrow(cost.startDays)}`,
+          },
     },
     {
       share: cost.holdingDays / SEASONALITY_LIMITS.maxDays,

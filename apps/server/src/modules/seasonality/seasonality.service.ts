@@ -7,6 +7,7 @@ import {
   seasonalPattern,
   seasonalYearPaths,
   seasonalityScan,
+  upcomingScanOptions,
   walkForward,
   type BestTradesOptions,
   type PriceSeries,
@@ -181,10 +182,9 @@ export async function universeSeries(
   return have(symbols);
 }
 
-function scanOptions(o: SeasonalScanOptions): SeasonalityScanOptions {
+/** The scan's options but its start days: those of a range scan, or found by the upcoming mode. */
+function searchOptions(o: SeasonalScanOptions): Omit<SeasonalityScanOptions, 'startFrom' | 'startTo'> {
   return {
-    startFrom: o.startFrom,
-    startTo: o.startTo,
     minDays: o.minDays,
     maxDays: o.maxDays,
     ...yearSetOf(o),
@@ -195,8 +195,31 @@ function scanOptions(o: SeasonalScanOptions): SeasonalityScanOptions {
   };
 }
 
+/**
+ * The analytics' options of a scan. In upcoming mode (analytics.md, "Upcoming windows") the
+ * session and its start days are found over the universe; null when it has no session (no
+ * symbol with a bar on or before asOf). The schema has required startFrom and startTo otherwise.
+ */
+function scanOptions(universe: readonly PriceSeries[], o: SeasonalScanOptions): SeasonalityScanOptions | null {
+  if (o.upcoming === undefined) return { ...searchOptions(o), startFrom: o.startFrom!, startTo: o.startTo! };
+  const upcoming = { days: o.upcoming, asOf: o.asOf, minDollarVolume: o.minDollarVolume };
+  return upcomingScanOptions(universe, searchOptions(o), upcoming);
+}
+
+/** The answer of an upcoming scan without a session: nothing searched. */
+const NO_SESSION: SeasonalScanResponse = {
+  results: [],
+  tested: 0,
+  asOf: null,
+  startFrom: null,
+  startTo: null,
+  stale: 0,
+  illiquid: 0,
+};
+
 export function scanOf(universe: readonly PriceSeries[], o: SeasonalScanOptions): SeasonalScanResponse {
-  return seasonalityScan(universe, scanOptions(o));
+  const options = scanOptions(universe, o);
+  return options ? seasonalityScan(universe, options) : NO_SESSION;
 }
 
 /**
@@ -211,7 +234,13 @@ export async function scanInPool(
   o: SeasonalScanOptions,
   context: PoolContext,
 ): Promise<Uint8Array> {
-  checkScanCost(scanCost(universe, o), market.instruments().length);
+  const options = scanOptions(universe, o);
+  if (!options) return new TextEncoder().encode(JSON.stringify(NO_SESSION));
+  checkScanCost(
+    scanCost(universe, { ...o, startFrom: options.startFrom, startTo: options.startTo }),
+    market.instruments().length,
+    o.upcoming !== undefined,
+  );
   const symbols = universe.map((s) => s.symbol);
-  return (await analytics.run({ kind: 'scanJson', symbols, options: scanOptions(o) }, context)).body;
+  return (await analytics.run({ kind: 'scanJson', symbols, options }, context)).body;
 }

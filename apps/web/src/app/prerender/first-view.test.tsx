@@ -67,10 +67,49 @@ describe("a returning account's first view of the dashboard", () => {
     expect(english.querySelector('section.card')?.textContent).toContain('5,000');
   });
 
-  it('is none on another page, or without a market summary (or with an empty one)', async () => {
-    expect(await firstViewMarkup('/market', 'en', 'UTC', data())).toBeNull();
+  it('is none on a path that is no page, on an admin page for anyone else, or without a market summary (or with an empty one)', async () => {
+    expect(await firstViewMarkup('/', 'en', 'UTC', data())).toBeNull();
+    expect(await firstViewMarkup('/nowhere', 'en', 'UTC', data())).toBeNull();
+    expect(await firstViewMarkup('/admin/data', 'en', 'UTC', data())).toBeNull();
     expect(await firstViewMarkup('/dashboard', 'en', 'UTC', data({ overview: undefined }))).toBeNull();
     const empty = createOverview({ indices: [], breadth: { ...createOverview().breadth, total: 0 } });
     expect(await firstViewMarkup('/dashboard', 'en', 'UTC', data({ overview: empty }))).toBeNull();
   });
+});
+
+describe("a returning account's first view of every other page", () => {
+  const HEADINGS: [page: string, en: string, tr: string][] = [
+    ['/market', 'Market', 'Piyasa'],
+    ['/heatmaps', 'Heatmaps', 'Isı haritaları'],
+    ['/scanner', 'Stock scanner', 'Hisse tarayıcı'],
+    ['/seasonality', 'Seasonality', 'Mevsimsellik'],
+    ['/seasonality/pattern', 'Pattern', 'Örüntü'],
+    ['/seasonality/calendar', 'Calendar', 'Takvim'],
+    ['/seasonality/besttrades', 'Best trades', 'En iyi işlemler'],
+    ['/seasonality/scanner', 'Seasonality scanner', 'Mevsimsellik tarayıcı'],
+    ['/seasonality/backtest', 'Seasonal backtest', 'Mevsimsel geriye dönük test'],
+    ['/alerts', 'Alerts', 'Alarmlar'],
+    ['/profile', 'Profile', 'Profil'],
+    ['/subscribe', 'Subscribe', 'Abone ol'],
+    ['/admin', 'Administration', 'Yönetim'],
+    ['/admin/data', 'Data updates', 'Veri güncellemeleri'],
+    ['/admin/users', 'Users', 'Kullanıcılar'],
+    ['/admin/products', 'Products and prices', 'Ürünler ve fiyatlar'],
+    ['/admin/mail', 'Mail outbox', 'Giden posta'],
+    ['/admin/jobs', 'Jobs', 'İşler'],
+  ];
+
+  it.each(HEADINGS)(
+    '%s: the frame, the stale-data warning and the screen’s own heading, in both languages',
+    async (page, en, tr) => {
+      const admin = { me: me(['admin']), overview: undefined };
+      const english = parse(await firstViewMarkup(page, 'en', 'UTC', data(admin)));
+      expect(english.querySelector('.app-topbar__brand')).not.toBeNull();
+      expect(english.querySelector('.alert-warning')?.textContent).toContain('2277 trading days old');
+      expect([...english.querySelectorAll('h1')].map((h) => h.textContent)).toEqual([en]);
+      expect(english.querySelector('section')).toBeNull();
+      const turkish = parse(await firstViewMarkup(page, 'tr', 'UTC', data(admin)));
+      expect([...turkish.querySelectorAll('h1')].map((h) => h.textContent)).toEqual([tr]);
+    },
+  );
 });

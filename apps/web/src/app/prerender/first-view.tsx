@@ -14,6 +14,30 @@ import enDashboard from '../../shared/i18n/en/dashboard';
 import trDashboard from '../../shared/i18n/tr/dashboard';
 import enMarket from '../../shared/i18n/en/market';
 import trMarket from '../../shared/i18n/tr/market';
+import enHeatmaps from '../../shared/i18n/en/heatmaps';
+import trHeatmaps from '../../shared/i18n/tr/heatmaps';
+import enScanner from '../../shared/i18n/en/scanner';
+import trScanner from '../../shared/i18n/tr/scanner';
+import enChart from '../../shared/i18n/en/chart';
+import trChart from '../../shared/i18n/tr/chart';
+import enPattern from '../../shared/i18n/en/pattern';
+import trPattern from '../../shared/i18n/tr/pattern';
+import enCalendar from '../../shared/i18n/en/calendar';
+import trCalendar from '../../shared/i18n/tr/calendar';
+import enBestTrades from '../../shared/i18n/en/bestTrades';
+import trBestTrades from '../../shared/i18n/tr/bestTrades';
+import enSeascan from '../../shared/i18n/en/seascan';
+import trSeascan from '../../shared/i18n/tr/seascan';
+import enBacktest from '../../shared/i18n/en/backtest';
+import trBacktest from '../../shared/i18n/tr/backtest';
+import enAlerts from '../../shared/i18n/en/alerts';
+import trAlerts from '../../shared/i18n/tr/alerts';
+import enProfile from '../../shared/i18n/en/profile';
+import trProfile from '../../shared/i18n/tr/profile';
+import enSubscribe from '../../shared/i18n/en/subscribe';
+import trSubscribe from '../../shared/i18n/tr/subscribe';
+import enAdmin from '../../shared/i18n/en/admin';
+import trAdmin from '../../shared/i18n/tr/admin';
 import { PRERENDER_ID } from '../../shared/prerender-id';
 import { prerenderTexts } from './prerender-texts';
 
@@ -25,8 +49,66 @@ export interface FirstViewData {
 }
 
 const TEXTS: Record<Language, Record<string, Record<string, unknown>>> = {
-  en: { shell: enShell, dashboard: enDashboard, market: enMarket },
-  tr: { shell: trShell, dashboard: trDashboard, market: trMarket },
+  en: {
+    shell: enShell,
+    dashboard: enDashboard,
+    market: enMarket,
+    heatmaps: enHeatmaps,
+    scanner: enScanner,
+    chart: enChart,
+    pattern: enPattern,
+    calendar: enCalendar,
+    bestTrades: enBestTrades,
+    seascan: enSeascan,
+    backtest: enBacktest,
+    alerts: enAlerts,
+    profile: enProfile,
+    subscribe: enSubscribe,
+    admin: enAdmin,
+  },
+  tr: {
+    shell: trShell,
+    dashboard: trDashboard,
+    market: trMarket,
+    heatmaps: trHeatmaps,
+    scanner: trScanner,
+    chart: trChart,
+    pattern: trPattern,
+    calendar: trCalendar,
+    bestTrades: trBestTrades,
+    seascan: trSeascan,
+    backtest: trBacktest,
+    alerts: trAlerts,
+    profile: trProfile,
+    subscribe: trSubscribe,
+    admin: trAdmin,
+  },
+};
+
+/**
+ * Every other page's heading as its screen draws it (the namespace and key of its h1): the first
+ * view of those pages is the frame, the stale-data warning and that heading. Admin pages are an
+ * admin's only (anyone else gets the app's 404 page).
+ */
+const HEADINGS: Readonly<Record<string, readonly [key: `${string}:${string}`, adminOnly?: 'admin']>> = {
+  '/market': ['market:title'],
+  '/heatmaps': ['heatmaps:title'],
+  '/scanner': ['scanner:screen.title'],
+  '/seasonality': ['chart:title'],
+  '/seasonality/pattern': ['pattern:title'],
+  '/seasonality/calendar': ['calendar:title'],
+  '/seasonality/besttrades': ['bestTrades:title'],
+  '/seasonality/scanner': ['seascan:title'],
+  '/seasonality/backtest': ['backtest:title'],
+  '/alerts': ['alerts:screen.title'],
+  '/profile': ['profile:title'],
+  '/subscribe': ['subscribe:title'],
+  '/admin': ['admin:title', 'admin'],
+  '/admin/data': ['admin:data.title', 'admin'],
+  '/admin/users': ['admin:users.title', 'admin'],
+  '/admin/products': ['admin:products.title', 'admin'],
+  '/admin/mail': ['admin:mail.title', 'admin'],
+  '/admin/jobs': ['admin:jobs.title', 'admin'],
 };
 
 const texts = new Map<Language, Promise<I18n>>();
@@ -37,12 +119,13 @@ const textsOf = (language: Language): Promise<I18n> => {
 };
 
 /**
- * The first view of a returning account's /dashboard as the server sends it, before the
- * scripts have run (Lighthouse's LCP, issue 18): the top bar's frame, the stale-data warning,
- * the page's title bar and the market summary, drawn by the app's own components from the page's data, in the
- * account's language and number format. The app takes it away as it first draws
- * (app/prerender-handoff.tsx). Null for a page without a first view (any but /dashboard, or no
- * market summary, or an empty one, in the data). The server loads this module from the web build
+ * The first view of a returning account's page as the server sends it, before the scripts have
+ * run (Lighthouse's LCP, issues 18 and 45), drawn by the app's own components from the page's
+ * data, in the account's language and number format: the top bar's frame, the stale-data
+ * warning and the page's heading; on /dashboard also the market summary. The app takes it away
+ * as it first draws (app/prerender-handoff.tsx). Null for a page without a first view (`/`, a
+ * path that is no page, an admin page for anyone else, /dashboard without a market summary or
+ * with an empty one). The server loads this module from the web build
  * (dist/prerender/first-view.mjs, apps/web/scripts/prerender-pages.mjs).
  */
 export async function firstViewMarkup(
@@ -51,14 +134,30 @@ export async function firstViewMarkup(
   timeZone: string,
   data: FirstViewData,
 ): Promise<string | null> {
+  const admin = data.me.roles.includes('admin');
+  const heading = HEADINGS[page];
   const overview = data.overview;
-  // An empty market: the app says so in its own words (QueryView's empty state), not drawn here.
-  if (page !== '/dashboard' || !overview || (overview.indices.length === 0 && overview.breadth.total === 0))
-    return null;
+  if (page === '/dashboard') {
+    // An empty market: the app says so in its own words (QueryView's empty state), not drawn here.
+    if (!overview || (overview.indices.length === 0 && overview.breadth.total === 0)) return null;
+  } else if (!heading || (heading[1] === 'admin' && !admin)) return null;
   const i18n = await textsOf(language);
   const f = formattersFor(data.me.data.locale ?? LOCALE_OF[language], data.me.data.timeZone ?? timeZone);
-  const t = i18n.getFixedT(language, 'dashboard');
-  const admin = data.me.roles.includes('admin');
+  const content =
+    page === '/dashboard' && overview ? (
+      <>
+        <h1 className="h4">{i18n.t('dashboard:title')}</h1>
+        <section className="mb-3">
+          <h2 className="h6">{i18n.t('dashboard:summary.title')}</h2>
+          <DashboardSummary data={overview} f={f} badge={null} />
+        </section>
+      </>
+    ) : heading ? (
+      <h1 className="h4">
+        {/* Keys of several namespaces: the tests render each page's heading in both languages. */}
+        {i18n.t(heading[0] as 'dashboard:title')}
+      </h1>
+    ) : null;
   const body = renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[page]}>
@@ -79,13 +178,7 @@ export async function firstViewMarkup(
           }
         />
         <main className="app-content">
-          <div className="container-fluid py-3">
-            <h1 className="h4">{t('title')}</h1>
-            <section className="mb-3">
-              <h2 className="h6">{t('summary.title')}</h2>
-              <DashboardSummary data={overview} f={f} badge={null} />
-            </section>
-          </div>
+          <div className="container-fluid py-3">{content}</div>
         </main>
       </MemoryRouter>
     </I18nextProvider>,

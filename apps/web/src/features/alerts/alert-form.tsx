@@ -136,6 +136,19 @@ export function AlertForm({
     onChange: (on: boolean) => set(key, on),
   });
   const check = { onExit: toggle('onExit'), mail: toggle('mail') };
+  /** A select of fixed choices bound to one of the draft's choices, with its message when refused. */
+  const choose = <K extends 'target' | 'seasonalForm' | 'windowDirection' | 'direction'>(key: K) => ({
+    id: `alert-${key}`,
+    error: fields[key],
+    value: d[key],
+    onChange: (value: string) => set(key, value as AlertDraft[K]),
+  });
+  const choice = {
+    target: choose('target'),
+    seasonalForm: choose('seasonalForm'),
+    windowDirection: choose('windowDirection'),
+    direction: choose('direction'),
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSave(d);
@@ -184,14 +197,12 @@ export function AlertForm({
         <div className="row g-2">
           <div className="col-12 col-md-4">
             <ChoiceField
-              id="alert-target"
               label={t('form.target')}
-              value={d.target}
               options={[
                 { value: 'symbol', label: t('form.oneSymbol') },
                 { value: 'watchlist', label: t('form.everySymbol') },
               ]}
-              onChange={(v) => set('target', v as AlertDraft['target'])}
+              {...choice.target}
             />
           </div>
           <div className="col-12 col-md-8">
@@ -228,14 +239,12 @@ export function AlertForm({
       ) : (
         <>
           <ChoiceField
-            id="alert-seasonalForm"
             label={t('form.seasonalForm')}
-            value={d.seasonalForm}
             options={[
               { value: 'rule', label: t('form.ruleForm') },
               { value: 'window', label: t('form.windowForm') },
             ]}
-            onChange={(v) => set('seasonalForm', v as AlertDraft['seasonalForm'])}
+            {...choice.seasonalForm}
           />
           <div className="row g-2">
             {d.seasonalForm === 'window' ? (
@@ -252,12 +261,9 @@ export function AlertForm({
                 </div>
                 <div className="col-12 col-md-4">
                   <ChoiceField
-                    id="alert-windowDirection"
                     label={t('form.direction')}
-                    error={fields.windowDirection}
-                    value={d.windowDirection}
                     options={(['long', 'short'] as const).map((v) => ({ value: v, label: t(`directions.${v}`) }))}
-                    onChange={(v) => set('windowDirection', v as AlertDraft['windowDirection'])}
+                    {...choice.windowDirection}
                   />
                 </div>
                 {WINDOW_NUMBERS.map(([key, label], i) =>
@@ -269,15 +275,12 @@ export function AlertForm({
                 {NUMBER_FIELDS.map((key) => numberField(key, t(`form.${key}`)))}
                 <div className="col-12 col-md-4">
                   <ChoiceField
-                    id="alert-direction"
                     label={t('form.direction')}
-                    error={fields.direction}
-                    value={d.direction}
                     options={(['long', 'short', 'both'] as const).map((v) => ({
                       value: v,
                       label: t(`directions.${v}`),
                     }))}
-                    onChange={(v) => set('direction', v as AlertDraft['direction'])}
+                    {...choice.direction}
                   />
                 </div>
               </>

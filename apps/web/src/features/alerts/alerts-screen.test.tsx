@@ -41,11 +41,41 @@ const note = {
   read: false,
   createdAt: Date.UTC(2026, 10, 20, 23),
 };
-const alerts: MockRoute = { path: '/api/v1/alerts', body: { data: [alert], limit: 100 } };
+/** The alerts list as the server answers it (`extra`: more fields of the answer, e.g. usage). */
+const alertsRoute = (list: readonly unknown[], extra: Record<string, unknown> = {}): MockRoute => ({
+  path: '/api/v1/alerts',
+  body: { data: list, limit: 100, ...extra },
+});
+const alerts = alertsRoute([alert]);
 const notifications: MockRoute = { path: '/api/v1/notifications', body: { data: [note], unread: 1 } };
+/** The alerts page's requests: these alerts listed, then the `more` routes. */
+const serveAlerts = (list: readonly unknown[], ...more: MockRoute[]) =>
+  mockFetch([premium, alertsRoute(list), notifications, ...more]);
 /** The alerts page's requests, a new alert (POST /api/v1/alerts) answered with `answer`. */
 const serveAlertsPosting = (answer: { status: number; body: unknown }) =>
-  mockFetch([premium, alerts, notifications, { method: 'POST', path: '/api/v1/alerts', ...answer }]);
+  serveAlerts([alert], { method: 'POST', path: '/api/v1/alerts', ...answer });
+/** Waits for the alert's row to say `row`, then checks the form's fields by label (value `null`: empty). */
+async function expectRowAndForm(id: number, row: string, fields: [label: string, value: string | null][]) {
+  expect(await screen.findByTestId(`alert-row-${id}`)).toHaveTextContent(row);
+  const form = await screen.findByTestId('alert-form');
+  for (const [label, value] of fields) expect(within(form).getByLabelText(label)).toHaveValue(value);
+  return form;
+}
+/** An active seasonal alert on `symbol` with these rules. */
+const seasonalAlert = (id: number, name: string, symbol: string, seasonal: Record<string, unknown>) => ({
+  ...alert,
+  id,
+  name,
+  kind: 'seasonal',
+  expression: null,
+  symbol,
+  paused: false,
+  pausedReason: null,
+  seasonal,
+});
+/** A window alert on PKG (11-20 → 12-07, five sessions ahead) with these further rules. */
+const windowAlertOn = (id: number, name: string, direction: string, rules: Record<string, unknown>) =>
+  seasonalAlert(id, name, 'PKG', { leadDays: 5, window: { start: '11-20', end: '12-07', direction }, ...rules });
 const signInSubscriber = () =>
   useAppStore.getState().setSession({ data: { id: 1, username: 'ada' }, roles: ['member'], subscriber: true });
 
@@ -137,40 +167,26 @@ describe('alerts screen', () => {
   });
 
   it('makes a window alert from the pattern screen’s link, with its year set, and lists it by its window', async () => {
-    const windowAlert = {
-      ...alert,
-      id: 10,
-      name: 'PKG: seasonal window ahead',
-      kind: 'seasonal',
-      expression: null,
-      symbol: 'PKG',
-      paused: false,
-      pausedReason: null,
-      seasonal: {
-        leadDays: 5,
-        window: { start: '11-20', end: '12-07', direction: 'long' },
-        maxPValue: null,
-        maxQValue: 0.1,
-        parity: 'odd',
-      },
-    };
-    const { requests } = mockFetch([
-      premium,
-      { path: '/api/v1/alerts', body: { data: [windowAlert], limit: 100 } },
-      notifications,
-      { method: 'POST', path: '/api/v1/alerts', status: 201, body: { data: windowAlert } },
-    ]);
+    const windowAlert = windowAlertOn(10, 'PKG: seasonal window ahead', 'long', {
+      maxPValue: null,
+      maxQValue: 0.1,
+      parity: 'odd',
+    });
+    const { requests } = serveAlerts([windowAlert], {
+      method: 'POST',
+      path: '/api/v1/alerts',
+      status: 201,
+      body: { data: windowAlert },
+    });
     renderScreen(<AlertsScreen />, {
       url: '/alerts?new=seasonal&symbol=PKG&start=11-20&end=12-07&direction=long&from=2005&parity=odd',
     });
-    expect(await screen.findByTestId('alert-row-10')).toHaveTextContent(
-      '11-20 → 12-07 long, 5 sessions before, q ≤ 0.1',
-    );
-    const form = await screen.findByTestId('alert-form');
-    expect(within(form).getByLabelText('Which windows')).toHaveValue('window');
-    expect(within(form).getByLabelText('Window start (MM-DD)')).toHaveValue('11-20');
-    expect(within(form).getByLabelText('Window end (MM-DD)')).toHaveValue('12-07');
-    expect(within(form).getByLabelText('Minimum win rate (%, optional)')).toHaveValue(null);
+    const form = await expectRowAndForm(10, '11-20 → 12-07 long, 5 sessions before, q ≤ 0.1', [
+      ['Which windows', 'window'],
+      ['Window start (MM-DD)', '11-20'],
+      ['Window end (MM-DD)', '12-07'],
+      ['Minimum win rate (%, optional)', null],
+    ]);
     expect(within(form).queryByLabelText('Shortest holding (calendar days)')).toBeNull();
     await userEvent.type(within(form).getByLabelText('Maximum q-value (optional)'), '0.1');
     await userEvent.click(within(form).getByRole('button', { name: 'Create alert' }));
@@ -191,39 +207,22 @@ describe('alerts screen', () => {
   });
 
   it('edits a window alert: a refused window start is shown at its input, a change goes as a PATCH', async () => {
-    const windowAlert = {
-      ...alert,
-      id: 11,
-      name: 'PKG window',
-      kind: 'seasonal',
-      expression: null,
-      symbol: 'PKG',
-      paused: false,
-      pausedReason: null,
-      seasonal: {
-        leadDays: 5,
-        window: { start: '11-20', end: '12-07', direction: 'long' },
-        minYears: 8,
-        maxPValue: null,
-      },
-    };
-    const { requests } = mockFetch([
-      premium,
-      { path: '/api/v1/alerts', body: { data: [windowAlert], limit: 100 } },
-      notifications,
-      {
-        method: 'PATCH',
-        path: '/api/v1/alerts/11',
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_failed',
-            message: 'Invalid body.window.start: expected a real month-day (MM-DD)',
-            details: { issues: [{ path: 'body.window.start', message: 'expected a real month-day (MM-DD)' }] },
-          },
+    const windowAlert = windowAlertOn(11, 'PKG window', 'long', {
+      minYears: 8,
+      maxPValue: null,
+    });
+    const { requests } = serveAlerts([windowAlert], {
+      method: 'PATCH',
+      path: '/api/v1/alerts/11',
+      status: 400,
+      body: {
+        error: {
+          code: 'validation_failed',
+          message: 'Invalid body.window.start: expected a real month-day (MM-DD)',
+          details: { issues: [{ path: 'body.window.start', message: 'expected a real month-day (MM-DD)' }] },
         },
       },
-    ]);
+    });
     renderScreen(<AlertsScreen />, { url: '/alerts' });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit PKG window' }));
     const form = await screen.findByTestId('alert-form');
@@ -304,7 +303,7 @@ describe('alerts at scale on the screens', () => {
         { id: 5, name: 'Big', symbols: ['A', 'B', 'C'].map((sym) => ({ sym, description: '' })) },
       ],
     } as never);
-    mockFetch([premium, { path: '/api/v1/alerts', body: { data: [alert], limit: 100, usage } }, notifications]);
+    mockFetch([premium, alertsRoute([alert], { usage }), notifications]);
     renderScreen(<AlertsScreen />, { url: '/alerts?new=condition&expression=rsi14%20%3C%2030' });
     const form = await screen.findByTestId('alert-form');
     const limits = await within(form).findByTestId('alert-limits');
@@ -332,7 +331,7 @@ describe('alerts at scale on the screens', () => {
     };
     const { requests } = mockFetch([
       premium,
-      { path: '/api/v1/alerts', body: { data: [paused], limit: 100, usage } },
+      alertsRoute([paused], { usage }),
       notifications,
       {
         method: 'PATCH',
@@ -353,26 +352,16 @@ describe('alerts in Turkish', () => {
   beforeEach(signInSubscriber);
 
   it('shows the alerts page, a seasonal rule with tr-TR numbers and the form in Turkish', async () => {
-    const seasonal = {
-      ...alert,
-      id: 9,
-      name: 'KO mevsim',
-      kind: 'seasonal',
-      expression: null,
-      symbol: 'KO',
-      paused: false,
-      pausedReason: null,
-      seasonal: {
-        leadDays: 5,
-        minDays: 10,
-        maxDays: 30,
-        minWinRate: 0.7,
-        minYears: 10,
-        maxPValue: 0.05,
-        direction: 'long',
-      },
-    };
-    mockFetch([premium, { path: '/api/v1/alerts', body: { data: [alert, seasonal], limit: 100 } }, notifications]);
+    const seasonal = seasonalAlert(9, 'KO mevsim', 'KO', {
+      leadDays: 5,
+      minDays: 10,
+      maxDays: 30,
+      minWinRate: 0.7,
+      minYears: 10,
+      maxPValue: 0.05,
+      direction: 'long',
+    });
+    serveAlerts([alert, seasonal]);
     renderScreen(<AlertsScreen />, { url: '/alerts' });
     const row = await screen.findByTestId('alert-row-9');
     expect(row).toHaveTextContent('uzun, 10–30 gün, kazanma oranı ≥ %70, ≥ 10 yıl, p ≤ 0,05; 5 işlem günü önceden');
@@ -418,33 +407,19 @@ describe('alerts in Turkish', () => {
   });
 
   it('lists a window alert and fills the window form in Turkish', async () => {
-    const windowAlert = {
-      ...alert,
-      id: 12,
-      name: 'PKG',
-      kind: 'seasonal',
-      expression: null,
-      symbol: 'PKG',
-      paused: false,
-      pausedReason: null,
-      seasonal: {
-        leadDays: 5,
-        window: { start: '11-20', end: '12-07', direction: 'short' },
-        minWinRate: 0.75,
-        maxPValue: null,
-        maxQValue: 0.05,
-      },
-    };
-    mockFetch([premium, { path: '/api/v1/alerts', body: { data: [windowAlert], limit: 100 } }, notifications]);
+    const windowAlert = windowAlertOn(12, 'PKG', 'short', {
+      minWinRate: 0.75,
+      maxPValue: null,
+      maxQValue: 0.05,
+    });
+    serveAlerts([windowAlert]);
     renderScreen(<AlertsScreen />, { url: '/alerts?new=seasonal&symbol=PKG&start=11-20&end=12-07&direction=short' });
-    expect(await screen.findByTestId('alert-row-12')).toHaveTextContent(
-      '11-20 → 12-07 kısa, 5 işlem günü önceden, kazanma oranı ≥ %75, q ≤ 0,05',
-    );
-    const form = await screen.findByTestId('alert-form');
-    expect(within(form).getByLabelText('Hangi pencereler')).toHaveValue('window');
-    expect(within(form).getByLabelText('Pencere başlangıcı (AA-GG)')).toHaveValue('11-20');
-    expect(within(form).getByLabelText('Yön')).toHaveValue('short');
-    expect(within(form).getByLabelText('En yüksek q-değeri (isteğe bağlı)')).toHaveValue(null);
+    await expectRowAndForm(12, '11-20 → 12-07 kısa, 5 işlem günü önceden, kazanma oranı ≥ %75, q ≤ 0,05', [
+      ['Hangi pencereler', 'window'],
+      ['Pencere başlangıcı (AA-GG)', '11-20'],
+      ['Yön', 'short'],
+      ['En yüksek q-değeri (isteğe bağlı)', null],
+    ]);
   });
 
   it('says a summed-up notification and a paused webhook in Turkish', async () => {

@@ -115,6 +115,17 @@ const routes = (respond?: () => { status?: number; body?: unknown }) => [
   },
 ];
 
+/** The backtest against a benchmark with prices from 2011 only: its metrics table and that table's column names. */
+async function showLateBenchmark() {
+  mockFetch(routes(() => ({ body: lateBenchmark })));
+  renderScreen(<BacktestScreen />, { url: URL });
+  const metrics = await screen.findByTestId('backtest-metrics');
+  const headers = within(metrics)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+  return { metrics, headers };
+}
+
 beforeEach(() => sessionStorage.clear());
 
 describe('seasonal backtest screen', () => {
@@ -234,15 +245,10 @@ describe('seasonal backtest screen', () => {
 
 describe('a benchmark that starts after the strategy', () => {
   it('draws its line from its first close only and compares it with the strategy over its years', async () => {
-    mockFetch(routes(() => ({ body: lateBenchmark })));
-    renderScreen(<BacktestScreen />, { url: URL });
-    const metrics = await screen.findByTestId('backtest-metrics');
+    const { metrics, headers } = await showLateBenchmark();
     expect(screen.getByTestId('benchmark-span')).toHaveTextContent(
       'SPY has prices from 10/07/2011 only: it is compared with the strategy over the same years, 2011–2012 (10/07/2011 – 10/08/2012).',
     );
-    const headers = within(metrics)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
     expect(headers).toEqual(['Metric', 'Strategy', 'Strategy, 2011–2012', 'SPY, 2011–2012']);
     expect(within(metrics).getByTestId('over-span-cagr')).toHaveTextContent('+8.35%');
     expect(within(metrics).getByTestId('over-span-sharpe')).toHaveTextContent('2.25');
@@ -309,15 +315,10 @@ describe('seasonal backtest screen in Turkish', () => {
   });
 
   it('says in Turkish which years a later benchmark is compared over', async () => {
-    mockFetch(routes(() => ({ body: lateBenchmark })));
-    renderScreen(<BacktestScreen />, { url: URL });
-    const metrics = await screen.findByTestId('backtest-metrics');
+    const { headers } = await showLateBenchmark();
     expect(screen.getByTestId('benchmark-span')).toHaveTextContent(
       'SPY fiyatları yalnızca 07.10.2011 tarihinden başlıyor: strateji ile aynı yıllarda, 2011–2012 (07.10.2011 – 08.10.2012), karşılaştırılıyor.',
     );
-    const headers = within(metrics)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
     expect(headers).toEqual(['Ölçüt', 'Strateji', 'Strateji, 2011–2012', 'SPY, 2011–2012']);
   });
 });

@@ -1,18 +1,13 @@
 // Test data of walk-forward (GET /api/v1/seasonality/walk-forward) for the best-trades tests.
-import { ENDPOINTS, type WalkForwardResponse } from '@solstice/contracts';
+import { ENDPOINTS, outOfSampleStatsSchema, type WalkForwardResponse } from '@solstice/contracts';
 import { createStats } from '../../testing/factories';
 
-const none = {
-  count: 0,
-  winners: null,
-  losers: null,
-  winRate: null,
-  mean: null,
-  median: null,
-  stdDev: null,
-  min: null,
-  max: null,
-};
+type OutOfSampleStats = WalkForwardResponse['long']['stats'];
+
+/** A side that traded no year: count 0 and every other statistic of the contract null. */
+const none = Object.fromEntries(
+  Object.keys(outOfSampleStatsSchema.shape).map((key) => [key, key === 'count' ? 0 : null]),
+) as OutOfSampleStats;
 
 /** Long: three years traded out of sample (+5 %, −2 %, +3 %); short: none. */
 export const walkForward: WalkForwardResponse = {

@@ -86,6 +86,7 @@ export function ScanResults({
   custom,
   fields: known,
   onView,
+  asked,
 }: {
   data: ScanResponse;
   f: Formatters;
@@ -95,6 +96,8 @@ export function ScanResults({
   custom: readonly string[];
   fields: ScanFieldsResponse['fields'];
   onView: (view: ScanView, custom: readonly string[]) => void;
+  /** The date the scan was asked as of (absent: the latest session). */
+  asked?: string;
 }) {
   const { t } = useTranslation('scanner');
   const fields = useMemo(() => {
@@ -163,6 +166,7 @@ export function ScanResults({
         {data.asOf
           ? t('results.matchesAsOf', { count: data.count, n: f.number(data.count, 0), date: f.date(data.asOf) })
           : t('results.matches', { count: data.count, n: f.number(data.count, 0) })}
+        {asked && data.asOf && data.asOf !== asked ? ` ${t('results.asked', { date: f.date(asked) })}` : ''}
         <StaleCount stale={data.stale} asOf={data.asOf} f={f} />
         {data.count > data.results.length
           ? ` ${t('results.firstListed', { n: f.number(data.results.length, 0) })}`

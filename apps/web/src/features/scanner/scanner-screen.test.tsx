@@ -147,18 +147,13 @@ function accountScans(initial: { name: string; expression: string }[] = []) {
   ];
   return { list, routes };
 }
+/** The screen's requests for a subscriber: the account's scans, presets, fields, a scan, its check, any instrument. */
+const serveScanner = (account = accountScans()) =>
+  mockFetch([premium, ...account.routes, presets, fields, scanner, check, anyInstrument()]);
 
 describe('scanner screen', () => {
   it('counts the matches as you type, debounced, and names a mistake', async () => {
-    const { requests } = mockFetch([
-      premium,
-      ...accountScans().routes,
-      presets,
-      fields,
-      scanner,
-      check,
-      anyInstrument(),
-    ]);
+    const { requests } = serveScanner();
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.type(screen.getByLabelText('Expression'), 'rsi14 < 30');
     await waitFor(() => expect(screen.getByTestId('scan-count')).toHaveTextContent('7 matches'));
@@ -183,7 +178,7 @@ describe('scanner screen', () => {
   });
 
   it('suggests the nearest field for a misspelt one', async () => {
-    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
+    serveScanner();
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.type(screen.getByLabelText('Expression'), 'clsoe > 10');
     await waitFor(() =>
@@ -194,7 +189,7 @@ describe('scanner screen', () => {
   });
 
   it('keeps filter chips and the text expression in step', async () => {
-    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
+    serveScanner();
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     const box = screen.getByLabelText('Expression');
     await userEvent.type(box, 'rsi14 < 30 and close between 10 and 20');
@@ -222,15 +217,7 @@ describe('scanner screen', () => {
   });
 
   it('runs a scan into the URL, sorts through the API and adds a result to a watchlist', async () => {
-    const { requests } = mockFetch([
-      premium,
-      ...accountScans().routes,
-      presets,
-      fields,
-      scanner,
-      check,
-      anyInstrument(),
-    ]);
+    const { requests } = serveScanner();
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     const table = await screen.findByTestId('scan-results');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -258,7 +245,7 @@ describe('scanner screen', () => {
 
   it('runs a preset and remembers saved scans, in the account as well as in the store', async () => {
     const account = accountScans();
-    const { requests } = mockFetch([premium, ...account.routes, presets, fields, scanner, check, anyInstrument()]);
+    const { requests } = serveScanner(account);
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.click(await screen.findByRole('button', { name: 'Oversold' }));
     await waitFor(() => expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+30&sort=rsi14&desc=false'));
@@ -281,7 +268,7 @@ describe('scanner screen', () => {
 
   // Issue #21, defect 7: the chip builder built `sector < "Tech"` and offered fields without data.
   it('builds text filters with = or != from a pick list, and offers only fields with data', async () => {
-    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
+    serveScanner();
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     const field = screen.getByLabelText('Field');
     await waitFor(() => expect(within(field).queryByRole('option', { name: 'marketCap' })).not.toBeInTheDocument());
@@ -354,7 +341,7 @@ describe('scanner screen in Turkish', () => {
   inTurkish();
 
   it('words a mistake wholly in Turkish, with the column and a suggestion', async () => {
-    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
+    serveScanner();
     renderScreen(<ScannerScreen />, { url: '/scanner' });
     await userEvent.type(screen.getByLabelText('İfade'), 'clsoe > 10');
     await waitFor(() =>
@@ -366,7 +353,7 @@ describe('scanner screen in Turkish', () => {
   });
 
   it('shows the form, the chip builder, the count and the results in Turkish with tr-TR numbers', async () => {
-    mockFetch([premium, ...accountScans().routes, presets, fields, scanner, check, anyInstrument()]);
+    serveScanner();
     renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
     expect(screen.getByRole('heading', { name: 'Hisse tarayıcı' })).toBeInTheDocument();
     expect(screen.getByLabelText('İfade')).toHaveValue('rsi14 < 30');

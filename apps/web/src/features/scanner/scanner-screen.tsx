@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ScanProblem } from '@solstice/contracts';
+import { scanAsOfSchema, type ScanProblem } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired } from '../../shared/api';
 import { premiumScreen, SubscribeScreen } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
@@ -19,10 +19,11 @@ import { conditionsOf, joinConditions } from './expression-chips';
 import { ChipBuilder, addCondition } from './chip-builder';
 import { SavedScans, type SavedScan } from './saved-scans';
 import { Notices, ScanResults } from './scan-results';
+import { AsOfPicker } from './as-of-picker';
 
 type ScannerForm = { expression: string; sort: string; desc: string; saved: SavedScan[] };
 
-const KEYS = ['expression', 'sort', 'desc', 'view', 'cols'] as const;
+const KEYS = ['expression', 'sort', 'desc', 'view', 'cols', 'asOf'] as const;
 export const RESULT_LIMIT = 1000;
 export const COUNT_DEBOUNCE_MS = 300;
 
@@ -43,9 +44,10 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The check of an expression (shared by the typed text and the URL's: one request for both). */
-const checkQuery = (expression: string) => ({
-  queryKey: ['scan-check', expression],
-  queryFn: () => apiQueryPost('scannerCheck', { body: { expression } }, { background: true }),
+const checkQuery = (expression: string, asOf: string | undefined) => ({
+  queryKey: ['scan-check', expression, asOf ?? ''],
+  queryFn: () =>
+    apiQueryPost('scannerCheck', { body: { expression, ...(asOf ? { asOf } : {}) } }, { background: true }),
   enabled: expression.length > 0,
   placeholderData: keepPreviousData,
 });
@@ -85,11 +87,13 @@ function ScannerTool() {
     if (url.expression !== undefined) setText(url.expression);
   }, [url.expression]);
   const setScanlist = useAppStore((s) => s.setScanlist);
+  // The scan's date as the URL holds it; one that is not a calendar date counts as none.
+  const asOf = url.asOf && scanAsOfSchema.safeParse(url.asOf).success ? url.asOf : undefined;
 
   // The expression checked at each pause in typing, with its live count: a mistake is an
   // answer (its problem), not a failed request (decision 0029).
   const debounced = useDebounced(text.trim(), COUNT_DEBOUNCE_MS);
-  const count = useQuery(checkQuery(debounced));
+  const count = useQuery(checkQuery(debounced, asOf));
   const problem = count.data?.problem ?? null;
   // The chips are those of the last expression that checked valid: a mistake never becomes one.
   const [validText, setValidText] = useState('');
@@ -117,7 +121,7 @@ function ScannerTool() {
   });
 
   // The results run only for an expression the check found valid (no failing request, no red box).
-  const urlCheck = useQuery(checkQuery((url.expression ?? '').trim()));
+  const urlCheck = useQuery(checkQuery((url.expression ?? '').trim(), asOf));
   const ready = Boolean(url.expression) && urlCheck.data?.problem === null;
   const sort = url.sort || undefined;
   const desc = url.desc === 'true';
@@ -125,7 +129,7 @@ function ScannerTool() {
   const custom = parseColumns(url.cols);
   const columns = viewColumns(view, custom);
   const results = useQuery({
-    queryKey: ['scan', url.expression, sort, desc, columns.join(',')],
+    queryKey: ['scan', url.expression, sort, desc, columns.join(','), asOf ?? ''],
     queryFn: () =>
       apiQueryPost('scanner', {
         body: {
@@ -134,6 +138,7 @@ function ScannerTool() {
           limit: RESULT_LIMIT,
           ...(columns.length ? { columns } : {}),
           spark: true,
+          ...(asOf ? { asOf } : {}),
         },
       }),
     enabled: ready,
@@ -218,6 +223,9 @@ function ScannerTool() {
             </Link>
           ) : null}
         </div>
+        <div className="mt-2">
+          <AsOfPicker value={asOf ?? ''} onChange={(date) => setUrl({ asOf: date })} />
+        </div>
         <div id="scan-count" className="small mt-1" aria-live="polite" data-testid="scan-count">
           {!text.trim() ? (
             <span className="text-muted">{t('screen.typeCondition')}</span>
@@ -284,9 +292,17 @@ function ScannerTool() {
         <LoadingState />
       ) : results.data && results.data.results.length === 0 ? (
         <EmptyState>
-          {results.data.asOf ? t('screen.noMatchAsOf', { date: f.date(results.data.asOf) }) : t('screen.noMatch')}
+          {results.data.asOf
+            ? t('screen.noMatchAsOf', { date: f.date(results.data.asOf) })
+            : asOf
+              ? t('screen.noDataAsOf', { date: f.date(asOf) })
+              : t('screen.noMatch')}
           <StaleCount stale={results.data.stale} asOf={results.data.asOf} f={f} />{' '}
-          {results.data.notices?.length ? <Notices notices={results.data.notices} /> : t('screen.loosen')}
+          {!results.data.asOf && asOf ? null : results.data.notices?.length ? (
+            <Notices notices={results.data.notices} />
+          ) : (
+            t('screen.loosen')
+          )}
         </EmptyState>
       ) : results.data ? (
         <ScanResults
@@ -298,6 +314,7 @@ function ScannerTool() {
           custom={custom}
           fields={fields.data?.fields ?? []}
           onView={(v, cols) => setUrl({ view: v === 'expression' ? null : v, cols: cols.join(',') }, true)}
+          asked={asOf}
         />
       ) : null}
     </div>

@@ -44,6 +44,13 @@ async function drawn(title: string, series: number): Promise<Option> {
   return optionOf(title) as Option;
 }
 
+/** The chart titled `title` once it draws these series, by name and in this order. */
+async function drawnSeries(title: string, names: readonly string[]): Promise<Option> {
+  const option = await drawn(title, names.length);
+  expect(option.series.map((s) => s.name)).toEqual(names);
+  return option;
+}
+
 /** The AAPL chart against SPY (AAPL +8 %, SPY +6 % over the years both use), rendered. */
 function showAaplAgainstSpy() {
   mockFetch([
@@ -70,8 +77,7 @@ describe('seasonal chart screen', () => {
     expect(summary).toHaveTextContent('Against SPY over the 2 years both use (2020–2021): AAPL +8.00% · SPY +6.00%');
     expect(summary.textContent).toMatch(/vs\. benchmark.* \+2\.00%$/);
     expect(screen.getByTestId('chart-summary')).toHaveTextContent('3 years used (2019–2021)');
-    const option = await drawn('Seasonal chart of AAPL', 4);
-    expect(option.series.map((s) => s.name)).toEqual([
+    const option = await drawnSeries('Seasonal chart of AAPL', [
       'AAPL average',
       '2026',
       'SPY average (2020–2021)',
@@ -150,8 +156,7 @@ describe('seasonal chart screen in Turkish', () => {
     expect(screen.getByTestId('chart-summary')).toHaveTextContent(
       '3 yıl kullanıldı (2019–2021). Ortalama yıl: +%10,00',
     );
-    const option = await drawn('AAPL mevsimsel grafiği', 4);
-    expect(option.series.map((s) => s.name)).toEqual([
+    await drawnSeries('AAPL mevsimsel grafiği', [
       'AAPL ortalaması',
       '2026',
       'SPY ortalaması (2020–2021)',

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { seasonalAlertLink } from '../../shared/links/alert-links';
 import { apiQueryPost } from '../../shared/api';
 import type { EndpointBody, SeasonalScanResponse } from '@solstice/contracts';
@@ -26,6 +26,7 @@ import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
 import { MaxQValueField, TestedNote, qValueColumn } from '../../shared/stats/evidence';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import { normalizeYearSet, yearSetQuery } from '../../shared/ui/year-sets';
+import { UpcomingView } from './upcoming-view';
 
 export { scanBody };
 
@@ -42,8 +43,52 @@ export const SeasonalityScannerScreen = premiumScreen(
   'seascan',
   seasonalityScannerTool,
   'title',
-  SeasonalityScannerTool,
+  SeasonalityScannerViews,
 );
+
+/** The scanner's two views: start days in a date range, or the windows starting soon (`view=upcoming`). */
+function SeasonalityScannerViews() {
+  const { t } = useTranslation('seascan');
+  const [params] = useSearchParams();
+  const upcoming = params.get('view') === 'upcoming';
+  return (
+    <>
+      <nav className="container-fluid pt-3" aria-label={t('views.label')}>
+        <ul className="nav nav-tabs">
+          <li className="nav-item">
+            <Link
+              className={`nav-link${upcoming ? '' : ' active'}`}
+              aria-current={upcoming ? undefined : 'page'}
+              to="?"
+            >
+              {t('views.range')}
+            </Link>
+          </li>
+          <li className="nav-item">
+            <Link
+              className={`nav-link${upcoming ? ' active' : ''}`}
+              aria-current={upcoming ? 'page' : undefined}
+              to="?view=upcoming"
+            >
+              {t('views.upcoming')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      {upcoming ? <UpcomingScreen /> : <SeasonalityScannerTool />}
+    </>
+  );
+}
+
+function UpcomingScreen() {
+  const { t } = useTranslation('seascan');
+  return (
+    <div className="container-fluid py-3" data-testid="seasonality-scanner-screen">
+      <h1 className="h4">{t('title')}</h1>
+      <UpcomingView tool={seasonalityScannerTool(t)} />
+    </div>
+  );
+}
 
 function SeasonalityScannerTool() {
   const { t } = useTranslation('seascan');

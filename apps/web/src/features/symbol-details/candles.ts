@@ -1,6 +1,6 @@
 // The candles view's arithmetic: ranges, resampling and the indicator lines, computed from
 // the bars in the browser so that each range needs one request.
-import type { Bar } from '@solstice/contracts';
+import type { Bar, IndicatorsResponse } from '@solstice/contracts';
 
 export const RANGES = ['1M', '3M', '6M', 'YTD', '1Y', '5Y', 'All'] as const;
 export type Range = (typeof RANGES)[number];
@@ -123,17 +123,17 @@ export interface Overlays {
   bollinger: boolean;
 }
 
-export interface CandleData {
+/** The dates and overlay lines the candles draw, typed as the indicators API's chart series. */
+type OverlaySeries = Pick<
+  NonNullable<IndicatorsResponse['series']>,
+  'dates' | 'sma50' | 'sma200' | 'bbUpper' | 'bbMiddle' | 'bbLower'
+>;
+
+export interface CandleData extends OverlaySeries {
   period: Period;
-  dates: string[];
   /** [open, close, low, high] as ECharts wants them. */
   candles: [number, number, number, number][];
   volume: number[];
-  sma50: (number | null)[];
-  sma200: (number | null)[];
-  bbUpper: (number | null)[];
-  bbMiddle: (number | null)[];
-  bbLower: (number | null)[];
 }
 
 /** The candles of a range: indicator lines computed on all bars (warm-up included), then cut. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -124,9 +124,35 @@ export function QueryView<T>({
     if (query.fetchStatus === 'idle') return null;
     return <LoadingState />;
   }
-  const data = query.data as T;
-  if (isEmpty?.(data)) return <EmptyState>{empty ?? <NothingToShow />}</EmptyState>;
-  return <>{children(data)}</>;
+  return (
+    <QueryContent data={query.data as T} isEmpty={isEmpty} empty={empty}>
+      {children}
+    </QueryContent>
+  );
+}
+
+/**
+ * A query's content, drawn from a deferred copy of its data: the answer arrives through the query
+ * cache's store, whose updates React renders in one go, and a screen's tables and charts held the
+ * main thread for hundreds of milliseconds on a phone (Lighthouse's blocking time, issue 45). The
+ * deferred render runs at transition priority, in slices between which the browser paints and
+ * answers input; until it is done the previous content (or the loading state) stays.
+ */
+function QueryContent<T>({
+  data,
+  isEmpty,
+  empty,
+  children,
+}: {
+  data: T;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const shown = useDeferredValue<T | undefined>(data, undefined);
+  if (shown === undefined) return <LoadingState />;
+  if (isEmpty?.(shown)) return <EmptyState>{empty ?? <NothingToShow />}</EmptyState>;
+  return <>{children(shown)}</>;
 }
 
 function NothingToShow() {

@@ -1,4 +1,7 @@
 // English texts of the 'admin' namespace. Keys are the contract; tr/admin.ts must have the same.
+// The list of the administration's sections (a label and what it is about each) is data: admin-sections.json.
+import sections from './admin-sections.json';
+
 export default {
   title: 'Administration',
   somethingWentWrong: 'Something went wrong.',
@@ -6,16 +9,7 @@ export default {
     month: 'month',
     year: 'year',
   },
-  sections: {
-    users: {
-      label: 'Users',
-      about: 'Search accounts, roles, the subscriber tag, subscriptions and refunds.',
-    },
-    products: { label: 'Products and prices', about: 'The plans people can subscribe to.' },
-    mail: { label: 'Mail outbox', about: 'Every message sent or stored (reset links hidden).' },
-    jobs: { label: 'Jobs', about: 'Due and failed background jobs; run due jobs now.' },
-    data: { label: 'Market data', about: 'Instruments, imports and updates; run an update now.' },
-  },
+  sections,
   users: {
     title: 'Users',
     search: 'Search users',

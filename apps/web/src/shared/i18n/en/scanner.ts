@@ -55,6 +55,14 @@ export default {
     noMatch: 'No stock matches this scan.',
     noMatchAsOf: 'No stock matches this scan as of {{date}}.',
     loosen: 'Loosen a filter.',
+    noDataAsOf: 'The market data has no session on or before {{date}}.',
+  },
+  asOf: {
+    label: 'As of',
+    hint: 'Empty: the latest session.',
+    hintDate: 'The scan runs at the latest session on or before this date; no later data is used.',
+    clear: 'Latest',
+    clearLabel: 'Clear the date: scan the latest session',
   },
   chips: {
     legend: 'Add a filter',
@@ -89,6 +97,7 @@ export default {
     matchesAsOf_one: '{{n}} match as of {{date}}',
     matchesAsOf_other: '{{n}} matches as of {{date}}',
     firstListed: '(the first {{n}} are listed)',
+    asked: '(the session on or before {{date}})',
   },
   views: {
     label: 'Result view',

@@ -57,4 +57,48 @@ export default {
     calendarOf: 'Calendar of {{symbol}}',
     alertOf: 'Alert on {{symbol}} before its window opens',
   },
+  views: {
+    label: 'Scanner views',
+    range: 'Date range',
+    upcoming: 'Starting soon',
+  },
+  upcoming: {
+    title: 'Starting soon',
+    intro:
+      'The windows that start in the next days after the as-of date, each symbol read only up to that date: a past date replays what the scan showed then.',
+    form: 'Starting soon form',
+    next: 'Next',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    custom: 'Days ahead (1–90)',
+    asOf: 'As of',
+    asOfHint: 'Empty: today (the latest data)',
+    minDollarVolume: 'Min avg dollar volume, 20 days ($ M)',
+    show: 'Show',
+    summary: 'As of {{date}}: windows starting {{from}} … {{to}}.',
+    leftOut:
+      'Left out: {{stale}} without a bar on {{date}} (no data that day), {{illiquid}} below the minimum dollar volume.',
+    noneSignificant:
+      'No window here has a q-value at or below 0.10: among the {{tested}} windows tested, even a perfect win rate can be chance.',
+    someSignificant_one: '{{count}} window has a q-value at or below 0.10.',
+    someSignificant_other: '{{count}} windows have a q-value at or below 0.10.',
+    noSession: 'There is no market data on or before that date.',
+    empty: 'No symbol has a window starting in these days that meets these conditions.',
+    caption: 'Windows starting soon',
+    columns: {
+      startDate: 'Starts',
+      endDate: 'Ends',
+      daysUntil: 'Days until start',
+      days: 'Days',
+      years: 'Years',
+      winRate: 'Win rate',
+      mean: 'Mean',
+      dollarVolume: 'Dollar volume (20 d)',
+    },
+    errors: {
+      days: 'A whole number of days from 1 to 90',
+      asOf: 'Use a date like 2017-11-10',
+      dollarVolume: 'An amount of at least 0 (millions of dollars)',
+    },
+  },
 };

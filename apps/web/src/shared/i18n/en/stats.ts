@@ -1,55 +1,9 @@
 // English texts of the 'stats' namespace. Keys are the contract; tr/stats.ts must have the same.
+// The glossary of the statistics (a label and a meaning each) is data: stats-definitions.json.
+import definitions from './stats-definitions.json';
+
 export default {
-  definitions: {
-    count: { label: 'Years', meaning: 'Number of years in which the window could be measured (the sample size).' },
-    winners: { label: 'Winners', meaning: 'Years whose return was above zero.' },
-    losers: { label: 'Losers', meaning: 'Years whose return was below zero.' },
-    winRate: { label: 'Win rate', meaning: 'Share of the years with a return above zero: winners ÷ years.' },
-    mean: { label: 'Mean', meaning: 'Average of the yearly returns.' },
-    median: {
-      label: 'Median',
-      meaning: 'Middle yearly return (mean of the two middle ones when the count is even).',
-    },
-    stdDev: {
-      label: 'Std. dev.',
-      meaning: 'Sample standard deviation of the yearly returns (n − 1); how much the years differ.',
-    },
-    min: { label: 'Worst', meaning: 'Lowest yearly return.' },
-    max: { label: 'Best', meaning: 'Highest yearly return.' },
-    avgGain: { label: 'Avg. gain', meaning: 'Mean return of the winning years (none when no year rose).' },
-    avgLoss: { label: 'Avg. loss', meaning: 'Mean return of the losing years (none when no year fell).' },
-    annualized: {
-      label: 'Annualized',
-      meaning: 'Mean return scaled to a year: (1 + mean)^(365 ÷ calendar days) − 1.',
-    },
-    sharpe: {
-      label: 'Sharpe',
-      meaning: 'Mean ÷ standard deviation × √(365 ÷ calendar days): return per unit of risk, annualized.',
-    },
-    calendarDays: { label: 'Calendar days', meaning: 'Length of the window in days of a non-leap year.' },
-    tradingDays: { label: 'Trading days', meaning: 'Trading days after the entry up to and including the exit.' },
-    pValue: {
-      label: 'p-value',
-      meaning:
-        "Chance of at least this many winning years if the window were no better than any window of the same length for this symbol (one-sided binomial test against the symbol's base rate). Below 0.05 is commonly called significant.",
-    },
-    withoutBest: {
-      label: 'Mean w/o best',
-      meaning: 'Mean return with the single best year left out: does the pattern rest on one lucky year?',
-    },
-    recent: {
-      label: 'Recent win rate',
-      meaning: 'Win rate over the last five years (or fewer when there are fewer).',
-    },
-    return: { label: 'Return', meaning: 'Close at exit ÷ close at entry − 1 (negated for a short window).' },
-    maxRise: { label: 'Max rise', meaning: 'Highest close inside the window relative to the entry close.' },
-    maxDrop: { label: 'Max drop', meaning: 'Lowest close inside the window relative to the entry close.' },
-    relative: {
-      label: 'vs. benchmark',
-      meaning:
-        "The symbol's return minus the benchmark index's return (SPY, else the S&P 500) over the same dates, in the years both have.",
-    },
-  },
+  definitions,
   weakness: {
     fewYears: 'only {{count}} years of history (fewer than {{min}})',
     chance: 'the win rate could well be chance (p-value {{pValue}} is above {{max}})',

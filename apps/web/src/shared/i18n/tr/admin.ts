@@ -1,5 +1,6 @@
 import type { Messages } from '../messages';
 import type en from '../en/admin';
+import sections from './admin-sections.json';
 
 // Turkish texts of the 'admin' namespace: the same keys as en/admin.ts (the type checks it).
 const tr: Messages<typeof en> = {
@@ -9,16 +10,7 @@ const tr: Messages<typeof en> = {
     month: 'ay',
     year: 'yıl',
   },
-  sections: {
-    users: {
-      label: 'Kullanıcılar',
-      about: 'Hesapları, rolleri, abone etiketini, abonelikleri ve iadeleri arayın.',
-    },
-    products: { label: 'Ürünler ve fiyatlar', about: 'Kullanıcıların abone olabileceği planlar.' },
-    mail: { label: 'Giden posta', about: 'Gönderilen veya saklanan her ileti (sıfırlama bağlantıları gizli).' },
-    jobs: { label: 'İşler', about: 'Zamanı gelen ve başarısız arka plan işleri; zamanı gelenleri şimdi çalıştırın.' },
-    data: { label: 'Piyasa verisi', about: 'Enstrümanlar, içe aktarmalar ve güncellemeler; şimdi güncelleyin.' },
-  },
+  sections,
   users: {
     title: 'Kullanıcılar',
     search: 'Kullanıcı ara',

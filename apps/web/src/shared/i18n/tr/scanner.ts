@@ -58,6 +58,14 @@ const tr: Messages<typeof en> = {
     noMatch: 'Bu taramaya uyan hisse yok.',
     noMatchAsOf: '{{date}} itibarıyla bu taramaya uyan hisse yok.',
     loosen: 'Bir filtreyi gevşetin.',
+    noDataAsOf: 'Piyasa verisinde {{date}} veya öncesine ait seans yok.',
+  },
+  asOf: {
+    label: 'Tarih itibarıyla',
+    hint: 'Boş: en son seans.',
+    hintDate: 'Tarama bu tarihte veya öncesindeki en son seansta çalışır; sonraki veriler kullanılmaz.',
+    clear: 'En son',
+    clearLabel: 'Tarihi temizle: en son seansı tara',
   },
   chips: {
     legend: 'Filtre ekle',
@@ -92,6 +100,7 @@ const tr: Messages<typeof en> = {
     matchesAsOf_one: '{{date}} itibarıyla {{n}} eşleşme',
     matchesAsOf_other: '{{date}} itibarıyla {{n}} eşleşme',
     firstListed: '(ilk {{n}} tanesi listeleniyor)',
+    asked: '({{date}} veya öncesindeki seans)',
   },
   views: {
     label: 'Sonuç görünümü',

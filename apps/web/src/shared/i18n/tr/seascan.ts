@@ -61,5 +61,49 @@ const tr: Messages<typeof en> = {
     calendarOf: '{{symbol}} takvimi',
     alertOf: '{{symbol}} için penceresi açılmadan önce alarm',
   },
+  views: {
+    label: 'Tarayıcı görünümleri',
+    range: 'Tarih aralığı',
+    upcoming: 'Yakında başlayanlar',
+  },
+  upcoming: {
+    title: 'Yakında başlayanlar',
+    intro:
+      'Tarih itibarıyla sonraki günlerde başlayan pencereler; her sembol yalnızca o tarihe kadarki verisiyle okunur: geçmiş bir tarih, taramanın o gün gösterdiğini yeniden oynatır.',
+    form: 'Yakında başlayanlar formu',
+    next: 'Sonraki',
+    days_one: '{{count}} gün',
+    days_other: '{{count}} gün',
+    custom: 'İleri gün (1–90)',
+    asOf: 'Tarih itibarıyla',
+    asOfHint: 'Boş: bugün (en son veri)',
+    minDollarVolume: 'En düşük ort. dolar hacmi, 20 gün (M $)',
+    show: 'Göster',
+    summary: '{{date}} itibarıyla: {{from}} … {{to}} arasında başlayan pencereler.',
+    leftOut:
+      'Dışarıda kalan: {{date}} tarihinde çubuğu olmayan {{stale}} (o gün veri yok), en düşük dolar hacminin altında {{illiquid}}.',
+    noneSignificant:
+      'Buradaki hiçbir pencerenin q-değeri 0,10 veya altında değil: test edilen {{tested}} pencere arasında kusursuz bir kazanma oranı bile şans olabilir.',
+    someSignificant_one: '{{count}} pencerenin q-değeri 0,10 veya altında.',
+    someSignificant_other: '{{count}} pencerenin q-değeri 0,10 veya altında.',
+    noSession: 'O tarihte veya öncesinde piyasa verisi yok.',
+    empty: 'Bu günlerde başlayan ve bu koşulları karşılayan penceresi olan sembol yok.',
+    caption: 'Yakında başlayan pencereler',
+    columns: {
+      startDate: 'Başlangıç',
+      endDate: 'Bitiş',
+      daysUntil: 'Başlamasına kalan gün',
+      days: 'Gün',
+      years: 'Yıl',
+      winRate: 'Kazanma oranı',
+      mean: 'Ortalama',
+      dollarVolume: 'Dolar hacmi (20 g)',
+    },
+    errors: {
+      days: '1 ile 90 arasında tam sayı olarak gün',
+      asOf: '2017-11-10 gibi bir tarih girin',
+      dollarVolume: 'En az 0 olan bir tutar (milyon dolar)',
+    },
+  },
 };
 export default tr;
