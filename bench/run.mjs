@@ -79,6 +79,8 @@ const TARGETS = [
   ['seasonality_scan_qvalue_overhead_pct', ...atMost(20, '%')],
   // Issue 44.
   ['upcoming_scan_ms', ...atMost(1000, 'ms')],
+  // Issue 44: overfitting of AAPL's 5–30-day search (18,980 windows), 1,000 resamples.
+  ['overfitting_ms', ...atMost(1000, 'ms')],
 ];
 
 const results = { taken_at: new Date().toISOString(), machine: machine(), dataset: path.relative(ROOT, DATA) };
@@ -306,6 +308,9 @@ try {
 
   // Issue 22: no target, a figure (20 legs × 30 start years, read from the dataset's CSVs).
   await tsStep('backtest', 'seasonal backtest, 20 legs × 30 years', 'backtest.ts');
+
+  // Issue 44: DSR, PBO and the Reality Check of AAPL's best-trades searches, read from the dataset's CSV.
+  await tsStep('overfitting', 'overfitting, AAPL 5–30 days, 1,000 resamples', 'overfitting.ts');
 
   await tsStep('market_overview_in_process', 'market overview in process (last 300 bars)', 'market-overview.ts');
 

@@ -99,6 +99,7 @@ import {
   patternResponseSchema,
   seasonalScanResponseSchema,
 } from './seasonality-responses.js';
+import { overfittingQuerySchema, overfittingResponseSchema } from './overfitting.js';
 import { walkForwardResponseSchema } from './walk-forward.js';
 import {
   watchlistCreateSchema,
@@ -221,6 +222,11 @@ export const ENDPOINT_SCHEMAS = {
     summary: 'Best trades out of sample: each year traded with the window chosen on the years before it',
     querystring: walkForwardQuerySchema,
     response: walkForwardResponseSchema,
+  },
+  seasonalityOverfitting: {
+    summary: 'Whether the best window of a best-trades search is luck: Deflated Sharpe Ratio, PBO and Reality Check',
+    querystring: overfittingQuerySchema,
+    response: overfittingResponseSchema,
   },
   seasonalityScan: {
     summary: "Each symbol's best window starting in a date range",

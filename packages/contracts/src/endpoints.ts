@@ -35,6 +35,7 @@ export const ENDPOINTS = {
   seasonalityChart: { method: 'GET', path: '/api/v1/seasonality/chart' },
   seasonalityBestTrades: { method: 'GET', path: '/api/v1/seasonality/best-trades' },
   seasonalityWalkForward: { method: 'GET', path: '/api/v1/seasonality/walk-forward' },
+  seasonalityOverfitting: { method: 'GET', path: '/api/v1/seasonality/overfitting' },
   seasonalityScan: { method: 'POST', path: '/api/v1/seasonality/scan' },
   seasonalityBacktest: { method: 'POST', path: '/api/v1/seasonality/backtest' },
   indicators: { method: 'GET', path: '/api/v1/indicators/:symbol' },

@@ -13,6 +13,7 @@ export * from './scanner.js';
 export * from './market.js';
 export * from './seasonality.js';
 export * from './seasonality-responses.js';
+export * from './overfitting.js';
 export * from './year-sets.js';
 export * from './walk-forward.js';
 export * from './backtest.js';

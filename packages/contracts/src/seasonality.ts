@@ -35,7 +35,7 @@ export const monthDaySchema = z
   }, 'expected a real month-day (MM-DD)');
 
 /** An integer from a query string ("12") or a JSON body (12). */
-const integer = (min: number, max: number, what: string) =>
+export const integer = (min: number, max: number, what: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
@@ -110,7 +110,7 @@ export const chartQuerySchema = z
 export type ChartQuery = z.infer<typeof chartQuerySchema>;
 
 /** What best trades and walk-forward search over: a symbol's windows of minDays to maxDays, in the chosen years. */
-const windowSearchFields = {
+export const windowSearchFields = {
   symbol: symbolSchema,
   minDays: daysSchema,
   maxDays: daysSchema,
@@ -119,7 +119,7 @@ const windowSearchFields = {
   ...yearSetFields,
   minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
 };
-const checkWindowSearch = refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(
+export const checkWindowSearch = refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(
   checkYears,
   checkDays,
 );

@@ -14,3 +14,4 @@ export * from './year-sets.js';
 export * from './backtest.js';
 export * from './season-as-of.js';
 export * from './upcoming.js';
+export * from './overfitting.js';

@@ -53,16 +53,26 @@ const OPTION_NAMES: Record<string, string> = {
 };
 
 /** The year set of a command's options (analytics.md, "Year sets"), as the API takes it. */
-const yearSet = (o: YearsOptions) => ({ from: o.from, to: o.to, cycle: o.cycle, parity: o.parity, exclude: o.exclude });
+export const yearSet = (o: YearsOptions) => ({
+  from: o.from,
+  to: o.to,
+  cycle: o.cycle,
+  parity: o.parity,
+  exclude: o.exclude,
+});
 
-/** Parses command options with the API's schema; a failure names the option. */
-function parseOptions<S extends z.ZodType>(schema: S, value: Record<string, unknown>): z.infer<S> {
+/** Parses command options with the API's schema; a failure names the option (`names`: field → flag). */
+export function parseOptions<S extends z.ZodType>(
+  schema: S,
+  value: Record<string, unknown>,
+  names: Record<string, string> = OPTION_NAMES,
+): z.infer<S> {
   const defined = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
   const result = schema.safeParse(defined);
   if (result.success) return result.data;
   const messages = result.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
-    return `${OPTION_NAMES[key] ?? key}: ${issue.message}`;
+    return `${names[key] ?? OPTION_NAMES[key] ?? key}: ${issue.message}`;
   });
   throw new CliError(messages.join('; '), 2);
 }

@@ -3,6 +3,7 @@ import type { MarketCache } from '../../modules/market/market-cache.js';
 import { withContext } from '../command-context.js';
 import type { CliOutput, CommandResult } from '../output.js';
 import { registerBacktestCommand } from './seasonality-backtest.js';
+import { overfittingCommand, type OverfittingOptions } from './seasonality-overfitting.js';
 import {
   bestTradesCommand,
   calendarCommand,
@@ -18,6 +19,7 @@ import {
 } from './seasonality-results.js';
 
 export * from './seasonality-results.js';
+export * from './seasonality-overfitting.js';
 
 /** Runs a command body with the market data; withContext, or a test's in-memory market. */
 export type MarketCommandRunner = <T>(
@@ -26,7 +28,15 @@ export type MarketCommandRunner = <T>(
 ) => Promise<T>;
 
 /** The subcommands that take a year set (analytics.md, "Year sets"): --cycle, --parity, --exclude. */
-const YEAR_SET_COMMANDS = new Set(['pattern', 'calendar', 'chart', 'best-trades', 'walk-forward', 'scan']);
+const YEAR_SET_COMMANDS = new Set([
+  'pattern',
+  'calendar',
+  'chart',
+  'best-trades',
+  'walk-forward',
+  'scan',
+  'overfitting',
+]);
 
 function addYearSetOptions(command: Command): void {
   command
@@ -70,7 +80,7 @@ const MIN_YEARS = option('--min-years <N>', 'fewest years a window needs (defaul
 export function registerSeasonalityCommands(program: Command, run: MarketCommandRunner = withContext): void {
   const seasonality = program
     .command('seasonality')
-    .description('seasonal patterns, calendar, chart, best trades, walk-forward, scan, backtest');
+    .description('seasonal patterns, calendar, chart, best trades, walk-forward, scan, overfitting, backtest');
   const print = <T>(command: Command, body: (market: MarketCache) => Promise<CommandResult<T>> | CommandResult<T>) =>
     run(command, async ({ market }, out) => {
       const { value, text } = await body(market);
@@ -123,6 +133,23 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     ],
   ).action((symbol: string, opts: WalkForwardOptions, command: Command) =>
     print(command, (market) => walkForwardCommand(market, symbol, opts)),
+  );
+
+  subcommand(
+    'overfitting',
+    'whether the best window of a best-trades search is luck: deflated Sharpe ratio, PBO, reality check',
+    [
+      ...HOLDING,
+      ...YEARS,
+      MIN_YEARS,
+      option('--direction <long|short|both>', 'the side(s) searched', 'both'),
+      option('--blocks <S>', 'blocks of the PBO (even, at least 2)', '8'),
+      option('--window <MM-DD:MM-DD:long|short>', 'judge this window instead of the top one'),
+      option('--bootstrap <B>', "resamples of White's reality check (0: none; at most 10000)", '0'),
+      option('--seed <N>', 'seed of the resamples: a decimal unsigned 64-bit integer', '1'),
+    ],
+  ).action((symbol: string, opts: OverfittingOptions, command: Command) =>
+    print(command, (market) => overfittingCommand(market, symbol, opts)),
   );
 
   subcommand(

@@ -7,6 +7,7 @@ import { clientGoneSignal } from '../../http/client-gone.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { getWatchlist } from '../watchlists/watchlists.repository.js';
+import { overfittingJob } from './overfitting.service.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import {
   bestTradesJob,
@@ -57,6 +58,10 @@ export function seasonalityRoutes({
     route('seasonalityWalkForward', SUBSCRIBERS, async (request) => {
       const query = request.query;
       return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
+    });
+    route('seasonalityOverfitting', SUBSCRIBERS, async (request) => {
+      const query = request.query;
+      return inPool(request, (context) => analytics.run(overfittingJob(market, query), context));
     });
     route('seasonalityScan', SUBSCRIBERS, async (request, reply) => {
       const options = request.body;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import { BestTradesScreen } from './best-trades-screen';
+import { overfittingRoute } from './luck-fixture';
 import { walkForwardRoute } from './walk-forward-fixture';
 import { inTurkish } from '../../testing/in-turkish';
 
@@ -16,7 +17,13 @@ const body = {
   long: [{ ...createWindow(), stats: { ...createStats({ pValue: 0.0016 }), qValue: 0.46 } }],
   short: [],
 };
-const routes = [premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL'), walkForwardRoute];
+const routes = [
+  premium,
+  { path: '/api/v1/seasonality/best-trades', body },
+  instrument('AAPL'),
+  walkForwardRoute,
+  overfittingRoute,
+];
 const URL = '/seasonality/besttrades?symbol=AAPL&minDays=5&maxDays=30';
 
 describe('best trades: evidence', () => {

@@ -6,6 +6,7 @@ import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
 import { expectBestOfManyChecks } from '../../testing/significance-checks';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import type { SeasonalWindow } from '@solstice/contracts';
+import { overfittingRoute } from './luck-fixture';
 import { walkForwardRoute } from './walk-forward-fixture';
 import { BestTradesScreen } from './best-trades-screen';
 
@@ -40,6 +41,7 @@ describe('best trades screen', () => {
       { path: '/api/v1/seasonality/best-trades', body },
       instrument('AAPL'),
       walkForwardRoute,
+      overfittingRoute,
     ]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30&from=2005' });
     const long = await screen.findByTestId('best-long');
@@ -97,6 +99,7 @@ describe('best trades screen', () => {
       },
       instrument('AAPL'),
       walkForwardRoute,
+      overfittingRoute,
     ]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30' });
     const long = within(await screen.findByTestId('best-long')).getAllByRole('row');
@@ -126,7 +129,13 @@ describe('best trades screen in Turkish', () => {
   inTurkish();
 
   it('shows the form, the windows and their links in Turkish, numbers in tr-TR', async () => {
-    mockFetch([premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL'), walkForwardRoute]);
+    mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/best-trades', body },
+      instrument('AAPL'),
+      walkForwardRoute,
+      overfittingRoute,
+    ]);
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30' });
     const long = await screen.findByTestId('best-long');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('En iyi işlemler');

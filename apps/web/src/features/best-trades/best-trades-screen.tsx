@@ -17,6 +17,7 @@ import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, yearSetQuery } from '../../shared/ui/
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
 import { SymbolField, ToolForm, YearRangeFields } from '../../shared/ui/seasonality-form';
 import { MaxQValueField, TestedNote, checkMaxQValue, qValueColumn } from '../../shared/stats/evidence';
+import { LuckPanel } from './luck-panel';
 import { WalkForwardPanel } from './walk-forward-panel';
 import { useToolQuery } from '../../shared/ui/tool-query';
 
@@ -193,6 +194,7 @@ function BestTradesTool() {
                   </section>
                 ))}
               </div>
+              <LuckPanel params={walkForwardParams} f={f} />
               <WalkForwardPanel params={walkForwardParams} f={f} />
             </>
           );

@@ -9,7 +9,8 @@ type ToolEndpoint =
   | 'seasonalityChart'
   | 'seasonalityCalendar'
   | 'seasonalityBestTrades'
-  | 'seasonalityWalkForward';
+  | 'seasonalityWalkForward'
+  | 'seasonalityOverfitting';
 
 /** A tool's read, cached under `key` and its query; asked for once `enabled` (the form is ready). */
 export function useToolQuery<N extends ToolEndpoint>(key: string, name: N, query: object, enabled = true) {

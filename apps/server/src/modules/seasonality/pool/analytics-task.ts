@@ -2,6 +2,8 @@ import type {
   BacktestResult,
   BestTradesOptions,
   BestTradesResult,
+  OverfittingOptions,
+  OverfittingResult,
   SeasonalityScanAnswer,
   SeasonalityScanOptions,
   SerializedScanAnswer,
@@ -18,6 +20,7 @@ export type AnalyticsJob =
   | { kind: 'scanJson'; symbols: readonly string[]; options: SeasonalityScanOptions }
   | { kind: 'bestTrades'; symbol: string; options: BestTradesOptions }
   | { kind: 'walkForward'; symbol: string; options: WalkForwardOptions }
+  | { kind: 'overfitting'; symbol: string; options: OverfittingOptions }
   | { kind: 'backtest'; symbols: readonly string[]; options: SeasonalBacktestOptions };
 
 export interface AnalyticsResults {
@@ -25,6 +28,7 @@ export interface AnalyticsResults {
   scanJson: SerializedScanAnswer;
   bestTrades: BestTradesResult;
   walkForward: WalkForwardResult;
+  overfitting: OverfittingResult;
   backtest: BacktestResult;
 }
 

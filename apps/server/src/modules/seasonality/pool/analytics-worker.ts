@@ -1,5 +1,6 @@
 import {
   bestTrades,
+  overfitting,
   seasonalBacktest,
   seasonalityScanPart,
   serializeScanPart,
@@ -60,6 +61,8 @@ function runJob(task: AnalyticsTask): unknown {
       return bestTrades(seriesOf(task, job.symbol), job.options);
     case 'walkForward':
       return walkForward(seriesOf(task, job.symbol), job.options);
+    case 'overfitting':
+      return overfitting(seriesOf(task, job.symbol), job.options);
     case 'backtest':
       return seasonalBacktest((symbol) => seriesOf(task, symbol), job.options);
   }

@@ -61,4 +61,34 @@ export default {
     loading: 'Computing the out-of-sample test…',
     failed: 'The out-of-sample test failed: {{message}}',
   },
+  luck: {
+    title: 'Is it luck?',
+    intro: 'The top window of this search ({{window}}), deflated by the {{n}} windows searched.',
+    aloneConvincing: "Tried alone, this window's edge would be convincing (PSR {{psr}}).",
+    aloneWeak: "Tried alone, this window's edge would not be convincing (PSR {{psr}}).",
+    deflatedByLuck:
+      "Among the {{n}} windows searched, the best one is expected to look this good by luck; the chance that this one's edge is real is {{dsr}}.",
+    deflatedAbove:
+      "Among the {{n}} windows searched, the best one is expected to reach a Sharpe ratio of {{sr0}} by luck, and this one's is {{sharpe}}; the chance that its edge is real is {{dsr}}.",
+    noSharpe: 'Its returns have no spread to measure a Sharpe ratio with, so it cannot be deflated.',
+    pbo: 'Choosing the best window on half of the years and checking it on the other half, the choice landed in the bottom half {{pbo}} of the time (PBO). Above 50 % means the search picks noise.',
+    noPbo: 'Too few years to split into {{blocks}} blocks: no PBO.',
+    realityCheck:
+      "The best of {{n}} windows beats {{symbol}}'s drift at p = {{p}}; alone it would have been p = {{naive}}.",
+    realityCheckWindow:
+      'Best mean excess over the drift: {{window}}, {{excess}} a year (Reality Check, {{b}} resamples).',
+    details: 'Details',
+    numbers: 'The numbers behind it',
+    trials: 'Windows searched (trials)',
+    sharpe: 'Sharpe ratio per trade',
+    expectedMax: 'Expected best Sharpe ratio by luck (SR0)',
+    variance: 'Variance of the Sharpe ratios',
+    skewness: 'Skewness',
+    kurtosis: 'Kurtosis',
+    observations: 'Years',
+    blocks: 'Blocks',
+    splits: 'Splits (overfit / all)',
+    loading: 'Checking the search for luck…',
+    failed: 'The luck check failed: {{message}}',
+  },
 };

@@ -63,5 +63,35 @@ const tr: Messages<typeof en> = {
     loading: 'Örneklem dışı test hesaplanıyor…',
     failed: 'Örneklem dışı test başarısız oldu: {{message}}',
   },
+  luck: {
+    title: 'Şans mı?',
+    intro: 'Bu aramanın en iyi penceresi ({{window}}), aranan {{n}} pencereye göre düzeltilmiş.',
+    aloneConvincing: 'Tek başına denenseydi bu pencerenin üstünlüğü ikna edici olurdu (PSR {{psr}}).',
+    aloneWeak: 'Tek başına denenseydi bile bu pencerenin üstünlüğü ikna edici olmazdı (PSR {{psr}}).',
+    deflatedByLuck:
+      'Aranan {{n}} pencere arasında en iyisinin yalnızca şansla bu kadar iyi görünmesi beklenir; bu pencerenin üstünlüğünün gerçek olma olasılığı {{dsr}}.',
+    deflatedAbove:
+      'Aranan {{n}} pencere arasında en iyisinin şansla {{sr0}} Sharpe oranına ulaşması beklenir, bu pencereninki {{sharpe}}; üstünlüğünün gerçek olma olasılığı {{dsr}}.',
+    noSharpe: 'Getirilerinde Sharpe oranını ölçecek bir dağılım yok; bu yüzden düzeltilemez.',
+    pbo: 'En iyi pencereyi yılların yarısında seçip diğer yarısında denediğimizde, seçim zamanın {{pbo}} kadarında alt yarıya düştü (PBO). %50’nin üzeri, aramanın gürültü seçtiği anlamına gelir.',
+    noPbo: '{{blocks}} bloğa bölmek için yıl sayısı az: PBO yok.',
+    realityCheck:
+      '{{n}} pencerenin en iyisi {{symbol}} hissesinin genel eğilimini p = {{p}} ile geçiyor; tek başına denenseydi p = {{naive}} olurdu.',
+    realityCheckWindow:
+      'Eğilimin üzerindeki en yüksek ortalama fazla getiri: {{window}}, yılda {{excess}} (Reality Check, {{b}} yeniden örnekleme).',
+    details: 'Ayrıntılar',
+    numbers: 'Arkasındaki sayılar',
+    trials: 'Aranan pencere (deneme)',
+    sharpe: 'İşlem başına Sharpe oranı',
+    expectedMax: 'Şansla beklenen en iyi Sharpe oranı (SR0)',
+    variance: 'Sharpe oranlarının varyansı',
+    skewness: 'Çarpıklık',
+    kurtosis: 'Basıklık',
+    observations: 'Yıl',
+    blocks: 'Blok',
+    splits: 'Bölünmeler (aşırı uyum / tümü)',
+    loading: 'Arama şansa karşı sınanıyor…',
+    failed: 'Şans sınaması başarısız oldu: {{message}}',
+  },
 };
 export default tr;

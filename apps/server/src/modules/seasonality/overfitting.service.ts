@@ -1,0 +1,48 @@
+import { overfitting, type OverfittingOptions, type PriceSeries } from '@solstice/analytics';
+import { parseWindowSpec, type OverfittingQuery, type OverfittingResponse } from '@solstice/contracts';
+import { notFound } from '../../http/errors.js';
+import type { MarketCache } from '../market/market-cache.js';
+import { checkOverfittingCost, overfittingCost } from './overfitting-cost.js';
+import type { AnalyticsJob } from './pool/analytics-task.js';
+
+function seriesOf(market: MarketCache, symbol: string): PriceSeries {
+  const series = market.series(symbol);
+  if (!series) throw notFound(`No market data for ${symbol}.`);
+  return series;
+}
+
+/** The analytics' options of a parsed query (analytics.md, "Overfitting of a best-trades search"). */
+export function overfittingOptions(q: OverfittingQuery): OverfittingOptions {
+  return {
+    minDays: q.minDays,
+    maxDays: q.maxDays,
+    from: q.from,
+    to: q.to,
+    cycle: q.cycle,
+    parity: q.parity,
+    exclude: q.exclude,
+    minYears: q.minYears,
+    direction: q.direction,
+    blocks: q.blocks,
+    window: q.window === undefined ? undefined : parseWindowSpec(q.window),
+    bootstrap: q.bootstrap,
+    seed: BigInt(q.seed),
+  };
+}
+
+/** The answer in this thread (the command line). */
+export function overfittingOf(market: MarketCache, q: OverfittingQuery): OverfittingResponse {
+  return overfitting(seriesOf(market, q.symbol), overfittingOptions(q));
+}
+
+/**
+ * The same as a job of the analytics pool, after the cost model (a 400 naming the input to
+ * narrow, before any work); a symbol without data is a 404 before it.
+ */
+export function overfittingJob(
+  market: MarketCache,
+  q: OverfittingQuery,
+): Extract<AnalyticsJob, { kind: 'overfitting' }> {
+  checkOverfittingCost(overfittingCost(seriesOf(market, q.symbol), q), q);
+  return { kind: 'overfitting', symbol: q.symbol, options: overfittingOptions(q) };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, premium, renderScreen } from '../../testing/test-utils';
+import { createStats, createWindow, instrument } from '../../testing/factories';
+import { inTurkish } from '../../testing/in-turkish';
+import { BestTradesScreen } from './best-trades-screen';
+import { overfittingAnswer, overfittingRoute } from './luck-fixture';
+import { walkForwardRoute } from './walk-forward-fixture';
+
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
+
+// Issue 44: "Is it luck?" on best trades for its top window.
+const body = {
+  symbol: 'AAPL',
+  tested: 2190,
+  long: [{ ...createWindow(), stats: { ...createStats({ pValue: 0.0016 }), qValue: 0.46 } }],
+  short: [],
+};
+const routes = [premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL'), walkForwardRoute];
+const URL = '/seasonality/besttrades?symbol=AAPL&minDays=5&maxDays=7&exclude=2008';
+
+describe('best trades: is it luck?', () => {
+  it('asks for the search with 1,000 resamples and says PSR, DSR, PBO and the Reality Check in plain words', async () => {
+    const { requests } = mockFetch([...routes, overfittingRoute]);
+    renderScreen(<BestTradesScreen />, { url: URL });
+    const panel = await screen.findByTestId('luck');
+    expect(await within(panel).findByTestId('luck-alone')).toHaveTextContent(
+      "Tried alone, this window's edge would be convincing (PSR 99.99%).",
+    );
+    expect(within(panel).getByTestId('luck-deflated')).toHaveTextContent(
+      "Among the 2,190 windows searched, the best one is expected to look this good by luck; the chance that this one's edge is real is 29%.",
+    );
+    expect(within(panel).getByTestId('luck-pbo')).toHaveTextContent(
+      'Choosing the best window on half of the years and checking it on the other half, the choice landed in the bottom half 21% of the time (PBO). Above 50 % means the search picks noise.',
+    );
+    expect(within(panel).getByTestId('luck-realityCheck')).toHaveTextContent(
+      "The best of 2,190 windows beats AAPL's drift at p = 0.07; alone it would have been p = 0.001.",
+    );
+    expect(within(panel).getByText(/The top window of this search \(Oct 10 → Oct 15\)/)).toBeInTheDocument();
+    const ask = requests.find((r) => r.url.pathname === '/api/v1/seasonality/overfitting')!.url.search;
+    expect(ask).toBe('?symbol=AAPL&minDays=5&maxDays=7&exclude=2008&bootstrap=1000');
+  });
+
+  it('shows the numbers behind it on "Details"', async () => {
+    mockFetch([...routes, overfittingRoute]);
+    renderScreen(<BestTradesScreen />, { url: URL });
+    const panel = await screen.findByTestId('luck');
+    const toggle = await within(panel).findByRole('button', { name: 'Details' });
+    expect(within(panel).getByTestId('luck-numbers')).not.toBeVisible();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const rows = within(screen.getByTestId('luck-numbers'))
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows).toEqual([
+      'Windows searched (trials)2,190',
+      'Years34',
+      'Sharpe ratio per trade0.709',
+      'Expected best Sharpe ratio by luck (SR0)0.796',
+      'Variance of the Sharpe ratios0.0526',
+      'Skewness-0.41',
+      'Kurtosis4.20',
+      'Blocks8',
+      'Splits (overfit / all)15 / 70',
+    ]);
+  });
+
+  it('says when the window beats what luck would give, and when the years are too few to split', async () => {
+    const beaten = {
+      ...overfittingAnswer,
+      deflated: { ...overfittingAnswer.deflated!, psr: 0.9, sharpe: 0.9, expectedMaxSharpe: 0.5, dsr: 0.8 },
+      pbo: null,
+      realityCheck: null,
+    };
+    mockFetch([...routes, { ...overfittingRoute, body: beaten }]);
+    renderScreen(<BestTradesScreen />, { url: URL });
+    const panel = await screen.findByTestId('luck');
+    expect(await within(panel).findByTestId('luck-alone')).toHaveTextContent(
+      "Tried alone, this window's edge would not be convincing (PSR 90%).",
+    );
+    expect(within(panel).getByTestId('luck-deflated')).toHaveTextContent(
+      "the best one is expected to reach a Sharpe ratio of 0.50 by luck, and this one's is 0.90; the chance that its edge is real is 80%.",
+    );
+    expect(within(panel).getByTestId('luck-pbo')).toHaveTextContent('Too few years to split into 8 blocks: no PBO.');
+    expect(within(panel).queryByTestId('luck-realityCheck')).toBeNull();
+  });
+
+  describe('in Turkish', () => {
+    inTurkish();
+
+    it('says the same in Turkish, numbers in tr-TR', async () => {
+      mockFetch([...routes, overfittingRoute]);
+      renderScreen(<BestTradesScreen />, { url: URL });
+      const panel = await screen.findByTestId('luck');
+      expect(within(panel).getByRole('heading', { name: 'Şans mı?' })).toBeInTheDocument();
+      expect(await within(panel).findByTestId('luck-deflated')).toHaveTextContent(
+        'Aranan 2.190 pencere arasında en iyisinin yalnızca şansla bu kadar iyi görünmesi beklenir; bu pencerenin üstünlüğünün gerçek olma olasılığı %29.',
+      );
+      expect(within(panel).getByTestId('luck-realityCheck')).toHaveTextContent(
+        '2.190 pencerenin en iyisi AAPL hissesinin genel eğilimini p = 0,07 ile geçiyor; tek başına denenseydi p = 0,001 olurdu.',
+      );
+      expect(within(panel).getByRole('button', { name: 'Ayrıntılar' })).toBeInTheDocument();
+    });
+  });
+});
