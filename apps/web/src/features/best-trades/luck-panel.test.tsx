@@ -5,7 +5,7 @@ import { mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import { inTurkish } from '../../testing/in-turkish';
 import { BestTradesScreen } from './best-trades-screen';
-import { overfittingAnswer, overfittingRoute } from './luck-fixture';
+import { overfittingAnswer, overfittingRoute } from '../../testing/luck-fixture';
 import { walkForwardRoute } from './walk-forward-fixture';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
