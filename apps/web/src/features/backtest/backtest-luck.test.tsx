@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BacktestResponse } from '@solstice/contracts';
-import { mockFetch, premium, renderScreen } from '../../testing/test-utils';
+import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { inTurkish } from '../../testing/in-turkish';
 import { overfittingAnswer, overfittingRoute } from '../../testing/luck-fixture';
 import { addToBacktestHref, legDays, legText, parseLeg } from '../../shared/links/backtest-url';
@@ -136,6 +136,23 @@ describe('backtest: is it luck? per leg', () => {
     expect(within(leg).queryByTestId('luck')).toBeNull();
   });
 
+  it('keeps a search through a run of the form, and drops it from a leg that is edited', async () => {
+    mockFetch(routes);
+    renderScreen(<BacktestScreen />, { url: URL });
+    await screen.findByTestId('backtest-metrics');
+    await userEvent.click(screen.getByRole('button', { name: 'Run backtest' }));
+    await waitFor(() => expect(currentLocation()).toContain('leg=AAPL:10-10:10-15:long:5-7;both;exclude=2008&'));
+    const end = screen.getByLabelText('End (MM-DD)', { selector: '#bt-leg-0-end' });
+    await userEvent.clear(end);
+    await userEvent.type(end, '10-16');
+    await userEvent.click(screen.getByRole('button', { name: 'Run backtest' }));
+    await waitFor(() =>
+      expect(currentLocation()).toBe(
+        '/seasonality/backtest?leg=AAPL:10-10:10-16:long&leg=SPY:11-01:04-30:short&from=2010&to=2020&parity=even&cost=5&benchmark=SPY',
+      ),
+    );
+  });
+
   describe('in Turkish', () => {
     inTurkish();
 
@@ -196,7 +213,7 @@ describe('a leg and the search it came from', () => {
   it('adds a window once, whatever search it came from', () => {
     const bare = { symbol: 'AAPL', start: '10-10', end: '10-15', direction: 'long' as const };
     const fromSearch = { ...bare, search: { minDays: 5, maxDays: 7, direction: 'both' as const } };
-    expect(addToBacktestHref(fromSearch, [bare])).toBe('/seasonality/backtest?leg=AAPL:10-10:10-15:long:5-7%3Bboth');
+    expect(addToBacktestHref(fromSearch, [bare])).toBe('/seasonality/backtest?leg=AAPL:10-10:10-15:long:5-7;both');
   });
 
   it('counts a leg in days as the API counts a window: the non-leap calendar, over the year end', () => {

@@ -127,9 +127,13 @@ export function formFromParams(params: URLSearchParams): BacktestForm {
   };
 }
 
-/** A query as text, its legs readable (`leg=AAPL:10-05:11-01:long`: a colon needs no escape there). */
+/**
+ * A query as text, its legs readable (`leg=AAPL:10-05:11-01:long:5-7;both;minYears=10`): a colon,
+ * a semicolon and an equals sign inside a value need no escape (a query splits on `&` and on
+ * the first `=` of each pair).
+ */
 export function queryText(params: URLSearchParams): string {
-  return params.toString().replace(/%3A/gi, ':');
+  return params.toString().replace(/%3A/gi, ':').replace(/%3B/gi, ';').replace(/%3D/gi, '=');
 }
 
 /** The query of a form: one `leg` per leg, empty fields left out. */
