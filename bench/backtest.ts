@@ -5,29 +5,12 @@
 //   npx tsx bench/backtest.ts  → prints JSON (SHARED_DATA as for `npm run bench`).
 import fs from 'node:fs';
 import path from 'node:path';
-import { seasonalBacktest, seriesFromRows, type BacktestLeg, type PriceSeries } from '@solstice/analytics';
+import { seasonalBacktest, type BacktestLeg, type PriceSeries } from '@solstice/analytics';
+import { DATA, readSeries } from './shared-universe.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA = path.resolve(
-  ROOT,
-  process.env.SHARED_DATA ?? path.join(ROOT, '..', 'shared', 'market-data', 'us-equities-eod'),
-);
 const LEGS = 20;
 const FROM = 1987;
 const TO = 2016;
-
-function readSeries(symbol: string): PriceSeries {
-  const lines = fs
-    .readFileSync(path.join(DATA, 'daily', `${symbol}.csv`), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1);
-  const rows = lines.map((line) => {
-    const [date, open, high, low, close, volume] = line.split(',');
-    return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-  });
-  return seriesFromRows(symbol, rows);
-}
 
 // The longest histories (largest files), SPY aside as the benchmark.
 const files = fs

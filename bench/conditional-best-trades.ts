@@ -5,35 +5,8 @@
 //   best_trades_plain_ms            the same search without a condition (the condition's cost is the difference)
 //   conditional_best_trades_rsi_ms  with `close > sma200 and weekly(rsi14) < 70` (a timeframe term), a figure
 // The CSV is read directly: npx tsx bench/conditional-best-trades.ts → prints JSON.
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  bestTrades,
-  parseEntryCondition,
-  seriesFromRows,
-  type BestTradesOptions,
-  type BestTradesResult,
-  type PriceSeries,
-} from '@solstice/analytics';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA = path.resolve(
-  ROOT,
-  process.env.SHARED_DATA ?? path.join(ROOT, '..', 'shared', 'market-data', 'us-equities-eod'),
-);
-
-function readSeries(symbol: string): PriceSeries {
-  const lines = fs
-    .readFileSync(path.join(DATA, 'daily', `${symbol}.csv`), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1);
-  const rows = lines.map((line) => {
-    const [date, open, high, low, close, volume] = line.split(',');
-    return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-  });
-  return seriesFromRows(symbol, rows);
-}
+import { bestTrades, parseEntryCondition, type BestTradesOptions, type BestTradesResult } from '@solstice/analytics';
+import { readSeries } from './shared-universe.js';
 
 /** p50 of the wall time and the mean CPU time of this thread. */
 function timed(runs: number, f: () => BestTradesResult): { p50: number; cpu: number; last: BestTradesResult } {

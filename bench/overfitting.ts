@@ -6,28 +6,8 @@
 // and the figures of analytics.md's example (5–7 and 5–30 days: tested, the top window's PSR
 // and DSR, PBO, the Reality Check's best window and p-values). The CSV is read directly:
 //   npx tsx bench/overfitting.ts  → prints JSON (SHARED_DATA as for `npm run bench`).
-import fs from 'node:fs';
-import path from 'node:path';
-import { overfitting, seriesFromRows, type OverfittingResult, type PriceSeries } from '@solstice/analytics';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DATA = path.resolve(
-  ROOT,
-  process.env.SHARED_DATA ?? path.join(ROOT, '..', 'shared', 'market-data', 'us-equities-eod'),
-);
-
-function readSeries(symbol: string): PriceSeries {
-  const lines = fs
-    .readFileSync(path.join(DATA, 'daily', `${symbol}.csv`), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1);
-  const rows = lines.map((line) => {
-    const [date, open, high, low, close, volume] = line.split(',');
-    return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-  });
-  return seriesFromRows(symbol, rows);
-}
+import { overfitting, type OverfittingResult } from '@solstice/analytics';
+import { readSeries } from './shared-universe.js';
 
 const round = (v: number | null | undefined, digits = 4) =>
   v === null || v === undefined ? null : Math.round(v * 10 ** digits) / 10 ** digits;

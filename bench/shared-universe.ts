@@ -6,8 +6,27 @@ import { seriesFromRows, type PriceSeries } from '@solstice/analytics';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DATA = path.resolve(
+  ROOT,
   process.env.SHARED_DATA ?? path.join(ROOT, '..', 'shared', 'market-data', 'us-equities-eod'),
 );
+
+/** The bars of one daily file (date,open,high,low,close,volume with a header line). */
+function readRows(file: string) {
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [date, open, high, low, close, volume] = line.split(',');
+      return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
+    });
+}
+
+/** One symbol's series from the dataset's daily file. */
+export function readSeries(symbol: string): PriceSeries {
+  return seriesFromRows(symbol, readRows(path.join(DATA, 'daily', `${symbol}.csv`)));
+}
 
 export interface UniverseEntry {
   instrument: {
@@ -27,15 +46,7 @@ export function readUniverse(): UniverseEntry[] {
     const [symbol, name, type, sector, industry] = line.split(',');
     const file = path.join(DATA, 'daily', `${symbol}.csv`);
     if (!symbol || !fs.existsSync(file)) return [];
-    const rows = fs
-      .readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => {
-        const [date, open, high, low, close, volume] = l.split(',');
-        return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-      });
+    const rows = readRows(file);
     const instrument = {
       symbol,
       name: name ?? symbol,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { OverfittingResponse } from '@solstice/contracts';
 import { screenshot } from './support/browser.js';
 import { solsticeJson } from './support/cli.js';
-import { DESKTOP_EN_US } from './support/accounts.js';
+import { chooseLanguage, DESKTOP_EN_US } from './support/accounts.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
 
 const ADMIN = { email: 'luck-admin@example.com', password: 'luck e2e admin passphrase' };
@@ -66,12 +66,7 @@ describe('best trades: is it luck?', () => {
       await screenshot(s.page, 'luck-best-trades-en');
 
       // Turkish, chosen on the profile as a trader would.
-      await s.page.goto(`${s.server.url}/profile`);
-      const saved = s.page.waitForResponse(
-        (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PATCH',
-      );
-      await s.page.locator('#pref-language').selectOption('tr');
-      expect((await saved).ok()).toBe(true);
+      await chooseLanguage(s.page, s.server, 'tr');
       await s.page.goto(`${s.server.url}/seasonality/besttrades?${new URLSearchParams(BEST).toString()}`);
       await s.page.getByRole('heading', { name: 'Şans mı?' }).waitFor({ timeout: 60_000 });
       await s.page.getByTestId('luck-deflated').waitFor({ timeout: 60_000 });

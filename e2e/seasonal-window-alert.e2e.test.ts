@@ -2,6 +2,7 @@
 // window shown (start, end, direction and the page's year set), not a generic rule; in English
 // and in Turkish, on the shared real data.
 import { describe, expect, it } from 'vitest';
+import { chooseLanguage } from './support/accounts.js';
 import type { Alert } from '@solstice/contracts';
 import { screenshot } from './support/browser.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
@@ -36,12 +37,7 @@ describe('"Alert me before it opens" makes an alert of the window', () => {
   it.each(['en', 'tr'] as const)('in %s', async (lang) => {
     const words = TEXTS[lang];
     // The language as a user picks it, on the profile (the page keeps it in its store too).
-    await s.page.goto(`${s.server.url}/profile`);
-    const saved = s.page.waitForResponse(
-      (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PATCH',
-    );
-    await s.page.locator('#pref-language').selectOption(lang);
-    expect((await saved).ok()).toBe(true);
+    await chooseLanguage(s.page, s.server, lang);
 
     await s.page.goto(
       `${s.server.url}/seasonality/pattern?symbol=KO&start=11-20&end=12-07&direction=short&parity=odd&from=1990`,

@@ -5,6 +5,7 @@
 // dollar volume counted as left out, each row's dates and days until start, and says in words
 // whether any window has a q-value at or below 0.10; the days ahead are chosen by keyboard.
 import { describe, expect, it } from 'vitest';
+import { chooseLanguage } from './support/accounts.js';
 import type { SeasonalScanResponse } from '@solstice/contracts';
 import { screenshot } from './support/browser.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
@@ -55,12 +56,7 @@ describe('seasonality scanner: Starting soon', () => {
 
   it.each(['en', 'tr'] as const)('in %s', async (lang) => {
     const words = TEXTS[lang];
-    await s.page.goto(`${s.server.url}/profile`);
-    const saved = s.page.waitForResponse(
-      (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PATCH',
-    );
-    await s.page.locator('#pref-language').selectOption(lang);
-    expect((await saved).ok()).toBe(true);
+    await chooseLanguage(s.page, s.server, lang);
 
     const body = { upcoming: 14, asOf: '2017-11-10', minDollarVolume: 50_000_000, minDays: 5, maxDays: 20 };
     const res = await s.context.request.post(`${s.server.url}/api/v1/seasonality/scan`, {

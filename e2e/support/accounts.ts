@@ -125,3 +125,13 @@ export async function closeSubscriberPage(
   await server?.stop();
   removeDatabase();
 }
+
+/** Chooses the interface language on the profile page, as a user does, and waits for it to be saved. */
+export async function chooseLanguage(page: Page, server: Pick<RunningServer, 'url'>, lang: 'en' | 'tr'): Promise<void> {
+  await page.goto(`${server.url}/profile`);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/me/preferences') && r.request().method() === 'PATCH',
+  );
+  await page.locator('#pref-language').selectOption(lang);
+  expect((await saved).ok()).toBe(true);
+}

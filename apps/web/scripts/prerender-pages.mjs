@@ -70,7 +70,9 @@ for (const [language, behind, roles] of [
 ]) {
   for (const page of ['/dashboard', '/scanner']) {
     const markup = await firstViewMarkup(page, language, 'UTC', sampleFirstViewData(behind, roles));
-    firstViews.push(new JSDOM(index.replace('<div id="root"></div>', `${markup}<div id="root"></div>`)).window.document);
+    firstViews.push(
+      new JSDOM(index.replace('<div id="root"></div>', `${markup}<div id="root"></div>`)).window.document,
+    );
   }
 }
 const firstViewCss = criticalCss(fullCss, (selector) =>

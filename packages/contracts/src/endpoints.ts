@@ -1,8 +1,8 @@
 // The API's endpoints by name: method and path. Zod-free on purpose: the web client imports
-// this table at run time, and the landing page's bundle must stay free of zod. The server
-// registers each route with the same path (`app.get(ENDPOINTS.bars.path, …)`), and
-// apps/server/src/app/endpoints.test.ts checks the table against the registered routes.
-// What each endpoint takes and answers is in endpoint-types.ts (types only).
+// this table at run time, and the landing page's bundle must stay free of zod. What each
+// endpoint takes and answers is in endpoint-schemas.ts under the same name (the server's
+// routes register both: `route('bars', …)`), its types for callers in endpoint-types.ts, and
+// apps/server/src/app/endpoints.test.ts checks the tables against the registered routes.
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

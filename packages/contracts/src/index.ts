@@ -23,5 +23,6 @@ export * from './market-data.js';
 export * from './data-updates.js';
 export * from './alerts.js';
 export * from './endpoints.js';
+export * from './endpoint-schemas.js';
 export * from './endpoint-types.js';
 export * from './pages.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { windowStatsSchema } from './seasonality-responses.js';
+import { windowRiskStatsSchema } from './seasonality-responses.js';
 import { checkWindowSearch, directionSchema, integer, monthDaySchema, windowSearchFields } from './seasonality.js';
 
 /** Limits of `seasonality overfitting` (analytics.md, "Overfitting of a best-trades search"). */
@@ -88,7 +88,7 @@ export const overfittingResponseSchema = z.object({
   tested: z.number().int(),
   minYears: z.number().int(),
   /** Best trades' top window, or the window given; statistics without qValue. Null when the family is empty. */
-  selected: windowRefSchema.extend({ stats: windowStatsSchema }).nullable(),
+  selected: windowRefSchema.extend({ stats: windowRiskStatsSchema }).nullable(),
   deflated: z
     .object({
       sharpe: z.number().nullable(),

@@ -1,6 +1,6 @@
 import type { Permission } from '@solstice/contracts';
 
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 
 /**
  * Who may call a route, declared on the route itself:
@@ -38,6 +38,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** Its schemas as registered (app/endpoints.test.ts holds them to the contracts' ENDPOINT_SCHEMAS). */
+  schema: FastifySchema | undefined;
 }
 
 /**
@@ -57,7 +59,7 @@ export function requireDeclaredAccess(app: FastifyInstance): DeclaredRoute[] {
       if (!access) {
         throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access; see http/access.ts)`);
       }
-      for (const method of methods) routes.push({ method, url: route.url, access });
+      for (const method of methods) routes.push({ method, url: route.url, access, schema: route.schema });
     }
   });
   return routes;

@@ -1,4 +1,11 @@
-import type { EndpointDefinition } from '@solstice/contracts';
+import {
+  ENDPOINT_SCHEMAS,
+  ENDPOINTS,
+  type EndpointName,
+  type EndpointSchemas,
+  type EndpointSchemaSet,
+} from '@solstice/contracts';
+import type { z } from 'zod';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -11,7 +18,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { RouteAccess } from './access.js';
-import type { ZodTypeProvider } from './route-schemas.js';
+import { parsedWith, type ZodTypeProvider } from './route-schemas.js';
 
 /** The app as a route file sees it: `instance.withTypeProvider<ZodTypeProvider>()`. */
 export type ZodApp = FastifyInstance<
@@ -34,43 +41,63 @@ export type ZodHandler<S extends FastifySchema> = RouteHandlerMethod<
   FastifyBaseLogger
 >;
 
-/**
- * A route's schema from its summary, its input (querystring, body, params) and its 200 answer:
- * `routeSchema('…', { querystring: q }, answer)` is `{ summary: '…', querystring: q, response: { 200: answer } }`.
- */
-export function routeSchema<const I extends Pick<FastifySchema, 'querystring' | 'body' | 'params'>, const R>(
-  summary: string,
-  input: I,
-  answer: R,
-): { summary: string } & I & { response: { 200: R } } {
-  return { summary, ...input, response: { 200: answer } };
-}
+/** The Fastify schema of an endpoint: its parts of ENDPOINT_SCHEMAS, its answer under its status. */
+type InputOf<E> = Pick<E, Extract<keyof E, 'params' | 'querystring' | 'body'>>;
+type ResponseOf<E> = E extends { response: infer R }
+  ? { response: { [K in E extends { status: infer S extends number } ? S : 200]: R } }
+  : unknown;
+export type EndpointRouteSchema<N extends EndpointName> = { summary: string } & InputOf<EndpointSchemas[N]> &
+  ResponseOf<EndpointSchemas[N]>;
 
-/** What a route may set besides its endpoint, access, schemas and handler. */
-export interface RouteOptions {
+/** What a route may set besides its endpoint, access and handler. */
+export interface RouteOptions<N extends EndpointName = EndpointName> {
   /** The largest body it reads, in bytes (Fastify's default is 1 MiB). */
   bodyLimit?: number;
+  /**
+   * Reads the body with a parser of its own that words its messages for its users (e.g.
+   * watchlist symbols); the document still shows the endpoint's body schema.
+   */
+  parseBody?: (value: unknown) => BodyOutput<N>;
 }
+type BodyOutput<N extends EndpointName> = EndpointSchemas[N] extends { body: infer B extends z.ZodType }
+  ? z.output<B>
+  : never;
 
-/** Declares one route of ENDPOINTS: its method and path, who may call it, its schemas, its handler. */
-export type DeclareRoute = <const S extends FastifySchema>(
-  endpoint: EndpointDefinition,
+/** Declares one route of ENDPOINTS by name: who may call it and its handler. */
+export type DeclareRoute = <const N extends EndpointName>(
+  name: N,
   config: { access: RouteAccess },
-  schema: S,
-  handler: ZodHandler<NoInfer<S>>,
-  options?: RouteOptions,
+  handler: ZodHandler<EndpointRouteSchema<N>>,
+  options?: RouteOptions<NoInfer<N>>,
 ) => void;
+
+/** The Fastify schema of an endpoint from ENDPOINT_SCHEMAS. */
+export function endpointRouteSchema(name: EndpointName, parseBody?: (value: unknown) => unknown): FastifySchema {
+  const { summary, params, querystring, body, response, status } = ENDPOINT_SCHEMAS[name] as EndpointSchemaSet;
+  return {
+    summary,
+    ...(params ? { params } : {}),
+    ...(querystring ? { querystring } : {}),
+    ...(body ? { body: parseBody ? parsedWith(body, parseBody) : body } : {}),
+    ...(response ? { response: { [status ?? 200]: response } } : {}),
+  };
+}
 
 /**
  * `const route = routeDeclarer(app)`, then
- *   route(ENDPOINTS.bars, SIGNED_IN, BARS, async (request) => … request.query …)
- * is `app.get(ENDPOINTS.bars.path, { config: SIGNED_IN, schema: BARS }, handler)`: the method
- * comes from the endpoint, and the handler is typed by the schemas as with `app.get`.
+ *   route('bars', SIGNED_IN, async (request) => … request.query …)
+ * is `app.get(ENDPOINTS.bars.path, { config: SIGNED_IN, schema }, handler)` with the method
+ * and path of ENDPOINTS and the schemas of ENDPOINT_SCHEMAS (the ones the web's types come
+ * from); the handler is typed by those schemas as with `app.get`.
+ * `defaults` apply to every route it declares (auth's routes all read small bodies).
  * A route outside ENDPOINTS (a probe, a webhook, a link in a mail: ROUTES_NOT_FOR_THE_WEB)
  * registers with `app.*` and says why beside it.
  */
-export function routeDeclarer(app: ZodApp): DeclareRoute {
-  return (endpoint, config, schema, handler, options = {}) => {
-    app.route({ method: endpoint.method, url: endpoint.path, config, schema, handler, ...options });
+export function routeDeclarer(app: ZodApp, defaults: Pick<RouteOptions, 'bodyLimit'> = {}): DeclareRoute {
+  return (name, config, handler, options = {}) => {
+    const { parseBody, ...rest } = { ...defaults, ...options };
+    const { method, path } = ENDPOINTS[name];
+    const schema = endpointRouteSchema(name, parseBody);
+    app.route({ method, url: path, config, schema, handler: handler as RouteHandlerMethod, ...rest });
   };
 }

@@ -13,6 +13,7 @@ const PLACE_OF_PART: Record<string, InputPlace> = {
 
 type Parse = (value: unknown) => unknown;
 const ownParsers = new WeakMap<z.ZodType, Parse>();
+const origins = new WeakMap<z.ZodType, z.ZodType>();
 
 /**
  * The schema for a route that reads its input with a parser of its own (one that words its
@@ -22,7 +23,13 @@ const ownParsers = new WeakMap<z.ZodType, Parse>();
 export function parsedWith<S extends z.ZodType>(schema: S, parse: (value: unknown) => z.output<S>): S {
   const declared = schema.clone() as S;
   ownParsers.set(declared, parse);
+  origins.set(declared, schema);
   return declared;
+}
+
+/** The schema a route declared: for one read with parsedWith, the schema it was made from. */
+export function schemaOrigin(schema: unknown): unknown {
+  return (schema && origins.get(schema as z.ZodType)) ?? schema;
 }
 
 /**

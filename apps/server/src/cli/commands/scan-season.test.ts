@@ -25,8 +25,8 @@ describe('solstice scan with season<L>.<stat>', () => {
     expect(r.text.split('\n')).toEqual([
       '1 match as of 2023-03-10',
       'symbol  sector  season10.count  season10.winRate  season10.median',
-      // Fractions as percentages, as the web shows them (analytics' isPercentField); counts as they are.
-      'SP      —       3               66.67%            10.00%',
+      // The CLI prints seasonal statistics as decimal fractions (format-value.ts), counts as they are.
+      'SP      —       3               0.6667            0.1000',
     ]);
   });
 

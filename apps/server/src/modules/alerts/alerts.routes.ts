@@ -1,13 +1,6 @@
 import { readTriggerDetail } from './trigger-words.js';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ENDPOINTS,
-  ALERT_LIMITS,
-  alertCreateSchema,
-  alertIdParamsSchema,
-  alertPatchSchema,
-  type AlertCreated,
-} from '@solstice/contracts';
+import { ALERT_LIMITS, type AlertCreated } from '@solstice/contracts';
 import type { Settings } from '../../config/settings.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { SUBSCRIBERS } from '../../http/access.js';
@@ -48,16 +41,15 @@ export function alertRoutes({
   const checkDeps = () => ({ db: db(), market, allowLocalWebhooks: settings.ALERT_WEBHOOKS_ALLOW_LOCAL });
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    const ALERTS = { summary: "The subscriber's alerts, with the account's limit" };
-    route(ENDPOINTS.alerts, SUBSCRIBERS, ALERTS, async (request) => {
+
+    route('alerts', SUBSCRIBERS, async (request) => {
       const userId = requireUser(request).id;
       const rows = await listAlertRows(db(), userId);
       const { usage } = await alertUsage(db(), userId, settings.ALERT_SYMBOLS_PER_ACCOUNT);
       return { data: rows.map(toAlert), limit: ALERT_LIMITS.alerts, usage };
     });
 
-    const ALERT_CREATE = { summary: 'Creates an alert (scan, condition or seasonal)', body: alertCreateSchema };
-    route(ENDPOINTS.alertCreate, SUBSCRIBERS, ALERT_CREATE, async (request, reply) => {
+    route('alertCreate', SUBSCRIBERS, async (request, reply) => {
       const userId = requireUser(request).id;
       const input = request.body;
       await checkAlert(checkDeps(), userId, input);
@@ -80,57 +72,46 @@ export function alertRoutes({
       return reply.status(201).send({ data: body });
     });
 
-    route(ENDPOINTS.alert, SUBSCRIBERS, { summary: 'One alert', params: alertIdParamsSchema }, async (request) => {
+    route('alert', SUBSCRIBERS, async (request) => {
       const { id } = request.params;
       const row = orNotFound(await getAlertRow(db(), requireUser(request).id, id), NOT_FOUND);
       return { data: toAlert(row) };
     });
 
-    route(
-      ENDPOINTS.alertUpdate,
-      SUBSCRIBERS,
-      {
-        summary: 'Changes an alert (any field but its kind)',
-        params: alertIdParamsSchema,
-        body: alertPatchSchema,
-      },
-      async (request) => {
-        const userId = requireUser(request).id;
-        const { id } = request.params;
-        const patch = request.body;
-        const row = orNotFound(await getAlertRow(db(), userId, id), NOT_FOUND);
-        const merged = mergePatch(toAlert(row), patch);
-        await checkAlert(checkDeps(), userId, merged);
-        await checkSymbolsLimit(db(), userId, settings.ALERT_SYMBOLS_PER_ACCOUNT, merged, id);
-        // A new webhook address gets a new secret (shown once); removing it forgets the secret.
-        const newUrl = (merged.webhookUrl ?? null) !== row.webhook_url;
-        const secret = newUrl ? (merged.webhookUrl ? newWebhookSecret() : null) : row.webhook_secret;
-        // Resuming the webhook, or giving another address, clears the pause its failures put on it.
-        const webhookPause =
-          newUrl || patch.webhookPaused === false ? { webhook_paused_at: null, webhook_paused_reason: null } : {};
-        const updated = await updateAlert(db(), userId, id, {
-          ...alertColumns(merged),
-          ...webhookPause,
-          webhook_secret: secret,
-          // Resuming clears the reason the server paused it for.
-          paused_reason: merged.paused ? row.paused_reason : null,
-          updated_at: clock.now(),
-        });
-        if (!updated) throw notFound(NOT_FOUND);
-        const body: AlertCreated = { ...toAlert(updated), ...(newUrl && secret ? { webhookSecret: secret } : {}) };
-        return { data: body };
-      },
-    );
+    route('alertUpdate', SUBSCRIBERS, async (request) => {
+      const userId = requireUser(request).id;
+      const { id } = request.params;
+      const patch = request.body;
+      const row = orNotFound(await getAlertRow(db(), userId, id), NOT_FOUND);
+      const merged = mergePatch(toAlert(row), patch);
+      await checkAlert(checkDeps(), userId, merged);
+      await checkSymbolsLimit(db(), userId, settings.ALERT_SYMBOLS_PER_ACCOUNT, merged, id);
+      // A new webhook address gets a new secret (shown once); removing it forgets the secret.
+      const newUrl = (merged.webhookUrl ?? null) !== row.webhook_url;
+      const secret = newUrl ? (merged.webhookUrl ? newWebhookSecret() : null) : row.webhook_secret;
+      // Resuming the webhook, or giving another address, clears the pause its failures put on it.
+      const webhookPause =
+        newUrl || patch.webhookPaused === false ? { webhook_paused_at: null, webhook_paused_reason: null } : {};
+      const updated = await updateAlert(db(), userId, id, {
+        ...alertColumns(merged),
+        ...webhookPause,
+        webhook_secret: secret,
+        // Resuming clears the reason the server paused it for.
+        paused_reason: merged.paused ? row.paused_reason : null,
+        updated_at: clock.now(),
+      });
+      if (!updated) throw notFound(NOT_FOUND);
+      const body: AlertCreated = { ...toAlert(updated), ...(newUrl && secret ? { webhookSecret: secret } : {}) };
+      return { data: body };
+    });
 
-    const ALERT_DELETE = { summary: 'Deletes an alert and what it fired', params: alertIdParamsSchema };
-    route(ENDPOINTS.alertDelete, SUBSCRIBERS, ALERT_DELETE, async (request, reply) => {
+    route('alertDelete', SUBSCRIBERS, async (request, reply) => {
       const { id } = request.params;
       if (!(await deleteAlert(db(), requireUser(request).id, id))) throw notFound(NOT_FOUND);
       return reply.status(204).send();
     });
 
-    const ALERT_HISTORY = { summary: 'What one alert fired, newest first', params: alertIdParamsSchema };
-    route(ENDPOINTS.alertHistory, SUBSCRIBERS, ALERT_HISTORY, async (request) => {
+    route('alertHistory', SUBSCRIBERS, async (request) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
       if (!(await getAlertRow(db(), userId, id))) throw notFound(NOT_FOUND);

@@ -1,10 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ENDPOINTS,
-  alertMailPreferenceSchema,
-  notificationsQuerySchema,
-  notificationsReadSchema,
-} from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Settings } from '../../config/settings.js';
 import { SIGNED_IN } from '../../http/access.js';
@@ -35,11 +29,8 @@ export function notificationRoutes({
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const route = routeDeclarer(app);
-    const NOTIFICATIONS = {
-      summary: 'What fired, newest first, and the unread count',
-      querystring: notificationsQuerySchema,
-    };
-    route(ENDPOINTS.notifications, SIGNED_IN, NOTIFICATIONS, async (request) => {
+
+    route('notifications', SIGNED_IN, async (request) => {
       const userId = requireUser(request).id;
       const query = request.query;
       const [data, unread] = await Promise.all([
@@ -53,19 +44,18 @@ export function notificationRoutes({
       return { data, unread };
     });
 
-    route(ENDPOINTS.notificationsUnreadCount, SIGNED_IN, { summary: "The bell's count" }, async (request) => {
+    route('notificationsUnreadCount', SIGNED_IN, async (request) => {
       return { unread: await unreadCount(db(), requireUser(request).id) };
     });
 
-    const NOTIFICATIONS_READ = { summary: 'Marks notifications read (ids, or all)', body: notificationsReadSchema };
-    route(ENDPOINTS.notificationsRead, SIGNED_IN, NOTIFICATIONS_READ, async (request) => {
+    route('notificationsRead', SIGNED_IN, async (request) => {
       const userId = requireUser(request).id;
       const input = request.body;
       const changed = await markRead(db(), userId, 'all' in input ? 'all' : input.ids, clock.now());
       return { changed, unread: await unreadCount(db(), userId) };
     });
 
-    route(ENDPOINTS.alertMail, SIGNED_IN, { summary: 'Whether the daily alert digest is sent' }, async (request) => {
+    route('alertMail', SIGNED_IN, async (request) => {
       const row = await db()
         .selectFrom('users')
         .select('alert_mail')
@@ -74,8 +64,7 @@ export function notificationRoutes({
       return { alertMail: row.alert_mail === 1 };
     });
 
-    const ALERT_MAIL_SET = { summary: 'Turns the daily alert digest on or off', body: alertMailPreferenceSchema };
-    route(ENDPOINTS.alertMailSet, SIGNED_IN, ALERT_MAIL_SET, async (request) => {
+    route('alertMailSet', SIGNED_IN, async (request) => {
       const input = request.body;
       await setAlertMail(db(), requireUser(request).id, input.alertMail, clock.now());
       return { alertMail: input.alertMail };

@@ -1,11 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ENDPOINTS,
-  ALERT_LIMITS,
-  alertIdParamsSchema,
-  savedScanCreateSchema,
-  savedScanPatchSchema,
-} from '@solstice/contracts';
+import { ALERT_LIMITS } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import { SUBSCRIBERS } from '../../http/access.js';
 import { conflict, notFound, orNotFound } from '../../http/errors.js';
@@ -36,12 +30,11 @@ export function savedScanRoutes({ database, clock }: { database: DatabaseHandle;
   const db = () => database.db;
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    route(ENDPOINTS.savedScans, SUBSCRIBERS, { summary: 'Scans saved in the account' }, async (request) => {
+    route('savedScans', SUBSCRIBERS, async (request) => {
       return { data: await listSavedScans(db(), requireUser(request).id) };
     });
 
-    const SAVED_SCAN_CREATE = { summary: 'Saves a scan', body: savedScanCreateSchema };
-    route(ENDPOINTS.savedScanCreate, SUBSCRIBERS, SAVED_SCAN_CREATE, async (request, reply) => {
+    route('savedScanCreate', SUBSCRIBERS, async (request, reply) => {
       const userId = requireUser(request).id;
       const input = request.body;
       checkExpression(input.expression);
@@ -55,19 +48,13 @@ export function savedScanRoutes({ database, clock }: { database: DatabaseHandle;
       }
     });
 
-    const SAVED_SCAN = { summary: 'One saved scan', params: alertIdParamsSchema };
-    route(ENDPOINTS.savedScan, SUBSCRIBERS, SAVED_SCAN, async (request) => {
+    route('savedScan', SUBSCRIBERS, async (request) => {
       const { id } = request.params;
       const scan = orNotFound(await getSavedScan(db(), requireUser(request).id, id), NOT_FOUND);
       return { data: scan };
     });
 
-    const SAVED_SCAN_UPDATE = {
-      summary: 'Renames or changes a saved scan',
-      params: alertIdParamsSchema,
-      body: savedScanPatchSchema,
-    };
-    route(ENDPOINTS.savedScanUpdate, SUBSCRIBERS, SAVED_SCAN_UPDATE, async (request) => {
+    route('savedScanUpdate', SUBSCRIBERS, async (request) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
       const input = request.body;
@@ -81,8 +68,7 @@ export function savedScanRoutes({ database, clock }: { database: DatabaseHandle;
       }
     });
 
-    const SAVED_SCAN_DELETE = { summary: 'Deletes a saved scan', params: alertIdParamsSchema };
-    route(ENDPOINTS.savedScanDelete, SUBSCRIBERS, SAVED_SCAN_DELETE, async (request, reply) => {
+    route('savedScanDelete', SUBSCRIBERS, async (request, reply) => {
       const { id } = request.params;
       if (!(await deleteSavedScan(db(), requireUser(request).id, id))) throw notFound(NOT_FOUND);
       return reply.status(204).send();

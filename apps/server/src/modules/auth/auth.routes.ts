@@ -1,15 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  ENDPOINTS,
-  loginRequestSchema,
-  meResponseSchema,
-  passwordChangeRequestSchema,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  preferencesRequestSchema,
-  signupRequestSchema,
-} from '@solstice/contracts';
 import type { Kysely } from 'kysely';
 import type { Settings } from '../../config/settings.js';
 import type { Database } from '../../db/schema.js';
@@ -45,37 +34,6 @@ const AUTH_BODY_LIMIT = 16 * 1024;
 
 const LOGIN_FAILED = 'The e-mail address, username or password is not right.';
 
-const ME = { 200: meResponseSchema };
-const SCHEMAS = {
-  signup: {
-    summary: 'Creates an account and signs it in (sets the session cookie)',
-    body: signupRequestSchema,
-    response: { 201: meResponseSchema },
-  },
-  login: {
-    summary: 'Signs in with an e-mail address or username (sets the session cookie)',
-    body: loginRequestSchema,
-    response: ME,
-  },
-  logout: { summary: 'Signs out: ends the session and clears its cookie' },
-  me: { summary: 'Who is signed in: the user, their roles and whether they subscribe', response: ME },
-  preferences: { summary: "Saves the user's preferences", body: preferencesRequestSchema, response: ME },
-  password: {
-    summary: 'Changes the password; every other session ends',
-    body: passwordChangeRequestSchema,
-    response: ME,
-  },
-  resetRequest: {
-    summary: 'Mails a password reset link (the same answer whether or not the address has an account)',
-    body: passwordResetRequestSchema,
-    response: { 202: z.object({ data: z.object({ status: z.literal('accepted') }) }) },
-  },
-  resetConfirm: {
-    summary: 'Sets a new password with a reset link; every session ends',
-    body: passwordResetConfirmSchema,
-  },
-};
-
 /** What accounts need: the sign-in rules, the database, throttling, mail and the job queue (reset mail). */
 export interface AuthDeps {
   settings: Settings;
@@ -103,187 +61,144 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsync {
   }
 
   return async (instance) => {
-    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    const AUTH = { bodyLimit: AUTH_BODY_LIMIT };
-    route(
-      ENDPOINTS.signup,
-      PUBLIC,
-      SCHEMAS.signup,
-      async (request, reply) => {
-        const input = request.body;
-        await assertPasswordPolicy(input.password, input, 'body.password');
-        await consume(limiter, 'signupPerIp', ipOf(request));
-        const passwordHash = await hashPassword(input.password);
-        let row: UserRow;
-        try {
-          row = await insertUser(db(), { email: input.email, username: input.username, passwordHash });
-        } catch (error) {
-          if (error instanceof DuplicateAccountError) {
-            const message =
-              error.field === 'email' ? 'An account with this e-mail address exists.' : 'This username is taken.';
-            throw conflict(message, { issues: [{ path: `body.${error.field}`, message }] });
-          }
-          throw error;
+    const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>(), { bodyLimit: AUTH_BODY_LIMIT });
+    route('signup', PUBLIC, async (request, reply) => {
+      const input = request.body;
+      await assertPasswordPolicy(input.password, input, 'body.password');
+      await consume(limiter, 'signupPerIp', ipOf(request));
+      const passwordHash = await hashPassword(input.password);
+      let row: UserRow;
+      try {
+        row = await insertUser(db(), { email: input.email, username: input.username, passwordHash });
+      } catch (error) {
+        if (error instanceof DuplicateAccountError) {
+          const message =
+            error.field === 'email' ? 'An account with this e-mail address exists.' : 'This username is taken.';
+          throw conflict(message, { issues: [{ path: `body.${error.field}`, message }] });
         }
-        await signIn(request, reply, row.id);
-        await sendWelcome(deps, row, request.headers['accept-language']);
-        return reply.status(201).send(await meOf(db(), row));
-      },
-      AUTH,
-    );
+        throw error;
+      }
+      await signIn(request, reply, row.id);
+      await sendWelcome(deps, row, request.headers['accept-language']);
+      return reply.status(201).send(await meOf(db(), row));
+    });
 
-    route(
-      ENDPOINTS.login,
-      PUBLIC,
-      SCHEMAS.login,
-      async (request, reply) => {
-        const input = request.body;
-        const row = await findUserByLogin(db(), input.login);
-        // One counter per account whichever name is typed; an unknown login counts by its text.
-        const account = row ? `user:${row.email}` : `login:${input.login.toLowerCase()}`;
-        // Counted as a failure before the costly hash check, so a burst cannot outrun the limit.
-        const attempt = await reserveLoginAttempt(limiter, account, ipOf(request));
-        const ok = await verifyPassword(row?.password_hash ?? null, input.password);
-        if (!row || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
-        await attempt.succeeded();
-        // A session token from before the login is never reused (fixation).
-        const previous = readSessionToken(settings, request);
-        if (previous) await deleteSession(db(), previous);
-        await signIn(request, reply, row.id);
-        return reply.status(200).send(await meOf(db(), row));
-      },
-      AUTH,
-    );
+    route('login', PUBLIC, async (request, reply) => {
+      const input = request.body;
+      const row = await findUserByLogin(db(), input.login);
+      // One counter per account whichever name is typed; an unknown login counts by its text.
+      const account = row ? `user:${row.email}` : `login:${input.login.toLowerCase()}`;
+      // Counted as a failure before the costly hash check, so a burst cannot outrun the limit.
+      const attempt = await reserveLoginAttempt(limiter, account, ipOf(request));
+      const ok = await verifyPassword(row?.password_hash ?? null, input.password);
+      if (!row || !ok) throw new AppError('unauthorized', LOGIN_FAILED);
+      await attempt.succeeded();
+      // A session token from before the login is never reused (fixation).
+      const previous = readSessionToken(settings, request);
+      if (previous) await deleteSession(db(), previous);
+      await signIn(request, reply, row.id);
+      return reply.status(200).send(await meOf(db(), row));
+    });
 
-    route(
-      ENDPOINTS.logout,
-      PUBLIC,
-      SCHEMAS.logout,
-      async (request, reply) => {
-        const token = readSessionToken(settings, request);
-        if (token) await deleteSession(db(), token);
-        clearSessionCookie(settings, request, reply);
-        return reply.status(204).send();
-      },
-      AUTH,
-    );
+    route('logout', PUBLIC, async (request, reply) => {
+      const token = readSessionToken(settings, request);
+      if (token) await deleteSession(db(), token);
+      clearSessionCookie(settings, request, reply);
+      return reply.status(204).send();
+    });
 
-    route(ENDPOINTS.me, SIGNED_IN, SCHEMAS.me, async (request) => {
+    route('me', SIGNED_IN, async (request) => {
       return meOf(db(), await signedInRow(requireUser(request).id));
     });
 
-    route(
-      ENDPOINTS.preferences,
-      SIGNED_IN,
-      SCHEMAS.preferences,
-      async (request) => {
-        const user = requireUser(request);
-        const input = request.body;
-        await updatePreferences(db(), user.id, input);
-        return meOf(db(), await signedInRow(user.id));
-      },
-      AUTH,
-    );
+    route('preferences', SIGNED_IN, async (request) => {
+      const user = requireUser(request);
+      const input = request.body;
+      await updatePreferences(db(), user.id, input);
+      return meOf(db(), await signedInRow(user.id));
+    });
 
-    route(
-      ENDPOINTS.passwordChange,
-      SIGNED_IN,
-      SCHEMAS.password,
-      async (request, reply) => {
-        const user = requireUser(request);
-        const input = request.body;
-        await consume(limiter, 'passwordChangePerAccount', String(user.id));
-        const row = await signedInRow(user.id);
-        if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
-          const message = 'The current password is not right.';
-          throw new AppError('validation_failed', message, { issues: [{ path: 'body.currentPassword', message }] });
-        }
-        await assertPasswordPolicy(input.newPassword, row, 'body.newPassword');
-        const newHash = await hashPassword(input.newPassword);
-        // Every other session and every outstanding reset link ends; this browser gets a fresh session.
-        await db()
-          .transaction()
-          .execute(async (trx) => {
-            await setPasswordHash(trx, row.id, newHash);
-            await deleteSessionsOfUser(trx, row.id);
-            await endResetLinks(trx, row.id);
-          });
-        await signIn(request, reply, row.id);
-        return reply.status(200).send(await meOf(db(), row));
-      },
-      AUTH,
-    );
+    route('passwordChange', SIGNED_IN, async (request, reply) => {
+      const user = requireUser(request);
+      const input = request.body;
+      await consume(limiter, 'passwordChangePerAccount', String(user.id));
+      const row = await signedInRow(user.id);
+      if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
+        const message = 'The current password is not right.';
+        throw new AppError('validation_failed', message, { issues: [{ path: 'body.currentPassword', message }] });
+      }
+      await assertPasswordPolicy(input.newPassword, row, 'body.newPassword');
+      const newHash = await hashPassword(input.newPassword);
+      // Every other session and every outstanding reset link ends; this browser gets a fresh session.
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await setPasswordHash(trx, row.id, newHash);
+          await deleteSessionsOfUser(trx, row.id);
+          await endResetLinks(trx, row.id);
+        });
+      await signIn(request, reply, row.id);
+      return reply.status(200).send(await meOf(db(), row));
+    });
 
-    route(
-      ENDPOINTS.passwordResetRequest,
-      PUBLIC,
-      SCHEMAS.resetRequest,
-      async (request, reply) => {
-        const input = request.body;
-        const email = input.email.toLowerCase();
-        await consume(limiter, 'resetPerIp', ipOf(request));
-        await consume(limiter, 'resetPerAccount', email);
-        await queuePasswordReset(jobs, email);
-        // The same answer whether or not the address has an account.
-        return reply.status(202).send({ data: { status: 'accepted' } });
-      },
-      AUTH,
-    );
+    route('passwordResetRequest', PUBLIC, async (request, reply) => {
+      const input = request.body;
+      const email = input.email.toLowerCase();
+      await consume(limiter, 'resetPerIp', ipOf(request));
+      await consume(limiter, 'resetPerAccount', email);
+      await queuePasswordReset(jobs, email);
+      // The same answer whether or not the address has an account.
+      return reply.status(202).send({ data: { status: 'accepted' } });
+    });
 
-    route(
-      ENDPOINTS.passwordResetConfirm,
-      PUBLIC,
-      SCHEMAS.resetConfirm,
-      async (request, reply) => {
-        const input = request.body;
-        await consume(limiter, 'resetPerIp', ipOf(request));
-        const now = Date.now();
-        const tokenHash = resetTokenHash(input.token);
-        const invalid = () => {
-          const message = 'This reset link is invalid, used or expired; ask for a new one.';
-          return new AppError('validation_failed', message, { issues: [{ path: 'body.token', message }] });
-        };
-        // A cheap look first: a made-up token costs no hashing.
-        const pending = await db()
-          .selectFrom('password_resets')
-          .innerJoin('users', 'users.id', 'password_resets.user_id')
-          .select(['users.email', 'users.username'])
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .executeTakeFirst();
-        if (!pending) throw invalid();
-        await assertPasswordPolicy(input.newPassword, pending, 'body.newPassword');
-        const newHash = await hashPassword(input.newPassword);
-        const userId = await db()
-          .transaction()
-          .execute(async (trx) => {
-            // Marking it used in the same statement that checks it makes the link single-use under races.
-            const claimed = await trx
-              .updateTable('password_resets')
-              .set({ used_at: now })
-              .where('token_hash', '=', tokenHash)
-              .where('used_at', 'is', null)
-              .where('expires_at', '>', now)
-              .returning('user_id')
-              .executeTakeFirst();
-            if (!claimed) return null;
-            const id = Number(claimed.user_id);
-            await trx
-              .updateTable('users')
-              .set({ password_hash: newHash, updated_at: now })
-              .where('id', '=', id)
-              .execute();
-            await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-            // Other outstanding links of the account die with this one.
-            await endResetLinks(trx, id, now);
-            return id;
-          });
-        if (userId === null) throw invalid();
-        clearSessionCookie(settings, request, reply);
-        return reply.status(204).send();
-      },
-      AUTH,
-    );
+    route('passwordResetConfirm', PUBLIC, async (request, reply) => {
+      const input = request.body;
+      await consume(limiter, 'resetPerIp', ipOf(request));
+      const now = Date.now();
+      const tokenHash = resetTokenHash(input.token);
+      const invalid = () => {
+        const message = 'This reset link is invalid, used or expired; ask for a new one.';
+        return new AppError('validation_failed', message, { issues: [{ path: 'body.token', message }] });
+      };
+      // A cheap look first: a made-up token costs no hashing.
+      const pending = await db()
+        .selectFrom('password_resets')
+        .innerJoin('users', 'users.id', 'password_resets.user_id')
+        .select(['users.email', 'users.username'])
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (!pending) throw invalid();
+      await assertPasswordPolicy(input.newPassword, pending, 'body.newPassword');
+      const newHash = await hashPassword(input.newPassword);
+      const userId = await db()
+        .transaction()
+        .execute(async (trx) => {
+          // Marking it used in the same statement that checks it makes the link single-use under races.
+          const claimed = await trx
+            .updateTable('password_resets')
+            .set({ used_at: now })
+            .where('token_hash', '=', tokenHash)
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', now)
+            .returning('user_id')
+            .executeTakeFirst();
+          if (!claimed) return null;
+          const id = Number(claimed.user_id);
+          await trx
+            .updateTable('users')
+            .set({ password_hash: newHash, updated_at: now })
+            .where('id', '=', id)
+            .execute();
+          await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+          // Other outstanding links of the account die with this one.
+          await endResetLinks(trx, id, now);
+          return id;
+        });
+      if (userId === null) throw invalid();
+      clearSessionCookie(settings, request, reply);
+      return reply.status(204).send();
+    });
   };
 }

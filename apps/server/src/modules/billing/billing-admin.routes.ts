@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS, PERMISSIONS, adminTestClockSchema, idParamsSchema } from '@solstice/contracts';
+import { PERMISSIONS, adminTestClockSchema } from '@solstice/contracts';
 import { needs } from '../../http/access.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
@@ -20,8 +20,7 @@ export function billingAdminRoutes({ billing, clock, jobs }: BillingAdminDeps): 
     const route = routeDeclarer(app);
     const USERS = needs(PERMISSIONS.adminUsers);
 
-    const REFUND = { summary: 'Refunds a subscription and ends it now', params: idParamsSchema };
-    route(ENDPOINTS.adminSubscriptionRefund, USERS, REFUND, async (request) => {
+    route('adminSubscriptionRefund', USERS, async (request) => {
       const { id } = request.params;
       await billing.subscriberTag.refund(id);
       return { refunded: true };

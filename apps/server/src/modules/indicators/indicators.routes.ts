@@ -1,12 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ENDPOINTS,
-  indicatorsParamsSchema,
-  indicatorsQuerySchema,
-  indicatorsResponseSchema,
-  type IndicatorsResponse,
-} from '@solstice/contracts';
-
+import type { IndicatorsResponse } from '@solstice/contracts';
 import { SIGNED_IN } from '../../http/access.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import { notFound } from '../../http/errors.js';
@@ -14,17 +7,10 @@ import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { DEFAULT_CHART_BARS, indicatorsOf } from './indicators.js';
 
-const SCHEMA = {
-  summary: 'The indicators of one symbol at its latest bar (with series=1, their chart series)',
-  params: indicatorsParamsSchema,
-  querystring: indicatorsQuerySchema,
-  response: { 200: indicatorsResponseSchema },
-};
-
 export function indicatorRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    route(ENDPOINTS.indicators, SIGNED_IN, SCHEMA, async (request): Promise<IndicatorsResponse> => {
+    route('indicators', SIGNED_IN, async (request): Promise<IndicatorsResponse> => {
       const { symbol } = request.params;
       const query = request.query;
       const bars = query.series === '1' ? (query.bars ?? DEFAULT_CHART_BARS) : undefined;

@@ -1,11 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ENDPOINTS,
-  PERMISSIONS,
-  adminJobsQuerySchema,
-  adminJobsResponseSchema,
-  adminJobsRunResponseSchema,
-} from '@solstice/contracts';
+import { PERMISSIONS } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import { needs } from '../../http/access.js';
 import { routeDeclarer } from '../../http/declare-route.js';
@@ -26,25 +20,10 @@ export function jobsRoutes({ database, clock, jobs }: JobsRoutesDeps): FastifyPl
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     const JOBS = needs(PERMISSIONS.adminJobs);
 
-    route(
-      ENDPOINTS.adminJobs,
-      JOBS,
-      {
-        summary: 'The job queue: pending, running, failed and recent jobs',
-        querystring: adminJobsQuerySchema,
-        response: { 200: adminJobsResponseSchema },
-      },
-      async (request) => jobsOverview(database.db, clock.now(), request.query.limit),
-    );
+    route('adminJobs', JOBS, async (request) => jobsOverview(database.db, clock.now(), request.query.limit));
 
-    route(
-      ENDPOINTS.adminJobsRun,
-      JOBS,
-      {
-        summary: 'Runs due jobs now (the poller does this every JOBS_POLL_INTERVAL_MS)',
-        response: { 200: adminJobsRunResponseSchema },
-      },
-      async () => ({ ran: await jobs.runDue() }),
-    );
+    route('adminJobsRun', JOBS, async () => ({
+      ran: await jobs.runDue(),
+    }));
   };
 }

@@ -1,30 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
-import {
-  ENDPOINTS,
-  heatmapQuerySchema,
-  heatmapResponseSchema,
-  marketOverviewResponseSchema,
-} from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN } from '../../http/access.js';
-import { routeDeclarer, routeSchema } from '../../http/declare-route.js';
+import { routeDeclarer } from '../../http/declare-route.js';
 import { validationFailed } from '../../http/errors.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { heatmapJson, overviewJson } from './market-view.service.js';
-
-const HEATMAP = routeSchema(
-  'The heatmap of a universe over a period, sized by market cap or equally',
-  { querystring: heatmapQuerySchema },
-  heatmapResponseSchema,
-);
-const OVERVIEW = routeSchema('The market overview: indices, sectors and movers', {}, marketOverviewResponseSchema);
 
 /** Heatmap and market overview; both answer from JSON serialized once per market version. */
 export function marketViewRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (app) => {
     const route = routeDeclarer(app.withTypeProvider<ZodTypeProvider>());
-    route(ENDPOINTS.heatmap, SIGNED_IN, HEATMAP, async (request, reply) => {
+    route('heatmap', SIGNED_IN, async (request, reply) => {
       const q = request.query;
       const json = heatmapJson(market, q.period, q.universe, q.size);
       if (json === null) {
@@ -33,7 +20,7 @@ export function marketViewRoutes({ market }: { market: MarketCache }): FastifyPl
       }
       return sendJsonText(reply, json);
     });
-    route(ENDPOINTS.marketOverview, SIGNED_IN, OVERVIEW, async (_request, reply) => {
+    route('marketOverview', SIGNED_IN, async (_request, reply) => {
       return sendJsonText(reply, overviewJson(market));
     });
   };

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { lowerBound } from '@solstice/analytics';
 import {
-  ENDPOINTS,
-  barsQuerySchema,
-  barsResponseSchema,
-  instrumentDetailSchema,
-  instrumentSearchQuerySchema,
-  instrumentSearchResponseSchema,
-  symbolParamsSchema,
   type BarsResponse,
   type InstrumentDetail,
   type InstrumentSearchResponse,
@@ -45,22 +38,13 @@ export function marketRoutes(ctx: MarketRoutesDeps): FastifyPluginAsync {
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const route = routeDeclarer(app);
-    const SEARCH = {
-      summary: 'Instruments whose symbol or name matches q',
-      querystring: instrumentSearchQuerySchema,
-      response: { 200: instrumentSearchResponseSchema },
-    };
-    route(ENDPOINTS.instrumentSearch, SIGNED_IN, SEARCH, async (request): Promise<InstrumentSearchResponse> => {
+
+    route('instrumentSearch', SIGNED_IN, async (request): Promise<InstrumentSearchResponse> => {
       const { q, limit } = request.query;
       return { instruments: searchInstruments(ctx.market, q, limit).map((i) => summarize(ctx.market, i)) };
     });
 
-    const DETAIL = {
-      summary: 'One instrument with its latest close and change',
-      params: symbolParamsSchema,
-      response: { 200: instrumentDetailSchema },
-    };
-    route(ENDPOINTS.instrument, SIGNED_IN, DETAIL, async (request): Promise<InstrumentDetail> => {
+    route('instrument', SIGNED_IN, async (request): Promise<InstrumentDetail> => {
       const { symbol } = request.params;
       const info = instrumentOr404(ctx.market, symbol);
       const s = ctx.market.series(symbol);
@@ -76,13 +60,7 @@ export function marketRoutes(ctx: MarketRoutesDeps): FastifyPluginAsync {
       };
     });
 
-    const BARS = {
-      summary: 'Daily bars of one symbol, optionally from and to a date',
-      params: symbolParamsSchema,
-      querystring: barsQuerySchema,
-      response: { 200: barsResponseSchema },
-    };
-    route(ENDPOINTS.bars, SIGNED_IN, BARS, async (request): Promise<BarsResponse> => {
+    route('bars', SIGNED_IN, async (request): Promise<BarsResponse> => {
       const { symbol } = request.params;
       const { from, to } = request.query;
       const info = instrumentOr404(ctx.market, symbol);

@@ -1,11 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ENDPOINTS,
-  symbolChartParamsSchema,
-  symbolChartQuerySchema,
-  symbolChartResponseSchema,
-  type SymbolChartResponse,
-} from '@solstice/contracts';
+import type { SymbolChartResponse } from '@solstice/contracts';
 import { SIGNED_IN } from '../../http/access.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -13,17 +7,10 @@ import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { ChartSeriesError, ChartSymbolError, symbolChart } from './chart.js';
 
-const SCHEMA = {
-  summary: 'A symbol’s daily, weekly or monthly candles with scan-language expressions and a comparison on them',
-  params: symbolChartParamsSchema,
-  querystring: symbolChartQuerySchema,
-  response: { 200: symbolChartResponseSchema },
-};
-
 export function chartRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    route(ENDPOINTS.symbolChart, SIGNED_IN, SCHEMA, async (request): Promise<SymbolChartResponse> => {
+    route('symbolChart', SIGNED_IN, async (request): Promise<SymbolChartResponse> => {
       try {
         return symbolChart(market, request.params.symbol, request.query);
       } catch (error) {

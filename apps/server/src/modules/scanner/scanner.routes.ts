@@ -17,13 +17,6 @@ import {
   ScanTermError,
 } from '@solstice/analytics';
 import {
-  ENDPOINTS,
-  scanCheckRequestSchema,
-  scanCheckResponseSchema,
-  scanFieldsResponseSchema,
-  scanPresetsResponseSchema,
-  scanRequestSchema,
-  scanResponseSchema,
   SCAN_PRESETS,
   SPARK_CLOSES,
   type ScanCheckResponse,
@@ -67,12 +60,8 @@ async function scanOrBadRequest(market: MarketCache, request: ScanRequest): Prom
 export function scannerRoutes({ market }: { market: MarketCache }): FastifyPluginAsync {
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    const SCAN = {
-      summary: 'Runs a scan expression over every instrument (analytics.md)',
-      body: scanRequestSchema,
-      response: { 200: scanResponseSchema },
-    };
-    route(ENDPOINTS.scanner, SUBSCRIBERS, SCAN, async (request): Promise<ScanResponse> => {
+
+    route('scanner', SUBSCRIBERS, async (request): Promise<ScanResponse> => {
       const body = request.body;
       const unknown = unknownScanField(body);
       if (unknown) {
@@ -98,26 +87,16 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
 
     // An expression as it is typed: a mistake is an answer (200 with the problem), not a failed
     // request, so the screen checks each pause in typing without an error per key (decision 0029).
-    const CHECK = {
-      summary: 'Checks a scan expression as it is typed: its problem (code, params, position) or its live count',
-      body: scanCheckRequestSchema,
-      response: { 200: scanCheckResponseSchema },
-    };
-    route(ENDPOINTS.scannerCheck, SUBSCRIBERS, CHECK, async (request): Promise<ScanCheckResponse> => {
+    route('scannerCheck', SUBSCRIBERS, async (request): Promise<ScanCheckResponse> => {
       return checkScanExpression(market, request.body.expression, request.body.asOf);
     });
 
     // The presets are expressions, not market data: anyone signed in may read them.
-    const PRESETS = { summary: 'The preset scans', response: { 200: scanPresetsResponseSchema } };
-    route(ENDPOINTS.scannerPresets, SIGNED_IN, PRESETS, async (): Promise<ScanPresetsResponse> => {
+    route('scannerPresets', SIGNED_IN, async (): Promise<ScanPresetsResponse> => {
       return { presets: SCAN_PRESETS.map((p) => ({ ...p })) };
     });
 
-    const FIELDS = {
-      summary: 'The fields a scan may use (aliases, whether the market has data), its functions and bounds',
-      response: { 200: scanFieldsResponseSchema },
-    };
-    route(ENDPOINTS.scannerFields, SIGNED_IN, FIELDS, async (): Promise<ScanFieldsResponse> => {
+    route('scannerFields', SIGNED_IN, async (): Promise<ScanFieldsResponse> => {
       const table = marketFieldTable(market);
       const listed: readonly string[] = LISTED_TEXT_FIELDS;
       return {

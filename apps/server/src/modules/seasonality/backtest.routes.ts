@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS, backtestBodySchema, backtestResponseSchema, type BacktestResponse } from '@solstice/contracts';
+import type { BacktestResponse } from '@solstice/contracts';
 import { SUBSCRIBERS } from '../../http/access.js';
 import { clientGoneSignal } from '../../http/client-gone.js';
 import { routeDeclarer } from '../../http/declare-route.js';
-import { parsedWith, type ZodTypeProvider } from '../../http/route-schemas.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { backtestInPool, parseBacktestBody } from './backtest.service.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
@@ -18,21 +18,22 @@ export function backtestRoutes({
 }): FastifyPluginAsync {
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    const SCHEMA = {
-      summary: 'A strategy of 1 to 20 seasonal legs: equity curve, trades, metrics and the benchmark',
-      body: parsedWith(backtestBodySchema, parseBacktestBody),
-      response: { 200: backtestResponseSchema },
-    };
-    route(ENDPOINTS.seasonalityBacktest, SUBSCRIBERS, SCHEMA, async (request): Promise<BacktestResponse> => {
-      const body = request.body;
-      // SUBSCRIBERS: there always is a user; the computation stops when the client goes.
-      const gone = clientGoneSignal(request);
-      try {
-        const user = String(request.user?.id ?? request.ip);
-        return await backtestInPool(market, analytics, body, { user, signal: gone.signal });
-      } finally {
-        gone.dispose();
-      }
-    });
+
+    route(
+      'seasonalityBacktest',
+      SUBSCRIBERS,
+      async (request): Promise<BacktestResponse> => {
+        const body = request.body;
+        // SUBSCRIBERS: there always is a user; the computation stops when the client goes.
+        const gone = clientGoneSignal(request);
+        try {
+          const user = String(request.user?.id ?? request.ip);
+          return await backtestInPool(market, analytics, body, { user, signal: gone.signal });
+        } finally {
+          gone.dispose();
+        }
+      },
+      { parseBody: parseBacktestBody },
+    );
   };
 }

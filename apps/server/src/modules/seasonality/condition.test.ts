@@ -8,7 +8,7 @@ import { useTestApp } from '../../testing/test-fixtures.js';
 
 // analytics.md, "Conditional seasonality": the API's pattern, best trades and scan take
 // `condition`; best trades and the scan run in the analytics pool, whose threads share only
-// dates and closes: a condition on volume must still read the real volumes (decision 0039).
+// dates and closes: a condition on volume must still read the real volumes (decision 0041).
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 

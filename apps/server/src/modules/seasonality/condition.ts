@@ -56,7 +56,7 @@ export function conditionInputs(
 
 /**
  * The open, high, low and volume of the symbols a conditioned job searches, sent with the job
- * when the condition reads them (decision 0039): the pool's threads share only dates and
+ * when the condition reads them (decision 0041): the pool's threads share only dates and
  * closes. Read on this thread (from the snapshot file, 32 bytes a bar) and copied to the worker.
  */
 export function conditionBars(

@@ -1,15 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ENDPOINTS,
-  PERMISSIONS,
-  adminSetRolesSchema,
-  adminSubscriptionSchema,
-  adminTagChangeSchema,
-  adminUserSchema,
-  adminUserSearchQuerySchema,
-  idParamsSchema,
-} from '@solstice/contracts';
-import { z } from 'zod';
+import { PERMISSIONS } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import { needs } from '../../http/access.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -28,35 +18,6 @@ export interface UserAdminDeps {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-const USER = { 200: adminUserSchema };
-/** The body may be left out: a grant or revoke without a reason. */
-const tagChange = adminTagChangeSchema.prefault({});
-const SCHEMAS = {
-  search: {
-    summary: 'Users whose e-mail address or username matches q',
-    querystring: adminUserSearchQuerySchema,
-    response: { 200: z.object({ users: z.array(adminUserSchema) }) },
-  },
-  user: { summary: 'One user', params: idParamsSchema, response: USER },
-  roles: { summary: "Sets a user's roles", params: idParamsSchema, body: adminSetRolesSchema, response: USER },
-  contact: {
-    summary: "A user's contact record and its tags (2582 = subscriber)",
-    params: idParamsSchema,
-    response: { 200: z.object({ id: z.number().int(), tag_ids: z.array(z.number().int()) }) },
-  },
-  subscriptions: {
-    summary: "A user's subscriptions, ended ones too",
-    params: idParamsSchema,
-    response: { 200: z.object({ subscriptions: z.array(adminSubscriptionSchema) }) },
-  },
-  grant: { summary: 'Grants the subscriber tag', params: idParamsSchema, body: tagChange },
-  revoke: {
-    summary: 'Revokes the subscriber tag (and ends a subscription it came with)',
-    params: idParamsSchema,
-    body: tagChange,
-  },
-};
-
 /** User administration: search, roles, the contact record, subscriptions and the subscriber tag. */
 export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPluginAsync {
   return async (instance) => {
@@ -65,15 +26,15 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
     const { subscriberTag, subscriptions } = billing;
     const USERS = needs(PERMISSIONS.adminUsers);
 
-    route(ENDPOINTS.adminUsers, USERS, SCHEMAS.search, async (request) => {
+    route('adminUsers', USERS, async (request) => {
       return { users: await searchUsers(db, request.query) };
     });
 
-    route(ENDPOINTS.adminUser, USERS, SCHEMAS.user, async (request) => {
+    route('adminUser', USERS, async (request) => {
       return adminUser(db, request.params.id);
     });
 
-    route(ENDPOINTS.adminUserRoles, USERS, SCHEMAS.roles, async (request) => {
+    route('adminUserRoles', USERS, async (request) => {
       const { id } = request.params;
       const { roles } = request.body;
       await adminUser(db, id);
@@ -85,7 +46,7 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
       return adminUser(db, id);
     });
 
-    route(ENDPOINTS.adminUserContact, USERS, SCHEMAS.contact, async (request) => {
+    route('adminUserContact', USERS, async (request) => {
       const { id } = request.params;
       await adminUser(db, id);
       const contact = await getContactForUser(db, id);
@@ -93,7 +54,7 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
       return { id: contact.id, tag_ids: contact.tag_ids };
     });
 
-    route(ENDPOINTS.adminUserSubscriptions, USERS, SCHEMAS.subscriptions, async (request) => {
+    route('adminUserSubscriptions', USERS, async (request) => {
       const { id } = request.params;
       await adminUser(db, id);
       const history = await subscriptions.history(id);
@@ -116,13 +77,13 @@ export function userAdminRoutes({ database, billing }: UserAdminDeps): FastifyPl
       };
     });
 
-    route(ENDPOINTS.adminSubscriberGrant, USERS, SCHEMAS.grant, async (request) => {
+    route('adminSubscriberGrant', USERS, async (request) => {
       const { id } = request.params;
       await adminUser(db, id);
       return subscriberTag.grant(id);
     });
 
-    route(ENDPOINTS.adminSubscriberRevoke, USERS, SCHEMAS.revoke, async (request) => {
+    route('adminSubscriberRevoke', USERS, async (request) => {
       const { id } = request.params;
       const input = request.body;
       await adminUser(db, id);

@@ -1,20 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ENDPOINTS,
-  WATCHLIST_LIMITS,
-  watchlistCreateSchema,
-  watchlistIdParamsSchema,
-  watchlistListResponseSchema,
-  watchlistReplaceSchema,
-  watchlistResponseSchema,
-} from '@solstice/contracts';
+import { WATCHLIST_LIMITS, watchlistCreateSchema, watchlistReplaceSchema } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../db/database.js';
 import { requireUser } from '../auth/auth-user.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { SIGNED_IN } from '../../http/access.js';
 import { conflict, notFound, orNotFound } from '../../http/errors.js';
 import { routeDeclarer } from '../../http/declare-route.js';
-import { parsedWith, type ZodTypeProvider } from '../../http/route-schemas.js';
+import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { checkKnownSymbols, parseWatchlistBody } from './watchlist-symbols.js';
 import {
@@ -45,23 +37,24 @@ export function watchlistRoutes({
   market: MarketCache;
 }): FastifyPluginAsync {
   const db = () => database.db;
-  // Symbols the user typed wrong are named in the message (parseWatchlistBody).
-  const createBody = parsedWith(watchlistCreateSchema, (body) => parseWatchlistBody(watchlistCreateSchema, body));
-  const replaceBody = parsedWith(watchlistReplaceSchema, (body) => parseWatchlistBody(watchlistReplaceSchema, body));
-  const ONE = { 200: watchlistResponseSchema };
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
-    const BODY = { bodyLimit: WATCHLIST_BODY_LIMIT };
-    const LIST = { summary: "The user's watchlists", response: { 200: watchlistListResponseSchema } };
-    route(ENDPOINTS.watchlists, SIGNED_IN, LIST, async (request) => {
+    // Symbols the user typed wrong are named in the message (parseWatchlistBody).
+    const CREATE = {
+      bodyLimit: WATCHLIST_BODY_LIMIT,
+      parseBody: (body: unknown) => parseWatchlistBody(watchlistCreateSchema, body),
+    };
+    const REPLACE = {
+      bodyLimit: WATCHLIST_BODY_LIMIT,
+      parseBody: (body: unknown) => parseWatchlistBody(watchlistReplaceSchema, body),
+    };
+    route('watchlists', SIGNED_IN, async (request) => {
       return { data: await listWatchlists(db(), requireUser(request).id) };
     });
 
-    const CREATE = { summary: 'Creates a watchlist', body: createBody, response: { 201: watchlistResponseSchema } };
     route(
-      ENDPOINTS.watchlistCreate,
+      'watchlistCreate',
       SIGNED_IN,
-      CREATE,
       async (request, reply) => {
         const userId = requireUser(request).id;
         const input = request.body;
@@ -78,27 +71,19 @@ export function watchlistRoutes({
           throw error;
         }
       },
-      BODY,
+      CREATE,
     );
 
-    const GET = { summary: 'One watchlist', params: watchlistIdParamsSchema, response: ONE };
-    route(ENDPOINTS.watchlist, SIGNED_IN, GET, async (request) => {
+    route('watchlist', SIGNED_IN, async (request) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
       const list = orNotFound(await getWatchlist(db(), userId, id), NOT_FOUND);
       return { data: list };
     });
 
-    const REPLACE = {
-      summary: 'Replaces the name and the symbols of a watchlist',
-      params: watchlistIdParamsSchema,
-      body: replaceBody,
-      response: ONE,
-    };
     route(
-      ENDPOINTS.watchlistReplace,
+      'watchlistReplace',
       SIGNED_IN,
-      REPLACE,
       async (request) => {
         const userId = requireUser(request).id;
         const { id } = request.params;
@@ -114,11 +99,10 @@ export function watchlistRoutes({
           throw error;
         }
       },
-      BODY,
+      REPLACE,
     );
 
-    const DELETE = { summary: 'Deletes a watchlist', params: watchlistIdParamsSchema };
-    route(ENDPOINTS.watchlistDelete, SIGNED_IN, DELETE, async (request, reply) => {
+    route('watchlistDelete', SIGNED_IN, async (request, reply) => {
       const userId = requireUser(request).id;
       const { id } = request.params;
       if (!(await deleteWatchlist(db(), userId, id))) throw notFound(NOT_FOUND);

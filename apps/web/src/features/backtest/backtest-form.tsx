@@ -13,7 +13,7 @@ import {
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import { checkYearSet } from '../../shared/ui/year-sets';
 import { i18n } from '../../shared/i18n/i18n';
-import type { BacktestForm, Leg } from '../../shared/links/backtest-url';
+import { bareLeg, type BacktestForm, type Leg } from '../../shared/links/backtest-url';
 
 const SYMBOL = /^[A-Za-z0-9.^=-]{1,20}$/;
 
@@ -55,7 +55,8 @@ export function BacktestFormView({
   const [form, setForm] = useState<BacktestForm>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const setLeg = (i: number, patch: Partial<Leg>) =>
-    setForm((f) => ({ ...f, legs: f.legs.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
+    // an edited leg is no longer the window its search produced: it keeps no search
+    setForm((f) => ({ ...f, legs: f.legs.map((l, j) => (j === i ? bareLeg({ ...l, ...patch }) : l)) }));
   const set = (key: 'from' | 'to' | 'cost' | 'benchmark'): Bound => ({
     value: form[key],
     onChange: (e) => setForm((f) => ({ ...f, [key]: e.target.value })),

@@ -10,6 +10,7 @@ import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
 import { yearSetQuery } from '../../shared/ui/year-sets';
 import { BacktestFormView } from './backtest-form';
 import { BacktestResult } from './backtest-result';
+import { BacktestLuck } from './backtest-luck';
 import {
   BACKTEST_PATH,
   bodyFromForm,
@@ -96,6 +97,7 @@ function BacktestTool() {
           {(data) => <BacktestResult data={data} f={f} />}
         </QueryView>
       )}
+      {ready && !rejected ? <BacktestLuck form={url} f={f} /> : null}
     </div>
   );
 }

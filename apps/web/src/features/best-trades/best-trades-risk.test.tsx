@@ -5,6 +5,7 @@ import { currentLocation, inTurkish, mockFetch, premium, renderScreen } from '..
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import type { SeasonalWindow } from '@solstice/contracts';
 import { walkForwardRoute } from './walk-forward-fixture';
+import { overfittingRoute } from '../../testing/luck-fixture';
 import { BestTradesScreen } from './best-trades-screen';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
@@ -40,7 +41,13 @@ const body = {
   ],
   short: [],
 };
-const routes = [premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL'), walkForwardRoute];
+const routes = [
+  premium,
+  { path: '/api/v1/seasonality/best-trades', body },
+  instrument('AAPL'),
+  walkForwardRoute,
+  overfittingRoute,
+];
 const URL = '/seasonality/besttrades?symbol=AAPL&minDays=5&maxDays=30';
 
 describe('best trades: risk inside the window', () => {

@@ -6,7 +6,7 @@ import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
 import { expectBestOfManyChecks } from '../../testing/significance-checks';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import type { SeasonalWindow } from '@solstice/contracts';
-import { overfittingRoute } from './luck-fixture';
+import { overfittingRoute } from '../../testing/luck-fixture';
 import { walkForwardRoute } from './walk-forward-fixture';
 import { BestTradesScreen } from './best-trades-screen';
 

@@ -12,12 +12,13 @@ import { windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
 import { i18n } from '../../shared/i18n/i18n';
 import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
+import type { LegSearch } from '../../shared/links/backtest-url';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, yearSetQuery } from '../../shared/ui/year-sets';
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
 import { SymbolField, ToolForm, YearRangeFields } from '../../shared/ui/seasonality-form';
 import { MaxQValueField, TestedNote, checkMaxQValue, qValueColumn } from '../../shared/stats/evidence';
-import { LuckPanel } from './luck-panel';
+import { LuckPanel, SCREEN_BOOTSTRAP } from '../../shared/stats/luck-panel';
 import { WalkForwardPanel } from './walk-forward-panel';
 import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { useToolQuery } from '../../shared/ui/tool-query';
@@ -100,6 +101,16 @@ function BestTradesTool() {
     symbol: url.symbol,
     minDays: url.minDays,
     maxDays: url.maxDays,
+    from: url.from,
+    to: url.to,
+    minYears: url.minYears,
+    ...yearSetQuery(url),
+  };
+  // A leg added from here carries this search, so the backtest deflates it by the same windows.
+  const search: LegSearch = {
+    minDays: Number(url.minDays),
+    maxDays: Number(url.maxDays),
+    direction: 'both',
     from: url.from,
     to: url.to,
     minYears: url.minYears,
@@ -191,7 +202,7 @@ function BestTradesTool() {
       csv: false,
       label: '',
       text: () => '',
-      render: (w) => <AddToBacktestLink leg={{ symbol, start: w.start, end: w.end, direction }} />,
+      render: (w) => <AddToBacktestLink leg={{ symbol, start: w.start, end: w.end, direction, search }} />,
     },
   ];
   return (
@@ -229,7 +240,7 @@ function BestTradesTool() {
                   </section>
                 ))}
               </div>
-              <LuckPanel params={walkForwardParams} f={f} />
+              <LuckPanel params={{ ...walkForwardParams, bootstrap: SCREEN_BOOTSTRAP }} f={f} />
               <WalkForwardPanel params={walkForwardParams} f={f} />
             </>
           );

@@ -5,7 +5,7 @@ import { mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import { inTurkish } from '../../testing/in-turkish';
 import { BestTradesScreen } from './best-trades-screen';
-import { overfittingAnswer, overfittingRoute } from './luck-fixture';
+import { overfittingAnswer, overfittingRoute } from '../../testing/luck-fixture';
 import { walkForwardRoute } from './walk-forward-fixture';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
@@ -38,6 +38,11 @@ describe('best trades: is it luck?', () => {
       "The best of 2,190 windows beats AAPL's drift at p = 0.07; alone it would have been p = 0.001.",
     );
     expect(within(panel).getByText(/The top window of this search \(Oct 10 → Oct 15\)/)).toBeInTheDocument();
+    // a window added to the backtest carries this search, for the leg's own "Is it luck?"
+    expect(screen.getByRole('link', { name: /^Add to backtest: AAPL/ })).toHaveAttribute(
+      'href',
+      `/seasonality/backtest?leg=AAPL:${body.long[0]!.start}:${body.long[0]!.end}:long:5-7;both;exclude=2008`,
+    );
     const ask = requests.find((r) => r.url.pathname === '/api/v1/seasonality/overfitting')!.url.search;
     expect(ask).toBe('?symbol=AAPL&minDays=5&maxDays=7&exclude=2008&bootstrap=1000');
   });

@@ -52,7 +52,7 @@ function PatternTool() {
   const conditioned = Boolean(url.condition?.trim());
   const pattern = usePattern(url, url, ready);
   // With a condition, the unconditioned pattern too: its years that the condition removed are
-  // shown greyed out, and its win rate and mean are compared (decision 0039).
+  // shown greyed out, and its win rate and mean are compared (decision 0041).
   const all = usePattern({ ...url, condition: '' }, url, ready && conditioned);
   const problem = conditioned ? conditionError(pattern.error) : undefined;
   const form = (

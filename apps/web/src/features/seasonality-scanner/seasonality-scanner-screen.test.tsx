@@ -57,6 +57,11 @@ describe('seasonality scanner screen', () => {
       'href',
       '/seasonality/calendar?symbol=XOM',
     );
+    // the leg carries the scan's search, for its "Is it luck?" on the backtest
+    expect(within(rows[1]!).getByRole('link', { name: /^Add to backtest: XOM/ })).toHaveAttribute(
+      'href',
+      '/seasonality/backtest?leg=XOM:03-01:03-21:long:10-30;both;minYears=10',
+    );
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Add XOM to a watchlist' }));
     expect(useUiStore.getState().addToWatchlist).toEqual({ sym: 'XOM', description: '' });
   });

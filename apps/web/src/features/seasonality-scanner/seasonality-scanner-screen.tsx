@@ -23,6 +23,7 @@ import { DataTable, type Column } from '../../shared/tables/data-table';
 import { windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
 import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
+import type { LegSearch } from '../../shared/links/backtest-url';
 import { MaxQValueField, TestedNote, qValueColumn } from '../../shared/stats/evidence';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
 import { ConditionField, conditionError } from '../../shared/ui/condition-field';
@@ -143,6 +144,17 @@ function SeasonalityScannerTool() {
     if (url.to) p.set('to', url.to);
     return p.toString();
   };
+  // A leg added from here carries the scan's search (its lengths, side and years): the backtest
+  // deflates the window by that symbol's best-trades search over them.
+  const legSearch: LegSearch = {
+    minDays: Number(url.minDays),
+    maxDays: Number(url.maxDays),
+    direction: url.direction === 'short' || url.direction === 'both' ? url.direction : 'long',
+    from: url.from,
+    to: url.to,
+    minYears: url.minYears,
+    ...yearSetQuery(url),
+  };
   const columns: Column<SeasonalScanResult>[] = [
     symbolColumn<SeasonalScanResult>(t('results.symbol')),
     directionColumn<SeasonalScanResult>(t('results.side')),
@@ -182,7 +194,9 @@ function SeasonalityScannerTool() {
           >
             {t('results.alert')}
           </Link>
-          <AddToBacktestLink leg={{ symbol: r.symbol, start: r.start, end: r.end, direction: r.direction }} />
+          <AddToBacktestLink
+            leg={{ symbol: r.symbol, start: r.start, end: r.end, direction: r.direction, search: legSearch }}
+          />
           <AddToWatchlistButton symbol={r.symbol} description={r.name} />
         </span>
       ),

@@ -211,13 +211,7 @@ export function beginSnapshotRead(
   file: string,
   onDamage: (error: SnapshotDamagedError) => void = () => {},
 ): SnapshotRead | null {
-  const fd = openSnapshot(file);
-  if (fd === null) return null;
-  let reading = false;
-  try {
-    const opened = readHead(fd);
-    if (!opened) return null;
-    const { prefix, header, dataAt } = opened;
+  return withSnapshotHead(file, null, (fd, { prefix, header, dataAt }) => {
     const resident = residentLength(header.total);
     // Shared memory: the analytics pool's workers read the dates and closes in place (shared-market.ts).
     const data = new Uint8Array(new SharedArrayBuffer(resident));
@@ -226,7 +220,6 @@ export function beginSnapshotRead(
     for (let at = 0; at < resident; at += piece) {
       pieces.push(readPiece(fd, data.subarray(at, Math.min(resident, at + piece)), dataAt + at));
     }
-    reading = true;
     const series = Promise.all(pieces)
       .then((read) => {
         let crc = 0;
@@ -242,9 +235,32 @@ export function beginSnapshotRead(
         if (!result) fs.close(fd, () => {});
         return result;
       });
-    return { fingerprint: header.fingerprint, series };
+    // Kept open: the reads go on, and then the series read from it hold it.
+    return { value: { fingerprint: header.fingerprint, series }, keep: true };
+  });
+}
+
+/**
+ * Opens the snapshot file and reads its head for `use`: `missing` when the file is absent, of
+ * another format, or its head does not check out. The file is closed afterwards unless `use`
+ * keeps it (a series that reads its columns from it holds it open), and closed when `use` throws.
+ */
+function withSnapshotHead<T>(
+  file: string,
+  missing: T,
+  use: (fd: number, head: NonNullable<ReturnType<typeof readHead>>) => { value: T; keep: boolean },
+): T {
+  const fd = openSnapshot(file);
+  if (fd === null) return missing;
+  let keep = false;
+  try {
+    const head = readHead(fd);
+    if (!head) return missing;
+    const used = use(fd, head);
+    keep = used.keep;
+    return used.value;
   } finally {
-    if (!reading) fs.closeSync(fd);
+    if (!keep) fs.closeSync(fd);
   }
 }
 
@@ -320,23 +336,15 @@ export function leaveColumnsOnDisk(
   series: ReadonlyMap<string, PriceSeries>,
   onDamage: (error: SnapshotDamagedError) => void = () => {},
 ): boolean {
-  const fd = openSnapshot(file);
-  if (fd === null) return false;
-  let kept = false;
-  try {
-    const opened = readHead(fd);
-    if (!opened) return false;
-    const { header, dataAt } = opened;
-    if (header.fingerprint !== fingerprint || header.symbols.length !== series.size) return false;
+  return withSnapshotHead(file, false, (fd, { header, dataAt }) => {
+    const unchanged = { value: false, keep: false };
+    if (header.fingerprint !== fingerprint || header.symbols.length !== series.size) return unchanged;
     const list = header.symbols.map((symbol) => series.get(symbol));
-    if (list.some((s, i) => s?.dates.length !== header.counts[i])) return false;
+    if (list.some((s, i) => s?.dates.length !== header.counts[i])) return unchanged;
     const disk = new BarsOnDisk(file, fd, dataAt + residentLength(header.total), header.counts, header.crcs, onDamage);
     list.forEach((s, i) => readColumnsFrom(s!, disk, i));
     disk.closeWhenUnreachable();
-    kept = true;
-    return true;
-  } finally {
     // Kept: the file stays open while a series of `disk` is reachable (closed when it is collected).
-    if (!kept) fs.closeSync(fd);
-  }
+    return { value: true, keep: true };
+  });
 }

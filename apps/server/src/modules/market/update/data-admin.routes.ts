@@ -1,17 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import {
-  ENDPOINTS,
-  PERMISSIONS,
-  adminDataResponseSchema,
-  dataUpdateRequestSchema,
-  freshnessSchema,
-  instrumentCreateSchema,
-  instrumentRemoveQuerySchema,
-  symbolParamsSchema,
-  type AdminDataResponse,
-  type FreshnessInfo,
-} from '@solstice/contracts';
+import { PERMISSIONS, type AdminDataResponse, type FreshnessInfo } from '@solstice/contracts';
 import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { SIGNED_IN, needs } from '../../../http/access.js';
@@ -44,19 +33,11 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
     const DATA = needs(PERMISSIONS.marketImport);
 
     /** How far the market's session date is behind the last completed session: the screens' stale-data warning. */
-    const FRESHNESS = {
-      summary: "How far the market's data is behind the last completed session",
-      response: { 200: freshnessSchema },
-    };
-    route(ENDPOINTS.marketFreshness, SIGNED_IN, FRESHNESS, async (): Promise<FreshnessInfo> =>
+    route('marketFreshness', SIGNED_IN, async (): Promise<FreshnessInfo> =>
       freshnessOf(deps.marketAsOf(), clock.now()),
     );
 
-    const OVERVIEW = {
-      summary: 'The data page: freshness, the schedule, providers, recent runs, failing symbols and instruments',
-      response: { 200: adminDataResponseSchema },
-    };
-    route(ENDPOINTS.adminData, DATA, OVERVIEW, async (): Promise<AdminDataResponse> => {
+    route('adminData', DATA, async (): Promise<AdminDataResponse> => {
       const runs = await db.selectFrom('data_updates').selectAll().orderBy('id', 'desc').limit(20).execute();
       const ids = runs.map((r) => r.id);
       const perProvider =
@@ -154,12 +135,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       };
     });
 
-    const UPDATE = {
-      summary: 'Starts a data update now (every tracked symbol, or the ones named)',
-      // The body may be left out: an update of every symbol.
-      body: dataUpdateRequestSchema.prefault({}),
-    };
-    route(ENDPOINTS.adminDataUpdate, DATA, UPDATE, async (request, reply) => {
+    route('adminDataUpdate', DATA, async (request, reply) => {
       const body = request.body;
       const job = await startMarketUpdate(jobs, clock.now(), {
         trigger: 'admin',
@@ -169,8 +145,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
     });
 
     /** A new ticker: its row now, its whole history by a backfill job. */
-    const ADD = { summary: 'Adds a ticker and backfills its history', body: instrumentCreateSchema };
-    route(ENDPOINTS.adminInstrumentAdd, DATA, ADD, async (request, reply) => {
+    route('adminInstrumentAdd', DATA, async (request, reply) => {
       const body = request.body;
       const existing = await db
         .selectFrom('instruments')
@@ -209,12 +184,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
     });
 
     /** Stops updating an instrument; its history stays unless purge=true. */
-    const REMOVE = {
-      summary: 'Stops updating an instrument; its history stays unless purge=true',
-      params: symbolParamsSchema,
-      querystring: instrumentRemoveQuerySchema,
-    };
-    route(ENDPOINTS.adminInstrumentRemove, DATA, REMOVE, async (request, reply) => {
+    route('adminInstrumentRemove', DATA, async (request, reply) => {
       const { symbol } = request.params;
       const { purge } = request.query;
       const found = await db.selectFrom('instruments').select('symbol').where('symbol', '=', symbol).executeTakeFirst();

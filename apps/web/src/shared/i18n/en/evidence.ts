@@ -64,6 +64,16 @@ export default {
   luck: {
     title: 'Is it luck?',
     intro: 'The top window of this search ({{window}}), deflated by the {{n}} windows searched.',
+    legsIntro:
+      "Each leg's window deflated by the search it came from (best trades or the scanner), or else by every window of its length.",
+    legToggle: 'Is it luck? {{leg}}',
+    legName: '{{symbol}} {{start}} → {{end}} {{side}}',
+    legIntroSearch:
+      "This leg's window ({{window}}), deflated by the {{n}} windows of the search it came from ({{min}} to {{max}} days, {{sides}}).",
+    legIntroOwn:
+      "This leg's window ({{window}}), deflated by the {{n}} windows of its length ({{days}} days, both sides).",
+    side: { long: 'long', short: 'short' },
+    sides: { long: 'long side', short: 'short side', both: 'both sides' },
     aloneConvincing: "Tried alone, this window's edge would be convincing (PSR {{psr}}).",
     aloneWeak: "Tried alone, this window's edge would not be convincing (PSR {{psr}}).",
     deflatedByLuck:

@@ -66,6 +66,16 @@ const tr: Messages<typeof en> = {
   luck: {
     title: 'Şans mı?',
     intro: 'Bu aramanın en iyi penceresi ({{window}}), aranan {{n}} pencereye göre düzeltilmiş.',
+    legsIntro:
+      'Her bacağın penceresi, geldiği aramaya (en iyi işlemler ya da tarayıcı), yoksa aynı uzunluktaki tüm pencerelere göre düzeltilir.',
+    legToggle: 'Şans mı? {{leg}}',
+    legName: '{{symbol}} {{start}} → {{end}} {{side}}',
+    legIntroSearch:
+      'Bu bacağın penceresi ({{window}}), geldiği aramanın {{n}} penceresine göre düzeltilmiş ({{min}}–{{max}} gün, {{sides}}).',
+    legIntroOwn:
+      'Bu bacağın penceresi ({{window}}), aynı uzunluktaki {{n}} pencereye göre düzeltilmiş ({{days}} gün, iki yön).',
+    side: { long: 'uzun', short: 'kısa' },
+    sides: { long: 'uzun yön', short: 'kısa yön', both: 'iki yön' },
     aloneConvincing: 'Tek başına denenseydi bu pencerenin üstünlüğü ikna edici olurdu (PSR {{psr}}).',
     aloneWeak: 'Tek başına denenseydi bile bu pencerenin üstünlüğü ikna edici olmazdı (PSR {{psr}}).',
     deflatedByLuck:

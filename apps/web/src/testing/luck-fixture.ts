@@ -1,7 +1,7 @@
-// Test data of the overfitting check (GET /api/v1/seasonality/overfitting) for the best-trades tests:
+// Test data of the overfitting check (GET /api/v1/seasonality/overfitting) for the best-trades and backtest tests:
 // analytics.md's AAPL example over 5 to 7 days.
 import { ENDPOINTS, type OverfittingResponse } from '@solstice/contracts';
-import { createStats } from '../../testing/factories';
+import { createStats } from './factories';
 
 export const overfittingAnswer: OverfittingResponse = {
   symbol: 'AAPL',

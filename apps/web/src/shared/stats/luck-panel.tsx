@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OverfittingResponse } from '@solstice/contracts';
-import type { QueryValue } from '../../shared/api';
-import type { Formatters } from '../../shared/format';
-import { useToolQuery } from '../../shared/ui/tool-query';
+import type { QueryValue } from '../api';
+import type { Formatters } from '../format';
+import { useToolQuery } from '../ui/tool-query';
 
 /** The resamples the screens ask the Reality Check for (analytics.md: the default is none). */
 export const SCREEN_BOOTSTRAP = 1000;
@@ -28,18 +28,35 @@ function pText(f: Formatters, p: number): string {
     .replace(/[.,]$/, '');
 }
 
+/** The sentence before the verdict: which window, deflated by which search. */
+export type LuckIntro = (p: { window: string; n: string }) => string;
+
 /**
- * "Is it luck?" on best trades (analytics.md, "Overfitting of a best-trades search"): the top
- * window's Deflated Sharpe Ratio among the windows searched, the search's PBO and White's
- * Reality Check beside its naive p-value, in plain words with the numbers behind a toggle.
+ * "Is it luck?" (analytics.md, "Overfitting of a best-trades search"), on best trades for its top
+ * window and on the backtest for a leg: the window's Deflated Sharpe Ratio among the windows
+ * searched, the search's PBO and, when `params` ask for resamples, White's Reality Check beside
+ * its naive p-value; in plain words with the numbers behind a toggle. `id` prefixes the
+ * element ids, so that several panels can share a page.
  */
-export function LuckPanel({ params, f }: { params: Record<string, QueryValue>; f: Formatters }) {
+export function LuckPanel({
+  params,
+  f,
+  id = 'luck',
+  title,
+  intro,
+}: {
+  params: Record<string, QueryValue>;
+  f: Formatters;
+  id?: string;
+  title?: string;
+  intro?: LuckIntro;
+}) {
   const { t } = useTranslation('evidence');
-  const query = useToolQuery('overfitting', 'seasonalityOverfitting', { ...params, bootstrap: SCREEN_BOOTSTRAP });
+  const query = useToolQuery('overfitting', 'seasonalityOverfitting', params);
   return (
-    <section className="mt-3" aria-labelledby="luck-title" data-testid="luck">
-      <h2 className="h6" id="luck-title">
-        {t('luck.title')}
+    <section className="mt-3" aria-labelledby={`${id}-title`} data-testid="luck">
+      <h2 className="h6" id={`${id}-title`}>
+        {title ?? t('luck.title')}
       </h2>
       {query.isPending ? (
         <p className="text-muted small" role="status">
@@ -50,13 +67,23 @@ export function LuckPanel({ params, f }: { params: Record<string, QueryValue>; f
           {t('luck.failed', { message: query.error.message })}
         </p>
       ) : (
-        <LuckResult data={query.data} f={f} />
+        <LuckResult data={query.data} f={f} id={id} intro={intro} />
       )}
     </section>
   );
 }
 
-function LuckResult({ data, f }: { data: OverfittingResponse; f: Formatters }) {
+function LuckResult({
+  data,
+  f,
+  id,
+  intro,
+}: {
+  data: OverfittingResponse;
+  f: Formatters;
+  id: string;
+  intro?: LuckIntro;
+}) {
   const { t } = useTranslation('evidence');
   const [open, setOpen] = useState(false);
   const { selected, deflated, pbo, realityCheck } = data;
@@ -112,7 +139,7 @@ function LuckResult({ data, f }: { data: OverfittingResponse; f: Formatters }) {
   }
   return (
     <>
-      <p className="small text-muted mb-2">{t('luck.intro', { window, n })}</p>
+      <p className="small text-muted mb-2">{intro ? intro({ window, n }) : t('luck.intro', { window, n })}</p>
       {sentences.map((s) => (
         <p key={s.key} className="mb-1" data-testid={`luck-${s.key}`}>
           {s.text}
@@ -131,12 +158,12 @@ function LuckResult({ data, f }: { data: OverfittingResponse; f: Formatters }) {
         type="button"
         className="btn btn-link btn-sm px-0"
         aria-expanded={open}
-        aria-controls="luck-numbers"
+        aria-controls={`${id}-numbers`}
         onClick={() => setOpen((v) => !v)}
       >
         {t('luck.details')}
       </button>
-      <table className="table table-sm w-auto" id="luck-numbers" data-testid="luck-numbers" hidden={!open}>
+      <table className="table table-sm w-auto" id={`${id}-numbers`} data-testid="luck-numbers" hidden={!open}>
         <caption className="caption-top small">{t('luck.numbers')}</caption>
         <tbody>
           {rows.map(([label, value]) => (
