@@ -6,7 +6,7 @@ import { MAX_SEED } from '../stats/splitmix64.js';
 import { checkLengths, defaultMinYears } from './best-trades.js';
 import { DAYS_IN_CALENDAR, monthDayLabel } from './calendar-days.js';
 import { seasonalPattern, type YearRange } from './pattern.js';
-import type { Direction, WindowStats } from './statistics.js';
+import type { Direction, WindowRiskStats } from './statistics.js';
 import { WindowGrid, startPositions, windowDetails } from './window-grid.js';
 import { entryAt, exitAt, type WindowTable } from './window-table.js';
 import { yearSetTable } from './year-set-table.js';
@@ -41,7 +41,7 @@ export interface OverfittingResult {
   symbol: string;
   tested: number;
   minYears: number;
-  selected: (WindowRef & { stats: WindowStats }) | null;
+  selected: (WindowRef & { stats: WindowRiskStats }) | null;
   deflated: DeflatedSharpe | null;
   pbo: {
     blocks: number;
@@ -304,7 +304,7 @@ function selectedWindow(
   minYears: number,
   lo: number,
   hi: number,
-): { window: WindowRef & { stats: WindowStats }; returns: number[] } | null {
+): { window: WindowRef & { stats: WindowRiskStats }; returns: number[] } | null {
   if (options.window) {
     const { start, end, direction } = options.window;
     const pattern = seasonalPattern(series, { ...yearSetOf(options), start, end, direction });

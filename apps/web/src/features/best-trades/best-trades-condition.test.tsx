@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import { BestTradesScreen } from './best-trades-screen';
-import { overfittingRoute } from './luck-fixture';
+import { overfittingRoute } from '../../testing/luck-fixture';
 import { walkForwardRoute } from './walk-forward-fixture';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
