@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Command } from 'commander';
 import {
   bestTrades,
   seasonalCalendar,
@@ -9,7 +8,8 @@ import {
   walkForward,
 } from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
-import { CliError, type CliOutput } from '../output.js';
+import { CliError } from '../output.js';
+import { programOnMarket } from '../../testing/run-cli.js';
 import {
   bestTradesCommand,
   calendarCommand,
@@ -107,13 +107,7 @@ describe('seasonality commands', () => {
   });
 
   it('parses the command line options into the commands, printing only JSON with --json', async () => {
-    const printed: unknown[] = [];
-    const program = new Command('solstice').option('--json').exitOverride();
-    registerSeasonalityCommands(program, async (command, body) => {
-      const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
-      const out: CliOutput = { json, result: (value, text) => printed.push(json ? value : text()), info: () => {} };
-      return body({ market }, out);
-    });
+    const { program, printed } = programOnMarket(registerSeasonalityCommands, market);
     await program.parseAsync(
       [
         '--json',
