@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { programOnMarket } from '../../testing/run-cli.js';
-import { bestTrades, seasonalPattern, seasonalityScan, seriesFromRows } from '@solstice/analytics';
+import { weekdaySeries } from '../../testing/synthetic-series.js';
+import { bestTrades, seasonalPattern, seasonalityScan } from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
 import { CliError } from '../output.js';
 import { bestTradesCommand, patternCommand, registerSeasonalityCommands, scanCommand } from './seasonality.js';
@@ -8,17 +9,8 @@ import { bestTradesCommand, patternCommand, registerSeasonalityCommands, scanCom
 // analytics.md, "Risk inside a window", on the command line: the fields in --json, the
 // columns in the text, and --rank on best-trades and scan.
 
-function weekdays(symbol: string, price: (i: number) => number) {
-  const rows = [];
-  for (let d = Date.UTC(2008, 0, 1) / 864e5, i = 0; d <= Date.UTC(2020, 5, 30) / 864e5; d++) {
-    const wd = new Date(d * 864e5).getUTCDay();
-    if (wd === 0 || wd === 6) continue;
-    const close = price(i++);
-    const date = new Date(d * 864e5).toISOString().slice(0, 10);
-    rows.push({ date, open: close, high: close, low: close, close, volume: 1 });
-  }
-  return seriesFromRows(symbol, rows);
-}
+const weekdays = (symbol: string, price: (i: number) => number) =>
+  weekdaySeries(symbol, '2008-01-01', '2020-06-30', price);
 
 const aaa = weekdays('AAA', (i) => 100 + 10 * Math.sin(i / 5) + i / 40);
 const bbb = weekdays('BBB', (i) => 40 + (i % 17) + 2 * Math.cos(i / 3));

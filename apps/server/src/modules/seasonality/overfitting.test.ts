@@ -3,18 +3,10 @@ import { overfitting } from '@solstice/analytics';
 import { errorResponseSchema, overfittingResponseSchema } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketRows, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
+import { addWaveInstrument } from '../../testing/market-fixtures.js';
 import { useTestApp } from '../../testing/test-fixtures.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-
-/** Weekday bars 2004-01-01 … 2020-06-30 of a wavy price. */
-const bars = (symbol: string) =>
-  weekdayBars(
-    symbol,
-    [Date.UTC(2004, 0, 1) / 86_400_000, Date.UTC(2020, 5, 30) / 86_400_000],
-    (d) => 100 + 10 * Math.sin(d / 9) + (d % 7),
-  );
 
 const URL = '/api/v1/seasonality/overfitting';
 
@@ -23,7 +15,7 @@ describe.each(testDialects())('overfitting API on %s', (dialect) => {
   let subscriber: SignedIn;
   let member: SignedIn;
   beforeAll(async () => {
-    await addMarketRows(t, [instrumentRow('WAVE', { name: 'Wave Inc.', synthetic: 1 })], bars('WAVE'));
+    await addWaveInstrument(t);
     subscriber = await signedInUser(t, { subscriber: true });
     member = await signedInUser(t);
   });
