@@ -120,13 +120,3 @@ export function marketAppDuringSuite(
     await t?.close();
   });
 }
-
-/** The synthetic instrument WAVE ("Wave Inc."): weekday bars 2004-01-01 … 2020-06-30 of a wavy price. */
-export async function addWaveInstrument(t: Pick<TestApp, 'database' | 'services'>) {
-  const bars = weekdayBars(
-    'WAVE',
-    [Date.UTC(2004, 0, 1) / 86_400_000, Date.UTC(2020, 5, 30) / 86_400_000],
-    (d) => 100 + 10 * Math.sin(d / 9) + (d % 7),
-  );
-  await addMarketRows(t, [instrumentRow('WAVE', { name: 'Wave Inc.', synthetic: 1 })], bars);
-}

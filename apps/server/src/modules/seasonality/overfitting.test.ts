@@ -1,26 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { overfitting } from '@solstice/analytics';
 import { errorResponseSchema, overfittingResponseSchema } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
-import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addWaveInstrument } from '../../testing/market-fixtures.js';
-import { useTestApp } from '../../testing/test-fixtures.js';
+import type { SignedIn } from '../../testing/auth-helpers.js';
+import { useWaveApp } from '../../testing/wave-app.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 const URL = '/api/v1/seasonality/overfitting';
 
 describe.each(testDialects())('overfitting API on %s', (dialect) => {
-  const t = useTestApp(dialect);
-  let subscriber: SignedIn;
-  let member: SignedIn;
-  beforeAll(async () => {
-    await addWaveInstrument(t);
-    subscriber = await signedInUser(t, { subscriber: true });
-    member = await signedInUser(t);
-  });
+  const { t, users } = useWaveApp(dialect);
 
-  const get = (query: string, who: SignedIn = subscriber) =>
+  const get = (query: string, who: SignedIn = users.subscriber) =>
     t.app.inject({ method: 'GET', url: `${URL}?${query}`, headers: who.headers });
 
   it('answers as the analytics compute it, in the analytics pool', async () => {
@@ -49,7 +41,7 @@ describe.each(testDialects())('overfitting API on %s', (dialect) => {
   });
 
   it('is for subscribers, names a bad field, and answers 404 for an unknown symbol', async () => {
-    expect((await get('symbol=WAVE&minDays=5&maxDays=9', member)).statusCode).toBe(403);
+    expect((await get('symbol=WAVE&minDays=5&maxDays=9', users.member)).statusCode).toBe(403);
     for (const [query, path, message] of [
       ['symbol=WAVE&minDays=5&maxDays=9&blocks=5', 'query.blocks', 'expected an even number of blocks'],
       ['symbol=WAVE&minDays=5&maxDays=9&blocks=1', 'query.blocks', 'expected an even number of blocks of at least 2'],
