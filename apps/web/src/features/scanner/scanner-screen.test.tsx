@@ -10,6 +10,7 @@ import {
   serverError,
   type MockRoute,
 } from '../../testing/test-utils';
+import { SCAN_PRESETS } from '@solstice/contracts';
 import { useAppStore, useUiStore } from '../../shared/shell';
 import { anyInstrument } from '../../testing/factories';
 import { ScannerScreen } from './scanner-screen';
@@ -23,18 +24,7 @@ vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loa
 
 const presets: MockRoute = {
   path: '/api/v1/scanner/presets',
-  body: {
-    presets: [
-      {
-        id: 'oversold',
-        name: 'Oversold',
-        description: 'RSI(14) below 30.',
-        expression: 'rsi14 < 30',
-        sort: 'rsi14',
-        desc: false,
-      },
-    ],
-  },
+  body: { presets: SCAN_PRESETS.filter((p) => p.id === 'oversold') },
 };
 /** The fields as the server answers them for data without market caps. */
 const fields = scannerFieldsRoute(
