@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { Field } from './ui/fields';
 
 export interface SelectOption {
@@ -82,6 +82,45 @@ export function LabelledSelect({
       >
         {children}
       </select>
+    </>
+  );
+}
+
+/**
+ * A label and its text input (the select's counterpart): `onChange` gets the new value; any
+ * other attribute (type, bounds, aria, title) passes to the input.
+ */
+export function LabelledInput({
+  id,
+  label,
+  labelClassName = 'form-label',
+  className = 'form-control',
+  value,
+  onChange,
+  ref,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  labelClassName?: string;
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'value' | 'onChange'>) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={className}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        ref={ref}
+        {...input}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScanFieldsResponse } from '@solstice/contracts';
 import { FIELDS, OPERATORS, TEXT_FIELDS, joinConditions } from './expression-chips';
-import { LabelledSelect } from '../../shared/select-field';
+import { LabelledInput, LabelledSelect } from '../../shared/select-field';
 
 export function addCondition(chips: readonly string[], condition: string, or: boolean): string {
   if (or && chips.length > 0) {
@@ -138,24 +138,22 @@ export function ChipBuilder({
       ) : null}
       {fn?.args.includes('symbol') ? (
         <div className="col-4 col-md-2">
-          <label htmlFor="chip-symbol" className="form-label small mb-0">
-            {t('chips.symbol')}
-          </label>
-          <input
+          <LabelledInput
             id="chip-symbol"
+            label={t('chips.symbol')}
+            labelClassName="form-label small mb-0"
             className={`form-control form-control-sm${symbolOk ? '' : ' is-invalid'}`}
             value={symbol}
-            onChange={(e) => setSymbol(e.target.value)}
+            onChange={setSymbol}
           />
         </div>
       ) : null}
       {fn ? (
         <div className="col-4 col-md-1">
-          <label htmlFor="chip-period" className="form-label small mb-0">
-            {t('chips.period')}
-          </label>
-          <input
+          <LabelledInput
             id="chip-period"
+            label={t('chips.period')}
+            labelClassName="form-label small mb-0"
             className={`form-control form-control-sm${periodOk ? '' : ' is-invalid'}`}
             type="number"
             inputMode="numeric"
@@ -163,7 +161,7 @@ export function ChipBuilder({
             max={maxPeriod}
             step={1}
             value={period}
-            onChange={(e) => setPeriod(e.target.value)}
+            onChange={setPeriod}
             title={t('chips.periodHint', { max: maxPeriod })}
             aria-invalid={!periodOk}
             aria-describedby={periodOk ? undefined : 'chip-period-hint'}
