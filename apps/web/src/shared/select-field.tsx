@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Field } from './ui/fields';
 
 export interface SelectOption {
@@ -88,39 +88,24 @@ export function LabelledSelect({
 
 /**
  * A label and its text input (the select's counterpart): `onChange` gets the new value; any
- * other attribute (type, bounds, aria, title) passes to the input.
+ * other attribute (id, value, type, bounds, aria, title, ref) passes to the input.
  */
 export function LabelledInput({
-  id,
   label,
   labelClassName = 'form-label',
   className = 'form-control',
-  value,
   onChange,
-  ref,
   ...input
-}: {
-  id: string;
-  label: ReactNode;
-  labelClassName?: string;
-  className?: string;
-  value: string;
-  onChange: (value: string) => void;
-  ref?: Ref<HTMLInputElement>;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'value' | 'onChange'>) {
+}: { id: string; label: ReactNode; labelClassName?: string; onChange: (value: string) => void } & Omit<
+  ComponentProps<'input'>,
+  'onChange'
+>) {
   return (
     <>
-      <label htmlFor={id} className={labelClassName}>
+      <label htmlFor={input.id} className={labelClassName}>
         {label}
       </label>
-      <input
-        id={id}
-        className={className}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        ref={ref}
-        {...input}
-      />
+      <input className={className} onChange={(e) => onChange(e.target.value)} {...input} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScanFieldsResponse } from '@solstice/contracts';
 import { FIELDS, OPERATORS, TEXT_FIELDS, joinConditions } from './expression-chips';
@@ -138,23 +138,15 @@ export function ChipBuilder({
       ) : null}
       {fn?.args.includes('symbol') ? (
         <div className="col-4 col-md-2">
-          <LabelledInput
-            id="chip-symbol"
-            label={t('chips.symbol')}
-            labelClassName="form-label small mb-0"
-            className={`form-control form-control-sm${symbolOk ? '' : ' is-invalid'}`}
-            value={symbol}
-            onChange={setSymbol}
-          />
+          <ChipInput id="chip-symbol" label={t('chips.symbol')} ok={symbolOk} value={symbol} onChange={setSymbol} />
         </div>
       ) : null}
       {fn ? (
         <div className="col-4 col-md-1">
-          <LabelledInput
+          <ChipInput
             id="chip-period"
             label={t('chips.period')}
-            labelClassName="form-label small mb-0"
-            className={`form-control form-control-sm${periodOk ? '' : ' is-invalid'}`}
+            ok={periodOk}
             type="number"
             inputMode="numeric"
             min={1}
@@ -201,6 +193,17 @@ export function ChipBuilder({
 }
 
 /** A part of the chip: a small labelled select of names, each its own value. */
+/** A chip's small text field, marked invalid unless `ok`. */
+function ChipInput({ ok, ...input }: { ok: boolean } & Omit<ComponentProps<typeof LabelledInput>, 'className'>) {
+  return (
+    <LabelledInput
+      labelClassName="form-label small mb-0"
+      className={`form-control form-control-sm${ok ? '' : ' is-invalid'}`}
+      {...input}
+    />
+  );
+}
+
 function ChipSelect({
   id,
   label,
