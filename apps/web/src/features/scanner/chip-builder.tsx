@@ -1,4 +1,4 @@
-import { useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScanFieldsResponse } from '@solstice/contracts';
 import { FIELDS, OPERATORS, TEXT_FIELDS, joinConditions } from './expression-chips';
@@ -109,14 +109,7 @@ export function ChipBuilder({
     <fieldset className="row g-1 align-items-end mb-3">
       <legend className="visually-hidden">{t('chips.legend')}</legend>
       <div className="col-4 col-md-2">
-        <LabelledSelect
-          id="chip-field"
-          label={t('chips.field')}
-          labelClassName="form-label small mb-0"
-          className="form-select form-select-sm"
-          value={field}
-          onChange={chooseField}
-        >
+        <ChipSelect id="chip-field" label={t('chips.field')} value={field} onChange={chooseField}>
           {fns.length ? (
             <>
               <optgroup label={t('chips.fieldsGroup')}>
@@ -129,7 +122,7 @@ export function ChipBuilder({
           ) : (
             <NameOptions names={offered} />
           )}
-        </LabelledSelect>
+        </ChipSelect>
       </div>
       {fn?.args.includes('src') ? (
         <div className="col-4 col-md-2">
@@ -204,29 +197,17 @@ function ChipInput({ ok, ...input }: { ok: boolean } & Omit<ComponentProps<typeo
   );
 }
 
+/** A chip's small select: of `names`, or of the options given as children. */
 function ChipSelect({
-  id,
-  label,
-  value,
   names,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  names: readonly string[];
-  onChange: (value: string) => void;
-}) {
+  children,
+  ...select
+}: { id: string; label: string; value: string; onChange: (value: string) => void } & (
+  { names: readonly string[]; children?: never } | { names?: never; children: ReactNode }
+)) {
   return (
-    <LabelledSelect
-      id={id}
-      label={label}
-      labelClassName="form-label small mb-0"
-      className="form-select form-select-sm"
-      value={value}
-      onChange={onChange}
-    >
-      <NameOptions names={names} />
+    <LabelledSelect labelClassName="form-label small mb-0" className="form-select form-select-sm" {...select}>
+      {names ? <NameOptions names={names} /> : children}
     </LabelledSelect>
   );
 }
