@@ -18,7 +18,7 @@ import { addCondition } from './chip-builder';
 import { fieldLabel } from './result-views';
 import { i18n } from '../../shared/i18n/i18n';
 import { inTurkish } from '../../testing/in-turkish';
-import { scannerFieldsRoute } from '../../testing/scanner-fields';
+import { scanProblemAnswer, scannerFieldsRoute } from '../../testing/scanner-fields';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -73,34 +73,20 @@ const checkRoute = (notices: string[] = []): MockRoute => ({
     const expression = (body as { expression: string }).expression;
     if (expression.includes('?')) {
       const position = expression.indexOf('?') + 1;
-      return {
-        body: {
-          problem: {
-            code: 'expected_value',
-            params: { after: '<', found: '?' },
-            position,
-            message: `Expected a value after "<" at position ${position}, found "?"`,
-          },
-          asOf: null,
-          count: null,
-          notices: [],
-        },
-      };
+      return scanProblemAnswer({
+        code: 'expected_value',
+        params: { after: '<', found: '?' },
+        position,
+        message: `Expected a value after "<" at position ${position}, found "?"`,
+      });
     }
     if (expression.includes('clsoe')) {
-      return {
-        body: {
-          problem: {
-            code: 'unknown_field',
-            params: { field: 'clsoe', suggestion: 'close' },
-            position: expression.indexOf('clsoe') + 1,
-            message: 'Unknown field "clsoe"',
-          },
-          asOf: null,
-          count: null,
-          notices: [],
-        },
-      };
+      return scanProblemAnswer({
+        code: 'unknown_field',
+        params: { field: 'clsoe', suggestion: 'close' },
+        position: expression.indexOf('clsoe') + 1,
+        message: 'Unknown field "clsoe"',
+      });
     }
     return { body: { problem: null, asOf: '2026-11-20', count: 7, notices } };
   },
