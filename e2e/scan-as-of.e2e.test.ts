@@ -4,7 +4,7 @@
 // back to the latest session.
 import { describe, expect, it } from 'vitest';
 import { DESKTOP } from './support/accounts.js';
-import { screenshot } from './support/browser.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
 
 const SYMBOLS = ['SPY', 'KO', 'XOM'];
@@ -15,12 +15,7 @@ describe('a scan as of a date on the shared data', () => {
   const s = subscriberSuite('scan-as-of', SYMBOLS, { admin: ADMIN, trader: TRADER, browser: DESKTOP });
 
   it('runs at the session on or before the date picked, with that day’s prices, and back to the latest', async () => {
-    try {
-      await asOfScan();
-    } catch (error) {
-      await screenshot(s.page, 'scan-as-of-failure').catch(() => {});
-      throw error;
-    }
+    await screenshotOnFailure(s.page, 'scan-as-of-failure', asOfScan);
     expect(s.watch.errors).toEqual([]);
   });
 

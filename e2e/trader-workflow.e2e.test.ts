@@ -5,7 +5,7 @@
 // 390 px wide; no console errors.
 import { describe, expect, it } from 'vitest';
 import { DESKTOP } from './support/accounts.js';
-import { screenshot } from './support/browser.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
 
 const SYMBOLS = ['SPY', 'AAPL', 'KO', 'PEP', 'MSFT', 'XOM'];
@@ -41,12 +41,7 @@ describe("a trader's workflow on the shared data", () => {
   };
 
   it('goes from a company name to its details, watchlist, pattern and a dragged window', async () => {
-    try {
-      await workflow();
-    } catch (error) {
-      await screenshot(s.page, 'trader-failure').catch(() => {});
-      throw error;
-    }
+    await screenshotOnFailure(s.page, 'trader-failure', workflow);
     expect(s.watch.errors).toEqual([]);
   });
 
