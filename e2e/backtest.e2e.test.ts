@@ -1,7 +1,7 @@
 // Issue #22, item 5: the seasonal backtest screen shows the API's numbers, to the digit, for
 // the AAPL + SPY example (AAPL 10-05 → 11-01 long, SPY 11-01 → 04-30 long) on the shared data.
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
 
@@ -50,7 +50,7 @@ describe('the seasonal backtest on the shared data', () => {
   const s = subscriberSuite('backtest', SYMBOLS, { admin: ADMIN, trader: TRADER, browser: DESKTOP_EN_US });
 
   it('shows the metrics, the benchmark and the trades the API answers', async () => {
-    try {
+    await screenshotOnFailure(s.page, 'backtest-failure', async () => {
       const res = await s.context.request.post(`${s.server.url}/api/v1/seasonality/backtest`, {
         data: { legs: LEGS, costBps: 5, benchmark: 'SPY' },
         headers: { origin: s.server.url },
@@ -82,10 +82,7 @@ describe('the seasonal backtest on the shared data', () => {
       expect(await s.page.getByTestId('backtest-trades').textContent()).toContain(`of ${api.trades.length}`);
       await s.page.waitForLoadState('networkidle');
       await screenshot(s.page, 'backtest-1440');
-    } catch (error) {
-      await screenshot(s.page, 'backtest-failure').catch(() => {});
-      throw error;
-    }
+    });
     expect(s.watch.errors).toEqual([]);
   });
 });

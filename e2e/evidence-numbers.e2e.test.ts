@@ -19,7 +19,7 @@ import type {
   WindowRiskStats,
   WindowStats,
 } from '@solstice/contracts';
-import { screenshot } from './support/browser.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { solsticeJson } from './support/cli.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
@@ -253,14 +253,11 @@ describe('the numbers on each seasonality screen equal the API and the CLI', () 
   };
   /** Runs a screen's checks; a screenshot of the screen either way. */
   const screen = async (name: string, body: () => Promise<void>) => {
-    try {
+    await screenshotOnFailure(s.page, `evidence-${name}-failure`, async () => {
       await body();
       await settle();
       await screenshot(s.page, `evidence-${name}`);
-    } catch (error) {
-      await screenshot(s.page, `evidence-${name}-failure`).catch(() => {});
-      throw error;
-    }
+    });
     expect(s.watch.errors).toEqual([]);
   };
 

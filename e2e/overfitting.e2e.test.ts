@@ -5,7 +5,7 @@
 // `solstice seasonality overfitting … --json` on the same database.
 import { describe, expect, it } from 'vitest';
 import type { OverfittingResponse } from '@solstice/contracts';
-import { screenshot } from './support/browser.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { solsticeJson } from './support/cli.js';
 import { chooseLanguage, DESKTOP_EN_US } from './support/accounts.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
@@ -50,7 +50,7 @@ describe('best trades: is it luck?', () => {
     expect(api.realityCheck).toMatchObject({ pValue: 0.07, naivePValue: 0.001 });
     const dsr = Math.round(api.deflated!.dsr! * 100);
     const pbo = Math.round(api.pbo!.pbo * 100);
-    try {
+    await screenshotOnFailure(s.page, 'luck-best-trades-failure', async () => {
       await s.page.goto(`${s.server.url}/seasonality/besttrades?${new URLSearchParams(BEST).toString()}`);
       await s.page.getByTestId('luck-deflated').waitFor({ timeout: 60_000 });
       expect(await panelText('luck-alone')).toBe("Tried alone, this window's edge would be convincing (PSR 99.99%).");
@@ -77,10 +77,7 @@ describe('best trades: is it luck?', () => {
         '2.190 pencerenin en iyisi AAPL hissesinin genel eğilimini p = 0,07 ile geçiyor; tek başına denenseydi p = 0,001 olurdu.',
       );
       await screenshot(s.page, 'luck-best-trades-tr');
-    } catch (error) {
-      await screenshot(s.page, 'luck-best-trades-failure').catch(() => {});
-      throw error;
-    }
+    });
     expect(s.watch.errors).toEqual([]);
   });
 });

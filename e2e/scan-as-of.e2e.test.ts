@@ -3,7 +3,8 @@
 // before it with the prices of that day, the URL keeps the date, and "Latest" (keyboard) goes
 // back to the latest session.
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser.js';
+import { DESKTOP } from './support/accounts.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
 
 const SYMBOLS = ['SPY', 'KO', 'XOM'];
@@ -11,19 +12,10 @@ const ADMIN = { email: 'asof-admin@example.com', password: 'as of scan admin pas
 const TRADER = { email: 'asof@example.com', username: 'asof_trader', password: 'correct horse battery staple' };
 
 describe('a scan as of a date on the shared data', () => {
-  const s = subscriberSuite('scan-as-of', SYMBOLS, {
-    admin: ADMIN,
-    trader: TRADER,
-    browser: { viewport: { width: 1440, height: 900 } },
-  });
+  const s = subscriberSuite('scan-as-of', SYMBOLS, { admin: ADMIN, trader: TRADER, browser: DESKTOP });
 
   it('runs at the session on or before the date picked, with that day’s prices, and back to the latest', async () => {
-    try {
-      await asOfScan();
-    } catch (error) {
-      await screenshot(s.page, 'scan-as-of-failure').catch(() => {});
-      throw error;
-    }
+    await screenshotOnFailure(s.page, 'scan-as-of-failure', asOfScan);
     expect(s.watch.errors).toEqual([]);
   });
 

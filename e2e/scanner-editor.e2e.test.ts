@@ -5,15 +5,14 @@
 // signature, a period out of bounds, rs()'s symbols, rank()'s groups and the help's examples.
 // Screenshots in test-results/e2e; no console errors.
 import { describe, expect, it } from 'vitest';
+import { DESKTOP_EN_US } from './support/accounts.js';
 import type { Locator, Page } from 'playwright-core';
-import { newWatchedPage, screenshot } from './support/browser.js';
-import { seedStore } from './support/shell.js';
-import { subscriberSuite } from './support/subscriber-suite.js';
+import { screenshot } from './support/browser.js';
+import { subscriberSuite, traderPageIn } from './support/subscriber-suite.js';
 
 const SYMBOLS = ['SPY', 'XOM', 'CVX', 'KO'];
 const ADMIN = { email: 'editor-admin@example.com', password: 'editor e2e admin passphrase' };
 const TRADER = { email: 'editor@example.com', username: 'editor', password: 'editor e2e trader passphrase' };
-const DESKTOP = { viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'UTC' };
 
 type Lang = 'en' | 'tr';
 
@@ -33,25 +32,10 @@ const TEXT = {
 } as const;
 
 describe('the scanner’s expression editor (issue #43)', () => {
-  const s = subscriberSuite('scanner-editor', SYMBOLS, { admin: ADMIN, trader: TRADER, browser: DESKTOP });
+  const s = subscriberSuite('scanner-editor', SYMBOLS, { admin: ADMIN, trader: TRADER, browser: DESKTOP_EN_US });
 
   /** The trader's page in English (the suite's), or a new profile of the same account in Turkish. */
-  async function pageIn(lang: Lang): Promise<Page> {
-    if (lang === 'en') return s.page;
-    const { context, page } = await newWatchedPage(s.browser, s.watch, { ...DESKTOP, locale: 'tr-TR' });
-    const login = await context.request.post(`${s.server.url}/api/auth/login`, {
-      data: { login: TRADER.email, password: TRADER.password },
-      headers: { origin: s.server.url },
-    });
-    expect(login.status()).toBe(200);
-    const me = ((await login.json()) as { data: { id: number; username: string } }).data;
-    await seedStore(context, {
-      user: { id: me.id, username: me.username },
-      subscriber: true,
-      display: { locale: 'tr-TR', timeZone: 'UTC' },
-    });
-    return page;
-  }
+  const pageIn = (lang: Lang): Promise<Page> => traderPageIn(s, lang, TRADER, DESKTOP_EN_US);
 
   /** The options the list shows, by their names. */
   const options = (page: Page) =>

@@ -6,38 +6,23 @@
 // seasonality scanner's default range from the data's date. English and Turkish; screenshots
 // in test-results/e2e for a person to look at; no console errors.
 import { describe, expect, it } from 'vitest';
+import { DESKTOP_EN_US } from './support/accounts.js';
 import type { Page, Request } from 'playwright-core';
 import { newWatchedPage, screenshot } from './support/browser.js';
 import { seedStore } from './support/shell.js';
-import { subscriberSuite } from './support/subscriber-suite.js';
+import { subscriberSuite, traderPageIn } from './support/subscriber-suite.js';
 
 const SYMBOLS = ['SPY', 'AAPL', 'KO', 'MSFT', 'XOM', 'JNJ', 'CVX'];
 const ADMIN = { email: 'screens-admin@example.com', password: 'screens e2e admin passphrase' };
 const TRADER = { email: 'screens@example.com', username: 'screens', password: 'screens e2e trader passphrase' };
-const DESKTOP = { viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'UTC' };
 
 type Lang = 'en' | 'tr';
 
 describe('what a trader sees around the numbers (issue 45)', () => {
-  const s = subscriberSuite('screens', SYMBOLS, { admin: ADMIN, trader: TRADER, browser: DESKTOP });
+  const s = subscriberSuite('screens', SYMBOLS, { admin: ADMIN, trader: TRADER, browser: DESKTOP_EN_US });
 
   /** The trader's page in English (the suite's), or a new profile of the same account in Turkish. */
-  async function pageIn(lang: Lang): Promise<Page> {
-    if (lang === 'en') return s.page;
-    const { context, page } = await newWatchedPage(s.browser, s.watch, { ...DESKTOP, locale: 'tr-TR' });
-    const login = await context.request.post(`${s.server.url}/api/auth/login`, {
-      data: { login: TRADER.email, password: TRADER.password },
-      headers: { origin: s.server.url },
-    });
-    expect(login.status()).toBe(200);
-    const me = ((await login.json()) as { data: { id: number; username: string } }).data;
-    await seedStore(context, {
-      user: { id: me.id, username: me.username },
-      subscriber: true,
-      display: { locale: 'tr-TR', timeZone: 'UTC' },
-    });
-    return page;
-  }
+  const pageIn = (lang: Lang): Promise<Page> => traderPageIn(s, lang, TRADER, DESKTOP_EN_US);
 
   const settle = async (page: Page) => {
     await page.waitForLoadState('networkidle');
@@ -235,7 +220,7 @@ describe('what a trader sees around the numbers (issue 45)', () => {
   });
 
   it('says each instrument’s state as the freshness banner does', async () => {
-    const { context, page } = await newWatchedPage(s.browser, s.watch, DESKTOP);
+    const { context, page } = await newWatchedPage(s.browser, s.watch, DESKTOP_EN_US);
     const [name, value] = s.adminCookie.split(';')[0]!.split('=');
     await context.addCookies([{ name: name!, value: value!, url: s.server.url }]);
     const me = (

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BestTradesResponse, PatternResponse } from '@solstice/contracts';
-import { newWatchedPage, screenshot } from './support/browser.js';
+import { newWatchedPage, screenshot, screenshotOnFailure } from './support/browser.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
 import { seedStore } from './support/shell.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
@@ -121,13 +121,10 @@ describe('risk inside a seasonal window in the browser', () => {
   }
 
   it('shows the pattern’s risk and switches best trades’ rank, in English', async () => {
-    try {
+    await screenshotOnFailure(s.page, 'risk-en-failure', async () => {
       await checkPattern(s.page, 'en');
       await checkRankSwitch(s.page, 'en');
-    } catch (error) {
-      await screenshot(s.page, 'risk-en-failure').catch(() => {});
-      throw error;
-    }
+    });
     expect(s.watch.errors).toEqual([]);
   });
 

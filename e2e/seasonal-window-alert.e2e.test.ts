@@ -2,7 +2,7 @@
 // window shown (start, end, direction and the page's year set), not a generic rule; in English
 // and in Turkish, on the shared real data.
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage } from './support/accounts.js';
+import { chooseLanguage, DESKTOP } from './support/accounts.js';
 import type { Alert } from '@solstice/contracts';
 import { screenshot } from './support/browser.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
@@ -28,11 +28,7 @@ const TEXTS = {
 } as const;
 
 describe('"Alert me before it opens" makes an alert of the window', () => {
-  const s = subscriberSuite('window-alert', ['KO'], {
-    admin: ADMIN,
-    trader: TRADER,
-    browser: { viewport: { width: 1440, height: 900 } },
-  });
+  const s = subscriberSuite('window-alert', ['KO'], { admin: ADMIN, trader: TRADER, browser: DESKTOP });
 
   it.each(['en', 'tr'] as const)('in %s', async (lang) => {
     const words = TEXTS[lang];

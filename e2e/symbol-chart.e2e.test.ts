@@ -5,7 +5,7 @@
 // Screenshots: test-results/e2e/symbol-chart-*.png.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot } from './support/browser.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
 
 const SYMBOLS = ['SPY', 'KO', 'XOM'];
@@ -50,7 +50,7 @@ describe('the symbol chart on the shared data', () => {
   it('a weekly-RSI panel and a comparison line, in English and Turkish; the chart agrees with the scanner', async () => {
     // The deliberate mistake is checked on submit: the chart API's 400, which the browser logs.
     s.watch.allow(/status of 400 .*\/api\/v1\/chart\/KO\?timeframe=weekly&bars=1&series=sma%28close%2C\+0%29/);
-    try {
+    await screenshotOnFailure(s.page, 'symbol-chart-failure', async () => {
       await weeklyChart(s.page, EN, 'en');
       await agreesWithScanner(s.page);
       await s.page.goto(s.server.url + '/profile');
@@ -60,10 +60,7 @@ describe('the symbol chart on the shared data', () => {
       await s.page.locator('#pref-language').selectOption('tr');
       expect((await saved).ok()).toBe(true);
       await weeklyChart(s.page, TR, 'tr');
-    } catch (error) {
-      await screenshot(s.page, 'symbol-chart-failure').catch(() => {});
-      throw error;
-    }
+    });
     expect(s.watch.errors).toEqual([]);
   });
 

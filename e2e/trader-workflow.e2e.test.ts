@@ -4,14 +4,14 @@
 // dashboard still whole with an unknown symbol in a list. Every touched screen at 1440 and
 // 390 px wide; no console errors.
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser.js';
+import { DESKTOP } from './support/accounts.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
 
 const SYMBOLS = ['SPY', 'AAPL', 'KO', 'PEP', 'MSFT', 'XOM'];
 const ADMIN = { email: 'trader-admin@example.com', password: 'trader workflow admin passphrase' };
 const TRADER = { email: 'trader@example.com', username: 'trader', password: 'correct horse battery staple' };
 const WIDTHS = [1440, 390] as const;
-const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 describe("a trader's workflow on the shared data", () => {
   // a paying subscriber: signed up, then given the subscriber tag as the billing would
@@ -41,12 +41,7 @@ describe("a trader's workflow on the shared data", () => {
   };
 
   it('goes from a company name to its details, watchlist, pattern and a dragged window', async () => {
-    try {
-      await workflow();
-    } catch (error) {
-      await screenshot(s.page, 'trader-failure').catch(() => {});
-      throw error;
-    }
+    await screenshotOnFailure(s.page, 'trader-failure', workflow);
     expect(s.watch.errors).toEqual([]);
   });
 

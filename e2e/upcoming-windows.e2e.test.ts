@@ -5,7 +5,7 @@
 // dollar volume counted as left out, each row's dates and days until start, and says in words
 // whether any window has a q-value at or below 0.10; the days ahead are chosen by keyboard.
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage } from './support/accounts.js';
+import { chooseLanguage, DESKTOP } from './support/accounts.js';
 import type { SeasonalScanResponse } from '@solstice/contracts';
 import { screenshot } from './support/browser.js';
 import { subscriberSuite } from './support/subscriber-suite.js';
@@ -48,11 +48,7 @@ const TEXTS = {
 } as const;
 
 describe('seasonality scanner: Starting soon', () => {
-  const s = subscriberSuite('upcoming', SYMBOLS, {
-    admin: ADMIN,
-    trader: TRADER,
-    browser: { viewport: { width: 1440, height: 900 } },
-  });
+  const s = subscriberSuite('upcoming', SYMBOLS, { admin: ADMIN, trader: TRADER, browser: DESKTOP });
 
   it.each(['en', 'tr'] as const)('in %s', async (lang) => {
     const words = TEXTS[lang];

@@ -95,7 +95,9 @@ export async function signUpSubscriber(
 }
 
 /** The desktop browser of the screens whose numbers are compared: 1440 × 900, en-US, UTC. */
-export const DESKTOP_EN_US = { viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'UTC' } as const;
+/** A desktop browser window (1440 × 900), and the same in American English on UTC. */
+export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
+export const DESKTOP_EN_US = { ...DESKTOP, locale: 'en-US', timezoneId: 'UTC' } as const;
 
 /**
  * Launches Chromium and opens a watched page whose profile `trader` signs up in and is made a

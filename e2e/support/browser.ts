@@ -50,6 +50,16 @@ export async function newWatchedPage(
   return { context, page };
 }
 
+/** Runs `body`; when it fails, a screenshot named `name` of `page` (if one can be taken), then the failure. */
+export async function screenshotOnFailure(page: Page, name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    await screenshot(page, name).catch(() => {});
+    throw error;
+  }
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);

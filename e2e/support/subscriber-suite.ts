@@ -1,8 +1,9 @@
 // The frame of a subscriber's browser test on the shared data: the database, the server, the
 // admin's session and a subscriber's page, set up before all and closed after all.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ConsoleWatch } from './browser.js';
+import { ConsoleWatch, newWatchedPage } from './browser.js';
+import { seedStore } from './shell.js';
 import { startServer, type RunningServer } from './server.js';
 import { closeSubscriberPage, loginCookie, openSubscriberPage, tempDatabase } from './accounts.js';
 import { importSharedSymbols } from './shared-data.js';
@@ -56,4 +57,30 @@ export function subscriberSuite(
   });
   afterAll(() => closeSubscriberPage(suite, suite.server, remove));
   return suite;
+}
+
+/**
+ * The trader's page in English (the suite's), or a new profile of the same account in Turkish:
+ * `trader` signs in there and the store is seeded with the account and Turkish display.
+ */
+export async function traderPageIn(
+  suite: SubscriberSuite,
+  lang: 'en' | 'tr',
+  trader: { email: string; password: string },
+  browser: Parameters<Browser['newContext']>[0],
+): Promise<Page> {
+  if (lang === 'en') return suite.page;
+  const { context, page } = await newWatchedPage(suite.browser, suite.watch, { ...browser, locale: 'tr-TR' });
+  const login = await context.request.post(`${suite.server.url}/api/auth/login`, {
+    data: { login: trader.email, password: trader.password },
+    headers: { origin: suite.server.url },
+  });
+  expect(login.status()).toBe(200);
+  const me = ((await login.json()) as { data: { id: number; username: string } }).data;
+  await seedStore(context, {
+    user: { id: me.id, username: me.username },
+    subscriber: true,
+    display: { locale: 'tr-TR', timeZone: 'UTC' },
+  });
+  return page;
 }

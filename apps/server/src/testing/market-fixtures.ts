@@ -120,3 +120,16 @@ export function marketAppDuringSuite(
     await t?.close();
   });
 }
+
+/**
+ * Mon 2024-01-01 … Tue 01-09 (the weekdays): AAA closing at `aaa` (one a day), BBB flat at 20,
+ * SPY at 100 and 110 on the last day, missing 01-08.
+ */
+export function twoWeeksOfBars(aaa: readonly number[]): TestBars {
+  const dates = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09'];
+  return {
+    AAA: dates.map((d, i) => [d, aaa[i]!] as const),
+    BBB: dates.map((d) => [d, 20] as const),
+    SPY: dates.filter((d) => d !== '2024-01-08').map((d) => [d, d === '2024-01-09' ? 110 : 100] as const),
+  };
+}

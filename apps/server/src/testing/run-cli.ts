@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, vi } from 'vitest';
+import { Command } from 'commander';
+import type { MarketCommandRunner } from '../cli/commands/seasonality.js';
+import { CliError, type CliOutput } from '../cli/output.js';
 import { buildProgram } from '../cli/program.js';
+import type { MarketCache } from '../modules/market/market-cache.js';
 
 /**
  * Runs `solstice --db <file> ...args` in this process, as the command line would, and
@@ -40,4 +44,47 @@ export function quietCliDuringSuite(): void {
   afterAll(() => {
     process.env = { ...saved };
   });
+}
+
+/**
+ * A `solstice` program (with --json) holding the commands `register` adds, each run on
+ * `market`; what a command prints is pushed to `printed`: its value with --json, else its text.
+ */
+export function programOnMarket(
+  register: (program: Command, run: MarketCommandRunner) => void,
+  market: MarketCache,
+): { program: Command; printed: unknown[] } {
+  const printed: unknown[] = [];
+  const program = new Command('solstice').option('--json').exitOverride();
+  register(program, async (command, body) => {
+    const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
+    const out: CliOutput = { json, result: (value, text) => printed.push(json ? value : text()), info: () => {} };
+    return body({ market }, out);
+  });
+  return { program, printed };
+}
+
+function asCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  throw error;
+}
+
+/** The CliError `run` throws; fails when it returns or throws something else. */
+export function cliError(run: () => unknown): CliError {
+  try {
+    run();
+  } catch (error) {
+    return asCliError(error);
+  }
+  throw new Error('no CliError');
+}
+
+/** The CliError `run`'s promise rejects with; fails when it resolves or rejects with something else. */
+export async function cliErrorOf(run: () => Promise<unknown>): Promise<CliError> {
+  try {
+    await run();
+  } catch (error) {
+    return asCliError(error);
+  }
+  throw new Error('no CliError');
 }

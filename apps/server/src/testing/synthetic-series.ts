@@ -1,4 +1,4 @@
-import type { PriceSeries } from '@solstice/analytics';
+import { seriesFromRows, type PriceSeries } from '@solstice/analytics';
 import { SqliteChunkStore, yearsOf } from '../modules/market/bars/chunk-store.js';
 import type { TestApp } from './test-app.js';
 
@@ -31,6 +31,19 @@ export function syntheticSeries(symbol: string, firstYear: number, lastYear: num
     close,
     volume: new Float64Array(days.length).fill(1000),
   };
+}
+
+/** A bar every weekday from `from` to `to` (ISO dates), its close (and open, high, low) the i-th weekday's price, volume 1. */
+export function weekdaySeries(symbol: string, from: string, to: string, price: (i: number) => number): PriceSeries {
+  const rows = [];
+  for (let d = Date.parse(from) / 864e5, i = 0; d <= Date.parse(to) / 864e5; d++) {
+    const wd = new Date(d * 864e5).getUTCDay();
+    if (wd === 0 || wd === 6) continue;
+    const close = price(i++);
+    const date = new Date(d * 864e5).toISOString().slice(0, 10);
+    rows.push({ date, open: close, high: close, low: close, close, volume: 1 });
+  }
+  return seriesFromRows(symbol, rows);
 }
 
 /** Writes instruments and their bars into a SQLite test app in one transaction, then reloads its market. */

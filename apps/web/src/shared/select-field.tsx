@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Field } from './ui/fields';
 
 export interface SelectOption {
@@ -82,6 +82,30 @@ export function LabelledSelect({
       >
         {children}
       </select>
+    </>
+  );
+}
+
+/**
+ * A label and its text input (the select's counterpart): `onChange` gets the new value; any
+ * other attribute (id, value, type, bounds, aria, title, ref) passes to the input.
+ */
+export function LabelledInput({
+  label,
+  labelClassName = 'form-label',
+  className = 'form-control',
+  onChange,
+  ...input
+}: { id: string; label: ReactNode; labelClassName?: string; onChange: (value: string) => void } & Omit<
+  ComponentProps<'input'>,
+  'onChange'
+>) {
+  return (
+    <>
+      <label htmlFor={input.id} className={labelClassName}>
+        {label}
+      </label>
+      <input className={className} onChange={(e) => onChange(e.target.value)} {...input} />
     </>
   );
 }

@@ -19,3 +19,8 @@ export function scannerFieldsRoute(
     },
   };
 }
+
+/** The scan check's answer to an expression with a problem: the problem, and no count yet. */
+export function scanProblemAnswer(problem: { code: string; params: object; position: number; message: string }) {
+  return { body: { problem, asOf: null, count: null, notices: [] } };
+}

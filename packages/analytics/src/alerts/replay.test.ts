@@ -13,18 +13,12 @@ import { seasonalPattern } from '../seasonality/pattern.js';
 import { seriesFromRows, type PriceSeries } from '../series.js';
 import { evaluateAlertsAsOf, type AlertSpec, type AlertTrigger } from './evaluate.js';
 import type { SeasonalAlertCriteria } from './seasonal-alert.js';
-import { sharedDailyLines, sharedDataPresent } from '../testing/shared-market-data.js';
+import { sharedDailySeries, sharedDataPresent } from '../testing/shared-market-data.js';
 
 const SYMBOLS = ['KO', 'AAPL', 'MSFT', 'XOM', 'JNJ', 'PG', 'WMT', 'IBM', 'GE', 'INTC', 'PFE', 'MRK', 'CVX', 'JPM'];
 const SEASONAL_SYMBOLS = ['KO', 'XOM', 'PG', 'JNJ', 'WMT', 'IBM'];
 
-function load(symbol: string): PriceSeries {
-  const rows = sharedDailyLines(symbol).map((line) => {
-    const [date, open, high, low, close, volume] = line.split(',');
-    return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-  });
-  return seriesFromRows(symbol, rows);
-}
+const load = sharedDailySeries;
 
 const instrument = (symbol: string): ScanInstrument => testInstrument(symbol, null, { name: symbol });
 

@@ -1,27 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { compileScan, runScan } from '../scanner/scan.js';
 import { fieldTableFromSeries } from '../scanner/field-table.js';
-import { isoDate, seriesFromRows, type PriceSeries } from '../series.js';
-import { sharedDailyLines, sharedDataPresent } from '../testing/shared-market-data.js';
+import { isoDate, seriesFromRows } from '../series.js';
+import { NEW_YEAR_CLOSES } from '../testing/new-year-closes.js';
+import { sharedDailySeries, sharedDataPresent } from '../testing/shared-market-data.js';
 import { alignCloses, chartPanel } from './chart.js';
 import { parseNumericExpression } from './condition.js';
 
-const bars = (symbol: string, rows: [string, number][]) =>
+const bars = (symbol: string, rows: readonly (readonly [string, number])[]) =>
   seriesFromRows(
     symbol,
     rows.map(([date, close]) => ({ date, open: close - 1, high: close + 1, low: close - 2, close, volume: 100 })),
   );
 
-// Thu 2024-12-26, Fri 12-27 | Mon 12-30, Tue 12-31, Thu 01-02, Fri 01-03 | Mon 01-06
-const X = bars('X', [
-  ['2024-12-26', 10],
-  ['2024-12-27', 12],
-  ['2024-12-30', 11],
-  ['2024-12-31', 13],
-  ['2025-01-02', 9],
-  ['2025-01-03', 10],
-  ['2025-01-06', 14],
-]);
+const X = bars('X', NEW_YEAR_CLOSES);
 // Misses 12-27 and 01-06; starts after X.
 const B = bars('B', [
   ['2024-12-26', 100],
@@ -67,15 +59,7 @@ describe('chartPanel: a symbol’s bars on a timeframe with expressions and a co
   });
 });
 
-function load(symbol: string): PriceSeries {
-  return seriesFromRows(
-    symbol,
-    sharedDailyLines(symbol).map((line) => {
-      const [date, open, high, low, close, volume] = line.split(',');
-      return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-    }),
-  );
-}
+const load = sharedDailySeries;
 
 describe.skipIf(!sharedDataPresent)('the chart’s values equal the scanner’s at the last bar (shared data)', () => {
   it('daily, weekly and monthly expressions, rs() included, to the last digit', () => {

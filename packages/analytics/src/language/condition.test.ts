@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ScanExpressionError } from '../scanner/errors.js';
 import { isoDate, seriesFromRows } from '../series.js';
+import { NEW_YEAR_CLOSES } from '../testing/new-year-closes.js';
 import { chartExpressionSeries, conditionAt, parseCondition, TRUTH_UNKNOWN as U } from './condition.js';
 
-// Thu 2024-12-26, Fri 12-27 | Mon 12-30, Tue 12-31, Thu 01-02, Fri 01-03 | Mon 01-06
-const CLOSES: [string, number][] = [
-  ['2024-12-26', 10],
-  ['2024-12-27', 12],
-  ['2024-12-30', 11],
-  ['2024-12-31', 13],
-  ['2025-01-02', 9],
-  ['2025-01-03', 10],
-  ['2025-01-06', 14],
-];
 const daily = seriesFromRows(
   'X',
-  CLOSES.map(([date, close]) => ({ date, open: close, high: close, low: close, close, volume: 100 })),
+  NEW_YEAR_CLOSES.map(([date, close]) => ({ date, open: close, high: close, low: close, close, volume: 100 })),
 );
 const at = (text: string, indices: number[], texts = {}) =>
   Array.from(conditionAt(parseCondition(text), daily, indices, { texts }));

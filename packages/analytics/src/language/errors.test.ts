@@ -18,6 +18,14 @@ function errorOf(expression: string): ScanExpressionError {
 const calls = (k: number) => Array.from({ length: k }, () => 'sma(close, 2)').join(' + ');
 const nested = (k: number) => 'sma('.repeat(k) + 'close' + ', 2)'.repeat(k);
 const list = (k: number) => Array.from({ length: k }, (_, i) => `"s${i}"`).join(', ');
+// The messages that several rules share, at a position.
+const period = (fn: string, p: number) => `The period of ${fn} must be a whole number from 1 to 1000 at position ${p}`;
+const offset = (p: number) => `The offset must be a whole number from 0 to 1000 at position ${p}`;
+const inTimeframe = (fn: string, p: number) =>
+  `${fn} cannot be inside a function, an offset or another timeframe at position ${p}`;
+const inRank = (p: number) =>
+  `rank cannot be inside a function, an offset, a timeframe or another rank at position ${p}`;
+const inFunction = (field: string, p: number) => `${field} cannot be inside a function or a timeframe at position ${p}`;
 
 describe('every rule of the scan language is an error at the position of the token at fault', () => {
   it.each([
@@ -28,71 +36,21 @@ describe('every rule of the scan language is an error at the position of the tok
     ['weekly(close, 2) > 1', 'weekly takes 1 argument at position 1', 1, 'function_arity'],
     ['rank() > 1', 'rank takes 1 or 2 arguments at position 1', 1, 'function_arity'],
     ['rs(SPY) > 0', 'rs takes 2 arguments at position 1', 1, 'function_arity'],
-    ['SMA(close, 0) > 1', 'The period of sma must be a whole number from 1 to 1000 at position 12', 12, 'period_range'],
-    [
-      'sma(close, 1001) > 1',
-      'The period of sma must be a whole number from 1 to 1000 at position 12',
-      12,
-      'period_range',
-    ],
-    [
-      'sma(close, 2.5) > 1',
-      'The period of sma must be a whole number from 1 to 1000 at position 12',
-      12,
-      'period_range',
-    ],
-    [
-      'sma(close, 1k) > 1',
-      'The period of sma must be a whole number from 1 to 1000 at position 12',
-      12,
-      'period_range',
-    ],
-    [
-      'ema(close, -3) > 1',
-      'The period of ema must be a whole number from 1 to 1000 at position 12',
-      12,
-      'period_range',
-    ],
-    ['rs(SPY, 0) > 0', 'The period of rs must be a whole number from 1 to 1000 at position 9', 9, 'period_range'],
-    ['atr(close) > 1', 'The period of atr must be a whole number from 1 to 1000 at position 5', 5, 'period_range'],
-    ['close[1001] > 1', 'The offset must be a whole number from 0 to 1000 at position 7', 7, 'offset_range'],
-    ['close[-1] > 1', 'The offset must be a whole number from 0 to 1000 at position 7', 7, 'offset_range'],
-    [
-      'sma(weekly(close), 2) > 1',
-      'weekly cannot be inside a function, an offset or another timeframe at position 5',
-      5,
-      'timeframe_nested',
-    ],
-    [
-      'weekly(monthly(close)) > 1',
-      'monthly cannot be inside a function, an offset or another timeframe at position 8',
-      8,
-      'timeframe_nested',
-    ],
-    [
-      '(weekly(close) + 1)[1] > 1',
-      'weekly cannot be inside a function, an offset or another timeframe at position 2',
-      2,
-      'timeframe_nested',
-    ],
-    [
-      'sma(rank(m6), 2) > 1',
-      'rank cannot be inside a function, an offset, a timeframe or another rank at position 5',
-      5,
-      'rank_nested',
-    ],
-    [
-      'rank(rank(m6)) > 1',
-      'rank cannot be inside a function, an offset, a timeframe or another rank at position 6',
-      6,
-      'rank_nested',
-    ],
-    [
-      'weekly(rank(m6)) > 1',
-      'rank cannot be inside a function, an offset, a timeframe or another rank at position 8',
-      8,
-      'rank_nested',
-    ],
+    ['SMA(close, 0) > 1', period('sma', 12), 12, 'period_range'],
+    ['sma(close, 1001) > 1', period('sma', 12), 12, 'period_range'],
+    ['sma(close, 2.5) > 1', period('sma', 12), 12, 'period_range'],
+    ['sma(close, 1k) > 1', period('sma', 12), 12, 'period_range'],
+    ['ema(close, -3) > 1', period('ema', 12), 12, 'period_range'],
+    ['rs(SPY, 0) > 0', period('rs', 9), 9, 'period_range'],
+    ['atr(close) > 1', period('atr', 5), 5, 'period_range'],
+    ['close[1001] > 1', offset(7), 7, 'offset_range'],
+    ['close[-1] > 1', offset(7), 7, 'offset_range'],
+    ['sma(weekly(close), 2) > 1', inTimeframe('weekly', 5), 5, 'timeframe_nested'],
+    ['weekly(monthly(close)) > 1', inTimeframe('monthly', 8), 8, 'timeframe_nested'],
+    ['(weekly(close) + 1)[1] > 1', inTimeframe('weekly', 2), 2, 'timeframe_nested'],
+    ['sma(rank(m6), 2) > 1', inRank(5), 5, 'rank_nested'],
+    ['rank(rank(m6)) > 1', inRank(6), 6, 'rank_nested'],
+    ['weekly(rank(m6)) > 1', inRank(8), 8, 'rank_nested'],
     [
       'rank(m6) crosses above 50',
       'rank cannot be a side of "crosses" (it exists at the scan\'s date only) at position 1',
@@ -109,18 +67,8 @@ describe('every rule of the scan language is an error at the position of the tok
     ['rank(m6, country) > 1', 'The group of rank must be sector, industry or type at position 10', 10, 'rank_group'],
     ['sma(sector, 2) > 1', 'sma needs a number, not text field "sector" at position 5', 5, 'function_text'],
     ['rank("a") > 1', 'rank needs a number, not the text "a" at position 6', 6, 'function_text'],
-    [
-      'sma(marketCap, 2) > 1',
-      'marketCap cannot be inside a function or a timeframe at position 5',
-      5,
-      'field_in_function',
-    ],
-    [
-      'weekly(season20.winRate) > 0',
-      'season20.winRate cannot be inside a function or a timeframe at position 8',
-      8,
-      'field_in_function',
-    ],
+    ['sma(marketCap, 2) > 1', inFunction('marketCap', 5), 5, 'field_in_function'],
+    ['weekly(season20.winRate) > 0', inFunction('season20.winRate', 8), 8, 'field_in_function'],
     ['marketCap[1] > 1', 'marketCap has no history: it takes no offset (at position 1)', 1, 'field_no_offset'],
     ['close in ("a")', '"in" needs a text field, not numeric field "close" at position 1', 1, 'in_needs_text'],
     ['sector in ()', 'Expected a "text" value after "(" at position 12, found ")"', 12, 'expected_text'],

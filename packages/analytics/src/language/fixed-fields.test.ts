@@ -11,20 +11,11 @@ import { compileScan, runScan } from '../scanner/scan.js';
 import { fieldTableFromSeries } from '../scanner/field-table.js';
 import { NUMERIC_FIELDS, type NumericField } from '../scanner/fields.js';
 import { parseOperand } from '../scanner/parser.js';
-import { seriesFromRows, type PriceSeries } from '../series.js';
-import { sharedDailyLines, sharedDataDir, sharedDataPresent } from '../testing/shared-market-data.js';
+import { sharedDailySeries, sharedDataDir, sharedDataPresent } from '../testing/shared-market-data.js';
 import { fixedFieldDefinition } from './fixed-fields.js';
 import { expressionSeries } from './series.js';
 
-function load(symbol: string): PriceSeries {
-  return seriesFromRows(
-    symbol,
-    sharedDailyLines(symbol).map((line) => {
-      const [date, open, high, low, close, volume] = line.split(',');
-      return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-    }),
-  );
-}
+const load = sharedDailySeries;
 
 const symbols = sharedDataPresent
   ? fs

@@ -18,6 +18,16 @@ export interface SeriesContext {
   series(symbol: string): PriceSeries | undefined;
 }
 
+/** The fields that are a bar's own prices, and the price each one reads ("price" is the close). */
+const PRICE_FIELDS = new Map<string, 'open' | 'high' | 'low' | 'close' | 'volume'>([
+  ['open', 'open'],
+  ['high', 'high'],
+  ['low', 'low'],
+  ['close', 'close'],
+  ['price', 'close'],
+  ['volume', 'volume'],
+]);
+
 /** A context without other symbols: rs() is null. */
 export const NO_OTHER_SYMBOLS: SeriesContext = { series: () => undefined };
 
@@ -239,25 +249,14 @@ class Evaluation {
       case 'rank':
         return NaN;
       case 'field': {
-        switch (node.field.name) {
-          case 'open':
-            return bar.open;
-          case 'high':
-            return bar.high;
-          case 'low':
-            return bar.low;
-          case 'close':
-          case 'price':
-            return bar.close;
-          case 'volume':
-            return bar.volume;
-          case 'ytd': {
-            const year = Math.floor(packedCivilDate(bar.date) / 10_000);
-            let j = k - 1;
-            while (j >= 0 && Math.floor(packedCivilDate(b.dates[j]!) / 10_000) === year) j--;
-            const base = j >= 0 && b.dates[j]! >= dayNumberOf(year - 1, 1, 1) ? b.close[j]! : NaN;
-            return base === 0 ? NaN : bar.close / base - 1;
-          }
+        const price = PRICE_FIELDS.get(node.field.name);
+        if (price) return bar[price];
+        if (node.field.name === 'ytd') {
+          const year = Math.floor(packedCivilDate(bar.date) / 10_000);
+          let j = k - 1;
+          while (j >= 0 && Math.floor(packedCivilDate(b.dates[j]!) / 10_000) === year) j--;
+          const base = j >= 0 && b.dates[j]! >= dayNumberOf(year - 1, 1, 1) ? b.close[j]! : NaN;
+          return base === 0 ? NaN : bar.close / base - 1;
         }
         const definition = fixedFieldExpression(node.field.name);
         return definition ? this.last(definition, bar, k) : NaN;
@@ -381,21 +380,9 @@ class Evaluation {
 
   private field(name: string): Float64Array {
     const b = this.bars;
-    switch (name) {
-      case 'open':
-        return b.open;
-      case 'high':
-        return b.high;
-      case 'low':
-        return b.low;
-      case 'close':
-      case 'price':
-        return b.close;
-      case 'volume':
-        return b.volume;
-      case 'ytd':
-        return ytdSeries(b);
-    }
+    const price = PRICE_FIELDS.get(name);
+    if (price) return b[price];
+    if (name === 'ytd') return ytdSeries(b);
     const definition = fixedFieldExpression(name);
     return definition ? this.series(definition) : new Float64Array(b.dates.length).fill(NaN);
   }

@@ -5,19 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseOperand } from '../scanner/parser.js';
-import { seriesFromRows, type PriceSeries } from '../series.js';
-import { sharedDailyLines, sharedDataPresent } from '../testing/shared-market-data.js';
+import { sharedDailySeries, sharedDataPresent } from '../testing/shared-market-data.js';
 import { expressionSeries, expressionValueAt, type SeriesContext } from './series.js';
 
-function load(symbol: string): PriceSeries {
-  return seriesFromRows(
-    symbol,
-    sharedDailyLines(symbol).map((line) => {
-      const [date, open, high, low, close, volume] = line.split(',');
-      return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-    }),
-  );
-}
+const load = sharedDailySeries;
 
 const EXPRESSIONS = [
   'weekly(rsi(close, 14))',

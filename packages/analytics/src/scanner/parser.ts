@@ -323,17 +323,7 @@ class Parser {
         );
       }
       this.i++;
-      const close = this.peek();
-      if (close.type !== 'rbracket') {
-        this.fail(
-          `Expected "]"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
-          close,
-          '"]"',
-          undefined,
-          'expected_close_bracket',
-        );
-      }
-      this.i++;
+      this.closing('rbracket');
       node = { kind: 'offset', operand: node, k: Number(k.text), position: open.position };
     }
     return node;
@@ -456,18 +446,8 @@ class Parser {
         node = { kind: 'fn', name: fn.name, src, period, position, periodPosition };
       }
     }
-    const close = this.peek();
-    if (close.type === 'comma') arity();
-    if (close.type !== 'rparen') {
-      this.fail(
-        `Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
-        close,
-        '")"',
-        undefined,
-        'expected_close_paren',
-      );
-    }
-    this.i++;
+    if (this.peek().type === 'comma') arity();
+    this.closeParen();
     this.depth--;
     return node;
   }
@@ -565,14 +545,20 @@ class Parser {
 
   /** Steps over the ")" that closes a group, or fails naming what stands there instead. */
   private closeParen(): void {
+    this.closing('rparen');
+  }
+
+  /** Steps over a closing ")" or "]", or fails naming what stands there instead. */
+  private closing(type: 'rparen' | 'rbracket'): void {
     const close = this.peek();
-    if (close.type !== 'rparen') {
+    if (close.type !== type) {
+      const mark = type === 'rparen' ? ')' : ']';
       this.fail(
-        `Expected ")"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
+        `Expected "${mark}"${close.type === 'eof' ? '' : ` instead of "${close.text}"`}`,
         close,
-        '")"',
+        `"${mark}"`,
         undefined,
-        'expected_close_paren',
+        type === 'rparen' ? 'expected_close_paren' : 'expected_close_bracket',
       );
     }
     this.i++;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seriesFromRows, type PriceSeries } from '../series.js';
-import { sharedDailyLines, sharedDataPresent } from '../testing/shared-market-data.js';
+import { type PriceSeries } from '../series.js';
+import { sharedDailySeries, sharedDataPresent } from '../testing/shared-market-data.js';
 import { bestTrades } from './best-trades.js';
 import { overfitting } from './overfitting.js';
 import { seasonalPattern } from './pattern.js';
@@ -120,15 +120,7 @@ describe('overfitting of a best-trades search (analytics.md)', () => {
   });
 });
 
-function aapl(): PriceSeries {
-  return seriesFromRows(
-    'AAPL',
-    sharedDailyLines('AAPL').map((line) => {
-      const [date, open, high, low, close, volume] = line.split(',');
-      return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
-    }),
-  );
-}
+const aapl = (): PriceSeries => sharedDailySeries('AAPL');
 
 describe.skipIf(!sharedDataPresent)("overfitting on real data: analytics.md's AAPL example", () => {
   it('5 to 7 days: 2,190 windows, 10-10 → 10-15 long, DSR 0.29, PBO 0.21, Reality Check p = 0.07 (0.001 alone)', () => {

@@ -1,5 +1,5 @@
 import type { PriceSeries } from '../series.js';
-import { cscv, validBlocks } from '../stats/cscv.js';
+import { cscv, validBlocks, type CscvResult } from '../stats/cscv.js';
 import { deflatedSharpe, type DeflatedSharpe } from '../stats/deflated-sharpe.js';
 import { realityCheck, type Sides } from '../stats/reality-check.js';
 import { MAX_SEED } from '../stats/splitmix64.js';
@@ -43,18 +43,14 @@ export interface OverfittingResult {
   minYears: number;
   selected: (WindowRef & { stats: WindowRiskStats }) | null;
   deflated: DeflatedSharpe | null;
-  pbo: {
-    blocks: number;
-    rows: number;
-    combinations: number;
-    overfit: number;
-    pbo: number;
-    probLoss: number;
-    meanLogit: number;
-    firstYear: number;
-    lastYear: number;
-    blockYears: Array<[number, number]>;
-  } | null;
+  /** CSCV's answer, its blocks as years (rows) rather than row indices. */
+  pbo:
+    | (Omit<CscvResult, 'blockRows'> & {
+        firstYear: number;
+        lastYear: number;
+        blockYears: Array<[number, number]>;
+      })
+    | null;
   realityCheck: {
     bootstrap: number;
     /**

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seriesFromRows, type PriceSeries } from '../series.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const shared = process.env.SHARED_DATA ?? path.resolve(repoRoot, '../shared/market-data');
@@ -25,4 +26,15 @@ export function sharedDailyLines(symbol: string): string[] {
     .trim()
     .split('\n')
     .slice(1);
+}
+
+/** A symbol's daily bars from the shared dataset, as a price series. */
+export function sharedDailySeries(symbol: string): PriceSeries {
+  return seriesFromRows(
+    symbol,
+    sharedDailyLines(symbol).map((line) => {
+      const [date, open, high, low, close, volume] = line.split(',');
+      return { date: date!, open: +open!, high: +high!, low: +low!, close: +close!, volume: +volume! };
+    }),
+  );
 }

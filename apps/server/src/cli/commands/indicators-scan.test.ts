@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { cliError, cliErrorOf } from '../../testing/run-cli.js';
 import { seriesFromRows, type PriceSeries } from '@solstice/analytics';
 import type { InstrumentInfo, MarketCache } from '../../modules/market/market-cache.js';
 import { plainInstrument } from '../../modules/market/memory-market-cache.js';
-import { CliError } from '../output.js';
 import { indicatorsCommand } from './indicators-command.js';
 import { scanCommand } from './scan-command.js';
 
@@ -40,16 +40,6 @@ const market = fakeMarket([
   { info: { symbol: 'DOWN', sector: 'Utilities' }, closes: Array.from({ length: 25 }, (_, i) => 100 - i) },
 ]);
 
-function cliError(run: () => unknown): CliError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CliError) return error;
-    throw error;
-  }
-  throw new Error('no CliError');
-}
-
 describe('solstice indicators', () => {
   it('prints the snapshot as JSON and as text', () => {
     const r = indicatorsCommand(market, 'up');
@@ -67,17 +57,6 @@ describe('solstice indicators', () => {
     expect(bad.message).toMatch(/^SYMBOL: /);
   });
 });
-
-/** The CliError a command's promise rejects with; fails when it resolves or rejects otherwise. */
-async function cliErrorOf(run: () => Promise<unknown>): Promise<CliError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof CliError) return error;
-    throw error;
-  }
-  throw new Error('no CliError');
-}
 
 describe('solstice scan', () => {
   it('filters and sorts like the API', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { cliErrorOf } from '../../testing/run-cli.js';
 import { seriesFromRows, type PriceSeries } from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
 import { buildProgram } from '../program.js';
-import { CliError } from '../output.js';
 import { scanCommand } from './scan-command.js';
 
 /** Weekdays from Monday 2024-01-01 to Friday 2024-02-09 (30 sessions). */
@@ -28,16 +28,6 @@ const DOWN = series('DOWN', SESSIONS, (i) => 100 - i);
 const STALE = series('STALE', SESSIONS.slice(0, 15), () => 50);
 const NEW = series('NEW', SESSIONS.slice(-5), () => 20);
 const market = createMemoryMarketCache([UP, DOWN, STALE, NEW]);
-
-async function cliErrorOf(run: () => Promise<unknown>): Promise<CliError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof CliError) return error;
-    throw error;
-  }
-  throw new Error('no CliError');
-}
 
 describe('solstice scan --as-of', () => {
   it('scans at the session on or before the date, leaving out and counting stale symbols', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { cliErrorOf } from '../../testing/run-cli.js';
 import { seriesFromRows } from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
-import { CliError } from '../output.js';
 import { scanCommand } from './scan-command.js';
 
 const DATES = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09'];
@@ -25,15 +25,7 @@ const market = createMemoryMarketCache(
   ],
 );
 
-async function cliError(f: () => Promise<unknown>): Promise<CliError> {
-  try {
-    await f();
-  } catch (error) {
-    if (error instanceof CliError) return error;
-    throw error;
-  }
-  throw new Error('no error');
-}
+const cliError = cliErrorOf;
 
 describe('solstice scan with the scan language', () => {
   it('--column and --sort take expressions; rows key them by their text', async () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Command } from 'commander';
 import { overfitting, seriesFromRows } from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
-import { CliError, type CliOutput } from '../output.js';
+import { cliError, programOnMarket } from '../../testing/run-cli.js';
 import { overfittingCommand, registerSeasonalityCommands } from './seasonality.js';
 
 /** 100 on every weekday of 2012–2020, 110 from Mar 10 through Mar 20 of the even years. */
@@ -21,15 +20,7 @@ function bumpy() {
 const bmp = bumpy();
 const market = createMemoryMarketCache([bmp]);
 
-function failure(f: () => unknown): CliError {
-  try {
-    f();
-  } catch (error) {
-    if (error instanceof CliError) return error;
-    throw error;
-  }
-  throw new Error('expected a CliError');
-}
+const failure = cliError;
 
 describe('seasonality overfitting command', () => {
   it("answers the analytics' JSON with the options given, and prints DSR, PBO and the reality check", () => {
@@ -88,13 +79,7 @@ describe('seasonality overfitting command', () => {
   });
 
   it('is a subcommand of seasonality that prints only JSON with --json', async () => {
-    const printed: unknown[] = [];
-    const program = new Command('solstice').option('--json').exitOverride();
-    registerSeasonalityCommands(program, async (command, body) => {
-      const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
-      const out: CliOutput = { json, result: (value, text) => printed.push(json ? value : text()), info: () => {} };
-      return body({ market }, out);
-    });
+    const { program, printed } = programOnMarket(registerSeasonalityCommands, market);
     await program.parseAsync(
       [
         '--json',

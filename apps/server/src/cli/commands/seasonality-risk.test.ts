@@ -1,47 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { Command } from 'commander';
-import { bestTrades, seasonalPattern, seasonalityScan, seriesFromRows } from '@solstice/analytics';
+import { programOnMarket } from '../../testing/run-cli.js';
+import { weekdaySeries } from '../../testing/synthetic-series.js';
+import { bestTrades, seasonalPattern, seasonalityScan } from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
-import { CliError, type CliOutput } from '../output.js';
+import { CliError } from '../output.js';
 import { bestTradesCommand, patternCommand, registerSeasonalityCommands, scanCommand } from './seasonality.js';
 
 // analytics.md, "Risk inside a window", on the command line: the fields in --json, the
 // columns in the text, and --rank on best-trades and scan.
 
-function weekdays(symbol: string, price: (i: number) => number) {
-  const rows = [];
-  for (let d = Date.UTC(2008, 0, 1) / 864e5, i = 0; d <= Date.UTC(2020, 5, 30) / 864e5; d++) {
-    const wd = new Date(d * 864e5).getUTCDay();
-    if (wd === 0 || wd === 6) continue;
-    const close = price(i++);
-    const date = new Date(d * 864e5).toISOString().slice(0, 10);
-    rows.push({ date, open: close, high: close, low: close, close, volume: 1 });
-  }
-  return seriesFromRows(symbol, rows);
-}
+const weekdays = (symbol: string, price: (i: number) => number) =>
+  weekdaySeries(symbol, '2008-01-01', '2020-06-30', price);
 
 const aaa = weekdays('AAA', (i) => 100 + 10 * Math.sin(i / 5) + i / 40);
 const bbb = weekdays('BBB', (i) => 40 + (i % 17) + 2 * Math.cos(i / 3));
 const market = createMemoryMarketCache([aaa, bbb]);
 
-/** A program whose seasonality commands print into `printed` (JSON values with --json). */
-function program(printed: unknown[]): Command {
-  const p = new Command('solstice').option('--json').exitOverride();
-  registerSeasonalityCommands(p, async (command, body) => {
-    const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
-    const out: CliOutput = { json, result: (value, text) => printed.push(json ? value : text()), info: () => {} };
-    return body({ market }, out);
-  });
-  return p;
-}
-
 describe('seasonality commands: risk inside a window', () => {
   it('pattern prints each year’s worst and best day and the risk statistics, and gives them in --json', async () => {
-    const printed: unknown[] = [];
-    await program(printed).parseAsync(
-      ['--json', 'seasonality', 'pattern', 'AAA', '--start', '03-01', '--end', '04-15'],
-      { from: 'user' },
-    );
+    const { program, printed } = programOnMarket(registerSeasonalityCommands, market);
+    await program.parseAsync(['--json', 'seasonality', 'pattern', 'AAA', '--start', '03-01', '--end', '04-15'], {
+      from: 'user',
+    });
     const own = seasonalPattern(aaa, { start: '03-01', end: '04-15' });
     expect(printed[0]).toEqual({ ...own, benchmark: null });
     const first = own.years[0]!;
@@ -53,8 +33,7 @@ describe('seasonality commands: risk inside a window', () => {
   });
 
   it('best-trades and scan take --rank returnToRisk and answer the analytics’ ranking', async () => {
-    const printed: unknown[] = [];
-    const cli = program(printed);
+    const { program: cli, printed } = programOnMarket(registerSeasonalityCommands, market);
     const bestArgs = ['seasonality', 'best-trades', 'AAA', '--min-days', '5', '--max-days', '12', '--top', '3'];
     await cli.parseAsync(['--json', ...bestArgs, '--rank', 'returnToRisk'], { from: 'user' });
     expect(printed[0]).toEqual(bestTrades(aaa, { minDays: 5, maxDays: 12, top: 3, rank: 'returnToRisk' }));

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Command } from 'commander';
 import { serverBundle } from '../../testing/server-bundle.js';
 import { useTempDir } from '../../testing/test-fixtures.js';
 import { dayNumber, isoDate, seasonalityScan, seriesFromRows, upcomingScanOptions } from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
-import { CliError, type CliOutput } from '../output.js';
+import { CliError } from '../output.js';
+import { programOnMarket } from '../../testing/run-cli.js';
 import { registerSeasonalityCommands, scanCommand } from './seasonality.js';
 
 /** A bar on every calendar day from `from` to `to`: close and volume of (date, index). */
@@ -82,13 +82,7 @@ describe('seasonality scan --upcoming', () => {
   });
 
   it('parses --upcoming, --as-of and --min-dollar-volume from the command line', async () => {
-    const printed: unknown[] = [];
-    const program = new Command('solstice').option('--json').exitOverride();
-    registerSeasonalityCommands(program, async (command, body) => {
-      const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
-      const out: CliOutput = { json, result: (value, text) => printed.push(json ? value : text()), info: () => {} };
-      return body({ market }, out);
-    });
+    const { program, printed } = programOnMarket(registerSeasonalityCommands, market);
     const args = ['--upcoming', '10', '--as-of', '2021-12-25', '--min-days', '3', '--max-days', '5'];
     await program.parseAsync(['--json', 'seasonality', 'scan', ...args, '--min-dollar-volume', '11000.01'], {
       from: 'user',

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Command } from 'commander';
-import {
-  bestTrades,
-  seasonalCalendar,
-  seasonalChart,
-  seasonalPattern,
-  seriesFromRows,
-  walkForward,
-} from '@solstice/analytics';
+import { bestTrades, seasonalCalendar, seasonalChart, seasonalPattern, walkForward } from '@solstice/analytics';
 import { createMemoryMarketCache } from '../../modules/market/memory-market-cache.js';
-import { CliError, type CliOutput } from '../output.js';
+import { CliError } from '../output.js';
+import { programOnMarket } from '../../testing/run-cli.js';
+import { weekdaySeries } from '../../testing/synthetic-series.js';
 import {
   bestTradesCommand,
   calendarCommand,
@@ -20,23 +14,8 @@ import {
   walkForwardCommand,
 } from './seasonality.js';
 
-function weekdays(symbol: string, price: (i: number) => number) {
-  const rows = [];
-  for (let d = Date.UTC(2016, 0, 1) / 864e5, i = 0; d <= Date.UTC(2020, 5, 30) / 864e5; d++) {
-    const wd = new Date(d * 864e5).getUTCDay();
-    if (wd === 0 || wd === 6) continue;
-    const close = price(i++);
-    rows.push({
-      date: new Date(d * 864e5).toISOString().slice(0, 10),
-      open: close,
-      high: close,
-      low: close,
-      close,
-      volume: 1,
-    });
-  }
-  return seriesFromRows(symbol, rows);
-}
+const weekdays = (symbol: string, price: (i: number) => number) =>
+  weekdaySeries(symbol, '2016-01-01', '2020-06-30', price);
 
 const aaa = weekdays('AAA', (i) => 100 + 10 * Math.sin(i / 5));
 const bbb = weekdays('BBB', (i) => 40 + (i % 17));
@@ -107,13 +86,7 @@ describe('seasonality commands', () => {
   });
 
   it('parses the command line options into the commands, printing only JSON with --json', async () => {
-    const printed: unknown[] = [];
-    const program = new Command('solstice').option('--json').exitOverride();
-    registerSeasonalityCommands(program, async (command, body) => {
-      const json = Boolean(command.optsWithGlobals<{ json?: boolean }>().json);
-      const out: CliOutput = { json, result: (value, text) => printed.push(json ? value : text()), info: () => {} };
-      return body({ market }, out);
-    });
+    const { program, printed } = programOnMarket(registerSeasonalityCommands, market);
     await program.parseAsync(
       [
         '--json',

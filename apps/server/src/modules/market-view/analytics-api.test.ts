@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBadRequest } from '../../testing/bad-request.js';
 import { SCAN_PRESETS } from '@solstice/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
@@ -156,15 +157,10 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
 
     it('a bad expression is a 400 naming the position and what was expected', async () => {
       const res = await scan({ expression: 'close >' });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({
-        code: 'bad_request',
-        message: 'Expected a value after ">" at position 8',
-        details: {
-          path: 'body.expression',
-          position: 8,
-          expected: 'a value (a number, a "string" or a field)',
-        },
+      expectBadRequest(res, 'Expected a value after ">" at position 8', {
+        path: 'body.expression',
+        position: 8,
+        expected: 'a value (a number, a "string" or a field)',
       });
     });
 

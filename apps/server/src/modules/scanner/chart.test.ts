@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { expectBadRequest } from '../../testing/bad-request.js';
 import type { SignedIn } from '../../testing/auth-helpers.js';
-import { type TestBars, marketAppDuringSuite } from '../../testing/market-fixtures.js';
+import { marketAppDuringSuite, twoWeeksOfBars } from '../../testing/market-fixtures.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
 // Mon 2024-01-01 … Tue 01-09 (weekdays): AAA rises in its second week, SPY misses 01-08.
-const DATES = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09'];
-const BARS: TestBars = {
-  AAA: DATES.map((d, i) => [d, [10, 11, 10, 9, 10, 12, 15][i]!] as const),
-  BBB: DATES.map((d) => [d, 20] as const),
-  SPY: DATES.filter((d) => d !== '2024-01-08').map((d) => [d, d === '2024-01-09' ? 110 : 100] as const),
-};
+const BARS = twoWeeksOfBars([10, 11, 10, 9, 10, 12, 15]);
 
 describe.each(testDialects())('GET /api/v1/chart/:symbol on %s', (dialect) => {
   let t: TestApp;
@@ -85,17 +81,12 @@ describe.each(testDialects())('GET /api/v1/chart/:symbol on %s', (dialect) => {
 
   it('a bad expression is a 400 naming its series and the position in it; an unknown symbol 404', async () => {
     const bad = await chart('AAA', q('close', 'sma(close, 0)'));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toEqual({
-      code: 'bad_request',
-      message: 'The period of sma must be a whole number from 1 to 1000 at position 12',
-      details: {
-        path: 'query.series.1',
-        position: 12,
-        expected: 'a whole number from 1 to 1000',
-        code: 'period_range',
-        params: { function: 'sma', min: 1, max: 1000 },
-      },
+    expectBadRequest(bad, 'The period of sma must be a whole number from 1 to 1000 at position 12', {
+      path: 'query.series.1',
+      position: 12,
+      expected: 'a whole number from 1 to 1000',
+      code: 'period_range',
+      params: { function: 'sma', min: 1, max: 1000 },
     });
     const condition = await chart('AAA', q('close > 1'));
     expect(condition.json().error.details).toMatchObject({ path: 'query.series.0', position: 7 });

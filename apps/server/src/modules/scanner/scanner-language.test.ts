@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { expectBadRequest } from '../../testing/bad-request.js';
 import { SCAN_BOUNDS, SCAN_FUNCTIONS } from '@solstice/analytics';
 import type { SignedIn } from '../../testing/auth-helpers.js';
-import { type TestBars, marketAppDuringSuite } from '../../testing/market-fixtures.js';
+import { marketAppDuringSuite, twoWeeksOfBars } from '../../testing/market-fixtures.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
 // Mon 2024-01-01 … Tue 01-09 (weekdays): AAA rises in its second week, SPY misses 01-08.
-const DATES = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09'];
-const BARS: TestBars = {
-  AAA: DATES.map((d, i) => [d, [10, 10, 10, 10, 10, 12, 15][i]!] as const),
-  BBB: DATES.map((d) => [d, 20] as const),
-  SPY: DATES.filter((d) => d !== '2024-01-08').map((d) => [d, d === '2024-01-09' ? 110 : 100] as const),
-};
+const BARS = twoWeeksOfBars([10, 10, 10, 10, 10, 12, 15]);
 
 describe.each(testDialects())('the scan language in POST /api/v1/scanner on %s', (dialect) => {
   let t: TestApp;
@@ -64,18 +60,16 @@ describe.each(testDialects())('the scan language in POST /api/v1/scanner on %s',
 
   it('an expression error names its position; a column’s error its column and the position in it', async () => {
     const bad = await scan({ expression: 'rs(NOPE, 5) > 0' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toEqual({
-      code: 'bad_request',
-      message: 'Unknown symbol "NOPE" at position 4',
-      details: { path: 'body.expression', position: 4, expected: 'a symbol of the database' },
+    expectBadRequest(bad, 'Unknown symbol "NOPE" at position 4', {
+      path: 'body.expression',
+      position: 4,
+      expected: 'a symbol of the database',
     });
     const column = await scan({ expression: 'close > 0', columns: ['close', 'sma(close, 0)'] });
-    expect(column.statusCode).toBe(400);
-    expect(column.json().error).toEqual({
-      code: 'bad_request',
-      message: 'The period of sma must be a whole number from 1 to 1000 at position 12',
-      details: { path: 'body.columns.1', position: 12, expected: 'a whole number from 1 to 1000' },
+    expectBadRequest(column, 'The period of sma must be a whole number from 1 to 1000 at position 12', {
+      path: 'body.columns.1',
+      position: 12,
+      expected: 'a whole number from 1 to 1000',
     });
     const sort = await scan({ expression: 'close > 0', sort: 'weekly(close)[1]' });
     expect(sort.json().error.details).toMatchObject({ path: 'body.sort', position: 14 });

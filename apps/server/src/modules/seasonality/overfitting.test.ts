@@ -1,34 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { overfitting } from '@solstice/analytics';
 import { errorResponseSchema, overfittingResponseSchema } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
-import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketRows, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
-import { useTestApp } from '../../testing/test-fixtures.js';
+import type { SignedIn } from '../../testing/auth-helpers.js';
+import { useWaveApp } from '../../testing/wave-app.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-
-/** Weekday bars 2004-01-01 … 2020-06-30 of a wavy price. */
-const bars = (symbol: string) =>
-  weekdayBars(
-    symbol,
-    [Date.UTC(2004, 0, 1) / 86_400_000, Date.UTC(2020, 5, 30) / 86_400_000],
-    (d) => 100 + 10 * Math.sin(d / 9) + (d % 7),
-  );
 
 const URL = '/api/v1/seasonality/overfitting';
 
 describe.each(testDialects())('overfitting API on %s', (dialect) => {
-  const t = useTestApp(dialect);
-  let subscriber: SignedIn;
-  let member: SignedIn;
-  beforeAll(async () => {
-    await addMarketRows(t, [instrumentRow('WAVE', { name: 'Wave Inc.', synthetic: 1 })], bars('WAVE'));
-    subscriber = await signedInUser(t, { subscriber: true });
-    member = await signedInUser(t);
-  });
+  const { t, users } = useWaveApp(dialect);
 
-  const get = (query: string, who: SignedIn = subscriber) =>
+  const get = (query: string, who: SignedIn = users.subscriber) =>
     t.app.inject({ method: 'GET', url: `${URL}?${query}`, headers: who.headers });
 
   it('answers as the analytics compute it, in the analytics pool', async () => {
@@ -57,7 +41,7 @@ describe.each(testDialects())('overfitting API on %s', (dialect) => {
   });
 
   it('is for subscribers, names a bad field, and answers 404 for an unknown symbol', async () => {
-    expect((await get('symbol=WAVE&minDays=5&maxDays=9', member)).statusCode).toBe(403);
+    expect((await get('symbol=WAVE&minDays=5&maxDays=9', users.member)).statusCode).toBe(403);
     for (const [query, path, message] of [
       ['symbol=WAVE&minDays=5&maxDays=9&blocks=5', 'query.blocks', 'expected an even number of blocks'],
       ['symbol=WAVE&minDays=5&maxDays=9&blocks=1', 'query.blocks', 'expected an even number of blocks of at least 2'],

@@ -1,32 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { walkForward } from '@solstice/analytics';
 import { errorResponseSchema, walkForwardResponseSchema } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
-import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketRows, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
-import { useTestApp } from '../../testing/test-fixtures.js';
+import type { SignedIn } from '../../testing/auth-helpers.js';
+import { useWaveApp } from '../../testing/wave-app.js';
 
 const json = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
-/** Weekday bars 2004-01-01 … 2020-06-30 of a wavy price. */
-const bars = (symbol: string) =>
-  weekdayBars(
-    symbol,
-    [Date.UTC(2004, 0, 1) / 86_400_000, Date.UTC(2020, 5, 30) / 86_400_000],
-    (d) => 100 + 10 * Math.sin(d / 9) + (d % 7),
-  );
-
 describe.each(testDialects())('walk-forward API on %s', (dialect) => {
-  const t = useTestApp(dialect);
-  let subscriber: SignedIn;
-  let member: SignedIn;
-  beforeAll(async () => {
-    await addMarketRows(t, [instrumentRow('WAVE', { name: 'Wave Inc.', synthetic: 1 })], bars('WAVE'));
-    subscriber = await signedInUser(t, { subscriber: true });
-    member = await signedInUser(t);
-  });
+  const { t, users } = useWaveApp(dialect);
 
-  const get = (url: string, who: SignedIn = subscriber) => t.app.inject({ method: 'GET', url, headers: who.headers });
+  const get = (url: string, who: SignedIn = users.subscriber) =>
+    t.app.inject({ method: 'GET', url, headers: who.headers });
 
   it('answers walk-forward as the analytics compute it (trainYears default 10)', async () => {
     const res = await get('/api/v1/seasonality/walk-forward?symbol=wave&minDays=5&maxDays=12');
@@ -46,9 +31,9 @@ describe.each(testDialects())('walk-forward API on %s', (dialect) => {
   });
 
   it('is for subscribers, names a bad parameter, and answers 404 for an unknown symbol', async () => {
-    expect((await get('/api/v1/seasonality/walk-forward?symbol=WAVE&minDays=5&maxDays=12', member)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await get('/api/v1/seasonality/walk-forward?symbol=WAVE&minDays=5&maxDays=12', users.member)).statusCode,
+    ).toBe(403);
     for (const [query, path] of [
       ['symbol=WAVE&minDays=12&maxDays=5', 'query.maxDays'],
       ['symbol=WAVE&minDays=5&maxDays=12&trainYears=0', 'query.trainYears'],

@@ -9,7 +9,7 @@ import { actionColumn, directionColumn, symbolColumn } from '../../shared/tables
 import { DataTable, signClass, type Column } from '../../shared/tables/data-table';
 import { weaknesses } from '../../shared/stats/significance';
 import { signalColumn } from '../../shared/stats/trade-signal';
-import { windowColumn } from '../../shared/stats/window-columns';
+import { statColumn, windowColumn } from '../../shared/stats/window-columns';
 
 type SeasonalScanResult = SeasonalScanResponse['results'][number];
 
@@ -44,27 +44,13 @@ export function Upcoming({
     directionColumn<SeasonalScanResult>(t('upcoming.side')),
     signalColumn<SeasonalScanResult>((r) => r.direction),
     windowColumn<SeasonalScanResult>(t('upcoming.window'), f),
-    {
-      key: 'winRate',
+    statColumn<'winRate', SeasonalScanResult>('winRate', 'Win rate', (v) => f.percent(v, 0, false), true, {
       label: ts('definitions.winRate.label'),
-      csvLabel: 'Win rate',
-      align: 'end',
-      sortValue: (r) => r.stats.winRate,
-      text: (r) => f.percent(r.stats.winRate, 0, false),
-      csvValue: (r) => r.stats.winRate,
-      unit: 'fraction',
-    },
-    {
-      key: 'mean',
+    }),
+    statColumn<'mean', SeasonalScanResult>('mean', 'Mean', (v) => f.percent(v), true, {
       label: ts('definitions.mean.label'),
-      csvLabel: 'Mean',
-      align: 'end',
-      sortValue: (r) => r.stats.mean,
-      text: (r) => f.percent(r.stats.mean),
-      csvValue: (r) => r.stats.mean,
-      unit: 'fraction',
       className: (r) => signClass(r.stats.mean),
-    },
+    }),
     {
       key: 'check',
       label: ts('columns.check'),

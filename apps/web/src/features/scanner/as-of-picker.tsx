@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LabelledInput } from '../../shared/select-field';
 
 /**
  * The date a scan runs as of: a native date field (typed or picked, keyboard included), empty
@@ -9,16 +10,15 @@ export function AsOfPicker({ value, onChange }: { value: string; onChange: (date
   const { t } = useTranslation('scanner');
   return (
     <div className="d-flex flex-wrap align-items-center gap-1" data-testid="scan-as-of-picker">
-      <label htmlFor="scan-as-of" className="small mb-0">
-        {t('asOf.label')}
-      </label>
-      <input
+      <LabelledInput
         id="scan-as-of"
+        label={t('asOf.label')}
+        labelClassName="small mb-0"
         type="date"
         className="form-control form-control-sm"
         style={{ width: '10.5rem' }}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={onChange}
         aria-describedby="scan-as-of-hint"
       />
       {value ? (

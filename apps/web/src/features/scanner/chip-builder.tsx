@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScanFieldsResponse } from '@solstice/contracts';
 import { FIELDS, OPERATORS, TEXT_FIELDS, joinConditions } from './expression-chips';
-import { LabelledSelect } from '../../shared/select-field';
+import { LabelledInput, LabelledSelect } from '../../shared/select-field';
 
 export function addCondition(chips: readonly string[], condition: string, or: boolean): string {
   if (or && chips.length > 0) {
@@ -109,14 +109,7 @@ export function ChipBuilder({
     <fieldset className="row g-1 align-items-end mb-3">
       <legend className="visually-hidden">{t('chips.legend')}</legend>
       <div className="col-4 col-md-2">
-        <LabelledSelect
-          id="chip-field"
-          label={t('chips.field')}
-          labelClassName="form-label small mb-0"
-          className="form-select form-select-sm"
-          value={field}
-          onChange={chooseField}
-        >
+        <ChipSelect id="chip-field" label={t('chips.field')} value={field} onChange={chooseField}>
           {fns.length ? (
             <>
               <optgroup label={t('chips.fieldsGroup')}>
@@ -129,7 +122,7 @@ export function ChipBuilder({
           ) : (
             <NameOptions names={offered} />
           )}
-        </LabelledSelect>
+        </ChipSelect>
       </div>
       {fn?.args.includes('src') ? (
         <div className="col-4 col-md-2">
@@ -138,32 +131,22 @@ export function ChipBuilder({
       ) : null}
       {fn?.args.includes('symbol') ? (
         <div className="col-4 col-md-2">
-          <label htmlFor="chip-symbol" className="form-label small mb-0">
-            {t('chips.symbol')}
-          </label>
-          <input
-            id="chip-symbol"
-            className={`form-control form-control-sm${symbolOk ? '' : ' is-invalid'}`}
-            value={symbol}
-            onChange={(e) => setSymbol(e.target.value)}
-          />
+          <ChipInput id="chip-symbol" label={t('chips.symbol')} ok={symbolOk} value={symbol} onChange={setSymbol} />
         </div>
       ) : null}
       {fn ? (
         <div className="col-4 col-md-1">
-          <label htmlFor="chip-period" className="form-label small mb-0">
-            {t('chips.period')}
-          </label>
-          <input
+          <ChipInput
             id="chip-period"
-            className={`form-control form-control-sm${periodOk ? '' : ' is-invalid'}`}
+            label={t('chips.period')}
+            ok={periodOk}
             type="number"
             inputMode="numeric"
             min={1}
             max={maxPeriod}
             step={1}
             value={period}
-            onChange={(e) => setPeriod(e.target.value)}
+            onChange={setPeriod}
             title={t('chips.periodHint', { max: maxPeriod })}
             aria-invalid={!periodOk}
             aria-describedby={periodOk ? undefined : 'chip-period-hint'}
@@ -203,29 +186,28 @@ export function ChipBuilder({
 }
 
 /** A part of the chip: a small labelled select of names, each its own value. */
-function ChipSelect({
-  id,
-  label,
-  value,
-  names,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  names: readonly string[];
-  onChange: (value: string) => void;
-}) {
+/** A chip's small text field, marked invalid unless `ok`. */
+function ChipInput({ ok, ...input }: { ok: boolean } & Omit<ComponentProps<typeof LabelledInput>, 'className'>) {
   return (
-    <LabelledSelect
-      id={id}
-      label={label}
+    <LabelledInput
       labelClassName="form-label small mb-0"
-      className="form-select form-select-sm"
-      value={value}
-      onChange={onChange}
-    >
-      <NameOptions names={names} />
+      className={`form-control form-control-sm${ok ? '' : ' is-invalid'}`}
+      {...input}
+    />
+  );
+}
+
+/** A chip's small select: of `names`, or of the options given as children. */
+function ChipSelect({
+  names,
+  children,
+  ...select
+}: { id: string; label: string; value: string; onChange: (value: string) => void } & (
+  { names: readonly string[]; children?: never } | { names?: never; children: ReactNode }
+)) {
+  return (
+    <LabelledSelect labelClassName="form-label small mb-0" className="form-select form-select-sm" {...select}>
+      {names ? <NameOptions names={names} /> : children}
     </LabelledSelect>
   );
 }

@@ -5,6 +5,7 @@ import { mockFetch, premium, renderScreen, retype, type MockRoute } from '../../
 import { anyInstrument } from '../../testing/factories';
 import { inTurkish } from '../../testing/in-turkish';
 import { ScannerScreen } from './scanner-screen';
+import { scanProblemAnswer } from '../../testing/scanner-fields';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -37,49 +38,28 @@ const check: MockRoute = {
     const expression = (body as { expression: string }).expression;
     const period = /sma\(close, (\d+)\)/.exec(expression);
     if (period && Number(period[1]) > 1000) {
-      return {
-        body: {
-          problem: {
-            code: 'period_range',
-            params: { function: 'sma', min: 1, max: 1000 },
-            position: period.index + 'sma(close, '.length + 1,
-            message: 'the period of sma must be a whole number from 1 to 1000',
-          },
-          asOf: null,
-          count: null,
-          notices: [],
-        },
-      };
+      return scanProblemAnswer({
+        code: 'period_range',
+        params: { function: 'sma', min: 1, max: 1000 },
+        position: period.index + 'sma(close, '.length + 1,
+        message: 'the period of sma must be a whole number from 1 to 1000',
+      });
     }
     if (expression.includes('sector[1]')) {
-      return {
-        body: {
-          problem: {
-            code: 'offset_not_allowed',
-            params: { after: 'text' },
-            position: expression.indexOf('[') + 1,
-            message: 'Text has no history: no offset',
-          },
-          asOf: null,
-          count: null,
-          notices: [],
-        },
-      };
+      return scanProblemAnswer({
+        code: 'offset_not_allowed',
+        params: { after: 'text' },
+        position: expression.indexOf('[') + 1,
+        message: 'Text has no history: no offset',
+      });
     }
     if (expression.includes('sma(close)')) {
-      return {
-        body: {
-          problem: {
-            code: 'function_arity',
-            params: { function: 'sma', count: '2 arguments' },
-            position: expression.indexOf('sma(close)') + 1,
-            message: 'sma takes 2 arguments',
-          },
-          asOf: null,
-          count: null,
-          notices: [],
-        },
-      };
+      return scanProblemAnswer({
+        code: 'function_arity',
+        params: { function: 'sma', count: '2 arguments' },
+        position: expression.indexOf('sma(close)') + 1,
+        message: 'sma takes 2 arguments',
+      });
     }
     return { body: { problem: null, asOf: '2026-11-20', count: 7, notices: [] } };
   },

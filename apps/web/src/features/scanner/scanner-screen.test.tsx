@@ -10,6 +10,7 @@ import {
   serverError,
   type MockRoute,
 } from '../../testing/test-utils';
+import { SCAN_PRESETS } from '@solstice/contracts';
 import { useAppStore, useUiStore } from '../../shared/shell';
 import { anyInstrument } from '../../testing/factories';
 import { ScannerScreen } from './scanner-screen';
@@ -17,24 +18,13 @@ import { addCondition } from './chip-builder';
 import { fieldLabel } from './result-views';
 import { i18n } from '../../shared/i18n/i18n';
 import { inTurkish } from '../../testing/in-turkish';
-import { scannerFieldsRoute } from '../../testing/scanner-fields';
+import { scanProblemAnswer, scannerFieldsRoute } from '../../testing/scanner-fields';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 const presets: MockRoute = {
   path: '/api/v1/scanner/presets',
-  body: {
-    presets: [
-      {
-        id: 'oversold',
-        name: 'Oversold',
-        description: 'RSI(14) below 30.',
-        expression: 'rsi14 < 30',
-        sort: 'rsi14',
-        desc: false,
-      },
-    ],
-  },
+  body: { presets: SCAN_PRESETS.filter((p) => p.id === 'oversold') },
 };
 /** The fields as the server answers them for data without market caps. */
 const fields = scannerFieldsRoute(
@@ -83,34 +73,20 @@ const checkRoute = (notices: string[] = []): MockRoute => ({
     const expression = (body as { expression: string }).expression;
     if (expression.includes('?')) {
       const position = expression.indexOf('?') + 1;
-      return {
-        body: {
-          problem: {
-            code: 'expected_value',
-            params: { after: '<', found: '?' },
-            position,
-            message: `Expected a value after "<" at position ${position}, found "?"`,
-          },
-          asOf: null,
-          count: null,
-          notices: [],
-        },
-      };
+      return scanProblemAnswer({
+        code: 'expected_value',
+        params: { after: '<', found: '?' },
+        position,
+        message: `Expected a value after "<" at position ${position}, found "?"`,
+      });
     }
     if (expression.includes('clsoe')) {
-      return {
-        body: {
-          problem: {
-            code: 'unknown_field',
-            params: { field: 'clsoe', suggestion: 'close' },
-            position: expression.indexOf('clsoe') + 1,
-            message: 'Unknown field "clsoe"',
-          },
-          asOf: null,
-          count: null,
-          notices: [],
-        },
-      };
+      return scanProblemAnswer({
+        code: 'unknown_field',
+        params: { field: 'clsoe', suggestion: 'close' },
+        position: expression.indexOf('clsoe') + 1,
+        message: 'Unknown field "clsoe"',
+      });
     }
     return { body: { problem: null, asOf: '2026-11-20', count: 7, notices } };
   },

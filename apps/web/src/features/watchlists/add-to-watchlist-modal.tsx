@@ -4,7 +4,7 @@ import { hasInvisibleCharacters } from '@solstice/contracts';
 import { useAppStore } from '../../shared/store/app-store';
 import { useUiStore } from '../../shared/store/ui-store';
 import { Modal } from '../../shared/components/modal';
-import { LabelledSelect } from '../../shared/select-field';
+import { LabelledInput, LabelledSelect } from '../../shared/select-field';
 
 const NEW_LIST = '__new__';
 
@@ -75,14 +75,12 @@ export function AddToWatchlistModal() {
         </div>
         {list === NEW_LIST && (
           <div className="mb-3">
-            <label className="form-label" htmlFor="atw-name">
-              {t('addToWatchlist.newName')}
-            </label>
-            <input
+            <LabelledInput
               id="atw-name"
+              label={t('addToWatchlist.newName')}
               className={`form-control${error ? ' is-invalid' : ''}`}
               value={newName}
-              onChange={(e) => setNewName(e.target.value)}
+              onChange={setNewName}
               maxLength={64}
               ref={nameInput}
             />

@@ -5,6 +5,7 @@ import type { Formatters } from '../format';
 import { i18n } from '../i18n/i18n';
 import type { Column } from '../tables/data-table';
 import { StatLabel } from './stat-label';
+import { statColumn } from './window-columns';
 
 // Risk inside a seasonal window (analytics.md, "Risk inside a window"): the columns of best
 // trades and the seasonality scanner, the rank switch, and the pattern's per-year range bar.
@@ -24,26 +25,10 @@ export const returnToRiskSortValue = (r: number | null) => (r === null ? Infinit
 /** Mean MAE, worst MAE (with its year) and return/risk: sortable, raw values in the CSV. */
 export function riskColumns<T extends TestedWindow>(f: Formatters): Column<T>[] {
   return [
-    {
-      key: 'meanMae',
-      label: <StatLabel stat="meanMae" />,
-      csvLabel: 'Mean MAE',
-      align: 'end',
-      unit: 'fraction',
-      sortValue: (r) => r.stats.meanMae,
-      text: (r) => f.percent(r.stats.meanMae),
-      csvValue: (r) => r.stats.meanMae,
-    },
-    {
-      key: 'worstMae',
-      label: <StatLabel stat="worstMae" />,
-      csvLabel: 'Worst MAE',
-      align: 'end',
-      unit: 'fraction',
-      sortValue: (r) => r.stats.worstMae,
+    statColumn<'meanMae', T>('meanMae', 'Mean MAE', (v) => f.percent(v), true),
+    statColumn<'worstMae', T>('worstMae', 'Worst MAE', (v) => f.percent(v), true, {
       text: (r) => i18n.t('stats:risk.worstYear', { mae: f.percent(r.stats.worstMae), year: r.stats.worstMaeYear }),
-      csvValue: (r) => r.stats.worstMae,
-    },
+    }),
     {
       key: 'returnToRisk',
       label: <StatLabel stat="returnToRisk" />,

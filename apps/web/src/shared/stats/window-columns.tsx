@@ -5,8 +5,36 @@ import type { SeasonalWindow } from '@solstice/contracts';
 import { i18n } from '../i18n/i18n';
 import { StatLabel } from './stat-label';
 import { weaknesses } from './significance';
+import type { StatKey } from './definitions';
 
-type StatKey = 'count' | 'winRate' | 'mean' | 'median' | 'annualized' | 'pValue' | 'withoutBest' | 'recent';
+type SeasonalWindowStat = 'count' | 'winRate' | 'mean' | 'median' | 'annualized' | 'pValue' | 'withoutBest' | 'recent';
+
+type Value = number | null | undefined;
+
+/**
+ * A column of one of a window's statistics (`r.stats[key]`), right-aligned: its label names
+ * and explains it, it sorts on and exports the raw value, `show` formats it on screen;
+ * `extra` overrides any field (a label, a class, a text from the whole row).
+ */
+export function statColumn<K extends StatKey, T extends { stats: { [k in K]: Value } }>(
+  key: K,
+  csvLabel: string,
+  show: (value: Value) => string,
+  fraction: boolean,
+  extra: Partial<Column<T>> = {},
+): Column<T> {
+  return {
+    key,
+    label: <StatLabel stat={key} />,
+    csvLabel,
+    align: 'end',
+    sortValue: (r) => r.stats[key],
+    text: (r) => show(r.stats[key]),
+    csvValue: (r) => r.stats[key],
+    ...(fraction ? { unit: 'fraction' as const } : {}),
+    ...extra,
+  };
+}
 
 /** A window's first and last day (MM-DD) in one column: the locale's month and day on screen; sorted on the start. */
 export function windowColumn<T extends { start: string; end: string }>(label: string, f: Formatters): Column<T> {
@@ -23,24 +51,7 @@ export function windowColumn<T extends { start: string; end: string }>(label: st
 /** Columns of a seasonal window's statistics, shared by best trades and the seasonality scanner. */
 export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Column<T>[] {
   const weak = (r: T) => weaknesses(r.stats, f.number);
-  // One statistic of the window: its label explains it; the CSV keeps the raw value.
-  const stat = (
-    key: StatKey,
-    csvLabel: string,
-    show: (value: number | null | undefined) => string,
-    fraction: boolean,
-    extra: Partial<Column<T>> = {},
-  ): Column<T> => ({
-    key,
-    label: <StatLabel stat={key} />,
-    csvLabel,
-    align: 'end',
-    sortValue: (r) => r.stats[key],
-    text: (r) => show(r.stats[key]),
-    csvValue: (r) => r.stats[key],
-    ...(fraction ? { unit: 'fraction' as const } : {}),
-    ...extra,
-  });
+  const stat = statColumn<SeasonalWindowStat, T>;
   // the window's first or last day: MM-DD in the CSV, the locale's month and day on screen
   const day = (key: 'start' | 'end', csvLabel: string): Column<T> => ({
     key,
