@@ -158,9 +158,18 @@ export function* termSteps(
 function rankColumn(table: FieldTable, o: Operand & { kind: 'rank' }): Float64Array {
   return memoized(table.terms, canonicalText(o), () => {
     const x = numbers(o.operand, table, null, false);
-    const groups = o.group ? table.textCodes[o.group] : null;
+    const groups = o.group ? exactCodes(table.text[o.group]) : null;
     return rankWithin(x, groups);
   });
+}
+
+/**
+ * Each row's text as a code of its exact stored form (−1 = none): a rank's group is the symbols
+ * whose group has the same stored text (analytics.md), not a case-insensitive match as `=` is.
+ */
+function exactCodes(values: readonly (string | null)[]): Int32Array {
+  const codes = new Map<string, number>();
+  return Int32Array.from(values, (v) => (v === null ? -1 : memoized(codes, v, () => codes.size)));
 }
 
 /** The ranks of `x` within each group of `groups` (codes, −1 = none; null: one group). */

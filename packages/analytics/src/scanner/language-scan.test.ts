@@ -55,6 +55,17 @@ describe('scans in the scan language', () => {
     expect(r.results.map((row) => row['rank(close, sector)'])).toEqual([0, 100, 50, null]);
   });
 
+  it('groups a rank by the stored text of its group, case included', () => {
+    const t = fieldTableFromSeries([
+      { instrument: testInstrument('AAA', 'Tech'), series: AAA },
+      { instrument: testInstrument('BBB', 'tech'), series: BBB },
+      { instrument: testInstrument('CCC', 'Tech'), series: CCC },
+    ]);
+    const r = runScan(t, compileScan('close > 0'), { columns: ['rank(close, sector)'], sort: 'symbol' });
+    // Tech: CCC 7.5 < AAA 15 → AAA 100, CCC 0; "tech" holds BBB alone → 50
+    expect(r.results.map((row) => row['rank(close, sector)'])).toEqual([100, 50, 0]);
+  });
+
   it('rs reads the benchmark on the symbol’s dates, its missing session standing at its close before', () => {
     // AAA over 2 bars: 15/10 = 1.5; SPY: 110 (01-09) / 100 (01-05) → 1.5/1.1 − 1
     expect(value('close > 0', 'rs(SPY, 2)', 'AAA')).toBeCloseTo(1.5 / 1.1 - 1, 12);
