@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ScanFieldsResponse } from '@solstice/contracts';
 import { i18n } from '../../shared/i18n/i18n';
-import { functionSummary } from './expression-editor';
+import { functionSummary } from '../../shared/expression-editor/expression-editor';
 
 /** One example a function (what it means is `functions.<name>.example` in the texts). */
 export const FUNCTION_EXAMPLES: Readonly<Record<string, string>> = {

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { SCAN_PRESETS, scanAsOfSchema, type ScanProblem } from '@solstice/contracts';
+import { SCAN_PRESETS, scanAsOfSchema } from '@solstice/contracts';
 import { ApiError, apiGet, apiQueryPost, isSubscriptionRequired } from '../../shared/api';
 import { premiumScreen, SubscribeScreen } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
@@ -17,9 +17,9 @@ import { StaleCount } from '../../shared/ui/stale-count';
 import { isView, parseColumns, viewColumns } from './result-views';
 import { conditionsOf, joinConditions } from './expression-chips';
 import { ChipBuilder, addCondition } from './chip-builder';
-import { ExpressionEditor } from './expression-editor';
+import { ExpressionEditor } from '../../shared/expression-editor/expression-editor';
 import { ExpressionHelp } from './expression-help';
-import { problemParams } from './problem-params';
+import { problemText } from '../../shared/expression-editor/problem-text';
 import { SavedScans, type SavedScan } from './saved-scans';
 import { Notices, ScanResults } from './scan-results';
 import { AsOfPicker } from './as-of-picker';
@@ -54,24 +54,6 @@ const checkQuery = (expression: string, asOf: string | undefined) => ({
   enabled: expression.length > 0,
   placeholderData: keepPreviousData,
 });
-
-/**
- * An expression's problem in the reader's language, from its code and params (the server's
- * English message only for a code these texts do not know): what, where, and a suggestion.
- */
-export function problemText(t: TFunction<'scanner'>, problem: ScanProblem): string {
-  const key = `problems.${problem.code}`;
-  const params = problemParams(t, problem);
-  const what = i18n.exists(`scanner:${key}`) ? String(t(key as never, params as never)) : problem.message;
-  let text = what;
-  if (problem.code.startsWith('expected_')) {
-    if (params.after !== undefined) text += ' ' + t('problems.after', { after: params.after });
-    if (params.found !== undefined) text += t('problems.found', { found: params.found });
-  }
-  text += ' ' + t('problems.at', { position: problem.position });
-  if (params.suggestion !== undefined) text += ' ' + t('problems.suggestion', { suggestion: params.suggestion });
-  return text;
-}
 
 export const ScannerScreen = premiumScreen('scanner', scannerTool, 'screen.title', ScannerTool);
 

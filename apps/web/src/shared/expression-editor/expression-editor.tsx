@@ -2,8 +2,8 @@ import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ScanFieldsResponse } from '@solstice/contracts';
-import { apiGet } from '../../shared/api';
-import { i18n } from '../../shared/i18n/i18n';
+import { apiGet } from '../api';
+import { i18n } from '../i18n/i18n';
 import {
   accept,
   completionsAt,
