@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
+import { scannerFieldsRoute } from '../../testing/scanner-fields';
 import { createStats, createWindow, instrument } from '../../testing/factories';
 import { BestTradesScreen } from './best-trades-screen';
 import { overfittingRoute } from '../../testing/luck-fixture';
@@ -23,6 +24,8 @@ describe('best trades: a condition', () => {
   it('sends the condition in the query, keeps it in the URL and the windows’ pattern links', async () => {
     const { requests } = mockFetch([
       premium,
+      // the Condition's editor loads the scan language's fields when it takes the focus
+      scannerFieldsRoute(),
       { path: '/api/v1/seasonality/best-trades', body },
       instrument('AAPL'),
       walkForwardRoute,

@@ -22,7 +22,7 @@ import { LuckPanel, SCREEN_BOOTSTRAP } from '../../shared/stats/luck-panel';
 import { WalkForwardPanel } from './walk-forward-panel';
 import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { useToolQuery } from '../../shared/ui/tool-query';
-import { ConditionField, conditionError } from '../../shared/ui/condition-field';
+import { ConditionField, conditionProblem } from '../../shared/ui/condition-field';
 
 const KEYS = [
   'symbol',
@@ -90,7 +90,7 @@ function BestTradesTool() {
     condition?.trim() ? { ...rest, condition: condition.trim() } : rest,
     ready,
   );
-  const problem = condition?.trim() ? conditionError(query.error) : undefined;
+  const problem = condition?.trim() ? conditionProblem(query.error) : undefined;
   // The rank reorders the answer at once (kept in the URL), without the form's other edits.
   const rank = rankOf(url.rank);
   const onRank = (next: WindowRank) => {
@@ -150,7 +150,7 @@ function BestTradesTool() {
       {numbers.top}
       <MaxQValueField id="bt-max-q" error={errors.maxQValue} {...bound.maxQValue} />
       <YearSetFields idPrefix="bt" {...yearSet} />
-      <ConditionField id="bt-condition" error={problem} {...bound.condition} />
+      <ConditionField id="bt-condition" problem={problem} checked={condition} {...bound.condition} />
     </ToolForm>
   );
   const link = (symbol: string, w: TestedWindow, direction: string) => {

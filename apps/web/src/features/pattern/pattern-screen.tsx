@@ -8,7 +8,7 @@ import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, type YearSetValues } from '../../shar
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
 import { DirectionField, SymbolField, ToolForm, WindowFields, YearRangeFields } from '../../shared/ui/seasonality-form';
 import { usePattern } from '../../shared/ui/pattern-query';
-import { ConditionField, conditionError } from '../../shared/ui/condition-field';
+import { ConditionField, conditionProblem } from '../../shared/ui/condition-field';
 import { ConditionSummary } from './condition-summary';
 
 const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction', 'condition', ...YEAR_SET_KEYS] as const;
@@ -54,7 +54,7 @@ function PatternTool() {
   // With a condition, the unconditioned pattern too: its years that the condition removed are
   // shown greyed out, and its win rate and mean are compared (decision 0041).
   const all = usePattern({ ...url, condition: '' }, url, ready && conditioned);
-  const problem = conditioned ? conditionError(pattern.error) : undefined;
+  const problem = conditioned ? conditionProblem(pattern.error) : undefined;
   const form = (
     <ToolForm ns="pattern" onSubmit={onSubmit}>
       <SymbolField ns="pattern" id="pattern-symbol" error={errors.symbol} {...bound.symbol} />
@@ -62,7 +62,7 @@ function PatternTool() {
       <YearRangeFields ns="pattern" idPrefix="pattern" errors={errors} from={bound.from} to={bound.to} />
       <DirectionField ns="pattern" id="pattern-direction" {...bound.direction} />
       <YearSetFields idPrefix="pattern" {...yearSet} />
-      <ConditionField id="pattern-condition" error={problem} {...bound.condition} />
+      <ConditionField id="pattern-condition" problem={problem} checked={url.condition} {...bound.condition} />
     </ToolForm>
   );
   return (

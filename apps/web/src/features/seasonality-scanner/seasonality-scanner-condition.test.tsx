@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
+import { scannerFieldsRoute } from '../../testing/scanner-fields';
 import { useAppStore } from '../../shared/shell';
 import { SeasonalityScannerScreen } from './seasonality-scanner-screen';
 
@@ -14,6 +15,8 @@ describe('seasonality scanner: a condition', () => {
   it('sends the condition typed, keeps it in the URL and the saved form', async () => {
     const { requests } = mockFetch([
       premium,
+      // the Condition's editor loads the scan language's fields when it takes the focus
+      scannerFieldsRoute(),
       { method: 'POST', path: '/api/v1/seasonality/scan', body: { results: [], tested: 0 } },
     ]);
     renderScreen(<SeasonalityScannerScreen />, { url: URL });

@@ -26,7 +26,7 @@ import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
 import type { LegSearch } from '../../shared/links/backtest-url';
 import { MaxQValueField, TestedNote, qValueColumn } from '../../shared/stats/evidence';
 import { YearSetFields } from '../../shared/ui/year-set-fields';
-import { ConditionField, conditionError } from '../../shared/ui/condition-field';
+import { ConditionField, conditionProblem } from '../../shared/ui/condition-field';
 import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { normalizeYearSet, yearSetQuery } from '../../shared/ui/year-sets';
 import { UpcomingView } from './upcoming-view';
@@ -241,7 +241,8 @@ function SeasonalityScannerTool() {
         <YearSetFields idPrefix="ss" values={form} errors={errors} onChange={(p) => setForm((v) => ({ ...v, ...p }))} />
         <ConditionField
           id="ss-condition"
-          error={url.condition?.trim() ? conditionError(query.error) : undefined}
+          problem={url.condition?.trim() ? conditionProblem(query.error) : undefined}
+          checked={url.condition}
           {...bound.condition}
         />
         <SelectField

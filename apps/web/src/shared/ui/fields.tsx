@@ -30,7 +30,9 @@ export function Field({
           {error}
         </div>
       ) : hint ? (
-        <div className="form-text">{hint}</div>
+        <div className="form-text" id={`${id}-hint`}>
+          {hint}
+        </div>
       ) : null}
     </div>
   );
