@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
 import { scannerFieldsRoute } from '../../testing/scanner-fields';
@@ -35,10 +35,18 @@ describe('best trades: a condition', () => {
     await screen.findByTestId('best-long');
     const best = () => requests.filter((r) => String(r.url).includes('/best-trades'));
     expect(String(best()[0]!.url)).not.toContain('condition');
+    expect(
+      within(screen.getByTestId('best-long')).queryByRole('columnheader', { name: /Removed by condition/ }),
+    ).toBeNull();
     await retype('Condition', 'close > sma200');
     await userEvent.click(screen.getByRole('button', { name: 'Find best trades' }));
     await waitFor(() => expect(String(best().at(-1)!.url)).toContain('condition=close+%3E+sma200'));
     expect(currentLocation()).toContain('condition=close+%3E+sma200');
+    // the years the condition removed, a column only with a condition
+    const long = await screen.findByTestId('best-long');
+    const header = await within(long).findByRole('columnheader', { name: /Removed by condition/ });
+    const column = Array.from(header.parentElement!.children).indexOf(header);
+    expect(within(long).getAllByRole('row')[1]!.children[column]).toHaveTextContent('9');
     await waitFor(() => {
       const links = Array.from(document.querySelectorAll('a[href*="/seasonality/pattern?"][href*="start="]'));
       expect(links.length).toBeGreaterThan(0);

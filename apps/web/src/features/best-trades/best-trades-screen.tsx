@@ -8,7 +8,7 @@ import { TextField, checkWindowFields } from '../../shared/ui/fields';
 import { InstrumentHeader } from '../../shared/ui/instrument-header';
 import { SeasonalityToolsNav } from '../../shared/ui/seasonality-tools-nav';
 import { DataTable, type Column } from '../../shared/tables/data-table';
-import { windowStatColumns } from '../../shared/stats/window-columns';
+import { conditionRemovedColumn, windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
 import { i18n } from '../../shared/i18n/i18n';
 import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
@@ -163,6 +163,7 @@ function BestTradesTool() {
   const columns = (symbol: string, direction: 'long' | 'short'): Column<TestedWindow>[] => [
     signalColumn<TestedWindow>(() => direction),
     ...windowStatColumns<TestedWindow>(f),
+    ...(condition?.trim() ? [conditionRemovedColumn<TestedWindow>(f)] : []),
     ...riskColumns<TestedWindow>(f),
     qValueColumn<TestedWindow>(f),
     {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
+import { currentLocation, mockFetch, premium, renderScreen, retype, type MockRoute } from '../../testing/test-utils';
 import { scannerFieldsRoute } from '../../testing/scanner-fields';
 import { useAppStore } from '../../shared/shell';
+import { createStats, createWindow } from '../../testing/factories';
+import { inTurkish } from '../../testing/in-turkish';
 import { SeasonalityScannerScreen } from './seasonality-scanner-screen';
 
 // analytics.md, "Conditional seasonality": the scanner's Condition, in the body, the URL and
@@ -53,5 +55,53 @@ describe('seasonality scanner: a condition', () => {
     ]);
     renderScreen(<SeasonalityScannerScreen />, { url: `${URL}&condition=rank(close)+%3E+0.5` });
     expect(await screen.findByText(/rank\(\)/, { selector: '#ss-condition-error' })).toHaveTextContent(/1/);
+  });
+
+  // Two results whose condition removed 3 and 9 years.
+  const removed = (symbol: string, conditionRemoved: number) => ({
+    symbol,
+    direction: 'long' as const,
+    smallSample: false,
+    ...createWindow(),
+    stats: { ...createStats({ conditionRemoved }), qValue: 0.1 },
+  });
+  const scan: MockRoute = {
+    method: 'POST',
+    path: '/api/v1/seasonality/scan',
+    body: { results: [removed('XOM', 3), removed('CVX', 9)], tested: 2 },
+  };
+  const symbols = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+  it('shows the years the condition removed as a sortable column, only with a condition', async () => {
+    mockFetch([premium, scan]);
+    const { unmount } = renderScreen(<SeasonalityScannerScreen />, { url: URL });
+    let table = await screen.findByTestId('seasonality-scan-results');
+    expect(within(table).queryByRole('columnheader', { name: /Removed by condition/ })).toBeNull();
+    unmount();
+    renderScreen(<SeasonalityScannerScreen />, { url: `${URL}&condition=close+%3E+sma200` });
+    table = await screen.findByTestId('seasonality-scan-results');
+    const header = within(table).getByRole('columnheader', { name: /Removed by condition/ });
+    await userEvent.click(within(header).getByRole('button', { name: /Removed by condition/ }));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(symbols(table)).toEqual([expect.stringContaining('CVX'), expect.stringContaining('XOM')]);
+    const column = Array.from(header.parentElement!.children).indexOf(header);
+    expect(within(table).getAllByRole('row')[1]!.children[column]).toHaveTextContent('9');
+    await userEvent.click(within(header).getByRole('button', { name: /Removed by condition/ }));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(symbols(table)).toEqual([expect.stringContaining('XOM'), expect.stringContaining('CVX')]);
+  });
+
+  describe('in Turkish', () => {
+    inTurkish();
+    it('names the column in Turkish', async () => {
+      mockFetch([premium, scan]);
+      renderScreen(<SeasonalityScannerScreen />, { url: `${URL}&condition=close+%3E+sma200` });
+      const table = await screen.findByTestId('seasonality-scan-results');
+      expect(within(table).getByRole('columnheader', { name: /Koşulun çıkardığı/ })).toBeInTheDocument();
+    });
   });
 });

@@ -20,7 +20,7 @@ import { SECTORS } from '../../shared/ui/sectors';
 import { AddToWatchlistButton } from '../../shared/ui/symbol-link';
 import { directionColumn, symbolColumn } from '../../shared/tables/columns';
 import { DataTable, type Column } from '../../shared/tables/data-table';
-import { windowStatColumns } from '../../shared/stats/window-columns';
+import { conditionRemovedColumn, windowStatColumns } from '../../shared/stats/window-columns';
 import { signalColumn } from '../../shared/stats/trade-signal';
 import { AddToBacktestLink } from '../../shared/links/add-to-backtest';
 import type { LegSearch } from '../../shared/links/backtest-url';
@@ -160,6 +160,7 @@ function SeasonalityScannerTool() {
     directionColumn<SeasonalScanResult>(t('results.side')),
     signalColumn<SeasonalScanResult>((r) => r.direction),
     ...windowStatColumns<SeasonalScanResult>(f),
+    ...(url.condition?.trim() ? [conditionRemovedColumn<SeasonalScanResult>(f)] : []),
     ...riskColumns<SeasonalScanResult>(f),
     qValueColumn<SeasonalScanResult>(f),
     {

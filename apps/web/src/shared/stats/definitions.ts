@@ -33,6 +33,7 @@ export const STAT_KEYS = [
   'meanMfe',
   'medianMfe',
   'returnToRisk',
+  'conditionRemoved',
 ] as const;
 
 export type StatKey = (typeof STAT_KEYS)[number];

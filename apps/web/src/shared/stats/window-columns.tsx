@@ -104,3 +104,18 @@ export function windowStatColumns<T extends SeasonalWindow>(f: Formatters): Colu
     },
   ];
 }
+
+/** The years a window's condition removed (`stats.conditionRemoved`): shown when a condition is given. */
+export function conditionRemovedColumn<T extends { stats: { conditionRemoved?: number | undefined } }>(
+  f: Formatters,
+): Column<T> {
+  return {
+    key: 'conditionRemoved',
+    label: <StatLabel stat="conditionRemoved" />,
+    csvLabel: 'Removed by condition',
+    align: 'end',
+    sortValue: (r) => r.stats.conditionRemoved,
+    text: (r) => f.number(r.stats.conditionRemoved, 0),
+    csvValue: (r) => r.stats.conditionRemoved,
+  };
+}
