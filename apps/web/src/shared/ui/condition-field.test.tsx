@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderScreen, type MockRoute } from '../../testing/test-utils';
@@ -42,10 +42,15 @@ const unknownField = new ApiError(
   } as never,
 );
 
-function Harness({ initial = '', error }: { initial?: string; error?: unknown }) {
+function Harness({ initial = '', error, onSubmit }: { initial?: string; error?: unknown; onSubmit?: () => void }) {
   const [value, setValue] = useState(initial);
   return (
-    <form>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit?.();
+      }}
+    >
       <ConditionField
         id="c"
         value={value}
@@ -80,6 +85,15 @@ describe('the Condition field', () => {
     expect(names()).toEqual(['sma', 'sma200']);
     await userEvent.keyboard('{ArrowDown}{Enter}');
     expect(box).toHaveValue('price > sma200');
+  });
+
+  it('submits its form on Enter when no completion is open (a textarea would not)', async () => {
+    mockFetch([fields]);
+    const submitted = vi.fn();
+    renderScreen(<Harness initial="close > 1" onSubmit={submitted} />);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Condition' }), '{Enter}');
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('combobox', { name: 'Condition' })).toHaveValue('close > 1');
   });
 
   it('underlines the API’s mistake at its position, with the message under the field', () => {
