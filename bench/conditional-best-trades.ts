@@ -5,23 +5,9 @@
 //   best_trades_plain_ms            the same search without a condition (the condition's cost is the difference)
 //   conditional_best_trades_rsi_ms  with `close > sma200 and weekly(rsi14) < 70` (a timeframe term), a figure
 // The CSV is read directly: npx tsx bench/conditional-best-trades.ts → prints JSON.
-import { bestTrades, parseEntryCondition, type BestTradesOptions, type BestTradesResult } from '@solstice/analytics';
+import { bestTrades, parseEntryCondition, type BestTradesOptions } from '@solstice/analytics';
 import { readSeries } from './shared-universe.js';
-
-/** p50 of the wall time and the mean CPU time of this thread. */
-function timed(runs: number, f: () => BestTradesResult): { p50: number; cpu: number; last: BestTradesResult } {
-  let last = f();
-  const ms: number[] = [];
-  const cpu0 = process.cpuUsage();
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    last = f();
-    ms.push(performance.now() - t0);
-  }
-  const cpu = process.cpuUsage(cpu0);
-  ms.sort((a, b) => a - b);
-  return { p50: ms[Math.floor(ms.length / 2)]!, cpu: (cpu.user + cpu.system) / 1000 / runs, last };
-}
+import { timedRuns as timed } from './timing.js';
 
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 const aapl = readSeries('AAPL');

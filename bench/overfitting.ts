@@ -8,24 +8,10 @@
 //   npx tsx bench/overfitting.ts  → prints JSON (SHARED_DATA as for `npm run bench`).
 import { overfitting, type OverfittingResult } from '@solstice/analytics';
 import { readSeries } from './shared-universe.js';
+import { timedRuns as timed } from './timing.js';
 
 const round = (v: number | null | undefined, digits = 4) =>
   v === null || v === undefined ? null : Math.round(v * 10 ** digits) / 10 ** digits;
-
-/** p50 of the wall time, and the mean CPU time of this thread (a figure that a loaded machine inflates less). */
-function timed(runs: number, f: () => OverfittingResult): { p50: number; cpu: number; last: OverfittingResult } {
-  let last = f();
-  const ms: number[] = [];
-  const cpu0 = process.cpuUsage();
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    last = f();
-    ms.push(performance.now() - t0);
-  }
-  const cpu = process.cpuUsage(cpu0);
-  ms.sort((a, b) => a - b);
-  return { p50: ms[Math.floor(ms.length / 2)]!, cpu: (cpu.user + cpu.system) / 1000 / runs, last };
-}
 
 function figures(r: OverfittingResult) {
   return {
