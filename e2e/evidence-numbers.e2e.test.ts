@@ -22,7 +22,7 @@ import type {
 import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { solsticeJson } from './support/cli.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
-import { subscriberSuite } from './support/subscriber-suite.js';
+import { subscriberSuite, suiteGet } from './support/subscriber-suite.js';
 
 const SYMBOLS = ['SPY', 'AAPL'];
 const ADMIN = { email: 'evidence-admin@example.com', password: 'evidence e2e admin passphrase' };
@@ -232,12 +232,7 @@ describe('the numbers on each seasonality screen equal the API and the CLI', () 
     },
   });
 
-  /** The API's answer to a GET with the browser's session cookie. */
-  const apiGet = async <T>(route: string, params: Record<string, string>): Promise<T> => {
-    const res = await s.context.request.get(s.server.url + route, { params });
-    expect(res.status(), `${route} ${await res.text()}`).toBe(200);
-    return (await res.json()) as T;
-  };
+  const apiGet = <T>(route: string, params: Record<string, string>) => suiteGet<T>(s, route, params);
   const apiPost = async <T>(route: string, data: unknown): Promise<T> => {
     const res = await s.context.request.post(s.server.url + route, { data, headers: { origin: s.server.url } });
     expect(res.status(), `${route} ${await res.text()}`).toBe(200);

@@ -8,7 +8,8 @@ import type { PatternResponse } from '@solstice/contracts';
 import { newWatchedPage, screenshot } from './support/browser.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
 import { seedStore } from './support/shell.js';
-import { subscriberSuite } from './support/subscriber-suite.js';
+import { signedPercent } from './support/formats.js';
+import { subscriberSuite, suiteGet, suiteUrl } from './support/subscriber-suite.js';
 
 const ADMIN = { email: 'condition-admin@example.com', password: 'condition e2e admin passphrase' };
 const TRADER = {
@@ -34,24 +35,13 @@ const TEXTS = {
     removed: 'çıkarıldı',
   },
 };
-const pct = (lang: keyof typeof LOCALE, v: number) =>
-  new Intl.NumberFormat(LOCALE[lang], {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  }).format(v);
+const pct = (lang: keyof typeof LOCALE, v: number) => signedPercent(LOCALE[lang], v);
 
 describe('a seasonal condition in the browser', () => {
   const s = subscriberSuite('condition', ['SPY', 'AAPL'], { admin: ADMIN, trader: TRADER, browser: DESKTOP_EN_US });
 
-  const apiGet = async <T>(route: string, params: Record<string, string>): Promise<T> => {
-    const res = await s.context.request.get(s.server.url + route, { params });
-    expect(res.status(), `${route} ${await res.text()}`).toBe(200);
-    return (await res.json()) as T;
-  };
-  const url = (route: string, params: Record<string, string>) =>
-    `${s.server.url}${route}?${new URLSearchParams(params).toString()}`;
+  const apiGet = <T>(route: string, params: Record<string, string>) => suiteGet<T>(s, route, params);
+  const url = (route: string, params: Record<string, string>) => suiteUrl(s, route, params);
 
   async function checkPattern(page: Page, lang: keyof typeof LOCALE) {
     const t = TEXTS[lang];

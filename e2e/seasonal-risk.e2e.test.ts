@@ -9,7 +9,8 @@ import type { BestTradesResponse, PatternResponse } from '@solstice/contracts';
 import { newWatchedPage, screenshot, screenshotOnFailure } from './support/browser.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
 import { seedStore } from './support/shell.js';
-import { subscriberSuite } from './support/subscriber-suite.js';
+import { signedPercent } from './support/formats.js';
+import { subscriberSuite, suiteGet, suiteUrl } from './support/subscriber-suite.js';
 
 const ADMIN = { email: 'risk-admin@example.com', password: 'risk e2e admin passphrase' };
 const TRADER = { email: 'risk@example.com', username: 'risktrader', password: 'correct horse battery staple' };
@@ -27,24 +28,13 @@ const TEXTS = {
     rank: 'Risk başına getiri',
   },
 };
-const pct = (lang: keyof typeof LOCALE, v: number) =>
-  new Intl.NumberFormat(LOCALE[lang], {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  }).format(v);
+const pct = (lang: keyof typeof LOCALE, v: number) => signedPercent(LOCALE[lang], v);
 
 describe('risk inside a seasonal window in the browser', () => {
   const s = subscriberSuite('risk', ['SPY', 'AAPL'], { admin: ADMIN, trader: TRADER, browser: DESKTOP_EN_US });
 
-  const apiGet = async <T>(route: string, params: Record<string, string>): Promise<T> => {
-    const res = await s.context.request.get(s.server.url + route, { params });
-    expect(res.status(), `${route} ${await res.text()}`).toBe(200);
-    return (await res.json()) as T;
-  };
-  const url = (route: string, params: Record<string, string>) =>
-    `${s.server.url}${route}?${new URLSearchParams(params).toString()}`;
+  const apiGet = <T>(route: string, params: Record<string, string>) => suiteGet<T>(s, route, params);
+  const url = (route: string, params: Record<string, string>) => suiteUrl(s, route, params);
 
   /** The column names of a DataTable (the label, not its hidden meaning). */
   const headersOf = (page: Page, testId: string) =>

@@ -84,3 +84,14 @@ export async function traderPageIn(
   });
   return page;
 }
+
+/** The API's answer to a GET with the suite's browser session (the subscriber's), which must be 200. */
+export async function suiteGet<T>(suite: SubscriberSuite, route: string, params: Record<string, string>): Promise<T> {
+  const res = await suite.context.request.get(suite.server.url + route, { params });
+  expect(res.status(), `${route} ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** A page of the suite's server with these query parameters. */
+export const suiteUrl = (suite: SubscriberSuite, route: string, params: Record<string, string>): string =>
+  `${suite.server.url}${route}?${new URLSearchParams(params).toString()}`;
