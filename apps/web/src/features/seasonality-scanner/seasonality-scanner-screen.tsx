@@ -8,15 +8,13 @@ import { apiQueryPost } from '../../shared/api';
 import type { EndpointBody, SeasonalScanResponse, WindowRank } from '@solstice/contracts';
 import { premiumScreen } from '../../shared/ui/premium-gate';
 import { useFormatters } from '../../shared/format';
-import { useWatchlists } from '../../shared/shell';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { Field, SubmitColumn, TextField } from '../../shared/ui/fields';
-import { SelectField } from '../../shared/select-field';
+import { DirectionUniverseFields } from './direction-universe-fields';
 import { YearRangeFields } from '../../shared/ui/seasonality-form';
 import { DEFAULTS, KEYS, check, scanBody, upcomingStarts, type Key } from '../../shared/ui/scan-form';
 import { useMarketFreshness } from '../../shared/lib/market-freshness';
 import { useScreenForm } from '../../shared/ui/screen-form';
-import { SECTORS } from '../../shared/ui/sectors';
 import { AddToWatchlistButton } from '../../shared/ui/symbol-link';
 import { directionColumn, symbolColumn } from '../../shared/tables/columns';
 import { DataTable, type Column } from '../../shared/tables/data-table';
@@ -95,10 +93,8 @@ function UpcomingScreen() {
 
 function SeasonalityScannerTool() {
   const { t } = useTranslation('seascan');
-  const { t: tc } = useTranslation('common');
   const f = useFormatters();
   const tool = seasonalityScannerTool(t);
-  const watchlists = useWatchlists();
   // the windows about to open after the data's last bar, as the dashboard's upcoming windows
   const asOf = useMarketFreshness().data?.asOf;
   const { url, form, setForm, field, submit } = useScreenForm(KEYS, 'seascanForm', {
@@ -128,15 +124,6 @@ function SeasonalityScannerTool() {
     submit({ ...DEFAULTS, ...url, rank });
   };
   const winRatePct = form.minWinRate === '' ? '' : String(Math.round(Number(form.minWinRate) * 1000) / 10);
-  const universeOptions: { value: string; label: string }[] = [
-    { value: 'all', label: t('form.allInstruments') },
-    ...SECTORS.map((s) => ({ value: `sector:${s}`, label: t('form.sector', { sector: tc(`sectors.${s}`) }) })),
-    ...watchlists
-      .filter((w) => w.symbols.length > 0)
-      .map((w) => ({ value: w.symbols.map((s) => s.sym).join(','), label: t('form.watchlist', { name: w.name }) })),
-  ];
-  if (!universeOptions.some((o) => o.value === form.universe))
-    universeOptions.push({ value: form.universe, label: t('form.symbols', { symbols: form.universe }) });
 
   const linkParams = (r: SeasonalScanResult, extra: Record<string, string>) => {
     const p = new URLSearchParams({ symbol: r.symbol, ...extra, ...yearSetQuery(url) });
@@ -246,20 +233,11 @@ function SeasonalityScannerTool() {
           checked={url.condition}
           {...bound.condition}
         />
-        <SelectField
-          id="ss-direction"
-          label={t('form.direction')}
-          value={form.direction}
-          options={(['long', 'short', 'both'] as const).map((v) => ({ value: v, label: t(`form.${v}`) }))}
-          onChange={(direction) => setForm((v) => ({ ...v, direction }))}
-        />
-        <SelectField
-          id="ss-universe"
-          label={t('form.universe')}
-          className="col-12 col-md-4 col-lg-3"
-          value={form.universe}
-          options={universeOptions}
-          onChange={(universe) => setForm((v) => ({ ...v, universe }))}
+        <DirectionUniverseFields
+          idPrefix="ss"
+          direction={form.direction}
+          universe={form.universe}
+          onChange={(change) => setForm((v) => ({ ...v, ...change }))}
         />
         <SubmitColumn className="col-12 col-md-auto">{t('form.scan')}</SubmitColumn>
       </form>

@@ -6,13 +6,11 @@ import { Link } from 'react-router';
 import type { EndpointBody, SeasonalScanResponse } from '@solstice/contracts';
 import { apiQueryPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
-import { useWatchlists } from '../../shared/shell';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { SubmitColumn, TextField } from '../../shared/ui/fields';
-import { SelectField } from '../../shared/select-field';
+import { DirectionUniverseFields } from './direction-universe-fields';
 import { ChoiceButtons } from '../../shared/ui/choice-buttons';
 import { useScreenForm } from '../../shared/ui/screen-form';
-import { SECTORS } from '../../shared/ui/sectors';
 import { directionColumn, symbolColumn } from '../../shared/tables/columns';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { CHANCE_Q, TestedNote, qValueColumn } from '../../shared/stats/evidence';
@@ -105,9 +103,7 @@ const dollars = (millionsText: string) =>
 
 export function UpcomingView({ tool }: { tool: ToolInfo }) {
   const { t } = useTranslation('seascan');
-  const { t: tc } = useTranslation('common');
   const f = useFormatters();
-  const watchlists = useWatchlists();
   const { url, form, setForm, field, submit } = useScreenForm(UPCOMING_KEYS, null, UPCOMING_DEFAULTS);
   const bound = Object.fromEntries(UPCOMING_KEYS.map((k) => [k, field(k)])) as Record<
     UpcomingKey,
@@ -132,15 +128,6 @@ export function UpcomingView({ tool }: { tool: ToolInfo }) {
     setErrors(problems);
     if (!Object.keys(problems).length) submit(next);
   };
-  const universeOptions: { value: string; label: string }[] = [
-    { value: 'all', label: t('form.allInstruments') },
-    ...SECTORS.map((s) => ({ value: `sector:${s}`, label: t('form.sector', { sector: tc(`sectors.${s}`) }) })),
-    ...watchlists
-      .filter((w) => w.symbols.length > 0)
-      .map((w) => ({ value: w.symbols.map((s) => s.sym).join(','), label: t('form.watchlist', { name: w.name }) })),
-  ];
-  if (!universeOptions.some((o) => o.value === form.universe))
-    universeOptions.push({ value: form.universe, label: t('form.symbols', { symbols: form.universe }) });
 
   return (
     <section aria-labelledby="ss-upcoming-title" data-testid="seasonality-upcoming">
@@ -198,20 +185,11 @@ export function UpcomingView({ tool }: { tool: ToolInfo }) {
           inputMode="numeric"
           {...bound.maxDays}
         />
-        <SelectField
-          id="ss-up-direction"
-          label={t('form.direction')}
-          value={form.direction}
-          options={(['long', 'short', 'both'] as const).map((v) => ({ value: v, label: t(`form.${v}`) }))}
-          onChange={(direction) => setForm((v) => ({ ...v, direction }))}
-        />
-        <SelectField
-          id="ss-up-universe"
-          label={t('form.universe')}
-          className="col-12 col-md-4 col-lg-3"
-          value={form.universe}
-          options={universeOptions}
-          onChange={(universe) => setForm((v) => ({ ...v, universe }))}
+        <DirectionUniverseFields
+          idPrefix="ss-up"
+          direction={form.direction}
+          universe={form.universe}
+          onChange={(change) => setForm((v) => ({ ...v, ...change }))}
         />
         <SubmitColumn className="col-12 col-md-auto">{t('upcoming.show')}</SubmitColumn>
       </form>

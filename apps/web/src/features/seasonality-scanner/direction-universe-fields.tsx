@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { useWatchlists } from '../../shared/shell';
+import { SelectField } from '../../shared/select-field';
+import { SECTORS } from '../../shared/ui/sectors';
+
+/**
+ * The direction and universe choices of the seasonality scanner's two forms (a date range and
+ * "Starting soon"): every instrument, a sector, a watchlist with symbols, or the symbols the
+ * URL already holds.
+ */
+export function DirectionUniverseFields({
+  idPrefix,
+  direction,
+  universe,
+  onChange,
+}: {
+  idPrefix: string;
+  direction: string;
+  universe: string;
+  onChange: (change: { direction: string } | { universe: string }) => void;
+}) {
+  const { t } = useTranslation('seascan');
+  const { t: tc } = useTranslation('common');
+  const watchlists = useWatchlists();
+  const universeOptions: { value: string; label: string }[] = [
+    { value: 'all', label: t('form.allInstruments') },
+    ...SECTORS.map((s) => ({ value: `sector:${s}`, label: t('form.sector', { sector: tc(`sectors.${s}`) }) })),
+    ...watchlists
+      .filter((w) => w.symbols.length > 0)
+      .map((w) => ({ value: w.symbols.map((s) => s.sym).join(','), label: t('form.watchlist', { name: w.name }) })),
+  ];
+  if (!universeOptions.some((o) => o.value === universe))
+    universeOptions.push({ value: universe, label: t('form.symbols', { symbols: universe }) });
+  return (
+    <>
+      <SelectField
+        id={`${idPrefix}-direction`}
+        label={t('form.direction')}
+        value={direction}
+        options={(['long', 'short', 'both'] as const).map((v) => ({ value: v, label: t(`form.${v}`) }))}
+        onChange={(d) => onChange({ direction: d })}
+      />
+      <SelectField
+        id={`${idPrefix}-universe`}
+        label={t('form.universe')}
+        className="col-12 col-md-4 col-lg-3"
+        value={universe}
+        options={universeOptions}
+        onChange={(u) => onChange({ universe: u })}
+      />
+    </>
+  );
+}
