@@ -42,13 +42,13 @@ export function* twoSessionTables(
     if (atD < 0 && series.dates[0]! <= d) staleNow++;
     if (p !== null && atP < 0 && series.dates[0]! <= p) staleBefore++;
     if (atD >= 0 && atP >= 0 && atP === atD - 1) {
-      const bars = indicatorBars(series, 3, atD);
+      const bars = indicatorBars(series, 3, atD, instrument);
       now.push({ instrument, bars: bars.slice(-2), series });
       before.push({ instrument, bars: bars.slice(0, -1), series });
       continue;
     }
-    if (atD >= 0) now.push({ instrument, bars: indicatorBars(series, 2, atD), series });
-    if (atP >= 0) before.push({ instrument, bars: indicatorBars(series, 2, atP), series });
+    if (atD >= 0) now.push({ instrument, bars: indicatorBars(series, 2, atD, instrument), series });
+    if (atP >= 0) before.push({ instrument, bars: indicatorBars(series, 2, atP, instrument), series });
   }
   const others = seriesBySymbol(universe.filter((u) => u.series.dates.length > 0).map((u) => u.series));
   return {

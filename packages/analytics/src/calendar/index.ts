@@ -18,3 +18,15 @@ export {
   tradingDaysBetween,
   type SessionClose,
 } from './sessions.js';
+export {
+  annualizationFactor,
+  DEFAULT_CALENDAR,
+  hasVolume,
+  isTradingCalendar,
+  periodBars,
+  TRADING_CALENDARS,
+  withTraits,
+  type PeriodBars,
+  type SeriesTraits,
+  type TradingCalendar,
+} from './trading-calendar.js';

@@ -92,12 +92,12 @@ export function bollingerSeries(close: ArrayLike<number>, n = 20, k = 2): Bollin
   return { upper, middle, lower };
 }
 
-/** Sample sd of the last n daily returns × √252, at every bar (first at bar n). */
-export function volatilitySeries(close: ArrayLike<number>, n = 20): Float64Array {
+/** Sample sd of the last n daily returns × √(bars per year: 252, or the calendar's y1), at every bar (first at bar n). */
+export function volatilitySeries(close: ArrayLike<number>, n = 20, barsPerYear = 252): Float64Array {
   const len = close.length;
   const returns = new Float64Array(len).fill(NaN);
   for (let i = 1; i < len; i++) returns[i] = (close[i] as number) / (close[i - 1] as number) - 1;
   const out = new Float64Array(len).fill(NaN);
-  for (let i = n; i < len; i++) out[i] = windowStdDev(returns, i - n + 1, i + 1, true) * Math.sqrt(252);
+  for (let i = n; i < len; i++) out[i] = windowStdDev(returns, i - n + 1, i + 1, true) * Math.sqrt(barsPerYear);
   return out;
 }

@@ -1,9 +1,7 @@
+import { periodBars, withTraits, type PeriodBars, type SeriesTraits } from '../calendar/trading-calendar.js';
 import { civilDate, dayNumberOf, isoDate, type PriceSeries } from '../series.js';
 import { emaSeries, orNull, smaAt, windowMean, windowStdDev } from './moving-averages.js';
 import { atrSeries, macdSeries, rsiSeries } from './oscillators.js';
-
-/** Bars back for each performance period (analytics.md): w1 5, m1 21, m3 63, m6 126, y1 252. */
-export const PERF_BARS = { w1: 5, m1: 21, m3: 63, m6: 126, y1: 252 } as const;
 
 export interface Performance {
   w1: number | null;
@@ -74,9 +72,13 @@ function recursiveSeries(s: PriceSeries): RecursiveSeries {
   };
 }
 
-/** Indicators at the latest bar; null for an empty series. */
-export function indicatorSnapshot(series: PriceSeries): IndicatorBar | null {
-  return indicatorBars(series, 1)[0] ?? null;
+/**
+ * Indicators at the latest bar; null for an empty series. `traits` (default: a US stock) give
+ * the bars per period of the symbol's calendar and whether it has volume (without, volume,
+ * avgVolume20 and relVolume are null).
+ */
+export function indicatorSnapshot(series: PriceSeries, traits?: SeriesTraits): IndicatorBar | null {
+  return indicatorBars(series, 1, series.close.length - 1, traits)[0] ?? null;
 }
 
 /**
@@ -84,21 +86,29 @@ export function indicatorSnapshot(series: PriceSeries): IndicatorBar | null {
  * oldest first (fewer when the series is shorter). The scanner reads [previous, latest] for
  * "crosses above/below"; a replay as of a past session passes that session's bar as `last`.
  */
-export function indicatorBars(series: PriceSeries, count: number, last = series.close.length - 1): IndicatorBar[] {
+export function indicatorBars(
+  series: PriceSeries,
+  count: number,
+  last = series.close.length - 1,
+  traits?: SeriesTraits,
+): IndicatorBar[] {
   const n = Math.min(series.close.length, last + 1);
   if (n <= 0 || count <= 0) return [];
-  const rec = recursiveSeries(series);
+  const own = withTraits(series, traits);
+  const bars = periodBars(traits?.calendar);
+  const rec = recursiveSeries(own);
   const out: IndicatorBar[] = [];
-  for (let at = Math.max(0, n - count); at < n; at++) out.push(indicatorsAt(series, at, rec));
+  for (let at = Math.max(0, n - count); at < n; at++) out.push(indicatorsAt(own, at, rec, bars));
   return out;
 }
 
 /** Indicators at bar `at` (0-based) of the series. */
-export function indicatorBarAt(series: PriceSeries, at: number): IndicatorBar {
-  return indicatorsAt(series, at, recursiveSeries(series));
+export function indicatorBarAt(series: PriceSeries, at: number, traits?: SeriesTraits): IndicatorBar {
+  const own = withTraits(series, traits);
+  return indicatorsAt(own, at, recursiveSeries(own), periodBars(traits?.calendar));
 }
 
-function indicatorsAt(s: PriceSeries, at: number, rec: RecursiveSeries): IndicatorBar {
+function indicatorsAt(s: PriceSeries, at: number, rec: RecursiveSeries, bars: Readonly<PeriodBars>): IndicatorBar {
   const close = s.close[at] as number;
   const prevClose = at >= 1 ? (s.close[at - 1] as number) : NaN;
   const sma20 = smaAt(s.close, 20, at);
@@ -124,21 +134,21 @@ function indicatorsAt(s: PriceSeries, at: number, rec: RecursiveSeries): Indicat
     bbUpper: orNull(sma20 + 2 * sd20),
     bbMiddle: orNull(sma20),
     bbLower: orNull(sma20 - 2 * sd20),
-    high52w: at >= 251 ? extreme(s.high, at - 251, at + 1, true) : null,
-    low52w: at >= 251 ? extreme(s.low, at - 251, at + 1, false) : null,
+    high52w: at >= bars.y1 - 1 ? extreme(s.high, at - bars.y1 + 1, at + 1, true) : null,
+    low52w: at >= bars.y1 - 1 ? extreme(s.low, at - bars.y1 + 1, at + 1, false) : null,
     change1d: orNull(close / prevClose - 1),
     gap: orNull((s.open[at] as number) / prevClose - 1),
     perf: {
-      w1: barsBack(s.close, at, PERF_BARS.w1),
-      m1: barsBack(s.close, at, PERF_BARS.m1),
-      m3: barsBack(s.close, at, PERF_BARS.m3),
-      m6: barsBack(s.close, at, PERF_BARS.m6),
+      w1: barsBack(s.close, at, bars.w1),
+      m1: barsBack(s.close, at, bars.m1),
+      m3: barsBack(s.close, at, bars.m3),
+      m6: barsBack(s.close, at, bars.m6),
       ytd: ytdAt(s, at),
-      y1: barsBack(s.close, at, PERF_BARS.y1),
+      y1: barsBack(s.close, at, bars.y1),
     },
     avgVolume20: orNull(smaAt(s.volume, 20, at)),
     relVolume: at >= 20 ? orNull((s.volume[at] as number) / windowMean(s.volume, at - 20, at)) : null,
-    volatility20: orNull(volatilityAt(s.close, at, 20)),
+    volatility20: orNull(volatilityAt(s.close, at, 20, bars.y1)),
   };
 }
 
@@ -170,14 +180,14 @@ export function ytdAt(s: PriceSeries, at: number): number | null {
   return orNull((s.close[at] as number) / (s.close[j] as number) - 1);
 }
 
-function volatilityAt(close: ArrayLike<number>, at: number, n: number): number {
+function volatilityAt(close: ArrayLike<number>, at: number, n: number, barsPerYear: number): number {
   if (at < n) return NaN;
   const r = new Float64Array(n);
   for (let k = 0; k < n; k++) {
     const i = at - n + 1 + k;
     r[k] = (close[i] as number) / (close[i - 1] as number) - 1;
   }
-  return windowStdDev(r, 0, n, true) * Math.sqrt(252);
+  return windowStdDev(r, 0, n, true) * Math.sqrt(barsPerYear);
 }
 
 /** The public snapshot shape (drops the raw bar fields). */

@@ -1,3 +1,4 @@
+import { withTraits, type SeriesTraits } from '../calendar/trading-calendar.js';
 import type { Operand } from '../scanner/parser.js';
 import type { PriceSeries } from '../series.js';
 import type { Timeframe } from './functions.js';
@@ -14,6 +15,8 @@ export interface ChartPanelRequest {
   /** Another symbol whose daily closes are aligned to the bars' dates (a comparison line). */
   compare?: PriceSeries;
   context?: SeriesContext;
+  /** The symbol's calendar and volume (default: a US stock); without volume its bars' volume is null too. */
+  traits?: SeriesTraits;
 }
 
 export interface ChartPanel {
@@ -33,12 +36,13 @@ export interface ChartPanel {
  * last `bars` bars are kept. One pass per expression over the history.
  */
 export function chartPanel(daily: PriceSeries, request: ChartPanelRequest): ChartPanel {
-  const all = request.timeframe === 'daily' ? daily : timeframeBars(daily, request.timeframe);
+  const own = withTraits(daily, request.traits);
+  const all = request.timeframe === 'daily' ? own : timeframeBars(own, request.timeframe);
   const n = all.dates.length;
   const from = Math.max(0, n - Math.max(0, request.bars));
   const context = request.context ?? NO_OTHER_SYMBOLS;
   const values = request.expressions.map((node) => {
-    const series = expressionSeries(node, all, context);
+    const series = expressionSeries(node, all, context, undefined, request.traits);
     const out: (number | null)[] = new Array(n - from);
     for (let i = from; i < n; i++) {
       const v = series[i]!;

@@ -9,6 +9,7 @@ import {
   type ParseOptions,
 } from '../scanner/parser.js';
 import { operandsOf } from '../scanner/condition-parts.js';
+import type { SeriesTraits } from '../calendar/trading-calendar.js';
 import type { PriceSeries } from '../series.js';
 import { canonicalText } from './canonical.js';
 import type { Timeframe } from './functions.js';
@@ -60,7 +61,7 @@ export function conditionAt(
   condition: Condition,
   daily: PriceSeries,
   indices: readonly number[],
-  options: { context?: SeriesContext; texts?: ConditionTexts } = {},
+  options: { context?: SeriesContext; texts?: ConditionTexts; traits?: SeriesTraits } = {},
 ): Uint8Array {
   const wanted = [...new Set(indices.flatMap((i) => [i, i - 1]).filter((i) => i >= 0 && i < daily.dates.length))].sort(
     (a, b) => a - b,
@@ -70,7 +71,7 @@ export function conditionAt(
     const key = canonicalText(o);
     let out = memo.get(key);
     if (!out) {
-      out = expressionSeries(o, daily, options.context ?? NO_OTHER_SYMBOLS, wanted);
+      out = expressionSeries(o, daily, options.context ?? NO_OTHER_SYMBOLS, wanted, options.traits);
       memo.set(key, out);
     }
     return out;
@@ -184,10 +185,10 @@ export function chartExpressionSeries(
   expression: string | Operand,
   daily: PriceSeries,
   timeframe: 'daily' | Timeframe = 'daily',
-  options: ParseOptions & { context?: SeriesContext } = {},
+  options: ParseOptions & { context?: SeriesContext; traits?: SeriesTraits } = {},
 ): ChartExpressionSeries {
   const node = typeof expression === 'string' ? parseNumericExpression(expression, options) : expression;
   const bars = timeframe === 'daily' ? daily : timeframeBars(daily, timeframe);
-  const values = expressionSeries(node, bars, options.context ?? NO_OTHER_SYMBOLS);
+  const values = expressionSeries(node, bars, options.context ?? NO_OTHER_SYMBOLS, undefined, options.traits);
   return { timeframe, dates: bars.dates, values: Array.from(values, (v) => (Number.isFinite(v) ? v : null)) };
 }

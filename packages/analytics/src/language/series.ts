@@ -1,3 +1,4 @@
+import { DEFAULT_CALENDAR, withTraits, type SeriesTraits, type TradingCalendar } from '../calendar/trading-calendar.js';
 import type { Operand } from '../scanner/parser.js';
 import { dayNumberOf, packedCivilDate, type PriceSeries } from '../series.js';
 import { canonicalText } from './canonical.js';
@@ -55,15 +56,18 @@ export function barsUpTo(series: PriceSeries, end: number): PriceSeries {
  * get exact values only at those bar indices (the other elements of a timeframe term are then
  * NaN). `rank()` has no series (it exists at the scan's date only): NaN. `marketCap`, seasonal
  * and text fields: NaN (the scanner reads those from its columns). The result may share memory
- * with `bars` (a bare `close`): do not write into it.
+ * with `bars` (a bare `close`): do not write into it. `traits` (default: a US stock) give the
+ * fixed fields' periods of the symbol's calendar, and null volume to a symbol without volume.
  */
 export function expressionSeries(
   node: Operand,
   bars: PriceSeries,
   context: SeriesContext = NO_OTHER_SYMBOLS,
   at?: readonly number[],
+  traits?: SeriesTraits,
 ): Float64Array {
-  return new Evaluation(bars, context, at ?? null).series(node);
+  const calendar = traits?.calendar ?? DEFAULT_CALENDAR;
+  return new Evaluation(withTraits(bars, traits), context, at ?? null, calendar).series(node);
 }
 
 /**
@@ -71,16 +75,18 @@ export function expressionSeries(
  * null): what the scanner reads at each symbol's evaluation bar (and at the bar before for
  * `crosses`). `end` (default `at`) is the last bar the evaluation may see; values at earlier
  * bars do not depend on it except through the bar in progress of weekly()/monthly().
+ * `traits` as for expressionSeries.
  */
 export function expressionValueAt(
   node: Operand,
   daily: PriceSeries,
   at: number,
   context: SeriesContext = NO_OTHER_SYMBOLS,
+  traits?: SeriesTraits,
 ): number {
   if (at < 0 || at >= daily.dates.length) return NaN;
-  const bars = barsUpTo(daily, at);
-  return new Evaluation(bars, context, [at]).series(node)[at]!;
+  const bars = withTraits(barsUpTo(daily, at), traits);
+  return new Evaluation(bars, context, [at], traits?.calendar ?? DEFAULT_CALENDAR).series(node)[at]!;
 }
 
 /** The bar in progress of a week or month: its sessions so far. */
@@ -159,6 +165,8 @@ class Evaluation {
     private readonly context: SeriesContext,
     /** The bar indices where timeframe terms must be exact (null: all). */
     private readonly at: readonly number[] | null,
+    /** Whose periods the fixed fields count. */
+    private readonly calendar: TradingCalendar,
   ) {}
 
   series(node: Operand): Float64Array {
@@ -258,7 +266,7 @@ class Evaluation {
           const base = j >= 0 && b.dates[j]! >= dayNumberOf(year - 1, 1, 1) ? b.close[j]! : NaN;
           return base === 0 ? NaN : bar.close / base - 1;
         }
-        const definition = fixedFieldExpression(node.field.name);
+        const definition = fixedFieldExpression(node.field.name, this.calendar);
         return definition ? this.last(definition, bar, k) : NaN;
       }
       case 'arith': {
@@ -383,7 +391,7 @@ class Evaluation {
     const price = PRICE_FIELDS.get(name);
     if (price) return b[price];
     if (name === 'ytd') return ytdSeries(b);
-    const definition = fixedFieldExpression(name);
+    const definition = fixedFieldExpression(name, this.calendar);
     return definition ? this.series(definition) : new Float64Array(b.dates.length).fill(NaN);
   }
 
@@ -393,7 +401,7 @@ class Evaluation {
     const out = new Float64Array(n).fill(NaN);
     if (n === 0) return out;
     const full = timeframeBars(b, timeframe);
-    const evaluation = new Evaluation(full, this.context, null);
+    const evaluation = new Evaluation(full, this.context, null, this.calendar);
     const values = evaluation.series(operand);
     const wanted = this.at ?? Array.from({ length: n }, (_, i) => i);
     // The index of a daily bar's period among the full bars: for every bar walking forward, or

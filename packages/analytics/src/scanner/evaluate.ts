@@ -88,7 +88,7 @@ function fillTerm(table: FieldTable, o: Operand, previous: boolean, out: Float64
   for (let i = from; i < to; i++) {
     const series = table.series[i];
     const at = (table.at[i] as number) - (previous ? 1 : 0);
-    out[i] = series && at >= 0 ? expressionValueAt(o, series, at, context) : NaN;
+    out[i] = series && at >= 0 ? expressionValueAt(o, series, at, context, table.traits[i]) : NaN;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { SeriesTraits } from '../calendar/trading-calendar.js';
 import { indicatorBars, type IndicatorBar } from '../indicators/snapshot.js';
 import { dayNumber, isoDate, type PriceSeries } from '../series.js';
 import { memoized } from '../memo.js';
@@ -6,7 +7,7 @@ import { lowerBound } from '../seasonality/pattern.js';
 import { seasonalRows, type SeasonalRows } from './seasonal-columns.js';
 import { NUMERIC_FIELDS, PERFORMANCE_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from './fields.js';
 
-export interface ScanInstrument {
+export interface ScanInstrument extends SeriesTraits {
   symbol: string;
   name: string;
   type: string;
@@ -43,6 +44,8 @@ export interface FieldTable {
    */
   series: (PriceSeries | null)[];
   at: Int32Array;
+  /** Each row's calendar and volume, which its terms are evaluated with. */
+  traits: SeriesTraits[];
   /** The symbols rs() may name (any symbol of the market, scanned or not), by lower-cased symbol. */
   others: ReadonlyMap<string, PriceSeries>;
   /** Each term of the scan language computed so far, by canonical text: once per table. */
@@ -158,6 +161,7 @@ export function buildFieldTable(
     dates,
     series,
     at,
+    traits: entries.map((e) => ({ calendar: e.instrument.calendar, hasVolume: e.instrument.hasVolume })),
     others: context,
     terms: new Map(),
   };
@@ -251,7 +255,7 @@ export function* fieldTableSteps(
       if (u.series.dates[0]! <= session) stale++;
       continue;
     }
-    entries.push({ instrument: u.instrument, bars: indicatorBars(u.series, 2, at), series: u.series });
+    entries.push({ instrument: u.instrument, bars: indicatorBars(u.series, 2, at, u.instrument), series: u.series });
   }
   const others = seriesBySymbol(withBars.map((u) => u.series));
   return { ...buildFieldTable(entries, others), asOf: isoDate(session), stale };

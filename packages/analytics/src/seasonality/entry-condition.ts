@@ -2,6 +2,7 @@
 // condition evaluated at each counted year's entry bar, with no later bar read.
 import { conditionAt, parseCondition, type ConditionTexts } from '../language/condition.js';
 import type { SeriesContext } from '../language/series.js';
+import type { SeriesTraits } from '../calendar/trading-calendar.js';
 import { innerConditions, operandsOf } from '../scanner/condition-parts.js';
 import { ScanExpressionError } from '../scanner/errors.js';
 import type { Condition, Operand, ParseOptions } from '../scanner/parser.js';
@@ -77,7 +78,7 @@ export function keptEntries(
   entry: EntryCondition,
   daily: PriceSeries,
   indices: readonly number[],
-  options: { context?: SeriesContext; texts?: ConditionTexts } = {},
+  options: { context?: SeriesContext; texts?: ConditionTexts; traits?: SeriesTraits } = {},
 ): (index: number) => boolean {
   const distinct = [...new Set(indices)];
   const truth = conditionAt(entry.condition, daily, distinct, options);

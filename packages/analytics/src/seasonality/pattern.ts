@@ -9,6 +9,7 @@ export { lowerBound } from './lower-bound.js';
 import { keptEntries, type EntryCondition } from './entry-condition.js';
 import type { ConditionTexts } from '../language/condition.js';
 import type { SeriesContext } from '../language/series.js';
+import type { SeriesTraits } from '../calendar/trading-calendar.js';
 import { yearUsed, type YearSet } from './year-sets.js';
 
 /**
@@ -25,8 +26,8 @@ export interface PatternOptions extends YearRange {
   direction?: Direction;
   /** Keeps only the years whose entry bar satisfies it (analytics.md, "Conditional seasonality"). */
   condition?: EntryCondition;
-  /** What the condition reads besides the series: other symbols for rs(), the symbol's texts. */
-  conditionContext?: { context?: SeriesContext; texts?: ConditionTexts };
+  /** What the condition reads besides the series: other symbols for rs(), the symbol's texts, calendar and volume. */
+  conditionContext?: { context?: SeriesContext; texts?: ConditionTexts; traits?: SeriesTraits };
 }
 
 /** What a condition did to a pattern: the years of the year set that count and that it removed. */
