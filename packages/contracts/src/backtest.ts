@@ -145,5 +145,10 @@ export const backtestResponseSchema = z.object({
         .nullable(),
     })
     .nullable(),
+  /**
+   * The legs' price currencies, each once in leg order (analytics.md, "Asset classes and
+   * calendars"): returns are in each instrument's own currency, never converted.
+   */
+  currencies: z.array(z.string()).optional(),
 });
 export type BacktestResponse = z.infer<typeof backtestResponseSchema>;

@@ -15,8 +15,6 @@ export interface CurveMetrics {
   sortino: number | null;
 }
 
-const ANNUAL = Math.sqrt(252);
-
 /** Daily returns r_t = V(t) / V(previous date) − 1, with 1 as the value before the first date. */
 export function dailyReturns(values: Float64Array): Float64Array {
   const r = new Float64Array(values.length);
@@ -30,9 +28,11 @@ export function dailyReturns(values: Float64Array): Float64Array {
 
 /**
  * totalReturn, cagr, maxDrawdown, volatility, sharpe and sortino of a value curve V on the
- * equity dates (day numbers, ascending; at least one).
+ * equity dates (day numbers, ascending; at least one), annualized by √A (A = 252 unless the
+ * legs' calendars say otherwise: annualizationFactor).
  */
-export function curveMetrics(dates: Int32Array, values: Float64Array): CurveMetrics {
+export function curveMetrics(dates: Int32Array, values: Float64Array, annualization = 252): CurveMetrics {
+  const annual = Math.sqrt(annualization);
   const n = values.length;
   const last = values[n - 1]!;
   const days = dates[n - 1]! - dates[0]!;
@@ -58,9 +58,9 @@ export function curveMetrics(dates: Int32Array, values: Float64Array): CurveMetr
     totalReturn: last - 1,
     cagr: days > 0 ? Math.pow(last, 365.25 / days) - 1 : null,
     maxDrawdown,
-    volatility: sd * ANNUAL,
-    sharpe: sd === 0 ? null : (m / sd) * ANNUAL,
-    sortino: negatives === 0 ? null : (m / Math.sqrt(downside / n)) * ANNUAL,
+    volatility: sd * annual,
+    sharpe: sd === 0 ? null : (m / sd) * annual,
+    sortino: negatives === 0 ? null : (m / Math.sqrt(downside / n)) * annual,
   };
 }
 

@@ -1,3 +1,9 @@
+import {
+  annualizationFactor,
+  DEFAULT_CALENDAR,
+  isTradingCalendar,
+  type TradingCalendar,
+} from '../calendar/trading-calendar.js';
 import { civilDate, type PriceSeries } from '../series.js';
 import { mean } from '../stats/descriptive.js';
 import { unionOfDates, isoDay } from './backtest-dates.js';
@@ -11,6 +17,8 @@ import { yearUsed, type YearSet } from './year-sets.js';
 export const MAX_BACKTEST_LEGS = 20;
 export const DEFAULT_COST_BPS = 5;
 export const DEFAULT_BACKTEST_BENCHMARK = 'SPY';
+/** The currency of a leg that names none: the US stocks'. */
+export const DEFAULT_LEG_CURRENCY = 'USD';
 
 export interface BacktestLeg {
   symbol: string;
@@ -19,6 +27,10 @@ export interface BacktestLeg {
   /** 'MM-DD'; before start: the window crosses the year end. */
   end: string;
   direction: Direction;
+  /** The symbol's calendar (default `nyse`): the annualization factor depends on the legs' calendars. */
+  calendar?: TradingCalendar;
+  /** The symbol's price currency (default USD); returns stay in it (no conversion). */
+  currency?: string;
 }
 
 export interface SeasonalBacktestOptions extends YearSet {
@@ -90,6 +102,11 @@ export interface BacktestResult {
   /** Every figure but `trades` is null when there is no trade. */
   metrics: BacktestMetrics;
   benchmark: BacktestBenchmark | null;
+  /**
+   * The legs' currencies, each once, in leg order (a leg naming none is in USD): every return
+   * is in its leg's own currency. Present when some leg names its currency.
+   */
+  currencies?: string[];
 }
 
 /** Finds a symbol's series; undefined when the market has none. */
@@ -126,6 +143,14 @@ function checkedLegs(lookup: SeriesLookup, legs: readonly BacktestLeg[]): Leg[] 
     }
     if (leg.direction !== 'long' && leg.direction !== 'short') {
       throw new RangeError(`legs[${i}]: direction must be long or short`);
+    }
+    if (leg.calendar !== undefined && !isTradingCalendar(leg.calendar)) {
+      throw new RangeError(
+        `legs[${i}]: calendar must be one of nyse, exchange, fx, crypto, got ${String(leg.calendar)}`,
+      );
+    }
+    if (leg.currency !== undefined && !(typeof leg.currency === 'string' && /^[A-Za-z]{3}$/.test(leg.currency))) {
+      throw new RangeError(`legs[${i}]: currency must be a 3-letter code, got ${String(leg.currency)}`);
     }
     return { ...leg, symbol: series.symbol, series, startDay, endDay };
   });
@@ -168,8 +193,8 @@ const NO_FIGURES: Readonly<SpanFigures> = { totalReturn: null, cagr: null, maxDr
 const noBenchmarkSpan = (series: PriceSeries | null | undefined): BacktestBenchmark | null =>
   series ? { symbol: series.symbol, ...NO_FIGURES, from: null, to: null, equity: [], strategyOverSpan: null } : null;
 
-const spanFigures = (dates: Int32Array, values: Float64Array): SpanFigures => {
-  const m = curveMetrics(dates, values);
+const spanFigures = (dates: Int32Array, values: Float64Array, annualization: number): SpanFigures => {
+  const m = curveMetrics(dates, values, annualization);
   return { totalReturn: m.totalReturn, cagr: m.cagr, maxDrawdown: m.maxDrawdown, sharpe: m.sharpe };
 };
 
@@ -177,18 +202,23 @@ const spanFigures = (dates: Int32Array, values: Float64Array): SpanFigures => {
  * Buy and hold of the benchmark over its own span of the equity dates (analytics.md, "Seasonal
  * backtest", Benchmark), and the strategy's figures over that span when it starts later.
  */
-function benchmarkOverSpan(series: PriceSeries, dates: Int32Array, equity: Float64Array): BacktestBenchmark {
+function benchmarkOverSpan(
+  series: PriceSeries,
+  dates: Int32Array,
+  equity: Float64Array,
+  annualization: number,
+): BacktestBenchmark {
   const start = benchmarkSpanStart(series, dates);
   if (start >= dates.length) return noBenchmarkSpan(series)!;
   const span = dates.subarray(start);
   const values = benchmarkCurve(series, span);
   return {
     symbol: series.symbol,
-    ...spanFigures(span, values),
+    ...spanFigures(span, values, annualization),
     from: isoDay(span[0]!),
     to: isoDay(span[span.length - 1]!),
     equity: Array.from(span, (date, j) => ({ date: isoDay(date), value: values[j]! })),
-    strategyOverSpan: start > 0 ? spanFigures(span, rebased(equity.subarray(start))) : null,
+    strategyOverSpan: start > 0 ? spanFigures(span, rebased(equity.subarray(start)), annualization) : null,
   };
 }
 const EMPTY_METRICS: Readonly<BacktestMetrics> = {
@@ -221,6 +251,9 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
   if (benchmarkSymbol !== null && !benchmarkSeries)
     throw new RangeError(`benchmark: unknown symbol ${benchmarkSymbol}`);
 
+  const stated = legs.some((l) => l.currency !== undefined);
+  const currencies = stated ? { currencies: [...new Set(legs.map((l) => l.currency ?? DEFAULT_LEG_CURRENCY))] } : {};
+  const annualization = annualizationFactor(legs.map((l) => l.calendar ?? DEFAULT_CALENDAR));
   const byLeg = legs.map((leg, i) => legTrades(leg, i, options));
   let firstDay = Infinity;
   let lastDay = -Infinity;
@@ -232,7 +265,13 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
     }
   }
   if (firstDay === Infinity) {
-    return { equity: [], trades: [], metrics: { ...EMPTY_METRICS }, benchmark: noBenchmarkSpan(benchmarkSeries) };
+    return {
+      equity: [],
+      trades: [],
+      metrics: { ...EMPTY_METRICS },
+      benchmark: noBenchmarkSpan(benchmarkSeries),
+      ...currencies,
+    };
   }
 
   const dates = unionOfDates(new Set(legs.map((l) => l.series)), firstDay, lastDay);
@@ -277,7 +316,7 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
   const tradeReturns = trades.map((t) => returns.get(t)!);
   let exposedDays = 0;
   for (let j = 0; j < dates.length; j++) exposedDays += exposed[j]!;
-  const curve = curveMetrics(dates, equity);
+  const curve = curveMetrics(dates, equity, annualization);
   const days = Array.from(dates, isoDay);
   return {
     equity: days.map((date, j) => ({ date, value: equity[j]! })),
@@ -301,6 +340,7 @@ export function seasonalBacktest(lookup: SeriesLookup, options: SeasonalBacktest
       tradeWinRate: tradeReturns.filter((r) => r > 0).length / trades.length,
       avgTrade: mean(tradeReturns),
     },
-    benchmark: benchmarkSeries ? benchmarkOverSpan(benchmarkSeries, dates, equity) : null,
+    benchmark: benchmarkSeries ? benchmarkOverSpan(benchmarkSeries, dates, equity, annualization) : null,
+    ...currencies,
   };
 }
