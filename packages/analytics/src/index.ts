@@ -8,3 +8,4 @@ export * from './calendar/index.js';
 export * from './alerts/index.js';
 export * from './buffer-allocator.js';
 export * from './language/index.js';
+export * from './futures/roll-adjust.js';
