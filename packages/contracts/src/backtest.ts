@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { symbolSchema } from './common.js';
-import { directionSchema, monthDaySchema, SEASONALITY_LIMITS } from './seasonality.js';
+import { directionSchema, monthDaySchema, rollAdjustSchema, SEASONALITY_LIMITS } from './seasonality.js';
 import { yearSetFields } from './year-sets.js';
 
 /** Limits of the seasonal backtest (analytics.md, "Seasonal backtest"). */
@@ -56,6 +56,8 @@ export const backtestBodySchema = z
     ).default(BACKTEST_LIMITS.defaultCostBps),
     /** Default SPY (else ^GSPC when the market has no SPY). */
     benchmark: symbolSchema.optional(),
+    /** Back-adjustment of every future's roll gaps (legs and benchmark); absent: none. */
+    rollAdjust: rollAdjustSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.from !== undefined && v.to !== undefined && v.from > v.to)

@@ -64,6 +64,16 @@ export type SeasonalDirection = z.infer<typeof directionSchema>;
 export const windowRankSchema = z.enum(['winRate', 'returnToRisk'], { message: 'expected winRate or returnToRisk' });
 export type WindowRank = z.infer<typeof windowRankSchema>;
 
+/**
+ * Back-adjustment of a future's roll gaps before any seasonal computation (data-providers.md
+ * §15.5): `none` (absent: none, the provider's unadjusted front month), `ratio`, `difference`.
+ * The server applies it to futures only.
+ */
+export const rollAdjustSchema = z.enum(['none', 'ratio', 'difference'], {
+  message: 'expected none, ratio or difference',
+});
+export type RollAdjustMode = z.infer<typeof rollAdjustSchema>;
+
 type Issue = { path: string[]; message: string };
 /**
  * A seasonal condition (analytics.md, "Conditional seasonality"): a technical-scanner
@@ -101,6 +111,7 @@ export const patternQuerySchema = z
     ...yearSetFields,
     direction: directionSchema.default('long'),
     condition: seasonalConditionSchema.optional(),
+    rollAdjust: rollAdjustSchema.optional(),
   })
   .superRefine(
     refineWith<{ start: string; end: string; from?: number; to?: number }>(checkYears, (v, issues) => {
@@ -110,7 +121,13 @@ export const patternQuerySchema = z
 export type PatternQuery = z.infer<typeof patternQuerySchema>;
 
 export const yearsQuerySchema = z
-  .strictObject({ symbol: symbolSchema, from: yearSchema.optional(), to: yearSchema.optional(), ...yearSetFields })
+  .strictObject({
+    symbol: symbolSchema,
+    from: yearSchema.optional(),
+    to: yearSchema.optional(),
+    ...yearSetFields,
+    rollAdjust: rollAdjustSchema.optional(),
+  })
   .superRefine(refineWith(checkYears));
 export type SeasonalYearsQuery = z.infer<typeof yearsQuerySchema>;
 
@@ -123,6 +140,7 @@ export const chartQuerySchema = z
     ...yearSetFields,
     benchmark: symbolSchema.optional(),
     paths: z.enum(['0', '1'], { message: 'expected 0 or 1' }).optional(),
+    rollAdjust: rollAdjustSchema.optional(),
   })
   .superRefine(refineWith(checkYears));
 export type ChartQuery = z.infer<typeof chartQuerySchema>;
@@ -136,6 +154,7 @@ export const windowSearchFields = {
   to: yearSchema.optional(),
   ...yearSetFields,
   minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
+  rollAdjust: rollAdjustSchema.optional(),
 };
 export const checkWindowSearch = refineWith<{ from?: number; to?: number; minDays: number; maxDays: number }>(
   checkYears,
