@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { fieldTableFromSeries } from '../scanner/field-table.js';
 import { compileScan, runScan } from '../scanner/scan.js';
 import { dayNumber } from '../series.js';
+import { bestTrades } from './best-trades.js';
 import { indexOfDate } from './calendar-days.js';
+import { parseEntryCondition } from './entry-condition.js';
 import { seasonalChart } from './chart.js';
 import { seasonalPattern } from './pattern.js';
 import { seasonAsOf } from './season-as-of.js';
@@ -99,6 +101,27 @@ describe('pattern on an fx series (weekdays, NYSE holidays included)', () => {
     expect(july.years.map((y) => [y.entryDate, y.exitDate, y.tradingDays])).toEqual([['2023-07-03', '2023-07-05', 2]]);
     const thanksgiving = seasonalPattern(eur, { start: '11-22', end: '11-23', from: 2023, to: 2023 });
     expect(thanksgiving.years[0]!.exitDate).toBe('2023-11-23');
+  });
+});
+
+describe('a condition on volume, for a symbol without volume', () => {
+  const eur = weekdays('EURUSD=X', '2021-03-08', '2024-06-14', price);
+  const condition = parseEntryCondition('volume >= 0');
+  const fx = { calendar: 'fx', hasVolume: false } as const;
+
+  it('is unknown at every entry: the pattern keeps no year', () => {
+    const window = { start: '03-04', end: '03-12' };
+    expect(seasonalPattern(eur, { ...window, condition }).years).toHaveLength(3);
+    const none = seasonalPattern(eur, { ...window, condition, conditionContext: { traits: fx } });
+    expect(none.years).toEqual([]);
+    expect(none.condition!.removedYears).toEqual([2022, 2023, 2024]);
+  });
+
+  it('nor does best trades', () => {
+    const search = { minDays: 3, maxDays: 4, minYears: 1, condition };
+    expect(bestTrades(eur, search).long.length).toBeGreaterThan(0);
+    const none = bestTrades(eur, { ...search, conditionTraits: { 'EURUSD=X': fx } });
+    expect([none.long, none.short, none.tested]).toEqual([[], [], 0]);
   });
 });
 

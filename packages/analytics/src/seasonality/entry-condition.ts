@@ -151,6 +151,8 @@ export interface ConditionInputs {
   conditionContext?: SeriesContext;
   /** The symbols' text fields (sector, type …) by symbol; a symbol not listed has none (null). */
   conditionTexts?: Readonly<Record<string, ConditionTexts>>;
+  /** The symbols' calendars and volume by symbol; a symbol not listed is a US stock (nyse, with volume). */
+  conditionTraits?: Readonly<Record<string, SeriesTraits>>;
   /**
    * The open, high, low and volume of symbols whose series lack them (an analytics worker
    * shares only dates and closes), from their first bar; the condition reads them, the
@@ -211,6 +213,7 @@ export function conditionTable(
   const truth = conditionAt(condition.condition, conditionSeries(series, inputs), wanted, {
     context: inputs.conditionContext,
     texts: inputs.conditionTexts?.[series.symbol],
+    traits: inputs.conditionTraits?.[series.symbol],
   });
   wanted.forEach((a, i) => (bars[a] = truth[i] === 1 ? 2 : 0));
   const masked = Int16Array.from(entry);
