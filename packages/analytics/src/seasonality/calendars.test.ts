@@ -13,6 +13,7 @@ import { parseEntryCondition } from './entry-condition.js';
 import { seasonalChart } from './chart.js';
 import { seasonalPattern } from './pattern.js';
 import { seasonAsOf } from './season-as-of.js';
+import { seasonalityScan, upcomingScanOptions, type SeasonalityScanResult } from './scanner.js';
 import { everyDay, weekdays } from './test-fixtures.js';
 
 /** A price for every date, distinct enough that a wrong bar gives a wrong return. */
@@ -122,6 +123,51 @@ describe('a condition on volume, for a symbol without volume', () => {
     expect(bestTrades(eur, search).long.length).toBeGreaterThan(0);
     const none = bestTrades(eur, { ...search, conditionTraits: { 'EURUSD=X': fx } });
     expect([none.long, none.short, none.tested]).toEqual([[], [], 0]);
+  });
+});
+
+describe('the seasonality scanner over a mixed universe', () => {
+  const btc = everyDay('BTC-USD', '2008-01-01', '2020-12-31', price);
+  const eur = weekdays('EURUSD=X', '2011-03-01', '2020-12-31', price);
+  const options = { startFrom: '03-01', startTo: '03-10', minDays: 5, maxDays: 8 };
+  const withoutQ = ({ stats: { qValue: _q, ...stats }, ...rest }: SeasonalityScanResult) => ({ ...rest, stats });
+
+  it('evaluates each symbol on its own trading days with its own minYears; tested counts both', () => {
+    const mixed = seasonalityScan([btc, eur], options);
+    const alone = [seasonalityScan([btc], options), seasonalityScan([eur], options)];
+    expect(mixed.tested).toBe(alone[0]!.tested + alone[1]!.tested);
+    const bySymbol = (answer: typeof mixed, symbol: string) => answer.results.find((r) => r.symbol === symbol)!;
+    expect(withoutQ(bySymbol(mixed, 'BTC-USD'))).toEqual(withoutQ(bySymbol(alone[0]!, 'BTC-USD')));
+    expect(withoutQ(bySymbol(mixed, 'EURUSD=X'))).toEqual(withoutQ(bySymbol(alone[1]!, 'EURUSD=X')));
+    // Each window as the pattern counts it on the symbol's own days: BTC 2008 … 2020 (13 years), EUR 2011 … 2020 (10).
+    for (const [series, years] of [
+      [btc, 13],
+      [eur, 10],
+    ] as const) {
+      const result = bySymbol(mixed, series.symbol);
+      const pattern = seasonalPattern(series, { start: result.start, end: result.end });
+      expect([result.stats.count, result.stats.mean]).toEqual([pattern.stats!.count, pattern.stats!.mean]);
+      expect(result.stats.count).toBe(years);
+    }
+  });
+
+  it('upcoming: a symbol without volume has no dollarVolume20, so a minimum leaves it out as illiquid', () => {
+    const traits = { 'EURUSD=X': { calendar: 'fx', hasVolume: false } } as const;
+    const upcoming = (extra: { minDollarVolume?: number }) =>
+      seasonalityScan(
+        [btc, eur],
+        upcomingScanOptions(
+          [btc, eur],
+          { minDays: 5, maxDays: 8, minYears: 5 },
+          { days: 5, asOf: '2020-12-31', traits, ...extra },
+        )!,
+      );
+    const listed = upcoming({}).results as (SeasonalityScanResult & { dollarVolume20: number | null })[];
+    expect(listed.find((r) => r.symbol === 'EURUSD=X')!.dollarVolume20).toBeNull();
+    expect(listed.find((r) => r.symbol === 'BTC-USD')!.dollarVolume20).not.toBeNull();
+    const liquid = upcoming({ minDollarVolume: 1 });
+    expect(liquid.illiquid).toBe(1);
+    expect(liquid.results.map((r) => r.symbol)).toEqual(['BTC-USD']);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { SeriesTraits } from '../calendar/trading-calendar.js';
 import { dayNumber, isoDate, type PriceSeries } from '../series.js';
 import { benjaminiHochbergTally } from '../stats/multiple-testing.js';
 import { BUCKETS, qValuesOfBucketed, type ValueBuckets } from '../stats/q-values-by-bucket.js';
@@ -130,14 +131,14 @@ export function seasonalityScan(
 export function upcomingScanOptions(
   universe: readonly PriceSeries[],
   options: Omit<SeasonalityScanOptions, 'startFrom' | 'startTo' | 'upcoming'>,
-  upcoming: { days: number; asOf?: string; minDollarVolume?: number },
+  upcoming: { days: number; asOf?: string; minDollarVolume?: number; traits?: Readonly<Record<string, SeriesTraits>> },
 ): SeasonalityScanOptions | null {
   const session = upcomingSession(universe, upcoming.asOf === undefined ? undefined : dayNumber(upcoming.asOf));
   if (session === null) return null;
   const mode: UpcomingMode = {
     asOf: isoDate(session),
     days: upcoming.days,
-    dollarVolume20: upcomingDollarVolumes(universe, session),
+    dollarVolume20: upcomingDollarVolumes(universe, session, upcoming.traits),
   };
   if (upcoming.minDollarVolume !== undefined) mode.minDollarVolume = upcoming.minDollarVolume;
   return { ...options, ...upcomingStartRange(session, upcoming.days), upcoming: mode };

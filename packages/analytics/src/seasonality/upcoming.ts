@@ -1,6 +1,7 @@
 // The seasonality scanner's upcoming mode (analytics.md, "Upcoming windows"): the windows that
 // start in the N calendar days after the scan's session, each symbol seen only through its bars
 // up to that session, the stale and the illiquid left out and counted.
+import { hasVolume, type SeriesTraits } from '../calendar/trading-calendar.js';
 import { civilDate, dayNumberOf, isoDate, type PriceSeries } from '../series.js';
 import { sessionDate } from '../scanner/field-table.js';
 import { dateInYear, formatMonthDay, parseMonthDay } from './calendar-days.js';
@@ -103,12 +104,21 @@ function lastIndexOnOrBefore(dates: Int32Array, day: number): number {
   return hi;
 }
 
-/** dollarVolume20 of each symbol with a bar on the session (day number). */
-export function upcomingDollarVolumes(universe: Iterable<PriceSeries>, session: number): Record<string, number | null> {
+/**
+ * dollarVolume20 of each symbol with a bar on the session (day number); null for a symbol
+ * whose `traits` (by symbol) say it has no volume.
+ */
+export function upcomingDollarVolumes(
+  universe: Iterable<PriceSeries>,
+  session: number,
+  traits?: Readonly<Record<string, SeriesTraits>>,
+): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const series of universe) {
     const at = lastIndexOnOrBefore(series.dates, session);
-    if (at >= 0 && series.dates[at] === session) out[series.symbol] = dollarVolume20(series, at);
+    if (at >= 0 && series.dates[at] === session) {
+      out[series.symbol] = hasVolume(traits?.[series.symbol]) ? dollarVolume20(series, at) : null;
+    }
   }
   return out;
 }
