@@ -21,10 +21,10 @@ export {
 export {
   annualizationFactor,
   DEFAULT_CALENDAR,
-  hasVolume,
   isTradingCalendar,
   periodBars,
   TRADING_CALENDARS,
+  volumeKnown,
   withTraits,
   type PeriodBars,
   type SeriesTraits,

@@ -67,7 +67,7 @@ export function annualizationFactor(calendars: Iterable<TradingCalendar | undefi
 }
 
 /** True unless the traits say the symbol has no volume. */
-export function hasVolume(traits: SeriesTraits | undefined): boolean {
+export function volumeKnown(traits: SeriesTraits | undefined): boolean {
   return traits?.hasVolume !== false;
 }
 
@@ -77,6 +77,6 @@ export function hasVolume(traits: SeriesTraits | undefined): boolean {
  * provider's 0 for fx is no volume, not a volume of 0). The other columns are shared.
  */
 export function withTraits(series: PriceSeries, traits: SeriesTraits | undefined): PriceSeries {
-  if (hasVolume(traits)) return series;
+  if (volumeKnown(traits)) return series;
   return { ...series, volume: new Float64Array(series.dates.length).fill(NaN) };
 }

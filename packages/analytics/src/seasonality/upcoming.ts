@@ -1,7 +1,7 @@
 // The seasonality scanner's upcoming mode (analytics.md, "Upcoming windows"): the windows that
 // start in the N calendar days after the scan's session, each symbol seen only through its bars
 // up to that session, the stale and the illiquid left out and counted.
-import { hasVolume, type SeriesTraits } from '../calendar/trading-calendar.js';
+import { volumeKnown, type SeriesTraits } from '../calendar/trading-calendar.js';
 import { civilDate, dayNumberOf, isoDate, type PriceSeries } from '../series.js';
 import { sessionDate } from '../scanner/field-table.js';
 import { dateInYear, formatMonthDay, parseMonthDay } from './calendar-days.js';
@@ -117,7 +117,7 @@ export function upcomingDollarVolumes(
   for (const series of universe) {
     const at = lastIndexOnOrBefore(series.dates, session);
     if (at >= 0 && series.dates[at] === session) {
-      out[series.symbol] = hasVolume(traits?.[series.symbol]) ? dollarVolume20(series, at) : null;
+      out[series.symbol] = volumeKnown(traits?.[series.symbol]) ? dollarVolume20(series, at) : null;
     }
   }
   return out;
