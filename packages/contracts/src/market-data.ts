@@ -1,7 +1,31 @@
 import { z } from 'zod';
 import { isoDateSchema, symbolSchema } from './common.js';
 
-export const instrumentTypeSchema = z.enum(['stock', 'etf', 'index']);
+/** The shared universe's types (stock, etf, index); an instrument of another class has its class as type. */
+export const instrumentTypeSchema = z.enum(['stock', 'etf', 'index', 'future', 'fx', 'crypto']);
+
+/** What an instrument is (data-providers.md §15.2). */
+export const ASSET_CLASSES = ['equity', 'etf', 'index', 'future', 'fx', 'crypto'] as const;
+export const assetClassSchema = z.enum(ASSET_CLASSES);
+export type AssetClass = z.infer<typeof assetClassSchema>;
+
+/**
+ * Which bars are accepted and when an instrument is current (§15.4): NYSE sessions, the
+ * dates its exchange has bars on, Monday–Friday (fx), every day (crypto).
+ */
+export const CALENDARS = ['nyse', 'exchange', 'fx', 'crypto'] as const;
+export const calendarSchema = z.enum(CALENDARS);
+export type CalendarName = z.infer<typeof calendarSchema>;
+
+/** The fields of §15.2 every instrument carries besides its currency and exchange. */
+export const instrumentClassFields = {
+  assetClass: assetClassSchema,
+  /** The IANA zone its bars are dated in. */
+  timezone: z.string(),
+  calendar: calendarSchema,
+  /** False when it has no volume (fx, Cboe indexes): volume is null everywhere then. */
+  hasVolume: z.boolean(),
+};
 
 /** An instrument with its latest bar; `synthetic` instruments show a "Demo data" badge. */
 export const instrumentSummarySchema = z.object({
@@ -14,6 +38,7 @@ export const instrumentSummarySchema = z.object({
   currency: z.string(),
   marketCap: z.number().nullable(),
   synthetic: z.boolean(),
+  ...instrumentClassFields,
   lastClose: z.number().nullable(),
   lastDate: z.string().nullable(),
 });
@@ -65,7 +90,8 @@ export const barSchema = z.object({
   high: z.number(),
   low: z.number(),
   close: z.number(),
-  volume: z.number(),
+  /** Null when the instrument has no volume (hasVolume false). */
+  volume: z.number().nullable(),
 });
 export type Bar = z.infer<typeof barSchema>;
 

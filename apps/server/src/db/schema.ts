@@ -14,7 +14,7 @@ export interface AppMetaTable {
 export interface InstrumentsTable {
   symbol: string;
   name: string;
-  type: 'stock' | 'etf' | 'index';
+  type: 'stock' | 'etf' | 'index' | 'future' | 'fx' | 'crypto';
   exchange: string | null;
   sector: string | null;
   industry: string | null;
@@ -24,6 +24,12 @@ export interface InstrumentsTable {
   /** 0 once an admin removed it: kept with its history, no longer updated. */
   tracked: Generated<number>;
   updated_at: number;
+  asset_class: Generated<'equity' | 'etf' | 'index' | 'future' | 'fx' | 'crypto'>;
+  /** The IANA zone the provider's timestamps are read in (Yahoo's exchangeTimezoneName). */
+  timezone: Generated<string>;
+  calendar: Generated<'nyse' | 'exchange' | 'fx' | 'crypto'>;
+  /** 0 when none of the last 252 bars has a volume (fx always): volume is then null everywhere. */
+  has_volume: Generated<number>;
 }
 
 /**

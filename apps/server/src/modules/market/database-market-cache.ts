@@ -214,6 +214,10 @@ export class DatabaseMarketCache implements MarketCache {
       currency: r.currency,
       marketCap: r.market_cap === null ? null : Number(r.market_cap),
       synthetic: Number(r.synthetic) === 1,
+      assetClass: r.asset_class,
+      timezone: r.timezone,
+      calendar: r.calendar,
+      hasVolume: Number(r.has_volume) === 1,
     }));
   }
 }

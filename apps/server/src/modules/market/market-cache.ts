@@ -1,4 +1,5 @@
 import type { PriceSeries } from '@solstice/analytics';
+import type { AssetClass, CalendarName } from '@solstice/contracts';
 import type { InstrumentsTable } from '../../db/schema.js';
 
 /** An instruments row as the cache serves it (the market cap and the synthetic flag in their own types). */
@@ -8,6 +9,10 @@ export interface InstrumentInfo extends Pick<
 > {
   marketCap: number | null;
   synthetic: boolean;
+  assetClass: AssetClass;
+  timezone: string;
+  calendar: CalendarName;
+  hasVolume: boolean;
 }
 
 /**

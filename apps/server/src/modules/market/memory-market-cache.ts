@@ -2,10 +2,11 @@ import type { PriceSeries } from '@solstice/analytics';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
 import { isoFromDay } from './dates.js';
 
-/** A USD stock named after its symbol, with no exchange, sector, industry or market cap, unless `p` says otherwise. */
+/** A USD stock on the NYSE calendar named after its symbol, with no exchange, sector, industry or market cap, unless `p` says otherwise. */
 export function plainInstrument(p: Partial<InstrumentInfo> & { symbol: string }): InstrumentInfo {
   const unknown = { exchange: null, sector: null, industry: null, marketCap: null };
-  return { name: p.symbol, type: 'stock', currency: 'USD', synthetic: false, ...unknown, ...p };
+  const nyse = { assetClass: 'equity', timezone: 'America/New_York', calendar: 'nyse', hasVolume: true } as const;
+  return { name: p.symbol, type: 'stock', currency: 'USD', synthetic: false, ...unknown, ...nyse, ...p };
 }
 
 /**

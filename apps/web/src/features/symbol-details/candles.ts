@@ -107,7 +107,8 @@ export function resample(bars: readonly Bar[], period: Period): (Bar & { index: 
       cur.high = Math.max(cur.high, b.high);
       cur.low = Math.min(cur.low, b.low);
       cur.close = b.close;
-      cur.volume += b.volume;
+      // without volume (hasVolume false) every bar's volume is null, and so is the sum
+      cur.volume = cur.volume === null || b.volume === null ? null : cur.volume + b.volume;
       cur.date = b.date;
       cur.index = index;
     } else {
@@ -133,7 +134,8 @@ export interface CandleData extends OverlaySeries {
   period: Period;
   /** [open, close, low, high] as ECharts wants them. */
   candles: [number, number, number, number][];
-  volume: number[];
+  /** Null for an instrument without volume. */
+  volume: (number | null)[];
 }
 
 /**

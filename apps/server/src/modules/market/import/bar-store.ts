@@ -11,8 +11,14 @@ export interface WriteCounts {
   updated: number;
 }
 
-/** An instrument row as the writers store it (imports and the demo seed). */
-export interface InstrumentRecord extends Omit<InstrumentInfo, 'currency' | 'marketCap'> {
+/**
+ * An instrument row as the writers store it (imports and the demo seed): the shared
+ * universe's, on the NYSE calendar in New York (the table's defaults, decision 0043).
+ */
+export interface InstrumentRecord extends Omit<
+  InstrumentInfo,
+  'currency' | 'marketCap' | 'assetClass' | 'timezone' | 'calendar' | 'hasVolume'
+> {
   marketCap: number | null | undefined;
 }
 
