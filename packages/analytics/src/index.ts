@@ -9,3 +9,4 @@ export * from './alerts/index.js';
 export * from './buffer-allocator.js';
 export * from './language/index.js';
 export * from './futures/roll-adjust.js';
+export { rollGaps, ROLL_GAP_THRESHOLD, type RollGap } from './futures/roll-gaps.js';

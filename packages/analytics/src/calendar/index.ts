@@ -30,3 +30,11 @@ export {
   type SeriesTraits,
   type TradingCalendar,
 } from './trading-calendar.js';
+export {
+  barDateRefusal,
+  dateInZone,
+  isStale,
+  lastSessionOf,
+  SETTLE_HOURS,
+  type InstrumentCalendar,
+} from './asset-calendars.js';

@@ -1,4 +1,4 @@
-import { tradingDaysBetween } from '@solstice/analytics';
+import { dayNumber, easterSunday, isoDate, tradingDaysBetween } from '@solstice/analytics';
 import { hash32, Random } from '../../modules/market/seed/random.js';
 import type { ProviderBar } from '../../modules/market/providers/provider.js';
 
@@ -17,18 +17,32 @@ export interface FakeDividend {
   cash: number;
 }
 
+/**
+ * What a symbol is, which decides its dates: NYSE sessions (stock, etf, index, mutual fund),
+ * every day (crypto), Monday–Friday with the NYSE holidays (fx), Monday–Friday without
+ * Jan 1, Good Friday and Dec 25 (future, COMEX-like).
+ */
+export type FakeKind = 'stock' | 'etf' | 'index' | 'future' | 'fx' | 'crypto' | 'mutualfund';
+
 export interface FakeSymbolSpec {
   /** First session (default 2015-01-02). */
   from?: string;
   /** Price level of the first day (default from the symbol). */
   price?: number;
-  kind?: 'stock' | 'etf' | 'index';
+  kind?: FakeKind;
+  /** False: every volume is 0 (a Cboe index); fx never has volume. */
+  volume?: boolean;
+  /** Decimals of the prices (default 2; 5 for fx). */
+  decimals?: number;
+  /** Contract rolls of a future: on these dates the open jumps by `gap` (0.03 = 3 %) over the last close. */
+  rolls?: Array<{ date: string; gap: number }>;
   splits?: FakeSplit[];
   dividends?: FakeDividend[];
 }
 
 interface FakeSymbol {
-  kind: 'stock' | 'etf' | 'index';
+  kind: FakeKind;
+  decimals: number;
   /** As-if-never-split prices: a seeded random walk over the sessions up to HORIZON. */
   economic: FakeBar[];
   splits: FakeSplit[];
@@ -52,18 +66,26 @@ export class FakeMarket {
     const rng = Random.seeded(hash32(symbol));
     // Sessions well past `until`: tests move it forward to make new bars arrive.
     const horizon = `${Math.max(2030, Number(this.until.slice(0, 4)) + 2)}-12-31`;
-    const sessions = tradingDaysBetween(spec.from ?? '2015-01-02', horizon);
+    const kind = spec.kind ?? (symbol.startsWith('^') ? 'index' : 'stock');
+    const sessions = datesOf(kind, spec.from ?? '2015-01-02', horizon);
+    const rolls = new Map((spec.rolls ?? []).map((r) => [r.date, r.gap]));
+    const noVolume = spec.volume === false || kind === 'fx';
     let level = spec.price ?? 20 + (hash32(symbol) % 180);
     const economic: FakeBar[] = [];
     for (const date of sessions) {
-      const open = level * Math.exp(0.004 * rng.normal());
+      const roll = rolls.get(date);
+      // a roll moves the whole series to the next contract's level; an ordinary night barely moves it
+      const open = roll === undefined ? level * Math.exp(0.004 * rng.normal()) : level * (1 + roll);
+      if (roll !== undefined) level = open;
       level = level * Math.exp(0.0003 + 0.015 * rng.normal());
       const high = Math.max(open, level) * (1 + 0.008 * rng.uniform());
       const low = Math.min(open, level) * (1 - 0.008 * rng.uniform());
-      economic.push({ date, open, high, low, close: level, volume: Math.round(1e6 * (0.5 + rng.uniform())) });
+      const volume = Math.round(1e6 * (0.5 + rng.uniform()));
+      economic.push({ date, open, high, low, close: level, volume: noVolume ? 0 : volume });
     }
     this.symbols.set(symbol, {
-      kind: spec.kind ?? (symbol.startsWith('^') ? 'index' : 'stock'),
+      kind,
+      decimals: spec.decimals ?? (kind === 'fx' ? 5 : 2),
       economic,
       splits: [...(spec.splits ?? [])],
       dividends: [...(spec.dividends ?? [])],
@@ -79,7 +101,7 @@ export class FakeMarket {
     return [...this.symbols.keys()];
   }
 
-  kind(symbol: string): 'stock' | 'etf' | 'index' {
+  kind(symbol: string): FakeKind {
     return this.get(symbol).kind;
   }
 
@@ -110,13 +132,14 @@ export class FakeMarket {
     for (const e of s.economic) {
       if (e.date > this.until) break;
       const factor = s.splits.filter((x) => x.date <= e.date).reduce((f, x) => f * x.ratio, 1);
-      const open = round(e.open / factor, 2);
-      const close = round(e.close / factor, 2);
+      const places = s.decimals;
+      const open = round(e.open / factor, places);
+      const close = round(e.close / factor, places);
       bars.push({
         date: e.date,
         open,
-        high: Math.max(round(e.high / factor, 2), open, close),
-        low: Math.min(round(e.low / factor, 2), open, close),
+        high: Math.max(round(e.high / factor, places), open, close),
+        low: Math.min(round(e.low / factor, places), open, close),
         close,
         volume: Math.round(e.volume * factor),
       });
@@ -179,4 +202,22 @@ export class FakeMarket {
     if (!s) throw new Error(`the fake market has no ${symbol}`);
     return s;
   }
+}
+
+/** The dates a symbol of this kind has bars on, from one date to another. */
+function datesOf(kind: FakeKind, from: string, to: string): string[] {
+  if (kind !== 'crypto' && kind !== 'fx' && kind !== 'future') return tradingDaysBetween(from, to);
+  const dates: string[] = [];
+  for (let day = dayNumber(from), end = dayNumber(to); day <= end; day++) {
+    const date = isoDate(day);
+    const weekday = new Date(day * 86_400_000).getUTCDay();
+    if (kind !== 'crypto' && (weekday === 0 || weekday === 6)) continue;
+    if (kind === 'future' && (/-(01-01|12-25)$/.test(date) || date === goodFriday(Number(date.slice(0, 4))))) continue;
+    dates.push(date);
+  }
+  return dates;
+}
+
+function goodFriday(year: number): string {
+  return isoDate(easterSunday(year) - 2);
 }

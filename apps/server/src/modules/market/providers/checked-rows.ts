@@ -1,4 +1,4 @@
-import { CALENDAR_EXACT_FROM, isTradingDay } from '@solstice/analytics';
+import { barDateRefusal, type InstrumentCalendar } from '@solstice/analytics';
 import { detectLayout, type Layout } from '../import/formats.js';
 import { batchRows, dailyBars, IssueLog, type ImportIssue } from '../import/parse.js';
 import type { ProviderBar, ProviderId } from './provider.js';
@@ -19,23 +19,24 @@ export interface RawRow {
 
 const PLAIN: Layout = detectLayout(['Date', 'Open', 'High', 'Low', 'Close', 'Volume'])!;
 const WITH_ADJ_CLOSE: Layout = detectLayout(['Date', 'Open', 'High', 'Low', 'Close', 'Adj Close', 'Volume'])!;
-const FIRST_EXACT_SESSION = `${CALENDAR_EXACT_FROM}-01-01`;
 
 /**
  * Runs a provider's rows through the importer's row rules, exactly as if they were a
  * Yahoo-layout file (with adjClose: prices × adjClose/close) or a plain one: missing or
  * unparseable values, non-positive prices, high below low, open or close outside the range
  * (repaired within rounding), duplicate and out-of-order dates are skipped or repaired with
- * a reason. Besides those rules a bar must fall on an NYSE session (weekends always; the
- * holiday table from the year it is exact) and inside [from, to]: rows after `to` are a
- * live, unfinished session and are left out without an issue.
+ * a reason. Besides those rules a bar must fall on a date its calendar accepts (NYSE by
+ * default: weekends never, the holiday table from the year it is exact; see
+ * barDateRefusal) and inside [from, to]: rows after `to` are a live, unfinished session
+ * and are left out without an issue.
  */
 export function checkedBars(
   provider: ProviderId,
   symbol: string,
   rows: readonly RawRow[],
-  range: { from: string; to: string },
+  range: { from: string; to: string; calendar?: InstrumentCalendar },
 ): { bars: ProviderBar[]; issues: ImportIssue[] } {
+  const calendar = range.calendar ?? 'nyse';
   const withAdj = rows.some((r) => r.adjClose !== undefined);
   const layout = withAdj ? WITH_ADJ_CLOSE : PLAIN;
   const issues: ImportIssue[] = [];
@@ -43,8 +44,9 @@ export function checkedBars(
   const kept: RawRow[] = [];
   for (const row of rows) {
     if (row.date < range.from || row.date > range.to) continue;
-    if (!isSession(row.date)) {
-      issues.push({ file, line: null, reason: `${row.date}: not an NYSE session`, action: 'skip' });
+    const refusal = barDateRefusal(calendar, row.date);
+    if (refusal !== null) {
+      issues.push({ file, line: null, reason: `${row.date}: ${refusal}`, action: 'skip' });
       continue;
     }
     kept.push(row);
@@ -72,15 +74,4 @@ export function checkedBars(
     issues.push({ ...issue, line: null, reason: row ? `${row.date}: ${issue.reason}` : issue.reason });
   }
   return { bars, issues };
-}
-
-function isSession(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return true; // the importer's rules name a bad date
-  try {
-    if (date >= FIRST_EXACT_SESSION) return isTradingDay(date);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    return weekday !== 0 && weekday !== 6;
-  } catch {
-    return true;
-  }
 }

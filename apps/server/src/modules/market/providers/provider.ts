@@ -1,5 +1,7 @@
+import type { InstrumentCalendar } from '@solstice/analytics';
 import type { DailyBar } from '../bars/stored-series.js';
 import type { ImportIssue } from '../import/parse.js';
+import type { InstrumentDescription } from './yahoo-instrument.js';
 
 export type ProviderId = 'tiingo' | 'yahoo' | 'eodhd';
 export const PROVIDER_IDS: readonly ProviderId[] = ['tiingo', 'yahoo', 'eodhd'];
@@ -48,14 +50,26 @@ export interface ProviderInfo {
 
 export interface MarketDataProvider {
   readonly info: ProviderInfo;
-  /** Whether the provider can be asked for a symbol at all (Tiingo has no indexes). */
-  supports(symbol: string): boolean;
   /**
-   * The bars of `symbol` from `from` to `to` (YYYY-MM-DD, both included, New York dates);
-   * rows after `to` (a live row) are dropped. Throws ProviderError, never returns rows from
-   * a response that is not data.
+   * Whether the provider can be asked for a symbol at all (Tiingo has no indexes); Tiingo
+   * and EODHD serve only instruments on the NYSE calendar (§15.3).
    */
-  fetchHistory(symbol: string, from: string, to: string, signal?: AbortSignal): Promise<History>;
+  supports(symbol: string, calendar?: InstrumentCalendar): boolean;
+  /**
+   * The bars of `symbol` from `from` to `to` (YYYY-MM-DD, both included, dates in the
+   * instrument's time zone); rows after `to` (a live row) are dropped, rows on dates the
+   * calendar (default nyse) does not accept are skipped with an issue. Throws
+   * ProviderError, never returns rows from a response that is not data.
+   */
+  fetchHistory(
+    symbol: string,
+    from: string,
+    to: string,
+    signal?: AbortSignal,
+    calendar?: InstrumentCalendar,
+  ): Promise<History>;
+  /** What a symbol is, from one request of its last 31 days (Yahoo only: the others name no instrument type). */
+  describe?(symbol: string, now: number, signal?: AbortSignal): Promise<InstrumentDescription>;
   /** One session for the whole market in one request, for the symbols asked (EODHD only). */
   fetchLatestDay?(date: string, symbols: readonly string[], signal?: AbortSignal): Promise<LatestDay>;
 }

@@ -46,8 +46,9 @@ describe('Yahoo adapter against the fake chart API', () => {
     const request = fake.requests[0]!;
     expect(request.path).toBe('/v8/finance/chart/AAPL');
     expect(request.query).toEqual({
-      period1: String(Date.UTC(2020, 7, 3) / 1000),
-      period2: String(Date.UTC(2020, 11, 1) / 1000),
+      // 00:00 UTC of the day before `from`, of two days after `to` (§15.1)
+      period1: String(Date.UTC(2020, 7, 2) / 1000),
+      period2: String(Date.UTC(2020, 11, 2) / 1000),
       interval: '1d',
       events: 'div,splits',
     });
@@ -75,9 +76,10 @@ describe('Yahoo adapter against the fake chart API', () => {
     const windows = fake.requests.map((r) => [Number(r.query.period1), Number(r.query.period2)] as const);
     expect(windows).toHaveLength(4);
     for (const [p1, p2] of windows) expect(p2 - p1).toBeLessThanOrEqual(YAHOO_WINDOW_DAYS * 86_400);
-    for (let i = 1; i < windows.length; i++) expect(windows[i]![1]).toBe(windows[i - 1]![0]);
+    // Each window's dates end the day before the next one's begin; a request reaches a day beyond both ends.
+    for (let i = 1; i < windows.length; i++) expect(windows[i]![1]).toBe(windows[i - 1]![0] + 2 * 86_400);
     // The oldest window starts at the first trade's day, not in 1900.
-    expect(windows.at(-1)![0]).toBe(Date.UTC(1995, 0, 3) / 1000);
+    expect(windows.at(-1)![0]).toBe(Date.UTC(1995, 0, 2) / 1000);
   });
 
   it('skips null rows with the date, keeps the first row of a date (live row), drops rows after the range', async () => {

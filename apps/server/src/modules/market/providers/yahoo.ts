@@ -1,12 +1,14 @@
+import { dateInZone, type InstrumentCalendar } from '@solstice/analytics';
 import { z } from 'zod';
 import { VERSION } from '../../../version.js';
-import { dayNumberFast } from '../dates.js';
+import { dayNumberFast, isoFromDay } from '../dates.js';
 import { checkedBars, type RawRow } from './checked-rows.js';
 import type { RequestPolicy } from './http-deps.js';
 import type { CorporateAction, History, MarketDataProvider, ProviderInfo } from './provider.js';
 import { ProviderError } from './provider-error.js';
 import { isHtml, providerHttpOf, type HttpAnswer, type HttpProviderOptions } from './provider-http.js';
 import { providerSymbol } from './symbols.js';
+import { describeFromMeta, type InstrumentDescription } from './yahoo-instrument.js';
 
 export const YAHOO_DEFAULT_BASE_URL = 'https://query1.finance.yahoo.com';
 
@@ -41,6 +43,12 @@ export const YAHOO_RATE_LIMIT_PAUSE_MS = 15 * 60_000;
 /** Yahoo truncates long daily windows (one report): ask for at most this many days at once. */
 export const YAHOO_WINDOW_DAYS = 3650;
 
+/** A request reaches one day before and one after its dates (§15.1): this many dates fit in a window. */
+const WINDOW_DATES = YAHOO_WINDOW_DAYS - 2;
+
+/** `instruments add` looks at this many days of bars: their meta and whether they carry volume (§15.3). */
+export const DESCRIBE_DAYS = 31;
+
 const prices = z.array(z.number().nullable());
 const chartSchema = z.object({
   chart: z.object({
@@ -49,6 +57,11 @@ const chartSchema = z.object({
         z.object({
           meta: z.object({
             symbol: z.string().optional(),
+            currency: z.string().nullable().optional(),
+            exchangeName: z.string().nullable().optional(),
+            fullExchangeName: z.string().nullable().optional(),
+            longName: z.string().nullable().optional(),
+            shortName: z.string().nullable().optional(),
             exchangeTimezoneName: z.string().optional(),
             instrumentType: z.string().optional(),
             firstTradeDate: z.number().nullable().optional(),
@@ -87,18 +100,11 @@ type ChartResult = NonNullable<z.infer<typeof chartSchema>['chart']['result']>[n
 
 const errorSchema = z.object({ chart: z.object({ error: z.object({ code: z.string(), description: z.string() }) }) });
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** The exchange's calendar date of a Unix time (seconds), as Yahoo's meta names the zone. */
-function exchangeDate(seconds: number, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(seconds * 1000);
-}
+const exchangeDate = (seconds: number, timeZone: string) => dateInZone(seconds * 1000, timeZone);
 
 interface Window {
+  result: ChartResult;
   rows: RawRow[];
   actions: CorporateAction[];
   firstTradeDay: number | null;
@@ -140,10 +146,10 @@ export function createYahooProvider(options: YahooOptions = {}): MarketDataProvi
     return null;
   };
 
-  async function fetchWindow(symbol: string, code: string, first: number, last: number, signal?: AbortSignal) {
+  async function fetchChart(symbol: string, code: string, period1: number, period2: number, signal?: AbortSignal) {
     const query = new URLSearchParams({
-      period1: String(first * 86_400),
-      period2: String((last + 1) * 86_400),
+      period1: String(period1),
+      period2: String(period2),
       interval: '1d',
       events: 'div,splits',
     });
@@ -153,6 +159,18 @@ export function createYahooProvider(options: YahooOptions = {}): MarketDataProvi
     if (chart.error) throw http.error(symbol, 'invalid-response', `${chart.error.code}: ${chart.error.description}`);
     if (!chart.result) throw http.error(symbol, 'invalid-response', 'unexpected answer: chart.result is null');
     return readResult(symbol, chart.result[0]!);
+  }
+
+  /**
+   * The bars dated `first` to `last` (day numbers) in the exchange's zone: the request
+   * reaches from 00:00 UTC of the day before to 00:00 UTC of two days after, since a
+   * London- or Tokyo-midnight bar is stamped on the UTC day before its date (§15.1).
+   */
+  async function fetchWindow(symbol: string, code: string, first: number, last: number, signal?: AbortSignal) {
+    const window = await fetchChart(symbol, code, (first - 1) * 86_400, (last + 2) * 86_400, signal);
+    const from = isoFromDay(first);
+    const to = isoFromDay(last);
+    return { ...window, rows: window.rows.filter((r) => r.date >= from && r.date <= to) };
   }
 
   function readResult(symbol: string, result: ChartResult): Window {
@@ -179,8 +197,9 @@ export function createYahooProvider(options: YahooOptions = {}): MarketDataProvi
           `unexpected answer: ${name} has ${column?.length ?? 0} values for ${times.length} timestamps`,
         );
     }
-    const index = result.meta.instrumentType === 'INDEX';
-    if (times.length > 0 && adj === undefined && !index)
+    // Only shares pay dividends: an index, a future, a currency or a coin needs no adjclose.
+    const shares = result.meta.instrumentType === 'EQUITY' || result.meta.instrumentType === 'ETF';
+    if (times.length > 0 && adj === undefined && shares)
       throw http.error(
         symbol,
         'invalid-response',
@@ -209,20 +228,33 @@ export function createYahooProvider(options: YahooOptions = {}): MarketDataProvi
       actions.push({ date: dateOf(d.date), kind: 'dividend', cash: d.amount });
     for (const s of Object.values(result.events?.splits ?? {}))
       if (s.denominator > 0) actions.push({ date: dateOf(s.date), kind: 'split', ratio: s.numerator / s.denominator });
-    return { rows, actions, firstTradeDay };
+    return { result, rows, actions, firstTradeDay };
   }
 
   return {
     info: YAHOO_INFO,
     supports: () => true,
-    async fetchHistory(symbol, from, to, signal): Promise<History> {
+    async describe(symbol, now, signal): Promise<InstrumentDescription> {
+      const code = providerSymbol('yahoo', symbol)!;
+      const period2 = Math.floor(now / 1000);
+      const { result } = await fetchChart(symbol, code, period2 - DESCRIBE_DAYS * 86_400, period2, signal);
+      const described = describeFromMeta(symbol, result.meta, result.indicators.quote[0]?.volume ?? []);
+      if ('refused' in described)
+        throw http.error(
+          symbol,
+          /^unsupported/.test(described.refused) ? 'unsupported' : 'invalid-response',
+          described.refused,
+        );
+      return described;
+    },
+    async fetchHistory(symbol, from, to, signal, calendar?: InstrumentCalendar): Promise<History> {
       const code = providerSymbol('yahoo', symbol)!;
       let floor = dayNumberFast(from);
       let end = dayNumberFast(to);
       const windows: Window[] = [];
       // Newest window first: its meta.firstTradeDate says how far back the others go.
       while (end >= floor) {
-        const start = Math.max(floor, end - YAHOO_WINDOW_DAYS + 1);
+        const start = Math.max(floor, end - WINDOW_DATES + 1);
         let window: Window;
         try {
           window = await fetchWindow(symbol, code, start, end, signal);
@@ -237,7 +269,7 @@ export function createYahooProvider(options: YahooOptions = {}): MarketDataProvi
         end = start - 1;
       }
       const rows = windows.flatMap((w) => w.rows);
-      const { bars, issues } = checkedBars('yahoo', symbol, rows, { from, to });
+      const { bars, issues } = checkedBars('yahoo', symbol, rows, { from, to, ...(calendar ? { calendar } : {}) });
       const actions = windows
         .flatMap((w) => w.actions)
         .filter((a) => a.date >= from && a.date <= to)
