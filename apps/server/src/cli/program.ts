@@ -11,6 +11,7 @@ import { registerScanCommands } from './commands/scan.js';
 import { registerSeasonalityCommands } from './commands/seasonality.js';
 import { registerBillingCommands } from './commands/billing.js';
 import { registerAlertCommands } from './commands/alerts.js';
+import { registerInstrumentCommands } from './commands/instruments.js';
 
 export function buildProgram(): Command {
   const program = new Command('solstice')
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerSeedCommand(program);
   registerDemoCommands(program);
   registerSyncCommand(program);
+  registerInstrumentCommands(program);
   registerUserCommands(program);
   registerIndicatorCommands(program);
   registerScanCommands(program);

@@ -1,4 +1,4 @@
-import { FakeMarket } from './fake-market.js';
+import type { FakeMarket } from './fake-market.js';
 
 /**
  * The four classes of issue #46 as the Yahoo stand-in serves them: BTC-USD every day,

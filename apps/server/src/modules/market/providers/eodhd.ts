@@ -91,7 +91,8 @@ export function createEodhdProvider(options: EodhdOptions): MarketDataProvider {
 
   return {
     info: EODHD_INFO,
-    supports: () => true,
+    // asked for US listings (SYM.US) only: instruments on the NYSE calendar (§15.3)
+    supports: (_symbol, calendar) => (calendar ?? 'nyse') === 'nyse',
     async fetchHistory(symbol, from, to, signal): Promise<History> {
       const code = providerSymbol('eodhd', symbol)!;
       const query = new URLSearchParams({ from, to, period: 'd', order: 'a', fmt: 'json', api_token: options.apiKey });

@@ -83,7 +83,8 @@ export function createTiingoProvider(options: TiingoOptions): MarketDataProvider
 
   return {
     info: TIINGO_INFO,
-    supports: (symbol) => providerSymbol('tiingo', symbol) !== null,
+    // Tiingo serves US listings: instruments on the NYSE calendar only (§15.3)
+    supports: (symbol, calendar) => (calendar ?? 'nyse') === 'nyse' && providerSymbol('tiingo', symbol) !== null,
     async fetchHistory(symbol, from, to, signal): Promise<History> {
       const code = providerSymbol('tiingo', symbol);
       if (code === null) throw http.error(symbol, 'unsupported', 'Tiingo serves no indexes');

@@ -1,3 +1,4 @@
+import type { InstrumentCalendar } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { ProviderBar } from '../providers/provider.js';
 import { seriesFromChunks } from '../bars/chunk-codec.js';
@@ -7,6 +8,12 @@ export interface SyncTarget {
   symbol: string;
   /** Demo data: replaced whole by the first real history. */
   synthetic: boolean;
+  /** Which bars are accepted and which session it is brought up to (data-providers.md §15.4). */
+  calendar: InstrumentCalendar;
+  /** The zone its provider's timestamps are read in. */
+  timezone: string;
+  /** fx: never has volume, whatever the bars say. */
+  fx: boolean;
 }
 
 /**
@@ -17,14 +24,23 @@ export async function syncTargets(
   database: DatabaseHandle,
   symbols?: readonly string[],
 ): Promise<{ targets: SyncTarget[]; unknown: string[] }> {
-  let query = database.db.selectFrom('instruments').select(['symbol', 'synthetic']).orderBy('symbol');
+  let query = database.db
+    .selectFrom('instruments')
+    .select(['symbol', 'synthetic', 'calendar', 'timezone', 'asset_class'])
+    .orderBy('symbol');
   query = symbols
     ? query.where('symbol', 'in', symbols.length > 0 ? [...symbols] : [''])
     : query.where('synthetic', '=', 0).where('tracked', '=', 1);
   const rows = await query.execute();
   const found = new Set(rows.map((r) => r.symbol));
   return {
-    targets: rows.map((r) => ({ symbol: r.symbol, synthetic: Number(r.synthetic) === 1 })),
+    targets: rows.map((r) => ({
+      symbol: r.symbol,
+      synthetic: Number(r.synthetic) === 1,
+      calendar: r.calendar,
+      timezone: r.timezone,
+      fx: r.asset_class === 'fx',
+    })),
     unknown: (symbols ?? []).filter((s) => !found.has(s)),
   };
 }

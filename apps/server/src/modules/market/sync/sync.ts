@@ -1,9 +1,10 @@
-import { lastCompletedSession } from '@solstice/analytics';
+import { lastCompletedSession, lastSessionOf } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
 import type { MarketDataProvider, ProviderId } from '../providers/provider.js';
 import { storedBars, syncTargets } from './stored-bars.js';
 import { updateSymbol, type SymbolSyncResult } from './update-symbol.js';
+import { refreshVolumeFlag } from './volume-flag.js';
 
 export type { ProviderFailure, SymbolSyncResult } from './update-symbol.js';
 
@@ -33,7 +34,7 @@ export interface SyncOptions {
 }
 
 export interface SyncReport {
-  /** The last completed session the run brought symbols up to. */
+  /** The last completed NYSE session; each symbol's own is its `session` (§15.4). */
   session: string;
   providers: ProviderId[];
   symbols: SymbolSyncResult[];
@@ -67,11 +68,15 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
       const target = targets[i]!;
       options.signal?.throwIfAborted();
       const stored = await storedBars(database, target.symbol, options.tailSize ?? 5);
+      const at = now();
+      // each symbol up to its own calendar's last completed session; the NYSE's is the run's
+      const own = target.calendar === 'nyse' ? session : lastSessionOf(target.calendar, target.timezone, at);
       const result = await updateSymbol(
-        { database, providers: options.providers, session, now: now(), signal: options.signal },
+        { database, providers: options.providers, session: own, now: at, signal: options.signal },
         target,
         stored,
       );
+      if (result.inserted + result.updated + result.removed > 0) await refreshVolumeFlag(database, target);
       results[i] = result;
       done += 1;
       rows += result.inserted + result.updated;
@@ -90,6 +95,7 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
     ...results,
     ...unknown.map((symbol): SymbolSyncResult => ({
       symbol,
+      session,
       status: 'failed',
       provider: null,
       mode: null,

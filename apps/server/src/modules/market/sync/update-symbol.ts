@@ -16,6 +16,8 @@ export interface ProviderFailure {
 /** What happened to one symbol in a run: recorded per symbol by the caller. */
 export interface SymbolSyncResult {
   symbol: string;
+  /** The session it was brought up to: its own calendar's (data-providers.md §15.4). */
+  session: string;
   status: 'updated' | 'unchanged' | 'failed';
   /** The provider whose bars were stored (or that confirmed nothing was new). */
   provider: ProviderId | null;
@@ -39,7 +41,7 @@ const FIRST_BAR_SLACK_DAYS = 31;
 export interface UpdateContext {
   database: DatabaseHandle;
   providers: readonly MarketDataProvider[];
-  /** The last completed session: bars up to it are asked for. */
+  /** The symbol's last completed session on its own calendar: bars up to it are asked for. */
   session: string;
   now: number;
   signal?: AbortSignal;
@@ -61,6 +63,7 @@ export async function updateSymbol(
 ): Promise<SymbolSyncResult> {
   const result: SymbolSyncResult = {
     symbol: target.symbol,
+    session: ctx.session,
     status: 'unchanged',
     provider: null,
     mode: null,
@@ -73,10 +76,11 @@ export async function updateSymbol(
     failures: [],
   };
   if (!target.synthetic && stored.last !== null && stored.last >= ctx.session) return result;
-  const candidates = ctx.providers.filter((p) => p.supports(target.symbol));
+  const candidates = ctx.providers.filter((p) => p.supports(target.symbol, target.calendar));
   for (const provider of candidates) {
     try {
-      return { ...(await fromProvider(ctx, provider, target, stored)), failures: result.failures };
+      const answered = await fromProvider(ctx, provider, target, stored);
+      return { ...answered, session: ctx.session, failures: result.failures };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       result.failures.push({ provider: error.provider, kind: error.kind, message: error.message });
@@ -97,8 +101,8 @@ async function fromProvider(
   provider: MarketDataProvider,
   target: SyncTarget,
   stored: StoredBars,
-): Promise<Omit<SymbolSyncResult, 'failures'>> {
-  const { symbol } = target;
+): Promise<Omit<SymbolSyncResult, 'failures' | 'session'>> {
+  const { symbol, calendar } = target;
   const id = provider.info.id;
   const refuse = (kind: FailureKind, detail: string) => new ProviderError(id, symbol, kind, detail);
   let reason: string;
@@ -106,7 +110,7 @@ async function fromProvider(
   else if (stored.last === null) reason = 'first sync: whole history';
   else {
     const from = stored.tail[0]!.date;
-    const recent = await provider.fetchHistory(symbol, from, ctx.session, ctx.signal);
+    const recent = await provider.fetchHistory(symbol, from, ctx.session, ctx.signal, calendar);
     if (recent.bars.length === 0) throw refuse('no-data', `no bars from ${from} to ${ctx.session}`);
     const change = historyChange(stored.tail, recent.bars);
     if (change === null) {
@@ -116,7 +120,7 @@ async function fromProvider(
     }
     reason = `history changed (${change}): whole history replaced`;
   }
-  const whole = await provider.fetchHistory(symbol, WHOLE_HISTORY_FROM, ctx.session, ctx.signal);
+  const whole = await provider.fetchHistory(symbol, WHOLE_HISTORY_FROM, ctx.session, ctx.signal, calendar);
   const first = whole.bars[0]?.date;
   const last = whole.bars.at(-1)?.date;
   if (!first || !last) throw refuse('no-data', 'no bars in the whole history');
@@ -140,7 +144,7 @@ function outcome(
   mode: 'append' | 'replace' | null,
   reason: string | null,
   lastBar: string | null,
-): Omit<SymbolSyncResult, 'failures'> {
+): Omit<SymbolSyncResult, 'failures' | 'session'> {
   const changed = written.inserted + written.updated + written.removed > 0;
   return {
     symbol: history.symbol,

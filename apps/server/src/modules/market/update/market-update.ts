@@ -75,7 +75,7 @@ export async function runMarketUpdate(
     // A symbol the provider answered without the session's bar (not published yet) is still
     // behind: the run is partial, not ok, and the symbol says why.
     const behind = (sym: (typeof report.symbols)[number]) =>
-      sym.status === 'unchanged' && sym.lastBar !== null && sym.lastBar < report.session;
+      sym.status === 'unchanged' && sym.lastBar !== null && sym.lastBar < sym.session;
     const lagging = report.symbols.filter(behind).length;
     const status =
       report.failed === 0 && lagging === 0
@@ -97,7 +97,7 @@ export async function runMarketUpdate(
             (s.failures.length > 0
               ? s.failures.map((f) => f.message).join('; ')
               : behind(s)
-                ? `no bar for ${report.session} from ${s.provider ?? 'the providers'} yet`
+                ? `no bar for ${s.session} from ${s.provider ?? 'the providers'} yet`
                 : null),
           last_bar: s.lastBar,
         }));
