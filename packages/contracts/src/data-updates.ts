@@ -67,7 +67,8 @@ export const instrumentCreateSchema = z.strictObject({
     .max(200)
     .refine(...visibleText('An instrument name'))
     .optional(),
-  type: z.enum(['stock', 'etf', 'index']).default('stock'),
+  /** Optional: when given it must be what the provider says the symbol is (422 naming both otherwise). */
+  type: z.enum(['stock', 'etf', 'index', 'future', 'fx', 'crypto']).optional(),
 });
 
 export const instrumentRemoveQuerySchema = z.strictObject({

@@ -74,6 +74,8 @@ import {
   instrumentSearchQuerySchema,
   instrumentSearchResponseSchema,
   symbolParamsSchema,
+  type AssetClass,
+  type CalendarName,
 } from './market-data.js';
 import { heatmapQuerySchema, heatmapResponseSchema, marketOverviewResponseSchema } from './market.js';
 import {
@@ -455,9 +457,11 @@ export const ENDPOINT_SCHEMAS = {
     answer: undeclared<{ data: { job: string } }>(),
   },
   adminInstrumentAdd: {
-    summary: 'Adds a ticker and backfills its history',
+    summary: 'Adds an instrument as Yahoo describes it (class, currency, calendar) and backfills its history',
     body: instrumentCreateSchema,
-    answer: undeclared<{ data: { symbol: string; job: string } }>(),
+    answer: undeclared<{
+      data: { symbol: string; job: string; assetClass: AssetClass; currency: string; calendar: CalendarName };
+    }>(),
   },
   adminInstrumentRemove: {
     summary: 'Stops updating an instrument; its history stays unless purge=true',

@@ -13,6 +13,8 @@ export const errorCodeSchema = z.enum([
   'conflict',
   'payload_too_large',
   'unsupported_media_type',
+  /** Well-formed, but what it names cannot be done (an unknown symbol to add). */
+  'unprocessable',
   'rate_limited',
   'service_unavailable',
   'internal_error',

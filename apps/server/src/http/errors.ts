@@ -25,6 +25,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,
@@ -41,5 +42,7 @@ export function orNotFound<T>(value: T | null | undefined, message?: string): T 
   if (value === null || value === undefined) throw notFound(message);
   return value;
 }
+export const unprocessable = (message: string, details?: ErrorDetails) =>
+  new AppError('unprocessable', message, details);
 export const conflict = (message: string, details?: ErrorDetails) => new AppError('conflict', message, details);
 export const serviceUnavailable = (message: string) => new AppError('service_unavailable', message);

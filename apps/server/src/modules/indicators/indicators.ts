@@ -15,6 +15,11 @@ export function indicatorsOf(market: MarketCache, symbol: string, chartBars?: nu
   const bar = series ? indicatorSnapshot(series) : null;
   if (!series || !bar) return null;
   const snapshot: IndicatorsResponse = toSnapshot(bar);
+  // Without volume (fx, Cboe indexes: hasVolume false) every function of volume is null (analytics.md).
+  if (market.instrument(symbol)?.hasVolume === false) {
+    snapshot.avgVolume20 = null;
+    snapshot.relVolume = null;
+  }
   if (chartBars !== undefined) snapshot.series = indicatorChartSeries(series, chartBars);
   return snapshot;
 }

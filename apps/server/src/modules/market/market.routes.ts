@@ -71,6 +71,7 @@ export function marketRoutes(ctx: MarketRoutesDeps): FastifyPluginAsync {
         const end = to ? lowerBound(s.dates, dayNumberFast(to) + 1) : s.dates.length;
         // Once: a snapshot's series reads these from its file when first asked.
         const { dates, open, high, low, close, volume } = s;
+        const withVolume = info.hasVolume;
         for (let i = start; i < end; i++) {
           bars.push({
             date: isoFromDay(dates[i]!),
@@ -78,7 +79,7 @@ export function marketRoutes(ctx: MarketRoutesDeps): FastifyPluginAsync {
             high: high[i]!,
             low: low[i]!,
             close: close[i]!,
-            volume: volume[i]!,
+            volume: withVolume ? volume[i]! : null,
           });
         }
       }

@@ -4,14 +4,17 @@ import { PERMISSIONS, type AdminDataResponse, type FreshnessInfo } from '@solsti
 import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { SIGNED_IN, needs } from '../../../http/access.js';
-import { conflict, notFound } from '../../../http/errors.js';
+import { conflict, notFound, serviceUnavailable, unprocessable } from '../../../http/errors.js';
 import { routeDeclarer } from '../../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../../http/route-schemas.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { announceMarketChange } from '../market-events.js';
-import { PROVIDER_IDS } from '../providers/provider.js';
-import { providerOffReason } from '../providers/registry.js';
+import { storeDescribed } from '../instruments/instrument-classes.js';
+import { PROVIDER_IDS, type MarketDataProvider } from '../providers/provider.js';
+import { ProviderError } from '../providers/provider-error.js';
+import { createProvider, providerOffReason } from '../providers/registry.js';
+import type { InstrumentDescription } from '../providers/yahoo-instrument.js';
 import { freshnessOf } from './freshness.js';
 import { MARKET_UPDATE_JOB, startMarketUpdate } from './market-update.jobs.js';
 
@@ -22,6 +25,8 @@ export interface DataAdminDeps {
   marketAsOf(): string | null;
   clock: Clock;
   jobs: JobQueue;
+  /** Describes a symbol to add (§15.3); default Yahoo at YAHOO_BASE_URL. */
+  describer?: MarketDataProvider;
 }
 
 /** The freshness every screen warns with; the admin's data page: freshness, the schedule, runs and failing symbols, instruments; run now; add or remove a ticker. */
@@ -144,7 +149,11 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       return reply.code(202).send({ data: { job } });
     });
 
-    /** A new ticker: its row now, its whole history by a backfill job. */
+    /**
+     * A new instrument as Yahoo describes it (class, currency, zone, calendar: §15.3), its row
+     * now, its whole history by a backfill job. Nothing is stored for a symbol Yahoo does not
+     * know, nor when a given type is not the provider's.
+     */
     route('adminInstrumentAdd', DATA, async (request, reply) => {
       const body = request.body;
       const existing = await db
@@ -156,31 +165,33 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
         throw conflict(`${body.symbol} is already an instrument.`, {
           issues: [{ path: 'body.symbol', message: 'already an instrument' }],
         });
-      if (existing) {
-        await db
-          .updateTable('instruments')
-          .set({ tracked: 1, updated_at: clock.now() })
-          .where('symbol', '=', body.symbol)
-          .execute();
-      } else {
-        await db
-          .insertInto('instruments')
-          .values({
-            symbol: body.symbol,
-            name: body.name ?? body.symbol,
-            type: body.type,
-            exchange: null,
-            sector: null,
-            industry: null,
-            currency: 'USD',
-            market_cap: null,
-            synthetic: 0,
-            updated_at: clock.now(),
-          })
-          .execute();
+      const describer = deps.describer ?? createProvider('yahoo', settings);
+      let described: InstrumentDescription;
+      try {
+        described = await describer.describe!(body.symbol, clock.now());
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        const said = `${body.symbol}: ${error.detail}`;
+        if (error.kind === 'unknown-symbol' || error.kind === 'unsupported' || error.kind === 'no-data')
+          throw unprocessable(said, { issues: [{ path: 'body.symbol', message: said }] });
+        throw serviceUnavailable(`Yahoo could not describe ${said}`);
       }
+      if (body.type !== undefined && body.type !== described.type)
+        throw unprocessable(`${body.symbol} is ${described.type} (Yahoo), not ${body.type}.`, {
+          issues: [{ path: 'body.type', message: `Yahoo says ${described.type}, not ${body.type}` }],
+        });
+      const named = body.name === undefined ? described : { ...described, name: body.name };
+      await storeDescribed(database, named, clock.now());
       const job = await startMarketUpdate(jobs, clock.now(), { trigger: 'backfill', symbols: [body.symbol] });
-      return reply.code(202).send({ data: { symbol: body.symbol, job } });
+      return reply.code(202).send({
+        data: {
+          symbol: body.symbol,
+          job,
+          assetClass: described.assetClass,
+          currency: described.currency,
+          calendar: described.calendar,
+        },
+      });
     });
 
     /** Stops updating an instrument; its history stays unless purge=true. */
