@@ -59,6 +59,11 @@ describe.each(testDialects())('DatabaseMarketCache on %s', (dialect) => {
       currency: 'USD',
       marketCap: 1.5e9,
       synthetic: true,
+      // the shared universe's class and calendar (migration 0013's defaults)
+      assetClass: 'equity',
+      timezone: 'America/New_York',
+      calendar: 'nyse',
+      hasVolume: true,
     });
     expect(cache.instrument('BBB')?.synthetic).toBe(false);
     const a = cache.series('AAA')!;

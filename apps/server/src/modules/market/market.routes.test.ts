@@ -61,6 +61,10 @@ describe.each(testDialects())('market routes on %s', (dialect) => {
       currency: 'USD',
       marketCap: 3e12,
       synthetic: true,
+      assetClass: 'equity',
+      timezone: 'America/New_York',
+      calendar: 'nyse',
+      hasVolume: true,
       lastClose: 13,
       lastDate: '2024-01-04',
     });
