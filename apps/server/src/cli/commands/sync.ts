@@ -20,7 +20,7 @@ export function registerSyncCommand(program: Command): void {
   program
     .command('sync')
     .description(
-      'bring the daily bars of every real instrument up to the last completed NYSE session from the providers of DATA_PROVIDERS (needs network)',
+      'bring the daily bars of every real instrument up to its last completed session (NYSE for US stocks; its own calendar for crypto, currencies, futures and indexes) from the providers of DATA_PROVIDERS (needs network)',
     )
     .addOption(
       new Option('--provider <name>', 'ask only this provider (default: DATA_PROVIDERS, in order)').choices([
