@@ -2,12 +2,7 @@ import { dayNumber, isoDate } from '../series.js';
 import { weekdayOf } from './new-york-time.js';
 import { CALENDAR_EXACT_FROM } from './nyse-holidays.js';
 import { isTradingDay, lastCompletedSession } from './sessions.js';
-
-/**
- * The calendars an instrument can be on (data-providers.md §15.4): NYSE sessions, the dates
- * its exchange serves bars on, Monday–Friday in its own zone (fx), every UTC date (crypto).
- */
-export type InstrumentCalendar = 'nyse' | 'exchange' | 'fx' | 'crypto';
+import type { TradingCalendar } from './trading-calendar.js';
 
 /** How long after the end of its day a crypto, fx or exchange bar is taken as final. */
 export const SETTLE_HOURS = 3;
@@ -21,13 +16,16 @@ const isWeekend = (day: number) => {
 };
 
 /**
+ * The session rules of each calendar (data-providers.md §15.4): NYSE sessions, the dates its
+ * exchange serves bars on (exchange), Monday–Friday in its own zone (fx), every UTC date (crypto).
+ *
  * Why a provider's bar dated `date` is not a bar of an instrument on this calendar, or null
  * when it is accepted. NYSE: weekends always, the holiday table from the year it is exact;
  * fx: weekends (NYSE holidays, Dec 25 and Jan 1 are fx days when the provider has a bar);
  * exchange and crypto: every date the provider serves. A malformed date is accepted here:
  * the importer's row rules name it.
  */
-export function barDateRefusal(calendar: InstrumentCalendar, date: string): string | null {
+export function barDateRefusal(calendar: TradingCalendar, date: string): string | null {
   if (!ISO_DATE.test(date)) return null;
   if (calendar === 'crypto' || calendar === 'exchange') return null;
   const day = dayNumber(date);
@@ -65,7 +63,7 @@ function weekdayOnOrBefore(day: number): number {
  * (where it is the expected session E) the latest Monday–Friday on or before the date in
  * `timeZone` of (now − 3 h), less one day.
  */
-export function lastSessionOf(calendar: InstrumentCalendar, timeZone: string, now: number): string {
+export function lastSessionOf(calendar: TradingCalendar, timeZone: string, now: number): string {
   if (calendar === 'nyse') return lastCompletedSession(now);
   const settled = now - SETTLE_HOURS * 3_600_000;
   const day = dayNumber(dateInZone(settled, calendar === 'crypto' ? 'UTC' : timeZone)) - 1;
@@ -85,7 +83,7 @@ function weekdaysAfter(last: string, session: string): number {
  * than 2 Monday–Friday dates lie after the last bar up to E (an exchange holiday or two do
  * not make it stale).
  */
-export function isStale(calendar: InstrumentCalendar, lastBar: string | null, session: string): boolean {
+export function isStale(calendar: TradingCalendar, lastBar: string | null, session: string): boolean {
   if (lastBar === null) return true;
   if (calendar === 'exchange') return weekdaysAfter(lastBar, session) > 2;
   return lastBar < session;

@@ -30,11 +30,4 @@ export {
   type SeriesTraits,
   type TradingCalendar,
 } from './trading-calendar.js';
-export {
-  barDateRefusal,
-  dateInZone,
-  isStale,
-  lastSessionOf,
-  SETTLE_HOURS,
-  type InstrumentCalendar,
-} from './asset-calendars.js';
+export { barDateRefusal, dateInZone, isStale, lastSessionOf, SETTLE_HOURS } from './asset-calendars.js';

@@ -12,14 +12,12 @@ export const DEFAULT_CHART_BARS = 250;
  */
 export function indicatorsOf(market: MarketCache, symbol: string, chartBars?: number): IndicatorsResponse | null {
   const series = market.series(symbol);
-  const bar = series ? indicatorSnapshot(series) : null;
+  const info = market.instrument(symbol);
+  // its own calendar's periods; without volume (fx, Cboe indexes) every function of volume is null
+  const traits = info ? { calendar: info.calendar, hasVolume: info.hasVolume } : undefined;
+  const bar = series ? indicatorSnapshot(series, traits) : null;
   if (!series || !bar) return null;
   const snapshot: IndicatorsResponse = toSnapshot(bar);
-  // Without volume (fx, Cboe indexes: hasVolume false) every function of volume is null (analytics.md).
-  if (market.instrument(symbol)?.hasVolume === false) {
-    snapshot.avgVolume20 = null;
-    snapshot.relVolume = null;
-  }
   if (chartBars !== undefined) snapshot.series = indicatorChartSeries(series, chartBars);
   return snapshot;
 }

@@ -1,4 +1,4 @@
-import { barDateRefusal, type InstrumentCalendar } from '@solstice/analytics';
+import { barDateRefusal, type TradingCalendar } from '@solstice/analytics';
 import { detectLayout, type Layout } from '../import/formats.js';
 import { batchRows, dailyBars, IssueLog, type ImportIssue } from '../import/parse.js';
 import type { ProviderBar, ProviderId } from './provider.js';
@@ -34,7 +34,7 @@ export function checkedBars(
   provider: ProviderId,
   symbol: string,
   rows: readonly RawRow[],
-  range: { from: string; to: string; calendar?: InstrumentCalendar },
+  range: { from: string; to: string; calendar?: TradingCalendar },
 ): { bars: ProviderBar[]; issues: ImportIssue[] } {
   const calendar = range.calendar ?? 'nyse';
   const withAdj = rows.some((r) => r.adjClose !== undefined);

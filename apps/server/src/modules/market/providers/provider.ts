@@ -1,4 +1,4 @@
-import type { InstrumentCalendar } from '@solstice/analytics';
+import type { TradingCalendar } from '@solstice/analytics';
 import type { DailyBar } from '../bars/stored-series.js';
 import type { ImportIssue } from '../import/parse.js';
 import type { InstrumentDescription } from './yahoo-instrument.js';
@@ -54,7 +54,7 @@ export interface MarketDataProvider {
    * Whether the provider can be asked for a symbol at all (Tiingo has no indexes); Tiingo
    * and EODHD serve only instruments on the NYSE calendar (§15.3).
    */
-  supports(symbol: string, calendar?: InstrumentCalendar): boolean;
+  supports(symbol: string, calendar?: TradingCalendar): boolean;
   /**
    * The bars of `symbol` from `from` to `to` (YYYY-MM-DD, both included, dates in the
    * instrument's time zone); rows after `to` (a live row) are dropped, rows on dates the
@@ -66,7 +66,7 @@ export interface MarketDataProvider {
     from: string,
     to: string,
     signal?: AbortSignal,
-    calendar?: InstrumentCalendar,
+    calendar?: TradingCalendar,
   ): Promise<History>;
   /** What a symbol is, from one request of its last 31 days (Yahoo only: the others name no instrument type). */
   describe?(symbol: string, now: number, signal?: AbortSignal): Promise<InstrumentDescription>;

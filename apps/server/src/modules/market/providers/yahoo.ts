@@ -1,4 +1,4 @@
-import { dateInZone, type InstrumentCalendar } from '@solstice/analytics';
+import { dateInZone, type TradingCalendar } from '@solstice/analytics';
 import { z } from 'zod';
 import { VERSION } from '../../../version.js';
 import { dayNumberFast, isoFromDay } from '../dates.js';
@@ -247,7 +247,7 @@ export function createYahooProvider(options: YahooOptions = {}): MarketDataProvi
         );
       return described;
     },
-    async fetchHistory(symbol, from, to, signal, calendar?: InstrumentCalendar): Promise<History> {
+    async fetchHistory(symbol, from, to, signal, calendar?: TradingCalendar): Promise<History> {
       const code = providerSymbol('yahoo', symbol)!;
       let floor = dayNumberFast(from);
       let end = dayNumberFast(to);

@@ -1,4 +1,4 @@
-import type { InstrumentCalendar } from '@solstice/analytics';
+import type { TradingCalendar } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { ProviderBar } from '../providers/provider.js';
 import { seriesFromChunks } from '../bars/chunk-codec.js';
@@ -9,7 +9,7 @@ export interface SyncTarget {
   /** Demo data: replaced whole by the first real history. */
   synthetic: boolean;
   /** Which bars are accepted and which session it is brought up to (data-providers.md §15.4). */
-  calendar: InstrumentCalendar;
+  calendar: TradingCalendar;
   /** The zone its provider's timestamps are read in. */
   timezone: string;
   /** fx: never has volume, whatever the bars say. */
