@@ -228,6 +228,15 @@ describe('solstice instruments: crypto, currencies, futures and indexes from Yah
     ).toEqual(expected.map((e) => ({ ...e, ret: expect.closeTo(e.ret, 12) })));
   });
 
+  it('add asks YAHOO_BASE_URL without --base-url', async () => {
+    process.env.YAHOO_BASE_URL = yahoo.baseUrl;
+    const asked = yahoo.requests.length;
+    const again = await run('instruments', 'add', 'GC=F');
+    expect(again.existing.map((i: { symbol: string }) => i.symbol)).toEqual(['GC=F']);
+    expect(yahoo.requests.length).toBe(asked + 1);
+    delete process.env.YAHOO_BASE_URL;
+  });
+
   it("the US stock's pattern and indicators are unchanged", async () => {
     const report = await run('sync', ...yahooArgs(), '--symbols', 'AAPL');
     expect(report.symbols[0].status).toBe('unchanged');
