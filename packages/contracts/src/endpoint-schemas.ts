@@ -65,6 +65,7 @@ import {
   instrumentCreateSchema,
   instrumentRemoveQuerySchema,
 } from './data-updates.js';
+import { historyMismatchesResponseSchema, historyReplacedSchema } from './history-mismatches.js';
 import type { EndpointName } from './endpoints.js';
 import { indicatorsParamsSchema, indicatorsQuerySchema, indicatorsResponseSchema } from './indicators.js';
 import {
@@ -464,6 +465,15 @@ export const ENDPOINT_SCHEMAS = {
     params: symbolParamsSchema,
     querystring: instrumentRemoveQuerySchema,
     noContent: true,
+  },
+  adminHistoryMismatches: {
+    summary: "Symbols whose provider history did not join the stored one: nothing of them is written until an admin replaces it",
+    response: historyMismatchesResponseSchema,
+  },
+  adminHistoryReplace: {
+    summary: "Replaces a symbol's stored history with the first provider's, keeping the replaced bars until the next backup",
+    params: symbolParamsSchema,
+    response: historyReplacedSchema,
   },
 } as const satisfies Record<EndpointName, EndpointSchemaSet>;
 
