@@ -2,6 +2,7 @@ import { lastCompletedSession } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
 import type { MarketDataProvider, ProviderId } from '../providers/provider.js';
+import { bulkDayFor, fromBulkDay, type BulkDayReport } from './bulk-day.js';
 import { storedBars, syncTargets } from './stored-bars.js';
 import { updateSymbol, type SymbolSyncResult } from './update-symbol.js';
 
@@ -28,6 +29,12 @@ export interface SyncOptions {
   concurrency?: number;
   /** Stored bars compared with the provider's on each update. */
   tailSize?: number;
+  /**
+   * A whole-universe run whose first provider serves the market's day in one request (EODHD's
+   * /eod-bulk-last-day/US) takes each symbol's bar from it, and asks per symbol only for what
+   * that answer lacks (default true; decision 0045).
+   */
+  bulkDay?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
 }
@@ -44,6 +51,8 @@ export interface SyncReport {
   /** Bars rewritten in place, and deleted by whole-history replacements. */
   rewritten: number;
   removed: number;
+  /** The market's day asked in one request, when the run did (null otherwise). */
+  bulkDay: BulkDayReport | null;
 }
 
 /**
@@ -56,6 +65,10 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
   const now = options.now ?? Date.now;
   const session = lastCompletedSession(now());
   const { targets, unknown } = await syncTargets(database, options.symbols);
+  const bulk =
+    options.bulkDay === false || options.symbols !== undefined
+      ? null
+      : await bulkDayFor(options.providers[0], session, targets, options.signal);
   const results = new Array<SymbolSyncResult>(targets.length);
   const started = performance.now();
   let done = 0;
@@ -67,11 +80,9 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
       const target = targets[i]!;
       options.signal?.throwIfAborted();
       const stored = await storedBars(database, target.symbol, options.tailSize ?? 5);
-      const result = await updateSymbol(
-        { database, providers: options.providers, session, now: now(), signal: options.signal },
-        target,
-        stored,
-      );
+      const ctx = { database, providers: options.providers, session, now: now(), signal: options.signal };
+      const result =
+        (bulk && (await fromBulkDay(ctx, bulk.day, target, stored))) ?? (await updateSymbol(ctx, target, stored));
       results[i] = result;
       done += 1;
       rows += result.inserted + result.updated;
@@ -113,6 +124,7 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
     inserted: sum((r) => r.inserted),
     rewritten: sum((r) => r.updated),
     removed: sum((r) => r.removed),
+    bulkDay: bulk?.report ?? null,
   };
   if (report.inserted + report.rewritten + report.removed > 0) await announceMarketChange(database);
   return report;
