@@ -65,7 +65,7 @@ import {
   instrumentCreateSchema,
   instrumentRemoveQuerySchema,
 } from './data-updates.js';
-import { historyMismatchesResponseSchema, historyReplacedSchema } from './history-mismatches.js';
+import { historyReplacedSchema } from './history-mismatches.js';
 import type { EndpointName } from './endpoints.js';
 import { indicatorsParamsSchema, indicatorsQuerySchema, indicatorsResponseSchema } from './indicators.js';
 import {
@@ -446,7 +446,8 @@ export const ENDPOINT_SCHEMAS = {
     response: adminJobsRunResponseSchema,
   },
   adminData: {
-    summary: 'The data page: freshness, the schedule, providers, recent runs, failing symbols and instruments',
+    summary:
+      'The data page: freshness, the schedule, providers, recent runs, failing symbols, histories that do not join and instruments',
     response: adminDataResponseSchema,
   },
   // The body may be left out: an update of every symbol.
@@ -465,10 +466,6 @@ export const ENDPOINT_SCHEMAS = {
     params: symbolParamsSchema,
     querystring: instrumentRemoveQuerySchema,
     noContent: true,
-  },
-  adminHistoryMismatches: {
-    summary: "Symbols whose provider history did not join the stored one: nothing of them is written until an admin replaces it",
-    response: historyMismatchesResponseSchema,
   },
   adminHistoryReplace: {
     summary: "Replaces a symbol's stored history with the first provider's, keeping the replaced bars until the next backup",

@@ -106,7 +106,6 @@ export const ENDPOINTS = {
   adminDataUpdate: { method: 'POST', path: '/api/v1/admin/data/update' },
   adminInstrumentAdd: { method: 'POST', path: '/api/v1/admin/instruments' },
   adminInstrumentRemove: { method: 'DELETE', path: '/api/v1/admin/instruments/:symbol' },
-  adminHistoryMismatches: { method: 'GET', path: '/api/v1/admin/data/history-mismatches' },
   adminHistoryReplace: { method: 'POST', path: '/api/v1/admin/instruments/:symbol/replace-history' },
 } as const satisfies Record<string, EndpointDefinition>;
 

@@ -16,9 +16,6 @@ export const historyMismatchSchema = z.object({
 });
 export type HistoryMismatchInfo = z.infer<typeof historyMismatchSchema>;
 
-export const historyMismatchesResponseSchema = z.object({ mismatches: z.array(historyMismatchSchema) });
-export type HistoryMismatchesResponse = z.infer<typeof historyMismatchesResponseSchema>;
-
 export const historyReplacedSchema = z.object({
   symbol: z.string(),
   provider: z.string(),

@@ -42,7 +42,7 @@ describe.each(testDialects())('the data page’s history mismatches over HTTP on
   it('a member is refused both the list and the replacement; the stored history stays', async () => {
     const member = await signedInUser(live, { subscriber: true });
     const before = await storedCloses();
-    expect((await call('GET', '/api/v1/admin/data/history-mismatches', member.headers)).status).toBe(403);
+    expect((await call('GET', '/api/v1/admin/data', member.headers)).status).toBe(403);
     const refused = await call('POST', '/api/v1/admin/instruments/WTW/replace-history', member.headers);
     expect(refused.status).toBe(403);
     expect((await call('POST', '/api/v1/admin/instruments/WTW/replace-history', {})).status).toBe(401);
@@ -52,10 +52,10 @@ describe.each(testDialects())('the data page’s history mismatches over HTTP on
 
   it('an admin sees the mismatch and replaces the history', async () => {
     const admin = await signedInUser(live, { role: 'admin' });
-    const listed = await call('GET', '/api/v1/admin/data/history-mismatches', admin.headers);
+    const listed = await call('GET', '/api/v1/admin/data', admin.headers);
     expect(listed.status).toBe(200);
-    expect(await listed.json()).toEqual({
-      mismatches: [
+    expect(((await listed.json()) as { historyMismatches: unknown[] }).historyMismatches).toEqual(
+      [
         {
           symbol: 'WTW',
           provider: 'yahoo',
@@ -66,13 +66,13 @@ describe.each(testDialects())('the data page’s history mismatches over HTTP on
           detectedAt: EVENING,
         },
       ],
-    });
+    );
     const replaced = await call('POST', '/api/v1/admin/instruments/WTW/replace-history', admin.headers);
     expect(replaced.status).toBe(200);
     expect(await replaced.json()).toMatchObject({ symbol: 'WTW', provider: 'yahoo', first: '2026-01-02', removed: old.length });
     expect(await storedCloses()).not.toEqual(old.map((b) => b.close));
-    const after = await call('GET', '/api/v1/admin/data/history-mismatches', admin.headers);
-    expect(await after.json()).toEqual({ mismatches: [] });
+    const after = await call('GET', '/api/v1/admin/data', admin.headers);
+    expect(((await after.json()) as { historyMismatches: unknown[] }).historyMismatches).toEqual([]);
     expect((await call('POST', '/api/v1/admin/instruments/NOPE/replace-history', admin.headers)).status).toBe(404);
   });
 });

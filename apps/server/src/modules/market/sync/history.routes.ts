@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { lastCompletedSession } from '@solstice/analytics';
-import { PERMISSIONS, type HistoryMismatchesResponse, type HistoryReplaced } from '@solstice/contracts';
+import { PERMISSIONS, type HistoryReplaced } from '@solstice/contracts';
 import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { needs } from '../../../http/access.js';
@@ -9,7 +9,6 @@ import { routeDeclarer } from '../../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../../http/route-schemas.js';
 import type { Clock } from '../../jobs/clock.js';
 import { configuredProviders } from '../providers/registry.js';
-import { listMismatches } from './history-mismatches.js';
 import { replaceHistory, ReplaceHistoryError } from './replace-history.js';
 
 export interface HistoryRoutesDeps {
@@ -18,17 +17,13 @@ export interface HistoryRoutesDeps {
   clock: Clock;
 }
 
-/** Ticker continuity on the data page (decision 0044): the histories that did not join, and an admin's replacement. */
+/** Ticker continuity on the data page (decision 0044): an admin's replacement of a history that did not join. */
 export function historyRoutes(deps: HistoryRoutesDeps): FastifyPluginAsync {
   const { settings, database, clock } = deps;
   return async (instance) => {
     const route = routeDeclarer(instance.withTypeProvider<ZodTypeProvider>());
     // Admins hold market:import and nobody else does: replacing a stored history is an admin's choice.
     const ADMIN = needs(PERMISSIONS.marketImport);
-
-    route('adminHistoryMismatches', ADMIN, async (): Promise<HistoryMismatchesResponse> => ({
-      mismatches: await listMismatches(database),
-    }));
 
     route('adminHistoryReplace', ADMIN, async (request): Promise<HistoryReplaced> => {
       const { symbol } = request.params;

@@ -12,6 +12,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { announceMarketChange } from '../market-events.js';
 import { PROVIDER_IDS } from '../providers/provider.js';
 import { providerOffReason } from '../providers/registry.js';
+import { listMismatches } from '../sync/history-mismatches.js';
 import { freshnessOf } from './freshness.js';
 import { MARKET_UPDATE_JOB, startMarketUpdate } from './market-update.jobs.js';
 
@@ -119,6 +120,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
           ),
         })),
         failing,
+        historyMismatches: await listMismatches(database),
         instruments: instruments.map((i) => {
           const b = bySymbol.get(i.symbol);
           return {
