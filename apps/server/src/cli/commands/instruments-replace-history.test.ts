@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../testing/fake-providers/index.js';
-import { insertBars, instrumentRow } from '../../testing/market-fixtures.js';
+import { storeInstrument } from '../../testing/market-fixtures.js';
 import { runCli } from '../../testing/run-cli.js';
 import { buildProgram } from '../program.js';
 
@@ -30,15 +30,11 @@ describe('solstice instruments replace-history, and sync --help on the bulk day'
     yahoo = await startFakeYahoo(new FakeMarket(session).add('WTW', { from: start, price: 300 }));
     const handle = await openDatabase(`file:${file}`);
     await migrateToLatest(handle);
-    await handle.db.insertInto('instruments').values(instrumentRow('WTW')).execute();
     // 2017's company under the ticker, ending five sessions before the provider's last.
     let end = session;
     for (let i = 0; i < 5; i++) end = previousTradingDay(end);
     const old = new FakeMarket(end).add('OLD', { from: start, price: 300 }).adjusted('OLD');
-    await insertBars(
-      handle.db,
-      old.map((b) => ({ symbol: 'WTW', ...b, volume: Math.round(b.volume) })),
-    );
+    await storeInstrument(handle.db, 'WTW', old);
     await handle.close();
   });
   afterEach(async () => {

@@ -8,7 +8,7 @@ import { Modal } from '../../shared/shell';
 import { ConfirmFooter } from '../../shared/ui/confirm-footer';
 import { ErrorAlert } from '../../shared/ui/states';
 import { DataTable, type Column } from '../../shared/tables/data-table';
-import { actionColumn, timeColumn } from '../../shared/tables/columns';
+import { actionColumn, timeColumn, valueColumn } from '../../shared/tables/columns';
 import { TableSection } from '../../shared/tables/table-section';
 import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
 
@@ -19,26 +19,13 @@ import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
 export function HistoryMismatchesSection({ rows, f }: { rows: HistoryMismatchInfo[]; f: Formatters }) {
   const { t } = useTranslation(['admin', 'common']);
   const [replacing, setReplacing] = useState<HistoryMismatchInfo | null>(null);
+  const close = (v: number | null | undefined) => f.number(v, 4);
   const columns: Column<HistoryMismatchInfo>[] = [
     { key: 'symbol', label: t('common:table.symbol'), csvLabel: 'Symbol', text: (r) => r.symbol },
     { key: 'provider', label: t('data.mismatches.provider'), csvLabel: 'Provider', text: (r) => r.provider },
     timeColumn('date', t('data.mismatches.date'), 'Date', (r) => r.date, f.date),
-    {
-      key: 'storedClose',
-      label: t('data.mismatches.storedClose'),
-      csvLabel: 'Stored close',
-      align: 'end',
-      text: (r) => f.number(r.storedClose, 4),
-      csvValue: (r) => r.storedClose,
-    },
-    {
-      key: 'providerClose',
-      label: t('data.mismatches.providerClose'),
-      csvLabel: 'Provider close',
-      align: 'end',
-      text: (r) => f.number(r.providerClose, 4),
-      csvValue: (r) => r.providerClose,
-    },
+    valueColumn('storedClose', t('data.mismatches.storedClose'), 'Stored close', (r) => r.storedClose, close),
+    valueColumn('providerClose', t('data.mismatches.providerClose'), 'Provider close', (r) => r.providerClose, close),
     { key: 'reason', label: t('data.failing.reason'), csvLabel: 'Reason', text: (r) => r.reason },
     actionColumn('replace', '', (r) => (
       <button

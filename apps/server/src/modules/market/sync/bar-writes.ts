@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../../db/database.js';
+import { SYMBOL_LOCK } from '../bars/chunk-store.js';
 import { PgBarWriter, SqliteBarWriter } from '../import/bar-store.js';
 import { dayNumberFast } from '../dates.js';
 import type { BarBatch } from '../import/parse.js';
@@ -52,7 +53,11 @@ export async function writeSymbolBars(
     try {
       const writer = new PgBarWriter(client);
       await writer.ensureInstrument(symbol, now);
-      if (keep) await client.query(KEEP_SQL, [now, symbol]);
+      if (keep) {
+        // The symbol's lock first, as the replacement takes it: no writer changes what is copied.
+        await client.query(SYMBOL_LOCK, [symbol]);
+        await client.query(KEEP_SQL, [now, symbol]);
+      }
       const removed = mode === 'replace' ? await writer.replaceSynthetic(symbol, now) : 0;
       if (bars.length > 0) await writer.bars(batch);
       const counts = await writer.finish();

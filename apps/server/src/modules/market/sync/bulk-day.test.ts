@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
 import { FakeMarket, startFakeEodhd, type FakeBar, type FakeEodhd } from '../../../testing/fake-providers/index.js';
 import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
-import { insertBars, instrumentRow } from '../../../testing/market-fixtures.js';
+import { storeInstrument } from '../../../testing/market-fixtures.js';
 import { readBarRows } from '../bars/stored-series.js';
 import { createEodhdProvider } from '../providers/eodhd.js';
 import { listMismatches } from './history-mismatches.js';
@@ -32,16 +32,7 @@ describe.each(testDialects())('a whole-universe EODHD sync on %s: the market’s
     await database.destroy();
   });
 
-  async function instrument(symbol: string, bars: FakeBar[]) {
-    await database.db
-      .insertInto('instruments')
-      .values(instrumentRow(symbol, { type: symbol.startsWith('^') ? 'index' : 'stock' }))
-      .execute();
-    await insertBars(
-      database.db,
-      bars.map((b) => ({ symbol, ...b, volume: Math.round(b.volume) })),
-    );
-  }
+  const instrument = (symbol: string, bars: FakeBar[]) => storeInstrument(database.db, symbol, bars);
   const upTo = (symbol: string, date: string) => market.adjusted(symbol).filter((b) => b.date <= date);
   const sync = (bulkDay?: boolean) =>
     syncMarketData(database, {

@@ -10,7 +10,7 @@ import {
   type TiingoStep,
 } from '../../../testing/fake-providers/index.js';
 import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
-import { insertBars, instrumentRow } from '../../../testing/market-fixtures.js';
+import { storeInstrument } from '../../../testing/market-fixtures.js';
 import { readBarRows } from '../bars/stored-series.js';
 import { readDataVersion } from '../market-events.js';
 import { createTiingoProvider } from '../providers/tiingo.js';
@@ -58,13 +58,7 @@ describe.each(testDialects())('ticker continuity on %s (data-providers.md §15.6
         : createYahooProvider({ baseUrl: yahoo.baseUrl, policy: FAST, deps }),
     );
   };
-  async function instrument(symbol: string, bars: FakeBar[]) {
-    await database.db.insertInto('instruments').values(instrumentRow(symbol, { type: 'stock' })).execute();
-    await insertBars(
-      database.db,
-      bars.map((b) => ({ symbol, ...b })),
-    );
-  }
+  const instrument = (symbol: string, bars: FakeBar[]) => storeInstrument(database.db, symbol, bars);
   const stored = async (symbol: string) =>
     (await readBarRows(database.db, symbol)).map(({ symbol: _symbol, ...bar }) => bar);
   const round = (bars: FakeBar[]) => bars.map((b) => ({ ...b, volume: Math.round(b.volume) }));

@@ -3,7 +3,7 @@ import { signedInUser } from '../../../testing/auth-helpers.js';
 import { startLiveServer, type LiveServer } from '../../../testing/live-server.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../../testing/fake-providers/index.js';
 import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
-import { insertBars, instrumentRow } from '../../../testing/market-fixtures.js';
+import { storeInstrument } from '../../../testing/market-fixtures.js';
 import { testDialects } from '../../../testing/test-databases.js';
 import { readBarRows } from '../bars/stored-series.js';
 import { createYahooProvider } from '../providers/yahoo.js';
@@ -21,11 +21,7 @@ describe.each(testDialects())('the data page’s history mismatches over HTTP on
     yahoo = await startFakeYahoo(new FakeMarket('2026-11-23').add('WTW', { from: '2026-01-02', price: 300 }));
     live = await startLiveServer(dialect, { DATA_PROVIDERS: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl });
     const { database } = live.services;
-    await database.db.insertInto('instruments').values(instrumentRow('WTW', { type: 'stock' })).execute();
-    await insertBars(
-      database.db,
-      old.map((b) => ({ symbol: 'WTW', ...b, volume: Math.round(b.volume) })),
-    );
+    await storeInstrument(database.db, 'WTW', old);
     const provider = createYahooProvider({ baseUrl: yahoo.baseUrl, policy: FAST, deps: testDeps().deps });
     const report = await syncMarketData(database, { providers: [provider], now: () => EVENING });
     expect(report.symbols[0]!.historyMismatch?.date).toBe(old[1]!.date);
