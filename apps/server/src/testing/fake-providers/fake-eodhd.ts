@@ -44,7 +44,8 @@ export async function startFakeEodhd(market: FakeMarket, options: FakeEodhdOptio
   const route = (path: string, query: URLSearchParams): Routed<EodhdStep> => {
     const match = /^\/eod\/([^/]+)$/.exec(path);
     const code = match ? decodeURIComponent(match[1]!) : null;
-    const symbol = code === null ? null : (canonical(code) ?? code);
+    // The bulk day is named by its exchange: scenario('US', 'plan') refuses it and nothing else.
+    const symbol = path === '/eod-bulk-last-day/US' ? 'US' : code === null ? null : (canonical(code) ?? code);
     return {
       symbol,
       answer(step, res) {

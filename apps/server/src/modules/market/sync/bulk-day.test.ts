@@ -24,6 +24,7 @@ describe.each(testDialects())('a whole-universe EODHD sync on %s: the market’s
       .add('BRK.B', { from: '2026-06-01' })
       .add('MSFT', { from: '2026-06-01' })
       .add('WTW', { from: '2026-06-01', price: 300 })
+      .add('IBM', { from: '2026-06-01' })
       .add('^GSPC', { from: '2026-06-01', price: 6000 });
     eodhd = await startFakeEodhd(market, { apiKey: KEY });
   });
@@ -77,17 +78,26 @@ describe.each(testDialects())('a whole-universe EODHD sync on %s: the market’s
     expect((await listMismatches(database)).map((m) => m.symbol)).toEqual(['WTW']);
   });
 
-  it('without the bulk day (--no-bulk-day) every symbol is asked on its own; a refused bulk request falls back to that', async () => {
+  it('without the bulk day (--no-bulk-day) every symbol is asked on its own', async () => {
     await sync(false);
     expect(eodhd.requests.filter((r) => r.path === '/eod-bulk-last-day/US')).toHaveLength(0);
     expect(eodhd.requests.filter((r) => r.path.startsWith('/eod/'))).toHaveLength(6);
+  });
 
-    await database.db.deleteFrom('bar_chunks').where('last_date', '=', '2026-11-23').execute();
+  it('a refused bulk request leaves every symbol to its own requests', async () => {
     await instrument('IBM', []); // nothing stored: a whole history, never from the bulk day
-    eodhd.requests.length = 0;
-    eodhd.defaultStep = 'plan';
+    eodhd.scenario('US', 'plan'); // a plan without the bulk endpoint
     const refused = await sync();
-    expect(refused.bulkDay).toMatchObject({ provider: 'eodhd', bars: 0, failure: 'EODHD US market: not in the plan (HTTP 403 "Forbidden")' });
-    expect(eodhd.requests.filter((r) => r.path === '/eod-bulk-last-day/US')).toHaveLength(1);
+    expect(refused.bulkDay).toEqual({
+      provider: 'eodhd',
+      session: '2026-11-23',
+      bars: 0,
+      failure: 'EODHD US market: not in the plan (HTTP 403 "Forbidden")',
+    });
+    expect(eodhd.requestsFor('US')).toHaveLength(1);
+    const by = Object.fromEntries(refused.symbols.map((r) => [r.symbol, r]));
+    for (const s of ['AAPL', 'BRK.B', 'MSFT', '^GSPC'])
+      expect(by[s], s).toMatchObject({ status: 'updated', mode: 'append', lastBar: '2026-11-23' });
+    expect(by.IBM).toMatchObject({ status: 'updated', mode: 'replace', reason: 'first sync: whole history' });
   });
 });
