@@ -19,8 +19,13 @@ function instrumentsGroup(program: Command): Command {
  * history does not join the stored one (data-providers.md §15.6, decision 0044).
  */
 export function registerInstrumentsReplaceHistoryCommand(program: Command): void {
+  addReplaceHistoryCommand(instrumentsGroup(program));
+}
+
+/** `replace-history` under an existing `instruments` group (instruments.ts may add it to its own). */
+export function addReplaceHistoryCommand(instruments: Command): void {
   addProviderOptions(
-    instrumentsGroup(program)
+    instruments
       .command('replace-history')
       .argument('<symbol>', 'the instrument whose stored history is replaced')
       .description(
