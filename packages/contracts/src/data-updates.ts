@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { symbolSchema } from './common.js';
+import { historyMismatchSchema } from './history-mismatches.js';
 import { visibleText } from './validators.js';
 
 /** How far the market data is behind the last completed NYSE session. */
@@ -35,6 +36,8 @@ export const adminDataResponseSchema = z.object({
   runs: z.array(dataUpdateRunSchema),
   /** Symbols that failed in the latest finished run, with why. */
   failing: z.array(z.object({ symbol: z.string(), reason: z.string().nullable() })),
+  /** Symbols whose provider history does not join the stored one: nothing written until an admin replaces it. */
+  historyMismatches: z.array(historyMismatchSchema),
   instruments: z.array(
     z.object({
       symbol: z.string(),

@@ -65,6 +65,7 @@ import {
   instrumentCreateSchema,
   instrumentRemoveQuerySchema,
 } from './data-updates.js';
+import { historyReplacedSchema } from './history-mismatches.js';
 import type { EndpointName } from './endpoints.js';
 import { indicatorsParamsSchema, indicatorsQuerySchema, indicatorsResponseSchema } from './indicators.js';
 import {
@@ -447,7 +448,8 @@ export const ENDPOINT_SCHEMAS = {
     response: adminJobsRunResponseSchema,
   },
   adminData: {
-    summary: 'The data page: freshness, the schedule, providers, recent runs, failing symbols and instruments',
+    summary:
+      'The data page: freshness, the schedule, providers, recent runs, failing symbols, histories that do not join and instruments',
     response: adminDataResponseSchema,
   },
   // The body may be left out: an update of every symbol.
@@ -468,6 +470,11 @@ export const ENDPOINT_SCHEMAS = {
     params: symbolParamsSchema,
     querystring: instrumentRemoveQuerySchema,
     noContent: true,
+  },
+  adminHistoryReplace: {
+    summary: "Replaces a symbol's stored history with the first provider's, keeping the replaced bars until the next backup",
+    params: symbolParamsSchema,
+    response: historyReplacedSchema,
   },
 } as const satisfies Record<EndpointName, EndpointSchemaSet>;
 

@@ -106,6 +106,7 @@ export const ENDPOINTS = {
   adminDataUpdate: { method: 'POST', path: '/api/v1/admin/data/update' },
   adminInstrumentAdd: { method: 'POST', path: '/api/v1/admin/instruments' },
   adminInstrumentRemove: { method: 'DELETE', path: '/api/v1/admin/instruments/:symbol' },
+  adminHistoryReplace: { method: 'POST', path: '/api/v1/admin/instruments/:symbol/replace-history' },
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof ENDPOINTS;

@@ -21,6 +21,7 @@ export * from './walk-forward.js';
 export * from './backtest.js';
 export * from './market-data.js';
 export * from './data-updates.js';
+export * from './history-mismatches.js';
 export * from './alerts.js';
 export * from './endpoints.js';
 export * from './endpoint-schemas.js';

@@ -17,6 +17,7 @@ import { userAdminRoutes } from '../modules/user-admin/user-admin.routes.js';
 import { outboxRoutes } from '../modules/mail/outbox.routes.js';
 import { jobsRoutes } from '../modules/jobs/jobs.routes.js';
 import { dataAdminRoutes } from '../modules/market/update/data-admin.routes.js';
+import { historyRoutes } from '../modules/market/sync/history.routes.js';
 import { seasonalityCompatRoutes } from '../modules/compat/seasonality-compat.routes.js';
 import { metricsRoutes } from '../modules/metrics/metrics.routes.js';
 import { alertRoutes } from '../modules/alerts/alerts.routes.js';
@@ -48,6 +49,7 @@ export function apiModules(services: Services): FastifyPluginAsync[] {
     outboxRoutes(services),
     jobsRoutes(services),
     dataAdminRoutes(services),
+    historyRoutes(services),
     seasonalityCompatRoutes(services),
     stripeWebhookRoutes(services),
     metricsRoutes(services),

@@ -5,6 +5,7 @@ import { registerImportCommand } from './commands/import.js';
 import { registerSeedCommand } from './commands/seed.js';
 import { registerDemoCommands } from './commands/demo.js';
 import { registerSyncCommand } from './commands/sync.js';
+import { addReplaceHistoryCommand } from './commands/instruments-replace-history.js';
 import { registerUserCommands } from './commands/user.js';
 import { registerIndicatorCommands } from './commands/indicators.js';
 import { registerScanCommands } from './commands/scan.js';
@@ -26,7 +27,7 @@ export function buildProgram(): Command {
   registerSeedCommand(program);
   registerDemoCommands(program);
   registerSyncCommand(program);
-  registerInstrumentCommands(program);
+  addReplaceHistoryCommand(registerInstrumentCommands(program));
   registerUserCommands(program);
   registerIndicatorCommands(program);
   registerScanCommands(program);

@@ -78,6 +78,7 @@ export async function backupDatabase(url: string, file: string, options: BackupO
   } finally {
     removeQuietly(partial);
   }
+  await forgetReplacedBars(normalized, started, options.pgSchema);
   return {
     dialect: normalized.startsWith('file:') ? 'sqlite' : 'postgres',
     file: path.resolve(file),
@@ -85,6 +86,22 @@ export async function backupDatabase(url: string, file: string, options: BackupO
     ms: Date.now() - started,
     method: normalized.startsWith('file:') ? 'VACUUM INTO' : 'pg_dump --format=custom',
   };
+}
+
+/**
+ * Bars an admin's history replacement removed are kept until a backup holds them (decision
+ * 0044): the rows replaced before this backup started are in it now.
+ */
+async function forgetReplacedBars(url: string, startedAt: number, pgSchema: string | undefined): Promise<void> {
+  const handle = await openDatabase(url, pgSchema ? { pgSchema } : {});
+  try {
+    await handle.db.deleteFrom('replaced_bar_chunks').where('replaced_at', '<', startedAt).execute();
+  } catch (error) {
+    // A database from before migration 0014 has nothing to forget.
+    if (!/no such table|does not exist/i.test(error instanceof Error ? error.message : String(error))) throw error;
+  } finally {
+    await handle.close();
+  }
 }
 
 async function migrate(url: string, pgSchema: string | undefined): Promise<string[]> {

@@ -46,10 +46,19 @@ export interface BarChunksTable {
   data: Uint8Array;
 }
 
+/**
+ * Chunks of bars an admin's history replacement removed (decision 0044), kept until the next
+ * backup holds them; `replaced_at` groups one replacement's chunks.
+ */
+export interface ReplacedBarChunksTable extends BarChunksTable {
+  replaced_at: number;
+}
+
 export interface CoreTables {
   app_meta: AppMetaTable;
   instruments: InstrumentsTable;
   bar_chunks: BarChunksTable;
+  replaced_bar_chunks: ReplacedBarChunksTable;
 }
 
 /**

@@ -45,6 +45,22 @@ export async function insertBars(db: Kysely<Database>, rows: readonly DailyBar[]
   await writeBarRows(db, rows);
 }
 
+/** An instrument (an index when the symbol starts with ^) with its bars, volumes whole as the store keeps them. */
+export async function storeInstrument(
+  db: Kysely<Database>,
+  symbol: string,
+  bars: ReadonlyArray<Omit<DailyBar, 'symbol'>>,
+): Promise<void> {
+  await db
+    .insertInto('instruments')
+    .values(instrumentRow(symbol, { type: symbol.startsWith('^') ? 'index' : 'stock' }))
+    .execute();
+  await insertBars(
+    db,
+    bars.map((b) => ({ symbol, ...b, volume: Math.round(b.volume) })),
+  );
+}
+
 export interface TestInstrument {
   symbol: string;
   name?: string;

@@ -124,6 +124,7 @@ export function adminData(overrides: Partial<AdminDataResponse> = {}): AdminData
     ],
     runs: [dataRun()],
     failing: [{ symbol: 'CCC', reason: 'yahoo: No data found, symbol may be delisted' }],
+    historyMismatches: [],
     instruments: [
       BRAVO,
       {

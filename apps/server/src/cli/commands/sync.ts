@@ -1,42 +1,29 @@
-import { Option, type Command } from 'commander';
-import { PROVIDER_IDS, type ProviderId } from '../../modules/market/providers/provider.js';
-import { configuredProviders, createProvider, providerOffReason } from '../../modules/market/providers/registry.js';
+import type { Command } from 'commander';
 import type { SyncReport } from '../../modules/market/sync/sync.js';
 import { runMarketUpdate } from '../../modules/market/update/market-update.js';
 import { recordDataUpdate } from '../../modules/metrics/data-update.js';
 import { refreshMarketSnapshot } from '../../modules/market/snapshot/refresh-snapshot.js';
-import { CliError } from '../output.js';
 import { withContext } from '../command-context.js';
+import { addProviderOptions, checkProviderOptions, providersOf, type ProviderCliOptions } from '../provider-options.js';
 import { progressReporter } from '../progress.js';
 
-interface SyncCliOptions {
-  provider?: ProviderId;
-  baseUrl?: string;
-  timeout?: string;
+interface SyncCliOptions extends ProviderCliOptions {
   symbols?: string;
+  bulkDay: boolean;
 }
 
 export function registerSyncCommand(program: Command): void {
-  program
-    .command('sync')
-    .description(
-      'bring the daily bars of every real instrument up to its last completed session (NYSE for US stocks; its own calendar for crypto, currencies, futures and indexes) from the providers of DATA_PROVIDERS (needs network)',
-    )
-    .addOption(
-      new Option('--provider <name>', 'ask only this provider (default: DATA_PROVIDERS, in order)').choices([
-        ...PROVIDER_IDS,
-      ]),
-    )
-    .option('--base-url <url>', "the provider's address (a mirror or a test server); needs --provider")
-    .option('--timeout <ms>', 'timeout per request in milliseconds')
+  addProviderOptions(
+    program
+      .command('sync')
+      .description(
+        'bring the daily bars of every real instrument up to its last completed session (NYSE for US stocks; its own calendar for crypto, currencies, futures and indexes) from the providers of DATA_PROVIDERS (needs network). With EODHD first (--provider eodhd, or first in DATA_PROVIDERS) and no --symbols, the whole universe comes from one request for the market (/eod-bulk-last-day/US, paid plans), and only what that answer lacks is asked per symbol',
+      ),
+  )
     .option('--symbols <list>', 'only these symbols, comma-separated (demo instruments get real data)')
+    .option('--no-bulk-day', "ask EODHD per symbol even for the whole universe (no /eod-bulk-last-day/US)")
     .action(async (opts: SyncCliOptions, command: Command) => {
-      const timeoutMs = opts.timeout === undefined ? undefined : Number(opts.timeout);
-      if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0))
-        throw new CliError('--timeout: expected milliseconds', 2);
-      if (opts.baseUrl !== undefined && !opts.provider) throw new CliError('--base-url: needs --provider', 2);
-      if (opts.baseUrl !== undefined && !/^https?:\/\/[^\s]+$/i.test(opts.baseUrl))
-        throw new CliError('--base-url: expected an http:// or https:// URL', 2);
+      const { timeoutMs } = checkProviderOptions(opts);
       const symbols = opts.symbols
         ?.split(',')
         .map((s) => s.trim().toUpperCase())
@@ -44,19 +31,7 @@ export function registerSyncCommand(program: Command): void {
       await withContext(
         command,
         async (ctx, out) => {
-          const policy = timeoutMs === undefined ? undefined : { timeoutMs };
-          let providers;
-          if (opts.provider) {
-            const off = providerOffReason(opts.provider, ctx.settings);
-            if (off) throw new CliError(`--provider ${opts.provider}: ${off}`, 2);
-            providers = [createProvider(opts.provider, ctx.settings, { baseUrl: opts.baseUrl, policy })];
-          } else {
-            const configured = configuredProviders(ctx.settings, { policy });
-            for (const p of configured.off) out.info(`${p.id} is off: ${p.reason}`);
-            providers = configured.providers;
-            if (providers.length === 0) throw new CliError('DATA_PROVIDERS: no provider is configured', 2);
-          }
-          for (const p of providers) if (p.info.personalUseOnly) out.info(`${p.info.name}: ${p.info.terms}`);
+          const providers = providersOf(opts, timeoutMs, ctx.settings, out);
           const progress = progressReporter(out.json, 'symbols');
           // The scheduled job's code: the run and every symbol's result are recorded for the data page.
           const { report } = await runMarketUpdate(
@@ -68,7 +43,11 @@ export function registerSyncCommand(program: Command): void {
               onFinished: (outcome) => recordDataUpdate(ctx.database.db, outcome),
             },
             'cli',
-            { ...(symbols ? { symbols } : {}), ...(progress ? { onProgress: progress.update } : {}) },
+            {
+              ...(symbols ? { symbols } : {}),
+              bulkDay: opts.bulkDay,
+              ...(progress ? { onProgress: progress.update } : {}),
+            },
           );
           progress?.end();
           if (report.inserted + report.rewritten + report.removed > 0)

@@ -12,6 +12,7 @@ import * as m0010 from './0010_tutorial_seen.js';
 import * as m0011 from './0011_bar_chunks.js';
 import * as m0012 from './0012_alert_deliveries.js';
 import * as m0013 from './0013_instrument_classes.js';
+import * as m0014 from './0014_history_mismatches.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_bar_chunks': m0011,
   '0012_alert_deliveries': m0012,
   '0013_instrument_classes': m0013,
+  '0014_history_mismatches': m0014,
 };

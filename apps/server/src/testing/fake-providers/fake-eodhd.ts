@@ -22,14 +22,18 @@ export interface FakeEodhdOptions extends FakeServerOptions {
 
 const CSV_HEADER = 'Date,Open,High,Low,Close,Adjusted_close,Volume';
 
+export interface FakeEodhd extends FakeHttpServer<EodhdStep> {
+  /** Leaves these symbols out of the bulk day's answer (a listing the exchange file lacks). */
+  bulkWithout(...symbols: string[]): void;
+}
+
 /**
  * EODHD over HTTP: GET /eod/{SYM.US|IDX.INDX}?from&to&period&order&fmt&api_token (CSV unless
- * fmt=json) and GET /eod-bulk-last-day/US?date&fmt&api_token (the whole market's day).
+ * fmt=json) and GET /eod-bulk-last-day/US?date&fmt&api_token (the whole market's day: every
+ * US listing's row of that date, indexes not among them).
  */
-export async function startFakeEodhd(
-  market: FakeMarket,
-  options: FakeEodhdOptions,
-): Promise<FakeHttpServer<EodhdStep>> {
+export async function startFakeEodhd(market: FakeMarket, options: FakeEodhdOptions): Promise<FakeEodhd> {
+  const lacking = new Set<string>();
   const canonical = (code: string) =>
     market
       .list()
@@ -40,7 +44,8 @@ export async function startFakeEodhd(
   const route = (path: string, query: URLSearchParams): Routed<EodhdStep> => {
     const match = /^\/eod\/([^/]+)$/.exec(path);
     const code = match ? decodeURIComponent(match[1]!) : null;
-    const symbol = code === null ? null : (canonical(code) ?? code);
+    // The bulk day is named by its exchange: scenario('US', 'plan') refuses it and nothing else.
+    const symbol = path === '/eod-bulk-last-day/US' ? 'US' : code === null ? null : (canonical(code) ?? code);
     return {
       symbol,
       answer(step, res) {
@@ -54,7 +59,7 @@ export async function startFakeEodhd(
           });
         if (step === 'quota') return sendText(res, 402, 'Payment Required: daily API requests limit reached');
         if (step === 'plan') return sendText(res, 403, 'Forbidden', 'text/html');
-        if (path === '/eod-bulk-last-day/US') return sendJson(res, 200, bulkDay(market, query.get('date')));
+        if (path === '/eod-bulk-last-day/US') return sendJson(res, 200, bulkDay(market, query.get('date'), lacking));
         if (code === null || step === 'unknown' || symbol === null || !market.has(symbol))
           return sendText(res, 404, 'Ticker Not Found.');
         const rows = eodRows(market, symbol, query.get('from'), query.get('to'));
@@ -73,7 +78,11 @@ export async function startFakeEodhd(
       },
     };
   };
-  return new FakeHttpServer<EodhdStep>(route, options).listen();
+  const server = (await new FakeHttpServer<EodhdStep>(route, options).listen()) as FakeEodhd;
+  server.bulkWithout = (...symbols) => {
+    for (const s of symbols) lacking.add(s);
+  };
+  return server;
 }
 
 function eodRows(market: FakeMarket, symbol: string, from: string | null, to: string | null) {
@@ -92,11 +101,11 @@ function eodRows(market: FakeMarket, symbol: string, from: string | null, to: st
     .filter((r) => (from === null || r.date >= from) && (to === null || r.date <= to));
 }
 
-function bulkDay(market: FakeMarket, date: string | null) {
+function bulkDay(market: FakeMarket, date: string | null, lacking: ReadonlySet<string>) {
   const day = date ?? market.until;
   return market
     .list()
-    .filter((s) => !s.startsWith('^'))
+    .filter((s) => !s.startsWith('^') && !lacking.has(s))
     .flatMap((s) =>
       eodRows(market, s, day, day).map((r) => ({ code: s.replaceAll('.', '-'), exchange_short_name: 'US', ...r })),
     );

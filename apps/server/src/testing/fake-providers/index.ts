@@ -2,4 +2,4 @@ export { FakeMarket, type FakeBar, type FakeSymbolSpec } from './fake-market.js'
 export { FakeHttpServer, type CommonStep, type FakeRequest } from './fake-http.js';
 export { startFakeYahoo, type FakeYahoo, type YahooStep } from './fake-yahoo.js';
 export { startFakeTiingo, type TiingoStep } from './fake-tiingo.js';
-export { startFakeEodhd, type EodhdStep } from './fake-eodhd.js';
+export { startFakeEodhd, type EodhdStep, type FakeEodhd } from './fake-eodhd.js';

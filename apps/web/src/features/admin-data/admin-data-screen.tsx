@@ -12,6 +12,7 @@ import { CardSection } from '../../shared/card-section';
 import { AdminPage } from '../../shared/components/admin-nav';
 import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
 import { FailingSection, RunsSection, StatusCard } from './data-runs';
+import { HistoryMismatchesSection } from './history-mismatches-section';
 import { InstrumentsSection } from './instruments-section';
 
 /** How often the page asks while an update it started is queued or running. */
@@ -99,6 +100,7 @@ export function AdminDataScreen() {
             </div>
             <RunsSection runs={d.runs} f={f} at={at} />
             <FailingSection failing={d.failing} />
+            <HistoryMismatchesSection rows={d.historyMismatches} f={f} />
             <InstrumentsSection instruments={d.instruments} f={f} onAdded={startWaiting} />
           </>
         )}

@@ -2,6 +2,7 @@ import { lastCompletedSession, lastSessionOf } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
 import type { MarketDataProvider, ProviderId } from '../providers/provider.js';
+import { bulkDayFor, fromBulkDay, type BulkDayReport } from './bulk-day.js';
 import { storedBars, syncTargets } from './stored-bars.js';
 import { updateSymbol, type SymbolSyncResult } from './update-symbol.js';
 import { refreshVolumeFlag } from './volume-flag.js';
@@ -29,6 +30,12 @@ export interface SyncOptions {
   concurrency?: number;
   /** Stored bars compared with the provider's on each update. */
   tailSize?: number;
+  /**
+   * A whole-universe run whose first provider serves the market's day in one request (EODHD's
+   * /eod-bulk-last-day/US) takes each symbol's bar from it, and asks per symbol only for what
+   * that answer lacks (default true; decision 0045).
+   */
+  bulkDay?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
 }
@@ -45,6 +52,8 @@ export interface SyncReport {
   /** Bars rewritten in place, and deleted by whole-history replacements. */
   rewritten: number;
   removed: number;
+  /** The market's day asked in one request, when the run did (null otherwise). */
+  bulkDay: BulkDayReport | null;
 }
 
 /**
@@ -57,6 +66,10 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
   const now = options.now ?? Date.now;
   const session = lastCompletedSession(now());
   const { targets, unknown } = await syncTargets(database, options.symbols);
+  const bulk =
+    options.bulkDay === false || options.symbols !== undefined
+      ? null
+      : await bulkDayFor(options.providers[0], session, targets, options.signal);
   const results = new Array<SymbolSyncResult>(targets.length);
   const started = performance.now();
   let done = 0;
@@ -71,11 +84,10 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
       const at = now();
       // each symbol up to its own calendar's last completed session; the NYSE's is the run's
       const own = target.calendar === 'nyse' ? session : lastSessionOf(target.calendar, target.timezone, at);
-      const result = await updateSymbol(
-        { database, providers: options.providers, session: own, now: at, signal: options.signal },
-        target,
-        stored,
-      );
+      const ctx = { database, providers: options.providers, session: own, now: at, signal: options.signal };
+      const result =
+        (bulk && target.calendar === 'nyse' && (await fromBulkDay(ctx, bulk.day, target, stored))) ??
+        (await updateSymbol(ctx, target, stored));
       if (result.inserted + result.updated + result.removed > 0) await refreshVolumeFlag(database, target);
       results[i] = result;
       done += 1;
@@ -119,6 +131,7 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
     inserted: sum((r) => r.inserted),
     rewritten: sum((r) => r.updated),
     removed: sum((r) => r.removed),
+    bulkDay: bulk?.report ?? null,
   };
   if (report.inserted + report.rewritten + report.removed > 0) await announceMarketChange(database);
   return report;

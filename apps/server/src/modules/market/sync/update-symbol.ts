@@ -5,6 +5,8 @@ import { WHOLE_HISTORY_FROM, type History, type MarketDataProvider, type Provide
 import { ProviderError, type FailureKind } from '../providers/provider-error.js';
 import { writeSymbolBars, type WriteResult } from './bar-writes.js';
 import { historyChange } from './history-check.js';
+import { nyseSessionsAfter, type HistoryMismatch, type SessionsAfter } from './history-join.js';
+import { clearMismatch, providerMismatch, recordMismatch, storedCloses } from './history-mismatches.js';
 import type { StoredBars, SyncTarget } from './stored-bars.js';
 
 export interface ProviderFailure {
@@ -33,6 +35,8 @@ export interface SymbolSyncResult {
   issues: ImportIssue[];
   /** Providers that failed for this symbol before one answered (or all of them). */
   failures: ProviderFailure[];
+  /** The provider's history does not join the stored one (§15.6): nothing was written. */
+  historyMismatch?: HistoryMismatch & { provider: ProviderId };
 }
 
 /** Provider history before the stored one by more than this is a plan limit, not a replacement. */
@@ -44,6 +48,8 @@ export interface UpdateContext {
   /** The symbol's last completed session on its own calendar: bars up to it are asked for. */
   session: string;
   now: number;
+  /** Sessions between two dates on the symbols' calendar (the continuity check's gap rule). */
+  sessionsAfter?: SessionsAfter;
   signal?: AbortSignal;
 }
 
@@ -53,8 +59,10 @@ export interface UpdateContext {
  * rounding, the bars after the last stored one are appended; when it does not (a split or
  * dividend re-adjusted the history, or the stored bars came from elsewhere) the whole
  * history is fetched again and replaces the stored one in one transaction. A symbol without
- * bars, or with demo bars, gets its whole history. A provider that fails leaves the symbol
- * to the next one.
+ * bars, or with demo bars, gets its whole history. A replacement is written only when the
+ * provider's history joins the stored one (data-providers.md §15.6): otherwise nothing is
+ * written, the mismatch is recorded for the data page, and only an admin replaces the
+ * history. A provider that fails leaves the symbol to the next one.
  */
 export async function updateSymbol(
   ctx: UpdateContext,
@@ -77,14 +85,26 @@ export async function updateSymbol(
   };
   if (!target.synthetic && stored.last !== null && stored.last >= ctx.session) return result;
   const candidates = ctx.providers.filter((p) => p.supports(target.symbol, target.calendar));
+  // A history that does not join is left for the next provider; when none joins, the first is reported.
+  let mismatched: Omit<SymbolSyncResult, 'failures' | 'session'> | null = null;
   for (const provider of candidates) {
     try {
       const answered = await fromProvider(ctx, provider, target, stored);
+      if (answered.historyMismatch) {
+        mismatched ??= answered;
+        continue;
+      }
+      await clearMismatch(ctx.database, target.symbol);
       return { ...answered, session: ctx.session, failures: result.failures };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       result.failures.push({ provider: error.provider, kind: error.kind, message: error.message });
     }
+  }
+  if (mismatched?.historyMismatch) {
+    const { provider, ...mismatch } = mismatched.historyMismatch;
+    await recordMismatch(ctx.database, { symbol: target.symbol, provider, ...mismatch, detectedAt: ctx.now });
+    return { ...mismatched, session: ctx.session, failures: result.failures };
   }
   return {
     ...result,
@@ -124,12 +144,21 @@ async function fromProvider(
   const first = whole.bars[0]?.date;
   const last = whole.bars.at(-1)?.date;
   if (!first || !last) throw refuse('no-data', 'no bars in the whole history');
+  // A history starting after the stored one ends is the continuity check's (a late first bar), not a plan limit.
   if (
     !target.synthetic &&
     stored.first !== null &&
-    first > isoFromDay(dayNumberFast(stored.first) + FIRST_BAR_SLACK_DAYS)
+    first > isoFromDay(dayNumberFast(stored.first) + FIRST_BAR_SLACK_DAYS) &&
+    (stored.last === null || first <= stored.last)
   )
     throw refuse('plan', `history starts ${first}, the store's on ${stored.first}: not replaced (plan limit?)`);
+  if (!target.synthetic && stored.last !== null) {
+    const mismatch = providerMismatch(await storedCloses(ctx.database, symbol), whole, {
+      current: true,
+      sessionsAfter: ctx.sessionsAfter ?? nyseSessionsAfter,
+    });
+    if (mismatch) return refused(whole, mismatch, stored.last);
+  }
   if (!target.synthetic && stored.last !== null && last < stored.last)
     throw refuse('no-data', `history ends ${last}, before the stored ${stored.last}: not replaced`);
   const written = await writeSymbolBars(ctx.database, symbol, whole.bars, 'replace', ctx.now);
@@ -137,6 +166,25 @@ async function fromProvider(
 }
 
 const none: WriteResult = { inserted: 0, updated: 0, removed: 0 };
+
+/** A history that does not join: nothing written (updateSymbol records it when no provider joins). */
+function refused(history: History, mismatch: HistoryMismatch, lastBar: string): Omit<SymbolSyncResult, 'failures'> {
+  const { symbol, provider } = history;
+  return {
+    ...outcome(history, none, null, null, lastBar),
+    status: 'failed',
+    reason: mismatchText(symbol, provider, mismatch),
+    historyMismatch: { provider, ...mismatch },
+  };
+}
+
+export function mismatchText(symbol: string, provider: ProviderId, m: HistoryMismatch): string {
+  return (
+    `history from ${provider} does not join the stored one on ${m.date} (stored close ${m.storedClose ?? '-'}, ` +
+    `${provider} ${m.providerClose}: ${m.reason}): nothing written; an admin may replace it ` +
+    `(solstice instruments replace-history ${symbol})`
+  );
+}
 
 function outcome(
   history: History,

@@ -15,6 +15,7 @@ import { PROVIDER_IDS, type MarketDataProvider } from '../providers/provider.js'
 import { ProviderError } from '../providers/provider-error.js';
 import { createProvider, providerOffReason } from '../providers/registry.js';
 import type { InstrumentDescription } from '../providers/yahoo-instrument.js';
+import { listMismatches } from '../sync/history-mismatches.js';
 import { freshnessOf } from './freshness.js';
 import { MARKET_UPDATE_JOB, startMarketUpdate } from './market-update.jobs.js';
 
@@ -124,6 +125,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
           ),
         })),
         failing,
+        historyMismatches: await listMismatches(database),
         instruments: instruments.map((i) => {
           const b = bySymbol.get(i.symbol);
           return {

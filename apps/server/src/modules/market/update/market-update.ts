@@ -42,7 +42,7 @@ export interface MarketUpdateResult {
 export async function runMarketUpdate(
   deps: MarketUpdateDeps,
   trigger: DataUpdateTrigger,
-  options: Pick<SyncOptions, 'symbols' | 'onProgress' | 'signal'> = {},
+  options: Pick<SyncOptions, 'symbols' | 'onProgress' | 'signal' | 'bulkDay'> = {},
 ): Promise<MarketUpdateResult> {
   const { db } = deps.database;
   const providers = deps.providers ?? configuredProviders(deps.settings).providers;

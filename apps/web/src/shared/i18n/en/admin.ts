@@ -180,6 +180,22 @@ export default {
       reason: 'Reason',
       unknown: 'unknown',
     },
+    mismatches: {
+      title: 'Histories that do not join',
+      explain:
+        'A provider served a history that does not continue the stored one (a ticker that passed to another company, or prices changed without a split or dividend). Nothing of these symbols is written until you replace the stored history with the provider’s; the replaced bars are kept until the next backup.',
+      empty: 'Every provider history joins the stored one.',
+      provider: 'Provider',
+      date: 'Breaks on',
+      storedClose: 'Stored close',
+      providerClose: 'Provider close',
+      replaceLabel: 'Replace the history of {{symbol}}',
+      replaceButton: 'Replace history…',
+      confirmTitle: 'Replace the history of {{symbol}}?',
+      confirmText:
+        'The stored bars of {{symbol}} are replaced by the whole history from {{provider}} (or the next provider that answers). The replaced bars are kept until the next backup, which holds them.',
+      replaceConfirm: 'Replace history',
+    },
     instruments: {
       title: 'Instruments',
       data: 'Data',

@@ -180,6 +180,22 @@ const tr: Messages<typeof en> = {
       reason: 'Neden',
       unknown: 'bilinmiyor',
     },
+    mismatches: {
+      title: 'Birleşmeyen geçmişler',
+      explain:
+        'Bir sağlayıcı, saklanan geçmişi sürdürmeyen bir geçmiş verdi (başka bir şirkete geçmiş bir sembol ya da bölünme veya temettü olmadan değişen fiyatlar). Saklanan geçmişi sağlayıcınınkiyle değiştirene kadar bu sembollere hiçbir şey yazılmaz; değiştirilen çubuklar bir sonraki yedeğe kadar saklanır.',
+      empty: 'Her sağlayıcı geçmişi saklanan geçmişle birleşiyor.',
+      provider: 'Sağlayıcı',
+      date: 'Koptuğu gün',
+      storedClose: 'Saklanan kapanış',
+      providerClose: 'Sağlayıcı kapanışı',
+      replaceLabel: '{{symbol}} geçmişini değiştir',
+      replaceButton: 'Geçmişi değiştir…',
+      confirmTitle: '{{symbol}} geçmişi değiştirilsin mi?',
+      confirmText:
+        '{{symbol}} için saklanan çubuklar {{provider}} (ya da yanıt veren sonraki sağlayıcı) tarafından verilen tüm geçmişle değiştirilir. Değiştirilen çubuklar, onları içeren bir sonraki yedeğe kadar saklanır.',
+      replaceConfirm: 'Geçmişi değiştir',
+    },
     instruments: {
       title: 'Enstrümanlar',
       data: 'Veri',

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
+import {
+  FakeMarket,
+  startFakeTiingo,
+  startFakeYahoo,
+  type FakeBar,
+  type FakeHttpServer,
+  type FakeYahoo,
+  type TiingoStep,
+} from '../../../testing/fake-providers/index.js';
+import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
+import { storeInstrument } from '../../../testing/market-fixtures.js';
+import { readBarRows } from '../bars/stored-series.js';
+import { readDataVersion } from '../market-events.js';
+import { createTiingoProvider } from '../providers/tiingo.js';
+import { createYahooProvider } from '../providers/yahoo.js';
+import { listMismatches } from './history-mismatches.js';
+import { replaceHistory } from './replace-history.js';
+import { syncMarketData } from './sync.js';
+
+const KEY = 'tiingo-key-for-continuity-tests';
+/** Monday 2026-11-23, 18:30 New York. */
+const EVENING = Date.UTC(2026, 10, 23, 23, 30);
+
+describe.each(testDialects())('ticker continuity on %s (data-providers.md §15.6)', (dialect) => {
+  let database: TestDatabase;
+  let market: FakeMarket;
+  /** 2017's company under today's ticker: what the shared data holds for WTW. */
+  let before: FakeMarket;
+  let tiingo: FakeHttpServer<TiingoStep>;
+  let yahoo: FakeYahoo;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect);
+    market = new FakeMarket('2026-11-23')
+      .add('WTW', { from: '2026-01-02', price: 300 })
+      .add('IBM', {
+        from: '2026-01-02',
+        splits: [{ date: '2026-04-15', ratio: 2 }],
+        dividends: [{ date: '2026-08-07', cash: 1.68 }],
+      });
+    before = new FakeMarket('2026-11-18').add('OLDWTW', { from: '2026-01-02', price: 300 });
+    tiingo = await startFakeTiingo(market, { apiKey: KEY });
+    yahoo = await startFakeYahoo(market);
+  });
+  afterEach(async () => {
+    await tiingo.close();
+    await yahoo.close();
+    await database.destroy();
+  });
+
+  const providers = (which: Array<'tiingo' | 'yahoo'> = ['tiingo', 'yahoo']) => {
+    const { deps } = testDeps();
+    return which.map((id) =>
+      id === 'tiingo'
+        ? createTiingoProvider({ apiKey: KEY, baseUrl: tiingo.baseUrl, policy: FAST, deps })
+        : createYahooProvider({ baseUrl: yahoo.baseUrl, policy: FAST, deps }),
+    );
+  };
+  const instrument = (symbol: string, bars: FakeBar[]) => storeInstrument(database.db, symbol, bars);
+  const stored = async (symbol: string) =>
+    (await readBarRows(database.db, symbol)).map(({ symbol: _symbol, ...bar }) => bar);
+  const round = (bars: FakeBar[]) => bars.map((b) => ({ ...b, volume: Math.round(b.volume) }));
+
+  it('a provider serving another company under a stored ticker: nothing written, the mismatch reported and recorded', async () => {
+    const old = round(before.adjusted('OLDWTW'));
+    await instrument('WTW', old);
+    const version = await readDataVersion(database);
+
+    const report = await syncMarketData(database, { providers: providers(), now: () => EVENING });
+    const wtw = report.symbols.find((s) => s.symbol === 'WTW')!;
+    // q = provider/stored close is set on the first common date and breaks on the second.
+    const [d0, d1] = [old[0]!, old[1]!];
+    const served = market.adjusted('WTW');
+    expect(wtw).toMatchObject({ status: 'failed', provider: 'tiingo', mode: null, inserted: 0, updated: 0, removed: 0 });
+    expect(wtw.historyMismatch).toEqual({
+      provider: 'tiingo',
+      date: d1.date,
+      storedClose: d1.close,
+      providerClose: served[1]!.close,
+      reason: expect.stringMatching(/on a day without a reported event$/),
+    });
+    expect(served[0]!.date).toBe(d0.date);
+    expect(wtw.reason).toMatch(
+      new RegExp(`^history from tiingo does not join the stored one on ${d1.date} .*solstice instruments replace-history WTW\\)$`),
+    );
+    expect(report.failed).toBe(1);
+    expect(await stored('WTW')).toEqual(old);
+    expect(await readDataVersion(database)).toBe(version);
+    expect(await listMismatches(database)).toEqual([
+      { symbol: 'WTW', ...wtw.historyMismatch, detectedAt: EVENING },
+    ]);
+
+    // Only an admin's replacement writes it; the replaced bars are kept until the next backup.
+    const replaced = await replaceHistory(
+      database,
+      { providers: providers(['yahoo']), session: '2026-11-23', now: EVENING + 1 },
+      'WTW',
+    );
+    expect(replaced).toMatchObject({ symbol: 'WTW', provider: 'yahoo', first: '2026-01-02', last: '2026-11-23' });
+    expect(replaced.removed).toBe(old.length);
+    expect((await stored('WTW')).map((b) => b.date)).toEqual(served.map((b) => b.date));
+    expect(await listMismatches(database)).toEqual([]);
+    const kept = await database.db
+      .selectFrom('replaced_bar_chunks')
+      .select(['symbol', 'replaced_at', 'bars', 'first_date', 'last_date'])
+      .execute();
+    expect(kept.map((k) => ({ ...k, replaced_at: Number(k.replaced_at) }))).toEqual([
+      { symbol: 'WTW', replaced_at: EVENING + 1, bars: old.length, first_date: old[0]!.date, last_date: old.at(-1)!.date },
+    ]);
+    // Now the provider's history is the stored one: the next run appends as usual.
+    expect((await syncMarketData(database, { providers: providers(), now: () => EVENING })).failed).toBe(0);
+  });
+
+  it('a history that lacked a real split and a dividend still joins, on either provider, and is written', async () => {
+    // Stored as traded up to Nov 18 on another source's basis (×1.1, so the tail differs and
+    // the whole history is asked): the 2:1 split and the dividend are not in it.
+    const raw = market
+      .raw('IBM')
+      .filter((b) => b.date <= '2026-11-18')
+      .map((b) => ({ ...b, open: b.open * 1.1, high: b.high * 1.1, low: b.low * 1.1, close: b.close * 1.1 }));
+    for (const via of [['tiingo'], ['yahoo']] as const) {
+      await database.db.deleteFrom('bar_chunks').execute();
+      await database.db.deleteFrom('instruments').execute();
+      await instrument('IBM', raw);
+      const report = await syncMarketData(database, { providers: providers([...via]), now: () => EVENING });
+      const ibm = report.symbols[0]!;
+      expect(ibm, via[0]).toMatchObject({ status: 'updated', provider: via[0], mode: 'replace' });
+      expect(ibm.historyMismatch).toBeUndefined();
+      const written = await stored('IBM');
+      expect(written.map((b) => b.date)).toEqual(market.raw('IBM').map((b) => b.date));
+      const expected = market.adjusted('IBM');
+      written.forEach((b, i) => expect(Math.abs(b.close / expected[i]!.close - 1)).toBeLessThan(1e-4));
+    }
+    expect(await listMismatches(database)).toEqual([]);
+  });
+});
