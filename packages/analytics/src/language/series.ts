@@ -1,6 +1,6 @@
 import { DEFAULT_CALENDAR, withTraits, type SeriesTraits, type TradingCalendar } from '../calendar/trading-calendar.js';
 import type { Operand } from '../scanner/parser.js';
-import { dayNumberOf, packedCivilDate, type PriceSeries } from '../series.js';
+import { barsUpTo, dayNumberOf, packedCivilDate, type PriceSeries } from '../series.js';
 import { canonicalText } from './canonical.js';
 import { fixedFieldExpression } from './fixed-fields.js';
 import { endsPeriod, timeframeBars } from './timeframes.js';
@@ -31,21 +31,6 @@ const PRICE_FIELDS = new Map<string, 'open' | 'high' | 'low' | 'close' | 'volume
 
 /** A context without other symbols: rs() is null. */
 export const NO_OTHER_SYMBOLS: SeriesContext = { series: () => undefined };
-
-/** The bars 0 … end of a series, as views (no copy). */
-export function barsUpTo(series: PriceSeries, end: number): PriceSeries {
-  const n = Math.max(0, Math.min(end + 1, series.dates.length));
-  if (n === series.dates.length) return series;
-  return {
-    symbol: series.symbol,
-    dates: series.dates.subarray(0, n),
-    open: series.open.subarray(0, n),
-    high: series.high.subarray(0, n),
-    low: series.low.subarray(0, n),
-    close: series.close.subarray(0, n),
-    volume: series.volume.subarray(0, n),
-  };
-}
 
 /**
  * The series of a numeric expression over `bars` (daily, or weekly/monthly bars from
