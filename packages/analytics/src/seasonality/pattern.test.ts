@@ -7,6 +7,7 @@ import { seasonalPattern, windowCalendarDays } from './pattern.js';
 import { parseMonthDay } from './calendar-days.js';
 import { baseRate } from './window-table.js';
 import { closes, moves, weekdays } from './test-fixtures.js';
+import { randomWindow } from './test-arbitraries.js';
 
 describe('seasonal pattern: a window across the year end', () => {
   const series = closes('XYE', [
@@ -244,11 +245,9 @@ describe('seasonal pattern: properties', () => {
   it('keeps each return within [maxDrop, maxRise] with maxDrop ≤ 0 ≤ maxRise, long and short', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.double({ min: 0.5, max: 2, noNaN: true }), { minLength: 400, maxLength: 800 }),
-        fc.integer({ min: 0, max: 364 }),
-        fc.integer({ min: 1, max: 120 }),
+        randomWindow({ min: 0.5, max: 2 }, { minLength: 400, maxLength: 800 }, 120),
         fc.constantFrom('long' as const, 'short' as const),
-        (factors, k, days, direction) => {
+        ([factors, k, days], direction) => {
           const start = formatMonthDay(monthDayAt(k));
           const end = formatMonthDay(monthDayAt((k + days) % 365));
           // Every second day from 2019-01-01.
