@@ -84,3 +84,18 @@ export function seriesFromRows(
   });
   return s;
 }
+
+/** The bars 0 … end of a series, as views (no copy). */
+export function barsUpTo(series: PriceSeries, end: number): PriceSeries {
+  const n = Math.max(0, Math.min(end + 1, series.dates.length));
+  if (n === series.dates.length) return series;
+  return {
+    symbol: series.symbol,
+    dates: series.dates.subarray(0, n),
+    open: series.open.subarray(0, n),
+    high: series.high.subarray(0, n),
+    low: series.low.subarray(0, n),
+    close: series.close.subarray(0, n),
+    volume: series.volume.subarray(0, n),
+  };
+}

@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { nullableFields, sampleStatsShape } from './sample-stats.js';
 import { directionSchema } from './seasonality.js';
 
 /** The answers of the seasonality API (analytics.md); the queries are in seasonality.ts. */
 
 export const windowStatsSchema = z.object({
-  count: z.number().int(),
-  winners: z.number().int(),
-  losers: z.number().int(),
-  winRate: z.number(),
-  mean: z.number(),
-  median: z.number(),
-  stdDev: z.number(),
-  min: z.number(),
-  max: z.number(),
+  ...sampleStatsShape,
   avgGain: z.number().nullable(),
   avgLoss: z.number().nullable(),
   annualized: z.number().nullable(),
@@ -97,7 +90,6 @@ export const patternResponseSchema = z.object({
 });
 export type PatternResponse = z.infer<typeof patternResponseSchema>;
 
-const nullableNumber = z.number().nullable();
 export const calendarResponseSchema = z.object({
   symbol: z.string(),
   /** `partial`: the month (year) holding the latest bar, "to date", in no statistic. */
@@ -110,12 +102,7 @@ export const calendarResponseSchema = z.object({
     z.object({
       month: z.number().int(),
       count: z.number().int(),
-      mean: nullableNumber,
-      median: nullableNumber,
-      winRate: nullableNumber,
-      min: nullableNumber,
-      max: nullableNumber,
-      stdDev: nullableNumber,
+      ...nullableFields(sampleStatsShape, ['mean', 'median', 'winRate', 'min', 'max', 'stdDev']),
     }),
   ),
 });

@@ -48,6 +48,8 @@ export const integer = (min: number, max: number, what: string) =>
   );
 
 const yearSchema = integer(SEASONALITY_LIMITS.minYear, SEASONALITY_LIMITS.maxYear, 'a year');
+/** The years a seasonal query reads: from … to, narrowed by a year set (analytics.md, "Year sets"). */
+const yearRangeFields = { from: yearSchema.optional(), to: yearSchema.optional(), ...yearSetFields };
 const daysSchema = integer(1, SEASONALITY_LIMITS.maxDays, 'a number of calendar days');
 const fraction = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d*\.?\d+\s*$/.test(v) ? Number(v) : v),
@@ -106,9 +108,7 @@ export const patternQuerySchema = z
     symbol: symbolSchema,
     start: monthDaySchema,
     end: monthDaySchema,
-    from: yearSchema.optional(),
-    to: yearSchema.optional(),
-    ...yearSetFields,
+    ...yearRangeFields,
     direction: directionSchema.default('long'),
     condition: seasonalConditionSchema.optional(),
     rollAdjust: rollAdjustSchema.optional(),
@@ -123,9 +123,7 @@ export type PatternQuery = z.infer<typeof patternQuerySchema>;
 export const yearsQuerySchema = z
   .strictObject({
     symbol: symbolSchema,
-    from: yearSchema.optional(),
-    to: yearSchema.optional(),
-    ...yearSetFields,
+    ...yearRangeFields,
     rollAdjust: rollAdjustSchema.optional(),
   })
   .superRefine(refineWith(checkYears));
@@ -135,9 +133,7 @@ export type SeasonalYearsQuery = z.infer<typeof yearsQuerySchema>;
 export const chartQuerySchema = z
   .strictObject({
     symbol: symbolSchema,
-    from: yearSchema.optional(),
-    to: yearSchema.optional(),
-    ...yearSetFields,
+    ...yearRangeFields,
     benchmark: symbolSchema.optional(),
     paths: z.enum(['0', '1'], { message: 'expected 0 or 1' }).optional(),
     rollAdjust: rollAdjustSchema.optional(),
@@ -150,9 +146,7 @@ export const windowSearchFields = {
   symbol: symbolSchema,
   minDays: daysSchema,
   maxDays: daysSchema,
-  from: yearSchema.optional(),
-  to: yearSchema.optional(),
-  ...yearSetFields,
+  ...yearRangeFields,
   minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
   rollAdjust: rollAdjustSchema.optional(),
 };
@@ -237,9 +231,7 @@ export const seasonalScanBodySchema = z
     startTo: monthDaySchema.optional(),
     minDays: daysSchema,
     maxDays: daysSchema,
-    from: yearSchema.optional(),
-    to: yearSchema.optional(),
-    ...yearSetFields,
+    ...yearRangeFields,
     minWinRate: fraction.default(0),
     /** Leaves out the results whose qValue is above it (analytics.md, "Multiple testing"). */
     maxQValue: fraction.optional(),

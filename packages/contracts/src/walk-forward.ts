@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableFields, sampleStatsShape } from './sample-stats.js';
 import { testedWindowSchema } from './seasonality-responses.js';
 
 /** One out-of-sample year of walk-forward: the window chosen on the years before it, traded in it. */
@@ -13,14 +14,7 @@ export const walkForwardTrialSchema = z.object({
 /** Statistics of the out-of-sample returns: count 0 and the rest null when no year was traded. */
 export const outOfSampleStatsSchema = z.object({
   count: z.number().int(),
-  winners: z.number().int().nullable(),
-  losers: z.number().int().nullable(),
-  winRate: z.number().nullable(),
-  mean: z.number().nullable(),
-  median: z.number().nullable(),
-  stdDev: z.number().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
+  ...nullableFields(sampleStatsShape, ['winners', 'losers', 'winRate', 'mean', 'median', 'stdDev', 'min', 'max']),
 });
 
 const sideSchema = z.object({ trials: z.array(walkForwardTrialSchema), stats: outOfSampleStatsSchema });

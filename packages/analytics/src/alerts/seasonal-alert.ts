@@ -318,8 +318,9 @@ export class EntryGrid {
     const missing = cells.filter((cell) => known[cell] === 0);
     if (missing.length === 0) return;
     // The base rates of all their lengths at once (the pValues read them length by length).
-    prefillRateBooks(this.known, this.table, this.grid, missing, this.lo, this.hi);
-    const [values] = cellPValuesFor(this.known, this.table, this.grid, missing, this.lo, this.hi, [direction]);
+    const asked = { series: this.known, table: this.table, grid: this.grid, cells: missing, lo: this.lo, hi: this.hi };
+    prefillRateBooks(asked);
+    const [values] = cellPValuesFor(asked, [direction]);
     const p = this.pValues[direction];
     missing.forEach((cell, i) => {
       p[cell] = values![i]!;

@@ -211,8 +211,8 @@ describe('base rates of many lengths at once (prefillRateBooks)', () => {
       const hi = table.years - 1;
       grid.fill(series, table, 0, hi);
       const cells = Array.from({ length: grid.count.length }, (_, c) => c).filter((c) => grid.count[c]! > 0);
-      if (prefill) prefillRateBooks(series, table, grid, cells, 0, hi);
-      return cellPValuesFor(series, table, grid, cells, 0, hi, ['long', 'short']).map((p) => Array.from(p));
+      if (prefill) prefillRateBooks({ series, table, grid, cells, lo: 0, hi });
+      return cellPValuesFor({ series, table, grid, cells, lo: 0, hi }, ['long', 'short']).map((p) => Array.from(p));
     };
     const [long, short] = pValues(true);
     expect(long!.length).toBeGreaterThan(2000);

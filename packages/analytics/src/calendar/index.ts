@@ -8,16 +8,7 @@ export {
   SPECIAL_EARLY_CLOSES,
   type MarketDay,
 } from './nyse-holidays.js';
-export {
-  FINAL_BAR_DELAY_MINUTES,
-  isTradingDay,
-  lastCompletedSession,
-  nextTradingDay,
-  previousTradingDay,
-  sessionClose,
-  tradingDaysBetween,
-  type SessionClose,
-} from './sessions.js';
+export * from './sessions.js';
 export {
   annualizationFactor,
   DEFAULT_CALENDAR,

@@ -60,19 +60,7 @@ export const SCAN_FUNCTIONS = [
 export type FunctionName = (typeof SCAN_FUNCTIONS)[number]['name'];
 
 /** The functions `f(src, n)` of a period over a source. */
-export const PERIOD_FUNCTIONS = [
-  'sma',
-  'ema',
-  'rma',
-  'rsi',
-  'roc',
-  'change',
-  'sum',
-  'highest',
-  'lowest',
-  'stdev',
-] as const;
-export type PeriodFunction = (typeof PERIOD_FUNCTIONS)[number];
+export type PeriodFunction = Extract<(typeof SCAN_FUNCTIONS)[number], { args: readonly ['src', 'n'] }>['name'];
 
 export const TIMEFRAMES = ['weekly', 'monthly'] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];

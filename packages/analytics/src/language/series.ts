@@ -1,6 +1,6 @@
 import { DEFAULT_CALENDAR, withTraits, type SeriesTraits, type TradingCalendar } from '../calendar/trading-calendar.js';
 import type { Operand } from '../scanner/parser.js';
-import { dayNumberOf, packedCivilDate, type PriceSeries } from '../series.js';
+import { barsUpTo, dayNumberOf, packedCivilDate, type PriceSeries } from '../series.js';
 import { canonicalText } from './canonical.js';
 import { fixedFieldExpression } from './fixed-fields.js';
 import { endsPeriod, timeframeBars } from './timeframes.js';
@@ -31,21 +31,6 @@ const PRICE_FIELDS = new Map<string, 'open' | 'high' | 'low' | 'close' | 'volume
 
 /** A context without other symbols: rs() is null. */
 export const NO_OTHER_SYMBOLS: SeriesContext = { series: () => undefined };
-
-/** The bars 0 … end of a series, as views (no copy). */
-export function barsUpTo(series: PriceSeries, end: number): PriceSeries {
-  const n = Math.max(0, Math.min(end + 1, series.dates.length));
-  if (n === series.dates.length) return series;
-  return {
-    symbol: series.symbol,
-    dates: series.dates.subarray(0, n),
-    open: series.open.subarray(0, n),
-    high: series.high.subarray(0, n),
-    low: series.low.subarray(0, n),
-    close: series.close.subarray(0, n),
-    volume: series.volume.subarray(0, n),
-  };
-}
 
 /**
  * The series of a numeric expression over `bars` (daily, or weekly/monthly bars from
@@ -522,27 +507,37 @@ export function periodFunction(
  * lead up. A running sum, summed afresh every n bars so that rounding does not drift.
  */
 function windowSum(src: Float64Array, n: number, mean: boolean): Float64Array {
-  const len = src.length;
-  const out = new Float64Array(len).fill(NaN);
-  let lastNull = -1;
+  const out = new Float64Array(src.length).fill(NaN);
   let sum = 0;
+  forEachFullWindow(src, n, (i, afresh) => {
+    if (afresh) {
+      sum = 0;
+      for (let j = i - n + 1; j <= i; j++) sum += src[j]!;
+    } else {
+      sum += src[i]! - src[i - n]!;
+    }
+    out[i] = mean ? sum / n : sum;
+  });
+  return out;
+}
+
+/**
+ * Each i whose last n values of src are all non-null, with `afresh` true where a running sum
+ * is to be taken anew: the first such i of a stretch, then every n bars.
+ */
+function forEachFullWindow(src: Float64Array, n: number, visit: (i: number, afresh: boolean) => void): void {
+  let lastNull = -1;
   let fresh = -1;
-  for (let i = 0; i < len; i++) {
+  for (let i = 0; i < src.length; i++) {
     if (src[i] !== src[i]) lastNull = i;
     if (i < n - 1 || lastNull > i - n) {
       fresh = -1;
       continue;
     }
-    if (fresh < 0 || i - fresh >= n) {
-      sum = 0;
-      for (let j = i - n + 1; j <= i; j++) sum += src[j]!;
-      fresh = i;
-    } else {
-      sum += src[i]! - src[i - n]!;
-    }
-    out[i] = mean ? sum / n : sum;
+    const afresh = fresh < 0 || i - fresh >= n;
+    if (afresh) fresh = i;
+    visit(i, afresh);
   }
-  return out;
 }
 
 function windowExtreme(src: Float64Array, n: number, max: boolean): Float64Array {
@@ -573,20 +568,12 @@ function windowExtreme(src: Float64Array, n: number, max: boolean): Float64Array
  * (the window's mean, taken afresh every n bars), so there is no cancellation and no drift.
  */
 function windowStdev(src: Float64Array, n: number): Float64Array {
-  const len = src.length;
-  const out = new Float64Array(len).fill(NaN);
-  let lastNull = -1;
-  let fresh = -1;
+  const out = new Float64Array(src.length).fill(NaN);
   let shift = 0;
   let s1 = 0;
   let s2 = 0;
-  for (let i = 0; i < len; i++) {
-    if (src[i] !== src[i]) lastNull = i;
-    if (i < n - 1 || lastNull > i - n) {
-      fresh = -1;
-      continue;
-    }
-    if (fresh < 0 || i - fresh >= n) {
+  forEachFullWindow(src, n, (i, afresh) => {
+    if (afresh) {
       let sum = 0;
       for (let j = i - n + 1; j <= i; j++) sum += src[j]!;
       shift = sum / n;
@@ -597,7 +584,6 @@ function windowStdev(src: Float64Array, n: number): Float64Array {
         s1 += d;
         s2 += d * d;
       }
-      fresh = i;
     } else {
       const add = src[i]! - shift;
       const drop = src[i - n]! - shift;
@@ -606,7 +592,7 @@ function windowStdev(src: Float64Array, n: number): Float64Array {
     }
     const m = s1 / n;
     out[i] = Math.sqrt(Math.max(0, s2 / n - m * m));
-  }
+  });
   return out;
 }
 

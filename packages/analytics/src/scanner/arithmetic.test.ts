@@ -27,42 +27,34 @@ const table = buildFieldTable([
 const symbolsOf = (expression: string) => runScan(table, compileScan(expression)).results.map((r) => r.symbol);
 
 describe('scanner arithmetic', () => {
-  it('multiplies before comparing: close >= high52w * 0.95', () => {
-    expect(symbolsOf('close >= high52w * 0.95')).toEqual(['AAA']);
-    expect(symbolsOf('close >= high52w * 0.94')).toEqual(['AAA', 'BBB']);
-  });
-
-  it('computes a parenthesised difference over a field: (close - sma50) / sma50 > 0.05', () => {
-    expect(symbolsOf('(close - sma50) / sma50 > 0.05')).toEqual(['AAA']);
-    expect(symbolsOf('(close - sma50) / sma50 > 0.04 and (close - sma50) / sma50 < 0.05')).toEqual(['BBB']);
-  });
-
-  it('follows the usual precedence, left to right, with a leading minus', () => {
-    // 2 + 3 * 4 = 14, not 20; 20 - 4 - 2 = 14, not 18; 24 / 4 / 2 = 3, not 12
-    // BBB: 94 − 2 − 12 = 80 (AAA: 82)
-    expect(symbolsOf('close - 2 - 3 * 4 = 80')).toEqual(['BBB']);
-    expect(symbolsOf('2 + 3 * 4 = 14 and 20 - 4 - 2 = 14 and 24 / 4 / 2 = 3 and close = 96')).toEqual(['AAA']);
-    expect(symbolsOf('(2 + 3) * 4 = 20 and close = 96')).toEqual(['AAA']);
-    expect(symbolsOf('-close < -95')).toEqual(['AAA']);
-    expect(symbolsOf('close-sma50=16')).toEqual(['AAA']);
-  });
-
-  it('is null with a null operand or a division by zero: such a symbol never matches, not even negated', () => {
-    expect(symbolsOf('close / sma50 > 0')).toEqual(['AAA', 'BBB']);
-    expect(symbolsOf('not (close / sma50 > 0)')).toEqual([]);
-    expect(symbolsOf('close < high52w * 2')).toEqual(['AAA', 'BBB']);
-    expect(symbolsOf('not (close < high52w * 2)')).toEqual([]);
-  });
-
-  it('takes calculations in between and crosses (the previous bar computed the same way)', () => {
-    expect(symbolsOf('close between sma50 * 1.1 and sma50 * 1.3')).toEqual(['AAA']);
+  it.each([
+    // multiplies before comparing
+    ['close >= high52w * 0.95', ['AAA']],
+    ['close >= high52w * 0.94', ['AAA', 'BBB']],
+    // a parenthesised difference over a field
+    ['(close - sma50) / sma50 > 0.05', ['AAA']],
+    ['(close - sma50) / sma50 > 0.04 and (close - sma50) / sma50 < 0.05', ['BBB']],
+    // the usual precedence, left to right, with a leading minus: 2 + 3 * 4 = 14, not 20;
+    // 20 - 4 - 2 = 14, not 18; 24 / 4 / 2 = 3, not 12; BBB: 94 − 2 − 12 = 80 (AAA: 82)
+    ['close - 2 - 3 * 4 = 80', ['BBB']],
+    ['2 + 3 * 4 = 14 and 20 - 4 - 2 = 14 and 24 / 4 / 2 = 3 and close = 96', ['AAA']],
+    ['(2 + 3) * 4 = 20 and close = 96', ['AAA']],
+    ['-close < -95', ['AAA']],
+    ['close-sma50=16', ['AAA']],
+    // null with a null operand or a division by zero: such a symbol never matches, not even negated
+    ['close / sma50 > 0', ['AAA', 'BBB']],
+    ['not (close / sma50 > 0)', []],
+    ['close < high52w * 2', ['AAA', 'BBB']],
+    ['not (close < high52w * 2)', []],
+    // calculations in between and crosses (the previous bar computed the same way);
     // AAA: 90 − 80 = 10 ≤ 12, then 96 − 80 = 16 > 12; BBB: 0, then 4
-    expect(symbolsOf('close - sma50 crosses above 12')).toEqual(['AAA']);
-  });
-
-  it('still groups conditions in parentheses', () => {
-    expect(symbolsOf('(close > 95 or close < 20) and sector = "Energy"')).toEqual(['AAA']);
-    expect(symbolsOf('((close - sma50)) / sma50 > 0.05')).toEqual(['AAA']);
+    ['close between sma50 * 1.1 and sma50 * 1.3', ['AAA']],
+    ['close - sma50 crosses above 12', ['AAA']],
+    // conditions still grouped in parentheses
+    ['(close > 95 or close < 20) and sector = "Energy"', ['AAA']],
+    ['((close - sma50)) / sma50 > 0.05', ['AAA']],
+  ])('%s matches %j', (expression, symbols) => {
+    expect(symbolsOf(expression)).toEqual(symbols);
   });
 
   it('names the fields of a calculation as columns', () => {

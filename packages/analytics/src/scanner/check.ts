@@ -1,6 +1,6 @@
 import { ScanExpressionError } from './errors.js';
 import type { Condition, Operand } from './parser.js';
-import { innerConditions, operandsOf } from './condition-parts.js';
+import { firstOperand, innerConditions, operandsOf } from './condition-parts.js';
 
 function describe(o: Operand): string {
   switch (o.kind) {
@@ -153,21 +153,7 @@ function textInCall(call: string, what: string, position: number): ScanExpressio
 }
 
 /** The first rank() inside an operand, if any. */
-function rankIn(o: Operand): Operand | undefined {
-  switch (o.kind) {
-    case 'rank':
-      return o;
-    case 'arith':
-      return rankIn(o.left) ?? rankIn(o.right);
-    case 'offset':
-    case 'timeframe':
-      return rankIn(o.operand);
-    case 'fn':
-      return o.src ? rankIn(o.src) : undefined;
-    default:
-      return undefined;
-  }
-}
+const rankIn = (o: Operand): Operand | undefined => firstOperand(o, (x) => x.kind === 'rank');
 
 /**
  * Checks a numeric expression standing alone (a column or a sort of a scan): where each term

@@ -11,6 +11,13 @@ export const DISTANCE_FIELDS = [
   'pctFromSma200',
 ] as const;
 
+/** The moving averages of the close. */
+export const MOVING_AVERAGE_FIELDS = ['sma20', 'sma50', 'sma200', 'ema20', 'ema50'] as const;
+/** MACD (12, 26, 9) of the close: the line, its signal and their difference. */
+export const MACD_FIELDS = ['macd', 'macdSignal', 'macdHist'] as const;
+/** Bollinger bands (20, 2) of the close. */
+export const BOLLINGER_FIELDS = ['bbUpper', 'bbMiddle', 'bbLower'] as const;
+
 /** The fields a scanner expression can name. Numeric fields are Float64Array columns (NaN = null). */
 export const NUMERIC_FIELDS = [
   'price',
@@ -20,19 +27,11 @@ export const NUMERIC_FIELDS = [
   'low',
   'volume',
   'marketCap',
-  'sma20',
-  'sma50',
-  'sma200',
-  'ema20',
-  'ema50',
+  ...MOVING_AVERAGE_FIELDS,
   'rsi14',
-  'macd',
-  'macdSignal',
-  'macdHist',
+  ...MACD_FIELDS,
   'atr14',
-  'bbUpper',
-  'bbMiddle',
-  'bbLower',
+  ...BOLLINGER_FIELDS,
   'high52w',
   'low52w',
   'change1d',

@@ -5,20 +5,15 @@ import { isoDay, unionOfDates } from './backtest-dates.js';
 import { seasonalBacktest, type BacktestLeg, type SeasonalBacktestOptions } from './backtest.js';
 import { closes, everyDay, nullsFor } from './test-fixtures.js';
 
-const A = closes('A', [
-  ['2021-01-04', 10],
-  ['2021-01-05', 10],
-  ['2021-01-06', 11],
-  ['2021-01-07', 12],
-  ['2021-01-08', 12],
-]);
-const B = closes('B', [
-  ['2021-01-04', 20],
-  ['2021-01-05', 20],
-  ['2021-01-06', 20],
-  ['2021-01-07', 25],
-  ['2021-01-08', 30],
-]);
+/** The week 2021-01-04 … 01-08, every day a session of A, B and C. */
+const WEEK = ['2021-01-04', '2021-01-05', '2021-01-06', '2021-01-07', '2021-01-08'];
+const week = (symbol: string, values: readonly number[]) =>
+  closes(
+    symbol,
+    WEEK.map((date, i) => [date, values[i]!]),
+  );
+const A = week('A', [10, 10, 11, 12, 12]);
+const B = week('B', [20, 20, 20, 25, 30]);
 /** Misses 2021-01-06, a day C trades. */
 const GAP = closes('GAP', [
   ['2021-01-04', 10],
@@ -26,13 +21,7 @@ const GAP = closes('GAP', [
   ['2021-01-07', 13],
   ['2021-01-08', 12],
 ]);
-const C = closes('C', [
-  ['2021-01-04', 50],
-  ['2021-01-05', 50],
-  ['2021-01-06', 40],
-  ['2021-01-07', 45],
-  ['2021-01-08', 45],
-]);
+const C = week('C', [50, 50, 40, 45, 45]);
 /** A benchmark whose first close (2021-01-06) comes after the first equity date. */
 const LATE = closes('LATE', [
   ['2021-01-06', 100],

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dayNumber, isoDate } from '../series.js';
+import { dayNumber } from '../series.js';
 import { bestTrades } from './best-trades.js';
 import { formatMonthDay, monthDayAt } from './calendar-days.js';
 import { seasonalPattern } from './pattern.js';
 import { SCANNER_EVIDENCE_YEARS, mergeScanParts, seasonalityScan, seasonalityScanPart } from './scanner.js';
 import { WindowGrid, startPositions } from './window-grid.js';
 import { rowRange, windowTable } from './window-table.js';
-import { closes, everyDay } from './test-fixtures.js';
+import { closes, everyDay, moves } from './test-fixtures.js';
+import { randomWindow } from './test-arbitraries.js';
 
 /** 100 every day, except 110 from Mar 10 through Mar 20 of every year; bars every calendar day. */
 const bump = everyDay('BUMP', '2018-01-01', '2020-12-31', (d) =>
@@ -121,19 +122,10 @@ describe('best trades', () => {
   it('counts every window exactly as the pattern does (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.double({ min: 0.8, max: 1.25, noNaN: true }), { minLength: 300, maxLength: 700 }),
-        fc.integer({ min: 0, max: 364 }),
-        fc.integer({ min: 1, max: 200 }),
+        randomWindow({ min: 0.8, max: 1.25 }, { minLength: 300, maxLength: 700 }, 200),
         fc.integer({ min: 0, max: 5 }),
-        (moves, k, days, gap) => {
-          let price = 50;
-          let day = dayNumber('2016-11-20');
-          const rows: [string, number][] = moves.map((m, i) => {
-            price *= m;
-            day += 1 + ((i * gap) % 4);
-            return [isoDate(day), price];
-          });
-          const series = closes('Q', rows);
+        ([factors, k, days], gap) => {
+          const series = moves('Q', '2016-11-20', 50, factors, (i) => 1 + ((i * gap) % 4));
           const table = windowTable(series);
           const { lo, hi } = rowRange(table);
           const grid = new WindowGrid(startPositions(k, k), days, days);

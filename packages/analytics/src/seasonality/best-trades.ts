@@ -129,7 +129,7 @@ function adjustedPValues(
   lo: number,
   hi: number,
 ): Record<Direction, Float64Array> {
-  const [long, short] = cellPValuesFor(series, table, grid, eligible, lo, hi, ['long', 'short']) as [
+  const [long, short] = cellPValuesFor({ series, table, grid, cells: eligible, lo, hi }, ['long', 'short']) as [
     Float64Array,
     Float64Array,
   ];

@@ -4,9 +4,9 @@
  * the default minYears and qValue follow the kept counts (analytics.md, "Conditional seasonality").
  */
 import { describe, expect, it } from 'vitest';
-import { seriesFromRows } from '../series.js';
+import { barsUpTo, dayNumber, seriesFromRows } from '../series.js';
 import { benjaminiHochberg } from '../stats/multiple-testing.js';
-import { sharedDailyLines, sharedDataPresent } from '../testing/shared-market-data.js';
+import { sharedDailySeries, sharedDataPresent } from '../testing/shared-market-data.js';
 import { bestTrades } from './best-trades.js';
 import { DAYS_IN_CALENDAR, formatMonthDay, monthDayAt } from './calendar-days.js';
 import { parseEntryCondition } from './entry-condition.js';
@@ -16,13 +16,7 @@ import { seasonalityScan, upcomingScanOptions } from './scanner.js';
 const monthDay = (k: number) => formatMonthDay(monthDayAt(k % DAYS_IN_CALENDAR));
 
 describe.skipIf(!sharedDataPresent)('a condition on best trades and the scanner (AAPL)', () => {
-  const rows = sharedDataPresent
-    ? sharedDailyLines('AAPL').map((line) => {
-        const c = line.split(',');
-        return { date: c[0]!, open: +c[1]!, high: +c[2]!, low: +c[3]!, close: +c[4]!, volume: +c[5]! };
-      })
-    : [];
-  const series = seriesFromRows('AAPL', rows);
+  const series = sharedDataPresent ? sharedDailySeries('AAPL') : seriesFromRows('AAPL', []);
   const condition = parseEntryCondition('close > sma200 and rsi14 < 70');
   const minDays = 18;
   const maxDays = 20;
@@ -93,18 +87,9 @@ describe.skipIf(!sharedDataPresent)('a condition on best trades and the scanner 
 });
 
 describe.skipIf(!sharedDataPresent)('a condition in the upcoming mode reads no bar after the session (AAPL)', () => {
-  const rows = sharedDataPresent
-    ? sharedDailyLines('AAPL').map((line) => {
-        const c = line.split(',');
-        return { date: c[0]!, open: +c[1]!, high: +c[2]!, low: +c[3]!, close: +c[4]!, volume: +c[5]! };
-      })
-    : [];
-  const series = seriesFromRows('AAPL', rows);
+  const series = sharedDataPresent ? sharedDailySeries('AAPL') : seriesFromRows('AAPL', []);
   const asOf = '2010-06-15';
-  const cut = seriesFromRows(
-    'AAPL',
-    rows.filter((r) => r.date <= asOf),
-  );
+  const cut = barsUpTo(series, series.dates.filter((d) => d <= dayNumber(asOf)).length - 1);
 
   it('answers as a range scan of the bars up to the session, the condition included', () => {
     const condition = parseEntryCondition('close > sma200 and high52w > close * 1.05');

@@ -6,7 +6,7 @@ import { parseEntryCondition, readsBeyondCloses } from './entry-condition.js';
 import { seasonalPattern } from './pattern.js';
 import { baseRate } from './window-table.js';
 import { closes } from './test-fixtures.js';
-import { sharedDailyLines, sharedDataPresent } from '../testing/shared-market-data.js';
+import { sharedDailySeries, sharedDataPresent } from '../testing/shared-market-data.js';
 
 describe('seasonal condition: parsing', () => {
   it('rejects the seasonal fields and rank() at their position', () => {
@@ -92,13 +92,7 @@ describe('seasonal condition on a pattern (hand-computed)', () => {
 });
 
 describe.skipIf(!sharedDataPresent)('seasonal condition on AAPL (analytics.md example)', () => {
-  const rows = sharedDataPresent
-    ? sharedDailyLines('AAPL').map((line) => {
-        const c = line.split(',');
-        return { date: c[0]!, open: +c[1]!, high: +c[2]!, low: +c[3]!, close: +c[4]!, volume: +c[5]! };
-      })
-    : [];
-  const series = seriesFromRows('AAPL', rows);
+  const series = sharedDataPresent ? sharedDailySeries('AAPL') : seriesFromRows('AAPL', []);
 
   it('03-01 → 03-20 long: 33 years, 22 up, pValue 0.133; with close > sma200: 21 kept, 14 up, 0.281', () => {
     const all = seasonalPattern(series, { start: '03-01', end: '03-20' });

@@ -3,8 +3,9 @@
 import { conditionAt, parseCondition, type ConditionTexts } from '../language/condition.js';
 import type { SeriesContext } from '../language/series.js';
 import type { SeriesTraits } from '../calendar/trading-calendar.js';
-import { innerConditions, operandsOf } from '../scanner/condition-parts.js';
+import { firstOperand, innerConditions, operandsOf } from '../scanner/condition-parts.js';
 import { ScanExpressionError } from '../scanner/errors.js';
+import { BOLLINGER_FIELDS, MACD_FIELDS, MOVING_AVERAGE_FIELDS, PERFORMANCE_FIELDS } from '../scanner/fields.js';
 import type { Condition, Operand, ParseOptions } from '../scanner/parser.js';
 import type { PriceSeries } from '../series.js';
 import { DAYS_IN_CALENDAR } from './calendar-days.js';
@@ -46,29 +47,14 @@ function forbidden(node: Condition): Operand | undefined {
     if (found) return found;
   }
   for (const o of operandsOf(node)) {
-    const found = forbiddenOperand(o);
+    const found = firstOperand(o, isForbidden);
     if (found) return found;
   }
   return undefined;
 }
 
-function forbiddenOperand(o: Operand): Operand | undefined {
-  switch (o.kind) {
-    case 'rank':
-      return o;
-    case 'field':
-      return o.field.season ? o : undefined;
-    case 'arith':
-      return forbiddenOperand(o.left) ?? forbiddenOperand(o.right);
-    case 'timeframe':
-    case 'offset':
-      return forbiddenOperand(o.operand);
-    case 'fn':
-      return o.src ? forbiddenOperand(o.src) : undefined;
-    default:
-      return undefined;
-  }
-}
+/** rank() and the seasonal fields: what a seasonal condition may not read. */
+const isForbidden = (o: Operand): boolean => o.kind === 'rank' || (o.kind === 'field' && !!o.field.season);
 
 /**
  * Whether each entry bar keeps its year: one evaluation over every distinct entry index (the
@@ -93,25 +79,12 @@ export function keptEntries(
 const CLOSE_FIELDS = new Set<string>([
   'price',
   'close',
-  'sma20',
-  'sma50',
-  'sma200',
-  'ema20',
-  'ema50',
+  ...MOVING_AVERAGE_FIELDS,
   'rsi14',
-  'macd',
-  'macdSignal',
-  'macdHist',
-  'bbUpper',
-  'bbMiddle',
-  'bbLower',
+  ...MACD_FIELDS,
+  ...BOLLINGER_FIELDS,
   'change1d',
-  'w1',
-  'm1',
-  'm3',
-  'm6',
-  'ytd',
-  'y1',
+  ...PERFORMANCE_FIELDS,
   'volatility20',
   'pctFromSma20',
   'pctFromSma50',
@@ -123,22 +96,10 @@ const CLOSE_FIELDS = new Set<string>([
  * rather than its closes alone; text fields and other symbols' closes (rs()) do not count.
  */
 export function readsBeyondCloses(entry: EntryCondition): boolean {
-  const operand = (o: Operand): boolean => {
-    switch (o.kind) {
-      case 'field':
-        return o.field.kind === 'number' && !CLOSE_FIELDS.has(o.field.name);
-      case 'arith':
-        return operand(o.left) || operand(o.right);
-      case 'timeframe':
-      case 'offset':
-      case 'rank':
-        return operand(o.operand);
-      case 'fn':
-        return o.src === null || operand(o.src);
-      default:
-        return false;
-    }
-  };
+  const beyond = (o: Operand): boolean =>
+    (o.kind === 'field' && o.field.kind === 'number' && !CLOSE_FIELDS.has(o.field.name)) ||
+    (o.kind === 'fn' && o.src === null);
+  const operand = (o: Operand): boolean => firstOperand(o, beyond) !== undefined;
   const condition = (node: Condition): boolean =>
     innerConditions(node).some(condition) || operandsOf(node).some(operand);
   return condition(entry.condition);

@@ -1,6 +1,6 @@
 import type { PriceSeries } from '../series.js';
 import { cscv, validBlocks, type CscvResult } from '../stats/cscv.js';
-import { deflatedSharpe, type DeflatedSharpe } from '../stats/deflated-sharpe.js';
+import { deflatedSharpe, sampleVariance, type DeflatedSharpe } from '../stats/deflated-sharpe.js';
 import { realityCheck, type Sides } from '../stats/reality-check.js';
 import { MAX_SEED } from '../stats/splitmix64.js';
 import { checkLengths, defaultMinYears } from './best-trades.js';
@@ -8,7 +8,7 @@ import { DAYS_IN_CALENDAR, monthDayLabel } from './calendar-days.js';
 import { seasonalPattern, type YearRange } from './pattern.js';
 import type { Direction, WindowRiskStats } from './statistics.js';
 import { WindowGrid, startPositions, windowDetails } from './window-grid.js';
-import { entryAt, exitAt, type WindowTable } from './window-table.js';
+import { entryAt, exitAt, forEachWindowYear, type WindowTable } from './window-table.js';
 import { yearSetTable } from './year-set-table.js';
 
 /** The most resamples a Reality Check takes (analytics.md). */
@@ -196,14 +196,12 @@ export function overfitting(series: PriceSeries, options: OverfittingOptions): O
 
 /** Mean / sample standard deviation of the first n values; null when n < 2 or it is 0. */
 function sharpeOf(x: Float64Array, n: number): number | null {
-  if (n < 2) return null;
+  const variance = sampleVariance(x, n);
+  if (variance === null) return null;
   let sum = 0;
   for (let i = 0; i < n; i++) sum += x[i]!;
-  const mean = sum / n;
-  let ss = 0;
-  for (let i = 0; i < n; i++) ss += (x[i]! - mean) ** 2;
-  const s = Math.sqrt(ss / (n - 1));
-  return s > 0 ? mean / s : null;
+  const s = Math.sqrt(variance);
+  return s > 0 ? sum / n / s : null;
 }
 
 /**
@@ -331,15 +329,10 @@ function selectedWindow(
   const days = grid.daysOf(cell);
   const details = windowDetails(series, table, k, days, lo, hi, direction);
   const returns: number[] = [];
-  const cross = k + days >= DAYS_IN_CALENDAR ? 1 : 0;
-  const e = k + days - cross * DAYS_IN_CALENDAR;
-  for (let row = lo; row <= hi && row + cross < table.years; row++) {
-    const a = entryAt(table.base[row]!, table.entry[row * DAYS_IN_CALENDAR + k]!);
-    const b = exitAt(table.base[row + cross]!, table.exit[(row + cross) * DAYS_IN_CALENDAR + e]!);
-    if (a < 0 || b <= a) continue;
+  forEachWindowYear(table, k, days, lo, hi, (_row, a, b) => {
     const r = series.close[b]! / series.close[a]! - 1;
     returns.push(direction === 'long' ? r : 0 - r);
-  }
+  });
   return { window: { direction, start: details.start, end: details.end, days, stats: details.stats }, returns };
 }
 

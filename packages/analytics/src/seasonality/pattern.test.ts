@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { binomialUpperTail } from '../stats/binomial.js';
-import { dayNumber, isoDate } from '../series.js';
+import { dayNumber } from '../series.js';
 import { formatMonthDay, monthDayAt } from './calendar-days.js';
 import { seasonalPattern, windowCalendarDays } from './pattern.js';
 import { parseMonthDay } from './calendar-days.js';
 import { baseRate } from './window-table.js';
-import { closes, weekdays } from './test-fixtures.js';
+import { closes, moves, weekdays } from './test-fixtures.js';
+import { randomWindow } from './test-arbitraries.js';
 
 describe('seasonal pattern: a window across the year end', () => {
   const series = closes('XYE', [
@@ -244,19 +245,16 @@ describe('seasonal pattern: properties', () => {
   it('keeps each return within [maxDrop, maxRise] with maxDrop ≤ 0 ≤ maxRise, long and short', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.double({ min: 0.5, max: 2, noNaN: true }), { minLength: 400, maxLength: 800 }),
-        fc.integer({ min: 0, max: 364 }),
-        fc.integer({ min: 1, max: 120 }),
+        randomWindow({ min: 0.5, max: 2 }, { minLength: 400, maxLength: 800 }, 120),
         fc.constantFrom('long' as const, 'short' as const),
-        (moves, k, days, direction) => {
-          let price = 100;
-          const rows: [string, number][] = moves.map((m, i) => {
-            price *= m;
-            return [isoDate(dayNumber('2019-01-01') + i * 2), price];
-          });
+        ([factors, k, days], direction) => {
           const start = formatMonthDay(monthDayAt(k));
           const end = formatMonthDay(monthDayAt((k + days) % 365));
-          const p = seasonalPattern(closes('P', rows), { start, end, direction });
+          // Every second day from 2019-01-01.
+          const p = seasonalPattern(
+            moves('P', '2018-12-30', 100, factors, () => 2),
+            { start, end, direction },
+          );
           for (const y of p.years) {
             expect(y.maxDrop).toBeLessThanOrEqual(0);
             expect(y.maxRise).toBeGreaterThanOrEqual(0);

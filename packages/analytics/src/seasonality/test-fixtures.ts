@@ -8,6 +8,29 @@ export function closes(symbol: string, rows: ReadonlyArray<readonly [string, num
   );
 }
 
+/**
+ * A series of multiplicative moves: each close is the one before × its move (the first: `price`
+ * × its move), `gap(i)` days after the bar before (the first: after `from`).
+ */
+export function moves(
+  symbol: string,
+  from: string,
+  price: number,
+  factors: readonly number[],
+  gap: (i: number) => number,
+): PriceSeries {
+  let close = price;
+  let day = dayNumber(from);
+  return closes(
+    symbol,
+    factors.map((m, i) => {
+      close *= m;
+      day += gap(i);
+      return [isoDate(day), close] as const;
+    }),
+  );
+}
+
 /** A bar on every calendar day from `from` to `to`, its close given by `price(date)`. */
 export function everyDay(symbol: string, from: string, to: string, price: (date: string) => number): PriceSeries {
   const rows: [string, number][] = [];

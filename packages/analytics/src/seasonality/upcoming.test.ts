@@ -22,36 +22,30 @@ function daily(
 const at = (iso: string) => dayNumber(iso);
 
 describe('start days of an upcoming scan (start(d): 02-29 read as 03-01)', () => {
-  it('runs across the year end', () => {
-    expect(upcomingStartRange(at('2021-12-25'), 10)).toEqual({ startFrom: '12-26', startTo: '01-04' });
-    // The next occurrence of a January start is in the next year; a window from December ends in it.
-    expect(nextOccurrence('01-02', '01-09', at('2021-12-25'), 10)).toEqual({
-      startDate: '2022-01-02',
-      endDate: '2022-01-09',
-    });
-    expect(nextOccurrence('12-30', '01-05', at('2021-12-25'), 10)).toEqual({
-      startDate: '2021-12-30',
-      endDate: '2022-01-05',
-    });
-    // 01-05 is start(M + 11): not among the 10 days.
-    expect(nextOccurrence('01-05', '01-09', at('2021-12-25'), 10)).toBeNull();
+  it.each([
+    // Across the year end.
+    ['2021-12-25', 10, '12-26', '01-04'],
+    // 2024-02-28, 02-29 (→ 03-01), 03-01: the range 02-28 … 03-01.
+    ['2024-02-27', 3, '02-28', '03-01'],
+    // As of Feb 28 of a leap year, one day ahead is 02-29: the range is 03-01 alone.
+    ['2024-02-28', 1, '03-01', '03-01'],
+    // A year that is not a leap year counts 03-01 once.
+    ['2023-02-27', 3, '02-28', '03-02'],
+  ] as const)('as of %s, %i days ahead: %s … %s', (asOf, days, startFrom, startTo) => {
+    expect(upcomingStartRange(at(asOf), days)).toEqual({ startFrom, startTo });
   });
 
-  it('reads 02-29 as 03-01 in a leap year, and counts it once in a year that is not', () => {
-    // 2024-02-28, 02-29 (→ 03-01), 03-01: the range 02-28 … 03-01.
-    expect(upcomingStartRange(at('2024-02-27'), 3)).toEqual({ startFrom: '02-28', startTo: '03-01' });
+  it.each([
+    // The next occurrence of a January start is in the next year; a window from December ends in it.
+    ['01-02', '01-09', '2021-12-25', 10, { startDate: '2022-01-02', endDate: '2022-01-09' }],
+    ['12-30', '01-05', '2021-12-25', 10, { startDate: '2021-12-30', endDate: '2022-01-05' }],
+    // 01-05 is start(M + 11): not among the 10 days.
+    ['01-05', '01-09', '2021-12-25', 10, null],
     // 03-01 first appears as start(02-29): k = 2, Y = 2024, S = 2024-03-01.
-    expect(nextOccurrence('03-01', '03-10', at('2024-02-27'), 3)).toEqual({
-      startDate: '2024-03-01',
-      endDate: '2024-03-10',
-    });
-    expect(nextOccurrence('02-28', '03-05', at('2024-02-27'), 3)).toEqual({
-      startDate: '2024-02-28',
-      endDate: '2024-03-05',
-    });
-    // As of Feb 28 of a leap year, one day ahead is 02-29: the range is 03-01 alone.
-    expect(upcomingStartRange(at('2024-02-28'), 1)).toEqual({ startFrom: '03-01', startTo: '03-01' });
-    expect(upcomingStartRange(at('2023-02-27'), 3)).toEqual({ startFrom: '02-28', startTo: '03-02' });
+    ['03-01', '03-10', '2024-02-27', 3, { startDate: '2024-03-01', endDate: '2024-03-10' }],
+    ['02-28', '03-05', '2024-02-27', 3, { startDate: '2024-02-28', endDate: '2024-03-05' }],
+  ] as const)('next occurrence of %s → %s as of %s, %i days ahead', (start, end, asOf, days, expected) => {
+    expect(nextOccurrence(start, end, at(asOf), days)).toEqual(expected);
   });
 });
 

@@ -2,7 +2,7 @@
 // start in the N calendar days after the scan's session, each symbol seen only through its bars
 // up to that session, the stale and the illiquid left out and counted.
 import { volumeKnown, type SeriesTraits } from '../calendar/trading-calendar.js';
-import { civilDate, dayNumberOf, isoDate, type PriceSeries } from '../series.js';
+import { barsUpTo, civilDate, dayNumberOf, isoDate, type PriceSeries } from '../series.js';
 import { sessionDate } from '../scanner/field-table.js';
 import { dateInYear, formatMonthDay, parseMonthDay } from './calendar-days.js';
 
@@ -141,16 +141,7 @@ function seriesUpTo(series: PriceSeries, at: number): PriceSeries {
   const day = series.dates[at]!;
   const kept = views.get(series);
   if (kept?.day === day) return kept.view;
-  const n = at + 1;
-  const view: PriceSeries = {
-    symbol: series.symbol,
-    dates: series.dates.subarray(0, n),
-    open: series.open.subarray(0, n),
-    high: series.high.subarray(0, n),
-    low: series.low.subarray(0, n),
-    close: series.close.subarray(0, n),
-    volume: series.volume.subarray(0, n),
-  };
+  const view = barsUpTo(series, at);
   views.set(series, { day, view });
   return view;
 }

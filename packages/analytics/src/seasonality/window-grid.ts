@@ -11,7 +11,7 @@ import {
   type Direction,
   type WindowRiskStats,
 } from './statistics.js';
-import { entryAt, exitAt, baseRate, type WindowTable } from './window-table.js';
+import { entryAt, exitAt, baseRate, forEachWindowYear, type WindowTable } from './window-table.js';
 
 /**
  * Counts of every window (start × length) of one series over a range of start years:
@@ -436,26 +436,21 @@ export function windowDetails(
   const years: number[] = [];
   maes.length = 0;
   mfes.length = 0;
-  const cross = k + days >= D ? 1 : 0;
-  const e = k + days - cross * D;
-  for (let row = lo; row <= hi && row + cross < table.years; row++) {
-    const a = entryAt(table.base[row]!, table.entry[row * D + k]!);
-    const b = exitAt(table.base[row + cross]!, table.exit[(row + cross) * D + e]!);
-    if (a < 0 || b <= a) continue;
+  forEachWindowYear(table, k, days, lo, hi, (row, a, b) => {
     const r = close[b]! / close[a]! - 1;
     returns.push(direction === 'long' ? r : 0 - r);
     years.push(table.firstYear + row);
     excursion(close, a, b, direction, seen);
     maes.push(seen.mae);
     mfes.push(seen.mfe);
-  }
+  });
   const stats =
     pValue !== undefined
       ? windowStatistics(returns, days, null, Number.isNaN(pValue) ? null : pValue)
       : windowStatistics(returns, days, years.length > 0 ? baseRate(series, days, years, direction) : null);
   const risk = stats && riskStatistics(maes, mfes, years, stats.mean);
   if (!stats || !risk) throw new Error('windowDetails: a ranked window has no year');
-  return { start: monthDayLabel(k), end: monthDayLabel(e), days, stats: withRisk(stats, risk) };
+  return { start: monthDayLabel(k), end: monthDayLabel((k + days) % D), days, stats: withRisk(stats, risk) };
 }
 
 /** Calendar positions from `from` to `to` inclusive, wrapping past Dec 31 when to < from. */

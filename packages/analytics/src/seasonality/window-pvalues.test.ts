@@ -90,7 +90,7 @@ function expectScanAsDefined(input: ScanInput, universe = universeOf(input)): vo
     }
     const cells: number[] = [];
     for (let c = 0; c < grid.count.length; c++) if (grid.count[c]! >= minYears) cells.push(c);
-    const fast = cellPValuesFor(series, table, grid, cells, lo, hi, directions);
+    const fast = cellPValuesFor({ series, table, grid, cells, lo, hi }, directions);
     directions.forEach((direction, di) => {
       cells.forEach((cell, i) => {
         const w = windowDetails(series, table, grid.startOf(cell), grid.daysOf(cell), lo, hi, direction);

@@ -86,6 +86,16 @@ function freshBuckets(size: number): ValueBuckets {
   return { bucket: new Uint16Array(size), counts: new Int32Array(BUCKETS), tests: new Float64Array(BUCKETS) };
 }
 
+/** Cells of a grid that holds the series' counts over rows lo … hi (WindowGrid.fill). */
+export interface GridCells {
+  series: PriceSeries;
+  table: WindowTable;
+  grid: WindowGrid;
+  cells: readonly number[];
+  lo: number;
+  hi: number;
+}
+
 /**
  * The pValues of the given grid cells in each of the directions (one array per direction),
  * equal to those windowDetails reports. The grid must hold the series' counts over rows
@@ -99,12 +109,7 @@ function freshBuckets(size: number): ValueBuckets {
  * window.
  */
 export function cellPValuesFor(
-  series: PriceSeries,
-  table: WindowTable,
-  grid: WindowGrid,
-  cells: readonly number[],
-  lo: number,
-  hi: number,
+  { series, table, grid, cells, lo, hi }: GridCells,
   directions: readonly Direction[],
 ): Float64Array[] {
   const rates = seriesRates(series);
@@ -130,14 +135,7 @@ const MAX_BOOK_GRIDS = 4;
  * it, none past the table's last row) and the same signs. A seasonal alert over 1 … 364 days
  * reads every length's base rate; length by length, every row was read 364 times in JavaScript.
  */
-export function prefillRateBooks(
-  series: PriceSeries,
-  table: WindowTable,
-  grid: WindowGrid,
-  cells: readonly number[],
-  lo: number,
-  hi: number,
-): void {
+export function prefillRateBooks({ series, table, grid, cells, lo, hi }: GridCells): void {
   const rates = seriesRates(series);
   const filled: FilledGrid = { series, rates, table, grid, lo, hi };
   const asked = new Map<RateBook, { shortest: number; longest: number; cells: number }>();

@@ -53,6 +53,29 @@ export function exitAt(base: number, cell: number): number {
   return (base + (cell >> 1) - 1 + (cell & 1)) | (cell >> 15);
 }
 
+/**
+ * Each row lo … hi in which the window (start position k, length `days`) counts: `trade(row,
+ * entry, exit)` with its entry bar and a later exit bar, the exit in the next row when the window
+ * crosses the year end.
+ */
+export function forEachWindowYear(
+  table: WindowTable,
+  k: number,
+  days: number,
+  lo: number,
+  hi: number,
+  trade: (row: number, entry: number, exit: number) => void,
+): void {
+  const D = DAYS_IN_CALENDAR;
+  const cross = k + days >= D ? 1 : 0;
+  const e = k + days - cross * D;
+  for (let row = lo; row <= hi && row + cross < table.years; row++) {
+    const a = entryAt(table.base[row]!, table.entry[row * D + k]!);
+    const b = exitAt(table.base[row + cross]!, table.exit[(row + cross) * D + e]!);
+    if (a >= 0 && b > a) trade(row, a, b);
+  }
+}
+
 const tables = new WeakMap<PriceSeries, WindowTable>();
 
 export function windowTable(series: PriceSeries): WindowTable {

@@ -44,9 +44,8 @@ export function sharpeMoments(x: ArrayLike<number>): SharpeMoments {
   };
 }
 
-/** Sample variance (n − 1) of the values; null when fewer than 2. */
-export function sampleVariance(values: ArrayLike<number>): number | null {
-  const n = values.length;
+/** Sample variance (n − 1) of the first n values (all by default); null when n < 2. */
+export function sampleVariance(values: ArrayLike<number>, n = values.length): number | null {
   if (n < 2) return null;
   let sum = 0;
   for (let i = 0; i < n; i++) sum += values[i]!;
