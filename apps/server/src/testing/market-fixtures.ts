@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, InstrumentsTable } from '../db/schema.js';
@@ -100,25 +101,48 @@ export async function marketAppWithSubscriber(
   return { t, subscriber: await signedInUser(t, { subscriber: true }) };
 }
 
+/** The app of a describe block's market and its subscriber, once its beforeAll has run. */
+export interface MarketSuite {
+  readonly t: TestApp;
+  readonly subscriber: SignedIn;
+  /** POST /api/v1/scanner as the subscriber. */
+  scan(payload: object): Promise<LightMyRequestResponse>;
+}
+
 /**
- * marketAppWithSubscriber for a whole describe block: made before its tests and handed to
- * `take`, closed after them.
+ * marketAppWithSubscriber for a whole describe block: made before its tests (and handed to
+ * `take` when given), closed after them.
  */
 export function marketAppDuringSuite(
   dialect: DialectName,
   instruments: TestInstrument[],
   bars: TestBars,
-  take: (app: { t: TestApp; subscriber: SignedIn }) => void,
-): void {
-  let t: TestApp | undefined;
+  take?: (app: { t: TestApp; subscriber: SignedIn }) => void,
+): MarketSuite {
+  let made: { t: TestApp; subscriber: SignedIn } | undefined;
   beforeAll(async () => {
-    const app = await marketAppWithSubscriber(dialect, instruments, bars);
-    t = app.t;
-    take(app);
+    made = await marketAppWithSubscriber(dialect, instruments, bars);
+    take?.(made);
   });
   afterAll(async () => {
-    await t?.close();
+    await made?.t.close();
   });
+  const ready = () => {
+    if (!made) throw new Error("the market app is made in the suite's beforeAll");
+    return made;
+  };
+  return {
+    get t() {
+      return ready().t;
+    },
+    get subscriber() {
+      return ready().subscriber;
+    },
+    scan: (payload) => {
+      const { t, subscriber } = ready();
+      return t.app.inject({ method: 'POST', url: '/api/v1/scanner', headers: subscriber.headers, payload });
+    },
+  };
 }
 
 /**

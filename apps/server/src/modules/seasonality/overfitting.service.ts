@@ -1,15 +1,9 @@
-import { overfitting, type OverfittingOptions, type PriceSeries } from '@solstice/analytics';
+import { overfitting, type OverfittingOptions } from '@solstice/analytics';
 import { parseWindowSpec, type OverfittingQuery, type OverfittingResponse } from '@solstice/contracts';
-import { notFound } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { checkOverfittingCost, overfittingCost } from './overfitting-cost.js';
 import type { AnalyticsJob } from './pool/analytics-task.js';
-
-function seriesOf(market: MarketCache, symbol: string): PriceSeries {
-  const series = market.series(symbol);
-  if (!series) throw notFound(`No market data for ${symbol}.`);
-  return series;
-}
+import { seriesOf } from './symbol-series.js';
 
 /** The analytics' options of a parsed query (analytics.md, "Overfitting of a best-trades search"). */
 export function overfittingOptions(q: OverfittingQuery): OverfittingOptions {

@@ -34,17 +34,12 @@ import { notFound, validationFailed } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import type { AnalyticsJob } from './pool/analytics-task.js';
+import { seriesOf } from './symbol-series.js';
 import { checkScanCost, scanCost } from './scan-cost.js';
 import { conditionBars, conditionInputs, seasonalCondition } from './condition.js';
 
 /** The benchmark of the pattern's relative figures: the first of these the market has. */
 export const BENCHMARK_SYMBOLS = ['SPY', '^GSPC'] as const;
-
-function seriesOf(market: MarketCache, symbol: string): PriceSeries {
-  const series = market.series(symbol);
-  if (!series) throw notFound(`No market data for ${symbol}.`);
-  return series;
-}
 
 /** The benchmark of the relative figures: the first of BENCHMARK_SYMBOLS the market has, never the symbol itself. */
 function benchmarkFor(market: MarketCache, symbol: string): PriceSeries | null {
