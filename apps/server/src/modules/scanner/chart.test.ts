@@ -58,7 +58,7 @@ describe.each(testDialects())('GET /api/v1/chart/:symbol on %s', (dialect) => {
 
   it('the chart’s value at the last bar is the scan’s for the same expression', async () => {
     const columns = ['sma(close, 3)', 'rs(SPY, 2)', 'weekly(close - close[1])'];
-    const scan = await market.scan({ expression: 'symbol in ("AAA", "BBB")', columns });
+    const scan = await market.post('/api/v1/scanner', { expression: 'symbol in ("AAA", "BBB")', columns });
     expect(scan.statusCode).toBe(200);
     for (const row of scan.json().results) {
       const daily = (await chart(row.symbol, `${q(columns[0]!, columns[1]!)}&bars=1`)).json();

@@ -18,7 +18,7 @@ describe.each(testDialects())('the scan language in POST /api/v1/scanner on %s',
     BARS,
   );
 
-  const { scan } = market;
+  const scan = (payload: object) => market.post('/api/v1/scanner', payload);
 
   it('filters with functions, timeframes, ranks and rs; rows carry operands, sort and columns', async () => {
     const res = await scan({

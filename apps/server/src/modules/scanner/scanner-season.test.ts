@@ -26,7 +26,7 @@ const BARS: TestBars = {
 describe.each(testDialects())('season<L>.<stat> in POST /api/v1/scanner on %s', (dialect) => {
   const market = marketAppDuringSuite(dialect, [{ symbol: 'SP' }, { symbol: 'YG' }, { symbol: 'FL' }], BARS);
 
-  const { scan } = market;
+  const scan = (payload: object) => market.post('/api/v1/scanner', payload);
 
   it('filters and sorts by the statistics as of the scan’s bar, with pValue as a column', async () => {
     const res = await scan({
