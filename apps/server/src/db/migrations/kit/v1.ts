@@ -1,25 +1,17 @@
-import {
-  PostgresAdapter,
-  type ColumnDefinitionBuilder,
-  type CreateTableBuilder,
-  type ColumnDataType,
-  type Kysely,
-} from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
+import { isPostgres } from '../dialect.js';
 
 /*
  * Frozen (decision 0049): the table-building helpers shipped migrations are written with. A
  * migration must do forever what it did when it shipped, so nothing here changes once a
  * migration uses it; a different helper goes into a new version (kit/v2.ts) beside this one.
- * It imports nothing of the live code.
+ * It imports nothing of the live code; `isPostgres` is the frozen `../dialect.ts`.
  */
 
 type Column = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
 export type Table = CreateTableBuilder<string, string>;
 
-/** Whether a migration runs on PostgreSQL (column types and identity differ from SQLite). */
-export function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { isPostgres } from '../dialect.js';
 
 export const required: Column = (c) => c.notNull();
 
