@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unsubscribeToken, UNSUBSCRIBE_TOKEN_DAYS } from '../modules/alerts/alert-mail.js';
 import { signedInUser } from '../testing/auth-helpers.js';
 import { createUser, type CreatedUser } from '../testing/factories.js';
-import { startLiveServer, type LiveServer } from '../testing/live-server.js';
+import { useLiveServer } from '../testing/test-fixtures.js';
 import { testDialects } from '../testing/test-databases.js';
 
 /**
@@ -11,16 +11,8 @@ import { testDialects } from '../testing/test-databases.js';
  * token this server signed, not expired, turns alert mail off; no cookie is needed.
  */
 describe.each(testDialects())('one-click unsubscribe over HTTP (%s)', (dialect) => {
-  let server: LiveServer;
-  let other: LiveServer;
-  beforeAll(async () => {
-    server = await startLiveServer(dialect);
-    other = await startLiveServer(dialect);
-  });
-  afterAll(async () => {
-    await server.close();
-    await other.close();
-  });
+  const server = useLiveServer(dialect);
+  const other = useLiveServer(dialect);
 
   const link = (token: string) => `${server.baseUrl}/api/v1/alert-mail/unsubscribe?token=${encodeURIComponent(token)}`;
   const alertMail = async (user: CreatedUser) =>

@@ -1,10 +1,13 @@
+import type { LightMyRequestResponse } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import type { PriceSeries } from '@solstice/analytics';
+import { beforeAll } from 'vitest';
 import type { Database, InstrumentsTable } from '../db/schema.js';
 import { writeBarRows, type DailyBar } from '../modules/market/bars/stored-series.js';
 import type { DialectName } from '../db/database.js';
 import { signedInUser, type SignedIn } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
+import { useFixture } from './test-fixtures.js';
 
 type InstrumentRow = Insertable<InstrumentsTable>;
 
@@ -105,36 +108,63 @@ export async function addMarketRows(
   await t.services.market.reload();
 }
 
-/** A test app with these instruments and bars in its market, and a subscriber signed in on it. */
-export async function marketAppWithSubscriber(
-  dialect: DialectName,
-  instruments: TestInstrument[],
-  bars: TestBars,
-): Promise<{ t: TestApp; subscriber: SignedIn }> {
-  const t = await createTestApp(dialect);
-  await addMarketData(t, instruments, bars);
-  return { t, subscriber: await signedInUser(t, { subscriber: true }) };
+/**
+ * A describe block's test app with a market and a subscriber, and requests as the subscriber.
+ * Its methods may be taken apart where the block is declared; `t` and `subscriber` are read in
+ * the tests.
+ */
+export interface MarketSuite {
+  readonly t: TestApp;
+  readonly subscriber: SignedIn;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload: object): Promise<LightMyRequestResponse>;
+  /** The market's series of `symbol`; throws when it has none. */
+  series(symbol: string): PriceSeries;
 }
 
 /**
- * marketAppWithSubscriber for a whole describe block: made before its tests and handed to
- * `take`, closed after them.
+ * For the tests of the enclosing describe block: a test app whose market `fill` fills, and a
+ * subscriber signed in on it, made before the tests and closed after them.
+ */
+export function useMarketSuite(dialect: DialectName, fill: (t: TestApp) => Promise<void>): MarketSuite {
+  const made = useFixture(
+    'all',
+    async () => {
+      const t = await createTestApp(dialect);
+      await fill(t);
+      return { t, subscriber: await signedInUser(t, { subscriber: true }) };
+    },
+    ({ t }) => t.close(),
+  );
+  return {
+    get t() {
+      return made.t;
+    },
+    get subscriber() {
+      return made.subscriber;
+    },
+    get: (url) => made.t.app.inject({ method: 'GET', url, headers: made.subscriber.headers }),
+    post: (url, payload) => made.t.app.inject({ method: 'POST', url, headers: made.subscriber.headers, payload }),
+    series: (symbol) => {
+      const series = made.t.services.market.series(symbol);
+      if (!series) throw new Error(`no series of ${symbol} in the test market`);
+      return series;
+    },
+  };
+}
+
+/**
+ * useMarketSuite with these instruments and bars (handed to `take` too, when given, once made).
  */
 export function marketAppDuringSuite(
   dialect: DialectName,
   instruments: TestInstrument[],
   bars: TestBars,
-  take: (app: { t: TestApp; subscriber: SignedIn }) => void,
-): void {
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    const app = await marketAppWithSubscriber(dialect, instruments, bars);
-    t = app.t;
-    take(app);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  take?: (app: { t: TestApp; subscriber: SignedIn }) => void,
+): MarketSuite {
+  const suite = useMarketSuite(dialect, (t) => addMarketData(t, instruments, bars));
+  if (take) beforeAll(() => take({ t: suite.t, subscriber: suite.subscriber }));
+  return suite;
 }
 
 /**

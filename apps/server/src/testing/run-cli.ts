@@ -49,11 +49,12 @@ export function quietCliDuringSuite(): void {
 /**
  * A `solstice` program (with --json) holding the commands `register` adds, each run on
  * `market`; what a command prints is pushed to `printed`: its value with --json, else its text.
+ * `run` parses a command line after `solstice`, its words separated by single spaces.
  */
 export function programOnMarket(
   register: (program: Command, run: MarketCommandRunner) => void,
   market: MarketCache,
-): { program: Command; printed: unknown[] } {
+): { program: Command; printed: unknown[]; run: (commandLine: string) => Promise<Command> } {
   const printed: unknown[] = [];
   const program = new Command('solstice').option('--json').exitOverride();
   register(program, async (command, body) => {
@@ -61,7 +62,8 @@ export function programOnMarket(
     const out: CliOutput = { json, result: (value, text) => printed.push(json ? value : text()), info: () => {} };
     return body({ market }, out);
   });
-  return { program, printed };
+  const run = (commandLine: string) => program.parseAsync(commandLine.split(' '), { from: 'user' });
+  return { program, printed, run };
 }
 
 function asCliError(error: unknown): CliError {

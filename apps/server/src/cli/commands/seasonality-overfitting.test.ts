@@ -79,26 +79,8 @@ describe('seasonality overfitting command', () => {
   });
 
   it('is a subcommand of seasonality that prints only JSON with --json', async () => {
-    const { program, printed } = programOnMarket(registerSeasonalityCommands, market);
-    await program.parseAsync(
-      [
-        '--json',
-        'seasonality',
-        'overfitting',
-        'BMP',
-        '--min-days',
-        '3',
-        '--max-days',
-        '4',
-        '--exclude',
-        '2014',
-        '--bootstrap',
-        '10',
-        '--seed',
-        '5',
-      ],
-      { from: 'user' },
-    );
+    const { printed, run } = programOnMarket(registerSeasonalityCommands, market);
+    await run('--json seasonality overfitting BMP --min-days 3 --max-days 4 --exclude 2014 --bootstrap 10 --seed 5');
     expect(printed[0]).toEqual(overfitting(bmp, { minDays: 3, maxDays: 4, exclude: [2014], bootstrap: 10, seed: 5n }));
   });
 });

@@ -86,49 +86,14 @@ describe('seasonality commands', () => {
   });
 
   it('parses the command line options into the commands, printing only JSON with --json', async () => {
-    const { program, printed } = programOnMarket(registerSeasonalityCommands, market);
-    await program.parseAsync(
-      [
-        '--json',
-        'seasonality',
-        'best-trades',
-        'AAA',
-        '--min-days',
-        '5',
-        '--max-days',
-        '8',
-        '--min-years',
-        '3',
-        '--top',
-        '1',
-      ],
-      { from: 'user' },
-    );
+    const { printed, run } = programOnMarket(registerSeasonalityCommands, market);
+    await run('--json seasonality best-trades AAA --min-days 5 --max-days 8 --min-years 3 --top 1');
     expect(printed[0]).toEqual(bestTrades(aaa, { minDays: 5, maxDays: 8, minYears: 3, top: 1 }));
-    await program.parseAsync(
-      [
-        'seasonality',
-        'scan',
-        '--start-from',
-        '03-01',
-        '--start-to',
-        '03-02',
-        '--min-days',
-        '3',
-        '--max-days',
-        '4',
-        '--symbols',
-        'AAA',
-        '--min-years',
-        '2',
-      ],
-      { from: 'user' },
+    await run(
+      'seasonality scan --start-from 03-01 --start-to 03-02 --min-days 3 --max-days 4 --symbols AAA --min-years 2',
     );
     expect(printed[1]).toMatch(/^1 symbols\nsymbol {2}dir/);
-    await program.parseAsync(
-      ['--json', 'seasonality', 'walk-forward', 'AAA', '--min-days', '5', '--max-days', '8', '--train-years', '2'],
-      { from: 'user' },
-    );
+    await run('--json seasonality walk-forward AAA --min-days 5 --max-days 8 --train-years 2');
     const forward = walkForward(aaa, { minDays: 5, maxDays: 8, trainYears: 2 });
     expect(printed[2]).toEqual(forward);
     // 2016–2020: two training years first exist for 2018 (2020 only when its window ends by June 30).

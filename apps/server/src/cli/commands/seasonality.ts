@@ -3,7 +3,7 @@ import type { MarketCache } from '../../modules/market/market-cache.js';
 import { withContext } from '../command-context.js';
 import type { CliOutput, CommandResult } from '../output.js';
 import { registerBacktestCommand } from './seasonality-backtest.js';
-import { overfittingCommand, type OverfittingOptions } from './seasonality-overfitting.js';
+import { overfittingCommand } from './seasonality-overfitting.js';
 import {
   bestTradesCommand,
   calendarCommand,
@@ -11,11 +11,7 @@ import {
   patternCommand,
   scanCommand,
   walkForwardCommand,
-  type BestTradesOptions,
-  type PatternOptions,
   type ScanOptions,
-  type WalkForwardOptions,
-  type YearsOptions,
 } from './seasonality-results.js';
 
 export * from './seasonality-results.js';
@@ -85,6 +81,8 @@ const CONDITION = option(
   "keep only the years whose entry bar satisfies this technical-scanner expression (e.g. 'close > sma200')",
 );
 const MIN_YEARS = option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)');
+/** The search for one symbol's best windows (best trades, walk-forward, overfitting). */
+const WINDOW_SEARCH = [...HOLDING, ...YEARS, MIN_YEARS];
 
 export function registerSeasonalityCommands(program: Command, run: MarketCommandRunner = withContext): void {
   const seasonality = program
@@ -101,67 +99,66 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     if (symbol) command.argument('<symbol>');
     return withOptions(command, specs);
   };
+  /** A subcommand of one symbol that prints what `answer` makes of the symbol and its options. */
+  const symbolCommand = <O, T>(
+    name: string,
+    description: string,
+    specs: readonly OptionSpec[],
+    answer: (market: MarketCache, symbol: string, opts: O) => Promise<CommandResult<T>> | CommandResult<T>,
+  ) =>
+    subcommand(name, description, specs).action((symbol: string, opts: O, command: Command) =>
+      print(command, (market) => answer(market, symbol, opts)),
+    );
 
-  subcommand('pattern', 'one window (start → end) over every year, with its statistics', [
-    required('--start <MM-DD>', 'window start'),
-    required('--end <MM-DD>', 'window end (before start: crosses the year end)'),
-    ...YEARS,
-    option('--short', 'the short side (returns negated)'),
-    CONDITION,
-  ]).action((symbol: string, opts: PatternOptions, command: Command) =>
-    print(command, (market) => patternCommand(market, symbol, opts)),
+  symbolCommand(
+    'pattern',
+    'one window (start → end) over every year, with its statistics',
+    [
+      required('--start <MM-DD>', 'window start'),
+      required('--end <MM-DD>', 'window end (before start: crosses the year end)'),
+      ...YEARS,
+      option('--short', 'the short side (returns negated)'),
+      CONDITION,
+    ],
+    patternCommand,
   );
 
-  subcommand('calendar', 'monthly and yearly returns with a per-month summary', YEARS).action(
-    (symbol: string, opts: YearsOptions, command: Command) =>
-      print(command, (market) => calendarCommand(market, symbol, opts)),
+  symbolCommand('calendar', 'monthly and yearly returns with a per-month summary', YEARS, calendarCommand);
+
+  symbolCommand('chart', 'the average year (and detrended), with the current year', YEARS, chartCommand);
+
+  symbolCommand(
+    'best-trades',
+    'the best long and short windows of one symbol',
+    [
+      ...WINDOW_SEARCH,
+      option('--top <K>', 'windows per side', '10'),
+      option('--max-q-value <X>', 'only windows whose q-value is at most X (a fraction from 0 to 1)'),
+      RANK,
+      CONDITION,
+    ],
+    bestTradesCommand,
   );
 
-  subcommand('chart', 'the average year (and detrended), with the current year', YEARS).action(
-    (symbol: string, opts: YearsOptions, command: Command) =>
-      print(command, (market) => chartCommand(market, symbol, opts)),
-  );
-
-  subcommand('best-trades', 'the best long and short windows of one symbol', [
-    ...HOLDING,
-    ...YEARS,
-    MIN_YEARS,
-    option('--top <K>', 'windows per side', '10'),
-    option('--max-q-value <X>', 'only windows whose q-value is at most X (a fraction from 0 to 1)'),
-    RANK,
-    CONDITION,
-  ]).action((symbol: string, opts: BestTradesOptions, command: Command) =>
-    print(command, (market) => bestTradesCommand(market, symbol, opts)),
-  );
-
-  subcommand(
+  symbolCommand(
     'walk-forward',
     'best trades out of sample: each year traded with the window chosen on the years before it',
-    [
-      ...HOLDING,
-      ...YEARS,
-      MIN_YEARS,
-      option('--train-years <N>', 'fewest training years the chosen window needs to be traded', '10'),
-    ],
-  ).action((symbol: string, opts: WalkForwardOptions, command: Command) =>
-    print(command, (market) => walkForwardCommand(market, symbol, opts)),
+    [...WINDOW_SEARCH, option('--train-years <N>', 'fewest training years the chosen window needs to be traded', '10')],
+    walkForwardCommand,
   );
 
-  subcommand(
+  symbolCommand(
     'overfitting',
     'whether the best window of a best-trades search is luck: deflated Sharpe ratio, PBO, reality check',
     [
-      ...HOLDING,
-      ...YEARS,
-      MIN_YEARS,
+      ...WINDOW_SEARCH,
       option('--direction <long|short|both>', 'the side(s) searched', 'both'),
       option('--blocks <S>', 'blocks of the PBO (even, at least 2)', '8'),
       option('--window <MM-DD:MM-DD:long|short>', 'judge this window instead of the top one'),
       option('--bootstrap <B>', "resamples of White's reality check (0: none; at most 10000)", '0'),
       option('--seed <N>', 'seed of the resamples: a decimal unsigned 64-bit integer', '1'),
     ],
-  ).action((symbol: string, opts: OverfittingOptions, command: Command) =>
-    print(command, (market) => overfittingCommand(market, symbol, opts)),
+    overfittingCommand,
   );
 
   subcommand(

@@ -1,4 +1,5 @@
-import { PostgresAdapter, type ColumnDefinitionBuilder, type Generated, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import * as kit from './kit/v1.js';
 
 /**
  * Billing and mail: products, prices, checkout sessions, subscriptions, payments, the
@@ -6,176 +7,143 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Generated, type Kys
  * (idempotent: only when the products table is empty).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const pg = isPostgres(db);
-  const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
-  const idType = pg ? 'serial' : 'integer';
-
   await db.schema
     .createTable('products')
-    .addColumn('id', idType, id)
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(kit.withId(db))
+    .addColumn('name', 'text', kit.required)
+    .addColumn('description', 'text', kit.requiredOr(''))
+    .addColumn('active', 'integer', kit.requiredOr(1))
+    .$call(kit.withTimestamps)
     .execute();
 
   await db.schema
     .createTable('prices')
-    .addColumn('id', idType, id)
-    .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('amount', 'integer', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('interval', 'text', (c) => c.notNull())
-    .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(kit.withId(db))
+    .addColumn('product_id', 'integer', kit.belongsTo('products'))
+    .$call(withMoney)
+    .addColumn('interval', 'text', kit.required)
+    .addColumn('active', 'integer', kit.requiredOr(1))
     .addColumn('stripe_price_id', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .$call(kit.withCreatedAt)
     .execute();
-  await db.schema.createIndex('prices_product_idx').on('prices').column('product_id').execute();
+  await kit.createIndex(db, 'prices_product_idx', 'prices', ['product_id']);
 
   await db.schema
     .createTable('checkout_sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'integer', (c) => c.notNull())
-    .addColumn('price_id', 'integer', (c) => c.notNull())
-    .addColumn('provider', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
+    .$call(withPurchase)
     .addColumn('external_id', 'text')
     .addColumn('subscription_id', 'integer')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .$call(kit.withCreatedAt)
     .addColumn('completed_at', 'bigint')
     .execute();
-  await db.schema.createIndex('checkout_sessions_user_idx').on('checkout_sessions').column('user_id').execute();
-  await db.schema.createIndex('checkout_sessions_external_idx').on('checkout_sessions').column('external_id').execute();
+  await kit.createIndex(db, 'checkout_sessions_user_idx', 'checkout_sessions', ['user_id']);
+  await kit.createIndex(db, 'checkout_sessions_external_idx', 'checkout_sessions', ['external_id']);
 
   await db.schema
     .createTable('subscriptions')
-    .addColumn('id', idType, id)
-    .addColumn('user_id', 'integer', (c) => c.notNull())
-    .addColumn('price_id', 'integer', (c) => c.notNull())
-    .addColumn('provider', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('current_period_start', 'bigint', (c) => c.notNull())
-    .addColumn('current_period_end', 'bigint', (c) => c.notNull())
-    .addColumn('cancel_at_period_end', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(kit.withId(db))
+    .$call(withPurchase)
+    .addColumn('current_period_start', 'bigint', kit.required)
+    .addColumn('current_period_end', 'bigint', kit.required)
+    .addColumn('cancel_at_period_end', 'integer', kit.requiredOr(0))
     .addColumn('card_last4', 'text')
-    .addColumn('card_renews', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('card_renews', 'integer', kit.requiredOr(1))
     .addColumn('external_id', 'text', (c) => c.unique())
     .addColumn('end_reason', 'text')
     .addColumn('ended_at', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(kit.withTimestamps)
     .execute();
-  await db.schema.createIndex('subscriptions_user_idx').on('subscriptions').column('user_id').execute();
+  await kit.createIndex(db, 'subscriptions_user_idx', 'subscriptions', ['user_id']);
 
   await db.schema
     .createTable('payments')
-    .addColumn('id', idType, id)
-    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .$call(kit.withId(db))
+    .addColumn('user_id', 'integer', kit.required)
     .addColumn('subscription_id', 'integer')
     .addColumn('checkout_session_id', 'text')
-    .addColumn('amount', 'integer', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
+    .$call(withMoney)
+    .addColumn('status', 'text', kit.required)
     .addColumn('card_last4', 'text')
-    .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('message', 'text', kit.requiredOr(''))
+    .$call(kit.withCreatedAt)
     .execute();
-  await db.schema.createIndex('payments_user_idx').on('payments').column('user_id').execute();
+  await kit.createIndex(db, 'payments_user_idx', 'payments', ['user_id']);
 
   await db.schema
     .createTable('jobs')
-    .addColumn('id', idType, id)
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('payload', 'text', (c) => c.notNull())
+    .$call(kit.withId(db))
+    .addColumn('kind', 'text', kit.required)
+    .addColumn('payload', 'text', kit.required)
     .addColumn('unique_key', 'text', (c) => c.notNull().unique())
-    .addColumn('run_at', 'bigint', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('locked_until', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('run_at', 'bigint', kit.required)
+    .addColumn('status', 'text', kit.required)
+    .addColumn('attempts', 'integer', kit.requiredOr(0))
+    .addColumn('locked_until', 'bigint', kit.requiredOr(0))
     .addColumn('last_error', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(kit.withTimestamps)
     .execute();
-  await db.schema.createIndex('jobs_due_idx').on('jobs').columns(['status', 'run_at']).execute();
+  await kit.createIndex(db, 'jobs_due_idx', 'jobs', ['status', 'run_at']);
 
   await db.schema
     .createTable('stripe_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('processed_at', 'bigint', (c) => c.notNull())
+    .addColumn('type', 'text', kit.required)
+    .addColumn('processed_at', 'bigint', kit.required)
     .execute();
 
   await db.schema
     .createTable('mail_outbox')
-    .addColumn('id', idType, id)
-    .addColumn('to_address', 'text', (c) => c.notNull())
-    .addColumn('template', 'text', (c) => c.notNull())
-    .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('text_body', 'text', (c) => c.notNull())
-    .addColumn('html_body', 'text', (c) => c.notNull())
-    .addColumn('transport', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
+    .$call(kit.withId(db))
+    .$call(
+      kit.withColumns(
+        'text',
+        ['to_address', 'template', 'subject', 'text_body', 'html_body', 'transport', 'status'],
+        kit.required,
+      ),
+    )
     .addColumn('error', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .$call(kit.withCreatedAt)
     .execute();
-  await db.schema.createIndex('mail_outbox_created_idx').on('mail_outbox').column('created_at').execute();
+  await kit.createIndex(db, 'mail_outbox_created_idx', 'mail_outbox', ['created_at']);
 
   await seedPlans(db);
 }
 
-interface SeedTables {
-  products: {
-    id: Generated<number>;
-    name: string;
-    description: string;
-    active: number;
-    created_at: number;
-    updated_at: number;
-  };
-  prices: {
-    id: Generated<number>;
-    product_id: number;
-    amount: number;
-    currency: string;
-    interval: string;
-    active: number;
-    created_at: number;
-  };
+/** Who buys which price, through which payment provider, and where the purchase stands. */
+function withPurchase(table: kit.Table): kit.Table {
+  return table
+    .addColumn('user_id', 'integer', kit.required)
+    .addColumn('price_id', 'integer', kit.required)
+    .addColumn('provider', 'text', kit.required)
+    .addColumn('status', 'text', kit.required);
+}
+
+/** An amount of money: `amount` in cents of `currency`. */
+function withMoney(table: kit.Table): kit.Table {
+  return table.addColumn('amount', 'integer', kit.required).addColumn('currency', 'text', kit.required);
 }
 
 /** The monthly and yearly plan; only into an empty products table, so running it twice adds nothing. */
-export async function seedPlans(raw: Kysely<unknown>): Promise<void> {
-  const db = raw as Kysely<SeedTables>;
+export async function seedPlans(db: Kysely<unknown>): Promise<void> {
   const now = Date.now();
-  const count = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  if (Number(count?.n ?? 0) > 0) return;
-  const product = await db
-    .insertInto('products')
-    .values({
-      name: 'Solstice Premium',
-      description:
-        'The stock scanner and every seasonality tool: seasonal charts, patterns, calendars, best trades and the seasonality scanner.',
-      active: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('prices')
-    .values([
-      { product_id: product.id, amount: 2900, currency: 'usd', interval: 'month', active: 1, created_at: now },
-      { product_id: product.id, amount: 29000, currency: 'usd', interval: 'year', active: 1, created_at: now },
-    ])
-    .execute();
+  const count = await sql<{ n: number | string }>`SELECT count(*) AS n FROM products`.execute(db);
+  if (Number(count.rows[0]?.n ?? 0) > 0) return;
+  const description =
+    'The stock scanner and every seasonality tool: seasonal charts, patterns, calendars, best trades and the seasonality scanner.';
+  const product = await sql<{ id: number }>`
+    INSERT INTO products (name, description, active, created_at, updated_at)
+    VALUES ('Solstice Premium', ${description}, 1, ${now}, ${now}) RETURNING id`.execute(db);
+  const productId = product.rows[0]!.id;
+  await sql`
+    INSERT INTO prices (product_id, amount, currency, "interval", active, created_at)
+    VALUES (${productId}, 2900, 'usd', 'month', 1, ${now}), (${productId}, 29000, 'usd', 'year', 1, ${now})`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
+  await kit.dropTables(db, [
     'mail_outbox',
     'stripe_events',
     'jobs',
@@ -184,11 +152,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'checkout_sessions',
     'prices',
     'products',
-  ]) {
-    await db.schema.dropTable(table).execute();
-  }
-}
-
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
+  ]);
 }

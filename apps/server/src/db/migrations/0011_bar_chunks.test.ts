@@ -43,13 +43,19 @@ describe.each(testDialects())('migration 0011: bars move from a row a bar to a c
     await scratch?.drop();
   });
 
-  it('moves every bar over exactly, and moves them back going down', async () => {
-    scratch = await scratchDatabase(dialect, 'chunks');
+  /** A database at 0010 holding the bars OLD in daily_bars, and its migrator. */
+  async function withOldBars(label: string) {
+    scratch = await scratchDatabase(dialect, label);
     handle = await openDatabase(scratch.url, { create: true });
     const m = migrator(handle);
     expect((await m.migrateTo('0010_tutorial_seen')).error).toBeUndefined();
     const db = handle.db as unknown as Kysely<{ daily_bars: OldBar }>;
     await db.insertInto('daily_bars').values(OLD).execute();
+    return { m, db };
+  }
+
+  it('moves every bar over exactly, and moves them back going down', async () => {
+    const { m, db } = await withOldBars('chunks');
 
     expect((await m.migrateTo('0011_bar_chunks')).error).toBeUndefined();
     expect(await readBarRows(handle.db)).toEqual(OLD);
@@ -75,12 +81,7 @@ describe.each(testDialects())('migration 0011: bars move from a row a bar to a c
   });
 
   it('moves nothing when it fails midway: the rows stay, no chunk table, and it runs again once fixed', async () => {
-    scratch = await scratchDatabase(dialect, 'chunks-fail');
-    handle = await openDatabase(scratch.url, { create: true });
-    const m = migrator(handle);
-    expect((await m.migrateTo('0010_tutorial_seen')).error).toBeUndefined();
-    const db = handle.db as unknown as Kysely<{ daily_bars: OldBar }>;
-    await db.insertInto('daily_bars').values(OLD).execute();
+    const { m, db } = await withOldBars('chunks-fail');
     // An index already named as the one the migration makes: it fails after creating its table.
     await sql`CREATE INDEX bar_chunks_last_date_idx ON daily_bars (close)`.execute(handle.db);
     expect((await m.migrateTo('0011_bar_chunks')).error).toBeDefined();

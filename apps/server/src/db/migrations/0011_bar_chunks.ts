@@ -8,7 +8,8 @@ import {
   yearRanges,
   type StoredChunk,
 } from './0011_bar_chunks.codec.js';
-import { isPostgres } from './dialect.js';
+import { createDailyBars } from './0002_market_data.js';
+import * as kit from './kit/v1.js';
 
 /**
  * Daily bars are stored a symbol and calendar year a row, their columns in one blob
@@ -31,24 +32,22 @@ export async function down(db: Kysely<unknown>): Promise<void> {
  * is transactional: one transaction there too.
  */
 async function atomically(db: Kysely<unknown>, body: (db: Kysely<unknown>) => Promise<void>): Promise<void> {
-  if (isPostgres(db)) await body(db);
+  if (kit.isPostgres(db)) await body(db);
   else await db.transaction().execute(body);
 }
 
 async function moveToChunks(db: Kysely<unknown>): Promise<void> {
-  const pg = isPostgres(db);
+  const pg = kit.isPostgres(db);
   await db.schema
     .createTable('bar_chunks')
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('year', 'integer', (c) => c.notNull())
-    .addColumn('bars', 'integer', (c) => c.notNull())
-    .addColumn('first_date', 'text', (c) => c.notNull())
-    .addColumn('last_date', 'text', (c) => c.notNull())
-    .addColumn('data', pg ? 'bytea' : 'blob', (c) => c.notNull())
+    .addColumn('symbol', 'text', kit.required)
+    .$call(kit.withColumns('integer', ['year', 'bars'], kit.required))
+    .$call(kit.withColumns('text', ['first_date', 'last_date'], kit.required))
+    .addColumn('data', pg ? 'bytea' : 'blob', kit.required)
     .addPrimaryKeyConstraint('bar_chunks_pk', ['symbol', 'year'])
     .execute();
   // The latest session across symbols (the health and data pages, the snapshot's fingerprint).
-  await db.schema.createIndex('bar_chunks_last_date_idx').on('bar_chunks').column('last_date').execute();
+  await kit.createIndex(db, 'bar_chunks_last_date_idx', 'bar_chunks', ['last_date']);
 
   const symbols = await sql<{ symbol: string }>`SELECT DISTINCT symbol FROM daily_bars ORDER BY symbol`.execute(db);
   for (const { symbol } of symbols.rows) {
@@ -75,18 +74,7 @@ async function moveToChunks(db: Kysely<unknown>): Promise<void> {
 }
 
 async function moveToRows(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('daily_bars')
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('date', 'text', (c) => c.notNull())
-    .addColumn('open', 'double precision', (c) => c.notNull())
-    .addColumn('high', 'double precision', (c) => c.notNull())
-    .addColumn('low', 'double precision', (c) => c.notNull())
-    .addColumn('close', 'double precision', (c) => c.notNull())
-    .addColumn('volume', 'double precision', (c) => c.notNull())
-    .addPrimaryKeyConstraint('daily_bars_pk', ['symbol', 'date'])
-    .execute();
-  await db.schema.createIndex('daily_bars_date_idx').on('daily_bars').column('date').execute();
+  await createDailyBars(db);
   const symbols = await sql<{ symbol: string }>`SELECT DISTINCT symbol FROM bar_chunks ORDER BY symbol`.execute(db);
   for (const { symbol } of symbols.rows) {
     const chunks =

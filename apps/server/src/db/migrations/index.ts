@@ -16,7 +16,7 @@ import * as m0014 from './0014_history_mismatches.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
- * Append new ones; never edit one that has shipped.
+ * Append new ones; never change what one that has shipped does (schema-history.test.ts, decision 0049).
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,

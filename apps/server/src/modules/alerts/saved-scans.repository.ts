@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SavedScan } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
-import { countUserRows, deleteUserRow, getUserRow } from '../../db/user-rows.js';
+import { userRows } from '../../db/user-rows.js';
 import type { SavedScansTable } from './alerts.tables.js';
 
 type Db = Kysely<Database>;
@@ -21,14 +21,11 @@ export async function listSavedScans(db: Db, userId: number): Promise<SavedScan[
   return rows.map(toSavedScan);
 }
 
-export async function getSavedScan(db: Db, userId: number, id: number): Promise<SavedScan | null> {
-  const row = await getUserRow(db, 'saved_scans', userId, id);
-  return row ? toSavedScan(row) : null;
-}
+const savedScans = userRows('saved_scans', toSavedScan);
 
-export async function countSavedScans(db: Db, userId: number): Promise<number> {
-  return countUserRows(db, 'saved_scans', userId);
-}
+export const getSavedScan = savedScans.get;
+
+export const countSavedScans = savedScans.count;
 
 export async function insertSavedScan(
   db: Db,
@@ -51,16 +48,7 @@ export async function updateSavedScan(
   change: { name?: string; expression?: string },
   now: number,
 ): Promise<SavedScan | null> {
-  const row = await db
-    .updateTable('saved_scans')
-    .set({ ...change, updated_at: now })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toSavedScan(row) : null;
+  return savedScans.update(db, userId, id, { ...change, updated_at: now });
 }
 
-export async function deleteSavedScan(db: Db, userId: number, id: number): Promise<boolean> {
-  return deleteUserRow(db, 'saved_scans', userId, id);
-}
+export const deleteSavedScan = savedScans.delete;

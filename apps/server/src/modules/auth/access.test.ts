@@ -77,6 +77,20 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     expect((await get('/api/no/such/thing', member)).statusCode).toBe(404);
   });
 
+  /** A request with these headers and a new member's session cookie, on an app of its own with these settings. */
+  const asNewMemberOn = (
+    settings: Record<string, string>,
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) =>
+    withTestApp(dialect, settings, async (app) => {
+      const s = await signedInUser(app);
+      const res = await app.app.inject({ method, url, headers: { cookie: s.cookie, ...headers }, payload });
+      return { s, res };
+    });
+
   describe('the session cookie', () => {
     it('has HttpOnly, SameSite=Lax, Path=/, Max-Age=604800 and no Secure over plain HTTP', async () => {
       const res = await get('/api/probe/user', member);
@@ -85,18 +99,13 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     });
 
     it('is Secure when the request came over HTTPS through a trusted proxy', async () => {
-      await withTestApp(dialect, { TRUST_PROXY: 'true' }, async (proxied) => {
-        const s = await signedInUser(proxied);
-        const res = await proxied.app.inject({
-          method: 'GET',
-          url: '/api/me',
-          headers: { cookie: s.cookie, 'x-forwarded-proto': 'https' },
-        });
-        expect(res.statusCode).toBe(200);
-        expect(String(res.headers['set-cookie'])).toBe(
-          `${s.cookie}; Max-Age=604800; Path=/; HttpOnly; Secure; SameSite=Lax`,
-        );
+      const { s, res } = await asNewMemberOn({ TRUST_PROXY: 'true' }, 'GET', '/api/me', {
+        'x-forwarded-proto': 'https',
       });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toBe(
+        `${s.cookie}; Max-Age=604800; Path=/; HttpOnly; Secure; SameSite=Lax`,
+      );
     });
 
     it('is renewed on use: the cookie is set again and the expiry slides (one write a minute at most)', async () => {
@@ -203,16 +212,14 @@ describe.each(testDialects())('route access, origin check and page gate on %s', 
     });
 
     it('accepts the PUBLIC_URL origin', async () => {
-      await withTestApp(dialect, { PUBLIC_URL: 'https://solstice.example' }, async (behind) => {
-        const s = await signedInUser(behind);
-        const res = await behind.app.inject({
-          method: 'POST',
-          url: '/api/v1/watchlists',
-          headers: { cookie: s.cookie, origin: 'https://solstice.example', host: 'solstice.example' },
-          payload: { name: 'x' },
-        });
-        expect(res.statusCode).toBe(201);
-      });
+      const { res } = await asNewMemberOn(
+        { PUBLIC_URL: 'https://solstice.example' },
+        'POST',
+        '/api/v1/watchlists',
+        { origin: 'https://solstice.example', host: 'solstice.example' },
+        { name: 'x' },
+      );
+      expect(res.statusCode).toBe(201);
     });
   });
 

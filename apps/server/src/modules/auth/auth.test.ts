@@ -38,6 +38,10 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       payload: payload as object,
     });
 
+  /** POST /api/auth/signup with this e-mail and username, a valid password unless given, and any other fields. */
+  const signup = (email: string, username: string, password = 'a long password', extra: object = {}) =>
+    post('/api/auth/signup', { email, username, password, ...extra });
+
   /** The mail the app sent (the real text; the outbox keeps reset links redacted), once queued jobs ran. */
   async function mailTo(address: string): Promise<SentMail[]> {
     // The first pass may be one already under way; the second starts after every queued job.
@@ -48,11 +52,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   }
 
   it('signs up with 201, sets the session cookie and answers /api/me', async () => {
-    const res = await post('/api/auth/signup', {
-      email: 'Ada@Example.com',
-      username: 'Ada_L',
-      password: 'a long password',
-    });
+    const res = await signup('Ada@Example.com', 'Ada_L');
     expect(res.statusCode).toBe(201);
     const body = meResponseSchema.parse(res.json());
     expect(body).toEqual({
@@ -87,46 +87,25 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
 
   it('refuses a taken e-mail or username (any case) with 409 naming the field', async () => {
     await createUser(t.database.db, { username: 'Taken_Name', email: 'taken@example.com' });
-    const email = await post('/api/auth/signup', {
-      email: 'TAKEN@example.com',
-      username: 'fresh_name',
-      password: 'a long password',
-    });
+    const email = await signup('TAKEN@example.com', 'fresh_name');
     expect(email.statusCode).toBe(409);
     expect(email.json().error.details.issues[0].path).toBe('body.email');
-    const username = await post('/api/auth/signup', {
-      email: 'fresh@example.com',
-      username: 'taken_name',
-      password: 'a long password',
-    });
+    const username = await signup('fresh@example.com', 'taken_name');
     expect(username.statusCode).toBe(409);
     expect(username.json().error.details.issues[0].path).toBe('body.username');
   });
 
   it('validates signup fields with the validators’ messages', async () => {
-    const res = await post('/api/auth/signup', { email: 'not-an-email', username: 'a', password: 'short' });
+    const res = await signup('not-an-email', 'a', 'short');
     expect(res.statusCode).toBe(400);
     const issues = res.json().error.details.issues as Array<{ path: string; message: string }>;
     expect(issues.map((i) => i.path).sort()).toEqual(['body.email', 'body.password', 'body.username']);
     expect(issues.find((i) => i.path === 'body.password')?.message).toBe('A password has 10 to 128 characters.');
-    const tld = await post('/api/auth/signup', {
-      email: 'x@example.museum',
-      username: 'tld_user',
-      password: 'a long password',
-    });
+    const tld = await signup('x@example.museum', 'tld_user');
     expect(tld.statusCode).toBe(400);
-    const long = await post('/api/auth/signup', {
-      email: 'l@example.com',
-      username: 'long_pw',
-      password: 'x'.repeat(129),
-    });
+    const long = await signup('l@example.com', 'long_pw', 'x'.repeat(129));
     expect(long.statusCode).toBe(400);
-    const extra = await post('/api/auth/signup', {
-      email: 'e@example.com',
-      username: 'extra_f',
-      password: 'a long password',
-      role: 'admin',
-    });
+    const extra = await signup('e@example.com', 'extra_f', 'a long password', { role: 'admin' });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().error.details.issues[0].message).toBe('unknown field(s): role');
   });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@solstice/contracts';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { useTestApp } from '../../testing/test-fixtures.js';
 
 /** Runs per endpoint and dialect: 11 endpoints × 300 = 3,300 malformed requests per database. */
 const RUNS = 300;
@@ -84,14 +84,10 @@ const idSegment = fc.oneof(
 );
 
 describe.each(testDialects())('malformed input on %s', (dialect) => {
-  let t: TestApp;
+  const t = useTestApp(dialect);
   let s: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     s = await signedInUser(t);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   for (const endpoint of ENDPOINTS) {

@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { expectBadRequest } from '../../testing/bad-request.js';
-import type { SignedIn } from '../../testing/auth-helpers.js';
 import { marketAppDuringSuite, twoWeeksOfBars } from '../../testing/market-fixtures.js';
-import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
 // Mon 2024-01-01 … Tue 01-09 (weekdays): AAA rises in its second week, SPY misses 01-08.
 const BARS = twoWeeksOfBars([10, 11, 10, 9, 10, 12, 15]);
 
 describe.each(testDialects())('GET /api/v1/chart/:symbol on %s', (dialect) => {
-  let t: TestApp;
-  let subscriber: SignedIn;
-  marketAppDuringSuite(
+  const market = marketAppDuringSuite(
     dialect,
     [{ symbol: 'AAA' }, { symbol: 'BBB' }, { symbol: 'SPY', type: 'etf' }],
     BARS,
-    (app) => ({ t, subscriber } = app),
   );
 
   const chart = (symbol: string, query: string) =>
-    t.app.inject({ method: 'GET', url: `/api/v1/chart/${symbol}?${query}`, headers: subscriber.headers });
+    market.t.app.inject({ method: 'GET', url: `/api/v1/chart/${symbol}?${query}`, headers: market.subscriber.headers });
   const q = (...series: string[]) => series.map((s) => `series=${encodeURIComponent(s)}`).join('&');
 
   it('daily: the last bars, each expression on them, the comparison’s last close on or before each date', async () => {
@@ -63,12 +58,7 @@ describe.each(testDialects())('GET /api/v1/chart/:symbol on %s', (dialect) => {
 
   it('the chart’s value at the last bar is the scan’s for the same expression', async () => {
     const columns = ['sma(close, 3)', 'rs(SPY, 2)', 'weekly(close - close[1])'];
-    const scan = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/scanner',
-      headers: subscriber.headers,
-      payload: { expression: 'symbol in ("AAA", "BBB")', columns },
-    });
+    const scan = await market.post('/api/v1/scanner', { expression: 'symbol in ("AAA", "BBB")', columns });
     expect(scan.statusCode).toBe(200);
     for (const row of scan.json().results) {
       const daily = (await chart(row.symbol, `${q(columns[0]!, columns[1]!)}&bars=1`)).json();

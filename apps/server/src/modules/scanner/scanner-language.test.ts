@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { expectBadRequest } from '../../testing/bad-request.js';
 import { SCAN_BOUNDS, SCAN_FUNCTIONS } from '@solstice/analytics';
-import type { SignedIn } from '../../testing/auth-helpers.js';
 import { marketAppDuringSuite, twoWeeksOfBars } from '../../testing/market-fixtures.js';
-import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
 // Mon 2024-01-01 … Tue 01-09 (weekdays): AAA rises in its second week, SPY misses 01-08.
 const BARS = twoWeeksOfBars([10, 10, 10, 10, 10, 12, 15]);
 
 describe.each(testDialects())('the scan language in POST /api/v1/scanner on %s', (dialect) => {
-  let t: TestApp;
-  let subscriber: SignedIn;
-  marketAppDuringSuite(
+  const market = marketAppDuringSuite(
     dialect,
     [
       { symbol: 'AAA', sector: 'Tech' },
@@ -20,11 +16,9 @@ describe.each(testDialects())('the scan language in POST /api/v1/scanner on %s',
       { symbol: 'SPY', type: 'etf' },
     ],
     BARS,
-    (app) => ({ t, subscriber } = app),
   );
 
-  const scan = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/scanner', headers: subscriber.headers, payload });
+  const scan = (payload: object) => market.post('/api/v1/scanner', payload);
 
   it('filters with functions, timeframes, ranks and rs; rows carry operands, sort and columns', async () => {
     const res = await scan({
@@ -78,7 +72,11 @@ describe.each(testDialects())('the scan language in POST /api/v1/scanner on %s',
   });
 
   it('GET /api/v1/scanner/fields lists the functions and the bounds', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/scanner/fields', headers: subscriber.headers });
+    const res = await market.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/scanner/fields',
+      headers: market.subscriber.headers,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.bounds).toEqual({ maxPeriod: 1000, maxOffset: 1000, maxDepth: 6, maxCalls: 50, maxList: 500 });

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEASON_STATS } from '@solstice/analytics';
 import { SPARSE_SEASON10_BARS } from '@solstice/analytics/test-fixtures';
 import { SEASON_FIELD_DAYS, SEASON_FIELD_STATS } from '@solstice/contracts';
-import type { SignedIn } from '../../testing/auth-helpers.js';
 import { type TestBars, marketAppDuringSuite } from '../../testing/market-fixtures.js';
-import type { TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
 /**
@@ -26,17 +24,9 @@ const BARS: TestBars = {
 };
 
 describe.each(testDialects())('season<L>.<stat> in POST /api/v1/scanner on %s', (dialect) => {
-  let t: TestApp;
-  let subscriber: SignedIn;
-  marketAppDuringSuite(
-    dialect,
-    [{ symbol: 'SP' }, { symbol: 'YG' }, { symbol: 'FL' }],
-    BARS,
-    (app) => ({ t, subscriber } = app),
-  );
+  const market = marketAppDuringSuite(dialect, [{ symbol: 'SP' }, { symbol: 'YG' }, { symbol: 'FL' }], BARS);
 
-  const scan = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/scanner', headers: subscriber.headers, payload });
+  const scan = (payload: object) => market.post('/api/v1/scanner', payload);
 
   it('filters and sorts by the statistics as of the scan’s bar, with pValue as a column', async () => {
     const res = await scan({
@@ -88,8 +78,8 @@ describe.each(testDialects())('season<L>.<stat> in POST /api/v1/scanner on %s', 
   });
 
   it('checks an expression as it is typed: 200 with the problem (code, params, position) or the live count', async () => {
-    const check = (expression: string, headers: Record<string, string> = subscriber.headers) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/scanner/check', headers, payload: { expression } });
+    const check = (expression: string, headers: Record<string, string> = market.subscriber.headers) =>
+      market.t.app.inject({ method: 'POST', url: '/api/v1/scanner/check', headers, payload: { expression } });
     const bad = await check('clsoe > 10');
     expect(bad.statusCode).toBe(200);
     expect(bad.json()).toEqual({
@@ -113,10 +103,10 @@ describe.each(testDialects())('season<L>.<stat> in POST /api/v1/scanner on %s', 
   });
 
   it('describes the seasonal fields in GET /api/v1/scanner/fields', async () => {
-    const res = await t.app.inject({
+    const res = await market.t.app.inject({
       method: 'GET',
       url: '/api/v1/scanner/fields',
-      headers: { cookie: subscriber.cookie },
+      headers: { cookie: market.subscriber.cookie },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().seasonal).toEqual({

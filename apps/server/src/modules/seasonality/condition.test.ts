@@ -1,10 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bestTrades, parseEntryCondition, seasonalPattern, seasonalityScan } from '@solstice/analytics';
 import { bestTradesResponseSchema, patternResponseSchema, seasonalScanResponseSchema } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
-import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketRows, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
-import { useTestApp } from '../../testing/test-fixtures.js';
+import { addMarketRows, instrumentRow, useMarketSuite, weekdayBars } from '../../testing/market-fixtures.js';
 
 // analytics.md, "Conditional seasonality": the API's pattern, best trades and scan take
 // `condition`; best trades and the scan run in the analytics pool, whose threads share only
@@ -20,24 +18,18 @@ const bars = (symbol: string, price: (day: number) => number) =>
   }));
 
 describe.each(testDialects())('seasonality API, conditions, on %s', (dialect) => {
-  const t = useTestApp(dialect);
-  let subscriber: SignedIn;
-  beforeAll(async () => {
-    await addMarketRows(
+  const market = useMarketSuite(dialect, (t) =>
+    addMarketRows(
       t,
       ['CND', 'VOL'].map((s) => instrumentRow(s, { name: `${s} Inc.`, type: 'stock', sector: 'Tech', synthetic: 1 })),
       [
         ...bars('CND', (d) => 100 + 10 * Math.sin(d / 7) + d / 50),
         ...bars('VOL', (d) => 50 + (d % 13) + 3 * Math.cos(d / 3)),
       ],
-    );
-    subscriber = await signedInUser(t, { subscriber: true });
-  });
-
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: subscriber.headers });
-  const scan = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/seasonality/scan', headers: subscriber.headers, payload });
-  const series = (symbol: string) => t.services.market.series(symbol)!;
+    ),
+  );
+  const { get, series } = market;
+  const scan = (payload: object) => market.post('/api/v1/seasonality/scan', payload);
   const text = 'volume > sma(volume, 5) and sector = "tech"';
   const condition = parseEntryCondition(text);
   const texts = { CND: { sector: 'Tech' }, VOL: { sector: 'Tech' } };

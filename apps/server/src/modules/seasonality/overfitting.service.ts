@@ -1,15 +1,8 @@
-import { overfitting, type OverfittingOptions, type PriceSeries } from '@solstice/analytics';
+import { overfitting, type OverfittingOptions } from '@solstice/analytics';
 import { parseWindowSpec, type OverfittingQuery, type OverfittingResponse } from '@solstice/contracts';
-import { notFound } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { checkOverfittingCost, overfittingCost } from './overfitting-cost.js';
-import type { AnalyticsJob } from './pool/analytics-task.js';
-
-function seriesOf(market: MarketCache, symbol: string): PriceSeries {
-  const series = market.series(symbol);
-  if (!series) throw notFound(`No market data for ${symbol}.`);
-  return series;
-}
+import { symbolAnalysis } from './symbol-series.js';
 
 /** The analytics' options of a parsed query (analytics.md, "Overfitting of a best-trades search"). */
 export function overfittingOptions(q: OverfittingQuery): OverfittingOptions {
@@ -30,19 +23,14 @@ export function overfittingOptions(q: OverfittingQuery): OverfittingOptions {
   };
 }
 
-/** The answer in this thread (the command line). */
-export function overfittingOf(market: MarketCache, q: OverfittingQuery): OverfittingResponse {
-  return overfitting(seriesOf(market, q.symbol), overfittingOptions(q));
-}
-
 /**
- * The same as a job of the analytics pool, after the cost model (a 400 naming the input to
- * narrow, before any work); a symbol without data is a 404 before it.
+ * The answer in this thread (the command line), or the same as a job of the analytics pool
+ * after the cost model (a 400 naming the input to narrow, before any work).
  */
-export function overfittingJob(
-  market: MarketCache,
-  q: OverfittingQuery,
-): Extract<AnalyticsJob, { kind: 'overfitting' }> {
-  checkOverfittingCost(overfittingCost(seriesOf(market, q.symbol), q), q);
-  return { kind: 'overfitting', symbol: q.symbol, options: overfittingOptions(q) };
-}
+const analysis = symbolAnalysis('overfitting', overfitting, overfittingOptions, (series, q: OverfittingQuery) =>
+  checkOverfittingCost(overfittingCost(series, q), q),
+);
+
+export const overfittingOf: (market: MarketCache, q: OverfittingQuery) => OverfittingResponse = analysis.here;
+
+export const overfittingJob = analysis.job;

@@ -1,10 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bestTrades, seasonalPattern, seasonalityScan } from '@solstice/analytics';
 import { bestTradesResponseSchema, patternResponseSchema, seasonalScanResponseSchema } from '@solstice/contracts';
 import { testDialects } from '../../testing/test-databases.js';
-import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { addMarketRows, instrumentRow, weekdayBars } from '../../testing/market-fixtures.js';
-import { useTestApp } from '../../testing/test-fixtures.js';
+import { addMarketRows, instrumentRow, useMarketSuite, weekdayBars } from '../../testing/market-fixtures.js';
 
 // analytics.md, "Risk inside a window": the API's pattern, best trades and scan carry the risk
 // statistics, and best trades and the scan take `rank`.
@@ -16,24 +14,18 @@ const bars = (symbol: string, price: (day: number) => number) =>
   weekdayBars(symbol, [Date.UTC(2012, 0, 2) / 86_400_000, Date.UTC(2020, 10, 30) / 86_400_000], price);
 
 describe.each(testDialects())('seasonality API, risk inside a window, on %s', (dialect) => {
-  const t = useTestApp(dialect);
-  let subscriber: SignedIn;
-  beforeAll(async () => {
-    await addMarketRows(
+  const market = useMarketSuite(dialect, (t) =>
+    addMarketRows(
       t,
       ['RSK', 'WAV'].map((s) => instrumentRow(s, { name: `${s} Inc.`, type: 'stock', sector: null, synthetic: 1 })),
       [
         ...bars('RSK', (d) => 100 + 10 * Math.sin(d / 7) + d / 50),
         ...bars('WAV', (d) => 50 + (d % 13) + 3 * Math.cos(d / 3)),
       ],
-    );
-    subscriber = await signedInUser(t, { subscriber: true });
-  });
-
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: subscriber.headers });
-  const scan = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/seasonality/scan', headers: subscriber.headers, payload });
-  const series = (symbol: string) => t.services.market.series(symbol)!;
+    ),
+  );
+  const { get, series } = market;
+  const scan = (payload: object) => market.post('/api/v1/seasonality/scan', payload);
 
   it('answers the pattern with each year’s MAE/MFE days and dates and the seven risk statistics', async () => {
     const res = await get('/api/v1/seasonality/pattern?symbol=RSK&start=03-01&end=04-15');

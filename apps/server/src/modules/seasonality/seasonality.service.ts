@@ -34,17 +34,12 @@ import { notFound, validationFailed } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import type { AnalyticsJob } from './pool/analytics-task.js';
+import { seriesOf, symbolAnalysis } from './symbol-series.js';
 import { checkScanCost, scanCost } from './scan-cost.js';
 import { conditionBars, conditionInputs, seasonalCondition } from './condition.js';
 
 /** The benchmark of the pattern's relative figures: the first of these the market has. */
 export const BENCHMARK_SYMBOLS = ['SPY', '^GSPC'] as const;
-
-function seriesOf(market: MarketCache, symbol: string): PriceSeries {
-  const series = market.series(symbol);
-  if (!series) throw notFound(`No market data for ${symbol}.`);
-  return series;
-}
 
 /** The benchmark of the relative figures: the first of BENCHMARK_SYMBOLS the market has, never the symbol itself. */
 function benchmarkFor(market: MarketCache, symbol: string): PriceSeries | null {
@@ -142,21 +137,16 @@ function walkForwardOptions(q: WalkForwardQuery): WalkForwardOptions {
   return { ...windowSearchOf(q), trainYears: q.trainYears };
 }
 
-export function walkForwardOf(market: MarketCache, q: WalkForwardQuery): WalkForwardResponse {
-  return walkForward(seriesOf(market, q.symbol), walkForwardOptions(q));
-}
-
 /**
- * Walk-forward (analytics.md) as a job of the analytics pool: one best-trades ranking per year,
- * and best trades in sample. A symbol without data is a 404 before it.
+ * Walk-forward (analytics.md): one best-trades ranking per year, and best trades in sample; in
+ * this thread or as a job of the analytics pool.
  */
-export function walkForwardJob(
-  market: MarketCache,
-  q: WalkForwardQuery,
-): Extract<AnalyticsJob, { kind: 'walkForward' }> {
-  seriesOf(market, q.symbol);
-  return { kind: 'walkForward', symbol: q.symbol, options: walkForwardOptions(q) };
-}
+const walkForwardAnalysis = symbolAnalysis('walkForward', walkForward, walkForwardOptions);
+
+export const walkForwardOf: (market: MarketCache, q: WalkForwardQuery) => WalkForwardResponse =
+  walkForwardAnalysis.here;
+
+export const walkForwardJob = walkForwardAnalysis.job;
 
 /** Looks up a watchlist's symbols for the caller; null when it is not theirs or does not exist. */
 export type WatchlistSymbols = (id: number) => Promise<string[] | null>;

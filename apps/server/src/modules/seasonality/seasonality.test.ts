@@ -1,13 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  bestTrades,
-  seasonalCalendar,
-  seasonalChart,
-  seasonalChartAgainst,
-  seasonalPattern,
-  seasonalYearPaths,
-  seasonalityScan,
-} from '@solstice/analytics';
+import * as analytics from '@solstice/analytics';
 import {
   bestTradesResponseSchema,
   calendarResponseSchema,
@@ -65,8 +57,8 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const body = patternResponseSchema.parse(res.json());
     const window = { start: '12-15', end: '01-20', from: 2017, direction: 'short' as const };
-    const own = seasonalPattern(t.services.market.series('AAA')!, window);
-    const bench = seasonalPattern(t.services.market.series('SPY')!, window);
+    const own = analytics.seasonalPattern(t.services.market.series('AAA')!, window);
+    const bench = analytics.seasonalPattern(t.services.market.series('SPY')!, window);
     expect(own.years.map((y) => y.year)).toEqual([2017, 2018, 2019]);
     const excess = own.years.map((y, i) => y.return - bench.years[i]!.return);
     expect(body).toEqual(
@@ -87,24 +79,24 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
   it('answers the calendar, the chart and the best trades as the analytics compute them', async () => {
     const bbb = t.services.market.series('BBB')!;
     const cal = await get('/api/v1/seasonality/calendar?symbol=BBB&from=2018');
-    expect(calendarResponseSchema.parse(cal.json())).toEqual(json(seasonalCalendar(bbb, { from: 2018 })));
+    expect(calendarResponseSchema.parse(cal.json())).toEqual(json(analytics.seasonalCalendar(bbb, { from: 2018 })));
     const chart = await get('/api/v1/seasonality/chart?symbol=BBB');
     const body = chartResponseSchema.parse(chart.json());
     expect(body.years).toEqual([2018, 2019]);
     expect(body.current?.year).toBe(2020);
-    const { benchmark, ...curves } = seasonalChartAgainst(bbb, t.services.market.series('SPY')!);
-    expect(body).toEqual(json({ ...seasonalChart(bbb), benchmark: { symbol: benchmark, ...curves } }));
+    const { benchmark, ...curves } = analytics.seasonalChartAgainst(bbb, t.services.market.series('SPY')!);
+    expect(body).toEqual(json({ ...analytics.seasonalChart(bbb), benchmark: { symbol: benchmark, ...curves } }));
     const best = await get('/api/v1/seasonality/best-trades?symbol=BBB&minDays=5&maxDays=9&top=3');
     const trades = bestTradesResponseSchema.parse(best.json());
     expect(trades.long).toHaveLength(3);
-    expect(trades).toEqual(json(bestTrades(bbb, { minDays: 5, maxDays: 9, top: 3 })));
+    expect(trades).toEqual(json(analytics.bestTrades(bbb, { minDays: 5, maxDays: 9, top: 3 })));
   });
 
   // Issue #21, item 13: any instrument as the benchmark; the years one by one and their median.
   it('takes any instrument as the chart’s benchmark and gives the years and the median on demand', async () => {
     const bbb = t.services.market.series('BBB')!;
     const against = chartResponseSchema.parse((await get('/api/v1/seasonality/chart?symbol=BBB&benchmark=AAA')).json());
-    const { benchmark, ...curves } = seasonalChartAgainst(bbb, t.services.market.series('AAA')!);
+    const { benchmark, ...curves } = analytics.seasonalChartAgainst(bbb, t.services.market.series('AAA')!);
     expect(benchmark).toBe('AAA');
     expect(against.benchmark).toEqual(json({ symbol: 'AAA', ...curves }));
     expect(against.paths).toBeUndefined();
@@ -118,7 +110,7 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     const years = chartResponseSchema.parse((await get('/api/v1/seasonality/chart?symbol=BBB&paths=1')).json());
     expect(years.paths?.map((p) => p.year)).toEqual([2018, 2019]);
     expect(years.paths?.[0]?.values).toHaveLength(365);
-    const { paths, median } = seasonalYearPaths(bbb);
+    const { paths, median } = analytics.seasonalYearPaths(bbb);
     expect(years.paths).toEqual(json(paths));
     expect(years.median).toEqual(json(median));
     // two years: the median is their mean, which is the average year
@@ -133,11 +125,11 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     expect(all.statusCode).toBe(200);
     const series = ['AAA', 'BBB', 'SPY'].map((s) => t.services.market.series(s)!);
     expect(seasonalScanResponseSchema.parse(all.json())).toEqual(
-      json(seasonalityScan(series, { ...options, direction: 'both' })),
+      json(analytics.seasonalityScan(series, { ...options, direction: 'both' })),
     );
     // Written by the pool's threads: the very text of the answer, as JSON.
     expect(all.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(all.body).toBe(JSON.stringify(seasonalityScan(series, { ...options, direction: 'both' })));
+    expect(all.body).toBe(JSON.stringify(analytics.seasonalityScan(series, { ...options, direction: 'both' })));
     expect(all.json().results).toHaveLength(3);
 
     const sector = await scan({ ...options, universe: 'sector:energy' });
@@ -240,9 +232,11 @@ describe.each(testDialects())('seasonality API on %s', (dialect) => {
     expect(chart.years).toEqual([2015, 2016, 2017, 2018, 2019]);
     expect(chart.benchmark?.symbol).toBe('SPY');
     expect(chart.benchmark?.years).toEqual([2018, 2019]);
-    const over = seasonalChart(t.services.market.series('OLD')!, {}, new Set([2018, 2019]));
+    const over = analytics.seasonalChart(t.services.market.series('OLD')!, {}, new Set([2018, 2019]));
     expect(chart.benchmark?.curve).toEqual(json(over.curve));
-    expect(chart.benchmark?.benchmarkCurve).toEqual(json(seasonalChart(t.services.market.series('SPY')!).curve));
+    expect(chart.benchmark?.benchmarkCurve).toEqual(
+      json(analytics.seasonalChart(t.services.market.series('SPY')!).curve),
+    );
 
     const pattern = patternResponseSchema.parse(
       (await get('/api/v1/seasonality/pattern?symbol=OLD&start=03-01&end=03-31')).json(),

@@ -8,9 +8,8 @@ import {
   walkForward,
 } from '@solstice/analytics';
 import { bestTradesResponseSchema, patternResponseSchema, seasonalScanResponseSchema } from '@solstice/contracts';
-import type { TestApp } from '../../testing/test-app.js';
+import { expectValidationIssue } from '../../testing/bad-request.js';
 import { testDialects } from '../../testing/test-databases.js';
-import type { SignedIn } from '../../testing/auth-helpers.js';
 import { type TestBars, marketAppDuringSuite } from '../../testing/market-fixtures.js';
 import { quietCliDuringSuite, runCli } from '../../testing/run-cli.js';
 import { CliError } from '../../cli/output.js';
@@ -38,20 +37,10 @@ const BARS: TestBars = {
 const ONLY_2004 = { cycle: ['election'], parity: 'even', exclude: [2000, 2008] } as const;
 
 describe.each(testDialects())('seasonality year sets and multiple testing on %s', (dialect) => {
-  let t: TestApp;
-  let subscriber: SignedIn;
   quietCliDuringSuite();
-  marketAppDuringSuite(
-    dialect,
-    [{ symbol: 'STEPS' }, { symbol: 'HALF' }, { symbol: 'FLAT' }],
-    BARS,
-    (app) => ({ t, subscriber } = app),
-  );
-
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: subscriber.headers });
-  const scan = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/seasonality/scan', headers: subscriber.headers, payload });
-  const series = (symbol: string) => t.services.market.series(symbol)!;
+  const market = marketAppDuringSuite(dialect, [{ symbol: 'STEPS' }, { symbol: 'HALF' }, { symbol: 'FLAT' }], BARS);
+  const { get, series } = market;
+  const scan = (payload: object) => market.post('/api/v1/seasonality/scan', payload);
   const issues = (res: { json: () => unknown }) =>
     (res.json() as { error: { code: string; details: { issues: { path: string; message: string }[] } } }).error;
 
@@ -140,11 +129,7 @@ describe.each(testDialects())('seasonality year sets and multiple testing on %s'
       ['exclude=2008,20x9', 'query.exclude', 'not "20x9"'],
       ['exclude=1850', 'query.exclude', 'expected years from 1900 to 2100'],
     ] as const) {
-      const res = await get(`${base}&${param}`);
-      expect(res.statusCode, param).toBe(400);
-      const error = issues(res);
-      expect(error.code).toBe('validation_failed');
-      expect(error.details.issues).toEqual([{ path, message: expect.stringContaining(words) }]);
+      expectValidationIssue(await get(`${base}&${param}`), path, words, param);
     }
     const q = await get('/api/v1/seasonality/best-trades?symbol=STEPS&minDays=1&maxDays=2&maxQValue=2');
     expect(issues(q).details.issues.map((i) => i.path)).toEqual(['query.maxQValue']);
@@ -177,7 +162,7 @@ describe.each(testDialects())('seasonality year sets and multiple testing on %s'
   if (dialect === 'sqlite')
     it('the CLI takes --cycle, --parity, --exclude and --max-q-value', async () => {
       const cli = async (...args: string[]) =>
-        JSON.parse(await runCli(t.database.url, '--json', 'seasonality', ...args));
+        JSON.parse(await runCli(market.t.database.url, '--json', 'seasonality', ...args));
       const set = ['--cycle', 'election', '--parity', 'even', '--exclude', '2000,2008'];
       expect(await cli('pattern', 'STEPS', '--start', '03-01', '--end', '03-15', ...set)).toEqual(
         (
@@ -223,11 +208,19 @@ describe.each(testDialects())('seasonality year sets and multiple testing on %s'
         3,
         ['STEPS', 'HALF'],
       ]);
-      const text = await runCli(t.database.url, 'seasonality', ...scanArgs, '--min-years', '1', '--parity', 'odd');
+      const text = await runCli(
+        market.t.database.url,
+        'seasonality',
+        ...scanArgs,
+        '--min-years',
+        '1',
+        '--parity',
+        'odd',
+      );
       expect(text).toMatch(/^3 symbols\nsymbol +dir .* q-value\n/);
       expect(text).toContain('best of 3 windows tested (q-value: p-value adjusted for them)');
 
-      const fails = (...args: string[]) => runCli(t.database.url, 'seasonality', 'calendar', 'STEPS', ...args);
+      const fails = (...args: string[]) => runCli(market.t.database.url, 'seasonality', 'calendar', 'STEPS', ...args);
       await expect(fails('--cycle', 'election,leap')).rejects.toThrow(
         new CliError(
           '--cycle: unknown cycle phase "leap": expected election, post-election, midterm or pre-election',
@@ -238,7 +231,7 @@ describe.each(testDialects())('seasonality year sets and multiple testing on %s'
       await expect(fails('--exclude', '2008,20x9')).rejects.toThrow(
         new CliError('--exclude: expected years from 1900 to 2100, not "20x9"', 2),
       );
-      await expect(runCli(t.database.url, 'seasonality', ...scanArgs, '--max-q-value', '2')).rejects.toThrow(
+      await expect(runCli(market.t.database.url, 'seasonality', ...scanArgs, '--max-q-value', '2')).rejects.toThrow(
         new CliError('--max-q-value: expected a fraction from 0 to 1', 2),
       );
     });

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Watchlist, WatchlistSymbol } from '@solstice/contracts';
 import type { Database } from '../../db/schema.js';
-import { countUserRows, deleteUserRow, getUserRow } from '../../db/user-rows.js';
+import { userRows } from '../../db/user-rows.js';
 import type { WatchlistsTable } from './watchlists.tables.js';
 
 type Db = Kysely<Database>;
@@ -41,15 +41,12 @@ export async function listWatchlists(db: Db, userId: number): Promise<Watchlist[
   return rows.map(toWatchlist);
 }
 
-/** Only the owner's list; another user's id reads as missing. */
-export async function getWatchlist(db: Db, userId: number, id: number): Promise<Watchlist | null> {
-  const row = await getUserRow(db, 'watchlists', userId, id);
-  return row ? toWatchlist(row) : null;
-}
+const watchlists = userRows('watchlists', toWatchlist);
 
-export async function countWatchlists(db: Db, userId: number): Promise<number> {
-  return countUserRows(db, 'watchlists', userId);
-}
+/** Only the owner's list; another user's id reads as missing. */
+export const getWatchlist = watchlists.get;
+
+export const countWatchlists = watchlists.count;
 
 export async function nameTaken(db: Db, userId: number, name: string, exceptId?: number): Promise<boolean> {
   let q = db.selectFrom('watchlists').select('id').where('user_id', '=', userId).where('name', '=', name);
@@ -91,16 +88,11 @@ export async function replaceWatchlist(
   input: { name: string; symbols: WatchlistSymbol[] },
   now = Date.now(),
 ): Promise<Watchlist | null> {
-  const row = await db
-    .updateTable('watchlists')
-    .set({ name: input.name, symbols: JSON.stringify(input.symbols), updated_at: now })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toWatchlist(row) : null;
+  return watchlists.update(db, userId, id, {
+    name: input.name,
+    symbols: JSON.stringify(input.symbols),
+    updated_at: now,
+  });
 }
 
-export async function deleteWatchlist(db: Db, userId: number, id: number): Promise<boolean> {
-  return deleteUserRow(db, 'watchlists', userId, id);
-}
+export const deleteWatchlist = watchlists.delete;

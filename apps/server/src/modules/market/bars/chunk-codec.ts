@@ -26,13 +26,25 @@ export function yearOfDay(day: number): number {
   return year;
 }
 
+/** The columns of a series, in the order a chunk stores them. */
+function seriesColumns(series: PriceSeries) {
+  return { prices: [series.open, series.high, series.low, series.close, series.volume], dates: series.dates };
+}
+
+/** The columns of a chunk of `n` bars that starts at `base` in `buffer`, as views onto it. */
+function chunkColumns(buffer: ArrayBufferLike, base: number, n: number) {
+  const prices = [0, 1, 2, 3, 4].map((c) => new Float64Array(buffer, base + c * n * 8, n));
+  return { prices, dates: new Int32Array(buffer, base + 40 * n, n) };
+}
+
 /** The bars [from, to) of a series as one chunk's data (a Buffer: both drivers bind it as a blob). */
 export function encodeChunk(series: PriceSeries, from: number, to: number): Buffer {
   const n = to - from;
   const buffer = new ArrayBuffer(n * BYTES_PER_BAR);
-  const columns = [series.open, series.high, series.low, series.close, series.volume];
-  columns.forEach((column, c) => new Float64Array(buffer, c * n * 8, n).set(column.subarray(from, to)));
-  new Int32Array(buffer, 40 * n, n).set(series.dates.subarray(from, to));
+  const source = seriesColumns(series);
+  const chunk = chunkColumns(buffer, 0, n);
+  chunk.prices.forEach((view, c) => view.set(source.prices[c]!.subarray(from, to)));
+  chunk.dates.set(source.dates.subarray(from, to));
   return Buffer.from(buffer);
 }
 
@@ -50,11 +62,10 @@ export function decodeChunkInto(data: Uint8Array, target: PriceSeries, at: numbe
   // A driver's Buffer may sit at any offset of a shared pool: copy to an aligned one when
   // needed (new Uint8Array copies; a Buffer's slice() would not).
   const aligned = data.byteOffset % 8 === 0 ? data : new Uint8Array(data);
-  const base = aligned.byteOffset;
-  const buffer = aligned.buffer;
-  const columns = [target.open, target.high, target.low, target.close, target.volume];
-  columns.forEach((column, c) => column.set(new Float64Array(buffer, base + c * n * 8, n), at));
-  target.dates.set(new Int32Array(buffer, base + 40 * n, n), at);
+  const chunk = chunkColumns(aligned.buffer, aligned.byteOffset, n);
+  const into = seriesColumns(target);
+  into.prices.forEach((column, c) => column.set(chunk.prices[c]!, at));
+  into.dates.set(chunk.dates, at);
   return n;
 }
 
