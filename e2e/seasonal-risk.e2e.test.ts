@@ -6,11 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BestTradesResponse, PatternResponse } from '@solstice/contracts';
-import { newWatchedPage, screenshot, screenshotOnFailure } from './support/browser.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
-import { seedStore } from './support/shell.js';
 import { signedPercent } from './support/formats.js';
-import { subscriberSuite, suiteGet, suiteUrl } from './support/subscriber-suite.js';
+import { inTurkishStorePage, subscriberSuite, suiteGet, suiteUrl } from './support/subscriber-suite.js';
 
 const ADMIN = { email: 'risk-admin@example.com', password: 'risk e2e admin passphrase' };
 const TRADER = { email: 'risk@example.com', username: 'risktrader', password: 'correct horse battery staple' };
@@ -119,28 +118,10 @@ describe('risk inside a seasonal window in the browser', () => {
   });
 
   it('shows the same in Turkish', async () => {
-    // A second page of the same browser whose interface is Turkish (chosen in the store).
-    const { context, page } = await newWatchedPage(s.browser, s.watch, DESKTOP_EN_US);
-    try {
-      const res = await context.request.post(`${s.server.url}/api/auth/login`, {
-        data: { login: TRADER.email, password: TRADER.password },
-        headers: { origin: s.server.url },
-      });
-      expect(res.status()).toBe(200);
-      const me = ((await res.json()) as { data: { id: number; username: string } }).data;
-      await seedStore(context, {
-        user: { id: me.id, username: me.username },
-        subscriber: true,
-        display: { locale: LOCALE.tr, timeZone: 'UTC' },
-      });
+    await inTurkishStorePage(s, TRADER, DESKTOP_EN_US, 'risk-tr-failure', async (page) => {
       await checkPattern(page, 'tr');
       await checkRankSwitch(page, 'tr');
-    } catch (error) {
-      await screenshot(page, 'risk-tr-failure').catch(() => {});
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
     expect(s.watch.errors).toEqual([]);
   });
 });
