@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { PatternResponse } from '@solstice/contracts';
 import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
-import { signedPercent } from './support/formats.js';
+import { signedPercentIn as pct, type Lang } from './support/formats.js';
 import { inTurkishStorePage, subscriberSuite, suiteGet, suiteUrl } from './support/subscriber-suite.js';
 
 const ADMIN = { email: 'condition-admin@example.com', password: 'condition e2e admin passphrase' };
@@ -19,7 +19,6 @@ const TRADER = {
 const PATTERN = { symbol: 'AAPL', start: '03-01', end: '03-20' };
 const CONDITION = 'close > sma200';
 
-const LOCALE = { en: 'en-US', tr: 'tr-TR' } as const;
 const TEXTS = {
   en: {
     label: 'Condition',
@@ -34,7 +33,6 @@ const TEXTS = {
     removed: 'çıkarıldı',
   },
 };
-const pct = (lang: keyof typeof LOCALE, v: number) => signedPercent(LOCALE[lang], v);
 
 describe('a seasonal condition in the browser', () => {
   const s = subscriberSuite('condition', ['SPY', 'AAPL'], { admin: ADMIN, trader: TRADER, browser: DESKTOP_EN_US });
@@ -42,7 +40,7 @@ describe('a seasonal condition in the browser', () => {
   const apiGet = <T>(route: string, params: Record<string, string>) => suiteGet<T>(s, route, params);
   const url = (route: string, params: Record<string, string>) => suiteUrl(s, route, params);
 
-  async function checkPattern(page: Page, lang: keyof typeof LOCALE) {
+  async function checkPattern(page: Page, lang: Lang) {
     const t = TEXTS[lang];
     const kept = await apiGet<PatternResponse>('/api/v1/seasonality/pattern', { ...PATTERN, condition: CONDITION });
     const all = await apiGet<PatternResponse>('/api/v1/seasonality/pattern', PATTERN);
