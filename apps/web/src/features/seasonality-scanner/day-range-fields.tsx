@@ -2,6 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../shared/ui/fields';
 import type { Bound } from '../../shared/ui/seasonality-form';
 
+const DAY_RANGE = [
+  ['minDays', 'min-days'],
+  ['maxDays', 'max-days'],
+] as const;
+
 /**
  * The shortest and longest window in days of the seasonality scanner's two forms (a date range
  * and "Starting soon"): `<idPrefix>-min-days`, `<idPrefix>-max-days`.
@@ -9,31 +14,25 @@ import type { Bound } from '../../shared/ui/seasonality-form';
 export function DayRangeFields({
   idPrefix,
   errors,
-  minDays,
-  maxDays,
+  bound,
 }: {
   idPrefix: string;
   errors: { minDays?: string | undefined; maxDays?: string | undefined };
-  minDays: Bound;
-  maxDays: Bound;
+  bound: { minDays: Bound; maxDays: Bound };
 }) {
   const { t } = useTranslation('seascan');
   return (
     <>
-      <TextField
-        id={`${idPrefix}-min-days`}
-        label={t('form.minDays')}
-        error={errors.minDays}
-        inputMode="numeric"
-        {...minDays}
-      />
-      <TextField
-        id={`${idPrefix}-max-days`}
-        label={t('form.maxDays')}
-        error={errors.maxDays}
-        inputMode="numeric"
-        {...maxDays}
-      />
+      {DAY_RANGE.map(([key, id]) => (
+        <TextField
+          key={key}
+          id={`${idPrefix}-${id}`}
+          label={t(`form.${key}`)}
+          error={errors[key]}
+          inputMode="numeric"
+          {...bound[key]}
+        />
+      ))}
     </>
   );
 }

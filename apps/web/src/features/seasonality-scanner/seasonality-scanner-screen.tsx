@@ -201,7 +201,7 @@ function SeasonalityScannerTool() {
         <Field id="ss-start-to" label={t('form.startTo')} error={errors.startTo}>
           <input id="ss-start-to" className="form-control form-control-sm" {...bound.startTo} />
         </Field>
-        <DayRangeFields idPrefix="ss" errors={errors} minDays={bound.minDays} maxDays={bound.maxDays} />
+        <DayRangeFields idPrefix="ss" errors={errors} bound={bound} />
         <TextField
           id="ss-win-rate"
           label={t('form.minWinRate')}
@@ -229,12 +229,7 @@ function SeasonalityScannerTool() {
           checked={url.condition}
           {...bound.condition}
         />
-        <DirectionUniverseFields
-          idPrefix="ss"
-          direction={form.direction}
-          universe={form.universe}
-          onChange={(change) => setForm((v) => ({ ...v, ...change }))}
-        />
+        <DirectionUniverseFields idPrefix="ss" form={form} setForm={setForm} />
         <SubmitColumn className="col-12 col-md-auto">{t('form.scan')}</SubmitColumn>
       </form>
       {!ready ? <p className="text-muted">{t('form.hint')}</p> : null}

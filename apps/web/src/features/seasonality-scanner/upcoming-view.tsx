@@ -160,13 +160,8 @@ export function UpcomingView({ tool }: { tool: ToolInfo }) {
           value={volumeText}
           onChange={(e) => setVolumeText(e.target.value)}
         />
-        <DayRangeFields idPrefix="ss-up" errors={errors} minDays={bound.minDays} maxDays={bound.maxDays} />
-        <DirectionUniverseFields
-          idPrefix="ss-up"
-          direction={form.direction}
-          universe={form.universe}
-          onChange={(change) => setForm((v) => ({ ...v, ...change }))}
-        />
+        <DayRangeFields idPrefix="ss-up" errors={errors} bound={bound} />
+        <DirectionUniverseFields idPrefix="ss-up" form={form} setForm={setForm} />
         <SubmitColumn className="col-12 col-md-auto">{t('upcoming.show')}</SubmitColumn>
       </form>
       <QueryView query={query} tool={tool}>
