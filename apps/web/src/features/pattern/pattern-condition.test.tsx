@@ -32,10 +32,15 @@ const routes = [
   instrument('AAPL'),
 ];
 
+/** The pattern screen at URL, its requests answered by the routes above. */
+function openPattern() {
+  mockFetch(routes);
+  renderScreen(<PatternScreen />, { url: URL });
+}
+
 describe('pattern screen: a condition', () => {
   it('says how many years it kept, compares them with all years, and greys the removed year out', async () => {
-    mockFetch(routes);
-    renderScreen(<PatternScreen />, { url: URL });
+    openPattern();
     expect(screen.getByLabelText('Condition')).toHaveValue('close > sma200');
     const summary = await screen.findByTestId('condition-summary');
     expect(summary).toHaveTextContent('2 of 3 years kept (1 removed by close > sma200)');
@@ -84,8 +89,7 @@ describe('pattern screen: a condition', () => {
   describe('in Turkish', () => {
     inTurkish();
     it('words the summary in Turkish', async () => {
-      mockFetch(routes);
-      renderScreen(<PatternScreen />, { url: URL });
+      openPattern();
       expect(screen.getByLabelText('Koşul')).toHaveValue('close > sma200');
       const summary = await screen.findByTestId('condition-summary');
       expect(summary).toHaveTextContent('3 yılın 2 tanesi tutuldu (close > sma200 ile 1 yıl çıkarıldı)');
