@@ -283,6 +283,13 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
     if (typeof start === 'number' && typeof end === 'number' && compare !== null) setZoom({ start, end });
   };
   const chartError = wantsChart && chart.isError && !answer;
+  // another timeframe or range draws other bars: a zoom into the former ones no longer applies
+  const unzoomed =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setZoom(null);
+    };
   return (
     <div data-testid="candles-panel">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
@@ -290,20 +297,14 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
           label={t('candles.timeframe')}
           choices={TIMEFRAMES}
           value={timeframe}
-          onChoose={(v) => {
-            setTimeframe(v);
-            setZoom(null);
-          }}
+          onChoose={unzoomed(setTimeframe)}
           text={(v) => t(`candles.timeframes.${v}`)}
         />
         <ChoiceButtons
           label={t('candles.range')}
           choices={RANGES}
           value={range}
-          onChoose={(v) => {
-            setRange(v);
-            setZoom(null);
-          }}
+          onChoose={unzoomed(setRange)}
           text={(r) => t(`candles.ranges.${r}`)}
         />
         <div className="btn-group btn-group-sm" role="group" aria-label={t('candles.indicators')}>

@@ -5,6 +5,7 @@ import type { QueryValue } from '../api';
 import type { Formatters } from '../format';
 import { useToolQuery } from '../ui/tool-query';
 import { PanelQuery } from '../ui/panel-query';
+import { DisclosureButton } from '../ui/disclosure-button';
 
 /** The resamples the screens ask the Reality Check for (analytics.md: the default is none). */
 export const SCREEN_BOOTSTRAP = 1000;
@@ -147,15 +148,14 @@ function LuckResult({
           })}
         </p>
       )}
-      <button
-        type="button"
+      <DisclosureButton
         className="btn btn-link btn-sm px-0"
-        aria-expanded={open}
-        aria-controls={`${id}-numbers`}
-        onClick={() => setOpen((v) => !v)}
+        open={open}
+        controls={`${id}-numbers`}
+        onToggle={() => setOpen((v) => !v)}
       >
         {t('luck.details')}
-      </button>
+      </DisclosureButton>
       <table className="table table-sm w-auto" id={`${id}-numbers`} data-testid="luck-numbers" hidden={!open}>
         <caption className="caption-top small">{t('luck.numbers')}</caption>
         <tbody>
