@@ -5,11 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PatternResponse } from '@solstice/contracts';
-import { newWatchedPage, screenshot } from './support/browser.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
-import { seedStore } from './support/shell.js';
-import { signedPercent } from './support/formats.js';
-import { subscriberSuite, suiteGet, suiteUrl } from './support/subscriber-suite.js';
+import { signedPercentIn as pct, type Lang } from './support/formats.js';
+import { inTurkishStorePage, subscriberSuite, suiteGet, suiteUrl } from './support/subscriber-suite.js';
 
 const ADMIN = { email: 'condition-admin@example.com', password: 'condition e2e admin passphrase' };
 const TRADER = {
@@ -20,7 +19,6 @@ const TRADER = {
 const PATTERN = { symbol: 'AAPL', start: '03-01', end: '03-20' };
 const CONDITION = 'close > sma200';
 
-const LOCALE = { en: 'en-US', tr: 'tr-TR' } as const;
 const TEXTS = {
   en: {
     label: 'Condition',
@@ -35,7 +33,6 @@ const TEXTS = {
     removed: 'çıkarıldı',
   },
 };
-const pct = (lang: keyof typeof LOCALE, v: number) => signedPercent(LOCALE[lang], v);
 
 describe('a seasonal condition in the browser', () => {
   const s = subscriberSuite('condition', ['SPY', 'AAPL'], { admin: ADMIN, trader: TRADER, browser: DESKTOP_EN_US });
@@ -43,7 +40,7 @@ describe('a seasonal condition in the browser', () => {
   const apiGet = <T>(route: string, params: Record<string, string>) => suiteGet<T>(s, route, params);
   const url = (route: string, params: Record<string, string>) => suiteUrl(s, route, params);
 
-  async function checkPattern(page: Page, lang: keyof typeof LOCALE) {
+  async function checkPattern(page: Page, lang: Lang) {
     const t = TEXTS[lang];
     const kept = await apiGet<PatternResponse>('/api/v1/seasonality/pattern', { ...PATTERN, condition: CONDITION });
     const all = await apiGet<PatternResponse>('/api/v1/seasonality/pattern', PATTERN);
@@ -88,36 +85,14 @@ describe('a seasonal condition in the browser', () => {
   }
 
   it('shows the kept and removed years of a condition, in English', async () => {
-    try {
-      await checkPattern(s.page, 'en');
-    } catch (error) {
-      await screenshot(s.page, 'condition-en-failure').catch(() => {});
-      throw error;
-    }
+    await screenshotOnFailure(s.page, 'condition-en-failure', () => checkPattern(s.page, 'en'));
     expect(s.watch.errors.filter((e) => !/400/.test(e))).toEqual([]);
   });
 
   it('shows the same in Turkish', async () => {
-    const { context, page } = await newWatchedPage(s.browser, s.watch, DESKTOP_EN_US);
-    try {
-      const res = await context.request.post(`${s.server.url}/api/auth/login`, {
-        data: { login: TRADER.email, password: TRADER.password },
-        headers: { origin: s.server.url },
-      });
-      expect(res.status()).toBe(200);
-      const me = ((await res.json()) as { data: { id: number; username: string } }).data;
-      await seedStore(context, {
-        user: { id: me.id, username: me.username },
-        subscriber: true,
-        display: { locale: LOCALE.tr, timeZone: 'UTC' },
-      });
+    await inTurkishStorePage(s, TRADER, DESKTOP_EN_US, 'condition-tr-failure', async (page) => {
       await checkPattern(page, 'tr');
-    } catch (error) {
-      await screenshot(page, 'condition-tr-failure').catch(() => {});
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
     expect(s.watch.errors.filter((e) => !/400/.test(e))).toEqual([]);
   });
 });

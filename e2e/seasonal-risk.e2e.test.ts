@@ -6,18 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BestTradesResponse, PatternResponse } from '@solstice/contracts';
-import { newWatchedPage, screenshot, screenshotOnFailure } from './support/browser.js';
+import { screenshot, screenshotOnFailure } from './support/browser.js';
 import { DESKTOP_EN_US } from './support/accounts.js';
-import { seedStore } from './support/shell.js';
-import { signedPercent } from './support/formats.js';
-import { subscriberSuite, suiteGet, suiteUrl } from './support/subscriber-suite.js';
+import { signedPercentIn as pct, type Lang } from './support/formats.js';
+import { inTurkishStorePage, subscriberSuite, suiteGet, suiteUrl } from './support/subscriber-suite.js';
 
 const ADMIN = { email: 'risk-admin@example.com', password: 'risk e2e admin passphrase' };
 const TRADER = { email: 'risk@example.com', username: 'risktrader', password: 'correct horse battery staple' };
 const PATTERN = { symbol: 'AAPL', start: '10-05', end: '11-01' };
 const BEST = { symbol: 'AAPL', minDays: '5', maxDays: '30' };
 
-const LOCALE = { en: 'en-US', tr: 'tr-TR' } as const;
 const TEXTS = {
   en: { worst: 'Worst', best: 'Best', range: 'Range', day: (d: number) => `day ${d}`, rank: 'Return per risk' },
   tr: {
@@ -28,7 +26,6 @@ const TEXTS = {
     rank: 'Risk başına getiri',
   },
 };
-const pct = (lang: keyof typeof LOCALE, v: number) => signedPercent(LOCALE[lang], v);
 
 describe('risk inside a seasonal window in the browser', () => {
   const s = subscriberSuite('risk', ['SPY', 'AAPL'], { admin: ADMIN, trader: TRADER, browser: DESKTOP_EN_US });
@@ -51,7 +48,7 @@ describe('risk inside a seasonal window in the browser', () => {
       );
 
   /** The pattern's risk columns, bars and panel as the API answers them, in `lang`. */
-  async function checkPattern(page: Page, lang: keyof typeof LOCALE) {
+  async function checkPattern(page: Page, lang: Lang) {
     const api = await apiGet<PatternResponse>('/api/v1/seasonality/pattern', PATTERN);
     await page.goto(url('/seasonality/pattern', PATTERN));
     const table = page.getByTestId('pattern-table');
@@ -85,7 +82,7 @@ describe('risk inside a seasonal window in the browser', () => {
   }
 
   /** Best trades' first long window by win rate, then by return per risk after the switch, as the API ranks them. */
-  async function checkRankSwitch(page: Page, lang: keyof typeof LOCALE) {
+  async function checkRankSwitch(page: Page, lang: Lang) {
     const byWinRate = await apiGet<BestTradesResponse>('/api/v1/seasonality/best-trades', BEST);
     const byRisk = await apiGet<BestTradesResponse>('/api/v1/seasonality/best-trades', {
       ...BEST,
@@ -119,28 +116,10 @@ describe('risk inside a seasonal window in the browser', () => {
   });
 
   it('shows the same in Turkish', async () => {
-    // A second page of the same browser whose interface is Turkish (chosen in the store).
-    const { context, page } = await newWatchedPage(s.browser, s.watch, DESKTOP_EN_US);
-    try {
-      const res = await context.request.post(`${s.server.url}/api/auth/login`, {
-        data: { login: TRADER.email, password: TRADER.password },
-        headers: { origin: s.server.url },
-      });
-      expect(res.status()).toBe(200);
-      const me = ((await res.json()) as { data: { id: number; username: string } }).data;
-      await seedStore(context, {
-        user: { id: me.id, username: me.username },
-        subscriber: true,
-        display: { locale: LOCALE.tr, timeZone: 'UTC' },
-      });
+    await inTurkishStorePage(s, TRADER, DESKTOP_EN_US, 'risk-tr-failure', async (page) => {
       await checkPattern(page, 'tr');
       await checkRankSwitch(page, 'tr');
-    } catch (error) {
-      await screenshot(page, 'risk-tr-failure').catch(() => {});
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
     expect(s.watch.errors).toEqual([]);
   });
 });

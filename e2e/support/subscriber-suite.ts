@@ -2,7 +2,7 @@
 // admin's session and a subscriber's page, set up before all and closed after all.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ConsoleWatch, newWatchedPage } from './browser.js';
+import { ConsoleWatch, newWatchedPage, screenshotOnFailure } from './browser.js';
 import { seedStore } from './shell.js';
 import { startServer, type RunningServer } from './server.js';
 import { closeSubscriberPage, loginCookie, openSubscriberPage, tempDatabase } from './accounts.js';
@@ -60,6 +60,31 @@ export function subscriberSuite(
 }
 
 /**
+ * A new watched page of the suite's browser (`browser` its context's options) in which `trader`
+ * signs in, its store seeded with the account, a subscriber's access and `locale` as display in UTC.
+ */
+export async function signedInPage(
+  suite: SubscriberSuite,
+  trader: { email: string; password: string },
+  browser: Parameters<Browser['newContext']>[0],
+  locale: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newWatchedPage(suite.browser, suite.watch, browser);
+  const login = await context.request.post(`${suite.server.url}/api/auth/login`, {
+    data: { login: trader.email, password: trader.password },
+    headers: { origin: suite.server.url },
+  });
+  expect(login.status()).toBe(200);
+  const me = ((await login.json()) as { data: { id: number; username: string } }).data;
+  await seedStore(context, {
+    user: { id: me.id, username: me.username },
+    subscriber: true,
+    display: { locale, timeZone: 'UTC' },
+  });
+  return { context, page };
+}
+
+/**
  * The trader's page in English (the suite's), or a new profile of the same account in Turkish:
  * `trader` signs in there and the store is seeded with the account and Turkish display.
  */
@@ -70,19 +95,26 @@ export async function traderPageIn(
   browser: Parameters<Browser['newContext']>[0],
 ): Promise<Page> {
   if (lang === 'en') return suite.page;
-  const { context, page } = await newWatchedPage(suite.browser, suite.watch, { ...browser, locale: 'tr-TR' });
-  const login = await context.request.post(`${suite.server.url}/api/auth/login`, {
-    data: { login: trader.email, password: trader.password },
-    headers: { origin: suite.server.url },
-  });
-  expect(login.status()).toBe(200);
-  const me = ((await login.json()) as { data: { id: number; username: string } }).data;
-  await seedStore(context, {
-    user: { id: me.id, username: me.username },
-    subscriber: true,
-    display: { locale: 'tr-TR', timeZone: 'UTC' },
-  });
-  return page;
+  return (await signedInPage(suite, trader, { ...browser, locale: 'tr-TR' }, 'tr-TR')).page;
+}
+
+/**
+ * Runs `body` on a second page of the suite's browser whose interface is Turkish (chosen in the
+ * store; signedInPage with `browser`), a screenshot `failureShot` when it fails; closed after.
+ */
+export async function inTurkishStorePage(
+  suite: SubscriberSuite,
+  trader: { email: string; password: string },
+  browser: Parameters<Browser['newContext']>[0],
+  failureShot: string,
+  body: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { context, page } = await signedInPage(suite, trader, browser, 'tr-TR');
+  try {
+    await screenshotOnFailure(page, failureShot, () => body(page));
+  } finally {
+    await context.close();
+  }
 }
 
 /** The API's answer to a GET with the suite's browser session (the subscriber's), which must be 200. */

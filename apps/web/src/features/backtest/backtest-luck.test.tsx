@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import type { BacktestResponse } from '@solstice/contracts';
 import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { inTurkish } from '../../testing/in-turkish';
-import { overfittingAnswer, overfittingRoute } from '../../testing/luck-fixture';
+import {
+  expectLuckSays,
+  luckNumbersRows,
+  overfittingAnswer,
+  overfittingNumbers,
+  overfittingRoute,
+  overfittingSays,
+  overfittingSaysTurkish,
+} from '../../testing/luck-fixture';
 import { addToBacktestHref, legDays, legText, parseLeg } from '../../shared/links/backtest-url';
 import { BacktestScreen } from './backtest-screen';
 
@@ -68,15 +76,7 @@ describe('backtest: is it luck? per leg', () => {
     const leg = screen.getByTestId('backtest-luck-0');
     expect(luckAsks(requests)).toEqual([]);
     await userEvent.click(within(leg).getByRole('button', { name: 'Is it luck? AAPL 10-10 → 10-15 long' }));
-    expect(await within(leg).findByTestId('luck-alone')).toHaveTextContent(
-      "Tried alone, this window's edge would be convincing (PSR 99.99%).",
-    );
-    expect(within(leg).getByTestId('luck-deflated')).toHaveTextContent(
-      "Among the 2,190 windows searched, the best one is expected to look this good by luck; the chance that this one's edge is real is 29%.",
-    );
-    expect(within(leg).getByTestId('luck-pbo')).toHaveTextContent(
-      'Choosing the best window on half of the years and checking it on the other half, the choice landed in the bottom half 21% of the time (PBO). Above 50 % means the search picks noise.',
-    );
+    await expectLuckSays(leg, overfittingSays);
     expect(within(leg).queryByTestId('luck-realityCheck')).toBeNull();
     expect(
       within(leg).getByText(
@@ -116,21 +116,7 @@ describe('backtest: is it luck? per leg', () => {
     await userEvent.click(details);
     expect(details).toHaveAttribute('aria-expanded', 'true');
     expect(numbers).toBeVisible();
-    expect(
-      within(numbers)
-        .getAllByRole('row')
-        .map((r) => r.textContent),
-    ).toEqual([
-      'Windows searched (trials)2,190',
-      'Years34',
-      'Sharpe ratio per trade0.709',
-      'Expected best Sharpe ratio by luck (SR0)0.796',
-      'Variance of the Sharpe ratios0.0526',
-      'Skewness-0.41',
-      'Kurtosis4.20',
-      'Blocks8',
-      'Splits (overfit / all)15 / 70',
-    ]);
+    expect(luckNumbersRows(leg)).toEqual(overfittingNumbers);
     await userEvent.click(open);
     expect(open).toHaveAttribute('aria-expanded', 'false');
     expect(within(leg).queryByTestId('luck')).toBeNull();
@@ -161,15 +147,7 @@ describe('backtest: is it luck? per leg', () => {
       renderScreen(<BacktestScreen />, { url: URL });
       const leg = await screen.findByTestId('backtest-luck-0');
       await userEvent.click(within(leg).getByRole('button', { name: 'Şans mı? AAPL 10-10 → 10-15 uzun' }));
-      expect(await within(leg).findByTestId('luck-alone')).toHaveTextContent(
-        'Tek başına denenseydi bu pencerenin üstünlüğü ikna edici olurdu (PSR %99,99).',
-      );
-      expect(within(leg).getByTestId('luck-deflated')).toHaveTextContent(
-        'Aranan 2.190 pencere arasında en iyisinin yalnızca şansla bu kadar iyi görünmesi beklenir; bu pencerenin üstünlüğünün gerçek olma olasılığı %29.',
-      );
-      expect(within(leg).getByTestId('luck-pbo')).toHaveTextContent(
-        'seçim zamanın %21 kadarında alt yarıya düştü (PBO). %50’nin üzeri, aramanın gürültü seçtiği anlamına gelir.',
-      );
+      await expectLuckSays(leg, overfittingSaysTurkish);
       expect(
         within(leg).getByText(/geldiği aramanın 2\.190 penceresine göre düzeltilmiş \(5–7 gün, iki yön\)/),
       ).toBeInTheDocument();

@@ -5,6 +5,7 @@ import type { Formatters } from '../../shared/format';
 import { LuckPanel, type LuckIntro } from '../../shared/stats/luck-panel';
 import { legDays, type BacktestForm, type Leg } from '../../shared/links/backtest-url';
 import { yearSetQuery } from '../../shared/ui/year-sets';
+import { DisclosureButton } from '../../shared/ui/disclosure-button';
 
 /** Fields of a query without the empty ones (the API's defaults apply). */
 function compact(fields: Record<string, string | number | undefined>): Record<string, QueryValue> {
@@ -92,15 +93,14 @@ function LegLuck({ leg, i, form, f }: { leg: Leg; i: number; form: BacktestForm;
   const id = `bt-luck-${i}`;
   return (
     <div className="border-top pt-2 mt-2" data-testid={`backtest-luck-${i}`}>
-      <button
-        type="button"
+      <DisclosureButton
         className="btn btn-sm btn-outline-secondary"
-        aria-expanded={open}
-        aria-controls={`${id}-panel`}
-        onClick={() => setOpen((v) => !v)}
+        open={open}
+        controls={`${id}-panel`}
+        onToggle={() => setOpen((v) => !v)}
       >
         {t('luck.legToggle', { leg: name })}
-      </button>
+      </DisclosureButton>
       <div id={`${id}-panel`} hidden={!open}>
         {open ? <LuckPanel params={params} f={f} id={id} title={name} intro={intro} /> : null}
       </div>

@@ -1,35 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
+import { currentLocation, mockFetch, renderScreen, retype } from '../../testing/test-utils';
 import { scannerFieldsRoute } from '../../testing/scanner-fields';
-import { createStats, createWindow, instrument } from '../../testing/factories';
 import { BestTradesScreen } from './best-trades-screen';
-import { overfittingRoute } from '../../testing/luck-fixture';
-import { walkForwardRoute } from './walk-forward-fixture';
+import { BEST_TRADES_URL as URL, bestTradesRoutes, oneLongWindow } from './best-trades-fixture';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 // analytics.md, "Conditional seasonality": best trades' Condition in the query and the URL,
 // and carried to the pattern of a window.
-const body = {
-  symbol: 'AAPL',
-  tested: 3472,
-  long: [{ ...createWindow(), stats: { ...createStats({ conditionRemoved: 9 }), qValue: 0.4 } }],
-  short: [],
-};
-const URL = '/seasonality/besttrades?symbol=AAPL&minDays=5&maxDays=30';
+const body = oneLongWindow(3472, { conditionRemoved: 9 }, 0.4);
 
 describe('best trades: a condition', () => {
   it('sends the condition in the query, keeps it in the URL and the windows’ pattern links', async () => {
     const { requests } = mockFetch([
-      premium,
       // the Condition's editor loads the scan language's fields when it takes the focus
       scannerFieldsRoute(),
-      { path: '/api/v1/seasonality/best-trades', body },
-      instrument('AAPL'),
-      walkForwardRoute,
-      overfittingRoute,
+      ...bestTradesRoutes(body),
     ]);
     renderScreen(<BestTradesScreen />, { url: URL });
     await screen.findByTestId('best-long');

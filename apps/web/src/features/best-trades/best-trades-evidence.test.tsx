@@ -1,30 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
-import { createStats, createWindow, instrument } from '../../testing/factories';
+import { currentLocation, mockFetch, renderScreen } from '../../testing/test-utils';
 import { BestTradesScreen } from './best-trades-screen';
-import { overfittingRoute } from '../../testing/luck-fixture';
-import { walkForwardRoute } from './walk-forward-fixture';
+import { BEST_TRADES_URL as URL, bestTradesRoutes, oneLongWindow } from './best-trades-fixture';
 import { inTurkish } from '../../testing/in-turkish';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 // Issue 22: tested and qValue, the max-qValue filter, year sets and walk-forward on best trades.
-const body = {
-  symbol: 'AAPL',
-  tested: 18980,
-  long: [{ ...createWindow(), stats: { ...createStats({ pValue: 0.0016 }), qValue: 0.46 } }],
-  short: [],
-};
-const routes = [
-  premium,
-  { path: '/api/v1/seasonality/best-trades', body },
-  instrument('AAPL'),
-  walkForwardRoute,
-  overfittingRoute,
-];
-const URL = '/seasonality/besttrades?symbol=AAPL&minDays=5&maxDays=30';
+const routes = bestTradesRoutes(oneLongWindow(18980, { pValue: 0.0016 }, 0.46));
 
 describe('best trades: evidence', () => {
   it('sends max qValue and the year set in the query of both requests and keeps them in the URL', async () => {

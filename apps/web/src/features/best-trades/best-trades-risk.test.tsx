@@ -1,18 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, inTurkish, mockFetch, premium, renderScreen } from '../../testing/test-utils';
-import { createStats, createWindow, instrument } from '../../testing/factories';
-import type { SeasonalWindow } from '@solstice/contracts';
-import { walkForwardRoute } from './walk-forward-fixture';
-import { overfittingRoute } from '../../testing/luck-fixture';
+import { currentLocation, inTurkish, mockFetch, renderScreen } from '../../testing/test-utils';
+import { createStats, createWindow } from '../../testing/factories';
 import { BestTradesScreen } from './best-trades-screen';
+import { BEST_TRADES_URL as URL, bestTradesRoutes, tested } from './best-trades-fixture';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 // analytics.md, "Risk inside a window": best trades' risk columns and its rank switch.
 
-const tested = (w: SeasonalWindow) => ({ ...w, stats: { ...w.stats, qValue: 0.04 } });
 const body = {
   symbol: 'AAPL',
   tested: 18980,
@@ -41,14 +38,7 @@ const body = {
   ],
   short: [],
 };
-const routes = [
-  premium,
-  { path: '/api/v1/seasonality/best-trades', body },
-  instrument('AAPL'),
-  walkForwardRoute,
-  overfittingRoute,
-];
-const URL = '/seasonality/besttrades?symbol=AAPL&minDays=5&maxDays=30';
+const routes = bestTradesRoutes(body);
 
 describe('best trades: risk inside the window', () => {
   it('shows mean MAE, worst MAE with its year and return/risk, sortable with "never against" first', async () => {

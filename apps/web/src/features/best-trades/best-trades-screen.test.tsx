@@ -4,16 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation, inTurkish, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
 import { expectBestOfManyChecks } from '../../testing/significance-checks';
-import { createStats, createWindow, instrument } from '../../testing/factories';
-import type { SeasonalWindow } from '@solstice/contracts';
-import { overfittingRoute } from '../../testing/luck-fixture';
-import { walkForwardRoute } from './walk-forward-fixture';
+import { createStats, createWindow } from '../../testing/factories';
+import { bestTradesRoutes, tested } from './best-trades-fixture';
 import { BestTradesScreen } from './best-trades-screen';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
-/** A window as best trades answers it: its stats with a qValue. */
-const tested = (w: SeasonalWindow, qValue: number | null = 0.04) => ({ ...w, stats: { ...w.stats, qValue } });
 const body = {
   symbol: 'AAPL',
   tested: 18980,
@@ -36,13 +32,7 @@ describe('best trades screen', () => {
   });
 
   it('lists long and short windows with their checks and links to the pattern', async () => {
-    const { requests } = mockFetch([
-      premium,
-      { path: '/api/v1/seasonality/best-trades', body },
-      instrument('AAPL'),
-      walkForwardRoute,
-      overfittingRoute,
-    ]);
+    const { requests } = mockFetch(bestTradesRoutes(body));
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30&from=2005' });
     const long = await screen.findByTestId('best-long');
     const rows = within(long).getAllByRole('row');
@@ -86,21 +76,14 @@ describe('best trades screen', () => {
       end: '06-21',
       stats: createStats({ winRate: 0.7, mean: -0.01 }),
     });
-    mockFetch([
-      premium,
-      {
-        path: '/api/v1/seasonality/best-trades',
-        body: {
-          symbol: 'AAPL',
-          tested: 100,
-          long: [createWindow(), losing, evenButDown].map((w) => tested(w)),
-          short: [short, shortLosing].map((w) => tested(w)),
-        },
-      },
-      instrument('AAPL'),
-      walkForwardRoute,
-      overfittingRoute,
-    ]);
+    mockFetch(
+      bestTradesRoutes({
+        symbol: 'AAPL',
+        tested: 100,
+        long: [createWindow(), losing, evenButDown].map((w) => tested(w)),
+        short: [short, shortLosing].map((w) => tested(w)),
+      }),
+    );
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30' });
     const long = within(await screen.findByTestId('best-long')).getAllByRole('row');
     expect(long.slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
@@ -129,13 +112,7 @@ describe('best trades screen in Turkish', () => {
   inTurkish();
 
   it('shows the form, the windows and their links in Turkish, numbers in tr-TR', async () => {
-    mockFetch([
-      premium,
-      { path: '/api/v1/seasonality/best-trades', body },
-      instrument('AAPL'),
-      walkForwardRoute,
-      overfittingRoute,
-    ]);
+    mockFetch(bestTradesRoutes(body));
     renderScreen(<BestTradesScreen />, { url: '/seasonality/besttrades?symbol=AAPL&minDays=10&maxDays=30' });
     const long = await screen.findByTestId('best-long');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('En iyi işlemler');

@@ -1,42 +1,34 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, premium, renderScreen } from '../../testing/test-utils';
-import { createStats, createWindow, instrument } from '../../testing/factories';
+import { mockFetch, renderScreen } from '../../testing/test-utils';
 import { inTurkish } from '../../testing/in-turkish';
 import { BestTradesScreen } from './best-trades-screen';
-import { overfittingAnswer, overfittingRoute } from '../../testing/luck-fixture';
-import { walkForwardRoute } from './walk-forward-fixture';
+import {
+  expectLuckSays,
+  luckNumbersRows,
+  overfittingAnswer,
+  overfittingNumbers,
+  overfittingSays,
+  overfittingSaysTurkish,
+} from '../../testing/luck-fixture';
+import { bestTradesRoutes, oneLongWindow } from './best-trades-fixture';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 // Issue 44: "Is it luck?" on best trades for its top window.
-const body = {
-  symbol: 'AAPL',
-  tested: 2190,
-  long: [{ ...createWindow(), stats: { ...createStats({ pValue: 0.0016 }), qValue: 0.46 } }],
-  short: [],
-};
-const routes = [premium, { path: '/api/v1/seasonality/best-trades', body }, instrument('AAPL'), walkForwardRoute];
+const body = oneLongWindow(2190, { pValue: 0.0016 }, 0.46);
 const URL = '/seasonality/besttrades?symbol=AAPL&minDays=5&maxDays=7&exclude=2008';
 
 describe('best trades: is it luck?', () => {
   it('asks for the search with 1,000 resamples and says PSR, DSR, PBO and the Reality Check in plain words', async () => {
-    const { requests } = mockFetch([...routes, overfittingRoute]);
+    const { requests } = mockFetch(bestTradesRoutes(body));
     renderScreen(<BestTradesScreen />, { url: URL });
     const panel = await screen.findByTestId('luck');
-    expect(await within(panel).findByTestId('luck-alone')).toHaveTextContent(
-      "Tried alone, this window's edge would be convincing (PSR 99.99%).",
-    );
-    expect(within(panel).getByTestId('luck-deflated')).toHaveTextContent(
-      "Among the 2,190 windows searched, the best one is expected to look this good by luck; the chance that this one's edge is real is 29%.",
-    );
-    expect(within(panel).getByTestId('luck-pbo')).toHaveTextContent(
-      'Choosing the best window on half of the years and checking it on the other half, the choice landed in the bottom half 21% of the time (PBO). Above 50 % means the search picks noise.',
-    );
-    expect(within(panel).getByTestId('luck-realityCheck')).toHaveTextContent(
-      "The best of 2,190 windows beats AAPL's drift at p = 0.07; alone it would have been p = 0.001.",
-    );
+    await expectLuckSays(panel, {
+      ...overfittingSays,
+      realityCheck: "The best of 2,190 windows beats AAPL's drift at p = 0.07; alone it would have been p = 0.001.",
+    });
     expect(within(panel).getByText(/The top window of this search \(Oct 10 → Oct 15\)/)).toBeInTheDocument();
     // a window added to the backtest carries this search, for the leg's own "Is it luck?"
     expect(screen.getByRole('link', { name: /^Add to backtest: AAPL/ })).toHaveAttribute(
@@ -48,27 +40,14 @@ describe('best trades: is it luck?', () => {
   });
 
   it('shows the numbers behind it on "Details"', async () => {
-    mockFetch([...routes, overfittingRoute]);
+    mockFetch(bestTradesRoutes(body));
     renderScreen(<BestTradesScreen />, { url: URL });
     const panel = await screen.findByTestId('luck');
     const toggle = await within(panel).findByRole('button', { name: 'Details' });
     expect(within(panel).getByTestId('luck-numbers')).not.toBeVisible();
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const rows = within(screen.getByTestId('luck-numbers'))
-      .getAllByRole('row')
-      .map((r) => r.textContent);
-    expect(rows).toEqual([
-      'Windows searched (trials)2,190',
-      'Years34',
-      'Sharpe ratio per trade0.709',
-      'Expected best Sharpe ratio by luck (SR0)0.796',
-      'Variance of the Sharpe ratios0.0526',
-      'Skewness-0.41',
-      'Kurtosis4.20',
-      'Blocks8',
-      'Splits (overfit / all)15 / 70',
-    ]);
+    expect(luckNumbersRows(panel)).toEqual(overfittingNumbers);
   });
 
   it('says when the window beats what luck would give, and when the years are too few to split', async () => {
@@ -78,16 +57,15 @@ describe('best trades: is it luck?', () => {
       pbo: null,
       realityCheck: null,
     };
-    mockFetch([...routes, { ...overfittingRoute, body: beaten }]);
+    mockFetch(bestTradesRoutes(body, beaten));
     renderScreen(<BestTradesScreen />, { url: URL });
     const panel = await screen.findByTestId('luck');
-    expect(await within(panel).findByTestId('luck-alone')).toHaveTextContent(
-      "Tried alone, this window's edge would not be convincing (PSR 90%).",
-    );
-    expect(within(panel).getByTestId('luck-deflated')).toHaveTextContent(
-      "the best one is expected to reach a Sharpe ratio of 0.50 by luck, and this one's is 0.90; the chance that its edge is real is 80%.",
-    );
-    expect(within(panel).getByTestId('luck-pbo')).toHaveTextContent('Too few years to split into 8 blocks: no PBO.');
+    await expectLuckSays(panel, {
+      alone: "Tried alone, this window's edge would not be convincing (PSR 90%).",
+      deflated:
+        "the best one is expected to reach a Sharpe ratio of 0.50 by luck, and this one's is 0.90; the chance that its edge is real is 80%.",
+      pbo: 'Too few years to split into 8 blocks: no PBO.',
+    });
     expect(within(panel).queryByTestId('luck-realityCheck')).toBeNull();
   });
 
@@ -95,16 +73,15 @@ describe('best trades: is it luck?', () => {
     inTurkish();
 
     it('says the same in Turkish, numbers in tr-TR', async () => {
-      mockFetch([...routes, overfittingRoute]);
+      mockFetch(bestTradesRoutes(body));
       renderScreen(<BestTradesScreen />, { url: URL });
       const panel = await screen.findByTestId('luck');
       expect(within(panel).getByRole('heading', { name: 'Şans mı?' })).toBeInTheDocument();
-      expect(await within(panel).findByTestId('luck-deflated')).toHaveTextContent(
-        'Aranan 2.190 pencere arasında en iyisinin yalnızca şansla bu kadar iyi görünmesi beklenir; bu pencerenin üstünlüğünün gerçek olma olasılığı %29.',
-      );
-      expect(within(panel).getByTestId('luck-realityCheck')).toHaveTextContent(
-        '2.190 pencerenin en iyisi AAPL hissesinin genel eğilimini p = 0,07 ile geçiyor; tek başına denenseydi p = 0,001 olurdu.',
-      );
+      await expectLuckSays(panel, {
+        ...overfittingSaysTurkish,
+        realityCheck:
+          '2.190 pencerenin en iyisi AAPL hissesinin genel eğilimini p = 0,07 ile geçiyor; tek başına denenseydi p = 0,001 olurdu.',
+      });
       expect(within(panel).getByRole('button', { name: 'Ayrıntılar' })).toBeInTheDocument();
     });
   });

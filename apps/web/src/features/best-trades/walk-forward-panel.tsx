@@ -11,6 +11,7 @@ import { windowColumn } from '../../shared/stats/window-columns';
 import { LabelledSelect } from '../../shared/select-field';
 import { MeasureHeaderRow } from '../../shared/tables/headers';
 import { useToolQuery } from '../../shared/ui/tool-query';
+import { PanelQuery } from '../../shared/ui/panel-query';
 
 type Trial = WalkForwardResponse['long']['trials'][number];
 
@@ -51,17 +52,13 @@ export function WalkForwardPanel({ params, f }: { params: Record<string, QueryVa
           </LabelledSelect>
         </div>
       </div>
-      {query.isPending ? (
-        <p className="text-muted small" role="status">
-          {t('walkForward.loading')}
-        </p>
-      ) : query.isError ? (
-        <p className="text-danger small" role="alert">
-          {t('walkForward.failed', { message: query.error.message })}
-        </p>
-      ) : (
-        <WalkForwardResult data={query.data} side={side} f={f} />
-      )}
+      <PanelQuery
+        query={query}
+        loading={t('walkForward.loading')}
+        failed={(message) => t('walkForward.failed', { message })}
+      >
+        {(data) => <WalkForwardResult data={data} side={side} f={f} />}
+      </PanelQuery>
     </section>
   );
 }

@@ -32,16 +32,31 @@ const routes = [
   instrument('AAPL'),
 ];
 
+/** The pattern screen at URL, its requests answered by the routes above. */
+function openPattern() {
+  mockFetch(routes);
+  renderScreen(<PatternScreen />, { url: URL });
+}
+
+/**
+ * The pattern screen with the condition in its field (labelled `label`) and its summary saying
+ * `kept` of the years kept and, once compared with all years, `compare`.
+ */
+async function openConditionSummary(label: string, says: { kept: string; compare: string }): Promise<HTMLElement> {
+  openPattern();
+  expect(screen.getByLabelText(label)).toHaveValue('close > sma200');
+  const summary = await screen.findByTestId('condition-summary');
+  expect(summary).toHaveTextContent(says.kept);
+  expect(await within(summary).findByTestId('condition-compare')).toHaveTextContent(says.compare);
+  return summary;
+}
+
 describe('pattern screen: a condition', () => {
   it('says how many years it kept, compares them with all years, and greys the removed year out', async () => {
-    mockFetch(routes);
-    renderScreen(<PatternScreen />, { url: URL });
-    expect(screen.getByLabelText('Condition')).toHaveValue('close > sma200');
-    const summary = await screen.findByTestId('condition-summary');
-    expect(summary).toHaveTextContent('2 of 3 years kept (1 removed by close > sma200)');
-    expect(await within(summary).findByTestId('condition-compare')).toHaveTextContent(
-      'Kept years: win rate 100%, mean +3.50%. All years: win rate 67%, mean -1.00%.',
-    );
+    const summary = await openConditionSummary('Condition', {
+      kept: '2 of 3 years kept (1 removed by close > sma200)',
+      compare: 'Kept years: win rate 100%, mean +3.50%. All years: win rate 67%, mean -1.00%.',
+    });
     expect(summary).toHaveTextContent('The condition raises the win rate.');
     const table = await screen.findByTestId('pattern-table');
     const rows = within(table).getAllByRole('row');
@@ -84,14 +99,10 @@ describe('pattern screen: a condition', () => {
   describe('in Turkish', () => {
     inTurkish();
     it('words the summary in Turkish', async () => {
-      mockFetch(routes);
-      renderScreen(<PatternScreen />, { url: URL });
-      expect(screen.getByLabelText('Koşul')).toHaveValue('close > sma200');
-      const summary = await screen.findByTestId('condition-summary');
-      expect(summary).toHaveTextContent('3 yılın 2 tanesi tutuldu (close > sma200 ile 1 yıl çıkarıldı)');
-      expect(await within(summary).findByTestId('condition-compare')).toHaveTextContent(
-        'Tutulan yıllar: kazanma oranı',
-      );
+      await openConditionSummary('Koşul', {
+        kept: '3 yılın 2 tanesi tutuldu (close > sma200 ile 1 yıl çıkarıldı)',
+        compare: 'Tutulan yıllar: kazanma oranı',
+      });
     });
   });
 });

@@ -29,13 +29,24 @@ const routes = [
   instrument('AAPL'),
 ];
 
+/** The pattern screen at URL, its requests answered by the routes above. */
+function openPattern() {
+  mockFetch(routes);
+  renderScreen(<PatternScreen />, { url: URL });
+}
+
+/** The pattern's table once shown, with a column named each of `risk` (worst, best, range). */
+async function riskTable(risk: readonly string[]): Promise<HTMLElement> {
+  const table = await screen.findByTestId('pattern-table');
+  for (const name of risk)
+    expect(within(table).getByRole('columnheader', { name: new RegExp(name) })).toBeInTheDocument();
+  return table;
+}
+
 describe('pattern screen: risk inside the window', () => {
   it('shows each year’s worst and best close with its day, a bar from one to the other, and the risk statistics', async () => {
-    mockFetch(routes);
-    renderScreen(<PatternScreen />, { url: URL });
-    const table = await screen.findByTestId('pattern-table');
-    for (const name of ['Worst', 'Best', 'Range'])
-      expect(within(table).getByRole('columnheader', { name: new RegExp(name) })).toBeInTheDocument();
+    openPattern();
+    const table = await riskTable(['Worst', 'Best', 'Range']);
     const rows = within(table).getAllByRole('row');
     // newest first: 2022, then 2021
     expect(rows[1]).toHaveTextContent('-8.00% day 12');
@@ -70,11 +81,8 @@ describe('pattern screen: risk inside the window, in Turkish', () => {
   inTurkish();
 
   it('names the columns and the statistics in Turkish', async () => {
-    mockFetch(routes);
-    renderScreen(<PatternScreen />, { url: URL });
-    const table = await screen.findByTestId('pattern-table');
-    for (const name of ['En kötü', 'En iyi', 'Aralık'])
-      expect(within(table).getByRole('columnheader', { name: new RegExp(name) })).toBeInTheDocument();
+    openPattern();
+    const table = await riskTable(['En kötü', 'En iyi', 'Aralık']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('12. gün');
     expect(screen.getByTestId('stats-panel')).toHaveTextContent('Getiri/risk');
   });

@@ -7,6 +7,12 @@ import type { Column } from '../../shared/tables/data-table';
 
 type PatternYear = PatternResponse['years'][number];
 
+/** The worst (MAE) and best (MFE) close of a year: its CSV header and the year's fields of it. */
+const EXCURSIONS = {
+  mae: { csvLabel: 'MAE', fields: { value: 'maxDrop', day: 'maeDay', date: 'maeDate' } },
+  mfe: { csvLabel: 'MFE', fields: { value: 'maxRise', day: 'mfeDay', date: 'mfeDate' } },
+} as const;
+
 /**
  * The pattern's per-year risk (analytics.md, "Risk inside a window"): the worst (MAE) and
  * best (MFE) close with the day each happened, and a bar from one to the other with the exit
@@ -15,42 +21,30 @@ type PatternYear = PatternResponse['years'][number];
 export function riskYearColumns<T extends PatternYear>(f: Formatters, years: readonly PatternYear[]): Column<T>[] {
   const low = Math.min(0, ...years.map((y) => y.maxDrop));
   const high = Math.max(0, ...years.map((y) => y.maxRise));
-  const excursion = (
-    key: 'mae' | 'mfe',
-    csvLabel: string,
-    value: (r: T) => number,
-    day: (r: T) => number,
-    date: (r: T) => string,
-  ): Column<T> => ({
-    key,
-    label: <StatLabel stat={key} />,
-    csvLabel,
-    align: 'end',
-    unit: 'fraction',
-    sortValue: value,
-    text: (r) => `${f.percent(value(r))} (${i18n.t('stats:risk.day', { day: day(r) })})`,
-    csvValue: value,
-    render: (r) => (
-      <span title={i18n.t('stats:risk.dayTitle', { date: f.date(date(r)), day: day(r) })}>
-        {f.percent(value(r))} <span className="text-muted small">{i18n.t('stats:risk.day', { day: day(r) })}</span>
-      </span>
-    ),
-  });
+  const excursion = (key: keyof typeof EXCURSIONS): Column<T> => {
+    const { csvLabel, fields } = EXCURSIONS[key];
+    const value = (r: T) => r[fields.value];
+    const day = (r: T) => r[fields.day];
+    const date = (r: T) => r[fields.date];
+    return {
+      key,
+      label: <StatLabel stat={key} />,
+      csvLabel,
+      align: 'end',
+      unit: 'fraction',
+      sortValue: value,
+      text: (r) => `${f.percent(value(r))} (${i18n.t('stats:risk.day', { day: day(r) })})`,
+      csvValue: value,
+      render: (r) => (
+        <span title={i18n.t('stats:risk.dayTitle', { date: f.date(date(r)), day: day(r) })}>
+          {f.percent(value(r))} <span className="text-muted small">{i18n.t('stats:risk.day', { day: day(r) })}</span>
+        </span>
+      ),
+    };
+  };
   return [
-    excursion(
-      'mae',
-      'MAE',
-      (r) => r.maxDrop,
-      (r) => r.maeDay,
-      (r) => r.maeDate,
-    ),
-    excursion(
-      'mfe',
-      'MFE',
-      (r) => r.maxRise,
-      (r) => r.mfeDay,
-      (r) => r.mfeDate,
-    ),
+    excursion('mae'),
+    excursion('mfe'),
     {
       key: 'riskRange',
       csv: false,

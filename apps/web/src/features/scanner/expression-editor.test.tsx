@@ -5,22 +5,15 @@ import { mockFetch, premium, renderScreen, retype, type MockRoute } from '../../
 import { anyInstrument } from '../../testing/factories';
 import { inTurkish } from '../../testing/in-turkish';
 import { ScannerScreen } from './scanner-screen';
-import { scanProblemAnswer } from '../../testing/scanner-fields';
+import { indexOf, scanCheckRoute, scannerFieldsRoute } from '../../testing/scanner-fields';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 /** The fields answer of a server with the scan language's functions and bounds. */
-const fields: MockRoute = {
-  path: '/api/v1/scanner/fields',
-  body: {
-    fields: [
-      { name: 'close', kind: 'number', available: true },
-      { name: 'sma50', kind: 'number', available: true },
-      { name: 'm6', kind: 'number', available: true },
-      { name: 'sector', kind: 'text', available: true, values: ['Energy', 'Materials'] },
-      { name: 'symbol', kind: 'text', available: true },
-    ],
-    aliases: {},
+const fields = scannerFieldsRoute(
+  { close: true, sma50: true, m6: true },
+  { sector: ['Energy', 'Materials'], symbol: null },
+  {
     functions: [
       { name: 'sma', args: ['src', 'n'], summary: 'Simple moving average.' },
       { name: 'rank', args: ['x', 'group'], summary: 'Percentile rank.' },
@@ -28,42 +21,32 @@ const fields: MockRoute = {
     ],
     bounds: { maxPeriod: 1000, maxOffset: 1000, maxDepth: 6, maxCalls: 50, maxList: 500 },
   },
-};
+);
 
 /** The check: a period over 1000 is the language's period error at that number; `sma(close)` a call short of an argument; otherwise 7 matches. */
-const check: MockRoute = {
-  method: 'POST',
-  path: '/api/v1/scanner/check',
-  respond: ({ body }) => {
-    const expression = (body as { expression: string }).expression;
-    const period = /sma\(close, (\d+)\)/.exec(expression);
-    if (period && Number(period[1]) > 1000) {
-      return scanProblemAnswer({
-        code: 'period_range',
-        params: { function: 'sma', min: 1, max: 1000 },
-        position: period.index + 'sma(close, '.length + 1,
-        message: 'the period of sma must be a whole number from 1 to 1000',
-      });
-    }
-    if (expression.includes('sector[1]')) {
-      return scanProblemAnswer({
-        code: 'offset_not_allowed',
-        params: { after: 'text' },
-        position: expression.indexOf('[') + 1,
-        message: 'Text has no history: no offset',
-      });
-    }
-    if (expression.includes('sma(close)')) {
-      return scanProblemAnswer({
-        code: 'function_arity',
-        params: { function: 'sma', count: '2 arguments' },
-        position: expression.indexOf('sma(close)') + 1,
-        message: 'sma takes 2 arguments',
-      });
-    }
-    return { body: { problem: null, asOf: '2026-11-20', count: 7, notices: [] } };
+const check = scanCheckRoute([
+  {
+    at: (expression) => {
+      const period = /sma\(close, (\d+)\)/.exec(expression);
+      return period && Number(period[1]) > 1000 ? period.index + 'sma(close, '.length : null;
+    },
+    code: 'period_range',
+    params: { function: 'sma', min: 1, max: 1000 },
+    message: 'the period of sma must be a whole number from 1 to 1000',
   },
-};
+  {
+    at: (expression) => (expression.includes('sector[1]') ? expression.indexOf('[') : null),
+    code: 'offset_not_allowed',
+    params: { after: 'text' },
+    message: 'Text has no history: no offset',
+  },
+  {
+    at: indexOf('sma(close)'),
+    code: 'function_arity',
+    params: { function: 'sma', count: '2 arguments' },
+    message: 'sma takes 2 arguments',
+  },
+]);
 
 const search: MockRoute = {
   path: '/api/v1/instruments',
@@ -88,6 +71,13 @@ const routes = (): MockRoute[] => [
   anyInstrument(),
 ];
 
+/** The scanner's page with these routes answering. */
+const openScanner = () => {
+  const served = mockFetch(routes());
+  renderScreen(<ScannerScreen />, { url: '/scanner' });
+  return served;
+};
+
 const box = () => screen.getByRole('combobox', { name: /Expression|İfade/ });
 const optionTexts = () =>
   within(screen.getByRole('listbox', { hidden: true }))
@@ -97,8 +87,7 @@ const selected = () => screen.getAllByRole('option').find((o) => o.getAttribute(
 
 describe('the scanner’s expression editor', () => {
   it('completes function names and fields from the keyboard, and shows the call’s signature', async () => {
-    const { requests } = mockFetch(routes());
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    const { requests } = openScanner();
     // the fields answer must be in before the list can offer functions
     await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/v1/scanner/fields')).toBe(true));
     await userEvent.click(box());
@@ -141,8 +130,7 @@ describe('the scanner’s expression editor', () => {
   });
 
   it('completes a text field’s values, rank’s groups and, looked up as typed, rs()’s symbols', async () => {
-    const { requests } = mockFetch(routes());
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    const { requests } = openScanner();
     await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/v1/scanner/fields')).toBe(true));
     await retype(box(), 'sector = ');
     await waitFor(() => expect(optionTexts()).toEqual(['Energy', 'Materials']));
@@ -168,8 +156,7 @@ describe('the scanner’s expression editor', () => {
   });
 
   it('underlines the bad part at the position the API names, with its message', async () => {
-    mockFetch(routes());
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    openScanner();
     // a leading space: the API checks the trimmed text, the underline stays under the number
     await retype(box(), ' close > sma(close, 5000)');
     const mark = await screen.findByTestId('scan-problem-mark');
@@ -188,8 +175,7 @@ describe('the scanner’s expression editor', () => {
   });
 
   it('builds a function chip from a source and a period, bounded by the fields answer', async () => {
-    mockFetch(routes());
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    openScanner();
     const group = () => screen.getByLabelText('Field').querySelector('optgroup[label="Functions"]');
     await waitFor(() => expect(group()).not.toBeNull());
     const field = screen.getByLabelText('Field');
@@ -218,8 +204,7 @@ describe('the scanner’s expression editor', () => {
   });
 
   it('lists every function with its signature, what it gives and an example, and the rest of the language', async () => {
-    mockFetch(routes());
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    openScanner();
     const help = await screen.findByTestId('scan-help');
     await userEvent.click(within(help).getByText('Language reference: functions, offsets and lists'));
     const [functions, syntax] = within(help).getAllByRole('table');
@@ -240,8 +225,7 @@ describe('the scanner’s expression editor', () => {
   describe('in Turkish', () => {
     inTurkish();
     it('words the error and the signature help in Turkish', async () => {
-      mockFetch(routes());
-      renderScreen(<ScannerScreen />, { url: '/scanner' });
+      openScanner();
       await retype(box(), 'sma(close, 5000) > 1');
       const mark = await screen.findByTestId('scan-problem-mark');
       expect(mark).toHaveTextContent('5000');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScanFieldsResponse } from '@solstice/contracts';
 import { i18n } from '../../shared/i18n/i18n';
@@ -48,53 +49,53 @@ export function ExpressionHelp({ fields }: { fields: ScanFieldsResponse | undefi
       <summary>{t('help.title')}</summary>
       <p className="mt-2 mb-2">{t('help.intro', bounds)}</p>
       <div className="table-responsive">
-        <table className="table table-sm align-middle">
-          <caption className="caption-top">{t('help.functions')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('help.function')}</th>
-              <th scope="col">{t('help.summary')}</th>
-              <th scope="col">{t('help.example')}</th>
+        <HelpTable caption={t('help.functions')} columns={[t('help.function'), t('help.summary'), t('help.example')]}>
+          {functions.map((f) => (
+            <tr key={f.name}>
+              <th scope="row" className="font-monospace fw-normal text-nowrap">
+                {f.name}({f.args.join(', ')})
+              </th>
+              <td>{functionSummary(f)}</td>
+              <td>
+                {FUNCTION_EXAMPLES[f.name] ? (
+                  <>
+                    <code>{FUNCTION_EXAMPLES[f.name]}</code> <span className="text-muted">{meaning(f.name)}</span>
+                  </>
+                ) : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {functions.map((f) => (
-              <tr key={f.name}>
-                <th scope="row" className="font-monospace fw-normal text-nowrap">
-                  {f.name}({f.args.join(', ')})
-                </th>
-                <td>{functionSummary(f)}</td>
-                <td>
-                  {FUNCTION_EXAMPLES[f.name] ? (
-                    <>
-                      <code>{FUNCTION_EXAMPLES[f.name]}</code> <span className="text-muted">{meaning(f.name)}</span>
-                    </>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="table table-sm align-middle">
-          <caption className="caption-top">{t('help.syntax')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('help.example')}</th>
-              <th scope="col">{t('help.summary')}</th>
+          ))}
+        </HelpTable>
+        <HelpTable caption={t('help.syntax')} columns={[t('help.example'), t('help.summary')]}>
+          {SYNTAX_EXAMPLES.map((s) => (
+            <tr key={s.key}>
+              <th scope="row" className="fw-normal">
+                <code>{s.example}</code>
+              </th>
+              <td>{explain(s.key)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {SYNTAX_EXAMPLES.map((s) => (
-              <tr key={s.key}>
-                <th scope="row" className="fw-normal">
-                  <code>{s.example}</code>
-                </th>
-                <td>{explain(s.key)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </HelpTable>
       </div>
     </details>
+  );
+}
+
+/** One table of the help: its caption above, its column headers, its rows. */
+function HelpTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
+  return (
+    <table className="table table-sm align-middle">
+      <caption className="caption-top">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }

@@ -18,7 +18,7 @@ import { addCondition } from './chip-builder';
 import { fieldLabel } from './result-views';
 import { i18n } from '../../shared/i18n/i18n';
 import { inTurkish } from '../../testing/in-turkish';
-import { scanProblemAnswer, scannerFieldsRoute } from '../../testing/scanner-fields';
+import { indexOf, scanCheckRoute, scannerFieldsRoute } from '../../testing/scanner-fields';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
@@ -66,31 +66,24 @@ const scanner: MockRoute = {
  * The check as the server answers it: 200 always; "?" is a missing value, "clsoe" a misspelt
  * field; otherwise 7 matches (and the notices given).
  */
-const checkRoute = (notices: string[] = []): MockRoute => ({
-  method: 'POST',
-  path: '/api/v1/scanner/check',
-  respond: ({ body }) => {
-    const expression = (body as { expression: string }).expression;
-    if (expression.includes('?')) {
-      const position = expression.indexOf('?') + 1;
-      return scanProblemAnswer({
+const checkRoute = (notices: string[] = []): MockRoute =>
+  scanCheckRoute(
+    [
+      {
+        at: indexOf('?'),
         code: 'expected_value',
         params: { after: '<', found: '?' },
-        position,
-        message: `Expected a value after "<" at position ${position}, found "?"`,
-      });
-    }
-    if (expression.includes('clsoe')) {
-      return scanProblemAnswer({
+        message: (position) => `Expected a value after "<" at position ${position}, found "?"`,
+      },
+      {
+        at: indexOf('clsoe'),
         code: 'unknown_field',
         params: { field: 'clsoe', suggestion: 'close' },
-        position: expression.indexOf('clsoe') + 1,
         message: 'Unknown field "clsoe"',
-      });
-    }
-    return { body: { problem: null, asOf: '2026-11-20', count: 7, notices } };
-  },
-});
+      },
+    ],
+    notices,
+  );
 const check = checkRoute();
 
 /** The account's saved scans (GET/POST/PATCH/DELETE /api/v1/scans), kept in memory. */
@@ -123,14 +116,26 @@ function accountScans(initial: { name: string; expression: string }[] = []) {
   ];
   return { list, routes };
 }
-/** The screen's requests for a subscriber: the account's scans, presets, fields, a scan, its check, any instrument. */
-const serveScanner = (account = accountScans()) =>
-  mockFetch([premium, ...account.routes, presets, fields, scanner, check, anyInstrument()]);
+/**
+ * The scanner's page at `url` with the screen's requests for a subscriber served: the account's
+ * scans, presets, fields, a scan, its check, any instrument.
+ */
+const openScanner = (url = '/scanner', account = accountScans()) => {
+  const served = mockFetch([premium, ...account.routes, presets, fields, scanner, check, anyInstrument()]);
+  renderScreen(<ScannerScreen />, { url });
+  return served;
+};
+
+/** Types a misspelt field into the scanner's editor (labelled `label`) and sees the problem named as `says`. */
+async function expectMisspeltFieldNamed(label: string, says: string) {
+  openScanner();
+  await userEvent.type(screen.getByLabelText(label), 'clsoe > 10');
+  await waitFor(() => expect(screen.getByTestId('scan-problem')).toHaveTextContent(says));
+}
 
 describe('scanner screen', () => {
   it('counts the matches as you type, debounced, and names a mistake', async () => {
-    const { requests } = serveScanner();
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    const { requests } = openScanner();
     await userEvent.type(screen.getByLabelText('Expression'), 'rsi14 < 30');
     await waitFor(() => expect(screen.getByTestId('scan-count')).toHaveTextContent('7 matches'));
     const counts = requests.filter((r) => r.method === 'POST');
@@ -154,19 +159,11 @@ describe('scanner screen', () => {
   });
 
   it('suggests the nearest field for a misspelt one', async () => {
-    serveScanner();
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
-    await userEvent.type(screen.getByLabelText('Expression'), 'clsoe > 10');
-    await waitFor(() =>
-      expect(screen.getByTestId('scan-problem')).toHaveTextContent(
-        'Unknown field “clsoe” (at column 1) Did you mean “close”?',
-      ),
-    );
+    await expectMisspeltFieldNamed('Expression', 'Unknown field “clsoe” (at column 1) Did you mean “close”?');
   });
 
   it('keeps filter chips and the text expression in step', async () => {
-    serveScanner();
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    openScanner();
     const box = screen.getByLabelText('Expression');
     await userEvent.type(box, 'rsi14 < 30 and close between 10 and 20');
     const chips = screen.getByRole('list', { name: 'Filters' });
@@ -193,8 +190,7 @@ describe('scanner screen', () => {
   });
 
   it('runs a scan into the URL, sorts through the API and adds a result to a watchlist', async () => {
-    const { requests } = serveScanner();
-    renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
+    const { requests } = openScanner('/scanner?expression=rsi14+%3C+30');
     const table = await screen.findByTestId('scan-results');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('XOM');
@@ -221,8 +217,7 @@ describe('scanner screen', () => {
 
   it('runs a preset and remembers saved scans, in the account as well as in the store', async () => {
     const account = accountScans();
-    const { requests } = serveScanner(account);
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    const { requests } = openScanner('/scanner', account);
     await userEvent.click(await screen.findByRole('button', { name: 'Oversold' }));
     await waitFor(() => expect(currentLocation()).toBe('/scanner?expression=rsi14+%3C+30&sort=rsi14&desc=false'));
     expect(await screen.findByTestId('scan-results')).toBeInTheDocument();
@@ -244,8 +239,7 @@ describe('scanner screen', () => {
 
   // Issue #21, defect 7: the chip builder built `sector < "Tech"` and offered fields without data.
   it('builds text filters with = or != from a pick list, and offers only fields with data', async () => {
-    serveScanner();
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
+    openScanner();
     const field = screen.getByLabelText('Field');
     await waitFor(() => expect(within(field).queryByRole('option', { name: 'marketCap' })).not.toBeInTheDocument());
     await userEvent.selectOptions(field, 'sector');
@@ -317,20 +311,12 @@ describe('scanner screen in Turkish', () => {
   inTurkish();
 
   it('words a mistake wholly in Turkish, with the column and a suggestion', async () => {
-    serveScanner();
-    renderScreen(<ScannerScreen />, { url: '/scanner' });
-    await userEvent.type(screen.getByLabelText('İfade'), 'clsoe > 10');
-    await waitFor(() =>
-      expect(screen.getByTestId('scan-problem')).toHaveTextContent(
-        'Bilinmeyen alan “clsoe” (1. sütunda) “close” mı demek istediniz?',
-      ),
-    );
+    await expectMisspeltFieldNamed('İfade', 'Bilinmeyen alan “clsoe” (1. sütunda) “close” mı demek istediniz?');
     expect(screen.getByTestId('scan-problem')).not.toHaveTextContent(/Unknown|position|did you/);
   });
 
   it('shows the form, the chip builder, the count and the results in Turkish with tr-TR numbers', async () => {
-    serveScanner();
-    renderScreen(<ScannerScreen />, { url: '/scanner?expression=rsi14+%3C+30' });
+    openScanner('/scanner?expression=rsi14+%3C+30');
     expect(screen.getByRole('heading', { name: 'Hisse tarayıcı' })).toBeInTheDocument();
     expect(screen.getByLabelText('İfade')).toHaveValue('rsi14 < 30');
     expect(screen.getByRole('button', { name: 'Taramayı çalıştır' })).toBeInTheDocument();

@@ -8,17 +8,16 @@ import { SECTORS } from '../../shared/ui/sectors';
  * "Starting soon"): every instrument, a sector, a watchlist with symbols, or the symbols the
  * URL already holds.
  */
-export function DirectionUniverseFields({
+export function DirectionUniverseFields<F extends { direction: string; universe: string }>({
   idPrefix,
-  direction,
-  universe,
-  onChange,
+  form,
+  setForm,
 }: {
   idPrefix: string;
-  direction: string;
-  universe: string;
-  onChange: (change: { direction: string } | { universe: string }) => void;
+  form: F;
+  setForm: (update: (form: F) => F) => void;
 }) {
+  const { direction, universe } = form;
   const { t } = useTranslation('seascan');
   const { t: tc } = useTranslation('common');
   const watchlists = useWatchlists();
@@ -38,7 +37,7 @@ export function DirectionUniverseFields({
         label={t('form.direction')}
         value={direction}
         options={(['long', 'short', 'both'] as const).map((v) => ({ value: v, label: t(`form.${v}`) }))}
-        onChange={(d) => onChange({ direction: d })}
+        onChange={(d) => setForm((v) => ({ ...v, direction: d }))}
       />
       <SelectField
         id={`${idPrefix}-universe`}
@@ -46,7 +45,7 @@ export function DirectionUniverseFields({
         className="col-12 col-md-4 col-lg-3"
         value={universe}
         options={universeOptions}
-        onChange={(u) => onChange({ universe: u })}
+        onChange={(u) => setForm((v) => ({ ...v, universe: u }))}
       />
     </>
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
+import { currentLocation, mockFetch, renderScreen } from '../../testing/test-utils';
+import { scanRoutes } from './scan-fixture';
 import { createStats, createWindow } from '../../testing/factories';
 import { useAppStore } from '../../shared/shell';
 import { SeasonalityScannerScreen } from './seasonality-scanner-screen';
@@ -22,10 +23,7 @@ const URL =
 
 describe('seasonality scanner: risk inside the window', () => {
   it('shows the risk columns and sends the rank switch in the body, the URL and the saved form', async () => {
-    const { requests } = mockFetch([
-      premium,
-      { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 100 } },
-    ]);
+    const { requests } = mockFetch(scanRoutes({ results, tested: 100 }));
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     const table = await screen.findByTestId('seasonality-scan-results');
     const row = within(table).getAllByRole('row')[1]!;

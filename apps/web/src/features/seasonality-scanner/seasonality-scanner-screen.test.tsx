@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, inTurkish, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
+import { currentLocation, inTurkish, mockFetch, renderScreen, retype } from '../../testing/test-utils';
+import { scanRoutes } from './scan-fixture';
 import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
 import { expectBestOfManyChecks } from '../../testing/significance-checks';
 import { createStats, createWindow } from '../../testing/factories';
@@ -27,10 +28,7 @@ describe('seasonality scanner screen', () => {
   });
 
   it('posts the scan from the URL and lists the results with pattern and calendar links', async () => {
-    const { requests } = mockFetch([
-      premium,
-      { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } },
-    ]);
+    const { requests } = mockFetch(scanRoutes({ results, tested: 138000 }));
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     const table = await screen.findByTestId('seasonality-scan-results');
     expect(requests[0]!.body).toEqual({
@@ -74,7 +72,7 @@ describe('seasonality scanner screen', () => {
   });
 
   it('remembers the form (seascanForm) and writes the URL with the API names', async () => {
-    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } }]);
+    mockFetch(scanRoutes({ results, tested: 138000 }));
     renderScreen(<SeasonalityScannerScreen />, { url: '/seasonality/scanner' });
     await retype('Start from (MM-DD)', '04-01');
     await retype('Start to (MM-DD)', '04-10');
@@ -96,10 +94,7 @@ describe('seasonality scanner screen', () => {
   });
 
   it('sends max qValue and the year set in the body, and keeps them in the URL and the saved form', async () => {
-    const { requests } = mockFetch([
-      premium,
-      { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } },
-    ]);
+    const { requests } = mockFetch(scanRoutes({ results, tested: 138000 }));
     renderScreen(<SeasonalityScannerScreen />, {
       url: `${URL}&maxQValue=0.1&cycle=election,midterm&parity=even&exclude=2008,2009`,
     });
@@ -131,7 +126,7 @@ describe('seasonality scanner screen in Turkish', () => {
   inTurkish();
 
   it('shows the form, its errors and the results in Turkish with tr-TR numbers', async () => {
-    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: { results, tested: 138000 } }]);
+    mockFetch(scanRoutes({ results, tested: 138000 }));
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     expect(screen.getByRole('heading', { name: 'Mevsimsellik tarayıcı' })).toBeInTheDocument();
     expect(screen.getByLabelText('En düşük kazanma oranı (%)')).toHaveValue('70');

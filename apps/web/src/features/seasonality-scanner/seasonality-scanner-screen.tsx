@@ -11,6 +11,7 @@ import { useFormatters } from '../../shared/format';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { Field, SubmitColumn, TextField } from '../../shared/ui/fields';
 import { DirectionUniverseFields } from './direction-universe-fields';
+import { DayRangeFields } from './day-range-fields';
 import { YearRangeFields } from '../../shared/ui/seasonality-form';
 import { DEFAULTS, KEYS, check, scanBody, upcomingStarts, type Key } from '../../shared/ui/scan-form';
 import { useMarketFreshness } from '../../shared/lib/market-freshness';
@@ -200,12 +201,7 @@ function SeasonalityScannerTool() {
         <Field id="ss-start-to" label={t('form.startTo')} error={errors.startTo}>
           <input id="ss-start-to" className="form-control form-control-sm" {...bound.startTo} />
         </Field>
-        <Field id="ss-min-days" label={t('form.minDays')} error={errors.minDays}>
-          <input id="ss-min-days" className="form-control form-control-sm" inputMode="numeric" {...bound.minDays} />
-        </Field>
-        <Field id="ss-max-days" label={t('form.maxDays')} error={errors.maxDays}>
-          <input id="ss-max-days" className="form-control form-control-sm" inputMode="numeric" {...bound.maxDays} />
-        </Field>
+        <DayRangeFields idPrefix="ss" errors={errors} bound={bound} />
         <TextField
           id="ss-win-rate"
           label={t('form.minWinRate')}
@@ -233,12 +229,7 @@ function SeasonalityScannerTool() {
           checked={url.condition}
           {...bound.condition}
         />
-        <DirectionUniverseFields
-          idPrefix="ss"
-          direction={form.direction}
-          universe={form.universe}
-          onChange={(change) => setForm((v) => ({ ...v, ...change }))}
-        />
+        <DirectionUniverseFields idPrefix="ss" form={form} setForm={setForm} />
         <SubmitColumn className="col-12 col-md-auto">{t('form.scan')}</SubmitColumn>
       </form>
       {!ready ? <p className="text-muted">{t('form.hint')}</p> : null}

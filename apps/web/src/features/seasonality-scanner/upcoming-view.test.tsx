@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentLocation, inTurkish, mockFetch, premium, renderScreen, retype } from '../../testing/test-utils';
+import { currentLocation, inTurkish, mockFetch, renderScreen, retype } from '../../testing/test-utils';
+import { scanRoutes } from './scan-fixture';
 import { createStats } from '../../testing/factories';
 import { SeasonalityScannerScreen } from './seasonality-scanner-screen';
 
@@ -45,7 +46,7 @@ const URL =
 
 describe('seasonality scanner: starting soon', () => {
   it('posts the upcoming scan from the URL and shows dates, days until start, dollar volume and the left-out counts', async () => {
-    const { requests } = mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: ANSWER }]);
+    const { requests } = mockFetch(scanRoutes(ANSWER));
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     const table = await screen.findByTestId('seasonality-upcoming-results');
     expect(requests.find((r) => r.method === 'POST')!.body).toEqual({
@@ -91,7 +92,7 @@ describe('seasonality scanner: starting soon', () => {
   });
 
   it('chooses 7, 14, 30 or any number of days, keeps the view in the URL, and checks the fields', async () => {
-    const { requests } = mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: ANSWER }]);
+    const { requests } = mockFetch(scanRoutes(ANSWER));
     renderScreen(<SeasonalityScannerScreen />, { url: '/seasonality/scanner' });
     await userEvent.click(screen.getByRole('link', { name: 'Starting soon' }));
     await screen.findByTestId('seasonality-upcoming-results');
@@ -122,7 +123,7 @@ describe('seasonality scanner: starting soon', () => {
 
   it('says when there is no data on or before the date', async () => {
     const none = { results: [], tested: 0, asOf: null, startFrom: null, startTo: null, stale: 0, illiquid: 0 };
-    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: none }]);
+    mockFetch(scanRoutes(none));
     renderScreen(<SeasonalityScannerScreen />, { url: URL.replace('2017-11-10', '1900-01-02') });
     expect(await screen.findByTestId('upcoming-no-session')).toHaveTextContent(
       'There is no market data on or before that date.',
@@ -131,10 +132,7 @@ describe('seasonality scanner: starting soon', () => {
 
   it('says so when a window has a qValue at or below 0.10', async () => {
     const strong = { ...deck, stats: { ...deck.stats, qValue: 0.04 } };
-    mockFetch([
-      premium,
-      { method: 'POST', path: '/api/v1/seasonality/scan', body: { ...ANSWER, results: [strong, msci] } },
-    ]);
+    mockFetch(scanRoutes({ ...ANSWER, results: [strong, msci] }));
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     expect(await screen.findByTestId('upcoming-evidence')).toHaveTextContent(
       '1 window has a q-value at or below 0.10.',
@@ -146,7 +144,7 @@ describe('seasonality scanner: starting soon, in Turkish', () => {
   inTurkish();
 
   it('shows the view in Turkish', async () => {
-    mockFetch([premium, { method: 'POST', path: '/api/v1/seasonality/scan', body: ANSWER }]);
+    mockFetch(scanRoutes(ANSWER));
     renderScreen(<SeasonalityScannerScreen />, { url: URL });
     await screen.findByTestId('seasonality-upcoming-results');
     expect(screen.getByRole('link', { name: 'Yakında başlayanlar' })).toHaveAttribute('aria-current', 'page');

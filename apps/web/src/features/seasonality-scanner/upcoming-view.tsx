@@ -9,9 +9,11 @@ import { useFormatters, type Formatters } from '../../shared/format';
 import { QueryView, type ToolInfo } from '../../shared/ui/states';
 import { SubmitColumn, TextField } from '../../shared/ui/fields';
 import { DirectionUniverseFields } from './direction-universe-fields';
+import { DayRangeFields } from './day-range-fields';
 import { ChoiceButtons } from '../../shared/ui/choice-buttons';
 import { useScreenForm } from '../../shared/ui/screen-form';
-import { directionColumn, symbolColumn } from '../../shared/tables/columns';
+import { checkDays, optionalNumber, universeBody, withoutUndefined } from '../../shared/ui/scan-form';
+import { actionColumn, directionColumn, symbolColumn, timeColumn, valueColumn } from '../../shared/tables/columns';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { CHANCE_Q, TestedNote, qValueColumn } from '../../shared/stats/evidence';
 
@@ -52,25 +54,16 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The request body of the view from its URL parameters. */
 export function upcomingBody(url: Partial<Record<UpcomingKey, string>>): Record<string, unknown> {
-  const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
-  const universe = url.universe ?? 'all';
-  const body: Record<string, unknown> = {
+  const num = optionalNumber;
+  return withoutUndefined({
     upcoming: num(url.upcoming),
     asOf: url.asOf || undefined,
     minDollarVolume: num(url.minDollarVolume),
     minDays: num(url.minDays),
     maxDays: num(url.maxDays),
     direction: url.direction || undefined,
-    universe:
-      universe === 'all' || universe.includes(':')
-        ? universe
-        : universe
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-  };
-  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
-  return body;
+    universe: universeBody(url.universe),
+  });
 }
 
 type Errors = Partial<Record<UpcomingKey, string>>;
@@ -81,11 +74,7 @@ function checkUpcoming(v: Record<UpcomingKey, string>, t: TFunction<'seascan'>):
   if (!/^\d+$/.test(v.upcoming) || days < 1 || days > MAX_DAYS_AHEAD) errors.upcoming = t('upcoming.errors.days');
   if (v.asOf && (!ISO_DATE.test(v.asOf) || Number.isNaN(Date.parse(`${v.asOf}T00:00:00Z`))))
     errors.asOf = t('upcoming.errors.asOf');
-  const min = Number(v.minDays);
-  const max = Number(v.maxDays);
-  if (!Number.isInteger(min) || min < 1) errors.minDays = t('errors.days');
-  if (!Number.isInteger(max) || max < 1) errors.maxDays = t('errors.days');
-  else if (max < min) errors.maxDays = t('errors.maxBelowMin');
+  Object.assign(errors, checkDays(v.minDays, v.maxDays, t));
   if (v.minDollarVolume && !(Number(v.minDollarVolume) >= 0))
     errors.minDollarVolume = t('upcoming.errors.dollarVolume');
   return errors;
@@ -171,26 +160,8 @@ export function UpcomingView({ tool }: { tool: ToolInfo }) {
           value={volumeText}
           onChange={(e) => setVolumeText(e.target.value)}
         />
-        <TextField
-          id="ss-up-min-days"
-          label={t('form.minDays')}
-          error={errors.minDays}
-          inputMode="numeric"
-          {...bound.minDays}
-        />
-        <TextField
-          id="ss-up-max-days"
-          label={t('form.maxDays')}
-          error={errors.maxDays}
-          inputMode="numeric"
-          {...bound.maxDays}
-        />
-        <DirectionUniverseFields
-          idPrefix="ss-up"
-          direction={form.direction}
-          universe={form.universe}
-          onChange={(change) => setForm((v) => ({ ...v, ...change }))}
-        />
+        <DayRangeFields idPrefix="ss-up" errors={errors} bound={bound} />
+        <DirectionUniverseFields idPrefix="ss-up" form={form} setForm={setForm} />
         <SubmitColumn className="col-12 col-md-auto">{t('upcoming.show')}</SubmitColumn>
       </form>
       <QueryView query={query} tool={tool}>
@@ -208,94 +179,68 @@ function UpcomingResults({ data, f }: { data: SeasonalScanResponse; f: Formatter
   const columns: Column<UpcomingResult>[] = [
     symbolColumn<UpcomingResult>(t('results.symbol')),
     directionColumn<UpcomingResult>(t('results.side')),
-    {
-      key: 'startDate',
-      label: t('upcoming.columns.startDate'),
-      csvLabel: 'Start date',
-      sortValue: (r) => r.startDate,
-      text: (r) => f.date(r.startDate),
-      csvValue: (r) => r.startDate ?? null,
-    },
-    {
-      key: 'endDate',
-      label: t('upcoming.columns.endDate'),
-      csvLabel: 'End date',
-      sortValue: (r) => r.endDate,
-      text: (r) => f.date(r.endDate),
-      csvValue: (r) => r.endDate ?? null,
-    },
-    {
-      key: 'daysUntil',
-      label: t('upcoming.columns.daysUntil'),
-      csvLabel: 'Days until start',
-      align: 'end',
-      sortValue: (r) => (r.startDate ? daysBetween(asOf, r.startDate) : null),
-      text: (r) => (r.startDate ? f.number(daysBetween(asOf, r.startDate), 0) : ''),
-      csvValue: (r) => (r.startDate ? daysBetween(asOf, r.startDate) : null),
-    },
-    {
-      key: 'days',
-      label: t('upcoming.columns.days'),
-      csvLabel: 'Days',
-      align: 'end',
-      sortValue: (r) => r.days,
-      text: (r) => f.number(r.days, 0),
-      csvValue: (r) => r.days,
-    },
-    {
-      key: 'count',
-      label: t('upcoming.columns.years'),
-      csvLabel: 'Years',
-      align: 'end',
-      sortValue: (r) => r.stats.count,
-      text: (r) => f.number(r.stats.count, 0),
-      csvValue: (r) => r.stats.count,
-    },
-    {
-      key: 'winRate',
-      label: t('upcoming.columns.winRate'),
-      csvLabel: 'Win rate',
-      unit: 'fraction',
-      align: 'end',
-      sortValue: (r) => r.stats.winRate,
-      text: (r) => f.percent(r.stats.winRate, 0, false),
-      csvValue: (r) => r.stats.winRate,
-    },
-    {
-      key: 'mean',
-      label: t('upcoming.columns.mean'),
-      csvLabel: 'Mean',
-      unit: 'fraction',
-      align: 'end',
-      sortValue: (r) => r.stats.mean,
-      text: (r) => f.percent(r.stats.mean),
-      csvValue: (r) => r.stats.mean,
-    },
+    timeColumn<UpcomingResult>(
+      'startDate',
+      t('upcoming.columns.startDate'),
+      'Start date',
+      (r) => r.startDate ?? null,
+      f.date,
+    ),
+    timeColumn<UpcomingResult>('endDate', t('upcoming.columns.endDate'), 'End date', (r) => r.endDate ?? null, f.date),
+    valueColumn<UpcomingResult>(
+      'daysUntil',
+      t('upcoming.columns.daysUntil'),
+      'Days until start',
+      (r) => (r.startDate ? daysBetween(asOf, r.startDate) : null),
+      (v) => (v == null ? '' : f.number(v, 0)),
+    ),
+    valueColumn<UpcomingResult>(
+      'days',
+      t('upcoming.columns.days'),
+      'Days',
+      (r) => r.days,
+      (v) => f.number(v, 0),
+    ),
+    valueColumn<UpcomingResult>(
+      'count',
+      t('upcoming.columns.years'),
+      'Years',
+      (r) => r.stats.count,
+      (v) => f.number(v, 0),
+    ),
+    valueColumn<UpcomingResult>(
+      'winRate',
+      t('upcoming.columns.winRate'),
+      'Win rate',
+      (r) => r.stats.winRate,
+      (v) => f.percent(v, 0, false),
+      'fraction',
+    ),
+    valueColumn<UpcomingResult>(
+      'mean',
+      t('upcoming.columns.mean'),
+      'Mean',
+      (r) => r.stats.mean,
+      (v) => f.percent(v),
+      'fraction',
+    ),
     qValueColumn<UpcomingResult>(f),
-    {
-      key: 'dollarVolume20',
-      label: t('upcoming.columns.dollarVolume'),
-      csvLabel: 'Dollar volume 20d',
-      unit: 'USD',
-      align: 'end',
-      sortValue: (r) => r.dollarVolume20,
-      text: (r) => (r.dollarVolume20 == null ? '—' : `$${f.compact(r.dollarVolume20)}`),
-      csvValue: (r) => r.dollarVolume20 ?? null,
-    },
-    {
-      key: 'open',
-      csv: false,
-      label: t('results.open'),
-      text: () => '',
-      render: (r) => (
-        <Link
-          to={`/seasonality/pattern?${new URLSearchParams({ symbol: r.symbol, start: r.start, end: r.end, direction: r.direction }).toString()}`}
-          aria-label={t('results.patternOf', { symbol: r.symbol })}
-        >
-          {t('results.pattern')}
-        </Link>
-      ),
-    },
+    valueColumn<UpcomingResult>(
+      'dollarVolume20',
+      t('upcoming.columns.dollarVolume'),
+      'Dollar volume 20d',
+      (r) => r.dollarVolume20,
+      (v) => (v == null ? '—' : `$${f.compact(v)}`),
+      'USD',
+    ),
+    actionColumn<UpcomingResult>('open', t('results.open'), (r) => (
+      <Link
+        to={`/seasonality/pattern?${new URLSearchParams({ symbol: r.symbol, start: r.start, end: r.end, direction: r.direction }).toString()}`}
+        aria-label={t('results.patternOf', { symbol: r.symbol })}
+      >
+        {t('results.pattern')}
+      </Link>
+    )),
   ];
   return (
     <>

@@ -28,6 +28,7 @@ import {
   type Timeframe,
 } from './candles';
 import { ChoiceButtons } from '../../shared/ui/choice-buttons';
+import { InlineField } from './inline-field';
 
 /** The indicators drawn over the candles, each on or off. */
 const OVERLAYS = ['sma', 'bollinger'] as const satisfies readonly (keyof Overlays)[];
@@ -282,6 +283,13 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
     if (typeof start === 'number' && typeof end === 'number' && compare !== null) setZoom({ start, end });
   };
   const chartError = wantsChart && chart.isError && !answer;
+  // another timeframe or range draws other bars: a zoom into the former ones no longer applies
+  const unzoomed =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setZoom(null);
+    };
   return (
     <div data-testid="candles-panel">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
@@ -289,20 +297,14 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
           label={t('candles.timeframe')}
           choices={TIMEFRAMES}
           value={timeframe}
-          onChoose={(v) => {
-            setTimeframe(v);
-            setZoom(null);
-          }}
+          onChoose={unzoomed(setTimeframe)}
           text={(v) => t(`candles.timeframes.${v}`)}
         />
         <ChoiceButtons
           label={t('candles.range')}
           choices={RANGES}
           value={range}
-          onChoose={(v) => {
-            setRange(v);
-            setZoom(null);
-          }}
+          onChoose={unzoomed(setRange)}
           text={(r) => t(`candles.ranges.${r}`)}
         />
         <div className="btn-group btn-group-sm" role="group" aria-label={t('candles.indicators')}>
@@ -484,38 +486,36 @@ function ExpressionForm({
       onSubmit={submit}
       aria-label={t('candles.expressions.form')}
     >
-      <div>
-        <label className="visually-hidden" htmlFor={`chart-expression-${symbol}`}>
-          {t('candles.expressions.label')}
-        </label>
-        <input
-          ref={input}
-          id={`chart-expression-${symbol}`}
-          className={`form-control form-control-sm font-monospace ${problem ? 'is-invalid' : ''}`}
-          style={{ minWidth: '14rem' }}
-          placeholder={t('candles.expressions.placeholder')}
-          value={text}
-          maxLength={200}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? problemId : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            setProblem(null);
-          }}
-        />
-        {problem ? (
-          <div id={problemId} className="invalid-feedback d-block" role="alert" data-testid="chart-expression-problem">
-            <code className="d-block text-body">
-              {text.slice(0, Math.max(0, problem.position - 1))}
-              <mark className="text-decoration-underline text-danger">
-                {text.slice(Math.max(0, problem.position - 1), problem.position) || ' '}
-              </mark>
-              {text.slice(problem.position)}
-            </code>
-            {t('candles.expressions.problem', { message: problem.message, position: problem.position })}
-          </div>
-        ) : null}
-      </div>
+      <InlineField
+        inputRef={input}
+        id={`chart-expression-${symbol}`}
+        label={t('candles.expressions.label')}
+        monospace
+        style={{ minWidth: '14rem' }}
+        placeholder={t('candles.expressions.placeholder')}
+        value={text}
+        maxLength={200}
+        onChange={(value) => {
+          setText(value);
+          setProblem(null);
+        }}
+        problemId={problemId}
+        problemTestId="chart-expression-problem"
+        problem={
+          problem ? (
+            <>
+              <code className="d-block text-body">
+                {text.slice(0, Math.max(0, problem.position - 1))}
+                <mark className="text-decoration-underline text-danger">
+                  {text.slice(Math.max(0, problem.position - 1), problem.position) || ' '}
+                </mark>
+                {text.slice(problem.position)}
+              </code>
+              {t('candles.expressions.problem', { message: problem.message, position: problem.position })}
+            </>
+          ) : null
+        }
+      />
       <label className="visually-hidden" htmlFor={`chart-expression-place-${symbol}`}>
         {t('candles.expressions.place')}
       </label>
@@ -574,30 +574,20 @@ function CompareForm({
   const errorId = `chart-compare-error-${symbol}`;
   return (
     <form className="d-flex gap-1 align-items-start" onSubmit={submit} aria-label={t('candles.compare.form')}>
-      <div>
-        <label className="visually-hidden" htmlFor={`chart-compare-${symbol}`}>
-          {t('candles.compare.label')}
-        </label>
-        <input
-          id={`chart-compare-${symbol}`}
-          className={`form-control form-control-sm ${error ? 'is-invalid' : ''}`}
-          style={{ width: '7rem' }}
-          placeholder={t('candles.compare.placeholder')}
-          value={text}
-          maxLength={20}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(null);
-          }}
-        />
-        {error ? (
-          <div id={errorId} className="invalid-feedback d-block" role="alert">
-            {error}
-          </div>
-        ) : null}
-      </div>
+      <InlineField
+        id={`chart-compare-${symbol}`}
+        label={t('candles.compare.label')}
+        style={{ width: '7rem' }}
+        placeholder={t('candles.compare.placeholder')}
+        value={text}
+        maxLength={20}
+        onChange={(value) => {
+          setText(value);
+          setError(null);
+        }}
+        problemId={errorId}
+        problem={error}
+      />
       <button type="submit" className="btn btn-sm btn-outline-primary" disabled={!text.trim()}>
         {t('candles.compare.button')}
       </button>

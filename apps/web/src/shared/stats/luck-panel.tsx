@@ -4,6 +4,8 @@ import type { OverfittingResponse } from '@solstice/contracts';
 import type { QueryValue } from '../api';
 import type { Formatters } from '../format';
 import { useToolQuery } from '../ui/tool-query';
+import { PanelQuery } from '../ui/panel-query';
+import { DisclosureButton } from '../ui/disclosure-button';
 
 /** The resamples the screens ask the Reality Check for (analytics.md: the default is none). */
 export const SCREEN_BOOTSTRAP = 1000;
@@ -58,17 +60,9 @@ export function LuckPanel({
       <h2 className="h6" id={`${id}-title`}>
         {title ?? t('luck.title')}
       </h2>
-      {query.isPending ? (
-        <p className="text-muted small" role="status">
-          {t('luck.loading')}
-        </p>
-      ) : query.isError ? (
-        <p className="text-danger small" role="alert">
-          {t('luck.failed', { message: query.error.message })}
-        </p>
-      ) : (
-        <LuckResult data={query.data} f={f} id={id} intro={intro} />
-      )}
+      <PanelQuery query={query} loading={t('luck.loading')} failed={(message) => t('luck.failed', { message })}>
+        {(data) => <LuckResult data={data} f={f} id={id} intro={intro} />}
+      </PanelQuery>
     </section>
   );
 }
@@ -154,15 +148,14 @@ function LuckResult({
           })}
         </p>
       )}
-      <button
-        type="button"
+      <DisclosureButton
         className="btn btn-link btn-sm px-0"
-        aria-expanded={open}
-        aria-controls={`${id}-numbers`}
-        onClick={() => setOpen((v) => !v)}
+        open={open}
+        controls={`${id}-numbers`}
+        onToggle={() => setOpen((v) => !v)}
       >
         {t('luck.details')}
-      </button>
+      </DisclosureButton>
       <table className="table table-sm w-auto" id={`${id}-numbers`} data-testid="luck-numbers" hidden={!open}>
         <caption className="caption-top small">{t('luck.numbers')}</caption>
         <tbody>

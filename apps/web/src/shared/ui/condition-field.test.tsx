@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderScreen, type MockRoute } from '../../testing/test-utils';
+import { mockFetch, renderScreen } from '../../testing/test-utils';
 import { inTurkish } from '../../testing/in-turkish';
+import { scannerFieldsRoute } from '../../testing/scanner-fields';
 import { ApiError } from '../lib/api-client';
 import { ConditionField, conditionProblem } from './condition-field';
 
@@ -11,15 +12,10 @@ import { ConditionField, conditionProblem } from './condition-field';
 // condition refuses (rank(), the seasonal fields), and the API's mistake underlined at its
 // position with the message in the reader's language.
 
-const fields: MockRoute = {
-  path: '/api/v1/scanner/fields',
-  body: {
-    fields: [
-      { name: 'close', kind: 'number', available: true },
-      { name: 'sma200', kind: 'number', available: true },
-      { name: 'season20.winRate', kind: 'number', available: true },
-      { name: 'sector', kind: 'text', available: true, values: ['Technology'] },
-    ],
+const fields = scannerFieldsRoute(
+  { close: true, sma200: true, 'season20.winRate': true },
+  { sector: ['Technology'] },
+  {
     aliases: { price: 'close', s20: 'season20.winRate' },
     functions: [
       { name: 'sma', args: ['src', 'n'], summary: 'Simple moving average' },
@@ -27,7 +23,7 @@ const fields: MockRoute = {
       { name: 'rsi', args: ['src', 'n'], summary: 'Relative strength index' },
     ],
   },
-};
+);
 
 /** The API's 400 for `close > smaa200`: unknown field at position 9, did you mean sma200. */
 const unknownField = new ApiError(

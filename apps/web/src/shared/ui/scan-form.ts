@@ -68,11 +68,43 @@ export function upcomingStarts(
   return { startFrom: day(1), startTo: day(UPCOMING_DAYS) };
 }
 
+/** A number of the URL as a request body takes it: none when the field is empty. */
+export const optionalNumber = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
+
+/** The universe as a scan's body takes it: `all` or a list (`kind:id`) as it is, else the symbols typed. */
+export function universeBody(universe = 'all'): string | string[] {
+  if (universe === 'all' || universe.includes(':')) return universe;
+  return universe
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** `body` without its fields left undefined (the API's defaults apply to them). */
+export function withoutUndefined(body: Record<string, unknown>): Record<string, unknown> {
+  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+  return body;
+}
+
+/** The checks of a window's shortest and longest length in days. */
+export function checkDays(
+  minDays: string,
+  maxDays: string,
+  t: TFunction<'seascan'>,
+): { minDays?: string; maxDays?: string } {
+  const errors: { minDays?: string; maxDays?: string } = {};
+  const min = Number(minDays);
+  const max = Number(maxDays);
+  if (!Number.isInteger(min) || min < 1) errors.minDays = t('errors.days');
+  if (!Number.isInteger(max) || max < 1) errors.maxDays = t('errors.days');
+  else if (max < min) errors.maxDays = t('errors.maxBelowMin');
+  return errors;
+}
+
 /** The request body of a scan from the URL's parameters (the API's names). */
 export function scanBody(url: Partial<Record<Key, string>>): Record<string, unknown> {
-  const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
-  const universe = url.universe ?? 'all';
-  const body: Record<string, unknown> = {
+  const num = optionalNumber;
+  return withoutUndefined({
     startFrom: url.startFrom,
     startTo: url.startTo,
     minDays: num(url.minDays),
@@ -86,27 +118,15 @@ export function scanBody(url: Partial<Record<Key, string>>): Record<string, unkn
     direction: url.direction || undefined,
     rank: url.rank || undefined,
     condition: url.condition?.trim() || undefined,
-    universe:
-      universe === 'all' || universe.includes(':')
-        ? universe
-        : universe
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-  };
-  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
-  return body;
+    universe: universeBody(url.universe),
+  });
 }
 
 export function check(v: Record<Key, string>, t: TFunction<'seascan'>): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!MMDD.test(v.startFrom)) errors.startFrom = t('errors.startFrom');
   if (!MMDD.test(v.startTo)) errors.startTo = t('errors.startTo');
-  const min = Number(v.minDays);
-  const max = Number(v.maxDays);
-  if (!Number.isInteger(min) || min < 1) errors.minDays = t('errors.days');
-  if (!Number.isInteger(max) || max < 1) errors.maxDays = t('errors.days');
-  else if (max < min) errors.maxDays = t('errors.maxBelowMin');
+  Object.assign(errors, checkDays(v.minDays, v.maxDays, t));
   for (const k of ['from', 'to'] as const) if (v[k] && !YEAR.test(v[k])) errors[k] = t('errors.year');
   const rate = Number(v.minWinRate);
   if (v.minWinRate && (Number.isNaN(rate) || rate < 0 || rate > 1)) errors.minWinRate = t('errors.winRate');

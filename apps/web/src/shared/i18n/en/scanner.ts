@@ -1,6 +1,8 @@
 // English texts of the 'scanner' namespace. Keys are the contract; tr/scanner.ts must have the same.
-// The functions' help (a summary and an example's meaning each) is data: scanner-functions.json (decision 0031).
+// The functions' help (a summary and an example's meaning each) and the preset scans (a name and a
+// description each) are data: scanner-functions.json, scanner-presets.json (decision 0031).
 import functions from './scanner-functions.json';
+import presets from './scanner-presets.json';
 
 export default {
   tool: {
@@ -225,31 +227,5 @@ export default {
       pValue: 'p-value',
     },
   },
-  presets: {
-    oversold: { name: 'Oversold', description: 'RSI(14) below 30.' },
-    overbought: { name: 'Overbought', description: 'RSI(14) above 70.' },
-    'golden-cross': {
-      name: 'Golden cross',
-      description: 'The 50-day SMA crossed above the 200-day SMA on the latest bar.',
-    },
-    'death-cross': {
-      name: 'Death cross',
-      description: 'The 50-day SMA crossed below the 200-day SMA on the latest bar.',
-    },
-    'new-52-week-high': {
-      name: 'New 52-week high',
-      description: "Today's high is the highest high of the last 252 bars.",
-    },
-    'new-52-week-low': { name: 'New 52-week low', description: "Today's low is the lowest low of the last 252 bars." },
-    'unusual-volume': {
-      name: 'Unusual volume',
-      description: 'Volume at least twice the average of the previous 20 bars.',
-    },
-    'gap-up': { name: 'Gap up', description: 'Opened at least 2% above the previous close.' },
-    'gap-down': { name: 'Gap down', description: 'Opened at least 2% below the previous close.' },
-    'above-all-moving-averages': {
-      name: 'Above all moving averages',
-      description: 'Close above the 20-, 50- and 200-day SMAs.',
-    },
-  },
+  presets,
 };

@@ -1,6 +1,7 @@
 import type { Messages } from '../messages';
 import type en from '../en/scanner';
 import functions from './scanner-functions.json';
+import presets from './scanner-presets.json';
 
 // Turkish texts of the 'scanner' namespace: the same keys as en/scanner.ts (the type checks it).
 const tr: Messages<typeof en> = {
@@ -228,23 +229,6 @@ const tr: Messages<typeof en> = {
       pValue: 'p-değeri',
     },
   },
-  presets: {
-    oversold: { name: 'Aşırı satım', description: 'RSI(14) 30’un altında.' },
-    overbought: { name: 'Aşırı alım', description: 'RSI(14) 70’in üzerinde.' },
-    'golden-cross': { name: 'Altın kesişim', description: '50 günlük SMA son barda 200 günlük SMA’yı yukarı kesti.' },
-    'death-cross': { name: 'Ölüm kesişimi', description: '50 günlük SMA son barda 200 günlük SMA’yı aşağı kesti.' },
-    'new-52-week-high': { name: 'Yeni 52 hafta zirvesi', description: 'Bugünün yükseği son 252 barın en yükseği.' },
-    'new-52-week-low': { name: 'Yeni 52 hafta dibi', description: 'Bugünün düşüğü son 252 barın en düşüğü.' },
-    'unusual-volume': {
-      name: 'Olağan dışı hacim',
-      description: 'Hacim, önceki 20 barın ortalamasının en az iki katı.',
-    },
-    'gap-up': { name: 'Yukarı boşluk', description: 'Önceki kapanışın en az %2 üzerinde açıldı.' },
-    'gap-down': { name: 'Aşağı boşluk', description: 'Önceki kapanışın en az %2 altında açıldı.' },
-    'above-all-moving-averages': {
-      name: 'Tüm hareketli ortalamaların üzerinde',
-      description: 'Kapanış 20, 50 ve 200 günlük SMA’ların üzerinde.',
-    },
-  },
+  presets,
 };
 export default tr;
