@@ -2,18 +2,30 @@ import { startTransition, useEffect, useState } from 'react';
 
 /** Runs `next` once the browser has painted what is on the page now; the returned function cancels it. */
 function afterPaint(next: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // A timeout from the frame's callback runs after that frame is painted; without frames (a
-  // hidden page, a test's DOM) a timeout alone.
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    next();
+  };
+  // A timeout from the frame's callback runs after that frame is painted. A page in a tab in the
+  // background gets no frames: there the fallback timeout draws the next part anyway.
+  let afterFrame: ReturnType<typeof setTimeout> | undefined;
   const frame =
     typeof requestAnimationFrame === 'function'
-      ? requestAnimationFrame(() => (timer = setTimeout(next, 0)))
-      : ((timer = setTimeout(next, 0)), undefined);
+      ? requestAnimationFrame(() => (afterFrame = setTimeout(run, 0)))
+      : undefined;
+  const fallback = setTimeout(run, frame === undefined ? 0 : NO_FRAME_MS);
   return () => {
+    done = true;
     if (frame !== undefined) cancelAnimationFrame(frame);
-    clearTimeout(timer);
+    clearTimeout(afterFrame);
+    clearTimeout(fallback);
   };
 }
+
+/** How long to wait for a frame before drawing the next part without one. */
+const NO_FRAME_MS = 250;
 
 /**
  * How many of a result's `count` parts to draw: the first at once, each next one after the
