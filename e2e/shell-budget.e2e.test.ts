@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ConsoleWatch, newWatchedPage } from './support/browser.js';
+import { ConsoleWatch, newWatchedPage, screenshot } from './support/browser.js';
 import { useServerAndBrowser, type ServerAndBrowser } from './support/harness.js';
 
 type PageOptions = Parameters<typeof newWatchedPage>[2];
@@ -347,6 +347,98 @@ describe('a returning account’s dashboard with a market', () => {
       expect(await page.getByTestId('stale-data-banner').count(), path).toBe(heading.warning ? 1 : 0);
       expect(await page.locator('main h1').allTextContents(), path).toEqual([heading.heading]);
     }
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+});
+
+// Issue 45: /subscribe's largest element, a subscriber's notice, waited for the subscription
+// request. The page's data now holds the subscription, the payments' configuration and the
+// plans, and the server draws the notice (or the plans) in the first view, in the account's
+// language; the app draws the same from the same answers, in the same place.
+describe('a returning account’s /subscribe', () => {
+  const app = useServerAndBrowser({ SEED_ON_EMPTY: 'true' });
+
+  /** Pays for the first plan's first price with the test checkout's card, through the API. */
+  async function subscribe(page: Page): Promise<string> {
+    const request = page.context().request;
+    const headers = { origin: app.server.url };
+    const products = (await (await request.get(`${app.server.url}/api/v1/products`)).json()) as {
+      name: string;
+      prices: { id: number }[];
+    }[];
+    const plan = products.find((p) => p.prices.length > 0)!;
+    const checkout = await request.post(`${app.server.url}/api/v1/checkout`, {
+      data: { priceId: plan.prices[0]!.id },
+      headers,
+    });
+    expect(checkout.status()).toBe(200);
+    const { sessionId } = (await checkout.json()) as { sessionId: string };
+    const paid = await request.post(`${app.server.url}/api/v1/checkout/${sessionId}/pay`, {
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+      headers,
+    });
+    expect(((await paid.json()) as { status: string }).status).toBe('paid');
+    return plan.name;
+  }
+
+  /** The first view's notice, plans and heading in the page as the server sent it. */
+  const firstViewOf = (page: Page, html: string) =>
+    page.evaluate((source) => {
+      const view = new DOMParser().parseFromString(source, 'text/html').getElementById('prerender');
+      return {
+        heading: view?.querySelector('h1')?.textContent ?? null,
+        notice: view?.querySelector('.alert-success')?.textContent ?? null,
+        plans: view?.querySelectorAll('section.card').length ?? 0,
+      };
+    }, html);
+
+  it.each([
+    ['en-US', 'You are subscribed to', 'Manage it in your profile.'],
+    ['tr-TR', 'abonesisiniz', 'profilinizden yönetebilirsiniz.'],
+  ])(
+    'has a subscriber’s notice in the HTML, in the account’s language (%s), where the app then draws it',
+    async (locale, subscribed, manage) => {
+      const name = `subscriber-${locale.slice(0, 2)}`;
+      const { watch, context, page } = await returningAccountPage(app, { locale }, name);
+      const product = await subscribe(page);
+      // Without JavaScript: the notice is painted from the HTML alone, and where it sits.
+      const bare = await context.browser()!.newContext({ javaScriptEnabled: false, locale });
+      await bare.addCookies(await context.cookies());
+      const still = await bare.newPage();
+      await still.goto(app.server.url + '/subscribe');
+      const notice = still.locator('#prerender .alert-success');
+      expect(await notice.textContent()).toContain(`${product}`);
+      const before = await notice.boundingBox();
+      await bare.close();
+
+      const response = await page.goto(app.server.url + '/subscribe');
+      const firstView = await firstViewOf(page, await response!.text());
+      expect(firstView.notice).toContain(subscribed);
+      expect(firstView.notice).toContain(product);
+      expect(firstView.notice).toContain(manage);
+      expect(firstView.plans).toBe(0);
+      // The app's notice reads the same, at the same height on the page.
+      const drawn = page.getByTestId('already-subscribed');
+      await drawn.waitFor();
+      expect(await page.locator('#prerender').count()).toBe(0);
+      expect(await drawn.textContent()).toBe(firstView.notice);
+      expect(Math.abs((await drawn.boundingBox())!.y - before!.y)).toBeLessThan(1);
+      await screenshot(page, `subscribe-first-view-${locale}`);
+      await context.close();
+      expect(watch.errors).toEqual([]);
+    },
+  );
+
+  it('has the plans in the HTML for an account without a subscription, as the app draws them', async () => {
+    const { watch, context, page } = await returningAccountPage(app, { locale: 'en-US' }, 'no-subscription');
+    const response = await page.goto(app.server.url + '/subscribe');
+    const firstView = await firstViewOf(page, await response!.text());
+    expect(firstView.heading).toBe('Subscribe');
+    expect(firstView.notice).toBeNull();
+    expect(firstView.plans).toBeGreaterThan(0);
+    await page.getByTestId('plans').waitFor();
+    expect(await page.getByTestId('plans').locator('section.card').count()).toBe(firstView.plans);
     await context.close();
     expect(watch.errors).toEqual([]);
   });

@@ -41,10 +41,11 @@ for (const [name, markupOf] of [
 }
 
 // first-view.mjs: the renderer of a returning account's first view of a page (its top bar's
-// frame, the stale-data warning and its heading; on /dashboard the market summary), which the server
-// loads and runs per request (src/app/prerender/first-view.tsx), bundled with what it needs to run in
-// Node; and first-view.css, the rules its markup needs (found on a stale and a current render in
-// each language, an admin's and a member's, of /dashboard and of another page).
+// frame, the stale-data warning and its heading; on /dashboard the market summary, on /subscribe
+// the notice or the plans), which the server loads and runs per request
+// (src/app/prerender/first-view.tsx), bundled with what it needs to run in Node; and
+// first-view.css, the rules its markup needs (found on a stale and a current render in each
+// language, an admin's and a member's, of /dashboard, /subscribe and another page).
 await build({
   entryPoints: [path.resolve(dist, '../src/app/prerender/first-view.tsx')],
   bundle: true,
@@ -68,7 +69,7 @@ for (const [language, behind, roles] of [
   ['en', 0, ['member']],
   ['tr', 0, ['admin']],
 ]) {
-  for (const page of ['/dashboard', '/scanner']) {
+  for (const page of ['/dashboard', '/scanner', '/subscribe']) {
     const markup = await firstViewMarkup(page, language, 'UTC', sampleFirstViewData(behind, roles));
     firstViews.push(
       new JSDOM(index.replace('<div id="root"></div>', `${markup}<div id="root"></div>`)).window.document,
@@ -83,11 +84,36 @@ process.stdout.write(
   `first-view.mjs; first-view.css: ${firstViewCss.length} bytes of the stylesheet's ${fullCss.length}\n`,
 );
 
-/** Page data of the shape the server sends (decision 0023), for finding first-view.css's rules. */
+/**
+ * Page data of the shape the server sends (decision 0023), for finding first-view.css's rules:
+ * with a stale market, a subscriber's /subscribe (its notice; test mode); with a current one, a
+ * non-subscriber's (the plans; payments off for an admin, test mode for a member).
+ */
 function sampleFirstViewData(behind, roles) {
   const index = { symbol: '^GSPC', name: 'S&P 500', asOf: '2017-11-10', close: 2582.3, change1d: -0.002 };
+  const subscribed = behind > 0;
+  const product = { id: 1, name: 'Solstice Pro', description: 'Every tool' };
+  const provider = subscribed || roles.includes('member') ? 'test' : 'none';
   return {
-    me: { data: { locale: null, timeZone: null }, roles, subscriber: true },
+    me: { data: { locale: null, timeZone: null }, roles, subscriber: subscribed },
+    subscription: {
+      status: subscribed ? 'active' : 'none',
+      product: subscribed ? product : null,
+      price: subscribed ? { id: 11, amount: 2900, currency: 'usd', interval: 'month' } : null,
+      currentPeriodEnd: subscribed ? '2017-12-10T00:00:00.000Z' : null,
+      cancelAtPeriodEnd: false,
+      subscriber: subscribed,
+    },
+    paymentsConfig: { provider, label: provider === 'test' ? 'Test mode' : 'Payments are not configured' },
+    products: [
+      {
+        ...product,
+        prices: [
+          { id: 11, amount: 2900, currency: 'usd', interval: 'month' },
+          { id: 12, amount: 29000, currency: 'usd', interval: 'year' },
+        ],
+      },
+    ],
     freshness: { asOf: '2017-11-10', lastSession: '2017-11-15', tradingDaysBehind: behind },
     overview: {
       asOf: '2017-11-10',

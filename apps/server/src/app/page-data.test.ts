@@ -73,6 +73,14 @@ describe.each(testDialects())('the data in a returning account’s page (%s, ove
     for (const url of ['/profile', '/seasonality/calendar', '/alerts']) {
       expect((await dataOf(url, cookie)).data, url).toEqual({ me, freshness });
     }
+    // The subscribe page draws the subscriber's notice, or the plans, from its own three answers.
+    expect((await dataOf('/subscribe', cookie)).data).toEqual({
+      me,
+      freshness,
+      subscription: await api('/api/v1/subscription', cookie),
+      paymentsConfig: await api('/api/v1/payments/config', cookie),
+      products: await api('/api/v1/products', cookie),
+    });
     // Not in the 404 page, a HEAD answer, or a visitor's page.
     expect(await dataOf('/no-such-page', cookie)).toMatchObject({ status: 404, data: null });
     expect((await get('/dashboard', cookie, 'HEAD')).headers.get('cache-control')).toBe('private, no-cache');

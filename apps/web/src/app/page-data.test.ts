@@ -5,6 +5,9 @@ import { ensureMarketFreshness } from '../shared/lib/market-freshness';
 import { resetAppStore, useAppStore } from '../shared/store/app-store';
 import { mockApi, session } from '../../test/mock-api';
 import { createQueryClient } from './app';
+import type { Product, SubscriptionResponse } from '@solstice/contracts';
+import { activeSubscription, productsRoute } from '../testing/account-fixtures';
+import { paymentsConfigQuery, productsQuery, subscriptionQuery } from '../features/subscribe/subscribe-queries';
 import { PAGE_DATA_ID, seedPageData, takePageData, type PageData } from './page-data';
 
 const FRESHNESS = { asOf: '2026-11-24', lastSession: '2026-11-24', tradingDaysBehind: 0 };
@@ -34,6 +37,8 @@ describe('the page’s data block', () => {
       '{"freshness":{}}',
       '{"me":{},"freshness":{}}',
       '{"me":{"data":{}},"freshness":{},"overview":1}',
+      '{"me":{"data":{}},"freshness":{},"subscription":"active"}',
+      '{"me":{"data":{}},"freshness":{},"products":{}}',
     ]) {
       withBlock(text);
       expect(takePageData(), text).toBeNull();
@@ -57,6 +62,17 @@ describe('a page opened with its data', () => {
     } finally {
       api.restore();
     }
+  });
+
+  it('on /subscribe, has the subscription, the payments’ configuration and the plans where the screen looks', () => {
+    const client = createQueryClient();
+    const subscription = activeSubscription() as SubscriptionResponse;
+    const paymentsConfig = { provider: 'test' as const, label: 'Test mode' };
+    const products = productsRoute().body as Product[];
+    seedPageData(client, { me: session(), freshness: FRESHNESS, subscription, paymentsConfig, products });
+    expect(client.getQueryData(subscriptionQuery.queryKey)).toEqual(subscription);
+    expect(client.getQueryData(paymentsConfigQuery.queryKey)).toEqual(paymentsConfig);
+    expect(client.getQueryData(productsQuery.queryKey)).toEqual(products);
   });
 
   it('without it, asks for each (what the data spares)', async () => {

@@ -11,7 +11,7 @@ import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { requireUser } from '../auth/auth-user.js';
 import type { Billing } from './billing.js';
-import type { Payments } from './payment-provider.js';
+import { paymentsConfigOf, type Payments } from './payment-provider.js';
 
 export interface BillingRoutesDeps {
   settings: Pick<Settings, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'NODE_ENV'>;
@@ -26,10 +26,7 @@ export function billingRoutes({ settings, billing }: BillingRoutesDeps): Fastify
     warnAboutPayments(app.log, settings, billing.payments);
     const { checkout, subscriptions, payments } = billing;
 
-    route('paymentsConfig', PUBLIC, async () => ({
-      provider: payments.provider?.name ?? ('none' as const),
-      label: payments.provider?.label ?? 'Payments are not configured',
-    }));
+    route('paymentsConfig', PUBLIC, async () => paymentsConfigOf(payments));
 
     route('checkout', SIGNED_IN, async (request): Promise<CheckoutResponse> => {
       const user = requireUser(request);

@@ -1,3 +1,4 @@
+import type { PaymentsConfig } from '@solstice/contracts';
 import { billingTestModeOn, type Settings } from '../../config/settings.js';
 import type { PaymentProviderName } from './billing.tables.js';
 import type { PlanRow } from './catalogue.js';
@@ -67,4 +68,12 @@ export function paymentsFromSettings(settings: Settings): Payments {
   const stripe = StripeGateway.fromSettings(settings);
   const provider = stripe ? stripePayments(stripe) : billingTestModeOn(settings) ? testModePayments : null;
   return { stripe, provider, testMode: provider?.name === 'test' };
+}
+
+/** Which provider checkout uses, as GET /api/v1/payments/config answers it (and a subscribe page's data). */
+export function paymentsConfigOf(payments: Payments): PaymentsConfig {
+  return {
+    provider: payments.provider?.name ?? 'none',
+    label: payments.provider?.label ?? 'Payments are not configured',
+  };
 }

@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import type { MeResponse } from '@solstice/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { MeResponse, SubscriptionResponse } from '@solstice/contracts';
 import { createOverview } from '../../testing/factories';
+import { mockFetch, renderScreen } from '../../testing/test-utils';
+import { useAppStore } from '../../shared/shell';
+import { activeSubscription, noSubscription, productsRoute, testPayments } from '../../testing/account-fixtures';
+import { SubscribeScreen } from '../../features/subscribe/subscribe-screen';
 import { firstViewMarkup, type FirstViewData } from './first-view';
+
+vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
 
 function me(roles: MeResponse['roles'], locale: string | null = null): MeResponse {
   return {
@@ -110,6 +117,68 @@ describe("a returning account's first view of every other page", () => {
       expect(english.querySelector('section')).toBeNull();
       const turkish = parse(await firstViewMarkup(page, 'tr', 'UTC', data(admin)));
       expect([...turkish.querySelectorAll('h1')].map((h) => h.textContent)).toEqual([tr]);
+    },
+  );
+});
+
+describe("a returning account's first view of /subscribe", () => {
+  const products = productsRoute().body as NonNullable<FirstViewData['products']>;
+  const testMode = testPayments.body as NonNullable<FirstViewData['paymentsConfig']>;
+  // The fixtures' subscriptions, typed loosely for the mocked answers, as the page data holds them.
+  const subscribe = (subscription: object, paymentsConfig = testMode): FirstViewData =>
+    data({ overview: undefined, subscription: subscription as SubscriptionResponse, paymentsConfig, products });
+  const content = (view: HTMLElement) => view.querySelector('main .container-fluid') as HTMLElement;
+
+  it('is a subscriber’s notice, in both languages, from the page data: no wait for the subscription', async () => {
+    const english = content(parse(await firstViewMarkup('/subscribe', 'en', 'UTC', subscribe(activeSubscription()))));
+    expect(english.querySelector('h1')?.textContent).toBe('Subscribe');
+    expect(english.querySelector('.badge')?.textContent).toBe('Test mode');
+    expect(english.querySelector('.alert-success')?.textContent).toBe(
+      'You are subscribed to Solstice Pro; it renews on 12/21/2026. Manage it in your profile.',
+    );
+    expect(english.querySelector('.alert-success a')?.getAttribute('href')).toBe('/profile');
+    expect(english.querySelector('section')).toBeNull();
+    const turkish = content(parse(await firstViewMarkup('/subscribe', 'tr', 'UTC', subscribe(activeSubscription()))));
+    expect(turkish.querySelector('h1')?.textContent).toBe('Abone ol');
+    expect(turkish.querySelector('.alert-success')?.textContent).toContain('Solstice Pro');
+    expect(turkish.querySelector('.alert-success')?.textContent).toContain('21.12.2026');
+  });
+
+  it('is the plans for anyone else (buttons off while payments are), and only the heading without the answers', async () => {
+    const plans = content(parse(await firstViewMarkup('/subscribe', 'en', 'UTC', subscribe(noSubscription))));
+    expect(plans.querySelector('.alert-success')).toBeNull();
+    expect(plans.querySelector('section.card')?.textContent).toContain('$29.00 per month');
+    const off = content(
+      parse(
+        await firstViewMarkup(
+          '/subscribe',
+          'en',
+          'UTC',
+          subscribe(noSubscription, { provider: 'none', label: 'Payments are not configured' }),
+        ),
+      ),
+    );
+    expect(off.querySelector('.alert-warning')?.textContent).toContain('Payments are not configured on this server');
+    expect(off.querySelector('.badge')).toBeNull();
+    expect([...off.querySelectorAll('button')].every((b) => b.disabled)).toBe(true);
+    const bare = content(parse(await firstViewMarkup('/subscribe', 'en', 'UTC', data({ overview: undefined }))));
+    expect(bare.innerHTML).toBe('<h1 class="h4">Subscribe</h1>');
+  });
+
+  it.each([
+    ['a subscriber', activeSubscription(), 'already-subscribed'],
+    ['a non-subscriber', noSubscription, 'plans'],
+  ])(
+    'is what the app then draws from the same answers, for %s: nothing moves when it takes over',
+    async (_, sub, shown) => {
+      const { timeZone } = useAppStore.getState().display;
+      const view = content(parse(await firstViewMarkup('/subscribe', 'en', timeZone, subscribe(sub))));
+      mockFetch([productsRoute(), testPayments, { path: '/api/v1/subscription', body: sub }]);
+      renderScreen(<SubscribeScreen />, { url: '/subscribe' });
+      await screen.findByTestId(shown);
+      await screen.findByTestId('test-mode');
+      const app = screen.getByTestId('subscribe-screen').innerHTML.replace(/ data-testid="[^"]*"/g, '');
+      expect(app).toBe(view.innerHTML);
     },
   );
 });

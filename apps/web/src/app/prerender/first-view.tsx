@@ -2,12 +2,20 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
-import type { FreshnessInfo, MarketOverviewResponse, MeResponse } from '@solstice/contracts';
+import type {
+  FreshnessInfo,
+  MarketOverviewResponse,
+  MeResponse,
+  PaymentsConfig,
+  Product,
+  SubscriptionResponse,
+} from '@solstice/contracts';
 import { LOCALE_OF, type Language } from '../../shared/i18n/languages';
 import { formattersFor } from '../../shared/format';
 import { PRODUCT_NAME } from '../../shared/lib/brand';
 import { StaleDataNotice } from '../layout/stale-data-banner';
 import { DashboardSummary } from '../../features/dashboard/dashboard-screen';
+import { SubscribeFirstView } from '../../features/subscribe/subscribe-screen';
 import enShell from '../../shared/i18n/en/shell';
 import trShell from '../../shared/i18n/tr/shell';
 import enDashboard from '../../shared/i18n/en/dashboard';
@@ -46,6 +54,10 @@ export interface FirstViewData {
   me: MeResponse;
   freshness: FreshnessInfo;
   overview?: MarketOverviewResponse;
+  /** On /subscribe (page-data.ts on the server): what that screen draws first. */
+  subscription?: SubscriptionResponse;
+  paymentsConfig?: PaymentsConfig;
+  products?: Product[];
 }
 
 const TEXTS: Record<Language, Record<string, Record<string, unknown>>> = {
@@ -122,7 +134,8 @@ const textsOf = (language: Language): Promise<I18n> => {
  * The first view of a returning account's page as the server sends it, before the scripts have
  * run (Lighthouse's LCP, issues 18 and 45), drawn by the app's own components from the page's
  * data, in the account's language and number format: the top bar's frame, the stale-data
- * warning and the page's heading; on /dashboard also the market summary. The app takes it away
+ * warning and the page's heading; on /dashboard also the market summary; on /subscribe the
+ * screen's first view (a subscriber's notice, or the plans) when the data has its answers. The app takes it away
  * as it first draws (app/prerender-handoff.tsx). Null for a page without a first view (`/`, a
  * path that is no page, an admin page for anyone else, /dashboard without a market summary or
  * with an empty one). The server loads this module from the web build
@@ -143,8 +156,11 @@ export async function firstViewMarkup(
   } else if (!heading || (heading[1] === 'admin' && !admin)) return null;
   const i18n = await textsOf(language);
   const f = formattersFor(data.me.data.locale ?? LOCALE_OF[language], data.me.data.timeZone ?? timeZone);
+  const { subscription, paymentsConfig, products } = data;
   const content =
-    page === '/dashboard' && overview ? (
+    page === '/subscribe' && subscription && paymentsConfig && products ? (
+      <SubscribeFirstView subscription={subscription} config={paymentsConfig} products={products} f={f} />
+    ) : page === '/dashboard' && overview ? (
       <>
         <h1 className="h4">{i18n.t('dashboard:title')}</h1>
         <section className="mb-3">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { seasonalAlertLink } from '../../shared/links/alert-links';
@@ -22,6 +23,7 @@ import { LuckPanel, SCREEN_BOOTSTRAP } from '../../shared/stats/luck-panel';
 import { WalkForwardPanel } from './walk-forward-panel';
 import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { useToolQuery } from '../../shared/ui/tool-query';
+import { useStagedParts } from '../../shared/ui/staged-parts';
 import { ConditionField, conditionProblem } from '../../shared/ui/condition-field';
 
 const KEYS = [
@@ -214,40 +216,67 @@ function BestTradesTool() {
         isEmpty={(d) => d.long.length === 0 && d.short.length === 0}
         empty={t('empty')}
       >
-        {(data) => {
-          return (
-            <>
-              <InstrumentHeader symbol={data.symbol}>
-                <SeasonalityToolsNav current="bestTrades" focus={{ ...focus, symbol: data.symbol }} />
-              </InstrumentHeader>
-              <TestedNote tested={data.tested} f={f} />
-              <RankSwitch id="bt-rank" value={rank} onChange={onRank} />
-              {/* one above the other: side by side, each table was wider than its half and hid the
-                  evidence (check, q-value) and the alert action behind a sideways scroll */}
-              <div className="row">
-                {SIDES.map((side) => (
-                  <section key={side} className="col-12" aria-labelledby={`bt-${side}`}>
-                    <h2 className="h6" id={`bt-${side}`}>
-                      {t(`${side}.title`)}
-                    </h2>
-                    <DataTable
-                      rows={data[side]}
-                      columns={columns(data.symbol, side)}
-                      rowKey={(w) => `${w.start}-${w.end}`}
-                      caption={t(`${side}.caption`)}
-                      filename={`best-trades-${side}-${data.symbol}.csv`}
-                      testId={`best-${side}`}
-                    />
-                  </section>
-                ))}
-              </div>
-              <LuckPanel params={{ ...walkForwardParams, bootstrap: SCREEN_BOOTSTRAP }} f={f} />
-              <WalkForwardPanel params={walkForwardParams} f={f} />
-            </>
-          );
-        }}
+        {(data) => (
+          <BestTradesResult
+            tables={SIDES.map((side) => (
+              <section key={side} className="col-12" aria-labelledby={`bt-${side}`}>
+                <h2 className="h6" id={`bt-${side}`}>
+                  {t(`${side}.title`)}
+                </h2>
+                <DataTable
+                  rows={data[side]}
+                  columns={columns(data.symbol, side)}
+                  rowKey={(w) => `${w.start}-${w.end}`}
+                  caption={t(`${side}.caption`)}
+                  filename={`best-trades-${side}-${data.symbol}.csv`}
+                  testId={`best-${side}`}
+                />
+              </section>
+            ))}
+            panels={
+              <>
+                <LuckPanel params={{ ...walkForwardParams, bootstrap: SCREEN_BOOTSTRAP }} f={f} />
+                <WalkForwardPanel params={walkForwardParams} f={f} />
+              </>
+            }
+          >
+            <InstrumentHeader symbol={data.symbol}>
+              <SeasonalityToolsNav current="bestTrades" focus={{ ...focus, symbol: data.symbol }} />
+            </InstrumentHeader>
+            <TestedNote tested={data.tested} f={f} />
+            <RankSwitch id="bt-rank" value={rank} onChange={onRank} />
+          </BestTradesResult>
+        )}
       </QueryView>
     </ToolPage>
+  );
+}
+
+/**
+ * The result in parts, each drawn once the one before has been painted: the header, then the
+ * long table with the luck and walk-forward panels below (they ask for their own answers, which
+ * take the server a while: asked as early as the table), then the short table between them.
+ * Drawn at once, as the answer arrived, the two tables with their evidence held the main thread
+ * for over half a second on a phone (Lighthouse's blocking time, issue 45).
+ */
+function BestTradesResult({
+  children,
+  tables,
+  panels,
+}: {
+  children: ReactNode;
+  tables: ReactNode[];
+  panels: ReactNode;
+}) {
+  const parts = useStagedParts(tables.length + 1);
+  return (
+    <>
+      {children}
+      {/* one above the other: side by side, each table was wider than its half and hid the
+          evidence (check, q-value) and the alert action behind a sideways scroll */}
+      <div className="row">{tables.slice(0, parts - 1)}</div>
+      {parts >= 2 ? panels : null}
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import { changeColor, changeRange } from '../../shared/charts/colors';
 import { escapeHtml } from '../../shared/lib/escape-html';
 import { weightingLabel } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
+import { useStagedParts } from '../../shared/ui/staged-parts';
 import { periodLabel, sectorName, sizeLabel as sizeName } from '../../shared/stats/periods';
 import {
   barRows,
@@ -128,6 +129,9 @@ export function HeatmapResult({
     if (d.symbol) openDetails?.(d.symbol);
     else if (!sector && d.sector) onSector(d.sector);
   };
+  // The map first (what is in view), then the sector tables, then the seasonality grid: each
+  // drawn in a task of its own once the one before has been painted.
+  const parts = useStagedParts(3);
   const rows = barRows(data.tree, sector);
   const maxAbs = Math.max(...rows.map((r) => Math.abs(r.change ?? 0)), 1e-9);
   const columns = barColumns(f, sector, range, maxAbs, onSector);
@@ -152,36 +156,38 @@ export function HeatmapResult({
         height={560}
         onEvent={{ click: onClick }}
       />
-      <div className="row g-3">
-        <div className="col-12 col-lg-4">
-          <h2 className="h6">
-            {sector ? t('bars.sectorTitle', { sector: sectorName(sector) }) : t('bars.title', { weighting })}
-          </h2>
-          <DataTable
-            rows={rows}
-            columns={columns}
-            rowKey={(r) => r.key}
-            caption={t('bars.caption')}
-            filename={`heatmap-${data.period}${sector ? `-${sector}` : ''}.csv`}
-            pageSize={15}
-            testId="heatmap-bars"
-          />
+      {parts >= 2 ? (
+        <div className="row g-3">
+          <div className="col-12 col-lg-4">
+            <h2 className="h6">
+              {sector ? t('bars.sectorTitle', { sector: sectorName(sector) }) : t('bars.title', { weighting })}
+            </h2>
+            <DataTable
+              rows={rows}
+              columns={columns}
+              rowKey={(r) => r.key}
+              caption={t('bars.caption')}
+              filename={`heatmap-${data.period}${sector ? `-${sector}` : ''}.csv`}
+              pageSize={15}
+              testId="heatmap-bars"
+            />
+          </div>
+          <div className="col-12 col-lg-8">
+            <h2 className="h6" data-testid="sector-grid-title">
+              {t('grid.title', { weighting })}
+            </h2>
+            <DataTable
+              rows={data.sectors}
+              columns={gridColumns(f)}
+              rowKey={(r) => r.sector}
+              caption={t('grid.caption', { weighting })}
+              filename="sector-periods.csv"
+              testId="sector-grid"
+            />
+          </div>
         </div>
-        <div className="col-12 col-lg-8">
-          <h2 className="h6" data-testid="sector-grid-title">
-            {t('grid.title', { weighting })}
-          </h2>
-          <DataTable
-            rows={data.sectors}
-            columns={gridColumns(f)}
-            rowKey={(r) => r.sector}
-            caption={t('grid.caption', { weighting })}
-            filename="sector-periods.csv"
-            testId="sector-grid"
-          />
-        </div>
-      </div>
-      {data.seasonality.length ? (
+      ) : null}
+      {parts >= 3 && data.seasonality.length ? (
         <>
           <h2 className="h6 mt-3">{t('seasonality.title')}</h2>
           <p className="small text-muted mb-1">{t('seasonality.note')}</p>

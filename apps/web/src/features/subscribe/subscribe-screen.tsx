@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import type { PayResponse, Product } from '@solstice/contracts';
-import { apiGet, apiPost } from '../../shared/api';
+import type { PayResponse, PaymentsConfig, Product, SubscriptionResponse } from '@solstice/contracts';
+import { apiPost } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { useUrlState } from '../../shared/ui/url-state';
 import { QueryView } from '../../shared/ui/states';
 import { findPrice, CheckoutForm } from './checkout-form';
+import { paymentsConfigQuery, productsQuery, subscriptionQuery } from './subscribe-queries';
 
 const KEYS = ['priceId', 'sessionId'] as const;
 
@@ -15,23 +16,9 @@ export function SubscribeScreen() {
   const { t } = useTranslation('subscribe');
   const f = useFormatters();
   const [url, setUrl] = useUrlState(KEYS);
-  const products = useQuery({
-    queryKey: ['products'],
-    queryFn: () => apiGet('products'),
-    staleTime: 5 * 60_000,
-  });
-  const config = useQuery({
-    queryKey: ['payments-config'],
-    queryFn: () =>
-      apiGet('paymentsConfig', undefined, {
-        background: true,
-      }),
-    staleTime: Infinity,
-  });
-  const subscription = useQuery({
-    queryKey: ['subscription'],
-    queryFn: () => apiGet('subscription'),
-  });
+  const products = useQuery(productsQuery);
+  const config = useQuery(paymentsConfigQuery);
+  const subscription = useQuery(subscriptionQuery);
   const [paid, setPaid] = useState<PayResponse | null>(null);
   const checkout = useMutation({
     mutationFn: (priceId: number) => apiPost('checkout', { body: { priceId } }),
@@ -44,34 +31,15 @@ export function SubscribeScreen() {
     },
   });
 
-  const active =
-    subscription.data && (subscription.data.status === 'active' || subscription.data.status === 'past_due');
   // The server takes no payments (production without a provider): say so before anyone picks a plan.
   const paymentsOff = config.data?.provider === 'none';
   return (
     <div className="container-fluid py-3" data-testid="subscribe-screen">
-      <div className="d-flex align-items-center gap-2 mb-2">
-        <h1 className="h4 mb-0">{t('title')}</h1>
-        {config.data?.provider === 'test' ? (
-          <span className="badge text-bg-warning" data-testid="test-mode">
-            {t('testMode')}
-          </span>
-        ) : null}
-      </div>
+      <SubscribeHeading provider={config.data?.provider} />
       {paid?.status === 'paid' ? (
         <PaymentResult message={paid.message} />
-      ) : active && !url.sessionId ? (
-        <div className="alert alert-success" data-testid="already-subscribed">
-          {subscription.data?.product
-            ? t('already.subscribedTo', { product: subscription.data.product.name })
-            : t('already.subscribed')}
-          {subscription.data?.currentPeriodEnd
-            ? t(subscription.data.cancelAtPeriodEnd ? 'already.ends' : 'already.renews', {
-                date: f.instant(subscription.data.currentPeriodEnd),
-              })
-            : ''}
-          <Trans t={t} i18nKey="already.manage" components={{ profile: <Link to="/profile" /> }} />
-        </div>
+      ) : subscription.data && isActive(subscription.data) && !url.sessionId ? (
+        <AlreadySubscribed subscription={subscription.data} f={f} />
       ) : url.sessionId ? (
         <CheckoutForm
           sessionId={url.sessionId}
@@ -83,11 +51,7 @@ export function SubscribeScreen() {
         />
       ) : (
         <>
-          {paymentsOff ? (
-            <div className="alert alert-warning" role="status" data-testid="payments-off">
-              {t('paymentsOff')}
-            </div>
-          ) : null}
+          {paymentsOff ? <PaymentsOff /> : null}
           <QueryView query={products} isEmpty={(d) => d.every((p) => p.prices.length === 0)} empty={t('empty')}>
             {(data) => (
               <Plans
@@ -101,6 +65,84 @@ export function SubscribeScreen() {
         </>
       )}
     </div>
+  );
+}
+
+const isActive = (subscription: SubscriptionResponse) =>
+  subscription.status === 'active' || subscription.status === 'past_due';
+
+function SubscribeHeading({ provider }: { provider: PaymentsConfig['provider'] | undefined }) {
+  const { t } = useTranslation('subscribe');
+  return (
+    <div className="d-flex align-items-center gap-2 mb-2">
+      <h1 className="h4 mb-0">{t('title')}</h1>
+      {provider === 'test' ? (
+        <span className="badge text-bg-warning" data-testid="test-mode">
+          {t('testMode')}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function AlreadySubscribed({ subscription, f }: { subscription: SubscriptionResponse; f: Formatters }) {
+  const { t } = useTranslation('subscribe');
+  return (
+    <div className="alert alert-success" data-testid="already-subscribed">
+      {subscription.product
+        ? t('already.subscribedTo', { product: subscription.product.name })
+        : t('already.subscribed')}
+      {subscription.currentPeriodEnd
+        ? t(subscription.cancelAtPeriodEnd ? 'already.ends' : 'already.renews', {
+            date: f.instant(subscription.currentPeriodEnd),
+          })
+        : ''}
+      <Trans t={t} i18nKey="already.manage" components={{ profile: <Link to="/profile" /> }} />
+    </div>
+  );
+}
+
+function PaymentsOff() {
+  const { t } = useTranslation('subscribe');
+  return (
+    <div className="alert alert-warning" role="status" data-testid="payments-off">
+      {t('paymentsOff')}
+    </div>
+  );
+}
+
+/**
+ * What the screen first draws from its three answers (no checkout under way): the heading, then
+ * a subscriber's notice, or the plans. The server draws it into the page from the page's data
+ * (app/prerender/first-view.tsx), so that it is there before the scripts run and the screen,
+ * drawing the same from the same answers, takes its place without moving it. Without plans on
+ * sale, nothing below the heading: the screen says so in its own words.
+ */
+export function SubscribeFirstView({
+  subscription,
+  config,
+  products,
+  f,
+}: {
+  subscription: SubscriptionResponse;
+  config: PaymentsConfig;
+  products: Product[];
+  f: Formatters;
+}) {
+  const paymentsOff = config.provider === 'none';
+  const plansOnSale = products.some((p) => p.prices.length > 0);
+  return (
+    <>
+      <SubscribeHeading provider={config.provider} />
+      {isActive(subscription) ? (
+        <AlreadySubscribed subscription={subscription} f={f} />
+      ) : (
+        <>
+          {paymentsOff ? <PaymentsOff /> : null}
+          {plansOnSale ? <Plans products={products} f={f} busy={paymentsOff} onChoose={() => {}} /> : null}
+        </>
+      )}
+    </>
   );
 }
 

@@ -41,6 +41,7 @@ export function EChart({
 
   useEffect(() => {
     let cancelled = false;
+    let stopWatching = () => {};
     loadCharts(kindKey.split(',') as ChartKind[])
       .then((create) => {
         if (cancelled || !ref.current) return;
@@ -49,16 +50,15 @@ export function EChart({
         for (const name of new Set(['click', 'mouseover', ...Object.keys(handlers.current ?? {})])) {
           instance.on(name, (params) => handlers.current?.[name]?.(params));
         }
+        stopWatching = whenResized(ref.current, () => chart.current?.resize());
         setReady(true);
       })
       .catch(() => {
         if (!cancelled) setFailed(true);
       });
-    const onResize = () => chart.current?.resize();
-    window.addEventListener('resize', onResize);
     return () => {
       cancelled = true;
-      window.removeEventListener('resize', onResize);
+      stopWatching();
       chart.current?.dispose();
       chart.current = null;
     };
@@ -77,6 +77,28 @@ export function EChart({
       {failed ? <figcaption className="text-danger small">{t('states.chartFailed')}</figcaption> : null}
     </figure>
   );
+}
+
+/**
+ * Calls `resized` whenever the element's box changes size from what it is now: the window's, but
+ * also a scroll bar appearing as content is added below (a screen drawn in parts), or the sidebar
+ * folding. Each call redraws the chart: none for the first report, of the size it was made at.
+ * Without ResizeObserver (a test's DOM), the window's resizes only.
+ */
+function whenResized(element: HTMLElement, resized: () => void): () => void {
+  if (typeof ResizeObserver === 'undefined') {
+    window.addEventListener('resize', resized);
+    return () => window.removeEventListener('resize', resized);
+  }
+  let size = `${element.clientWidth}x${element.clientHeight}`;
+  const observer = new ResizeObserver(() => {
+    const now = `${element.clientWidth}x${element.clientHeight}`;
+    if (now === size) return;
+    size = now;
+    resized();
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
 }
 
 /** The data of a chart as a table, behind a "Show as table" disclosure (built when opened). */
