@@ -58,7 +58,9 @@ describe('solstice instruments replace-history, and sync --help on the bulk day'
     );
     expect(replaced).toMatchObject({ symbol: 'WTW', provider: 'yahoo', first: start, removed: 26 });
     const text = await run('instruments', 'replace-history', 'WTW', '--provider', 'yahoo', '--base-url', yahoo.baseUrl);
-    expect(text).toMatch(/^WTW: history replaced from yahoo, .* 31 bar\(s\) written, 31 removed \(kept until the next backup\)/);
+    expect(text).toMatch(
+      /^WTW: history replaced from yahoo, .* 31 bar\(s\) written, 31 removed \(kept until the next backup\)/,
+    );
     await expect(
       run('instruments', 'replace-history', 'NOPE', '--provider', 'yahoo', '--base-url', yahoo.baseUrl),
     ).rejects.toThrow('NOPE: not an instrument');

@@ -21,7 +21,7 @@ export function registerSyncCommand(program: Command): void {
       ),
   )
     .option('--symbols <list>', 'only these symbols, comma-separated (demo instruments get real data)')
-    .option('--no-bulk-day', "ask EODHD per symbol even for the whole universe (no /eod-bulk-last-day/US)")
+    .option('--no-bulk-day', 'ask EODHD per symbol even for the whole universe (no /eod-bulk-last-day/US)')
     .action(async (opts: SyncCliOptions, command: Command) => {
       const { timeoutMs } = checkProviderOptions(opts);
       const symbols = opts.symbols

@@ -23,6 +23,8 @@ const SHIPPED = [
   '0010_tutorial_seen',
   '0011_bar_chunks',
   '0012_alert_deliveries',
+  '0013_instrument_classes',
+  '0014_history_mismatches',
 ];
 
 async function sqliteSchema(db: Kysely<unknown>): Promise<string[]> {

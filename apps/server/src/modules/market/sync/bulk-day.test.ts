@@ -45,7 +45,10 @@ describe.each(testDialects())('a whole-universe EODHD sync on %s: the market’s
   beforeEach(async () => {
     // Four symbols lack only Monday's bar; WTW's stored bars are another company's, up to Wednesday.
     for (const s of ['AAPL', 'BRK.B', 'MSFT', '^GSPC']) await instrument(s, upTo(s, '2026-11-20'));
-    await instrument('WTW', new FakeMarket('2026-11-18').add('OLD', { from: '2026-06-01', price: 300 }).adjusted('OLD'));
+    await instrument(
+      'WTW',
+      new FakeMarket('2026-11-18').add('OLD', { from: '2026-06-01', price: 300 }).adjusted('OLD'),
+    );
   });
 
   it('one bulk request for the market, per-symbol requests only for what it lacks; continuity still checked', async () => {
@@ -65,7 +68,13 @@ describe.each(testDialects())('a whole-universe EODHD sync on %s: the market’s
 
     const by = Object.fromEntries(report.symbols.map((r) => [r.symbol, r]));
     for (const s of ['AAPL', 'BRK.B', 'MSFT', '^GSPC'])
-      expect(by[s], s).toMatchObject({ status: 'updated', provider: 'eodhd', mode: 'append', inserted: 1, lastBar: '2026-11-23' });
+      expect(by[s], s).toMatchObject({
+        status: 'updated',
+        provider: 'eodhd',
+        mode: 'append',
+        inserted: 1,
+        lastBar: '2026-11-23',
+      });
     for (const s of ['AAPL', 'BRK.B']) {
       const last = (await readBarRows(database.db, s)).at(-1)!;
       const expected = market.adjusted(s).at(-1)!;

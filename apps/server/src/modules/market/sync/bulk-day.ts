@@ -65,6 +65,7 @@ export async function fromBulkDay(
   const written = await writeSymbolBars(ctx.database, target.symbol, [bar], 'append', ctx.now);
   return {
     symbol: target.symbol,
+    session: ctx.session,
     status: written.inserted + written.updated > 0 ? 'updated' : 'unchanged',
     provider: day.provider,
     mode: 'append',

@@ -33,13 +33,11 @@ describe.each(testDialects())('ticker continuity on %s (data-providers.md §15.6
 
   beforeEach(async () => {
     database = await createTestDatabase(dialect);
-    market = new FakeMarket('2026-11-23')
-      .add('WTW', { from: '2026-01-02', price: 300 })
-      .add('IBM', {
-        from: '2026-01-02',
-        splits: [{ date: '2026-04-15', ratio: 2 }],
-        dividends: [{ date: '2026-08-07', cash: 1.68 }],
-      });
+    market = new FakeMarket('2026-11-23').add('WTW', { from: '2026-01-02', price: 300 }).add('IBM', {
+      from: '2026-01-02',
+      splits: [{ date: '2026-04-15', ratio: 2 }],
+      dividends: [{ date: '2026-08-07', cash: 1.68 }],
+    });
     before = new FakeMarket('2026-11-18').add('OLDWTW', { from: '2026-01-02', price: 300 });
     tiingo = await startFakeTiingo(market, { apiKey: KEY });
     yahoo = await startFakeYahoo(market);
@@ -73,7 +71,14 @@ describe.each(testDialects())('ticker continuity on %s (data-providers.md §15.6
     // q = provider/stored close is set on the first common date and breaks on the second.
     const [d0, d1] = [old[0]!, old[1]!];
     const served = market.adjusted('WTW');
-    expect(wtw).toMatchObject({ status: 'failed', provider: 'tiingo', mode: null, inserted: 0, updated: 0, removed: 0 });
+    expect(wtw).toMatchObject({
+      status: 'failed',
+      provider: 'tiingo',
+      mode: null,
+      inserted: 0,
+      updated: 0,
+      removed: 0,
+    });
     expect(wtw.historyMismatch).toEqual({
       provider: 'tiingo',
       date: d1.date,
@@ -83,14 +88,14 @@ describe.each(testDialects())('ticker continuity on %s (data-providers.md §15.6
     });
     expect(served[0]!.date).toBe(d0.date);
     expect(wtw.reason).toMatch(
-      new RegExp(`^history from tiingo does not join the stored one on ${d1.date} .*solstice instruments replace-history WTW\\)$`),
+      new RegExp(
+        `^history from tiingo does not join the stored one on ${d1.date} .*solstice instruments replace-history WTW\\)$`,
+      ),
     );
     expect(report.failed).toBe(1);
     expect(await stored('WTW')).toEqual(old);
     expect(await readDataVersion(database)).toBe(version);
-    expect(await listMismatches(database)).toEqual([
-      { symbol: 'WTW', ...wtw.historyMismatch, detectedAt: EVENING },
-    ]);
+    expect(await listMismatches(database)).toEqual([{ symbol: 'WTW', ...wtw.historyMismatch, detectedAt: EVENING }]);
 
     // Only an admin's replacement writes it; the replaced bars are kept until the next backup.
     const replaced = await replaceHistory(
@@ -107,7 +112,13 @@ describe.each(testDialects())('ticker continuity on %s (data-providers.md §15.6
       .select(['symbol', 'replaced_at', 'bars', 'first_date', 'last_date'])
       .execute();
     expect(kept.map((k) => ({ ...k, replaced_at: Number(k.replaced_at) }))).toEqual([
-      { symbol: 'WTW', replaced_at: EVENING + 1, bars: old.length, first_date: old[0]!.date, last_date: old.at(-1)!.date },
+      {
+        symbol: 'WTW',
+        replaced_at: EVENING + 1,
+        bars: old.length,
+        first_date: old[0]!.date,
+        last_date: old.at(-1)!.date,
+      },
     ]);
     // Now the provider's history is the stored one: the next run appends as usual.
     expect((await syncMarketData(database, { providers: providers(), now: () => EVENING })).failed).toBe(0);

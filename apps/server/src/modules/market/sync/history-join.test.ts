@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FakeMarket } from '../../../testing/fake-providers/fake-market.js';
-import { eventFactors, historyMismatch, nyseSessionsAfter, type DatedClose, type ReportedEvent } from './history-join.js';
+import {
+  eventFactors,
+  historyMismatch,
+  nyseSessionsAfter,
+  type DatedClose,
+  type ReportedEvent,
+} from './history-join.js';
 
 const closes = (bars: ReadonlyArray<{ date: string; close: number }>): DatedClose[] =>
   bars.map((b) => ({ date: b.date, close: b.close }));
@@ -86,7 +92,12 @@ describe('historyMismatch (data-providers.md §15.6)', () => {
     const stored = all.filter((b) => b.date <= '2026-10-01');
     // 2026-10-15 is the 10th session after Oct 1, 2026-10-16 the 11th.
     expect(nyseSessionsAfter('2026-10-01', '2026-10-15')).toBe(10);
-    expect(join(stored, all.filter((b) => b.date >= '2026-10-15'))).toBeNull();
+    expect(
+      join(
+        stored,
+        all.filter((b) => b.date >= '2026-10-15'),
+      ),
+    ).toBeNull();
     const late = all.filter((b) => b.date >= '2026-10-16');
     expect(join(stored, late)).toEqual({
       date: '2026-10-16',

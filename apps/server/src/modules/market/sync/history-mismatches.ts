@@ -2,7 +2,13 @@ import type { DatabaseHandle } from '../../../db/database.js';
 import { isoFromDay } from '../dates.js';
 import { readStoredSeries } from '../bars/stored-series.js';
 import type { History, ProviderId } from '../providers/provider.js';
-import { eventFactors, historyMismatch, type DatedClose, type HistoryMismatch, type SessionsAfter } from './history-join.js';
+import {
+  eventFactors,
+  historyMismatch,
+  type DatedClose,
+  type HistoryMismatch,
+  type SessionsAfter,
+} from './history-join.js';
 
 /** A mismatch as the sync reports and the data page lists it. */
 export interface RecordedMismatch extends HistoryMismatch {

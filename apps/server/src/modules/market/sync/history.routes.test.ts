@@ -50,22 +50,25 @@ describe.each(testDialects())('the data page’s history mismatches over HTTP on
     const admin = await signedInUser(live, { role: 'admin' });
     const listed = await call('GET', '/api/v1/admin/data', admin.headers);
     expect(listed.status).toBe(200);
-    expect(((await listed.json()) as { historyMismatches: unknown[] }).historyMismatches).toEqual(
-      [
-        {
-          symbol: 'WTW',
-          provider: 'yahoo',
-          date: old[1]!.date,
-          storedClose: expect.any(Number),
-          providerClose: expect.any(Number),
-          reason: expect.stringMatching(/without a reported event$/),
-          detectedAt: EVENING,
-        },
-      ],
-    );
+    expect(((await listed.json()) as { historyMismatches: unknown[] }).historyMismatches).toEqual([
+      {
+        symbol: 'WTW',
+        provider: 'yahoo',
+        date: old[1]!.date,
+        storedClose: expect.any(Number),
+        providerClose: expect.any(Number),
+        reason: expect.stringMatching(/without a reported event$/),
+        detectedAt: EVENING,
+      },
+    ]);
     const replaced = await call('POST', '/api/v1/admin/instruments/WTW/replace-history', admin.headers);
     expect(replaced.status).toBe(200);
-    expect(await replaced.json()).toMatchObject({ symbol: 'WTW', provider: 'yahoo', first: '2026-01-02', removed: old.length });
+    expect(await replaced.json()).toMatchObject({
+      symbol: 'WTW',
+      provider: 'yahoo',
+      first: '2026-01-02',
+      removed: old.length,
+    });
     expect(await storedCloses()).not.toEqual(old.map((b) => b.close));
     const after = await call('GET', '/api/v1/admin/data', admin.headers);
     expect(((await after.json()) as { historyMismatches: unknown[] }).historyMismatches).toEqual([]);

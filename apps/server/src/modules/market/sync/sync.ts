@@ -86,7 +86,7 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
       const own = target.calendar === 'nyse' ? session : lastSessionOf(target.calendar, target.timezone, at);
       const ctx = { database, providers: options.providers, session: own, now: at, signal: options.signal };
       const result =
-        (bulk && target.calendar === 'nyse' && (await fromBulkDay(ctx, bulk.day, target, stored))) ??
+        (bulk && target.calendar === 'nyse' ? await fromBulkDay(ctx, bulk.day, target, stored) : null) ??
         (await updateSymbol(ctx, target, stored));
       if (result.inserted + result.updated + result.removed > 0) await refreshVolumeFlag(database, target);
       results[i] = result;

@@ -168,7 +168,11 @@ async function fromProvider(
 const none: WriteResult = { inserted: 0, updated: 0, removed: 0 };
 
 /** A history that does not join: nothing written (updateSymbol records it when no provider joins). */
-function refused(history: History, mismatch: HistoryMismatch, lastBar: string): Omit<SymbolSyncResult, 'failures'> {
+function refused(
+  history: History,
+  mismatch: HistoryMismatch,
+  lastBar: string,
+): Omit<SymbolSyncResult, 'failures' | 'session'> {
   const { symbol, provider } = history;
   return {
     ...outcome(history, none, null, null, lastBar),
