@@ -37,6 +37,7 @@ import type { AnalyticsJob } from './pool/analytics-task.js';
 import { seriesOf, symbolAnalysis } from './symbol-series.js';
 import { checkScanCost, scanCost } from './scan-cost.js';
 import { conditionBars, conditionInputs, seasonalCondition } from './condition.js';
+import { seriesTraits, traitsBySymbol } from '../market/series-traits.js';
 
 /** The benchmark of the pattern's relative figures: the first of these the market has. */
 export const BENCHMARK_SYMBOLS = ['SPY', '^GSPC'] as const;
@@ -66,6 +67,7 @@ export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse
           conditionContext: {
             context: { series: (s: string) => market.series(s) },
             texts: conditionInputs(market, condition, [q.symbol]).conditionTexts?.[q.symbol],
+            traits: seriesTraits(market, q.symbol),
           },
         }
       : window,
@@ -125,11 +127,17 @@ export function bestTradesJob(market: MarketCache, q: BestTradesQuery): Extract<
   if (q.condition === undefined) return { kind: 'bestTrades', symbol: q.symbol, options: bestTradesOptions(q) };
   const condition = seasonalCondition(market, q.condition, 'query.condition');
   // rs() reads the worker's shared closes: the context is made there (it is not cloneable).
-  const { conditionTexts } = conditionInputs(market, condition, [q.symbol]);
+  const { conditionTexts, conditionTraits } = conditionInputs(market, condition, [q.symbol]);
   return {
     kind: 'bestTrades',
     symbol: q.symbol,
-    options: { ...bestTradesOptions(q), condition, conditionTexts, ...conditionBars(condition, [series]) },
+    options: {
+      ...bestTradesOptions(q),
+      condition,
+      conditionTexts,
+      conditionTraits,
+      ...conditionBars(condition, [series]),
+    },
   };
 }
 
@@ -217,9 +225,18 @@ function searchOptions(o: SeasonalScanOptions): Omit<SeasonalityScanOptions, 'st
  * session and its start days are found over the universe; null when it has no session (no
  * symbol with a bar on or before asOf). The schema has required startFrom and startTo otherwise.
  */
-function scanOptions(universe: readonly PriceSeries[], o: SeasonalScanOptions): SeasonalityScanOptions | null {
+function scanOptions(
+  market: MarketCache,
+  universe: readonly PriceSeries[],
+  o: SeasonalScanOptions,
+): SeasonalityScanOptions | null {
   if (o.upcoming === undefined) return { ...searchOptions(o), startFrom: o.startFrom!, startTo: o.startTo! };
-  const upcoming = { days: o.upcoming, asOf: o.asOf, minDollarVolume: o.minDollarVolume };
+  // dollarVolume20 is null without volume: a minDollarVolume leaves such a symbol out as illiquid
+  const traits = traitsBySymbol(
+    market,
+    universe.map((s) => s.symbol),
+  );
+  const upcoming = { days: o.upcoming, asOf: o.asOf, minDollarVolume: o.minDollarVolume, traits };
   return upcomingScanOptions(universe, searchOptions(o), upcoming);
 }
 
@@ -240,7 +257,7 @@ export function scanOf(
   o: SeasonalScanOptions,
 ): SeasonalScanResponse {
   const condition = o.condition === undefined ? undefined : seasonalCondition(market, o.condition, 'body.condition');
-  const options = scanOptions(universe, o);
+  const options = scanOptions(market, universe, o);
   if (!options) return NO_SESSION;
   const inputs = condition
     ? conditionInputs(
@@ -265,7 +282,7 @@ export async function scanInPool(
   context: PoolContext,
 ): Promise<Uint8Array> {
   const condition = o.condition === undefined ? undefined : seasonalCondition(market, o.condition, 'body.condition');
-  const options = scanOptions(universe, o);
+  const options = scanOptions(market, universe, o);
   if (!options) return new TextEncoder().encode(JSON.stringify(NO_SESSION));
   checkScanCost(
     scanCost(universe, { ...o, startFrom: options.startFrom, startTo: options.startTo }),
@@ -274,11 +291,11 @@ export async function scanInPool(
   );
   const symbols = universe.map((s) => s.symbol);
   if (!condition) return (await analytics.run({ kind: 'scanJson', symbols, options }, context)).body;
-  const { conditionTexts } = conditionInputs(market, condition, symbols);
+  const { conditionTexts, conditionTraits } = conditionInputs(market, condition, symbols);
   const job = {
     kind: 'scanJson' as const,
     symbols,
-    options: { ...options, condition, conditionTexts, ...conditionBars(condition, universe) },
+    options: { ...options, condition, conditionTexts, conditionTraits, ...conditionBars(condition, universe) },
   };
   return (await analytics.run(job, context)).body;
 }
