@@ -56,6 +56,8 @@ export const patternYearSchema = z.object({
   mfeDay: z.number().int(),
   mfeDate: z.string(),
   tradingDays: z.number().int(),
+  /** A future's only: its roll gaps after entry up to and including exit (data-providers.md §15.5). */
+  rollGaps: z.array(z.string()).optional(),
 });
 
 export const patternResponseSchema = z.object({

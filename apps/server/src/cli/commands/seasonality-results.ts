@@ -54,11 +54,13 @@ const OPTION_NAMES: Record<string, string> = {
   asOf: '--as-of',
   minDollarVolume: '--min-dollar-volume',
   condition: '--condition',
+  rollAdjust: '--roll-adjust',
 };
 
 /**
  * Runs a use case; a mistake in --condition exits 2 with the technical scanner's message and a
- * caret under its position, as `solstice scan` prints an expression's.
+ * caret under its position, as `solstice scan` prints an expression's; so does a future's
+ * back-adjustment that cannot be made (--roll-adjust difference), with its date.
  */
 function withCondition<T>(text: string | undefined, run: () => T): T {
   try {
@@ -70,6 +72,9 @@ function withCondition<T>(text: string | undefined, run: () => T): T {
       const message = details?.issues?.[0]?.message ?? (error as Error).message;
       throw new CliError(`--condition: ${message}${caret(text.trim(), Number(details?.position ?? 0))}`, 2);
     }
+    // a future's difference adjustment that gives a price ≤ 0 names the date
+    const issue = details?.issues?.[0];
+    if (issue?.path === 'query.rollAdjust') throw new CliError(`--roll-adjust: ${issue.message}`, 2);
     throw error;
   }
 }
@@ -108,6 +113,7 @@ export interface PatternOptions extends YearsOptions {
   end?: string;
   short?: boolean;
   condition?: string;
+  rollAdjust?: string;
 }
 
 export function patternCommand(market: MarketCache, symbol: string, o: PatternOptions): CommandResult<PatternResponse> {
@@ -118,6 +124,7 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
     ...yearSet(o),
     direction: o.short ? 'short' : 'long',
     condition: o.condition,
+    rollAdjust: o.rollAdjust,
   });
   const value = withCondition(o.condition, () => patternOf(market, q));
   const lines = [

@@ -80,6 +80,10 @@ const CONDITION = option(
   '--condition <expr>',
   "keep only the years whose entry bar satisfies this technical-scanner expression (e.g. 'close > sma200')",
 );
+const ROLL_ADJUST = option(
+  '--roll-adjust <none|ratio|difference>',
+  "a future's back-adjustment at its roll gaps before computing (default none; other classes have no roll gaps)",
+);
 const MIN_YEARS = option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)');
 /** The search for one symbol's best windows (best trades, walk-forward, overfitting). */
 const WINDOW_SEARCH = [...HOLDING, ...YEARS, MIN_YEARS];
@@ -119,6 +123,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       ...YEARS,
       option('--short', 'the short side (returns negated)'),
       CONDITION,
+      ROLL_ADJUST,
     ],
     patternCommand,
   );

@@ -38,6 +38,7 @@ import { seriesOf, symbolAnalysis } from './symbol-series.js';
 import { checkScanCost, scanCost } from './scan-cost.js';
 import { conditionBars, conditionInputs, seasonalCondition } from './condition.js';
 import { seriesTraits, traitsBySymbol } from '../market/series-traits.js';
+import { seasonalSeries, withRollGaps } from './futures-series.js';
 
 /** The benchmark of the pattern's relative figures: the first of these the market has. */
 export const BENCHMARK_SYMBOLS = ['SPY', '^GSPC'] as const;
@@ -56,9 +57,9 @@ function yearSetOf(q: YearSetFilters & { from?: number; to?: number }): YearSet 
 
 export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse {
   const window = { start: q.start, end: q.end, ...yearSetOf(q), direction: q.direction };
-  const series = seriesOf(market, q.symbol);
+  const { series, rollGaps } = seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust');
   const condition = q.condition === undefined ? undefined : seasonalCondition(market, q.condition, 'query.condition');
-  const result = seasonalPattern(
+  const computed = seasonalPattern(
     series,
     condition
       ? {
@@ -72,6 +73,7 @@ export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse
         }
       : window,
   );
+  const result = { ...computed, years: withRollGaps(computed.years, rollGaps) };
   const bench = benchmarkFor(market, q.symbol);
   if (!bench) return { ...result, benchmark: null };
   const { benchmark, ...against } = patternAgainst(result, bench, window);
