@@ -236,6 +236,7 @@ export interface BestTradesOptions extends YearsOptions {
   maxQValue?: string;
   rank?: string;
   condition?: string;
+  rollAdjust?: string;
 }
 
 export function bestTradesCommand(
@@ -253,6 +254,7 @@ export function bestTradesCommand(
     maxQValue: o.maxQValue,
     rank: o.rank,
     condition: o.condition,
+    rollAdjust: o.rollAdjust,
   });
   const value = withCondition(o.condition, () => bestTradesOf(market, q));
   const side = (title: string, windows: BestTradesResponse['long']) =>

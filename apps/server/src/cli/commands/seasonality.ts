@@ -141,6 +141,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       option('--max-q-value <X>', 'only windows whose q-value is at most X (a fraction from 0 to 1)'),
       RANK,
       CONDITION,
+      ROLL_ADJUST,
     ],
     bestTradesCommand,
   );

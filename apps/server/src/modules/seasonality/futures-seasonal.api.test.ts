@@ -95,4 +95,27 @@ describe.each(testDialects())('seasonal answers about a future: roll gaps and ba
     );
     expect(cli).toEqual(ratio);
   });
+
+  it('best trades of a future: computed on the adjusted series, each window listing its years’ roll gaps', async () => {
+    const best = (extra = '') =>
+      requestAs(t, admin, 'GET', `/api/v1/seasonality/best-trades?symbol=GC%3DF&minDays=20&maxDays=40&top=3${extra}`);
+    const none = await best();
+    expect(none.statusCode).toBe(200);
+    const ratio = (await best('&rollAdjust=ratio')).json();
+    expect(ratio.long.length).toBeGreaterThan(0);
+    for (const w of [...ratio.long, ...ratio.short]) {
+      const direction = ratio.long.includes(w) ? 'long' : 'short';
+      const url = `/api/v1/seasonality/pattern?symbol=GC%3DF&start=${w.start}&end=${w.end}&rollAdjust=ratio&direction=${direction}`;
+      const p = (await requestAs(t, admin, 'GET', url)).json();
+      expect(w.rollGaps).toEqual(
+        p.years.map((y: { year: number; rollGaps: string[] }) => ({ year: y.year, dates: y.rollGaps })),
+      );
+      expect(w.stats.mean).toBeCloseTo(p.stats.mean, 12);
+    }
+    expect(ratio).not.toEqual(none.json());
+    const spy = (
+      await requestAs(t, admin, 'GET', '/api/v1/seasonality/best-trades?symbol=SPY&minDays=20&maxDays=40&top=3')
+    ).json();
+    expect(spy.long[0]).not.toHaveProperty('rollGaps');
+  });
 });

@@ -11,6 +11,8 @@ import { overfittingJob } from './overfitting.service.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import {
   bestTradesJob,
+  bestTradesOf,
+  isFuture,
   calendarOf,
   chartOf,
   patternOf,
@@ -53,6 +55,7 @@ export function seasonalityRoutes({
     });
     route('seasonalityBestTrades', SUBSCRIBERS, async (request) => {
       const query = request.query;
+      if (isFuture(market, query.symbol)) return bestTradesOf(market, query);
       return inPool(request, (context) => analytics.run(bestTradesJob(market, query), context));
     });
     route('seasonalityWalkForward', SUBSCRIBERS, async (request) => {

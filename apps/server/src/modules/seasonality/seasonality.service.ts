@@ -111,11 +111,32 @@ function bestTradesOptions(q: BestTradesQuery): BestTradesOptions {
 }
 
 export function bestTradesOf(market: MarketCache, q: BestTradesQuery): BestTradesResponse {
-  const series = seriesOf(market, q.symbol);
+  const { series, rollGaps } = seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust');
   const condition = q.condition === undefined ? undefined : seasonalCondition(market, q.condition, 'query.condition');
   const inputs = condition ? conditionInputs(market, condition, [q.symbol]) : {};
-  return bestTrades(series, { ...bestTradesOptions(q), ...inputs });
+  const answer = bestTrades(series, { ...bestTradesOptions(q), ...inputs });
+  if (!rollGaps) return answer;
+  // each reported window's traded years (the pattern of that window) with their roll gaps
+  const withGaps = (w: BestTradesResponse['long'][number], direction: 'long' | 'short') => ({
+    ...w,
+    rollGaps: withRollGaps(
+      seasonalPattern(series, { start: w.start, end: w.end, ...yearSetOf(q), direction }).years,
+      rollGaps,
+    ).map((y) => ({ year: y.year, dates: y.rollGaps ?? [] })),
+  });
+  return {
+    ...answer,
+    long: answer.long.map((w) => withGaps(w, 'long')),
+    short: answer.short.map((w) => withGaps(w, 'short')),
+  };
 }
+
+/**
+ * Whether best trades must run on this thread: a future's series is back-adjusted and its
+ * windows list their roll gaps, which the pool's threads (dates and closes only) cannot do.
+ */
+export const isFuture = (market: MarketCache, symbol: string): boolean =>
+  market.instrument(symbol)?.assetClass === 'future';
 
 /** Who asks, and whether they are still there: the pool's per-user limit and cancellation. */
 export interface PoolContext {
