@@ -175,10 +175,20 @@ export interface YearsOptions {
   exclude?: string;
 }
 
+/** A future's back-adjustment before computing (none, ratio, difference). */
+interface RollAdjustOption {
+  rollAdjust?: string;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-export function calendarCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<CalendarResponse> {
-  const value = calendarOf(market, parseOptions(yearsQuerySchema, { symbol, ...yearSet(o) }));
+export function calendarCommand(
+  market: MarketCache,
+  symbol: string,
+  o: YearsOptions & RollAdjustOption,
+): CommandResult<CalendarResponse> {
+  const q = parseOptions(yearsQuerySchema, { symbol, ...yearSet(o), rollAdjust: o.rollAdjust });
+  const value = withCondition(undefined, () => calendarOf(market, q));
   const byYear = new Map<number, (string | undefined)[]>();
   for (const m of value.months) {
     const row = byYear.get(m.year) ?? new Array<string | undefined>(13).fill(undefined);
@@ -207,8 +217,13 @@ export function calendarCommand(market: MarketCache, symbol: string, o: YearsOpt
   return { value, text: `${value.symbol} monthly returns\n${table(['year', ...MONTHS, 'year'], rows)}` };
 }
 
-export function chartCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<ChartResponse> {
-  const value = chartOf(market, parseOptions(yearsQuerySchema, { symbol, ...yearSet(o) }));
+export function chartCommand(
+  market: MarketCache,
+  symbol: string,
+  o: YearsOptions & RollAdjustOption,
+): CommandResult<ChartResponse> {
+  const q = parseOptions(yearsQuerySchema, { symbol, ...yearSet(o), rollAdjust: o.rollAdjust });
+  const value = withCondition(undefined, () => chartOf(market, q));
   if (!value.curve || !value.detrended) {
     return { value, text: `${value.symbol}: no complete year to average` };
   }

@@ -128,9 +128,19 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
     patternCommand,
   );
 
-  symbolCommand('calendar', 'monthly and yearly returns with a per-month summary', YEARS, calendarCommand);
+  symbolCommand(
+    'calendar',
+    'monthly and yearly returns with a per-month summary',
+    [...YEARS, ROLL_ADJUST],
+    calendarCommand,
+  );
 
-  symbolCommand('chart', 'the average year (and detrended), with the current year', YEARS, chartCommand);
+  symbolCommand(
+    'chart',
+    'the average year (and detrended), with the current year',
+    [...YEARS, ROLL_ADJUST],
+    chartCommand,
+  );
 
   symbolCommand(
     'best-trades',

@@ -118,4 +118,17 @@ describe.each(testDialects())('seasonal answers about a future: roll gaps and ba
     ).json();
     expect(spy.long[0]).not.toHaveProperty('rollGaps');
   });
+
+  it('the calendar and the seasonal chart of a future compute on the adjusted series', async () => {
+    const get = (what: string, extra = '') =>
+      requestAs(t, admin, 'GET', `/api/v1/seasonality/${what}?symbol=GC%3DF${extra}`).then((r) => r.json());
+    const months = (c: { months: unknown }) => JSON.stringify(c.months);
+    expect(months(await get('calendar', '&rollAdjust=ratio'))).not.toBe(months(await get('calendar')));
+    expect(await get('calendar', '&rollAdjust=none')).toEqual(await get('calendar'));
+    if (dialect !== 'sqlite') return;
+    const cli = JSON.parse(
+      await runCli(t.database.url, '--json', 'seasonality', 'calendar', 'GC=F', '--roll-adjust', 'ratio'),
+    );
+    expect(cli).toEqual(await get('calendar', '&rollAdjust=ratio'));
+  });
 });

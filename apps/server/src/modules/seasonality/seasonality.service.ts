@@ -81,11 +81,11 @@ export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse
 }
 
 export function calendarOf(market: MarketCache, q: SeasonalYearsQuery): CalendarResponse {
-  return seasonalCalendar(seriesOf(market, q.symbol), yearSetOf(q));
+  return seasonalCalendar(seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust').series, yearSetOf(q));
 }
 
 export function chartOf(market: MarketCache, q: ChartQuery): ChartResponse {
-  const series = seriesOf(market, q.symbol);
+  const { series } = seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust');
   const range = yearSetOf(q);
   const chart: ChartResponse = { ...seasonalChart(series, range), benchmark: null };
   if (q.paths === '1') Object.assign(chart, seasonalYearPaths(series, range));
