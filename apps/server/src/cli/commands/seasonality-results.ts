@@ -364,6 +364,7 @@ export interface WalkForwardOptions extends YearsOptions {
   maxDays?: string;
   minYears?: string;
   trainYears?: string;
+  rollAdjust?: string;
 }
 
 export function walkForwardCommand(
@@ -371,16 +372,19 @@ export function walkForwardCommand(
   symbol: string,
   o: WalkForwardOptions,
 ): CommandResult<WalkForwardResponse> {
-  const value = walkForwardOf(
-    market,
-    parseOptions(walkForwardQuerySchema, {
-      symbol,
-      minDays: o.minDays,
-      maxDays: o.maxDays,
-      ...yearSet(o),
-      minYears: o.minYears,
-      trainYears: o.trainYears,
-    }),
+  const value = withCondition(undefined, () =>
+    walkForwardOf(
+      market,
+      parseOptions(walkForwardQuerySchema, {
+        symbol,
+        minDays: o.minDays,
+        maxDays: o.maxDays,
+        ...yearSet(o),
+        minYears: o.minYears,
+        trainYears: o.trainYears,
+        rollAdjust: o.rollAdjust,
+      }),
+    ),
   );
   const side = (direction: 'long' | 'short') => {
     const { trials, stats } = value[direction];

@@ -159,7 +159,11 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
   symbolCommand(
     'walk-forward',
     'best trades out of sample: each year traded with the window chosen on the years before it',
-    [...WINDOW_SEARCH, option('--train-years <N>', 'fewest training years the chosen window needs to be traded', '10')],
+    [
+      ...WINDOW_SEARCH,
+      option('--train-years <N>', 'fewest training years the chosen window needs to be traded', '10'),
+      ROLL_ADJUST,
+    ],
     walkForwardCommand,
   );
 

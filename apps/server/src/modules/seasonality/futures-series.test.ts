@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dayNumber, type PriceSeries } from '@solstice/analytics';
 import { AppError, STATUS_BY_CODE } from '../../http/errors.js';
 import { createMemoryMarketCache } from '../market/memory-market-cache.js';
-import { patternOf } from './seasonality.service.js';
+import { patternOf, walkForwardOf } from './seasonality.service.js';
 import { patternCommand } from '../../cli/commands/seasonality-results.js';
 import { CliError } from '../../cli/output.js';
 
@@ -54,5 +54,53 @@ describe('a future whose difference adjustment gives a price ≤ 0', () => {
     const stock = patternOf(market, { ...q, symbol: 'ZZ', rollAdjust: 'difference' });
     expect(stock.years[0]).toMatchObject({ entryClose: 5, exitClose: 4 });
     expect(stock.years[0]).not.toHaveProperty('rollGaps');
+  });
+});
+
+/** Weekdays of 2010–2016 with a seasonal wave and a 5 % roll gap on the first weekday of every quarter. */
+function quarterlyRolls(symbol: string): PriceSeries {
+  const dates: number[] = [];
+  for (let d = dayNumber('2010-01-04'); d <= dayNumber('2016-12-30'); d++) {
+    const weekday = (((d + 4) % 7) + 7) % 7;
+    if (weekday !== 0 && weekday !== 6) dates.push(d);
+  }
+  const close = dates.map((d) => 100 + 10 * Math.sin((2 * Math.PI * d) / 365.25) + (d % 11) / 10);
+  const open = close.map((c, i) => {
+    const month = new Date(dates[i]! * 86_400_000).getUTCMonth();
+    const first = i > 0 && month % 3 === 0 && new Date(dates[i - 1]! * 86_400_000).getUTCMonth() !== month;
+    return first ? close[i - 1]! * 1.05 : c;
+  });
+  return {
+    symbol,
+    dates: Int32Array.from(dates),
+    open: Float64Array.from(open),
+    high: Float64Array.from(close, (c, i) => Math.max(c, open[i]!)),
+    low: Float64Array.from(close, (c, i) => Math.min(c, open[i]!)),
+    close: Float64Array.from(close),
+    volume: Float64Array.from(dates, () => 1),
+  };
+}
+
+describe('walk-forward of a future', () => {
+  const market = createMemoryMarketCache(
+    [quarterlyRolls('QQ=F')],
+    [{ symbol: 'QQ=F', assetClass: 'future', calendar: 'exchange' }],
+  );
+
+  it('trades on the adjusted series and lists each traded year’s roll gaps, as that year’s pattern does', () => {
+    const q = { symbol: 'QQ=F', minDays: 20, maxDays: 40, trainYears: 2, rollAdjust: 'ratio' as const };
+    const answer = walkForwardOf(market, q);
+    const trials = [...answer.long.trials, ...answer.short.trials];
+    expect(trials.length).toBeGreaterThan(0);
+    expect(trials.some((t) => (t.rollGaps ?? []).length > 0)).toBe(true);
+    for (const direction of ['long', 'short'] as const) {
+      for (const trial of answer[direction].trials) {
+        const window = { symbol: 'QQ=F', start: trial.start, end: trial.end, from: trial.year, to: trial.year };
+        const [year] = patternOf(market, { ...window, direction, rollAdjust: 'ratio' }).years;
+        expect(trial.rollGaps).toEqual(year!.rollGaps);
+        expect(trial.return).toBeCloseTo(year!.return, 12);
+      }
+    }
+    expect(walkForwardOf(market, { ...q, rollAdjust: 'none' })).not.toEqual(answer);
   });
 });

@@ -13,6 +13,7 @@ import {
   bestTradesJob,
   bestTradesOf,
   isFuture,
+  walkForwardOf,
   calendarOf,
   chartOf,
   patternOf,
@@ -60,6 +61,7 @@ export function seasonalityRoutes({
     });
     route('seasonalityWalkForward', SUBSCRIBERS, async (request) => {
       const query = request.query;
+      if (isFuture(market, query.symbol)) return walkForwardOf(market, query);
       return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
     });
     route('seasonalityOverfitting', SUBSCRIBERS, async (request) => {

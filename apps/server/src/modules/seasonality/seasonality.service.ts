@@ -174,8 +174,23 @@ function walkForwardOptions(q: WalkForwardQuery): WalkForwardOptions {
  */
 const walkForwardAnalysis = symbolAnalysis('walkForward', walkForward, walkForwardOptions);
 
-export const walkForwardOf: (market: MarketCache, q: WalkForwardQuery) => WalkForwardResponse =
-  walkForwardAnalysis.here;
+export function walkForwardOf(market: MarketCache, q: WalkForwardQuery): WalkForwardResponse {
+  if (!isFuture(market, q.symbol)) return walkForwardAnalysis.here(market, q);
+  const { series, rollGaps } = seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust');
+  const answer = walkForward(series, walkForwardOptions(q));
+  // each traded year's entry and exit are those of its window's pattern in that year
+  const traded = (direction: 'long' | 'short') =>
+    answer[direction].trials.map((trial) => {
+      const window = { start: trial.start, end: trial.end, from: trial.year, to: trial.year, direction };
+      const [year] = seasonalPattern(series, window).years;
+      return { ...trial, rollGaps: year ? withRollGaps([year], rollGaps)[0]!.rollGaps : [] };
+    });
+  return {
+    ...answer,
+    long: { ...answer.long, trials: traded('long') },
+    short: { ...answer.short, trials: traded('short') },
+  };
+}
 
 export const walkForwardJob = walkForwardAnalysis.job;
 
