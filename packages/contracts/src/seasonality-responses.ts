@@ -56,6 +56,8 @@ export const patternYearSchema = z.object({
   mfeDay: z.number().int(),
   mfeDate: z.string(),
   tradingDays: z.number().int(),
+  /** A future's only: its roll gaps after entry up to and including exit (data-providers.md §15.5). */
+  rollGaps: z.array(z.string()).optional(),
 });
 
 export const patternResponseSchema = z.object({
@@ -147,6 +149,8 @@ export type SeasonalWindow = z.infer<typeof seasonalWindowSchema>;
 /** A reported window whose pValue is adjusted by Benjamini–Hochberg over the answer's `tested` windows. */
 export const testedWindowSchema = seasonalWindowSchema.extend({
   stats: windowRiskStatsSchema.extend({ qValue: z.number().nullable() }),
+  /** A future's only: per traded year, its roll gaps after entry up to and including exit (data-providers.md §15.5). */
+  rollGaps: z.array(z.object({ year: z.number().int(), dates: z.array(z.string()) })).optional(),
 });
 export type TestedWindow = z.infer<typeof testedWindowSchema>;
 

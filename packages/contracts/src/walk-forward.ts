@@ -9,6 +9,8 @@ export const walkForwardTrialSchema = z.object({
   end: z.string(),
   days: z.number().int(),
   return: z.number(),
+  /** A future's only: its roll gaps after entry up to and including exit in that year (data-providers.md §15.5). */
+  rollGaps: z.array(z.string()).optional(),
 });
 
 /** Statistics of the out-of-sample returns: count 0 and the rest null when no year was traded. */

@@ -54,11 +54,13 @@ const OPTION_NAMES: Record<string, string> = {
   asOf: '--as-of',
   minDollarVolume: '--min-dollar-volume',
   condition: '--condition',
+  rollAdjust: '--roll-adjust',
 };
 
 /**
  * Runs a use case; a mistake in --condition exits 2 with the technical scanner's message and a
- * caret under its position, as `solstice scan` prints an expression's.
+ * caret under its position, as `solstice scan` prints an expression's; so does a future's
+ * back-adjustment that cannot be made (--roll-adjust difference), with its date.
  */
 function withCondition<T>(text: string | undefined, run: () => T): T {
   try {
@@ -70,6 +72,9 @@ function withCondition<T>(text: string | undefined, run: () => T): T {
       const message = details?.issues?.[0]?.message ?? (error as Error).message;
       throw new CliError(`--condition: ${message}${caret(text.trim(), Number(details?.position ?? 0))}`, 2);
     }
+    // a future's difference adjustment that gives a price ≤ 0 names the date
+    const issue = details?.issues?.[0];
+    if (issue?.path === 'query.rollAdjust') throw new CliError(`--roll-adjust: ${issue.message}`, 2);
     throw error;
   }
 }
@@ -108,6 +113,7 @@ export interface PatternOptions extends YearsOptions {
   end?: string;
   short?: boolean;
   condition?: string;
+  rollAdjust?: string;
 }
 
 export function patternCommand(market: MarketCache, symbol: string, o: PatternOptions): CommandResult<PatternResponse> {
@@ -118,6 +124,7 @@ export function patternCommand(market: MarketCache, symbol: string, o: PatternOp
     ...yearSet(o),
     direction: o.short ? 'short' : 'long',
     condition: o.condition,
+    rollAdjust: o.rollAdjust,
   });
   const value = withCondition(o.condition, () => patternOf(market, q));
   const lines = [
@@ -168,10 +175,20 @@ export interface YearsOptions {
   exclude?: string;
 }
 
+/** A future's back-adjustment before computing (none, ratio, difference). */
+interface RollAdjustOption {
+  rollAdjust?: string;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-export function calendarCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<CalendarResponse> {
-  const value = calendarOf(market, parseOptions(yearsQuerySchema, { symbol, ...yearSet(o) }));
+export function calendarCommand(
+  market: MarketCache,
+  symbol: string,
+  o: YearsOptions & RollAdjustOption,
+): CommandResult<CalendarResponse> {
+  const q = parseOptions(yearsQuerySchema, { symbol, ...yearSet(o), rollAdjust: o.rollAdjust });
+  const value = withCondition(undefined, () => calendarOf(market, q));
   const byYear = new Map<number, (string | undefined)[]>();
   for (const m of value.months) {
     const row = byYear.get(m.year) ?? new Array<string | undefined>(13).fill(undefined);
@@ -200,8 +217,13 @@ export function calendarCommand(market: MarketCache, symbol: string, o: YearsOpt
   return { value, text: `${value.symbol} monthly returns\n${table(['year', ...MONTHS, 'year'], rows)}` };
 }
 
-export function chartCommand(market: MarketCache, symbol: string, o: YearsOptions): CommandResult<ChartResponse> {
-  const value = chartOf(market, parseOptions(yearsQuerySchema, { symbol, ...yearSet(o) }));
+export function chartCommand(
+  market: MarketCache,
+  symbol: string,
+  o: YearsOptions & RollAdjustOption,
+): CommandResult<ChartResponse> {
+  const q = parseOptions(yearsQuerySchema, { symbol, ...yearSet(o), rollAdjust: o.rollAdjust });
+  const value = withCondition(undefined, () => chartOf(market, q));
   if (!value.curve || !value.detrended) {
     return { value, text: `${value.symbol}: no complete year to average` };
   }
@@ -229,6 +251,7 @@ export interface BestTradesOptions extends YearsOptions {
   maxQValue?: string;
   rank?: string;
   condition?: string;
+  rollAdjust?: string;
 }
 
 export function bestTradesCommand(
@@ -246,6 +269,7 @@ export function bestTradesCommand(
     maxQValue: o.maxQValue,
     rank: o.rank,
     condition: o.condition,
+    rollAdjust: o.rollAdjust,
   });
   const value = withCondition(o.condition, () => bestTradesOf(market, q));
   const side = (title: string, windows: BestTradesResponse['long']) =>
@@ -340,6 +364,7 @@ export interface WalkForwardOptions extends YearsOptions {
   maxDays?: string;
   minYears?: string;
   trainYears?: string;
+  rollAdjust?: string;
 }
 
 export function walkForwardCommand(
@@ -347,16 +372,19 @@ export function walkForwardCommand(
   symbol: string,
   o: WalkForwardOptions,
 ): CommandResult<WalkForwardResponse> {
-  const value = walkForwardOf(
-    market,
-    parseOptions(walkForwardQuerySchema, {
-      symbol,
-      minDays: o.minDays,
-      maxDays: o.maxDays,
-      ...yearSet(o),
-      minYears: o.minYears,
-      trainYears: o.trainYears,
-    }),
+  const value = withCondition(undefined, () =>
+    walkForwardOf(
+      market,
+      parseOptions(walkForwardQuerySchema, {
+        symbol,
+        minDays: o.minDays,
+        maxDays: o.maxDays,
+        ...yearSet(o),
+        minYears: o.minYears,
+        trainYears: o.trainYears,
+        rollAdjust: o.rollAdjust,
+      }),
+    ),
   );
   const side = (direction: 'long' | 'short') => {
     const { trials, stats } = value[direction];

@@ -80,6 +80,10 @@ const CONDITION = option(
   '--condition <expr>',
   "keep only the years whose entry bar satisfies this technical-scanner expression (e.g. 'close > sma200')",
 );
+const ROLL_ADJUST = option(
+  '--roll-adjust <none|ratio|difference>',
+  "a future's back-adjustment at its roll gaps before computing (default none; other classes have no roll gaps)",
+);
 const MIN_YEARS = option('--min-years <N>', 'fewest years a window needs (default: the most any window has, less 2)');
 /** The search for one symbol's best windows (best trades, walk-forward, overfitting). */
 const WINDOW_SEARCH = [...HOLDING, ...YEARS, MIN_YEARS];
@@ -119,13 +123,24 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       ...YEARS,
       option('--short', 'the short side (returns negated)'),
       CONDITION,
+      ROLL_ADJUST,
     ],
     patternCommand,
   );
 
-  symbolCommand('calendar', 'monthly and yearly returns with a per-month summary', YEARS, calendarCommand);
+  symbolCommand(
+    'calendar',
+    'monthly and yearly returns with a per-month summary',
+    [...YEARS, ROLL_ADJUST],
+    calendarCommand,
+  );
 
-  symbolCommand('chart', 'the average year (and detrended), with the current year', YEARS, chartCommand);
+  symbolCommand(
+    'chart',
+    'the average year (and detrended), with the current year',
+    [...YEARS, ROLL_ADJUST],
+    chartCommand,
+  );
 
   symbolCommand(
     'best-trades',
@@ -136,6 +151,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       option('--max-q-value <X>', 'only windows whose q-value is at most X (a fraction from 0 to 1)'),
       RANK,
       CONDITION,
+      ROLL_ADJUST,
     ],
     bestTradesCommand,
   );
@@ -143,7 +159,11 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
   symbolCommand(
     'walk-forward',
     'best trades out of sample: each year traded with the window chosen on the years before it',
-    [...WINDOW_SEARCH, option('--train-years <N>', 'fewest training years the chosen window needs to be traded', '10')],
+    [
+      ...WINDOW_SEARCH,
+      option('--train-years <N>', 'fewest training years the chosen window needs to be traded', '10'),
+      ROLL_ADJUST,
+    ],
     walkForwardCommand,
   );
 

@@ -57,7 +57,16 @@ export function symbolChart(market: MarketCache, symbol: string, query: SymbolCh
     if (!compare) throw new ChartSymbolError('compare', query.compare);
   }
   const context: SeriesContext = { series: (s) => market.series(s) };
-  const panel = chartPanel(daily, { timeframe: query.timeframe, expressions, bars: query.bars, compare, context });
+  const info = market.instrument(daily.symbol);
+  const traits = info ? { calendar: info.calendar, hasVolume: info.hasVolume } : undefined;
+  const panel = chartPanel(daily, {
+    timeframe: query.timeframe,
+    expressions,
+    bars: query.bars,
+    compare,
+    context,
+    traits,
+  });
   const { bars } = panel;
   return {
     symbol: daily.symbol,

@@ -38,6 +38,9 @@ const scanUniverse: (market: MarketCache) => readonly UniverseEntry[] = perVersi
       sector: i.sector,
       industry: i.industry,
       marketCap: i.marketCap,
+      // each symbol on its own calendar; without volume every function of volume is null
+      calendar: i.calendar,
+      hasVolume: i.hasVolume,
     },
     series: market.series(i.symbol),
   })),

@@ -61,7 +61,13 @@ export function backtestOptions(market: MarketCache, o: BacktestOptions): Season
     issues.push({ path: 'body.benchmark', message, text: `benchmark: ${message}` });
   }
   if (issues.length > 0) throw invalid(issues);
-  return { ...o, benchmark: o.benchmark ?? BENCHMARK_SYMBOLS.find((s) => market.series(s)) ?? null };
+  // each leg on its instrument's calendar (the annualization) and in its currency (never converted)
+  const legs = o.legs.map((leg) => {
+    const info = market.instrument(leg.symbol);
+    if (!info) return leg;
+    return { ...leg, calendar: info.calendar, ...(info.currency ? { currency: info.currency } : {}) };
+  });
+  return { ...o, legs, benchmark: o.benchmark ?? BENCHMARK_SYMBOLS.find((s) => market.series(s)) ?? null };
 }
 
 /** The symbols a backtest reads: its legs' and its benchmark's. */

@@ -17,6 +17,12 @@ const bars = (symbol: string, price: (d: number) => number, skip?: (weekday: num
 
 const instrument = (symbol: string) => instrumentRow(symbol, { synthetic: 1 });
 
+/** The analytics' options as the server sends them: each leg on its instrument's calendar and currency. */
+const asServed = <T extends { legs: readonly object[] }>(o: T): T => ({
+  ...o,
+  legs: o.legs.map((leg) => ({ ...leg, calendar: 'nyse', currency: 'USD' })),
+});
+
 const EXAMPLE = {
   legs: [
     { symbol: 'AAPL', start: '10-05', end: '11-01', direction: 'long' },
@@ -67,7 +73,7 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
     const res = await post(EXAMPLE);
     expect(res.statusCode).toBe(200);
     const body = backtestResponseSchema.parse(res.json());
-    expect(body).toEqual(json(seasonalBacktest(lookup, { ...EXAMPLE, costBps: 5, benchmark: 'SPY' })));
+    expect(body).toEqual(json(seasonalBacktest(lookup, asServed({ ...EXAMPLE, costBps: 5, benchmark: 'SPY' }))));
     expect(body.trades).toHaveLength(body.metrics.trades);
     // 2000–2010: AAPL's window in 11 years, SPY's in 10 (the one of 2010 ends in 2011).
     expect(body.metrics.trades).toBe(21);
@@ -96,7 +102,8 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
       benchmark: 'GAPPY',
     };
     const other = backtestResponseSchema.parse((await post(options)).json());
-    expect(other).toEqual(json(seasonalBacktest(lookup, options)));
+    expect(other).toEqual(json(seasonalBacktest(lookup, asServed(options))));
+    expect(other.currencies).toEqual(['USD']);
     expect(other.trades.map((t) => t.year)).toEqual([2003, 2003, 2007, 2007, 2009, 2009]);
     // GAPPY has no bar on Wednesdays, AAPL has: those dates hold Tuesday's close.
     expect(other.benchmark!.equity.map((p) => p.date)).toEqual(other.equity.map((p) => p.date));
@@ -108,7 +115,7 @@ describe.each(testDialects())('seasonal backtest API and CLI on %s', (dialect) =
   it('holds a benchmark that starts later over its own span, with the strategy over that span (API and CLI)', async () => {
     const body = { ...EXAMPLE, benchmark: 'LATE' };
     const api = backtestResponseSchema.parse((await post(body)).json());
-    expect(api).toEqual(json(seasonalBacktest(lookup, { ...body, costBps: 5 })));
+    expect(api).toEqual(json(seasonalBacktest(lookup, asServed({ ...body, costBps: 5 }))));
     const b = api.benchmark!;
     expect(api.equity[0]!.date < '2005-02-25').toBe(true);
     // its curve starts at its first close, at 1: no flat line from 2000

@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
 import { marketParseOptions } from '../scanner/scan.js';
+import { traitsBySymbol } from '../market/series-traits.js';
 
 /**
  * A seasonal condition (analytics.md, "Conditional seasonality") parsed as the technical
@@ -39,7 +40,10 @@ export function conditionTexts(market: MarketCache, symbol: string): ConditionTe
   return i ? { symbol: i.symbol, name: i.name, sector: i.sector, industry: i.industry, type: i.type } : { symbol };
 }
 
-/** A condition's inputs on the caller's thread: rs() reads the market's series. */
+/**
+ * A condition's inputs on the caller's thread: rs() reads the market's series; each symbol is
+ * evaluated on its own calendar, with null volume where it has none.
+ */
 export function conditionInputs(
   market: MarketCache,
   condition: EntryCondition,
@@ -51,6 +55,7 @@ export function conditionInputs(
     condition,
     conditionContext: { series: (s: string) => market.series(s) },
     conditionTexts: texts,
+    conditionTraits: traitsBySymbol(market, symbols),
   };
 }
 

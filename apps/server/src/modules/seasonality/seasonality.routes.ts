@@ -11,6 +11,9 @@ import { overfittingJob } from './overfitting.service.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import {
   bestTradesJob,
+  bestTradesOf,
+  isFuture,
+  walkForwardOf,
   calendarOf,
   chartOf,
   patternOf,
@@ -53,10 +56,12 @@ export function seasonalityRoutes({
     });
     route('seasonalityBestTrades', SUBSCRIBERS, async (request) => {
       const query = request.query;
+      if (isFuture(market, query.symbol)) return bestTradesOf(market, query);
       return inPool(request, (context) => analytics.run(bestTradesJob(market, query), context));
     });
     route('seasonalityWalkForward', SUBSCRIBERS, async (request) => {
       const query = request.query;
+      if (isFuture(market, query.symbol)) return walkForwardOf(market, query);
       return inPool(request, (context) => analytics.run(walkForwardJob(market, query), context));
     });
     route('seasonalityOverfitting', SUBSCRIBERS, async (request) => {

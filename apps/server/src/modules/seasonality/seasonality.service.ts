@@ -37,6 +37,8 @@ import type { AnalyticsJob } from './pool/analytics-task.js';
 import { seriesOf, symbolAnalysis } from './symbol-series.js';
 import { checkScanCost, scanCost } from './scan-cost.js';
 import { conditionBars, conditionInputs, seasonalCondition } from './condition.js';
+import { seriesTraits, traitsBySymbol } from '../market/series-traits.js';
+import { seasonalSeries, withRollGaps } from './futures-series.js';
 
 /** The benchmark of the pattern's relative figures: the first of these the market has. */
 export const BENCHMARK_SYMBOLS = ['SPY', '^GSPC'] as const;
@@ -55,9 +57,9 @@ function yearSetOf(q: YearSetFilters & { from?: number; to?: number }): YearSet 
 
 export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse {
   const window = { start: q.start, end: q.end, ...yearSetOf(q), direction: q.direction };
-  const series = seriesOf(market, q.symbol);
+  const { series, rollGaps } = seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust');
   const condition = q.condition === undefined ? undefined : seasonalCondition(market, q.condition, 'query.condition');
-  const result = seasonalPattern(
+  const computed = seasonalPattern(
     series,
     condition
       ? {
@@ -66,10 +68,12 @@ export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse
           conditionContext: {
             context: { series: (s: string) => market.series(s) },
             texts: conditionInputs(market, condition, [q.symbol]).conditionTexts?.[q.symbol],
+            traits: seriesTraits(market, q.symbol),
           },
         }
       : window,
   );
+  const result = { ...computed, years: withRollGaps(computed.years, rollGaps) };
   const bench = benchmarkFor(market, q.symbol);
   if (!bench) return { ...result, benchmark: null };
   const { benchmark, ...against } = patternAgainst(result, bench, window);
@@ -77,11 +81,11 @@ export function patternOf(market: MarketCache, q: PatternQuery): PatternResponse
 }
 
 export function calendarOf(market: MarketCache, q: SeasonalYearsQuery): CalendarResponse {
-  return seasonalCalendar(seriesOf(market, q.symbol), yearSetOf(q));
+  return seasonalCalendar(seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust').series, yearSetOf(q));
 }
 
 export function chartOf(market: MarketCache, q: ChartQuery): ChartResponse {
-  const series = seriesOf(market, q.symbol);
+  const { series } = seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust');
   const range = yearSetOf(q);
   const chart: ChartResponse = { ...seasonalChart(series, range), benchmark: null };
   if (q.paths === '1') Object.assign(chart, seasonalYearPaths(series, range));
@@ -107,11 +111,32 @@ function bestTradesOptions(q: BestTradesQuery): BestTradesOptions {
 }
 
 export function bestTradesOf(market: MarketCache, q: BestTradesQuery): BestTradesResponse {
-  const series = seriesOf(market, q.symbol);
+  const { series, rollGaps } = seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust');
   const condition = q.condition === undefined ? undefined : seasonalCondition(market, q.condition, 'query.condition');
   const inputs = condition ? conditionInputs(market, condition, [q.symbol]) : {};
-  return bestTrades(series, { ...bestTradesOptions(q), ...inputs });
+  const answer = bestTrades(series, { ...bestTradesOptions(q), ...inputs });
+  if (!rollGaps) return answer;
+  // each reported window's traded years (the pattern of that window) with their roll gaps
+  const withGaps = (w: BestTradesResponse['long'][number], direction: 'long' | 'short') => ({
+    ...w,
+    rollGaps: withRollGaps(
+      seasonalPattern(series, { start: w.start, end: w.end, ...yearSetOf(q), direction }).years,
+      rollGaps,
+    ).map((y) => ({ year: y.year, dates: y.rollGaps ?? [] })),
+  });
+  return {
+    ...answer,
+    long: answer.long.map((w) => withGaps(w, 'long')),
+    short: answer.short.map((w) => withGaps(w, 'short')),
+  };
 }
+
+/**
+ * Whether best trades must run on this thread: a future's series is back-adjusted and its
+ * windows list their roll gaps, which the pool's threads (dates and closes only) cannot do.
+ */
+export const isFuture = (market: MarketCache, symbol: string): boolean =>
+  market.instrument(symbol)?.assetClass === 'future';
 
 /** Who asks, and whether they are still there: the pool's per-user limit and cancellation. */
 export interface PoolContext {
@@ -125,11 +150,17 @@ export function bestTradesJob(market: MarketCache, q: BestTradesQuery): Extract<
   if (q.condition === undefined) return { kind: 'bestTrades', symbol: q.symbol, options: bestTradesOptions(q) };
   const condition = seasonalCondition(market, q.condition, 'query.condition');
   // rs() reads the worker's shared closes: the context is made there (it is not cloneable).
-  const { conditionTexts } = conditionInputs(market, condition, [q.symbol]);
+  const { conditionTexts, conditionTraits } = conditionInputs(market, condition, [q.symbol]);
   return {
     kind: 'bestTrades',
     symbol: q.symbol,
-    options: { ...bestTradesOptions(q), condition, conditionTexts, ...conditionBars(condition, [series]) },
+    options: {
+      ...bestTradesOptions(q),
+      condition,
+      conditionTexts,
+      conditionTraits,
+      ...conditionBars(condition, [series]),
+    },
   };
 }
 
@@ -143,8 +174,23 @@ function walkForwardOptions(q: WalkForwardQuery): WalkForwardOptions {
  */
 const walkForwardAnalysis = symbolAnalysis('walkForward', walkForward, walkForwardOptions);
 
-export const walkForwardOf: (market: MarketCache, q: WalkForwardQuery) => WalkForwardResponse =
-  walkForwardAnalysis.here;
+export function walkForwardOf(market: MarketCache, q: WalkForwardQuery): WalkForwardResponse {
+  if (!isFuture(market, q.symbol)) return walkForwardAnalysis.here(market, q);
+  const { series, rollGaps } = seasonalSeries(market, q.symbol, q.rollAdjust, 'query.rollAdjust');
+  const answer = walkForward(series, walkForwardOptions(q));
+  // each traded year's entry and exit are those of its window's pattern in that year
+  const traded = (direction: 'long' | 'short') =>
+    answer[direction].trials.map((trial) => {
+      const window = { start: trial.start, end: trial.end, from: trial.year, to: trial.year, direction };
+      const [year] = seasonalPattern(series, window).years;
+      return { ...trial, rollGaps: year ? withRollGaps([year], rollGaps)[0]!.rollGaps : [] };
+    });
+  return {
+    ...answer,
+    long: { ...answer.long, trials: traded('long') },
+    short: { ...answer.short, trials: traded('short') },
+  };
+}
 
 export const walkForwardJob = walkForwardAnalysis.job;
 
@@ -217,9 +263,18 @@ function searchOptions(o: SeasonalScanOptions): Omit<SeasonalityScanOptions, 'st
  * session and its start days are found over the universe; null when it has no session (no
  * symbol with a bar on or before asOf). The schema has required startFrom and startTo otherwise.
  */
-function scanOptions(universe: readonly PriceSeries[], o: SeasonalScanOptions): SeasonalityScanOptions | null {
+function scanOptions(
+  market: MarketCache,
+  universe: readonly PriceSeries[],
+  o: SeasonalScanOptions,
+): SeasonalityScanOptions | null {
   if (o.upcoming === undefined) return { ...searchOptions(o), startFrom: o.startFrom!, startTo: o.startTo! };
-  const upcoming = { days: o.upcoming, asOf: o.asOf, minDollarVolume: o.minDollarVolume };
+  // dollarVolume20 is null without volume: a minDollarVolume leaves such a symbol out as illiquid
+  const traits = traitsBySymbol(
+    market,
+    universe.map((s) => s.symbol),
+  );
+  const upcoming = { days: o.upcoming, asOf: o.asOf, minDollarVolume: o.minDollarVolume, traits };
   return upcomingScanOptions(universe, searchOptions(o), upcoming);
 }
 
@@ -240,7 +295,7 @@ export function scanOf(
   o: SeasonalScanOptions,
 ): SeasonalScanResponse {
   const condition = o.condition === undefined ? undefined : seasonalCondition(market, o.condition, 'body.condition');
-  const options = scanOptions(universe, o);
+  const options = scanOptions(market, universe, o);
   if (!options) return NO_SESSION;
   const inputs = condition
     ? conditionInputs(
@@ -265,7 +320,7 @@ export async function scanInPool(
   context: PoolContext,
 ): Promise<Uint8Array> {
   const condition = o.condition === undefined ? undefined : seasonalCondition(market, o.condition, 'body.condition');
-  const options = scanOptions(universe, o);
+  const options = scanOptions(market, universe, o);
   if (!options) return new TextEncoder().encode(JSON.stringify(NO_SESSION));
   checkScanCost(
     scanCost(universe, { ...o, startFrom: options.startFrom, startTo: options.startTo }),
@@ -274,11 +329,11 @@ export async function scanInPool(
   );
   const symbols = universe.map((s) => s.symbol);
   if (!condition) return (await analytics.run({ kind: 'scanJson', symbols, options }, context)).body;
-  const { conditionTexts } = conditionInputs(market, condition, symbols);
+  const { conditionTexts, conditionTraits } = conditionInputs(market, condition, symbols);
   const job = {
     kind: 'scanJson' as const,
     symbols,
-    options: { ...options, condition, conditionTexts, ...conditionBars(condition, universe) },
+    options: { ...options, condition, conditionTexts, conditionTraits, ...conditionBars(condition, universe) },
   };
   return (await analytics.run(job, context)).body;
 }

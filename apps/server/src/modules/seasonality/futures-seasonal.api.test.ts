@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayNumber, lowerBound } from '@solstice/analytics';
+import { requestAs, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
+import { GOLD_ROLLS, withAssetClasses } from '../../testing/fake-providers/asset-classes.js';
+import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../testing/fake-providers/index.js';
+import { quietCliDuringSuite, runCli } from '../../testing/run-cli.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDialects } from '../../testing/test-databases.js';
+import { ManualClock } from '../jobs/clock.js';
+
+/** Wednesday 2026-03-18, 12:00 UTC: the stand-in serves up to the day before. */
+const NOW = Date.UTC(2026, 2, 18, 12, 0);
+
+describe.each(testDialects())('seasonal answers about a future: roll gaps and back-adjustment (%s)', (dialect) => {
+  let t: TestApp;
+  let yahoo: FakeYahoo;
+  let admin: SignedIn;
+  quietCliDuringSuite();
+
+  beforeAll(async () => {
+    const market = withAssetClasses(new FakeMarket('2026-03-17').add('SPY', { kind: 'etf', from: '2025-06-02' }));
+    yahoo = await startFakeYahoo(market);
+    t = await createTestApp(
+      dialect,
+      { DATA_PROVIDERS: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl },
+      { clock: new ManualClock(NOW) },
+    );
+    admin = await signedInUser(t, { role: 'admin' });
+    for (const symbol of ['SPY', 'GC=F', 'BTC-USD']) {
+      const res = await requestAs(t, admin, 'POST', '/api/v1/admin/instruments', { symbol });
+      expect([202, 409], symbol).toContain(res.statusCode);
+    }
+    await t.services.jobs.runDue();
+    await t.services.market.reload();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await yahoo?.close();
+  });
+  const pattern = (symbol: string, extra = '') =>
+    requestAs(
+      t,
+      admin,
+      'GET',
+      `/api/v1/seasonality/pattern?symbol=${encodeURIComponent(symbol)}&start=08-01&end=12-31${extra}`,
+    );
+  /** The stored series' close on a date and the factor open_t / close_{t−1} of a roll-gap day. */
+  const gold = () => t.services.market.series('GC=F')!;
+  const closeOn = (date: string) => gold().close[lowerBound(gold().dates, dayNumber(date))]!;
+  const factor = (date: string) => {
+    const i = lowerBound(gold().dates, dayNumber(date));
+    return gold().open[i]! / gold().close[i - 1]!;
+  };
+
+  it('lists per traded year the roll gaps after entry up to and including exit; a non-future lists none', async () => {
+    const res = await pattern('GC=F');
+    expect(res.statusCode).toBe(200);
+    const [year] = res.json().years;
+    expect(year).toMatchObject({ year: 2025, rollGaps: GOLD_ROLLS.slice(0, 2).map((g) => g.date) });
+    expect(year.entryClose).toBe(closeOn(year.entryDate));
+    const btc = (await pattern('BTC-USD')).json().years[0];
+    expect(btc).not.toHaveProperty('rollGaps');
+  });
+
+  it('ratio back-adjusts the series before computing; none is the default; a non-future ignores it', async () => {
+    const none = (await pattern('GC=F', '&rollAdjust=none')).json();
+    expect(none).toEqual((await pattern('GC=F')).json());
+    const ratio = (await pattern('GC=F', '&rollAdjust=ratio')).json();
+    const [y] = ratio.years;
+    const all = GOLD_ROLLS.map((g) => factor(g.date)).reduce((a, b) => a * b, 1);
+    const third = factor(GOLD_ROLLS[2]!.date);
+    expect(y.entryClose).toBeCloseTo(closeOn(y.entryDate) * all, 8);
+    expect(y.exitClose).toBeCloseTo(closeOn(y.exitDate) * third, 8);
+    expect(y.return).toBeCloseTo((closeOn(y.exitDate) * third) / (closeOn(y.entryDate) * all) - 1, 12);
+    expect(y.return).not.toBeCloseTo(none.years[0].return, 3);
+    expect(y.rollGaps).toEqual(none.years[0].rollGaps);
+    expect((await pattern('BTC-USD', '&rollAdjust=ratio')).json()).toEqual((await pattern('BTC-USD')).json());
+    expect((await pattern('GC=F', '&rollAdjust=log')).statusCode).toBe(400);
+
+    if (dialect !== 'sqlite') return;
+    const cli = JSON.parse(
+      await runCli(
+        t.database.url,
+        '--json',
+        'seasonality',
+        'pattern',
+        'GC=F',
+        '--start',
+        '08-01',
+        '--end',
+        '12-31',
+        '--roll-adjust',
+        'ratio',
+      ),
+    );
+    expect(cli).toEqual(ratio);
+  });
+
+  it('best trades of a future: computed on the adjusted series, each window listing its years’ roll gaps', async () => {
+    const best = (extra = '') =>
+      requestAs(t, admin, 'GET', `/api/v1/seasonality/best-trades?symbol=GC%3DF&minDays=20&maxDays=40&top=3${extra}`);
+    const none = await best();
+    expect(none.statusCode).toBe(200);
+    const ratio = (await best('&rollAdjust=ratio')).json();
+    expect(ratio.long.length).toBeGreaterThan(0);
+    for (const w of [...ratio.long, ...ratio.short]) {
+      const direction = ratio.long.includes(w) ? 'long' : 'short';
+      const url = `/api/v1/seasonality/pattern?symbol=GC%3DF&start=${w.start}&end=${w.end}&rollAdjust=ratio&direction=${direction}`;
+      const p = (await requestAs(t, admin, 'GET', url)).json();
+      expect(w.rollGaps).toEqual(
+        p.years.map((y: { year: number; rollGaps: string[] }) => ({ year: y.year, dates: y.rollGaps })),
+      );
+      expect(w.stats.mean).toBeCloseTo(p.stats.mean, 12);
+    }
+    expect(ratio).not.toEqual(none.json());
+    const spy = (
+      await requestAs(t, admin, 'GET', '/api/v1/seasonality/best-trades?symbol=SPY&minDays=20&maxDays=40&top=3')
+    ).json();
+    expect(spy.long[0]).not.toHaveProperty('rollGaps');
+  });
+
+  it('the calendar and the seasonal chart of a future compute on the adjusted series', async () => {
+    const get = (what: string, extra = '') =>
+      requestAs(t, admin, 'GET', `/api/v1/seasonality/${what}?symbol=GC%3DF${extra}`).then((r) => r.json());
+    const months = (c: { months: unknown }) => JSON.stringify(c.months);
+    expect(months(await get('calendar', '&rollAdjust=ratio'))).not.toBe(months(await get('calendar')));
+    expect(await get('calendar', '&rollAdjust=none')).toEqual(await get('calendar'));
+    if (dialect !== 'sqlite') return;
+    const cli = JSON.parse(
+      await runCli(t.database.url, '--json', 'seasonality', 'calendar', 'GC=F', '--roll-adjust', 'ratio'),
+    );
+    expect(cli).toEqual(await get('calendar', '&rollAdjust=ratio'));
+  });
+});

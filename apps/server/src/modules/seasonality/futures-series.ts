@@ -1,0 +1,66 @@
+import { isoDate, rollAdjust, rollGaps, rollGapsInYear, type PriceSeries, type RollAdjust } from '@solstice/analytics';
+import { validationFailed } from '../../http/errors.js';
+import type { MarketCache } from '../market/market-cache.js';
+import { seriesOf } from './symbol-series.js';
+
+/** A symbol's series for a seasonal computation, and its roll-gap dates when it is a future (else null). */
+export interface SeasonalSeries {
+  series: PriceSeries;
+  rollGaps: string[] | null;
+}
+
+/** Per series object (one per market version): its roll-gap dates and its adjusted copies by mode. */
+const adjusted = new WeakMap<PriceSeries, { gaps: string[]; byMode: Map<RollAdjust, PriceSeries> }>();
+
+function gapDatesOf(series: PriceSeries): string[] {
+  const rows = Array.from(series.dates, (d, i) => ({
+    date: isoDate(d),
+    open: series.open[i]!,
+    close: series.close[i]!,
+  }));
+  return rollGaps(rows).map((g) => g.date);
+}
+
+/**
+ * The series a seasonal answer about `symbol` computes on (data-providers.md §15.5): a future's
+ * back-adjusted at its roll gaps by `mode` (default none), with those gaps listed. Any other
+ * class has no roll gaps, so every mode leaves its series as it is (as `rollAdjust` does for
+ * a future without gaps). A difference adjustment that gives a price ≤ 0 is a 400 at `path`
+ * naming the date. The adjusted series is kept per market version and mode: the window tables
+ * are memoized per series object.
+ */
+export function seasonalSeries(
+  market: MarketCache,
+  symbol: string,
+  mode: RollAdjust | undefined,
+  path: string,
+): SeasonalSeries {
+  const series = seriesOf(market, symbol);
+  if (market.instrument(symbol)?.assetClass !== 'future') return { series, rollGaps: null };
+  let entry = adjusted.get(series);
+  if (!entry) {
+    entry = { gaps: gapDatesOf(series), byMode: new Map() };
+    adjusted.set(series, entry);
+  }
+  const wanted = mode ?? 'none';
+  let out = entry.byMode.get(wanted);
+  if (!out) {
+    try {
+      out = rollAdjust(series, entry.gaps, wanted);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw validationFailed(`Invalid ${path}: ${error.message}`, [{ path, message: error.message }]);
+    }
+    entry.byMode.set(wanted, out);
+  }
+  return { series: out, rollGaps: entry.gaps };
+}
+
+/** Each traded year with the roll gaps after its entry up to and including its exit (a future only). */
+export function withRollGaps<Y extends { entryDate: string; exitDate: string }>(
+  years: readonly Y[],
+  gaps: readonly string[] | null,
+): (Y & { rollGaps?: string[] })[] {
+  if (!gaps) return [...years];
+  return years.map((y) => ({ ...y, rollGaps: rollGapsInYear(gaps, y.entryDate, y.exitDate) }));
+}
