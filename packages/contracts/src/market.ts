@@ -83,6 +83,26 @@ export const heatmapResponseSchema = z.object({
 });
 export type HeatmapResponse = z.infer<typeof heatmapResponseSchema>;
 
+/** The classes the market view shows in groups of their own, after the equity sectors. */
+export const GROUPED_ASSET_CLASSES = ['index', 'future', 'fx', 'crypto'] as const;
+
+const assetGroupSchema = z.object({
+  assetClass: z.enum(GROUPED_ASSET_CLASSES),
+  /** The latest bar of the group's instruments: each class is current on its own calendar. */
+  asOf: z.string().nullable(),
+  instruments: z.array(
+    z.object({
+      symbol: z.string(),
+      name: z.string(),
+      currency: z.string(),
+      asOf: z.string(),
+      close: z.number(),
+      /** Against the bar before, a fraction; null with a single bar. */
+      change1d: change,
+    }),
+  ),
+});
+
 const moverSchema = z.object({
   symbol: z.string(),
   name: z.string(),
@@ -126,5 +146,10 @@ export const marketOverviewResponseSchema = z.object({
   gainers: z.array(moverSchema),
   losers: z.array(moverSchema),
   mostActive: z.array(moverSchema),
+  /**
+   * The instruments beyond the equities, one group per class (index, future, fx, crypto, in
+   * that order; a class without an instrument has no group), each at its own latest bar.
+   */
+  assetGroups: z.array(assetGroupSchema),
 });
 export type MarketOverviewResponse = z.infer<typeof marketOverviewResponseSchema>;

@@ -139,6 +139,7 @@ export function createOverview(overrides: Partial<MarketOverviewResponse> = {}):
     gainers: [mover('UPA', 0.08, 1e6), mover('UPB', 0.05, 2e6)],
     losers: [mover('DNA', -0.07, 3e6)],
     mostActive: [mover('ACT', 0.01, 9e7)],
+    assetGroups: [],
     ...overrides,
   };
 }
