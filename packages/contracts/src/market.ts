@@ -1,3 +1,4 @@
+import { assetClassSchema } from './market-data.js';
 import { z } from 'zod';
 
 export const heatmapPeriodSchema = z.enum(['1d', '1w', '1m', '3m', '6m', 'ytd', '1y']);
@@ -120,6 +121,9 @@ export const marketOverviewResponseSchema = z.object({
     z.object({
       symbol: z.string(),
       name: z.string(),
+      /** What its price is shown with ("$" for a US ETF, "USD" after an index's). */
+      currency: z.string(),
+      assetClass: assetClassSchema,
       asOf: z.string(),
       close: z.number(),
       change1d: change,

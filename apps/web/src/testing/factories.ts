@@ -112,6 +112,8 @@ export function createOverview(overrides: Partial<MarketOverviewResponse> = {}):
       {
         symbol: '^GSPC',
         name: 'S&P 500',
+        currency: 'USD',
+        assetClass: 'index',
         asOf: '2026-11-20',
         close: 5000,
         change1d: 0.005,

@@ -17,6 +17,7 @@ describe('the market overview groups the instruments beyond the equities by clas
       t,
       [
         instrumentRow('AAA', { sector: 'Energy', industry: 'Oil', ...equity }),
+        instrumentRow('^GSPC', { name: 'S&P 500', type: 'index', ...equity, asset_class: 'index' }),
         instrumentRow('BTC-USD', { name: 'Bitcoin USD', type: 'crypto', ...crypto }),
         instrumentRow('ETH-USD', { name: 'Ethereum USD', type: 'crypto', ...crypto }),
         instrumentRow('EURUSD=X', { name: 'EUR/USD', type: 'fx', ...fx }),
@@ -24,6 +25,7 @@ describe('the market overview groups the instruments beyond the equities by clas
       [
         flatBar('AAA', '2026-11-19', 10),
         flatBar('AAA', '2026-11-20', 11),
+        flatBar('^GSPC', '2026-11-20', 6000),
         // crypto trades on the weekend: its group is at Sunday, after the stocks' Friday
         flatBar('BTC-USD', '2026-11-21', 90_000),
         flatBar('BTC-USD', '2026-11-22', 99_000),
@@ -45,7 +47,16 @@ describe('the market overview groups the instruments beyond the equities by clas
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    // the index cards say what their prices are in
+    expect(body.indices).toEqual([expect.objectContaining({ symbol: '^GSPC', currency: 'USD', assetClass: 'index' })]);
     expect(body.assetGroups).toEqual([
+      {
+        assetClass: 'index',
+        asOf: '2026-11-20',
+        instruments: [
+          { symbol: '^GSPC', name: 'S&P 500', currency: 'USD', asOf: '2026-11-20', close: 6000, change1d: null },
+        ],
+      },
       {
         assetClass: 'fx',
         asOf: '2026-11-20',
@@ -76,7 +87,7 @@ describe('the market overview groups the instruments beyond the equities by clas
         ],
       },
     ]);
-    expect(body.assetGroups[1].instruments[0].change1d).toBeCloseTo(0.1, 12);
-    expect(body.assetGroups[0].instruments[0].change1d).toBeCloseTo(1.0854 / 1.08 - 1, 12);
+    expect(body.assetGroups[2].instruments[0].change1d).toBeCloseTo(0.1, 12);
+    expect(body.assetGroups[1].instruments[0].change1d).toBeCloseTo(1.0854 / 1.08 - 1, 12);
   });
 });

@@ -25,12 +25,14 @@ import { marketFieldTable, perVersion } from '../scanner/field-table-cache.js';
 const MAX_HEATMAPS = 256;
 
 /** The overview as serialized JSON, built once per market version. */
-export const overviewJson: (market: MarketCache) => string = perVersion((market) =>
-  JSON.stringify({
-    ...marketOverview(marketFieldTable(market)),
-    assetGroups: assetGroups(market),
-  } satisfies MarketOverviewResponse),
-);
+export const overviewJson: (market: MarketCache) => string = perVersion((market) => {
+  const overview = marketOverview(marketFieldTable(market));
+  const indices = overview.indices.map((card) => {
+    const info = market.instrument(card.symbol);
+    return { ...card, currency: info?.currency ?? 'USD', assetClass: info?.assetClass ?? 'index' };
+  });
+  return JSON.stringify({ ...overview, indices, assetGroups: assetGroups(market) } satisfies MarketOverviewResponse);
+});
 
 type AssetGroup = MarketOverviewResponse['assetGroups'][number];
 

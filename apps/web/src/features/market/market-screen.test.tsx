@@ -16,7 +16,7 @@ describe('market screen', () => {
     renderScreen(<MarketScreen />, { url: '/market' });
     const cards = await screen.findByTestId('index-cards');
     expect(cards).toHaveTextContent('S&P 500');
-    expect(cards).toHaveTextContent('5,000.00');
+    expect(cards).toHaveTextContent('5,000.00 USD');
     const breadth = screen.getByTestId('breadth');
     expect(breadth).toHaveTextContent('18 / 10');
     expect(breadth).toHaveTextContent('60%');
