@@ -1,3 +1,4 @@
+import { assetClassSchema } from './market-data.js';
 import { z } from 'zod';
 
 export const heatmapPeriodSchema = z.enum(['1d', '1w', '1m', '3m', '6m', 'ytd', '1y']);
@@ -83,6 +84,26 @@ export const heatmapResponseSchema = z.object({
 });
 export type HeatmapResponse = z.infer<typeof heatmapResponseSchema>;
 
+/** The classes the market view shows in groups of their own, after the equity sectors. */
+export const GROUPED_ASSET_CLASSES = ['index', 'future', 'fx', 'crypto'] as const;
+
+const assetGroupSchema = z.object({
+  assetClass: z.enum(GROUPED_ASSET_CLASSES),
+  /** The latest bar of the group's instruments: each class is current on its own calendar. */
+  asOf: z.string().nullable(),
+  instruments: z.array(
+    z.object({
+      symbol: z.string(),
+      name: z.string(),
+      currency: z.string(),
+      asOf: z.string(),
+      close: z.number(),
+      /** Against the bar before, a fraction; null with a single bar. */
+      change1d: change,
+    }),
+  ),
+});
+
 const moverSchema = z.object({
   symbol: z.string(),
   name: z.string(),
@@ -100,6 +121,9 @@ export const marketOverviewResponseSchema = z.object({
     z.object({
       symbol: z.string(),
       name: z.string(),
+      /** What its price is shown with ("$" for a US ETF, "USD" after an index's). */
+      currency: z.string(),
+      assetClass: assetClassSchema,
       asOf: z.string(),
       close: z.number(),
       change1d: change,
@@ -126,5 +150,10 @@ export const marketOverviewResponseSchema = z.object({
   gainers: z.array(moverSchema),
   losers: z.array(moverSchema),
   mostActive: z.array(moverSchema),
+  /**
+   * The instruments beyond the equities, one group per class (index, future, fx, crypto, in
+   * that order; a class without an instrument has no group), each at its own latest bar.
+   */
+  assetGroups: z.array(assetGroupSchema),
 });
 export type MarketOverviewResponse = z.infer<typeof marketOverviewResponseSchema>;

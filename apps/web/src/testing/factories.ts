@@ -70,9 +70,20 @@ export function createWindow(overrides: Partial<SeasonalWindow> = {}): SeasonalW
   return { start: '03-01', end: '03-21', days: 20, stats: createStats({ calendarDays: 20 }), ...overrides };
 }
 
+/** What a US stock's instrument answer says of its prices. */
+const US_STOCK = { currency: 'USD', assetClass: 'equity' } as const;
+
 export const instrument = (symbol: string, synthetic = false) => ({
   path: `/api/v1/instruments/${symbol}`,
-  body: { symbol, name: `${symbol} Inc`, type: 'stock', sector: 'Technology', industry: 'Software', synthetic },
+  body: {
+    symbol,
+    name: `${symbol} Inc`,
+    type: 'stock',
+    sector: 'Technology',
+    industry: 'Software',
+    synthetic,
+    ...US_STOCK,
+  },
 });
 
 const periodValues = (v: number) => ({
@@ -101,6 +112,8 @@ export function createOverview(overrides: Partial<MarketOverviewResponse> = {}):
       {
         symbol: '^GSPC',
         name: 'S&P 500',
+        currency: 'USD',
+        assetClass: 'index',
         asOf: '2026-11-20',
         close: 5000,
         change1d: 0.005,
@@ -128,6 +141,7 @@ export function createOverview(overrides: Partial<MarketOverviewResponse> = {}):
     gainers: [mover('UPA', 0.08, 1e6), mover('UPB', 0.05, 2e6)],
     losers: [mover('DNA', -0.07, 3e6)],
     mostActive: [mover('ACT', 0.01, 9e7)],
+    assetGroups: [],
     ...overrides,
   };
 }
@@ -137,6 +151,8 @@ export const anyInstrument = (synthetic = false) => ({
   path: /^\/api\/v1\/instruments\/[^/?]+$/,
   respond: ({ url }: { url: URL }) => {
     const symbol = decodeURIComponent(url.pathname.split('/').pop()!);
-    return { body: { symbol, name: `${symbol} Inc`, type: 'stock', sector: 'Energy', industry: 'Oil', synthetic } };
+    return {
+      body: { symbol, name: `${symbol} Inc`, type: 'stock', sector: 'Energy', industry: 'Oil', synthetic, ...US_STOCK },
+    };
   },
 });

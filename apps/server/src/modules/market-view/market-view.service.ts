@@ -2,6 +2,7 @@ import {
   dayNumber,
   fieldHasData,
   heatmapTree,
+  isoDate,
   lowerBound,
   marketOverview,
   parseUniverse,
@@ -11,7 +12,12 @@ import {
   type Period,
   type SizeMode,
 } from '@solstice/analytics';
-import { HEATMAP_SPARK_BARS, type HeatmapResponse, type MarketOverviewResponse } from '@solstice/contracts';
+import {
+  GROUPED_ASSET_CLASSES,
+  HEATMAP_SPARK_BARS,
+  type HeatmapResponse,
+  type MarketOverviewResponse,
+} from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
 import { marketFieldTable, perVersion } from '../scanner/field-table-cache.js';
 
@@ -19,9 +25,48 @@ import { marketFieldTable, perVersion } from '../scanner/field-table-cache.js';
 const MAX_HEATMAPS = 256;
 
 /** The overview as serialized JSON, built once per market version. */
-export const overviewJson: (market: MarketCache) => string = perVersion((market) =>
-  JSON.stringify(marketOverview(marketFieldTable(market)) satisfies MarketOverviewResponse),
-);
+export const overviewJson: (market: MarketCache) => string = perVersion((market) => {
+  const overview = marketOverview(marketFieldTable(market));
+  const indices = overview.indices.map((card) => {
+    const info = market.instrument(card.symbol);
+    return { ...card, currency: info?.currency ?? 'USD', assetClass: info?.assetClass ?? 'index' };
+  });
+  return JSON.stringify({ ...overview, indices, assetGroups: assetGroups(market) } satisfies MarketOverviewResponse);
+});
+
+type AssetGroup = MarketOverviewResponse['assetGroups'][number];
+
+/**
+ * The instruments of each class beyond the equities at their own latest bar: the market's one
+ * session date would leave crypto out on a weekend and fx on an NYSE holiday (§15.4).
+ */
+export function assetGroups(market: MarketCache): AssetGroup[] {
+  const groups: AssetGroup[] = [];
+  for (const assetClass of GROUPED_ASSET_CLASSES) {
+    const instruments: AssetGroup['instruments'] = [];
+    for (const info of market.instruments()) {
+      if (info.assetClass !== assetClass) continue;
+      const series = market.series(info.symbol);
+      const n = series?.dates.length ?? 0;
+      if (!series || n === 0) continue;
+      const close = series.close[n - 1]!;
+      const previous = n > 1 ? series.close[n - 2]! : Number.NaN;
+      instruments.push({
+        symbol: info.symbol,
+        name: info.name,
+        currency: info.currency,
+        asOf: isoDate(series.dates[n - 1]!),
+        close,
+        change1d: previous > 0 ? close / previous - 1 : null,
+      });
+    }
+    if (instruments.length === 0) continue;
+    instruments.sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+    const asOf = instruments.reduce((max, i) => (i.asOf > max ? i.asOf : max), instruments[0]!.asOf);
+    groups.push({ assetClass, asOf, instruments });
+  }
+  return groups;
+}
 
 /** Each symbol's month statistics, computed at most once per version. */
 const monthlyStats = perVersion(() => new Map<string, SeasonalityRow>());

@@ -93,14 +93,26 @@ describe('the admin data page', () => {
     expect(within(screen.getByTestId('data-runs')).getAllByRole('row')).toHaveLength(3);
   });
 
-  it('adds a ticker (a backfill) and removes one, purging its history when asked', async () => {
+  it('adds a ticker by its symbol alone (a backfill), shows what Yahoo says it is, and removes one', async () => {
     const { requests } = mockFetch([
       { path: '/api/v1/admin/data', body: adminData() },
       {
         method: 'POST',
         path: '/api/v1/admin/instruments',
-        respond: ({ body }) =>
-          (body as { symbol: string }).symbol === 'AAA'
+        respond: ({ body }) => {
+          const { symbol } = body as { symbol: string };
+          if (symbol === 'ZZZZZ')
+            return {
+              status: 422,
+              body: {
+                error: {
+                  code: 'unprocessable',
+                  message: 'ZZZZZ: unknown symbol',
+                  details: { issues: [{ path: 'body.symbol', message: 'ZZZZZ: unknown symbol' }] },
+                },
+              },
+            };
+          return symbol === 'AAA'
             ? {
                 status: 409,
                 body: {
@@ -111,12 +123,18 @@ describe('the admin data page', () => {
                   },
                 },
               }
-            : { status: 202, body: { data: { symbol: 'BRK.B', job: 'j' } } },
+            : {
+                status: 202,
+                body: { data: { symbol, job: 'j', assetClass: 'crypto', currency: 'USD', calendar: 'crypto' } },
+              };
+        },
       },
       { method: 'DELETE', path: /^\/api\/v1\/admin\/instruments\/BBB/, status: 204 },
     ]);
     renderScreen(<AdminDataScreen />, { url: '/admin/data' });
     const form = await screen.findByRole('form', { name: 'Add a ticker' });
+    expect(within(form).queryByLabelText('Type')).toBeNull();
+    expect(within(form).getByRole('status')).toHaveTextContent('detected from Yahoo');
     await userEvent.click(within(form).getByRole('button', { name: 'Add ticker' }));
     expect(within(form).getByRole('status')).toHaveTextContent('expected a symbol');
     expect(within(form).getByLabelText('Ticker')).toHaveAttribute('aria-invalid', 'true');
@@ -126,16 +144,22 @@ describe('the admin data page', () => {
     await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('already an instrument'));
 
     await userEvent.clear(within(form).getByLabelText('Ticker'));
-    await userEvent.type(within(form).getByLabelText('Ticker'), 'brk.b');
-    await userEvent.type(within(form).getByLabelText('Name (optional)'), 'Berkshire');
-    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'stock');
+    await userEvent.type(within(form).getByLabelText('Ticker'), 'zzzzz');
     await userEvent.click(within(form).getByRole('button', { name: 'Add ticker' }));
-    await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('BRK.B added'));
+    await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('ZZZZZ: unknown symbol'));
+    expect(within(form).getByLabelText('Ticker')).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(within(form).getByLabelText('Ticker'));
+    await userEvent.type(within(form).getByLabelText('Ticker'), 'btc-usd');
+    await userEvent.type(within(form).getByLabelText('Name (optional)'), 'Bitcoin');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add ticker' }));
+    await waitFor(() =>
+      expect(within(form).getByTestId('added-instrument')).toHaveTextContent(
+        'BTC-USD added (Crypto, USD, every day): its whole history is being fetched',
+      ),
+    );
     const posts = requests.filter((r) => r.method === 'POST').map((r) => r.body);
-    expect(posts).toEqual([
-      { symbol: 'AAA', type: 'stock' },
-      { symbol: 'BRK.B', name: 'Berkshire', type: 'stock' },
-    ]);
+    expect(posts).toEqual([{ symbol: 'AAA' }, { symbol: 'ZZZZZ' }, { symbol: 'BTC-USD', name: 'Bitcoin' }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove BBB' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove BBB?' });

@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { instrumentCreateSchema, type AdminDataResponse, type EndpointBody } from '@solstice/contracts';
+import {
+  instrumentCreateSchema,
+  type AdminDataResponse,
+  type AssetClass,
+  type CalendarName,
+  type EndpointBody,
+} from '@solstice/contracts';
 import { serverFieldErrors } from '../../shared/auth/auth-form';
 import { apiQuietDelete, apiQuietPost } from '../../shared/api';
 import type { Formatters } from '../../shared/format';
@@ -13,13 +19,10 @@ import { DataTable, type Column } from '../../shared/tables/data-table';
 import { actionColumn, countColumn, timeColumn } from '../../shared/tables/columns';
 import { TableSection } from '../../shared/tables/table-section';
 import { CheckField } from '../../shared/check-field';
-import { SelectField } from '../../shared/select-field';
 import { messageKey } from '../../shared/message-keys';
 import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
 
 type Instrument = AdminDataResponse['instruments'][number];
-
-const TYPES = ['stock', 'etf', 'index'] as const;
 
 /** The contract's symbol messages (symbolSchema), by their key in `admin:data.errors`. */
 const SYMBOL_ERRORS = {
@@ -104,16 +107,23 @@ export function InstrumentsSection({
 }
 
 function AddTicker({ onAdded }: { onAdded: () => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'common']);
   const client = useQueryClient();
-  const [values, setValues] = useState({ symbol: '', name: '', type: 'stock' });
+  const [values, setValues] = useState({ symbol: '', name: '' });
   const [errors, setErrors] = useState<{ symbol?: string; name?: string }>({});
-  const [added, setAdded] = useState<string | null>(null);
+  // what Yahoo says the added symbol is (the server detects it; the form asks only the symbol)
+  const [added, setAdded] = useState<{
+    symbol: string;
+    assetClass: AssetClass;
+    currency: string;
+    calendar: CalendarName;
+  } | null>(null);
   const add = useMutation({
     mutationFn: (body: EndpointBody<'adminInstrumentAdd'>) => apiQuietPost('adminInstrumentAdd', { body }),
     onSuccess: (res) => {
-      setAdded(res.data.symbol);
-      setValues({ symbol: '', name: '', type: 'stock' });
+      const { symbol, assetClass, currency, calendar } = res.data;
+      setAdded({ symbol, assetClass, currency, calendar });
+      setValues({ symbol: '', name: '' });
       void client.invalidateQueries({ queryKey: ADMIN_DATA_QUERY_KEY });
       onAdded();
     },
@@ -124,7 +134,6 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
     setAdded(null);
     const parsed = instrumentCreateSchema.safeParse({
       symbol: values.symbol,
-      type: values.type,
       ...(values.name.trim() ? { name: values.name } : {}),
     });
     if (!parsed.success) {
@@ -168,14 +177,6 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
     <form className="row g-2 align-items-end mb-3" onSubmit={submit} noValidate aria-label={t('data.add.form')}>
       {symbolField}
       {nameField}
-      <SelectField
-        id="add-type"
-        label={t('data.add.type')}
-        className="col-6 col-md-2"
-        value={values.type}
-        options={TYPES.map((type) => ({ value: type, label: t(`data.add.types.${type}`) }))}
-        onChange={(type) => setValues((v) => ({ ...v, type }))}
-      />
       <SubmitColumn className="col-6 col-md-auto" outline disabled={add.isPending}>
         {t('data.add.submit')}
       </SubmitColumn>
@@ -191,8 +192,17 @@ function AddTicker({ onAdded }: { onAdded: () => void }) {
         ) : add.isError && !fieldError ? (
           <span className="text-danger">{(add.error as Error).message}</span>
         ) : added ? (
-          <span>{t('data.add.added', { symbol: added })}</span>
-        ) : null}
+          <span data-testid="added-instrument">
+            {t('data.add.added', {
+              symbol: added.symbol,
+              assetClass: t(`common:assetClasses.${added.assetClass}`),
+              currency: added.currency,
+              calendar: t(`common:calendars.${added.calendar}`),
+            })}
+          </span>
+        ) : (
+          <span className="text-body-secondary">{t('data.add.hint')}</span>
+        )}
       </div>
     </form>
   );

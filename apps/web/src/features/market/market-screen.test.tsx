@@ -16,7 +16,7 @@ describe('market screen', () => {
     renderScreen(<MarketScreen />, { url: '/market' });
     const cards = await screen.findByTestId('index-cards');
     expect(cards).toHaveTextContent('S&P 500');
-    expect(cards).toHaveTextContent('5,000.00');
+    expect(cards).toHaveTextContent('5,000.00 USD');
     const breadth = screen.getByTestId('breadth');
     expect(breadth).toHaveTextContent('18 / 10');
     expect(breadth).toHaveTextContent('60%');
@@ -27,6 +27,40 @@ describe('market screen', () => {
     await waitFor(() => expect(optionOf('Advancers, decliners and unchanged')).toBeDefined());
     const pie = optionOf('Advancers, decliners and unchanged') as { series: { data: { value: number }[] }[] };
     expect(pie.series[0]!.data.map((d) => d.value)).toEqual([18, 10, 2]);
+  });
+
+  it('groups the instruments beyond the equities by class, each with its as-of and prices in their currency', async () => {
+    const row = (symbol: string, name: string, close: number, asOf: string) => ({
+      symbol,
+      name,
+      currency: 'USD',
+      asOf,
+      close,
+      change1d: 0.01,
+    });
+    const overview = createOverview({
+      assetGroups: [
+        { assetClass: 'fx', asOf: '2026-11-20', instruments: [row('EURUSD=X', 'EUR/USD', 1.085634, '2026-11-20')] },
+        {
+          assetClass: 'crypto',
+          asOf: '2026-11-22',
+          instruments: [row('BTC-USD', 'Bitcoin USD', 99_000, '2026-11-22')],
+        },
+      ],
+    });
+    mockFetch([{ path: '/api/v1/market/overview', body: overview }, instrument('ACT')]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    const fx = await screen.findByTestId('group-fx');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toContain('Currencies (as of 11/20/2026)');
+    expect(headings).toContain('Crypto (as of 11/22/2026)');
+    // a class without an instrument has no group
+    expect(headings.some((h) => h?.startsWith('Indexes') || h?.startsWith('Futures'))).toBe(false);
+    expect(headings.indexOf('Currencies (as of 11/20/2026)')).toBeLessThan(
+      headings.indexOf('Crypto (as of 11/22/2026)'),
+    );
+    expect(within(fx).getAllByRole('row')[1]).toHaveTextContent('EURUSD=XEUR/USD1.08563 USD+1.00%11/20/2026');
+    expect(within(screen.getByTestId('group-crypto')).getAllByRole('row')[1]).toHaveTextContent('99,000.00 USD');
   });
 
   // Issue #21, defect 7: IT +46.6 % here (equal-weighted) and +73.5 % on the heatmaps, unlabelled.
@@ -102,5 +136,28 @@ describe('market screen in Turkish', () => {
     expect(screen.getByTestId('sector-table')).toHaveTextContent('Kamu Hizmetleri');
     expect(within(screen.getByTestId('gainers')).getByRole('columnheader', { name: /Kapanış/ })).toBeInTheDocument();
     await waitFor(() => expect(optionOf('Yükselenler, düşenler ve değişmeyenler')).toBeDefined());
+  });
+});
+
+describe('market screen asset groups in Turkish', () => {
+  inTurkish();
+
+  it('names the group and writes its as-of and prices the Turkish way', async () => {
+    const overview = createOverview({
+      assetGroups: [
+        {
+          assetClass: 'index',
+          asOf: '2026-11-20',
+          instruments: [
+            { symbol: '^VIX', name: 'VIX', currency: 'USD', asOf: '2026-11-20', close: 15.5, change1d: null },
+          ],
+        },
+      ],
+    });
+    mockFetch([{ path: '/api/v1/market/overview', body: overview }, instrument('ACT')]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    const group = await screen.findByTestId('group-index');
+    expect(screen.getByRole('heading', { name: 'Endeksler (20.11.2026 itibarıyla)' })).toBeInTheDocument();
+    expect(within(group).getAllByRole('row')[1]).toHaveTextContent('15,50 USD');
   });
 });

@@ -24,6 +24,7 @@ import { BreadthSummary, IndexCards, UniverseDemoBadge, useMarketOverview } from
 import { weightingLabel } from '../../shared/ui/weighting';
 import { StaleCount } from '../../shared/ui/stale-count';
 import { ChoiceButtons } from '../../shared/ui/choice-buttons';
+import { AssetGroups } from './asset-groups';
 
 type Mover = MarketOverviewResponse['gainers'][number];
 type SectorRow = MarketOverviewResponse['sectors'][number];
@@ -38,7 +39,7 @@ export function MarketScreen() {
   return (
     <div className="container-fluid py-3" data-testid="market-screen">
       <h1 className="h4">{t('title')}</h1>
-      <QueryView query={overview} isEmpty={(d) => d.breadth.total === 0 && d.indices.length === 0} empty={t('empty')}>
+      <QueryView query={overview} isEmpty={(d) => d.breadth.total === 0 && d.indices.length === 0 && d.assetGroups.length === 0} empty={t('empty')}>
         {(data) => <MarketResult data={data} f={f} period={period} onPeriod={(p) => setUrl({ period: p })} />}
       </QueryView>
     </div>
@@ -176,6 +177,7 @@ function MarketResult({
         filename="sectors.csv"
         testId="sector-table"
       />
+      <AssetGroups groups={data.assetGroups} f={f} />
       <div className="row g-3 mt-1">
         {MOVER_LISTS.map(({ list, title, slug, section }) => (
           <TableSection key={list} id={section} title={t(title)} className="col-12 col-xl-4">

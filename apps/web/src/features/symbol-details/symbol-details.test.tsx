@@ -61,6 +61,8 @@ function routes(): MockRoute[] {
         sector: 'Consumer Staples',
         industry: 'Beverages',
         synthetic: false,
+        currency: 'USD',
+        assetClass: 'equity',
         lastDate: '2024-11-14',
       },
     },
@@ -125,7 +127,7 @@ describe('symbol details', () => {
     expect(stats).toHaveTextContent('Last price');
     expect(stats).toHaveTextContent('62.50');
     expect(stats).toHaveTextContent('-1.23%');
-    expect(stats).toHaveTextContent('57.50 – 73.50');
+    expect(stats).toHaveTextContent('$57.50 – $73.50');
     expect(stats).toHaveTextContent('41.3');
     expect(within(dialog).getByRole('meter', { name: 'Last price in the 52-week range' })).toHaveAttribute(
       'aria-valuenow',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IndicatorsResponse } from '@solstice/contracts';
+import { formatInstrumentPrice, type PricedInstrument } from '../../shared/price';
 import { apiGet } from '../../shared/api';
 import { useFormatters, type Formatters } from '../../shared/format';
 import { signClass } from '../../shared/tables/data-table';
@@ -33,20 +34,29 @@ function Stat({ label, children, className }: { label: string; children: React.R
   );
 }
 
-function Figures({ data, f }: { data: IndicatorsResponse; f: Formatters }) {
+function Figures({
+  data,
+  f,
+  instrument,
+}: {
+  data: IndicatorsResponse;
+  f: Formatters;
+  instrument: PricedInstrument | undefined;
+}) {
   const { t } = useTranslation('symbol');
   const position = rangePosition(data.close, data.low52w, data.high52w);
   return (
     <>
       <dl className="row g-1 mb-2" data-testid="trader-stats">
         <Stat label={t('stats.lastPrice')}>
-          <strong>{f.number(data.close)}</strong> <span className="small text-muted">{f.date(data.asOf)}</span>
+          <strong data-testid="last-price">{formatInstrumentPrice(data.close, instrument, f)}</strong>{' '}
+          <span className="small text-muted">{f.date(data.asOf)}</span>
         </Stat>
         <Stat label={t('stats.change')} className={signClass(data.change1d)}>
           {f.percent(data.change1d)}
         </Stat>
         <Stat label={t('stats.range52w')}>
-          {f.number(data.low52w)} – {f.number(data.high52w)}
+          {formatInstrumentPrice(data.low52w, instrument, f)} – {formatInstrumentPrice(data.high52w, instrument, f)}
           {position !== null ? (
             <div
               className="progress mt-1"
@@ -108,7 +118,7 @@ export function TraderStats({ symbol }: { symbol: string }) {
         </p>
       ) : null}
       {indicators.data ? (
-        <Figures data={indicators.data} f={f} />
+        <Figures data={indicators.data} f={f} instrument={info} />
       ) : indicators.isError ? (
         <p className="text-muted small">{t('stats.noMarketData', { symbol })}</p>
       ) : (

@@ -1,6 +1,7 @@
 // Parts of the market overview shared by the market screen and the dashboard's summary.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatInstrumentPrice } from '../price';
 import { useSignedOut } from '../shell';
 import { marketOverviewQuery } from '../overview-query';
 import type { MarketOverviewResponse } from '@solstice/contracts';
@@ -33,7 +34,7 @@ export function IndexCards({ data, f }: { data: MarketOverviewResponse; f: Forma
               <div className="small text-muted text-truncate" title={i.name}>
                 {i.name} <span className="font-monospace">{i.symbol}</span>
               </div>
-              <div className="fs-5 fw-semibold">{f.number(i.close)}</div>
+              <div className="fs-5 fw-semibold">{formatInstrumentPrice(i.close, i, f)}</div>
               <div className={`small ${signClass(i.change1d) ?? ''}`}>
                 {t('index.today', { change: f.percent(i.change1d) })}
               </div>

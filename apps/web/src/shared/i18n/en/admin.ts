@@ -217,14 +217,9 @@ export default {
       form: 'Add a ticker',
       ticker: 'Ticker',
       nameOptional: 'Name (optional)',
-      type: 'Type',
-      types: {
-        stock: 'Stock',
-        etf: 'ETF',
-        index: 'Index',
-      },
       submit: 'Add ticker',
-      added: '{{symbol}} added: its whole history is being fetched (a backfill update).',
+      hint: 'Its class, currency and calendar are detected from Yahoo.',
+      added: '{{symbol}} added ({{assetClass}}, {{currency}}, {{calendar}}): its whole history is being fetched (a backfill update).',
     },
     remove: {
       title: 'Remove {{symbol}}?',

@@ -133,4 +133,25 @@ export default {
     dollarvolume: 'weighted by dollar volume',
     equal: 'equal-weighted',
   },
+  assetClasses: {
+    equity: 'Stock',
+    etf: 'ETF',
+    index: 'Index',
+    future: 'Future',
+    fx: 'Currency',
+    crypto: 'Crypto',
+  },
+  /** The market view's and heatmaps' groups beyond the equity sectors. */
+  assetGroups: {
+    index: 'Indexes',
+    future: 'Futures',
+    fx: 'Currencies',
+    crypto: 'Crypto',
+  },
+  calendars: {
+    nyse: 'NYSE sessions',
+    exchange: "its exchange's trading days",
+    fx: 'Monday–Friday',
+    crypto: 'every day',
+  },
 };

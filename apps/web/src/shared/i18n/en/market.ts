@@ -3,6 +3,12 @@ export default {
   title: 'Market',
   empty: 'No market data yet. An administrator can import prices.',
   asOf: 'As of {{date}}',
+  groups: {
+    asOf: 'as of {{date}}',
+    price: 'Price',
+    lastBar: 'Last bar',
+    caption: '{{group}}: each at its latest bar',
+  },
   movers: {
     close: 'Close',
     gainers: 'Top gainers',

@@ -217,14 +217,9 @@ const tr: Messages<typeof en> = {
       form: 'Sembol ekle',
       ticker: 'Sembol',
       nameOptional: 'Ad (isteğe bağlı)',
-      type: 'Tür',
-      types: {
-        stock: 'Hisse',
-        etf: 'ETF',
-        index: 'Endeks',
-      },
       submit: 'Sembol ekle',
-      added: '{{symbol}} eklendi: tüm geçmişi getiriliyor (geriye dönük güncelleme).',
+      hint: 'Sınıfı, para birimi ve takvimi Yahoo\'dan belirlenir.',
+      added: '{{symbol}} eklendi ({{assetClass}}, {{currency}}, {{calendar}}): tüm geçmişi getiriliyor (geriye dönük güncelleme).',
     },
     remove: {
       title: '{{symbol}} kaldırılsın mı?',

@@ -136,5 +136,25 @@ const tr: Messages<typeof en> = {
     dollarvolume: 'dolar hacmine göre ağırlıklı',
     equal: 'eşit ağırlıklı',
   },
+  assetClasses: {
+    equity: 'Hisse',
+    etf: 'ETF',
+    index: 'Endeks',
+    future: 'Vadeli',
+    fx: 'Döviz',
+    crypto: 'Kripto',
+  },
+  assetGroups: {
+    index: 'Endeksler',
+    future: 'Vadeliler',
+    fx: 'Dövizler',
+    crypto: 'Kripto',
+  },
+  calendars: {
+    nyse: 'NYSE seansları',
+    exchange: 'borsasının işlem günleri',
+    fx: 'Pazartesi–Cuma',
+    crypto: 'her gün',
+  },
 };
 export default tr;

@@ -6,6 +6,12 @@ const tr: Messages<typeof en> = {
   title: 'Piyasa',
   empty: 'Henüz piyasa verisi yok. Bir yönetici fiyatları içe aktarabilir.',
   asOf: '{{date}} itibarıyla',
+  groups: {
+    asOf: '{{date}} itibarıyla',
+    price: 'Fiyat',
+    lastBar: 'Son bar',
+    caption: '{{group}}: her biri en son barında',
+  },
   movers: {
     close: 'Kapanış',
     gainers: 'En çok yükselenler',
