@@ -472,7 +472,8 @@ export const ENDPOINT_SCHEMAS = {
     noContent: true,
   },
   adminHistoryReplace: {
-    summary: "Replaces a symbol's stored history with the first provider's, keeping the replaced bars until the next backup",
+    summary:
+      "Replaces a symbol's stored history with the first provider's, keeping the replaced bars until the next backup",
     params: symbolParamsSchema,
     response: historyReplacedSchema,
   },

@@ -26,7 +26,14 @@ describe('the data page’s histories that do not join', () => {
         respond: () => {
           mismatches = [];
           return {
-            body: { symbol: 'WTW', provider: 'yahoo', first: '2026-01-02', last: '2026-11-23', inserted: 226, removed: 3 },
+            body: {
+              symbol: 'WTW',
+              provider: 'yahoo',
+              first: '2026-01-02',
+              last: '2026-11-23',
+              inserted: 226,
+              removed: 3,
+            },
           };
         },
       },
