@@ -39,7 +39,11 @@ export function MarketScreen() {
   return (
     <div className="container-fluid py-3" data-testid="market-screen">
       <h1 className="h4">{t('title')}</h1>
-      <QueryView query={overview} isEmpty={(d) => d.breadth.total === 0 && d.indices.length === 0 && d.assetGroups.length === 0} empty={t('empty')}>
+      <QueryView
+        query={overview}
+        isEmpty={(d) => d.breadth.total === 0 && d.indices.length === 0 && d.assetGroups.length === 0}
+        empty={t('empty')}
+      >
         {(data) => <MarketResult data={data} f={f} period={period} onPeriod={(p) => setUrl({ period: p })} />}
       </QueryView>
     </div>

@@ -219,7 +219,8 @@ export default {
       nameOptional: 'Name (optional)',
       submit: 'Add ticker',
       hint: 'Its class, currency and calendar are detected from Yahoo.',
-      added: '{{symbol}} added ({{assetClass}}, {{currency}}, {{calendar}}): its whole history is being fetched (a backfill update).',
+      added:
+        '{{symbol}} added ({{assetClass}}, {{currency}}, {{calendar}}): its whole history is being fetched (a backfill update).',
     },
     remove: {
       title: 'Remove {{symbol}}?',

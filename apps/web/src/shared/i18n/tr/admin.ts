@@ -218,8 +218,9 @@ const tr: Messages<typeof en> = {
       ticker: 'Sembol',
       nameOptional: 'Ad (isteğe bağlı)',
       submit: 'Sembol ekle',
-      hint: 'Sınıfı, para birimi ve takvimi Yahoo\'dan belirlenir.',
-      added: '{{symbol}} eklendi ({{assetClass}}, {{currency}}, {{calendar}}): tüm geçmişi getiriliyor (geriye dönük güncelleme).',
+      hint: "Sınıfı, para birimi ve takvimi Yahoo'dan belirlenir.",
+      added:
+        '{{symbol}} eklendi ({{assetClass}}, {{currency}}, {{calendar}}): tüm geçmişi getiriliyor (geriye dönük güncelleme).',
     },
     remove: {
       title: '{{symbol}} kaldırılsın mı?',
