@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seasonalBacktest } from '@solstice/analytics';
 import { backtestResponseSchema } from '@solstice/contracts';
-import { requestAs, signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
-import { withAssetClasses } from '../../testing/fake-providers/asset-classes.js';
-import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../testing/fake-providers/index.js';
+import { requestAs, type SignedIn } from '../../testing/auth-helpers.js';
+import { type FakeYahoo } from '../../testing/fake-providers/index.js';
 import { quietCliDuringSuite, runCli } from '../../testing/run-cli.js';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { type TestApp } from '../../testing/test-app.js';
+import { startAssetClassApp } from '../../testing/asset-class-app.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { ManualClock } from '../jobs/clock.js';
 
 /** Wednesday 2026-03-18, 12:00 UTC: the stand-in serves up to the day before. */
 const NOW = Date.UTC(2026, 2, 18, 12, 0);
@@ -26,20 +25,7 @@ describe.each(testDialects())('a backtest mixing BTC-USD and SPY (%s)', (dialect
   quietCliDuringSuite();
 
   beforeAll(async () => {
-    const market = withAssetClasses(new FakeMarket('2026-03-17').add('SPY', { kind: 'etf', from: '2025-06-02' }));
-    yahoo = await startFakeYahoo(market);
-    t = await createTestApp(
-      dialect,
-      { DATA_PROVIDERS: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl },
-      { clock: new ManualClock(NOW) },
-    );
-    admin = await signedInUser(t, { role: 'admin' });
-    for (const symbol of ['SPY', 'BTC-USD']) {
-      const res = await requestAs(t, admin, 'POST', '/api/v1/admin/instruments', { symbol });
-      expect([202, 409], symbol).toContain(res.statusCode);
-    }
-    await t.services.jobs.runDue();
-    await t.services.market.reload();
+    ({ t, yahoo, admin } = await startAssetClassApp(dialect, ['SPY', 'BTC-USD'], NOW));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+import { ManualClock } from '../modules/jobs/clock.js';
+import { requestAs, signedInUser, type SignedIn } from './auth-helpers.js';
+import { withAssetClasses } from './fake-providers/asset-classes.js';
+import { FakeMarket, startFakeYahoo, type FakeYahoo } from './fake-providers/index.js';
+import { createTestApp, type TestApp } from './test-app.js';
+import type { DialectName } from '../db/database.js';
+
+/**
+ * An app whose Yahoo stand-in serves SPY (from 2025-06-02) and the four classes of
+ * data-providers.md §15, with `symbols` added by an admin and their backfills run, at `now`.
+ */
+export async function startAssetClassApp(
+  dialect: DialectName,
+  symbols: readonly string[],
+  now: number,
+): Promise<{ t: TestApp; yahoo: FakeYahoo; admin: SignedIn }> {
+  const market = withAssetClasses(new FakeMarket('2026-03-17').add('SPY', { kind: 'etf', from: '2025-06-02' }));
+  const yahoo = await startFakeYahoo(market);
+  const t = await createTestApp(
+    dialect,
+    { DATA_PROVIDERS: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl },
+    { clock: new ManualClock(now) },
+  );
+  const admin = await signedInUser(t, { role: 'admin' });
+  for (const symbol of symbols) {
+    const res = await requestAs(t, admin, 'POST', '/api/v1/admin/instruments', { symbol });
+    expect([202, 409], symbol).toContain(res.statusCode);
+  }
+  await t.services.jobs.runDue();
+  await t.services.market.reload();
+  return { t, yahoo, admin };
+}
