@@ -55,6 +55,19 @@ const status = run(process.execPath, [
   ...args,
 ]);
 
+// Where the run's time went: the ten files that took longest (wall time of each file, which
+// overlaps with the others' since files run side by side).
+function printSlowestFiles(results) {
+  const timed = results
+    .filter((r) => typeof r.startTime === 'number' && typeof r.endTime === 'number')
+    .map((r) => ({ file: path.relative(root, r.name), seconds: (r.endTime - r.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  if (timed.length === 0) return;
+  console.log('\nSlowest test files (wall time):');
+  for (const { file, seconds } of timed) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -65,6 +78,7 @@ if (fs.existsSync(reportFile)) {
   // A file that failed to load has no failed test of its own: count the file.
   if (failed === 0) failed = report.numFailedTestSuites ?? 0;
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  printSlowestFiles(report.testResults ?? []);
 }
 const total = passed + failed;
 if (status !== 0 && failed === 0) failed = 1; // a run that failed outside any test still fails
