@@ -44,30 +44,20 @@ describe('bars per period by calendar', () => {
 describe('perf on each calendar', () => {
   const s = linear(400);
   const at = 399; // close 499
-  it('counts k bars of the calendar: crypto 7/30/91/182/365, fx 5/22/65/130/260', () => {
+  // On this series the close k bars before bar 399 is 499 − k.
+  it.each([
+    ['crypto', CRYPTO, [7, 30, 91, 182, 365]],
+    ['fx', FX, [5, 22, 65, 130, 260]],
+    ['nyse', undefined, [5, 21, 63, 126, 252]],
+  ] as const)('counts k bars of the calendar: %s w1/m1/m3/m6/y1 = %j', (_, traits, ks) => {
+    const perf = indicatorBarAt(s, at, traits).perf;
+    expect([perf.w1, perf.m1, perf.m3, perf.m6, perf.y1]).toEqual(ks.map((k) => 499 / (499 - k) - 1));
+  });
+
+  it('ytd does not depend on the calendar: close / the last close of 2020 (2020-12-31 is bar 365)', () => {
     const crypto = indicatorBarAt(s, at, CRYPTO).perf;
-    expect(crypto.w1).toBe(499 / 492 - 1);
-    expect(crypto.m1).toBe(499 / 469 - 1);
-    expect(crypto.m3).toBe(499 / 408 - 1);
-    expect(crypto.m6).toBe(499 / 317 - 1);
-    expect(crypto.y1).toBe(499 / 134 - 1);
-    const fx = indicatorBarAt(s, at, FX).perf;
-    expect(fx.w1).toBe(499 / 494 - 1);
-    expect(fx.m1).toBe(499 / 477 - 1);
-    expect(fx.m3).toBe(499 / 434 - 1);
-    expect(fx.m6).toBe(499 / 369 - 1);
-    expect(fx.y1).toBe(499 / 239 - 1);
-    const nyse = indicatorBarAt(s, at).perf;
-    expect([nyse.w1, nyse.m1, nyse.m3, nyse.m6, nyse.y1]).toEqual([
-      499 / 494 - 1,
-      499 / 478 - 1,
-      499 / 436 - 1,
-      499 / 373 - 1,
-      499 / 247 - 1,
-    ]);
-    // ytd does not depend on the calendar: close / the last close of 2020 (2020-12-31 is bar 365).
     expect(crypto.ytd).toBe(499 / 465 - 1);
-    expect(fx.ytd).toBe(crypto.ytd);
+    expect(indicatorBarAt(s, at, FX).perf.ytd).toBe(crypto.ytd);
   });
 
   it('is null with fewer than k bars before: crypto y1 needs 365, fx 260', () => {

@@ -6,12 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TRADING_CALENDARS, type SeriesTraits } from '../calendar/trading-calendar.js';
-import { indicatorBarAt, type IndicatorBar } from '../indicators/snapshot.js';
+import { indicatorBarAt } from '../indicators/snapshot.js';
 import { fieldTableFromSeries, type ScanInstrument } from '../scanner/field-table.js';
-import { NUMERIC_FIELDS, type NumericField } from '../scanner/fields.js';
+import { NUMERIC_FIELDS } from '../scanner/fields.js';
 import { parseOperand } from '../scanner/parser.js';
 import { compileScan, runScan } from '../scanner/scan.js';
 import { dayNumber, isoDate, seriesFromRows, type PriceSeries } from '../series.js';
+import { agree, fixedValue } from '../testing/fixed-field-values.js';
 import { chartExpressionSeries, conditionAt, parseCondition } from './condition.js';
 import { fixedFieldDefinition } from './fixed-fields.js';
 import { expressionSeries, expressionValueAt } from './series.js';
@@ -51,22 +52,6 @@ const universe = [
   { instrument: instrument('EURUSD=X', { calendar: 'fx', hasVolume: false }), series: EUR },
   { instrument: instrument('BTC-USD', { calendar: 'crypto', hasVolume: true }), series: BTC },
 ];
-
-function fixedValue(bar: IndicatorBar, field: NumericField): number | null {
-  if (field in bar.perf) return bar.perf[field as keyof IndicatorBar['perf']];
-  const ref = {
-    pctFromHigh52w: bar.high52w,
-    pctFromLow52w: bar.low52w,
-    pctFromSma20: bar.sma20,
-    pctFromSma50: bar.sma50,
-    pctFromSma200: bar.sma200,
-  }[field as 'pctFromSma20'];
-  if (field.startsWith('pctFrom')) return ref === null || ref === 0 ? null : bar.close / ref - 1;
-  return (bar as unknown as Record<string, number | null>)[field] ?? null;
-}
-
-const agree = (a: number | null, b: number) =>
-  a === null ? Number.isNaN(b) : Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b)) + 1e-12;
 
 describe('fixed fields on each calendar', () => {
   it("are the calendar's function forms", () => {

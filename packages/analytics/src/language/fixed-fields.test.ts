@@ -6,11 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indicatorBarAt, type IndicatorBar } from '../indicators/snapshot.js';
+import { indicatorBarAt } from '../indicators/snapshot.js';
 import { compileScan, runScan } from '../scanner/scan.js';
 import { fieldTableFromSeries } from '../scanner/field-table.js';
-import { NUMERIC_FIELDS, type NumericField } from '../scanner/fields.js';
+import { NUMERIC_FIELDS } from '../scanner/fields.js';
 import { parseOperand } from '../scanner/parser.js';
+import { agree, fixedValue } from '../testing/fixed-field-values.js';
 import { sharedDailySeries, sharedDataDir, sharedDataPresent } from '../testing/shared-market-data.js';
 import { fixedFieldDefinition } from './fixed-fields.js';
 import { expressionSeries } from './series.js';
@@ -24,28 +25,6 @@ const symbols = sharedDataPresent
       .map((f) => f.slice(0, -4))
       .sort()
   : [];
-
-/** Equal to rounding: both null, or within 1e-9 relative (1e-12 absolute near zero). */
-function agree(a: number | null, b: number): boolean {
-  if (a === null) return Number.isNaN(b);
-  if (Number.isNaN(b)) return false;
-  return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b)) + 1e-12;
-}
-
-function fixedValue(bar: IndicatorBar, field: NumericField): number | null {
-  if (field in bar.perf) return bar.perf[field as keyof IndicatorBar['perf']];
-  if (field.startsWith('pctFrom')) {
-    const ref = {
-      pctFromHigh52w: bar.high52w,
-      pctFromLow52w: bar.low52w,
-      pctFromSma20: bar.sma20,
-      pctFromSma50: bar.sma50,
-      pctFromSma200: bar.sma200,
-    }[field as 'pctFromSma20'];
-    return ref === null || ref === 0 ? null : bar.close / ref - 1;
-  }
-  return (bar as unknown as Record<string, number | null>)[field] ?? null;
-}
 
 const DEFINED = NUMERIC_FIELDS.filter((f) => fixedFieldDefinition(f) !== undefined);
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { mean, sampleStdDev } from '../stats/descriptive.js';
 import { seasonalBacktest, type BacktestLeg, type SeasonalBacktestOptions } from './backtest.js';
+import { expectEquityAndTrades, type TradeRow } from '../testing/backtest-expectations.js';
 import { closes } from './test-fixtures.js';
 
 /** Every calendar day from Friday 2021-01-01 to Tuesday 01-12. */
@@ -71,6 +72,10 @@ const DATES = [
   '2021-01-12',
 ];
 const EQUITY = [1, 1.05, 1.025, 1.1, 1.1, 1.1, 1.125, 1.125, 1.125, 1.15, 1.175];
+const TRADES: TradeRow[] = [
+  ['BTC-USD', '2021-01-02', '2021-01-05', 0.2],
+  ['SPY', '2021-01-07', '2021-01-12', 0.15],
+];
 /** SPY bought on 01-02 at its last close on or before (200, of 12-31). */
 const BENCHMARK = [1, 1, 1, 1.025, 1.025, 1, 1.05, 1.05, 1.05, 1.1, 1.15];
 const returnsOf = (values: number[]) => values.map((v, i) => v / (i === 0 ? 1 : values[i - 1]!) - 1);
@@ -81,13 +86,7 @@ describe('a backtest of BTC-USD and SPY', () => {
   it('runs on every calendar day, the stock leg flat over the weekend', () => {
     const result = run();
     expect(result.equity.map((p) => p.date)).toEqual(DATES);
-    result.equity.forEach((p, j) => expect(p.value).toBeCloseTo(EQUITY[j]!, 14));
-    expect(result.trades.map((t) => [t.symbol, t.entryDate, t.exitDate])).toEqual([
-      ['BTC-USD', '2021-01-02', '2021-01-05'],
-      ['SPY', '2021-01-07', '2021-01-12'],
-    ]);
-    expect(result.trades[0]!.return).toBeCloseTo(0.2, 14);
-    expect(result.trades[1]!.return).toBeCloseTo(0.15, 14);
+    expectEquityAndTrades(result, EQUITY, TRADES, 14);
     expect(result.currencies).toEqual(['USD']);
   });
 

@@ -3,6 +3,7 @@ import { dayNumber, isoDate } from '../series.js';
 import { mean, sampleStdDev } from '../stats/descriptive.js';
 import { isoDay, unionOfDates } from './backtest-dates.js';
 import { seasonalBacktest, type BacktestLeg, type SeasonalBacktestOptions } from './backtest.js';
+import { expectEquityAndTrades } from '../testing/backtest-expectations.js';
 import { closes, everyDay, nullsFor } from './test-fixtures.js';
 
 /** The week 2021-01-04 … 01-08, every day a session of A, B and C. */
@@ -123,13 +124,15 @@ describe('seasonal backtest (analytics.md, "Seasonal backtest")', () => {
       '2021-01-08',
     ]);
     const values = [1, 1.05, 1.15, 1.25, 1.2];
-    result.equity.forEach((e, i) => expect(e.value).toBeCloseTo(values[i]!, 15));
-    expect(result.trades.map((t) => [t.symbol, t.entryDate, t.exitDate])).toEqual([
-      ['GAP', '2021-01-04', '2021-01-08'],
-      ['C', '2021-01-05', '2021-01-06'],
-    ]);
-    expect(result.trades[0]!.return).toBeCloseTo(0.2, 15);
-    expect(result.trades[1]!.return).toBeCloseTo(0.2, 15);
+    expectEquityAndTrades(
+      result,
+      values,
+      [
+        ['GAP', '2021-01-04', '2021-01-08', 0.2],
+        ['C', '2021-01-05', '2021-01-06', 0.2],
+      ],
+      15,
+    );
     expect(result.metrics.maxDrawdown).toBeCloseTo(1.2 / 1.25 - 1, 15);
     expect(result.metrics.sortino).toBeCloseTo(
       (mean(returnsOf(values)) / Math.sqrt((1.2 / 1.25 - 1) ** 2 / 5)) * ROOT_252,
