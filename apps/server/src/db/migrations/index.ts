@@ -13,6 +13,7 @@ import * as m0011 from './0011_bar_chunks.js';
 import * as m0012 from './0012_alert_deliveries.js';
 import * as m0013 from './0013_instrument_classes.js';
 import * as m0014 from './0014_history_mismatches.js';
+import * as m0015 from './0015_shared_universe_classes.js';
 
 /**
  * Every migration, in order. Statically imported so that the bundled server carries them.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_alert_deliveries': m0012,
   '0013_instrument_classes': m0013,
   '0014_history_mismatches': m0014,
+  '0015_shared_universe_classes': m0015,
 };

@@ -26,6 +26,7 @@ const SHIPPED = [
   '0012_alert_deliveries',
   '0013_instrument_classes',
   '0014_history_mismatches',
+  '0015_shared_universe_classes',
 ];
 
 async function sqliteSchema(db: Kysely<unknown>): Promise<string[]> {

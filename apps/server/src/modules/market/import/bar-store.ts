@@ -5,6 +5,7 @@ import { SeriesEdit } from '../bars/series-edit.js';
 import type { PriceSeries } from '@solstice/analytics';
 import type { BarBatch, InstrumentRow } from './parse.js';
 import type { InstrumentInfo } from '../market-cache.js';
+import type { AssetClass } from '@solstice/contracts';
 
 export interface WriteCounts {
   inserted: number;
@@ -20,6 +21,11 @@ export interface InstrumentRecord extends Omit<
   'currency' | 'marketCap' | 'assetClass' | 'timezone' | 'calendar' | 'hasVolume'
 > {
   marketCap: number | null | undefined;
+}
+
+/** The shared universe's class follows its type (§15.2): a stock is `equity`, an etf or index keeps its name. */
+function assetClassOfType(type: InstrumentRecord['type']): AssetClass {
+  return type === 'stock' ? 'equity' : type;
 }
 
 export function recordFromRow(row: InstrumentRow): InstrumentRecord {
@@ -44,10 +50,11 @@ export function placeholderInstrument(symbol: string): InstrumentRecord {
 // clear it, or the demo bars stay behind the real ones that follow (only replacing the bars
 // clears it, in the importer).
 const INSTRUMENT_UPSERT = (distinct: string) => `
-INSERT INTO instruments (symbol, name, type, exchange, sector, industry, currency, market_cap, synthetic, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, 'USD', $7, $8, $9)
+INSERT INTO instruments (symbol, name, type, asset_class, exchange, sector, industry, currency, market_cap, synthetic, updated_at)
+VALUES ($1, $2, $3, $11, $4, $5, $6, 'USD', $7, $8, $9)
 ON CONFLICT (symbol) DO UPDATE SET
   name = excluded.name, type = excluded.type, exchange = COALESCE(excluded.exchange, instruments.exchange),
+  asset_class = CASE WHEN instruments.calendar = 'nyse' THEN excluded.asset_class ELSE instruments.asset_class END,
   sector = excluded.sector, industry = excluded.industry,
   market_cap = CASE WHEN $10 = 1 THEN excluded.market_cap ELSE instruments.market_cap END,
   synthetic = CASE WHEN excluded.synthetic = 1 THEN 1 ELSE instruments.synthetic END, updated_at = excluded.updated_at
@@ -55,7 +62,8 @@ WHERE instruments.name ${distinct} excluded.name OR instruments.type ${distinct}
    OR instruments.sector ${distinct} excluded.sector OR instruments.industry ${distinct} excluded.industry
    OR ($10 = 1 AND instruments.market_cap ${distinct} excluded.market_cap)
    OR (excluded.synthetic = 1 AND instruments.synthetic = 0)
-   OR (excluded.exchange IS NOT NULL AND instruments.exchange ${distinct} excluded.exchange)`;
+   OR (excluded.exchange IS NOT NULL AND instruments.exchange ${distinct} excluded.exchange)
+   OR (instruments.calendar = 'nyse' AND instruments.asset_class ${distinct} excluded.asset_class)`;
 
 const instrumentParams = (r: InstrumentRecord, now: number) => [
   r.symbol,
@@ -68,6 +76,7 @@ const instrumentParams = (r: InstrumentRecord, now: number) => [
   r.synthetic ? 1 : 0,
   now,
   r.marketCap === undefined ? 0 : 1,
+  assetClassOfType(r.type),
 ];
 
 /**
@@ -91,8 +100,8 @@ export class SqliteBarWriter {
     this.chunks = new SqliteChunkStore(sqlite);
     this.instrumentUpsert = sqlite.prepare(INSTRUMENT_UPSERT('IS NOT').replace(/\$(\d+)/g, '@p$1'));
     this.instrumentInsertIfMissing = sqlite.prepare(
-      `INSERT INTO instruments (symbol, name, type, currency, synthetic, updated_at) VALUES (?, ?, ?, 'USD', 0, ?)
-       ON CONFLICT (symbol) DO NOTHING`,
+      `INSERT INTO instruments (symbol, name, type, asset_class, currency, synthetic, updated_at)
+       VALUES (?, ?, ?, ?, 'USD', 0, ?) ON CONFLICT (symbol) DO NOTHING`,
     );
     this.syntheticOf = sqlite.prepare('SELECT synthetic FROM instruments WHERE symbol = ?').pluck();
     this.clearSynthetic = sqlite.prepare('UPDATE instruments SET synthetic = 0, updated_at = ? WHERE symbol = ?');
@@ -107,7 +116,7 @@ export class SqliteBarWriter {
   /** Makes sure a symbol has an instruments row; returns whether it is flagged synthetic. */
   ensureInstrument(symbol: string, now: number): boolean {
     const p = placeholderInstrument(symbol);
-    this.instrumentInsertIfMissing.run(p.symbol, p.name, p.type, now);
+    this.instrumentInsertIfMissing.run(p.symbol, p.name, p.type, assetClassOfType(p.type), now);
     return this.syntheticOf.get(symbol) === 1;
   }
 
@@ -201,9 +210,9 @@ export class PgBarWriter {
   async ensureInstrument(symbol: string, now: number): Promise<boolean> {
     const p = placeholderInstrument(symbol);
     await this.client.query(
-      `INSERT INTO instruments (symbol, name, type, currency, synthetic, updated_at) VALUES ($1, $2, $3, 'USD', 0, $4)
-       ON CONFLICT (symbol) DO NOTHING`,
-      [p.symbol, p.name, p.type, now],
+      `INSERT INTO instruments (symbol, name, type, asset_class, currency, synthetic, updated_at)
+       VALUES ($1, $2, $3, $4, 'USD', 0, $5) ON CONFLICT (symbol) DO NOTHING`,
+      [p.symbol, p.name, p.type, assetClassOfType(p.type), now],
     );
     const r = await this.client.query<{ synthetic: number }>('SELECT synthetic FROM instruments WHERE symbol = $1', [
       symbol,

@@ -64,6 +64,26 @@ describe.each(testDialects())('importPaths on %s', (dialect) => {
     expect(await readDataVersion(database)).toBe('1');
   });
 
+  it('gives the shared universe its asset class by type (stock → equity, etf, index), on a re-import too', async () => {
+    database = await createTestDatabase(dialect);
+    await importPaths(database, [path.join(fixtures, 'dir')], { now: () => 42 });
+    const day = 'Date,Open,High,Low,Close,Volume\n2024-01-02,1,1,1,1,0\n';
+    await importPaths(database, [write('^XYZ.csv', day)], { now: () => 43 });
+    const classOf = async (symbol: string) =>
+      (
+        await database.db
+          .selectFrom('instruments')
+          .select('asset_class')
+          .where('symbol', '=', symbol)
+          .executeTakeFirst()
+      )?.asset_class;
+    expect([await classOf('IBM'), await classOf('SPY'), await classOf('^XYZ')]).toEqual(['equity', 'etf', 'index']);
+
+    await database.db.updateTable('instruments').set({ asset_class: 'equity' }).where('symbol', '=', 'SPY').execute();
+    await importPaths(database, [path.join(fixtures, 'dir', 'instruments.csv')], { now: () => 44 });
+    expect(await classOf('SPY')).toBe('etf');
+  });
+
   it('imports Stooq, Yahoo (BOM, CRLF, null rows) and plain files', async () => {
     database = await createTestDatabase(dialect);
     const report = await importPaths(database, [
