@@ -48,7 +48,8 @@ export const SCAN_FUNCTIONS = [
   {
     name: 'rank',
     args: ['x', 'group'],
-    summary: 'Percentile (0–100) of x among the symbols scanned, optionally within the same sector, industry, type or asset class',
+    summary:
+      'Percentile (0–100) of x among the symbols scanned, optionally within the same sector, industry, type or asset class',
   },
   {
     name: 'rs',

@@ -212,7 +212,12 @@ export function fieldTableRows(table: FieldTable, rows: readonly number[], stale
     codeOf: table.codeOf,
     dates,
     ...(table.seasonal
-      ? { seasonal: seasonalRows(series, Int32Array.from(rows, (i) => table.seasonal!.days[i]!)) }
+      ? {
+          seasonal: seasonalRows(
+            series,
+            Int32Array.from(rows, (i) => table.seasonal!.days[i]!),
+          ),
+        }
       : {}),
     series,
     at: Int32Array.from(rows, (i) => table.at[i]!),
