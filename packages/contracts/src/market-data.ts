@@ -9,6 +9,30 @@ export const ASSET_CLASSES = ['equity', 'etf', 'index', 'future', 'fx', 'crypto'
 export const assetClassSchema = z.enum(ASSET_CLASSES);
 export type AssetClass = z.infer<typeof assetClassSchema>;
 
+const ASSET_CLASS_LIST = ASSET_CLASSES.join(', ');
+/**
+ * A universe's asset classes (analytics.md, "Asset classes and calendars"): one or more of
+ * ASSET_CLASSES, as a list or as one text of them comma-separated (`equity,crypto`), in any
+ * case; a value that is none names itself. Repeats are dropped.
+ */
+export const assetClassesSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',') : v),
+  z
+    .array(
+      z.preprocess(
+        (c) => (typeof c === 'string' ? c.trim().toLowerCase() : c),
+        z.enum(ASSET_CLASSES, {
+          error: (issue) =>
+            `${typeof issue.input === 'string' ? `"${issue.input}"` : 'this'} is not an asset class: expected ${ASSET_CLASS_LIST}`,
+        }),
+      ),
+      { message: `expected one or more of ${ASSET_CLASS_LIST}` },
+    )
+    .min(1, `expected one or more of ${ASSET_CLASS_LIST}`)
+    .max(ASSET_CLASSES.length * 2, `expected at most ${ASSET_CLASSES.length * 2} values`)
+    .transform((classes) => [...new Set(classes)]),
+);
+
 /**
  * Which bars are accepted and when an instrument is current (§15.4): NYSE sessions, the
  * dates its exchange has bars on, Monday–Friday (fx), every day (crypto).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assetClassesSchema } from './market-data.js';
 
 /** A calendar date YYYY-MM-DD (any day of the week): the date a scan is run as of. */
 export const scanAsOfSchema = z.string().refine((v) => {
@@ -31,6 +32,11 @@ export const scanRequestSchema = z.strictObject({
    * data after M is read. Absent: the latest session.
    */
   asOf: scanAsOfSchema.optional(),
+  /**
+   * Scans only the instruments of these asset classes (analytics.md, "Asset classes and
+   * calendars"): rank() among them, the session among them. Absent: every instrument.
+   */
+  assetClass: assetClassesSchema.optional(),
 });
 export type ScanRequest = z.infer<typeof scanRequestSchema>;
 
@@ -104,6 +110,8 @@ export const scanCheckRequestSchema = z.strictObject({
   expression: z.string().trim().min(1, 'expected an expression').max(2000, 'at most 2000 characters'),
   /** Count as of this date, as the scan does (absent: the latest session). */
   asOf: scanAsOfSchema.optional(),
+  /** Count among these asset classes, as the scan does (absent: every instrument). */
+  assetClass: assetClassesSchema.optional(),
 });
 export type ScanCheckRequest = z.infer<typeof scanCheckRequestSchema>;
 
@@ -138,7 +146,7 @@ export const scanFieldsResponseSchema = z.object({
       kind: z.enum(['number', 'text']),
       /** False when no instrument has a value for it in the current data. */
       available: z.boolean(),
-      /** The values a text field takes, for sector, industry and type (the pick list). */
+      /** The values a text field takes, for sector, industry, type and assetClass (the pick list). */
       values: z.array(z.string()).optional(),
     }),
   ),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, symbolSchema } from './common.js';
 import { INT32_MAX, parseId } from './validators.js';
 import { yearSetFields } from './year-sets.js';
+import { assetClassesSchema } from './market-data.js';
 
 /** Limits of the seasonality API (analytics.md and docs/analytics-decisions.md). */
 export const SEASONALITY_LIMITS = {
@@ -238,6 +239,8 @@ export const seasonalScanBodySchema = z
     minYears: integer(1, SEASONALITY_LIMITS.maxYears, 'a number of years').optional(),
     direction: z.enum(['long', 'short', 'both'], { message: 'expected long, short or both' }).default('long'),
     universe: seasonalUniverseSchema.default('all'),
+    /** Only the universe's instruments of these asset classes (absent: every class). */
+    assetClass: assetClassesSchema.optional(),
     /** Default winRate. */
     rank: windowRankSchema.optional(),
     condition: seasonalConditionSchema.optional(),

@@ -9,6 +9,7 @@ import {
   type ParseOptions,
 } from '../scanner/parser.js';
 import { operandsOf } from '../scanner/condition-parts.js';
+import type { TextField } from '../scanner/fields.js';
 import type { SeriesTraits } from '../calendar/trading-calendar.js';
 import type { PriceSeries } from '../series.js';
 import { canonicalText } from './canonical.js';
@@ -43,7 +44,7 @@ export function parseNumericExpression(text: string, options: ParseOptions = {})
 }
 
 /** The text fields of the symbol a condition is evaluated on (`sector in (…)`, `type = "etf"`). */
-export type ConditionTexts = Partial<Record<'symbol' | 'name' | 'sector' | 'industry' | 'type', string | null>>;
+export type ConditionTexts = Partial<Record<TextField, string | null>>;
 
 /**
  * The truth of a condition at the given bar indices of one symbol's daily bars (for issue

@@ -64,7 +64,12 @@ describe('every rule of the scan language is an error at the position of the tok
     [`${calls(51)} > 1`, 'More than 50 calls in one expression at position 801', 801, 'too_many_calls'],
     ['rs(NOPE, 5) > 0', 'Unknown symbol "NOPE" at position 4', 4, 'unknown_symbol'],
     ['rs("NOPE", 5) > 0', 'Unknown symbol "NOPE" at position 4', 4, 'unknown_symbol'],
-    ['rank(m6, country) > 1', 'The group of rank must be sector, industry or type at position 10', 10, 'rank_group'],
+    [
+      'rank(m6, country) > 1',
+      'The group of rank must be sector, industry, type or assetClass at position 10',
+      10,
+      'rank_group',
+    ],
     ['sma(sector, 2) > 1', 'sma needs a number, not text field "sector" at position 5', 5, 'function_text'],
     ['rank("a") > 1', 'rank needs a number, not the text "a" at position 6', 6, 'function_text'],
     ['sma(marketCap, 2) > 1', inFunction('marketCap', 5), 5, 'field_in_function'],

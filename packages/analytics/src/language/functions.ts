@@ -48,7 +48,8 @@ export const SCAN_FUNCTIONS = [
   {
     name: 'rank',
     args: ['x', 'group'],
-    summary: 'Percentile (0–100) of x among the symbols scanned, optionally within the same sector, industry or type',
+    summary:
+      'Percentile (0–100) of x among the symbols scanned, optionally within the same sector, industry, type or asset class',
   },
   {
     name: 'rs',
@@ -66,7 +67,7 @@ export const TIMEFRAMES = ['weekly', 'monthly'] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
 
 /** The groups rank() may rank within. */
-export const RANK_GROUPS = ['sector', 'industry', 'type'] as const;
+export const RANK_GROUPS = ['sector', 'industry', 'type', 'assetClass'] as const;
 export type RankGroup = (typeof RANK_GROUPS)[number];
 
 const BY_LOWER = new Map<string, ScanFunction & { name: FunctionName }>(SCAN_FUNCTIONS.map((f) => [f.name, f]));

@@ -13,6 +13,8 @@ export interface ScanInstrument extends SeriesTraits {
   type: string;
   sector: string | null;
   industry: string | null;
+  /** equity, etf, index, future, fx or crypto (absent: null, as a symbol without a sector). */
+  assetClass?: string | null;
   marketCap: number | null;
 }
 
@@ -173,6 +175,56 @@ export function buildFieldTable(
     );
   }
   return table;
+}
+
+/**
+ * The table of some of its rows, in their order: a universe narrowed (by asset class) at the
+ * same session. Each row keeps its values and the terms computed for it so far; rank() is
+ * computed anew among these rows only, and `stale` is the narrowed universe's own count.
+ */
+export function fieldTableRows(table: FieldTable, rows: readonly number[], stale: number): FieldTable {
+  const pick = <T>(values: readonly T[]): T[] => rows.map((i) => values[i]!);
+  const pickNumbers = (values: Float64Array) => Float64Array.from(rows, (i) => values[i]!);
+  const numbers = (columns: Record<NumericField, Float64Array>) => {
+    const out = {} as Record<NumericField, Float64Array>;
+    for (const field of NUMERIC_FIELDS) out[field] = pickNumbers(columns[field]);
+    return out;
+  };
+  const text = {} as Record<TextField, (string | null)[]>;
+  const textCodes = {} as Record<TextField, Int32Array>;
+  for (const field of TEXT_FIELDS) {
+    text[field] = pick(table.text[field]);
+    textCodes[field] = Int32Array.from(rows, (i) => table.textCodes[field][i]!);
+  }
+  // a rank is among the table's rows: only the per-row terms carry over
+  const terms = new Map<string, Float64Array>();
+  for (const [key, column] of table.terms) if (!key.startsWith('rank(')) terms.set(key, pickNumbers(column));
+  const series = pick(table.series);
+  const dates = pick(table.dates);
+  return {
+    asOf: table.asOf,
+    stale,
+    size: rows.length,
+    current: numbers(table.current),
+    previous: numbers(table.previous),
+    text,
+    textCodes,
+    codeOf: table.codeOf,
+    dates,
+    ...(table.seasonal
+      ? {
+          seasonal: seasonalRows(
+            series,
+            Int32Array.from(rows, (i) => table.seasonal!.days[i]!),
+          ),
+        }
+      : {}),
+    series,
+    at: Int32Array.from(rows, (i) => table.at[i]!),
+    traits: pick(table.traits),
+    others: table.others,
+    terms,
+  };
 }
 
 function internCode(codeOf: Map<string, number>, value: string): number {

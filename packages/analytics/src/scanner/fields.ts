@@ -43,7 +43,7 @@ export const NUMERIC_FIELDS = [
   ...DISTANCE_FIELDS,
 ] as const;
 
-export const TEXT_FIELDS = ['symbol', 'name', 'sector', 'industry', 'type'] as const;
+export const TEXT_FIELDS = ['symbol', 'name', 'sector', 'industry', 'type', 'assetClass'] as const;
 
 /** The statistics a `season<L>.<stat>` field reads (analytics.md, "Seasonal fields"). */
 export const SEASON_STATS = ['winRate', 'mean', 'median', 'count', 'pValue'] as const;

@@ -4,7 +4,7 @@ import { lookupField, type FieldInfo, type NumericField, type TextField } from '
 import type { CompiledScan } from './scan.js';
 
 /** Text fields whose values are few enough to list (a symbol or a name is not). */
-export const LISTED_TEXT_FIELDS = ['sector', 'industry', 'type'] as const satisfies readonly TextField[];
+export const LISTED_TEXT_FIELDS = ['sector', 'industry', 'type', 'assetClass'] as const satisfies readonly TextField[];
 
 /** Whether any row of the table has a value for a numeric field. */
 export function fieldHasData(table: FieldTable, field: NumericField): boolean {

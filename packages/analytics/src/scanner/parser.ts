@@ -399,18 +399,19 @@ class Parser {
           this.i++;
           const g = this.peek();
           const word = g.text.toLowerCase();
-          if (g.type !== 'ident' || !(RANK_GROUPS as readonly string[]).includes(word)) {
+          const named = RANK_GROUPS.find((r) => r.toLowerCase() === word);
+          if (g.type !== 'ident' || named === undefined) {
             if (g.type === 'rparen' || g.type === 'eof') arity();
             throw new ScanExpressionError(
-              `The group of rank must be sector, industry or type at position ${g.position}`,
+              `The group of rank must be sector, industry, type or assetClass at position ${g.position}`,
               g.position,
-              'sector, industry or type',
+              'sector, industry, type or assetClass',
               'rank_group',
               { found: g.text },
             );
           }
           this.i++;
-          group = word as RankGroup;
+          group = named;
         }
         node = { kind: 'rank', operand, group, position };
         break;

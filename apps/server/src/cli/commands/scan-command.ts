@@ -13,6 +13,7 @@ export interface ScanCommandOptions {
   offset?: string;
   column?: string[];
   asOf?: string;
+  assetClass?: string;
 }
 
 const OPTION: Record<string, string> = {
@@ -22,6 +23,7 @@ const OPTION: Record<string, string> = {
   offset: '--offset',
   columns: '--column',
   asOf: '--as-of',
+  assetClass: '--asset-class',
 };
 
 export async function scanCommand(
@@ -37,12 +39,13 @@ export async function scanCommand(
     ...(o.offset !== undefined ? { offset: Number(o.offset) } : {}),
     ...(o.column !== undefined && o.column.length > 0 ? { columns: o.column } : {}),
     ...(o.asOf !== undefined ? { asOf: o.asOf } : {}),
+    ...(o.assetClass !== undefined ? { assetClass: o.assetClass } : {}),
   });
   if (!parsed.success) {
     const messages = parsed.error.issues.map((i) => {
       const option = OPTION[String(i.path[0])] ?? String(i.path[0]);
       // A column's issue names which one, from 1 (`--column 2: at most 200 characters`).
-      return `${option}${i.path.length > 1 ? ` ${Number(i.path[1]) + 1}` : ''}: ${i.message}`;
+      return `${option}${i.path[0] === 'columns' && i.path.length > 1 ? ` ${Number(i.path[1]) + 1}` : ''}: ${i.message}`;
     });
     throw new CliError(messages.join('; '), 2);
   }

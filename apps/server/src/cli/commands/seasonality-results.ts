@@ -55,6 +55,7 @@ const OPTION_NAMES: Record<string, string> = {
   minDollarVolume: '--min-dollar-volume',
   condition: '--condition',
   rollAdjust: '--roll-adjust',
+  assetClass: '--asset-class',
 };
 
 /**
@@ -75,6 +76,17 @@ function withCondition<T>(text: string | undefined, run: () => T): T {
     // a future's difference adjustment that gives a price ≤ 0 names the date
     const issue = details?.issues?.[0];
     if (issue?.path === 'query.rollAdjust') throw new CliError(`--roll-adjust: ${issue.message}`, 2);
+    throw error;
+  }
+}
+
+/** A scan's universe; one without an instrument of the classes asked exits 2 naming them. */
+async function inUniverse<T>(find: () => Promise<T>): Promise<T> {
+  try {
+    return await find();
+  } catch (error) {
+    const issue = error instanceof AppError ? error.details?.issues?.[0] : undefined;
+    if (issue?.path === 'body.assetClass') throw new CliError(`--asset-class: ${issue.message}`, 2);
     throw error;
   }
 }
@@ -297,6 +309,7 @@ export interface ScanOptions extends YearsOptions {
   asOf?: string;
   minDollarVolume?: string;
   condition?: string;
+  assetClass?: string;
 }
 
 export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<CommandResult<SeasonalScanResponse>> {
@@ -324,8 +337,9 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
     asOf: o.asOf,
     minDollarVolume: o.minDollarVolume,
     condition: o.condition,
+    assetClass: o.assetClass,
   });
-  const universe = await universeSeries(market, options.universe, null);
+  const universe = await inUniverse(() => universeSeries(market, options.universe, null, options.assetClass));
   const value = withCondition(o.condition, () => scanOf(market, universe, options));
   const upcoming = options.upcoming !== undefined;
   const text = table(

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ASSET_CLASSES } from '@solstice/contracts';
 import type { MarketCache } from '../../modules/market/market-cache.js';
 import { withContext } from '../command-context.js';
 import type { CliOutput, CommandResult } from '../output.js';
@@ -208,6 +209,10 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       ),
       option('--direction <long|short|both>', 'side(s) to rank', 'long'),
       option('--symbols <A,B,…>', 'only these symbols (default: every instrument)'),
+      option(
+        '--asset-class <list>',
+        `only instruments of these asset classes, comma-separated (${ASSET_CLASSES.join(', ')}; default: every class)`,
+      ),
       option('--max-q-value <X>', 'only results whose q-value is at most X (a fraction from 0 to 1)'),
       RANK,
       CONDITION,

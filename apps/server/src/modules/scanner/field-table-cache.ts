@@ -2,13 +2,16 @@ import {
   buildFieldTable,
   dayNumber,
   fieldTableFromSeries,
+  fieldTableRows,
   fieldTableSteps,
+  lowerBound,
   scanDate,
   seriesUpTo,
   type FieldTable,
   type PriceSeries,
   type ScanInstrument,
 } from '@solstice/analytics';
+import type { AssetClass } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
 
 /**
@@ -37,6 +40,7 @@ const scanUniverse: (market: MarketCache) => readonly UniverseEntry[] = perVersi
       type: i.type,
       sector: i.sector,
       industry: i.industry,
+      assetClass: i.assetClass,
       marketCap: i.marketCap,
       // each symbol on its own calendar; without volume every function of volume is null
       calendar: i.calendar,
@@ -65,14 +69,32 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * table. A past table costs seconds of CPU on a long history: it is built in steps with a
  * yield between them, so other requests are answered meanwhile, shared by concurrent
  * requests for the same M and kept for the last PAST_TABLES dates of the data version.
+ * With `classes`, the universe is the instruments of those asset classes: M is found among
+ * them, and the table holds their rows of the market's table at M (classTable).
  */
-export async function scanFieldTable(market: MarketCache, asOf?: string): Promise<FieldTable> {
-  if (asOf === undefined) return marketFieldTable(market);
-  const universe = scanUniverse(market);
-  const dates = universe.flatMap((u) => (u.series ? [u.series.dates] : []));
-  const at = scanDate(dates, dayNumber(asOf));
+export async function scanFieldTable(
+  market: MarketCache,
+  asOf?: string,
+  classes?: readonly AssetClass[],
+): Promise<FieldTable> {
+  if (asOf === undefined && classes === undefined) return marketFieldTable(market);
+  const members = classes === undefined ? scanUniverse(market) : classUniverse(market, classes);
+  const dates = members.flatMap((u) => (u.series ? [u.series.dates] : []));
+  const at = scanDate(dates, asOf === undefined ? undefined : dayNumber(asOf));
   if (at === null) return buildFieldTable([]);
-  if (at === scanDate(dates)) return marketFieldTable(market);
+  const table = await tableAt(market, at);
+  return classes === undefined ? table : classTable(table, classes, members, at);
+}
+
+/** The instruments of these classes, in the market's order. */
+function classUniverse(market: MarketCache, classes: readonly AssetClass[]): readonly UniverseEntry[] {
+  return scanUniverse(market).filter((u) => classes.includes(u.instrument.assetClass as AssetClass));
+}
+
+/** The whole market's table at the session `at` (a day number). */
+async function tableAt(market: MarketCache, at: number): Promise<FieldTable> {
+  const universe = scanUniverse(market);
+  if (at === scanDate(universe.flatMap((u) => (u.series ? [u.series.dates] : [])))) return marketFieldTable(market);
 
   let entry = pastTables.get(market);
   if (!entry || entry.version !== market.version) {
@@ -95,6 +117,40 @@ export async function scanFieldTable(market: MarketCache, asOf?: string): Promis
   });
   while (tables.size > PAST_TABLES) tables.delete(tables.keys().next().value!);
   return table;
+}
+
+/** Each table's narrowings by asset classes, kept with it: a term computed on one serves the next scan. */
+const narrowed = new WeakMap<FieldTable, Map<string, FieldTable>>();
+
+/**
+ * The rows of `table` (at the session `at`) whose instrument is of one of `classes`: rank()
+ * among them; `stale` counts those of them whose first bar is on or before `at` without a
+ * bar on it. rs() still reads any symbol of the market.
+ */
+function classTable(
+  table: FieldTable,
+  classes: readonly AssetClass[],
+  members: readonly UniverseEntry[],
+  at: number,
+): FieldTable {
+  const key = [...classes].sort().join(',');
+  let byKey = narrowed.get(table);
+  if (!byKey) narrowed.set(table, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const rows: number[] = [];
+  table.text.assetClass.forEach((c, i) => {
+    if (c !== null && classes.includes(c as AssetClass)) rows.push(i);
+  });
+  let stale = 0;
+  for (const { series } of members) {
+    if (!series || series.dates.length === 0 || series.dates[0]! > at) continue;
+    const k = lowerBound(series.dates, at);
+    if (k >= series.dates.length || series.dates[k] !== at) stale++;
+  }
+  const rowsTable = fieldTableRows(table, rows, stale);
+  byKey.set(key, rowsTable);
+  return rowsTable;
 }
 
 async function buildInSteps(universe: readonly UniverseEntry[], at: number): Promise<FieldTable> {

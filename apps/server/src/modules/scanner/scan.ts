@@ -11,7 +11,7 @@ import {
   type Operand,
   type ParseOptions,
 } from '@solstice/analytics';
-import type { ScanCheckResponse, ScanRequest, ScanResponse } from '@solstice/contracts';
+import type { AssetClass, ScanCheckResponse, ScanRequest, ScanResponse } from '@solstice/contracts';
 import type { MarketCache } from '../market/market-cache.js';
 import { perVersion, scanFieldTable } from './field-table-cache.js';
 
@@ -40,18 +40,33 @@ export const marketParseOptions: (market: MarketCache) => ParseOptions = perVers
 });
 
 /**
- * Runs a scan over every instrument of the market (analytics.md), at the latest session or as
- * of `request.asOf` (at the scan's date M, nothing after it read): the use case behind both
- * the scanner API and `solstice scan`. Its fields must be known (unknownScanField); an
+ * Runs a scan over every instrument of the market (analytics.md), or those of the asset
+ * classes `request.assetClass`, at the latest session or as of `request.asOf` (at the scan's
+ * date M, nothing after it read): the use case behind both the scanner API and `solstice scan`. Its fields must be known (unknownScanField); an
  * expression that does not parse throws the analytics' ScanExpressionError, a sort or column
  * that does not its ScanTermError (which one), which each caller words for its own reader.
  */
 export async function scanMarket(market: MarketCache, request: ScanRequest): Promise<ScanResponse> {
   const scan = compileScan(request.expression, marketParseOptions(market));
-  const table = await scanFieldTable(market, request.asOf);
+  const table = await scanFieldTable(market, request.asOf, request.assetClass);
   const more = [request.sort, ...(request.columns ?? [])].flatMap((text) => termOperand(text, scan));
   await computeTerms(table, scan, more);
-  return { ...runScan(table, scan, request), notices: scanNotices(table, scan) };
+  return { ...runScan(table, scan, request), notices: noticesOf(market, table, scan, request.assetClass) };
+}
+
+/**
+ * Why a scan may match nothing: a class of its universe that the market has no instrument of
+ * (alone when no instrument is left: the fields then have no values either), then scanNotices.
+ */
+function noticesOf(
+  market: MarketCache,
+  table: FieldTable,
+  scan: CompiledScan,
+  classes: readonly AssetClass[] | undefined,
+): string[] {
+  const held = new Set(market.instruments().map((i) => i.assetClass));
+  const missing = (classes ?? []).filter((c) => !held.has(c)).map((c) => `No instrument is of asset class "${c}".`);
+  return missing.length > 0 && table.size === 0 ? missing : [...missing, ...scanNotices(table, scan)];
 }
 
 /** A sort's or column's operand, or none (a mistake in it is runScan's to report). */
@@ -79,12 +94,13 @@ async function computeTerms(table: FieldTable, scan: CompiledScan, more: readonl
 
 /**
  * An expression as it is typed: its problem (code, params, position, message), or, when it
- * parses, how many symbols it matches now (or as of `asOf`, as scanMarket).
+ * parses, how many symbols it matches now (or as of `asOf`, among `classes`, as scanMarket).
  */
 export async function checkScanExpression(
   market: MarketCache,
   expression: string,
   asOf?: string,
+  classes?: readonly AssetClass[],
 ): Promise<ScanCheckResponse> {
   let scan: CompiledScan;
   try {
@@ -94,8 +110,8 @@ export async function checkScanExpression(
     const { code, params, position, message } = error;
     return { problem: { code, params: { ...params }, position, message }, asOf: null, count: null, notices: [] };
   }
-  const table = await scanFieldTable(market, asOf);
+  const table = await scanFieldTable(market, asOf, classes);
   await computeTerms(table, scan, []);
   const result = runScan(table, scan, { limit: 1 });
-  return { problem: null, asOf: result.asOf, count: result.count, notices: scanNotices(table, scan) };
+  return { problem: null, asOf: result.asOf, count: result.count, notices: noticesOf(market, table, scan, classes) };
 }

@@ -88,7 +88,8 @@ export function scannerRoutes({ market }: { market: MarketCache }): FastifyPlugi
     // An expression as it is typed: a mistake is an answer (200 with the problem), not a failed
     // request, so the screen checks each pause in typing without an error per key (decision 0029).
     route('scannerCheck', SUBSCRIBERS, async (request): Promise<ScanCheckResponse> => {
-      return checkScanExpression(market, request.body.expression, request.body.asOf);
+      const { expression, asOf, assetClass } = request.body;
+      return checkScanExpression(market, expression, asOf, assetClass);
     });
 
     // The presets are expressions, not market data: anyone signed in may read them.

@@ -34,10 +34,12 @@ export function seasonalCondition(market: MarketCache, text: string, path: strin
   }
 }
 
-/** What a symbol's text fields are for a condition (`sector in (…)`, `type = "etf"`). */
+/** What a symbol's text fields are for a condition (`sector in (…)`, `assetClass = "crypto"`). */
 export function conditionTexts(market: MarketCache, symbol: string): ConditionTexts {
   const i = market.instrument(symbol);
-  return i ? { symbol: i.symbol, name: i.name, sector: i.sector, industry: i.industry, type: i.type } : { symbol };
+  return i
+    ? { symbol: i.symbol, name: i.name, sector: i.sector, industry: i.industry, type: i.type, assetClass: i.assetClass }
+    : { symbol };
 }
 
 /**

@@ -74,7 +74,7 @@ export function seasonalityRoutes({
       const watchlist = user
         ? async (id: number) => (await getWatchlist(database.db, user.id, id))?.symbols.map((s) => s.sym) ?? null
         : null;
-      const universe = await universeSeries(market, options.universe, watchlist);
+      const universe = await universeSeries(market, options.universe, watchlist, options.assetClass);
       const json = await inPool(request, (context) => scanInPool(market, analytics, universe, options, context));
       // JSON already (the schema documents it): sent as it is, as the market view's answers are.
       return sendJsonText(reply, json);

@@ -206,10 +206,31 @@ export function wholeMarket(market: MarketCache): PriceSeries[] {
 }
 
 /**
- * The series of a scan universe. Symbols of a watchlist without market data are skipped
- * (a list may hold anything); an explicit list with an unknown symbol is a 404.
+ * The series of a scan universe, narrowed to the instruments of `classes` when given.
+ * Symbols of a watchlist without market data are skipped (a list may hold anything); an
+ * explicit list with an unknown symbol is a 404; a universe without an instrument of the
+ * classes is a 400 naming them.
  */
 export async function universeSeries(
+  market: MarketCache,
+  universe: SeasonalScanOptions['universe'],
+  watchlist: WatchlistSymbols | null,
+  classes?: SeasonalScanOptions['assetClass'],
+): Promise<PriceSeries[]> {
+  const series = await universeMembers(market, universe, watchlist);
+  if (classes === undefined) return series;
+  const narrowed = series.filter((s) => {
+    const assetClass = market.instrument(s.symbol)?.assetClass;
+    return assetClass !== undefined && classes.includes(assetClass);
+  });
+  if (narrowed.length === 0) {
+    const message = `no instrument of asset class ${classes.join(', ')} in this universe`;
+    throw validationFailed(`Invalid body.assetClass: ${message}`, [{ path: 'body.assetClass', message }]);
+  }
+  return narrowed;
+}
+
+async function universeMembers(
   market: MarketCache,
   universe: SeasonalScanOptions['universe'],
   watchlist: WatchlistSymbols | null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionsOf, FIELDS, joinConditions, PERCENT_FIELDS, splitConditions } from './expression-chips';
+import { conditionsOf, FIELDS, joinConditions, PERCENT_FIELDS, splitConditions, TEXT_FIELDS } from './expression-chips';
 
 describe('expression chips', () => {
   it('splits at top-level and, not inside between, parentheses or quotes', () => {
@@ -15,6 +15,15 @@ describe('expression chips', () => {
     );
     expect(conditionsOf('  ')).toEqual([]);
     expect(splitConditions('brand > 1 AND x < 2')).toEqual(['brand > 1', 'x < 2']);
+  });
+
+  it('offers assetClass as a text field, its chip kept whole', () => {
+    expect(FIELDS).toContain('assetClass');
+    expect(TEXT_FIELDS.has('assetClass')).toBe(true);
+    expect(conditionsOf('assetClass in ("fx", "crypto") and rank(m6, assetClass) >= 90')).toEqual([
+      'assetClass in ("fx", "crypto")',
+      'rank(m6, assetClass) >= 90',
+    ]);
   });
 
   it('offers the seasonal fields (issue 22) and keeps them whole in chips', () => {

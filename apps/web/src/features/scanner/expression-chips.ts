@@ -118,6 +118,7 @@ export const FIELDS = [
   'sector',
   'industry',
   'type',
+  'assetClass',
   'symbol',
 ] as const;
 
@@ -135,6 +136,6 @@ export const PERCENT_FIELDS = new Set([
   'season20.median',
 ]);
 /** Fields holding text: compared with = and != only. */
-export const TEXT_FIELDS: ReadonlySet<string> = new Set(['sector', 'industry', 'type', 'symbol']);
+export const TEXT_FIELDS: ReadonlySet<string> = new Set(['sector', 'industry', 'type', 'assetClass', 'symbol']);
 /** Fields shown compact (1,2 Mn). */
 export const LARGE_FIELDS = new Set(['volume', 'marketCap', 'avgVolume20']);

@@ -139,7 +139,7 @@ describe('the scanner’s expression editor', () => {
     expect(box()).toHaveAttribute('aria-expanded', 'false');
 
     await retype(box(), 'rank(m6, ');
-    await waitFor(() => expect(optionTexts()).toEqual(['sector', 'industry', 'type']));
+    await waitFor(() => expect(optionTexts()).toEqual(['sector', 'industry', 'type', 'assetClass']));
     await userEvent.keyboard('{ArrowDown}{Enter}');
     expect(box()).toHaveValue('rank(m6, industry');
 
@@ -214,7 +214,7 @@ describe('the scanner’s expression editor', () => {
       .map((r) => r.textContent);
     expect(rows).toEqual([
       'sma(src, n)Simple moving average: the mean of the last n values of src.close > sma(close, 50) close above its 50-day average',
-      'rank(x, group)Percentile (0 to 100) of x among the symbols scanned, or within the same sector, industry or type.rank(m6, sector) >= 90 top decile of 6-month performance within its sector',
+      'rank(x, group)Percentile (0 to 100) of x among the symbols scanned, or within the same sector, industry, type or asset class.rank(m6, sector) >= 90 top decile of 6-month performance within its sector',
       'rs(symbol, n)Relative strength against a symbol over n bars: the symbol’s return over the other’s, − 1.rs(SPY, 63) > 0 stronger than SPY over 63 sessions',
     ]);
     expect(within(syntax!).getByText('close > close[5]')).toBeInTheDocument();

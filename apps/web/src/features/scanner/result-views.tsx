@@ -58,6 +58,7 @@ const LABELED_FIELDS = [
   'bbUpper',
   'bbMiddle',
   'bbLower',
+  'assetClass',
 ] as const;
 type LabeledField = (typeof LABELED_FIELDS)[number];
 const isLabeled = (key: string): key is LabeledField => (LABELED_FIELDS as readonly string[]).includes(key);

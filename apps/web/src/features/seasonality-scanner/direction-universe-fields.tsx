@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ASSET_CLASSES } from '@solstice/contracts';
 import { useWatchlists } from '../../shared/shell';
 import { SelectField } from '../../shared/select-field';
 import { SECTORS } from '../../shared/ui/sectors';
@@ -6,9 +7,9 @@ import { SECTORS } from '../../shared/ui/sectors';
 /**
  * The direction and universe choices of the seasonality scanner's two forms (a date range and
  * "Starting soon"): every instrument, a sector, a watchlist with symbols, or the symbols the
- * URL already holds.
+ * URL already holds; and of those, every asset class or one (or the classes the URL holds).
  */
-export function DirectionUniverseFields<F extends { direction: string; universe: string }>({
+export function DirectionUniverseFields<F extends { direction: string; universe: string; assetClass: string }>({
   idPrefix,
   form,
   setForm,
@@ -17,7 +18,7 @@ export function DirectionUniverseFields<F extends { direction: string; universe:
   form: F;
   setForm: (update: (form: F) => F) => void;
 }) {
-  const { direction, universe } = form;
+  const { direction, universe, assetClass } = form;
   const { t } = useTranslation('seascan');
   const { t: tc } = useTranslation('common');
   const watchlists = useWatchlists();
@@ -30,6 +31,12 @@ export function DirectionUniverseFields<F extends { direction: string; universe:
   ];
   if (!universeOptions.some((o) => o.value === universe))
     universeOptions.push({ value: universe, label: t('form.symbols', { symbols: universe }) });
+  const classOptions: { value: string; label: string }[] = [
+    { value: '', label: t('form.allClasses') },
+    ...ASSET_CLASSES.map((c) => ({ value: c, label: tc(`assetClasses.${c}`) })),
+  ];
+  if (!classOptions.some((o) => o.value === assetClass))
+    classOptions.push({ value: assetClass, label: t('form.classes', { classes: assetClass }) });
   return (
     <>
       <SelectField
@@ -46,6 +53,13 @@ export function DirectionUniverseFields<F extends { direction: string; universe:
         value={universe}
         options={universeOptions}
         onChange={(u) => setForm((v) => ({ ...v, universe: u }))}
+      />
+      <SelectField
+        id={`${idPrefix}-asset-class`}
+        label={t('form.assetClass')}
+        value={assetClass}
+        options={classOptions}
+        onChange={(c) => setForm((v) => ({ ...v, assetClass: c }))}
       />
     </>
   );

@@ -12,7 +12,7 @@ import { DirectionUniverseFields } from './direction-universe-fields';
 import { DayRangeFields } from './day-range-fields';
 import { ChoiceButtons } from '../../shared/ui/choice-buttons';
 import { useScreenForm } from '../../shared/ui/screen-form';
-import { checkDays, optionalNumber, universeBody, withoutUndefined } from '../../shared/ui/scan-form';
+import { assetClassBody, checkDays, optionalNumber, universeBody, withoutUndefined } from '../../shared/ui/scan-form';
 import { actionColumn, directionColumn, symbolColumn, timeColumn, valueColumn } from '../../shared/tables/columns';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { CHANCE_Q, TestedNote, qValueColumn } from '../../shared/stats/evidence';
@@ -32,6 +32,7 @@ export const UPCOMING_KEYS = [
   'maxDays',
   'direction',
   'universe',
+  'assetClass',
 ] as const;
 type UpcomingKey = (typeof UPCOMING_KEYS)[number];
 
@@ -45,6 +46,7 @@ export const UPCOMING_DEFAULTS: Record<UpcomingKey, string> = {
   maxDays: '20',
   direction: 'long',
   universe: 'all',
+  assetClass: '',
 };
 
 /** The quick choices of the days ahead; any other number from 1 to 90 is typed. */
@@ -63,6 +65,7 @@ export function upcomingBody(url: Partial<Record<UpcomingKey, string>>): Record<
     maxDays: num(url.maxDays),
     direction: url.direction || undefined,
     universe: universeBody(url.universe),
+    assetClass: assetClassBody(url.assetClass),
   });
 }
 

@@ -84,12 +84,28 @@ describe('completions', () => {
   });
 
   it('offers the groups in rank’s second argument and a text field’s values, quoted', () => {
-    expect(labels('rank(m6, |')).toEqual(['sector', 'industry', 'type']);
+    expect(labels('rank(m6, |')).toEqual(['sector', 'industry', 'type', 'assetClass']);
     expect(labels('rank(m6, in|')).toEqual(['industry']);
+    expect(labels('rank(m6, as|')).toEqual(['assetClass']);
     expect(labels('sector = |')).toEqual(['Energy', 'Materials', 'Utilities']);
     expect(labels('sec in ("Energy", "ma|')).toEqual(['Materials']);
     // a match inside a value too
     expect(labels('sector = "ties|')).toEqual(['Utilities']);
+  });
+
+  it('offers assetClass as a text field, with its values in = and in (…)', () => {
+    const classes = vocabulary({
+      ...response,
+      fields: [...response.fields, { name: 'assetClass', kind: 'text', available: true, values: ['crypto', 'fx'] }],
+    });
+    const offered = (marked: string) => {
+      const caret = marked.indexOf('|');
+      const ctx = contextAt(marked.replace('|', ''), caret, classes);
+      return completionsAt(ctx, classes, []).map((c) => c.label);
+    };
+    expect(offered('asset|')).toEqual(['assetClass']);
+    expect(offered('assetClass = |')).toEqual(['crypto', 'fx']);
+    expect(offered('assetclass in ("fx", "cr|')).toEqual(['crypto']);
   });
 
   it('looks symbols up for rs() and symbol lists, never for other places', () => {

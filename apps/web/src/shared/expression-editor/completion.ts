@@ -16,7 +16,7 @@ export interface Completion {
 }
 
 /** The groups rank() takes as its second argument. */
-export const RANK_GROUPS = ['sector', 'industry', 'type'] as const;
+export const RANK_GROUPS = ['sector', 'industry', 'type', 'assetClass'] as const;
 
 /** How many completions the list shows. */
 export const MAX_COMPLETIONS = 12;

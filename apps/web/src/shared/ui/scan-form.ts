@@ -17,6 +17,7 @@ export const KEYS = [
   'minYears',
   'direction',
   'universe',
+  'assetClass',
   'maxQValue',
   'rank',
   'condition',
@@ -35,6 +36,8 @@ export const DEFAULTS: Record<Key, string> = {
   minYears: '',
   direction: 'long',
   universe: 'all',
+  // empty: every asset class
+  assetClass: '',
   maxQValue: '',
   // empty: the API's default, winRate (the rank switch sets it)
   rank: '',
@@ -80,6 +83,11 @@ export function universeBody(universe = 'all'): string | string[] {
     .filter(Boolean);
 }
 
+/** The asset classes as a scan's body takes them: none (every class), or one or more comma-separated. */
+export function assetClassBody(assetClass: string | undefined): string | undefined {
+  return assetClass?.trim() || undefined;
+}
+
 /** `body` without its fields left undefined (the API's defaults apply to them). */
 export function withoutUndefined(body: Record<string, unknown>): Record<string, unknown> {
   for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
@@ -119,6 +127,7 @@ export function scanBody(url: Partial<Record<Key, string>>): Record<string, unkn
     rank: url.rank || undefined,
     condition: url.condition?.trim() || undefined,
     universe: universeBody(url.universe),
+    assetClass: assetClassBody(url.assetClass),
   });
 }
 

@@ -5,7 +5,7 @@ export default {
     description:
       'Which stocks have a strong seasonal pattern starting in the days you choose? The scanner tests every window of every symbol in the universe and keeps each symbol’s best one that meets your win rate and years.',
     features: {
-      universe: 'All instruments, a sector or a watchlist',
+      universe: 'All instruments, an asset class, a sector or a watchlist',
       direction: 'Long, short or both',
       significance: 'Significance check for every result',
     },
@@ -32,6 +32,9 @@ export default {
     sector: 'Sector: {{sector}}',
     watchlist: 'Watchlist: {{name}}',
     symbols: 'Symbols: {{symbols}}',
+    assetClass: 'Asset class',
+    allClasses: 'All classes',
+    classes: 'Classes: {{classes}}',
     scan: 'Scan',
     hint: 'Set the start days and holding period, then “Scan”.',
   },

@@ -49,7 +49,7 @@ const tr: Messages<typeof en> = {
     too_deep: 'İç içe {{max}} çağrıdan fazlası',
     too_many_calls: 'Bir ifadede {{max}} çağrıdan fazlası',
     unknown_symbol: 'Bilinmeyen sembol “{{symbol}}”',
-    rank_group: 'rank grubu sector, industry ya da type olmalı (“{{found}}” değil)',
+    rank_group: 'rank grubu sector, industry, type ya da assetClass olmalı (“{{found}}” değil)',
     list_too_long: 'Bir liste en fazla {{max}} değer tutar',
     timeframe_nested:
       '{{function}} bir fonksiyonun, bir geriye kaydırmanın ya da başka bir zaman diliminin içinde olamaz',
@@ -61,7 +61,7 @@ const tr: Messages<typeof en> = {
     field_in_function: '{{field}} bir fonksiyonun ya da zaman diliminin içinde olamaz',
     field_no_offset: '{{field}} alanının geçmişi yok: geriye kaydırılamaz',
     function_text: '{{function}} metin değil, bir sayı gerektirir',
-    in_needs_text: '“in” bir metin alanı gerektirir (symbol, name, sector, industry ya da type)',
+    in_needs_text: '“in” bir metin alanı gerektirir (symbol, name, sector, industry, type ya da assetClass)',
     not_in_season_condition: '{{field}} mevsimsel bir koşulda kullanılamaz',
     needs_number: 'Metin değil, bir sayı bekleniyordu',
     text: 'metin',
@@ -98,7 +98,7 @@ const tr: Messages<typeof en> = {
     syntax: 'Dilin diğer öğeleri',
     examples: {
       offset: '5 çubuk önceki kapanış (x[k]: k çubuk önceki herhangi bir değer, k 0 ile {{maxOffset}} arası)',
-      list: 'yalnızca bu sektörler (symbol, name, sector, industry, type ile in ve not in)',
+      list: 'yalnızca bu sektörler (symbol, name, sector, industry, type, assetClass ile in ve not in)',
       arithmetic: '+ − * / ve parantezlerle hesaplar',
     },
   },
@@ -218,6 +218,7 @@ const tr: Messages<typeof en> = {
     bbUpper: 'Bollinger üst',
     bbMiddle: 'Bollinger orta',
     bbLower: 'Bollinger alt',
+    assetClass: 'Varlık sınıfı',
   },
   season: {
     label: '{{length}} günlük mevsimsel {{stat}}',

@@ -8,7 +8,7 @@ const tr: Messages<typeof en> = {
     description:
       'Hangi hisselerin seçtiğiniz günlerde başlayan güçlü bir mevsimsel deseni var? Tarayıcı evrendeki her sembolün her penceresini test eder ve her sembol için kazanma oranı ve yıl koşullarınızı karşılayan en iyi pencereyi tutar.',
     features: {
-      universe: 'Tüm enstrümanlar, bir sektör ya da bir izleme listesi',
+      universe: 'Tüm enstrümanlar, bir varlık sınıfı, bir sektör ya da bir izleme listesi',
       direction: 'Uzun, kısa ya da her ikisi',
       significance: 'Her sonuç için anlamlılık kontrolü',
     },
@@ -35,6 +35,9 @@ const tr: Messages<typeof en> = {
     sector: 'Sektör: {{sector}}',
     watchlist: 'İzleme listesi: {{name}}',
     symbols: 'Semboller: {{symbols}}',
+    assetClass: 'Varlık sınıfı',
+    allClasses: 'Tüm sınıflar',
+    classes: 'Sınıflar: {{classes}}',
     scan: 'Tara',
     hint: 'Başlangıç günlerini ve tutma süresini belirleyin, ardından “Tara”ya basın.',
   },
