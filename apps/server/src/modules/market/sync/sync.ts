@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
 import type { MarketDataProvider, ProviderId } from '../providers/provider.js';
 import { bulkDayFor, fromBulkDay, type BulkDayReport } from './bulk-day.js';
+import { sessionsAfterOn } from './history-join.js';
 import { storedBars, syncTargets } from './stored-bars.js';
 import { updateSymbol, type SymbolSyncResult } from './update-symbol.js';
 import { refreshVolumeFlag } from './volume-flag.js';
@@ -84,7 +85,14 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
       const at = now();
       // each symbol up to its own calendar's last completed session; the NYSE's is the run's
       const own = target.calendar === 'nyse' ? session : lastSessionOf(target.calendar, target.timezone, at);
-      const ctx = { database, providers: options.providers, session: own, now: at, signal: options.signal };
+      const ctx = {
+        database,
+        providers: options.providers,
+        session: own,
+        now: at,
+        sessionsAfter: sessionsAfterOn(target.calendar),
+        signal: options.signal,
+      };
       const result =
         (bulk && target.calendar === 'nyse' ? await fromBulkDay(ctx, bulk.day, target, stored) : null) ??
         (await updateSymbol(ctx, target, stored));
