@@ -48,8 +48,10 @@ export const adminDataResponseSchema = z.object({
       lastBar: z.string().nullable(),
       bars: z.number().int(),
       /**
-       * Sessions after its last bar up to the last completed session that it lacks (0 =
-       * current), as `freshness` counts them for the market; null without bars.
+       * Sessions of its own calendar after its last bar up to its own last completed session
+       * (data-providers.md §15.4: NYSE sessions as `freshness` counts them; every date for
+       * crypto; Monday–Friday for fx and exchange); 0 when it is not stale by its calendar's
+       * rule (an exchange instrument only beyond two weekdays); null without bars.
        */
       tradingDaysBehind: z.number().int().nullable(),
     }),
