@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { symbolSchema } from './common.js';
 import { historyMismatchSchema } from './history-mismatches.js';
+import { calendarSchema } from './market-data.js';
 import { visibleText } from './validators.js';
 
 /** How far the market data is behind the last completed NYSE session. */
@@ -47,6 +48,8 @@ export const adminDataResponseSchema = z.object({
       firstBar: z.string().nullable(),
       lastBar: z.string().nullable(),
       bars: z.number().int(),
+      /** The calendar its sessions behind are counted on. */
+      calendar: calendarSchema,
       /**
        * Sessions of its own calendar after its last bar up to its own last completed session
        * (data-providers.md §15.4: NYSE sessions as `freshness` counts them; every date for

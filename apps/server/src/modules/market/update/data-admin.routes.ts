@@ -131,6 +131,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
             firstBar: b?.first ?? null,
             lastBar: b?.last ?? null,
             bars: Number(b?.n ?? 0),
+            calendar: i.calendar,
             tradingDaysBehind: behind(i.calendar, i.timezone, b?.last ?? null),
           };
         }),
