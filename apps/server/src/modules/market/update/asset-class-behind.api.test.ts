@@ -51,6 +51,16 @@ describe.each(testDialects())('how far behind each instrument is, on its own cal
     let at = await updateAt(Date.UTC(2026, 2, 21, 12));
     expect(at.run).toMatchObject({ status: 'ok', updated: 4 });
     expect(at.behind).toEqual({ 'BTC-USD': 0, 'EURUSD=X': 0, SPY: 0, '^VIX': 0 });
+    const calendars = (await dataPage()).instruments.map((i: { symbol: string; calendar: string }) => [
+      i.symbol,
+      i.calendar,
+    ]);
+    expect(Object.fromEntries(calendars)).toEqual({
+      'BTC-USD': 'crypto',
+      'EURUSD=X': 'fx',
+      SPY: 'nyse',
+      '^VIX': 'exchange',
+    });
 
     // Sunday: a coin's Saturday is a session (the NYSE's count would say 0); Friday is fx's and the others' last.
     at = await updateAt(Date.UTC(2026, 2, 22, 12));
