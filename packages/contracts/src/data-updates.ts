@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { symbolSchema } from './common.js';
 import { historyMismatchSchema } from './history-mismatches.js';
+import { calendarSchema } from './market-data.js';
 import { visibleText } from './validators.js';
 
 /** How far the market data is behind the last completed NYSE session. */
@@ -47,9 +48,13 @@ export const adminDataResponseSchema = z.object({
       firstBar: z.string().nullable(),
       lastBar: z.string().nullable(),
       bars: z.number().int(),
+      /** The calendar its sessions behind are counted on. */
+      calendar: calendarSchema,
       /**
-       * Sessions after its last bar up to the last completed session that it lacks (0 =
-       * current), as `freshness` counts them for the market; null without bars.
+       * Sessions of its own calendar after its last bar up to its own last completed session
+       * (data-providers.md §15.4: NYSE sessions as `freshness` counts them; every date for
+       * crypto; Monday–Friday for fx and exchange); 0 when it is not stale by its calendar's
+       * rule (an exchange instrument only beyond two weekdays); null without bars.
        */
       tradingDaysBehind: z.number().int().nullable(),
     }),

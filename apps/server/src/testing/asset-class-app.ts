@@ -8,20 +8,18 @@ import type { DialectName } from '../db/database.js';
 
 /**
  * An app whose Yahoo stand-in serves SPY (from 2025-06-02) and the four classes of
- * data-providers.md §15, with `symbols` added by an admin and their backfills run, at `now`.
+ * data-providers.md §15, with `symbols` added by an admin and their backfills run, at `now`;
+ * move `market.until` and set `clock` to make later days arrive.
  */
 export async function startAssetClassApp(
   dialect: DialectName,
   symbols: readonly string[],
   now: number,
-): Promise<{ t: TestApp; yahoo: FakeYahoo; admin: SignedIn }> {
+): Promise<{ t: TestApp; yahoo: FakeYahoo; admin: SignedIn; market: FakeMarket; clock: ManualClock }> {
   const market = withAssetClasses(new FakeMarket('2026-03-17').add('SPY', { kind: 'etf', from: '2025-06-02' }));
   const yahoo = await startFakeYahoo(market);
-  const t = await createTestApp(
-    dialect,
-    { DATA_PROVIDERS: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl },
-    { clock: new ManualClock(now) },
-  );
+  const clock = new ManualClock(now);
+  const t = await createTestApp(dialect, { DATA_PROVIDERS: 'yahoo', YAHOO_BASE_URL: yahoo.baseUrl }, { clock });
   const admin = await signedInUser(t, { role: 'admin' });
   for (const symbol of symbols) {
     const res = await requestAs(t, admin, 'POST', '/api/v1/admin/instruments', { symbol });
@@ -29,5 +27,5 @@ export async function startAssetClassApp(
   }
   await t.services.jobs.runDue();
   await t.services.market.reload();
-  return { t, yahoo, admin };
+  return { t, yahoo, admin, market, clock };
 }

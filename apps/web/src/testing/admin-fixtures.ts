@@ -109,6 +109,7 @@ export const BRAVO: DataInstrument = {
   firstBar: '2015-01-02',
   lastBar: '2026-11-20',
   bars: 2990,
+  calendar: 'nyse',
   tradingDaysBehind: 0,
 };
 
@@ -135,6 +136,7 @@ export function adminData(overrides: Partial<AdminDataResponse> = {}): AdminData
         firstBar: '2026-10-01',
         lastBar: '2026-11-13',
         bars: 37,
+        calendar: 'nyse',
         tradingDaysBehind: 5,
       },
       {
@@ -145,6 +147,7 @@ export function adminData(overrides: Partial<AdminDataResponse> = {}): AdminData
         firstBar: null,
         lastBar: null,
         bars: 0,
+        calendar: 'nyse',
         tradingDaysBehind: null,
       },
     ],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { barDateRefusal, dateInZone, isStale, lastSessionOf } from './asset-calendars.js';
+import {
+  barDateRefusal,
+  calendarSessionsAfter,
+  dateInZone,
+  isStale,
+  lastSessionOf,
+  sessionsBehind,
+} from './asset-calendars.js';
 import { lastCompletedSession } from './sessions.js';
 
 const at = (iso: string) => Date.parse(iso);
@@ -59,5 +66,39 @@ describe('stale per calendar', () => {
     expect(isStale('exchange', '2026-03-06', '2026-03-10')).toBe(false);
     expect(isStale('exchange', '2026-03-10', '2026-03-10')).toBe(false);
     expect(isStale('nyse', null, '2026-03-10')).toBe(true);
+  });
+});
+
+describe("sessions counted on an instrument's own calendar", () => {
+  it('nyse its sessions; crypto every date; fx and exchange Monday–Friday, NYSE holidays included', () => {
+    // Friday 2026-11-20 to Monday 2026-11-30: Thanksgiving (Thursday 11-26) lies between.
+    expect(calendarSessionsAfter('nyse', '2026-11-20', '2026-11-30')).toBe(5);
+    expect(calendarSessionsAfter('crypto', '2026-11-20', '2026-11-30')).toBe(10);
+    expect(calendarSessionsAfter('fx', '2026-11-20', '2026-11-30')).toBe(6);
+    expect(calendarSessionsAfter('exchange', '2026-11-20', '2026-11-30')).toBe(6);
+    // A weekend alone: no session of nyse, fx, exchange; two crypto days.
+    expect(calendarSessionsAfter('crypto', '2026-11-20', '2026-11-22')).toBe(2);
+    expect(calendarSessionsAfter('fx', '2026-11-20', '2026-11-22')).toBe(0);
+    expect(calendarSessionsAfter('nyse', '2026-11-20', '2026-11-22')).toBe(0);
+    // Nothing after a date that is not before the other.
+    for (const calendar of ['nyse', 'crypto', 'fx', 'exchange'] as const) {
+      expect(calendarSessionsAfter(calendar, '2026-11-20', '2026-11-20')).toBe(0);
+      expect(calendarSessionsAfter(calendar, '2026-11-23', '2026-11-20')).toBe(0);
+    }
+  });
+
+  it('sessions behind: own sessions after the last bar up to S when stale, 0 when not, null without bars', () => {
+    // Sunday 2026-11-22: crypto's S is Saturday; Thursday's bar lacks Friday and Saturday.
+    expect(sessionsBehind('crypto', '2026-11-19', '2026-11-21')).toBe(2);
+    expect(sessionsBehind('crypto', '2026-11-21', '2026-11-21')).toBe(0);
+    // fx over a weekend: S is Friday; Thursday's bar lacks Friday alone.
+    expect(sessionsBehind('fx', '2026-11-19', '2026-11-20')).toBe(1);
+    expect(sessionsBehind('fx', '2026-11-20', '2026-11-20')).toBe(0);
+    // exchange: two weekdays after the last bar are its holidays (not stale), three are not.
+    expect(sessionsBehind('exchange', '2026-11-18', '2026-11-20')).toBe(0);
+    expect(sessionsBehind('exchange', '2026-11-17', '2026-11-20')).toBe(3);
+    // nyse as the freshness banner counts: Wednesday 11-25 to Monday 11-30 skips Thanksgiving.
+    expect(sessionsBehind('nyse', '2026-11-25', '2026-11-30')).toBe(2);
+    expect(sessionsBehind('nyse', null, '2026-11-30')).toBeNull();
   });
 });

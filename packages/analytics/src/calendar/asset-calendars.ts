@@ -1,7 +1,7 @@
 import { dayNumber, isoDate } from '../series.js';
 import { weekdayOf } from './new-york-time.js';
 import { CALENDAR_EXACT_FROM } from './nyse-holidays.js';
-import { isTradingDay, lastCompletedSession } from './sessions.js';
+import { isTradingDay, lastCompletedSession, tradingDaysBetween } from './sessions.js';
 import type { TradingCalendar } from './trading-calendar.js';
 
 /** How long after the end of its day a crypto, fx or exchange bar is taken as final. */
@@ -78,6 +78,19 @@ function weekdaysAfter(last: string, session: string): number {
 }
 
 /**
+ * Sessions s with from < s ≤ to on a calendar (0 when from is not before to): NYSE sessions;
+ * every date (crypto); Monday–Friday dates (fx, whose NYSE holidays are fx days; exchange,
+ * whose own holidays no table holds). The ticker-continuity gap (data-providers.md §15.6) and
+ * how far an instrument's data is behind count in them.
+ */
+export function calendarSessionsAfter(calendar: TradingCalendar, from: string, to: string): number {
+  if (from >= to) return 0;
+  if (calendar === 'nyse') return tradingDaysBetween(from, to).filter((d) => d > from).length;
+  if (calendar === 'crypto') return dayNumber(to) - dayNumber(from);
+  return weekdaysAfter(from, to);
+}
+
+/**
  * Whether an instrument whose last bar is `lastBar` is stale at its session S (§15.4):
  * without bars always; nyse, crypto, fx when the last bar is before S; exchange when more
  * than 2 Monday–Friday dates lie after the last bar up to E (an exchange holiday or two do
@@ -87,4 +100,14 @@ export function isStale(calendar: TradingCalendar, lastBar: string | null, sessi
   if (lastBar === null) return true;
   if (calendar === 'exchange') return weekdaysAfter(lastBar, session) > 2;
   return lastBar < session;
+}
+
+/**
+ * The sessions an instrument whose last bar is `lastBar` lacks up to its session S (§15.4),
+ * counted on its own calendar (calendarSessionsAfter); 0 when it is not stale (an exchange's
+ * one or two holidays), null without bars.
+ */
+export function sessionsBehind(calendar: TradingCalendar, lastBar: string | null, session: string): number | null {
+  if (lastBar === null) return null;
+  return isStale(calendar, lastBar, session) ? calendarSessionsAfter(calendar, lastBar, session) : 0;
 }

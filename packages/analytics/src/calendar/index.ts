@@ -21,4 +21,12 @@ export {
   type SeriesTraits,
   type TradingCalendar,
 } from './trading-calendar.js';
-export { barDateRefusal, dateInZone, isStale, lastSessionOf, SETTLE_HOURS } from './asset-calendars.js';
+export {
+  barDateRefusal,
+  calendarSessionsAfter,
+  dateInZone,
+  isStale,
+  lastSessionOf,
+  sessionsBehind,
+  SETTLE_HOURS,
+} from './asset-calendars.js';

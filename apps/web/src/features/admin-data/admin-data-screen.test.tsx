@@ -5,7 +5,7 @@ import { mockFetch, renderScreen } from '../../testing/test-utils';
 import { renderApp } from '../../testing/render-app';
 import { mockApi, session } from '../../../test/mock-api';
 import { resetAppStore, useAppStore } from '../../shared/store/app-store';
-import { adminData, dataRun as run, type DataRun as Run } from '../../testing/admin-fixtures';
+import { adminData, BRAVO, dataRun as run, type DataRun as Run } from '../../testing/admin-fixtures';
 import { AdminDataScreen } from './admin-data-screen';
 
 describe('the admin data page', () => {
@@ -52,6 +52,35 @@ describe('the admin data page', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Bars' }));
     expect(symbols()).toEqual(['BBB', 'AAA', 'CCC']);
     expect(within(table).getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it("counts an instrument of another class in its own calendar's sessions, and says which", async () => {
+    const row = (symbol: string, calendar: 'crypto' | 'fx' | 'exchange', tradingDaysBehind: number) => ({
+      ...BRAVO,
+      symbol,
+      name: symbol,
+      calendar,
+      tradingDaysBehind,
+    });
+    mockFetch([
+      {
+        path: '/api/v1/admin/data',
+        body: adminData({
+          failing: [],
+          instruments: [row('BTC-USD', 'crypto', 1), row('EURUSD=X', 'fx', 2), row('^VIX', 'exchange', 0)],
+        }),
+      },
+    ]);
+    renderScreen(<AdminDataScreen />, { url: '/admin/data' });
+    const table = await screen.findByTestId('data-instruments');
+    const state = (symbol: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => within(r).queryAllByRole('cell')[0]?.textContent === symbol);
+    expect(state('BTC-USD')).toHaveTextContent('RealTracked, 1 session behind (every day)');
+    expect(state('EURUSD=X')).toHaveTextContent('RealTracked, 2 sessions behind (Monday–Friday)');
+    // the server says 0 for an exchange instrument one or two weekdays (its holidays) behind
+    expect(state('^VIX')).toHaveTextContent('RealTracked, up to date');
   });
 
   it('runs an update now and follows it until it has finished', async () => {

@@ -31,19 +31,35 @@ const SYMBOL_ERRORS = {
   'a symbol has only letters, digits, ".", "-", "^" or "="': 'symbolCharacters',
 } as const;
 
-type StateKey = 'removed' | 'noBars' | 'current' | 'behind';
+type StateKey = 'removed' | 'noBars' | 'current' | 'behind' | 'behindOwn';
 const CSV_STATES: Record<StateKey, string> = {
   removed: 'Removed (history kept)',
   noBars: 'Tracked, no bars yet',
   current: 'Tracked, up to date',
   behind: 'Tracked, {{count}} trading days behind',
+  behindOwn: 'Tracked, {{count}} sessions behind ({{calendar}})',
+};
+/** The calendars as the CSV names them (English, as common:calendars). */
+const CSV_CALENDARS: Record<CalendarName, string> = {
+  nyse: 'NYSE sessions',
+  exchange: "its exchange's trading days",
+  fx: 'Monday–Friday',
+  crypto: 'every day',
 };
 
-/** An instrument's state: removed, or tracked and how far its bars are behind the last session. */
-export function instrumentState(r: Instrument, word: (key: StateKey, count: number) => string): string {
-  if (!r.tracked) return word('removed', 0);
-  if (r.tradingDaysBehind === null) return word('noBars', 0);
-  return r.tradingDaysBehind === 0 ? word('current', 0) : word('behind', r.tradingDaysBehind);
+/**
+ * An instrument's state: removed, or tracked and how far its bars are behind its own last
+ * session: a US stock's in trading days, as the freshness banner counts the market's; a coin's,
+ * an fx pair's or an exchange's in sessions of its calendar, named (the server counts them).
+ */
+export function instrumentState(
+  r: Instrument,
+  word: (key: StateKey, count: number, calendar: CalendarName) => string,
+): string {
+  if (!r.tracked) return word('removed', 0, r.calendar);
+  if (r.tradingDaysBehind === null) return word('noBars', 0, r.calendar);
+  if (r.tradingDaysBehind === 0) return word('current', 0, r.calendar);
+  return word(r.calendar === 'nyse' ? 'behind' : 'behindOwn', r.tradingDaysBehind, r.calendar);
 }
 
 export function InstrumentsSection({
@@ -72,8 +88,14 @@ export function InstrumentsSection({
       label: t('data.instruments.updates'),
       csvLabel: 'Updates',
       // its state as the freshness banner tells the market's: how many sessions its data lacks
-      text: (r) => instrumentState(r, (key, count) => t(`data.instruments.${key}`, { count, n: f.number(count, 0) })),
-      csvValue: (r) => instrumentState(r, (key, count) => CSV_STATES[key].replace('{{count}}', String(count))),
+      text: (r) =>
+        instrumentState(r, (key, count, calendar) =>
+          t(`data.instruments.${key}`, { count, n: f.number(count, 0), calendar: t(`common:calendars.${calendar}`) }),
+        ),
+      csvValue: (r) =>
+        instrumentState(r, (key, count, calendar) =>
+          CSV_STATES[key].replace('{{count}}', String(count)).replace('{{calendar}}', CSV_CALENDARS[calendar]),
+        ),
     },
     timeColumn('firstBar', t('data.instruments.firstBar'), 'First bar', (r) => r.firstBar, f.date),
     timeColumn('lastBar', t('data.instruments.lastBar'), 'Last bar', (r) => r.lastBar, f.date),

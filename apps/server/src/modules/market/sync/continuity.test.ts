@@ -10,11 +10,12 @@ import {
   type TiingoStep,
 } from '../../../testing/fake-providers/index.js';
 import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
-import { storeInstrument } from '../../../testing/market-fixtures.js';
+import { insertBars, instrumentRow, storeInstrument } from '../../../testing/market-fixtures.js';
 import { readBarRows } from '../bars/stored-series.js';
 import { readDataVersion } from '../market-events.js';
 import { createTiingoProvider } from '../providers/tiingo.js';
 import { createYahooProvider } from '../providers/yahoo.js';
+import { nyseSessionsAfter } from './history-join.js';
 import { listMismatches } from './history-mismatches.js';
 import { replaceHistory } from './replace-history.js';
 import { syncMarketData } from './sync.js';
@@ -145,5 +146,80 @@ describe.each(testDialects())('ticker continuity on %s (data-providers.md §15.6
       written.forEach((b, i) => expect(Math.abs(b.close / expected[i]!.close - 1)).toBeLessThan(1e-4));
     }
     expect(await listMismatches(database)).toEqual([]);
+  });
+
+  it("the gap rule counts the instrument's own calendar: every day for crypto, Monday–Friday for fx", async () => {
+    // Another coin and another pair under the stored tickers, served from a date the gap rule
+    // refuses on their own calendars and would let through in NYSE sessions.
+    const later = new FakeMarket('2026-12-01')
+      .add('BTC-USD', { kind: 'crypto', from: '2026-11-16', price: 90_000 })
+      .add('EURUSD=X', { kind: 'fx', from: '2026-11-30', price: 1.16 });
+    const served = await startFakeYahoo(later);
+    try {
+      const earlier = new FakeMarket('2026-12-01')
+        .add('BTC-USD', { kind: 'crypto', from: '2026-06-01', price: 60_000 })
+        .add('EURUSD=X', { kind: 'fx', from: '2026-06-01', price: 1.08 });
+      const own = {
+        'BTC-USD': { type: 'crypto', asset_class: 'crypto', calendar: 'crypto', timezone: 'UTC', last: '2026-11-05' },
+        'EURUSD=X': { type: 'fx', asset_class: 'fx', calendar: 'fx', timezone: 'Europe/London', last: '2026-11-13' },
+      } as const;
+      for (const [symbol, { last, ...fields }] of Object.entries(own)) {
+        await database.db.insertInto('instruments').values(instrumentRow(symbol, fields)).execute();
+        const bars = earlier.adjusted(symbol).filter((b) => b.date <= last);
+        await insertBars(
+          database.db,
+          bars.map((b) => ({ symbol, ...b, volume: Math.round(b.volume) })),
+        );
+      }
+      // BTC-USD: Nov 6 to 16 is 11 days (7 NYSE sessions); EURUSD=X: Nov 16 to 30 is 11
+      // weekdays (10 NYSE sessions, Thanksgiving being none).
+      expect(nyseSessionsAfter('2026-11-05', '2026-11-16')).toBe(7);
+      expect(nyseSessionsAfter('2026-11-13', '2026-11-30')).toBe(10);
+      const { deps } = testDeps();
+      const report = await syncMarketData(database, {
+        providers: [createYahooProvider({ baseUrl: served.baseUrl, policy: FAST, deps })],
+        // Wednesday 2026-12-02 12:00 UTC: both calendars' last session is Tuesday Dec 1.
+        now: () => Date.UTC(2026, 11, 2, 12),
+      });
+      const bySymbol = new Map(report.symbols.map((r) => [r.symbol, r]));
+      for (const [symbol, first, last] of [
+        ['BTC-USD', '2026-11-16', '2026-11-05'],
+        ['EURUSD=X', '2026-11-30', '2026-11-13'],
+      ] as const) {
+        expect(bySymbol.get(symbol), symbol).toMatchObject({
+          session: '2026-12-01',
+          status: 'failed',
+          inserted: 0,
+          lastBar: last,
+          historyMismatch: {
+            provider: 'yahoo',
+            date: first,
+            reason: `the provider's first bar comes 11 sessions after the stored last bar (${last}); at most 10 join`,
+          },
+        });
+        expect((await stored(symbol)).at(-1)?.date).toBe(last);
+      }
+      expect((await listMismatches(database)).map((m) => m.symbol)).toEqual(['BTC-USD', 'EURUSD=X']);
+
+      // An admin's replacement asks only a provider of the calendar (Tiingo serves NYSE
+      // instruments) and keeps the coin's weekends.
+      const replaced = await replaceHistory(
+        database,
+        {
+          providers: [
+            createTiingoProvider({ apiKey: KEY, baseUrl: tiingo.baseUrl, policy: FAST, deps }),
+            createYahooProvider({ baseUrl: served.baseUrl, policy: FAST, deps }),
+          ],
+          session: '2026-12-01',
+          now: Date.UTC(2026, 11, 2, 12),
+        },
+        'BTC-USD',
+      );
+      expect(replaced).toMatchObject({ provider: 'yahoo', first: '2026-11-16', last: '2026-12-01', inserted: 16 });
+      expect((await stored('BTC-USD')).map((b) => b.date)).toEqual(later.adjusted('BTC-USD').map((b) => b.date));
+      expect(tiingo.requests).toEqual([]);
+    } finally {
+      await served.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   eventFactors,
   historyMismatch,
   nyseSessionsAfter,
+  sessionsAfterOn,
   type DatedClose,
   type ReportedEvent,
 } from './history-join.js';
@@ -111,5 +112,10 @@ describe('historyMismatch (data-providers.md §15.6)', () => {
     expect(
       historyMismatch({ stored, provider: late, events: [], current: true, sessionsAfter: everyDay })?.reason,
     ).toMatch(/comes 15 sessions after/);
+    // Each calendar's own count: every date for crypto, Monday–Friday for fx and exchange.
+    expect(sessionsAfterOn('crypto')('2026-10-01', '2026-10-16')).toBe(15);
+    expect(sessionsAfterOn('fx')('2026-10-01', '2026-10-16')).toBe(11);
+    expect(sessionsAfterOn('exchange')('2026-10-01', '2026-10-16')).toBe(11);
+    expect(sessionsAfterOn('nyse')).toBe(nyseSessionsAfter);
   });
 });

@@ -1,4 +1,4 @@
-import { tradingDaysBetween } from '@solstice/analytics';
+import { calendarSessionsAfter, type TradingCalendar } from '@solstice/analytics';
 
 /** A close on a date: of a stored bar or of a provider's (adjusted) bar. */
 export interface DatedClose {
@@ -25,8 +25,12 @@ export interface HistoryMismatch {
 /** Sessions s with from < s ≤ to of the instrument's calendar: the gap between a stored last bar and a provider's first. */
 export type SessionsAfter = (from: string, to: string) => number;
 
-export const nyseSessionsAfter: SessionsAfter = (from, to) =>
-  from >= to ? 0 : tradingDaysBetween(from, to).filter((d) => d > from).length;
+export const nyseSessionsAfter: SessionsAfter = (from, to) => calendarSessionsAfter('nyse', from, to);
+
+/** The gap count of an instrument's own calendar (§15.6): every date for crypto, Monday–Friday for fx and exchange. */
+export function sessionsAfterOn(calendar: TradingCalendar): SessionsAfter {
+  return calendar === 'nyse' ? nyseSessionsAfter : (from, to) => calendarSessionsAfter(calendar, from, to);
+}
 
 /** q constant between events: relative (§15.6). */
 export const Q_CONSTANT = 1e-4;

@@ -1,3 +1,4 @@
+import { lastSessionOf } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
 import { WHOLE_HISTORY_FROM, type MarketDataProvider, type ProviderId } from '../providers/provider.js';
@@ -29,9 +30,11 @@ export class ReplaceHistoryError extends Error {
 
 /**
  * An admin's explicit choice (data-providers.md §15.6): the stored history of `symbol` is
- * replaced by the first provider's whole history up to `session`, without the continuity
+ * replaced by the first provider's whole history up to its session, without the continuity
  * check; the replaced bars are kept in replaced_bar_chunks until the next backup, and a
- * recorded mismatch is cleared.
+ * recorded mismatch is cleared. `session` is the NYSE's; an instrument on another calendar is
+ * asked, as the sync asks it, of the providers that serve that calendar, up to its own last
+ * session at `now` and with its own accepted dates (§15.4).
  */
 export async function replaceHistory(
   database: DatabaseHandle,
@@ -40,14 +43,16 @@ export async function replaceHistory(
 ): Promise<ReplaceHistoryResult> {
   const instrument = await database.db
     .selectFrom('instruments')
-    .select('symbol')
+    .select(['symbol', 'calendar', 'timezone'])
     .where('symbol', '=', symbol)
     .executeTakeFirst();
   if (!instrument) throw new ReplaceHistoryError(`${symbol}: not an instrument`, 'unknown-instrument');
+  const { calendar, timezone } = instrument;
+  const session = calendar === 'nyse' ? deps.session : lastSessionOf(calendar, timezone, deps.now);
   const failures: string[] = [];
-  for (const provider of deps.providers.filter((p) => p.supports(symbol))) {
+  for (const provider of deps.providers.filter((p) => p.supports(symbol, calendar))) {
     try {
-      const history = await provider.fetchHistory(symbol, WHOLE_HISTORY_FROM, deps.session, deps.signal);
+      const history = await provider.fetchHistory(symbol, WHOLE_HISTORY_FROM, session, deps.signal, calendar);
       const first = history.bars[0]?.date;
       const last = history.bars.at(-1)?.date;
       if (!first || !last) {

@@ -1,8 +1,9 @@
-import { lastCompletedSession, lastSessionOf } from '@solstice/analytics';
+import { lastCompletedSession, lastSessionOf, sessionsBehind, type TradingCalendar } from '@solstice/analytics';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { announceMarketChange } from '../market-events.js';
 import type { MarketDataProvider, ProviderId } from '../providers/provider.js';
 import { bulkDayFor, fromBulkDay, type BulkDayReport } from './bulk-day.js';
+import { sessionsAfterOn } from './history-join.js';
 import { storedBars, syncTargets } from './stored-bars.js';
 import { updateSymbol, type SymbolSyncResult } from './update-symbol.js';
 import { refreshVolumeFlag } from './volume-flag.js';
@@ -40,11 +41,22 @@ export interface SyncOptions {
   onProgress?: (progress: SyncProgress) => void;
 }
 
+/** A symbol's result in a run, and where it leaves the symbol on its own calendar. */
+export interface SyncedSymbol extends SymbolSyncResult {
+  /** The calendar its session is of; null for a name that is no instrument. */
+  calendar: TradingCalendar | null;
+  /**
+   * Sessions of its calendar after its last bar up to its session, when that calendar's rule
+   * calls it stale (§15.4; an exchange's one or two holidays are not), else 0; null without bars.
+   */
+  behind: number | null;
+}
+
 export interface SyncReport {
   /** The last completed NYSE session; each symbol's own is its `session` (§15.4). */
   session: string;
   providers: ProviderId[];
-  symbols: SymbolSyncResult[];
+  symbols: SyncedSymbol[];
   updated: number;
   unchanged: number;
   failed: number;
@@ -70,7 +82,7 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
     options.bulkDay === false || options.symbols !== undefined
       ? null
       : await bulkDayFor(options.providers[0], session, targets, options.signal);
-  const results = new Array<SymbolSyncResult>(targets.length);
+  const results = new Array<SyncedSymbol>(targets.length);
   const started = performance.now();
   let done = 0;
   let rows = 0;
@@ -84,12 +96,23 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
       const at = now();
       // each symbol up to its own calendar's last completed session; the NYSE's is the run's
       const own = target.calendar === 'nyse' ? session : lastSessionOf(target.calendar, target.timezone, at);
-      const ctx = { database, providers: options.providers, session: own, now: at, signal: options.signal };
+      const ctx = {
+        database,
+        providers: options.providers,
+        session: own,
+        now: at,
+        sessionsAfter: sessionsAfterOn(target.calendar),
+        signal: options.signal,
+      };
       const result =
         (bulk && target.calendar === 'nyse' ? await fromBulkDay(ctx, bulk.day, target, stored) : null) ??
         (await updateSymbol(ctx, target, stored));
       if (result.inserted + result.updated + result.removed > 0) await refreshVolumeFlag(database, target);
-      results[i] = result;
+      results[i] = {
+        ...result,
+        calendar: target.calendar,
+        behind: sessionsBehind(target.calendar, result.lastBar, own),
+      };
       done += 1;
       rows += result.inserted + result.updated;
       options.onProgress?.({
@@ -105,9 +128,11 @@ export async function syncMarketData(database: DatabaseHandle, options: SyncOpti
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 4, targets.length)) }, worker));
   const symbols = [
     ...results,
-    ...unknown.map((symbol): SymbolSyncResult => ({
+    ...unknown.map((symbol): SyncedSymbol => ({
       symbol,
       session,
+      calendar: null,
+      behind: null,
       status: 'failed',
       provider: null,
       mode: null,

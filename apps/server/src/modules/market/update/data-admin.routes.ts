@@ -16,7 +16,7 @@ import { ProviderError } from '../providers/provider-error.js';
 import { createProvider, providerOffReason } from '../providers/registry.js';
 import type { InstrumentDescription } from '../providers/yahoo-instrument.js';
 import { listMismatches } from '../sync/history-mismatches.js';
-import { freshnessOf } from './freshness.js';
+import { freshnessOf, instrumentsBehind } from './freshness.js';
 import { MARKET_UPDATE_JOB, startMarketUpdate } from './market-update.jobs.js';
 
 export interface DataAdminDeps {
@@ -86,16 +86,11 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       const bySymbol = new Map(bars.map((b) => [b.symbol, b]));
       const instruments = await db
         .selectFrom('instruments')
-        .select(['symbol', 'name', 'synthetic', 'tracked'])
+        .select(['symbol', 'name', 'synthetic', 'tracked', 'calendar', 'timezone'])
         .orderBy('symbol')
         .execute();
       const now = clock.now();
-      // most instruments share a last bar: count each date's sessions behind once
-      const behindOf = new Map<string | null, number | null>();
-      const behind = (last: string | null) => {
-        if (!behindOf.has(last)) behindOf.set(last, freshnessOf(last, now).tradingDaysBehind);
-        return behindOf.get(last)!;
-      };
+      const behind = instrumentsBehind(now);
       return {
         freshness: freshnessOf(deps.marketAsOf(), now),
         schedule: {
@@ -136,7 +131,8 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
             firstBar: b?.first ?? null,
             lastBar: b?.last ?? null,
             bars: Number(b?.n ?? 0),
-            tradingDaysBehind: behind(b?.last ?? null),
+            calendar: i.calendar,
+            tradingDaysBehind: behind(i.calendar, i.timezone, b?.last ?? null),
           };
         }),
       };

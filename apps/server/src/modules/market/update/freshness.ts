@@ -1,4 +1,10 @@
-import { lastCompletedSession, tradingDaysBetween } from '@solstice/analytics';
+import {
+  lastCompletedSession,
+  lastSessionOf,
+  sessionsBehind,
+  tradingDaysBetween,
+  type TradingCalendar,
+} from '@solstice/analytics';
 
 export interface Freshness {
   /** The market's session date (the date every market-wide view uses). */
@@ -15,4 +21,24 @@ export function freshnessOf(asOf: string | null, now: number): Freshness {
   if (asOf === null) return { asOf, lastSession, tradingDaysBehind: null };
   const behind = asOf >= lastSession ? 0 : tradingDaysBetween(asOf, lastSession).filter((d) => d > asOf).length;
   return { asOf, lastSession, tradingDaysBehind: behind };
+}
+
+/**
+ * How far an instrument's bars are behind its own last completed session at `now`, in
+ * sessions of its calendar (data-providers.md §15.4): 0 when it is not stale by that
+ * calendar's rule (an exchange's one or two holidays), null without bars. A US stock's count
+ * is the freshness banner's. Most instruments share a calendar, zone and last bar: each
+ * combination is counted once.
+ */
+export function instrumentsBehind(now: number) {
+  const counted = new Map<string, number | null>();
+  return (calendar: TradingCalendar, timeZone: string, lastBar: string | null): number | null => {
+    const key = `${calendar} ${timeZone} ${lastBar}`;
+    let n = counted.get(key);
+    if (n === undefined) {
+      n = sessionsBehind(calendar, lastBar, lastSessionOf(calendar, timeZone, now));
+      counted.set(key, n);
+    }
+    return n;
+  };
 }

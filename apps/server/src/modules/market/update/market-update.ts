@@ -2,7 +2,8 @@ import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { MarketDataProvider } from '../providers/provider.js';
 import { configuredProviders } from '../providers/registry.js';
-import { syncMarketData, type SyncOptions, type SyncReport } from '../sync/sync.js';
+import { syncMarketData, type SyncedSymbol, type SyncOptions, type SyncReport } from '../sync/sync.js';
+import { behindReason, type Behind } from './behind-reason.js';
 import type { DataUpdateTrigger } from './data-updates.tables.js';
 
 export interface MarketUpdateDeps {
@@ -72,11 +73,14 @@ export async function runMarketUpdate(
   heartbeat.unref();
   try {
     const report = await syncMarketData(deps.database, { providers, now: deps.now, ...options });
-    // A symbol the provider answered without the session's bar (not published yet) is still
-    // behind: the run is partial, not ok, and the symbol says why.
-    const behind = (sym: (typeof report.symbols)[number]) =>
-      sym.status === 'unchanged' && sym.lastBar !== null && sym.lastBar < sym.session;
-    const lagging = report.symbols.filter(behind).length;
+    // A symbol the provider answered without its session's bar (not published yet) is still
+    // behind, by its own calendar's rule (§15.4: an exchange's holiday is not): the run is
+    // partial, not ok, and the symbol says why.
+    const behindOf = (s: SyncedSymbol): Behind | null =>
+      s.status === 'unchanged' && s.calendar !== null && s.lastBar !== null && s.behind !== null && s.behind > 0
+        ? { calendar: s.calendar, session: s.session, lastBar: s.lastBar, behind: s.behind, provider: s.provider }
+        : null;
+    const lagging = report.symbols.filter((s) => behindOf(s) !== null).length;
     const status =
       report.failed === 0 && lagging === 0
         ? 'ok'
@@ -87,20 +91,23 @@ export async function runMarketUpdate(
             : 'partial';
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < report.symbols.length; i += 200) {
-        const rows = report.symbols.slice(i, i + 200).map((s) => ({
-          update_id: run.id,
-          symbol: s.symbol,
-          status: s.status,
-          provider: s.provider,
-          reason:
-            s.reason ??
-            (s.failures.length > 0
-              ? s.failures.map((f) => f.message).join('; ')
-              : behind(s)
-                ? `no bar for ${s.session} from ${s.provider ?? 'the providers'} yet`
-                : null),
-          last_bar: s.lastBar,
-        }));
+        const rows = report.symbols.slice(i, i + 200).map((s) => {
+          const behind = behindOf(s);
+          return {
+            update_id: run.id,
+            symbol: s.symbol,
+            status: s.status,
+            provider: s.provider,
+            reason:
+              s.reason ??
+              (s.failures.length > 0
+                ? s.failures.map((f) => f.message).join('; ')
+                : behind
+                  ? behindReason(behind)
+                  : null),
+            last_bar: s.lastBar,
+          };
+        });
         if (rows.length > 0) await trx.insertInto('data_update_symbols').values(rows).execute();
       }
       await trx

@@ -207,6 +207,8 @@ export default {
       current: 'Tracked, up to date',
       behind_one: 'Tracked, {{n}} trading day behind',
       behind_other: 'Tracked, {{n}} trading days behind',
+      behindOwn_one: 'Tracked, {{n}} session behind ({{calendar}})',
+      behindOwn_other: 'Tracked, {{n}} sessions behind ({{calendar}})',
       firstBar: 'First bar',
       lastBar: 'Last bar',
       bars: 'Bars',

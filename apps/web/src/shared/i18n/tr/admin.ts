@@ -207,6 +207,8 @@ const tr: Messages<typeof en> = {
       current: 'İzleniyor, güncel',
       behind_one: 'İzleniyor, {{n}} işlem günü geride',
       behind_other: 'İzleniyor, {{n}} işlem günü geride',
+      behindOwn_one: 'İzleniyor, {{n}} seans geride ({{calendar}})',
+      behindOwn_other: 'İzleniyor, {{n}} seans geride ({{calendar}})',
       firstBar: 'İlk bar',
       lastBar: 'Son bar',
       bars: 'Bar',
