@@ -48,8 +48,9 @@ export const adminDataResponseSchema = z.object({
       lastBar: z.string().nullable(),
       bars: z.number().int(),
       /**
-       * Sessions after its last bar up to the last completed session that it lacks (0 =
-       * current), as `freshness` counts them for the market; null without bars.
+       * Sessions of its own calendar after its last bar up to its last completed session that
+       * it lacks (0 = current; data-providers.md §15.4): an NYSE instrument's as `freshness`
+       * counts them for the market, a crypto one's every day; null without bars.
        */
       tradingDaysBehind: z.number().int().nullable(),
     }),

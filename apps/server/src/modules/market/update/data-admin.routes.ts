@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import type { TradingCalendar } from '@solstice/analytics';
 import { PERMISSIONS, type AdminDataResponse, type FreshnessInfo } from '@solstice/contracts';
 import type { Settings } from '../../../config/settings.js';
 import type { DatabaseHandle } from '../../../db/database.js';
@@ -16,7 +17,7 @@ import { ProviderError } from '../providers/provider-error.js';
 import { createProvider, providerOffReason } from '../providers/registry.js';
 import type { InstrumentDescription } from '../providers/yahoo-instrument.js';
 import { listMismatches } from '../sync/history-mismatches.js';
-import { freshnessOf } from './freshness.js';
+import { freshnessOf, instrumentDaysBehind } from './freshness.js';
 import { MARKET_UPDATE_JOB, startMarketUpdate } from './market-update.jobs.js';
 
 export interface DataAdminDeps {
@@ -86,15 +87,16 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
       const bySymbol = new Map(bars.map((b) => [b.symbol, b]));
       const instruments = await db
         .selectFrom('instruments')
-        .select(['symbol', 'name', 'synthetic', 'tracked'])
+        .select(['symbol', 'name', 'synthetic', 'tracked', 'calendar', 'timezone'])
         .orderBy('symbol')
         .execute();
       const now = clock.now();
-      // most instruments share a last bar: count each date's sessions behind once
-      const behindOf = new Map<string | null, number | null>();
-      const behind = (last: string | null) => {
-        if (!behindOf.has(last)) behindOf.set(last, freshnessOf(last, now).tradingDaysBehind);
-        return behindOf.get(last)!;
+      // most instruments share a calendar and a last bar: count each pair's sessions behind once
+      const behindOf = new Map<string, number | null>();
+      const behind = (last: string | null, calendar: TradingCalendar, timezone: string) => {
+        const key = `${calendar} ${timezone} ${last}`;
+        if (!behindOf.has(key)) behindOf.set(key, instrumentDaysBehind(last, calendar, timezone, now));
+        return behindOf.get(key)!;
       };
       return {
         freshness: freshnessOf(deps.marketAsOf(), now),
@@ -136,7 +138,7 @@ export function dataAdminRoutes(deps: DataAdminDeps): FastifyPluginAsync {
             firstBar: b?.first ?? null,
             lastBar: b?.last ?? null,
             bars: Number(b?.n ?? 0),
-            tradingDaysBehind: behind(b?.last ?? null),
+            tradingDaysBehind: behind(b?.last ?? null, i.calendar, i.timezone),
           };
         }),
       };
