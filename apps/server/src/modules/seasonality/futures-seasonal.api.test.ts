@@ -39,6 +39,19 @@ describe.each(testDialects())('seasonal answers about a future: roll gaps and ba
     return gold().open[i]! / gold().close[i - 1]!;
   };
 
+  it('the instrument API lists a future’s roll gaps with their gap (what the price chart marks); others none', async () => {
+    const res = await requestAs(t, admin, 'GET', '/api/v1/instruments/GC%3DF');
+    expect(res.statusCode).toBe(200);
+    const { rollGaps } = res.json();
+    expect(rollGaps.map((g: { date: string }) => g.date)).toEqual(GOLD_ROLLS.map((g) => g.date));
+    rollGaps.forEach((g: { date: string; gap: number }) => expect(g.gap).toBeCloseTo(factor(g.date) - 1, 12));
+    rollGaps.forEach((g: { gap: number }, i: number) => expect(g.gap).toBeCloseTo(GOLD_ROLLS[i]!.gap, 3));
+    for (const symbol of ['SPY', 'BTC-USD']) {
+      const other = await requestAs(t, admin, 'GET', `/api/v1/instruments/${encodeURIComponent(symbol)}`);
+      expect(other.json().rollGaps, symbol).toEqual([]);
+    }
+  });
+
   it('lists per traded year the roll gaps after entry up to and including exit; a non-future lists none', async () => {
     const res = await pattern('GC=F');
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
-import { isoDate, rollAdjust, rollGaps, rollGapsInYear, type PriceSeries, type RollAdjust } from '@solstice/analytics';
+import { rollAdjust, rollGapsInYear, type PriceSeries, type RollAdjust } from '@solstice/analytics';
 import { validationFailed } from '../../http/errors.js';
 import type { MarketCache } from '../market/market-cache.js';
+import { rollGapsOfSeries } from '../market/series-roll-gaps.js';
 import { seriesOf } from './symbol-series.js';
 
 /** A symbol's series for a seasonal computation, and its roll-gap dates when it is a future (else null). */
@@ -11,15 +12,6 @@ export interface SeasonalSeries {
 
 /** Per series object (one per market version): its roll-gap dates and its adjusted copies by mode. */
 const adjusted = new WeakMap<PriceSeries, { gaps: string[]; byMode: Map<RollAdjust, PriceSeries> }>();
-
-function gapDatesOf(series: PriceSeries): string[] {
-  const rows = Array.from(series.dates, (d, i) => ({
-    date: isoDate(d),
-    open: series.open[i]!,
-    close: series.close[i]!,
-  }));
-  return rollGaps(rows).map((g) => g.date);
-}
 
 /**
  * The series a seasonal answer about `symbol` computes on (data-providers.md §15.5): a future's
@@ -39,7 +31,7 @@ export function seasonalSeries(
   if (market.instrument(symbol)?.assetClass !== 'future') return { series, rollGaps: null };
   let entry = adjusted.get(series);
   if (!entry) {
-    entry = { gaps: gapDatesOf(series), byMode: new Map() };
+    entry = { gaps: rollGapsOfSeries(series).map((g) => g.date), byMode: new Map() };
     adjusted.set(series, entry);
   }
   const wanted = mode ?? 'none';
