@@ -131,4 +131,42 @@ describe.each(testDialects())('seasonal answers about a future: roll gaps and ba
     );
     expect(cli).toEqual(await get('calendar', '&rollAdjust=ratio'));
   });
+  it('the backtest reads a future leg adjusted by rollAdjust, each of its trades listing its roll gaps; SPY unchanged', async () => {
+    const legs = [
+      { symbol: 'GC=F', start: '08-01', end: '12-31', direction: 'long' },
+      { symbol: 'SPY', start: '08-01', end: '12-31', direction: 'long' },
+    ];
+    const run = async (extra: object = {}) => {
+      const res = await requestAs(t, admin, 'POST', '/api/v1/seasonality/backtest', {
+        legs,
+        from: 2025,
+        to: 2025,
+        costBps: 0,
+        ...extra,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const none = await run();
+    const ratio = await run({ rollAdjust: 'ratio' });
+    type Trade = { symbol: string; entryDate: string; exitDate: string; return: number; rollGaps?: string[] };
+    const trade = (answer: { trades: Trade[] }, symbol: string) => answer.trades.find((x) => x.symbol === symbol)!;
+    const g = trade(ratio, 'GC=F');
+    const all = GOLD_ROLLS.map((r) => factor(r.date)).reduce((a, b) => a * b, 1);
+    const third = factor(GOLD_ROLLS[2]!.date);
+    expect(g.return).toBeCloseTo((closeOn(g.exitDate) * third) / (closeOn(g.entryDate) * all) - 1, 12);
+    expect(trade(none, 'GC=F').return).toBeCloseTo(closeOn(g.exitDate) / closeOn(g.entryDate) - 1, 12);
+    expect(g.return).not.toBeCloseTo(trade(none, 'GC=F').return, 3);
+    expect(g.rollGaps).toEqual(GOLD_ROLLS.slice(0, 2).map((r) => r.date));
+    expect(trade(none, 'GC=F').rollGaps).toEqual(g.rollGaps);
+    expect(trade(ratio, 'SPY')).toEqual(trade(none, 'SPY'));
+    expect(trade(ratio, 'SPY')).not.toHaveProperty('rollGaps');
+    expect(ratio.metrics.totalReturn).not.toBeCloseTo(none.metrics.totalReturn, 3);
+
+    if (dialect !== 'sqlite') return;
+    const args = ['seasonality', 'backtest', '--leg', 'GC=F:08-01:12-31:long', '--leg', 'SPY:08-01:12-31:long'];
+    const more = ['--from', '2025', '--to', '2025', '--cost-bps', '0', '--roll-adjust', 'ratio'];
+    const cli = JSON.parse(await runCli(t.database.url, '--json', ...args, ...more));
+    expect(cli).toEqual(ratio);
+  });
 });
