@@ -216,6 +216,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       option('--max-q-value <X>', 'only results whose q-value is at most X (a fraction from 0 to 1)'),
       RANK,
       CONDITION,
+      ROLL_ADJUST,
     ],
     false,
   ).action((opts: ScanOptions, command: Command) => print(command, (market) => scanCommand(market, opts)));

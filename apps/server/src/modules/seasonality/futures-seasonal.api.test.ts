@@ -169,4 +169,42 @@ describe.each(testDialects())('seasonal answers about a future: roll gaps and ba
     const cli = JSON.parse(await runCli(t.database.url, '--json', ...args, ...more));
     expect(cli).toEqual(ratio);
   });
+  it('the seasonality scanner reads each future of the universe adjusted, listing its years’ roll gaps; others unchanged', async () => {
+    const scan = async (extra: object = {}) => {
+      const res = await requestAs(t, admin, 'POST', '/api/v1/seasonality/scan', {
+        universe: ['GC=F', 'SPY'],
+        startFrom: '08-01',
+        startTo: '08-01',
+        minDays: 152,
+        maxDays: 152,
+        minYears: 1,
+        ...extra,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    type Result = { symbol: string; start: string; end: string; stats: { mean: number }; rollGaps?: unknown };
+    const of = (answer: { results: Result[] }, symbol: string) => answer.results.find((r) => r.symbol === symbol)!;
+    const none = await scan();
+    const ratio = await scan({ rollAdjust: 'ratio' });
+    const gold = of(ratio, 'GC=F');
+    const url = `/api/v1/seasonality/pattern?symbol=GC%3DF&start=${gold.start}&end=${gold.end}&rollAdjust=ratio`;
+    const [y] = (await requestAs(t, admin, 'GET', url)).json().years;
+    const all = GOLD_ROLLS.map((r) => factor(r.date)).reduce((a, b) => a * b, 1);
+    const third = factor(GOLD_ROLLS[2]!.date);
+    expect(y.rollGaps).toEqual(GOLD_ROLLS.slice(0, 2).map((r) => r.date));
+    expect(gold.stats.mean).toBeCloseTo((closeOn(y.exitDate) * third) / (closeOn(y.entryDate) * all) - 1, 12);
+    expect(of(none, 'GC=F').stats.mean).toBeCloseTo(closeOn(y.exitDate) / closeOn(y.entryDate) - 1, 12);
+    expect(gold.rollGaps).toEqual([{ year: 2025, dates: y.rollGaps }]);
+    expect(of(none, 'GC=F').rollGaps).toEqual(gold.rollGaps);
+    // SPY's window as it was; only its qValue moves, Benjamini–Hochberg counting the future's new pValue
+    const withoutQ = (r: Result) => ({ ...r, stats: { ...r.stats, qValue: undefined } });
+    expect(withoutQ(of(ratio, 'SPY'))).toEqual(withoutQ(of(none, 'SPY')));
+    expect(of(ratio, 'SPY')).not.toHaveProperty('rollGaps');
+
+    if (dialect !== 'sqlite') return;
+    const args = ['seasonality', 'scan', '--symbols', 'GC=F,SPY', '--start-from', '08-01', '--start-to', '08-01'];
+    const more = ['--min-days', '152', '--max-days', '152', '--min-years', '1', '--roll-adjust', 'ratio'];
+    expect(JSON.parse(await runCli(t.database.url, '--json', ...args, ...more))).toEqual(ratio);
+  });
 });
