@@ -178,6 +178,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       option('--window <MM-DD:MM-DD:long|short>', 'judge this window instead of the top one'),
       option('--bootstrap <B>', "resamples of White's reality check (0: none; at most 10000)", '0'),
       option('--seed <N>', 'seed of the resamples: a decimal unsigned 64-bit integer', '1'),
+      ROLL_ADJUST,
     ],
     overfittingCommand,
   );

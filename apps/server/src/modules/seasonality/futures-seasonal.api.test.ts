@@ -207,4 +207,31 @@ describe.each(testDialects())('seasonal answers about a future: roll gaps and ba
     const more = ['--min-days', '152', '--max-days', '152', '--min-years', '1', '--roll-adjust', 'ratio'];
     expect(JSON.parse(await runCli(t.database.url, '--json', ...args, ...more))).toEqual(ratio);
   });
+  it('overfitting judges a future’s window on the adjusted series, the window listing its years’ roll gaps', async () => {
+    const judge = (symbol: string, extra = '') =>
+      requestAs(
+        t,
+        admin,
+        'GET',
+        `/api/v1/seasonality/overfitting?symbol=${encodeURIComponent(symbol)}&minDays=20&maxDays=40&minYears=1&window=08-01:12-31:long${extra}`,
+      ).then((r) => {
+        expect(r.statusCode).toBe(200);
+        return r.json();
+      });
+    const ratio = await judge('GC=F', '&rollAdjust=ratio');
+    const none = await judge('GC=F');
+    const p = (await pattern('GC=F', '&rollAdjust=ratio')).json();
+    expect(ratio.selected.stats.mean).toBeCloseTo(p.stats.mean, 12);
+    expect(ratio.selected.stats.mean).not.toBeCloseTo(none.selected.stats.mean, 3);
+    expect(ratio.selected.rollGaps).toEqual([{ year: 2025, dates: GOLD_ROLLS.slice(0, 2).map((r) => r.date) }]);
+    expect(none.selected.rollGaps).toEqual(ratio.selected.rollGaps);
+    const spy = await judge('SPY', '&rollAdjust=ratio');
+    expect(spy).toEqual(await judge('SPY'));
+    expect(spy.selected).not.toHaveProperty('rollGaps');
+
+    if (dialect !== 'sqlite') return;
+    const args = ['seasonality', 'overfitting', 'GC=F', '--min-days', '20', '--max-days', '40', '--min-years', '1'];
+    const more = ['--window', '08-01:12-31:long', '--roll-adjust', 'ratio'];
+    expect(JSON.parse(await runCli(t.database.url, '--json', ...args, ...more))).toEqual(ratio);
+  });
 });

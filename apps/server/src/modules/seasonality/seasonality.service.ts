@@ -51,7 +51,7 @@ function benchmarkFor(market: MarketCache, symbol: string): PriceSeries | null {
 }
 
 /** The years a query uses (analytics.md, "Year sets"): from, to and the filters given. */
-function yearSetOf(q: YearSetFilters & { from?: number; to?: number }): YearSet {
+export function yearSetOf(q: YearSetFilters & { from?: number; to?: number }): YearSet {
   return { from: q.from, to: q.to, cycle: q.cycle, parity: q.parity, exclude: q.exclude };
 }
 
@@ -102,7 +102,7 @@ export function chartOf(market: MarketCache, q: ChartQuery): ChartResponse {
 }
 
 /** A reported window's traded years (its pattern on `series`) with the roll gaps inside each. */
-function windowRollGaps(
+export function windowRollGaps(
   series: PriceSeries,
   gaps: readonly string[],
   w: { start: string; end: string },

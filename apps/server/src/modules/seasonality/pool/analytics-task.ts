@@ -31,7 +31,7 @@ export type AnalyticsJob =
   | { kind: 'scanJson'; symbols: readonly string[]; options: SeasonalityScanOptions; adjusted?: AdjustedCloses[] }
   | { kind: 'bestTrades'; symbol: string; options: BestTradesOptions }
   | { kind: 'walkForward'; symbol: string; options: WalkForwardOptions }
-  | { kind: 'overfitting'; symbol: string; options: OverfittingOptions }
+  | { kind: 'overfitting'; symbol: string; options: OverfittingOptions; adjusted?: AdjustedCloses[] }
   | {
       kind: 'backtest';
       symbols: readonly string[];
