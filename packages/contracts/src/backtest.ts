@@ -91,6 +91,8 @@ export const backtestTradeSchema = z.object({
   exitDate: z.string(),
   /** Net of costs. */
   return: z.number(),
+  /** A future's roll gaps after the entry up to and including the exit (data-providers.md §15.5); absent otherwise. */
+  rollGaps: z.array(z.string()).optional(),
 });
 
 export const backtestResponseSchema = z.object({

@@ -97,6 +97,11 @@ export const instrumentDetailSchema = instrumentSummarySchema.extend({
   previousClose: z.number().nullable(),
   /** Change of the last close against the one before, in percent. */
   changePct: z.number().nullable(),
+  /**
+   * A future's suspected contract rolls (data-providers.md §15.5): each bar whose open is at
+   * least 2 % from the previous close, with gap = open / previous close − 1; [] for any other class.
+   */
+  rollGaps: z.array(z.object({ date: z.string(), gap: z.number() })),
 });
 export type InstrumentDetail = z.infer<typeof instrumentDetailSchema>;
 

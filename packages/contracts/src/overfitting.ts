@@ -88,7 +88,13 @@ export const overfittingResponseSchema = z.object({
   tested: z.number().int(),
   minYears: z.number().int(),
   /** Best trades' top window, or the window given; statistics without qValue. Null when the family is empty. */
-  selected: windowRefSchema.extend({ stats: windowRiskStatsSchema }).nullable(),
+  selected: windowRefSchema
+    .extend({
+      stats: windowRiskStatsSchema,
+      /** A future's only: per traded year, its roll gaps after entry up to and including exit (data-providers.md §15.5). */
+      rollGaps: z.array(z.object({ year: z.number().int(), dates: z.array(z.string()) })).optional(),
+    })
+    .nullable(),
   deflated: z
     .object({
       sharpe: z.number().nullable(),

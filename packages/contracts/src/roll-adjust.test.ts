@@ -1,5 +1,5 @@
 /**
- * `rollAdjust` on every seasonal query of one symbol and on the backtest (data-providers.md
+ * `rollAdjust` on every seasonal query of one symbol, on the scanner and on the backtest (data-providers.md
  * §15.5): none, ratio or difference; absent means none and leaves the parsed query as it was.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   bestTradesQuerySchema,
   chartQuerySchema,
   patternQuerySchema,
+  seasonalScanBodySchema,
   walkForwardQuerySchema,
   yearsQuerySchema,
 } from './seasonality.js';
@@ -20,6 +21,7 @@ const QUERIES = {
   bestTrades: [bestTradesQuerySchema, { symbol: 'GC=F', minDays: '5', maxDays: '20' }],
   walkForward: [walkForwardQuerySchema, { symbol: 'GC=F', minDays: '5', maxDays: '20' }],
   overfitting: [overfittingQuerySchema, { symbol: 'GC=F', minDays: '5', maxDays: '20' }],
+  scan: [seasonalScanBodySchema, { startFrom: '01-10', startTo: '01-20', minDays: 5, maxDays: 20 }],
   backtest: [backtestBodySchema, { legs: [{ symbol: 'GC=F', start: '01-10', end: '02-10' }] }],
 } as const;
 

@@ -244,6 +244,8 @@ export const seasonalScanBodySchema = z
     /** Default winRate. */
     rank: windowRankSchema.optional(),
     condition: seasonalConditionSchema.optional(),
+    /** Back-adjustment of each future of the universe at its roll gaps (data-providers.md §15.5); other classes ignore it. */
+    rollAdjust: rollAdjustSchema.optional(),
     /** Upcoming mode: the windows starting in the next N calendar days after the session. */
     upcoming: integer(1, SEASONALITY_LIMITS.maxUpcomingDays, 'a number of calendar days').optional(),
     /** Upcoming mode: the scan's date (its session is the market's on or before it); default the latest. */

@@ -24,6 +24,7 @@ export interface BacktestCommandOptions {
   exclude?: string;
   costBps?: string;
   benchmark?: string;
+  rollAdjust?: string;
 }
 
 const LEG_FORMAT = 'SYMBOL:MM-DD:MM-DD[:long|short]';
@@ -36,6 +37,7 @@ const OPTION_NAMES: Record<string, string> = {
   exclude: '--exclude',
   costBps: '--cost-bps',
   benchmark: '--benchmark',
+  rollAdjust: '--roll-adjust',
 };
 
 /** `AAPL:10-05:11-01:long` → a leg (direction long when left out); the schema checks the parts. */
@@ -63,6 +65,7 @@ function parseBacktestOptions(o: BacktestCommandOptions): BacktestOptions {
       exclude: o.exclude,
       costBps: o.costBps,
       benchmark: o.benchmark,
+      rollAdjust: o.rollAdjust,
     }).filter(([, v]) => v !== undefined),
   );
   const result = backtestBodySchema.safeParse(value);
@@ -140,7 +143,12 @@ export function backtestCommand(market: MarketCache, o: BacktestCommandOptions):
   try {
     value = backtestOf(market, options);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'validation_failed') throw new CliError(error.message, 2);
+    if (error instanceof AppError && error.code === 'validation_failed') {
+      // a difference adjustment that cannot be made names its date under the option's name
+      const [issue] = (error.details as { issues?: { path: string; message: string }[] } | undefined)?.issues ?? [];
+      if (issue?.path === 'body.rollAdjust') throw new CliError(`--roll-adjust: ${issue.message}`, 2);
+      throw new CliError(error.message, 2);
+    }
     throw error;
   }
   return { value, text: backtestText(value, options) };
@@ -171,6 +179,10 @@ export function registerBacktestCommand(seasonality: Command, run: Runner): void
     .option('--exclude <years>', 'leave out these start years, e.g. 2008,2009')
     .option('--cost-bps <N>', 'cost per side, basis points', String(BACKTEST_LIMITS.defaultCostBps))
     .option('--benchmark <SYMBOL>', 'buy and hold to compare with (default SPY, else ^GSPC)')
+    .option(
+      '--roll-adjust <none|ratio|difference>',
+      "every future's back-adjustment at its roll gaps, legs and benchmark (default none; other classes have none)",
+    )
     .action((opts: BacktestCommandOptions, command: Command) =>
       run(command, async ({ market }, out) => {
         const { value, text } = backtestCommand(market, opts);

@@ -16,6 +16,7 @@ export interface OverfittingOptions extends YearsOptions {
   window?: string;
   bootstrap?: string;
   seed?: string;
+  rollAdjust?: string;
 }
 
 const FLAGS: Record<string, string> = {
@@ -24,6 +25,7 @@ const FLAGS: Record<string, string> = {
   bootstrap: '--bootstrap',
   seed: '--seed',
   direction: '--direction',
+  rollAdjust: '--roll-adjust',
 };
 
 const share = (v: number | null | undefined) => (v === null || v === undefined ? '–' : pct(v));
@@ -46,6 +48,7 @@ export function overfittingCommand(
       window: o.window,
       bootstrap: o.bootstrap,
       seed: o.seed,
+      rollAdjust: o.rollAdjust,
     },
     FLAGS,
   );

@@ -75,7 +75,8 @@ function withCondition<T>(text: string | undefined, run: () => T): T {
     }
     // a future's difference adjustment that gives a price ≤ 0 names the date
     const issue = details?.issues?.[0];
-    if (issue?.path === 'query.rollAdjust') throw new CliError(`--roll-adjust: ${issue.message}`, 2);
+    if (issue?.path === 'query.rollAdjust' || issue?.path === 'body.rollAdjust')
+      throw new CliError(`--roll-adjust: ${issue.message}`, 2);
     throw error;
   }
 }
@@ -310,6 +311,7 @@ export interface ScanOptions extends YearsOptions {
   minDollarVolume?: string;
   condition?: string;
   assetClass?: string;
+  rollAdjust?: string;
 }
 
 export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<CommandResult<SeasonalScanResponse>> {
@@ -338,6 +340,7 @@ export async function scanCommand(market: MarketCache, o: ScanOptions): Promise<
     minDollarVolume: o.minDollarVolume,
     condition: o.condition,
     assetClass: o.assetClass,
+    rollAdjust: o.rollAdjust,
   });
   const universe = await inUniverse(() => universeSeries(market, options.universe, null, options.assetClass));
   const value = withCondition(o.condition, () => scanOf(market, universe, options));

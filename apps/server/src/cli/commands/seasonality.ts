@@ -178,6 +178,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       option('--window <MM-DD:MM-DD:long|short>', 'judge this window instead of the top one'),
       option('--bootstrap <B>', "resamples of White's reality check (0: none; at most 10000)", '0'),
       option('--seed <N>', 'seed of the resamples: a decimal unsigned 64-bit integer', '1'),
+      ROLL_ADJUST,
     ],
     overfittingCommand,
   );
@@ -216,6 +217,7 @@ export function registerSeasonalityCommands(program: Command, run: MarketCommand
       option('--max-q-value <X>', 'only results whose q-value is at most X (a fraction from 0 to 1)'),
       RANK,
       CONDITION,
+      ROLL_ADJUST,
     ],
     false,
   ).action((opts: ScanOptions, command: Command) => print(command, (market) => scanCommand(market, opts)));

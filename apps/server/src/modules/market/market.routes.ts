@@ -14,6 +14,7 @@ import { dayNumberFast, isoFromDay } from './dates.js';
 import { importRoutes, type ImportRoutesDeps } from './import/import.routes.js';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
 import { searchInstruments } from './instrument-search.js';
+import { instrumentRollGaps } from './series-roll-gaps.js';
 
 function summarize(market: MarketCache, info: InstrumentInfo): InstrumentSummary {
   const s = market.series(info.symbol);
@@ -57,6 +58,7 @@ export function marketRoutes(ctx: MarketRoutesDeps): FastifyPluginAsync {
         bars: n,
         previousClose: previous,
         changePct: last !== null && previous !== null && previous !== 0 ? ((last - previous) / previous) * 100 : null,
+        rollGaps: instrumentRollGaps(ctx.market, symbol),
       };
     });
 

@@ -11,6 +11,8 @@ import { parseInput } from '../../http/validation.js';
 import type { MarketCache } from '../market/market-cache.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import { BENCHMARK_SYMBOLS, type PoolContext } from './seasonality.service.js';
+import { adjustedClosesFor, rollGapsBySymbol, seriesForMode } from './futures-series.js';
+import { rollGapsInYear } from '@solstice/analytics';
 
 /** An issue's path as the API names it (`body.legs.2.start`) → as its message names it (`legs[2].start`). */
 const label = (path: string) =>
@@ -77,18 +79,43 @@ function symbolsOf(options: SeasonalBacktestOptions): string[] {
   return [...symbols];
 }
 
-/** The backtest in this thread (the CLI); the same answer as backtestInPool. */
+/** Each trade of a future with the roll gaps after its entry up to and including its exit (data-providers.md §15.5). */
+function withTradeRollGaps(market: MarketCache, answer: BacktestResponse): BacktestResponse {
+  const gaps = rollGapsBySymbol(
+    market,
+    answer.trades.map((t) => t.symbol),
+  );
+  if (gaps.size === 0) return answer;
+  return {
+    ...answer,
+    trades: answer.trades.map((t) => {
+      const dates = gaps.get(t.symbol);
+      return dates ? { ...t, rollGaps: rollGapsInYear(dates, t.entryDate, t.exitDate) } : t;
+    }),
+  };
+}
+
+/**
+ * The backtest in this thread (the CLI); the same answer as backtestInPool. Every future,
+ * leg or benchmark, is read adjusted by `rollAdjust` (a 400 at body.rollAdjust when a
+ * difference adjustment gives a price ≤ 0).
+ */
 export function backtestOf(market: MarketCache, o: BacktestOptions): BacktestResponse {
-  return seasonalBacktest((symbol) => market.series(symbol), backtestOptions(market, o));
+  const options = backtestOptions(market, o);
+  const answer = seasonalBacktest((symbol) => seriesForMode(market, symbol, o.rollAdjust, 'body.rollAdjust'), options);
+  return withTradeRollGaps(market, answer);
 }
 
 /** The backtest in the analytics pool (the API). */
-export function backtestInPool(
+export async function backtestInPool(
   market: MarketCache,
   analytics: AnalyticsPool,
   o: BacktestOptions,
   context: PoolContext,
 ): Promise<BacktestResponse> {
   const options = backtestOptions(market, o);
-  return analytics.run({ kind: 'backtest', symbols: symbolsOf(options), options }, context);
+  const symbols = symbolsOf(options);
+  const adjusted = adjustedClosesFor(market, symbols, o.rollAdjust, 'body.rollAdjust');
+  const job = { kind: 'backtest' as const, symbols, options, ...(adjusted.length > 0 ? { adjusted } : {}) };
+  return withTradeRollGaps(market, await analytics.run(job, context));
 }

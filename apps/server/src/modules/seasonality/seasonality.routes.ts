@@ -7,7 +7,7 @@ import { clientGoneSignal } from '../../http/client-gone.js';
 import { routeDeclarer } from '../../http/declare-route.js';
 import type { ZodTypeProvider } from '../../http/route-schemas.js';
 import { getWatchlist } from '../watchlists/watchlists.repository.js';
-import { overfittingJob } from './overfitting.service.js';
+import { overfittingJob, withSelectedRollGaps } from './overfitting.service.js';
 import type { AnalyticsPool } from './pool/analytics-pool.js';
 import {
   bestTradesJob,
@@ -66,7 +66,9 @@ export function seasonalityRoutes({
     });
     route('seasonalityOverfitting', SUBSCRIBERS, async (request) => {
       const query = request.query;
-      return inPool(request, (context) => analytics.run(overfittingJob(market, query), context));
+      return inPool(request, async (context) =>
+        withSelectedRollGaps(market, query, await analytics.run(overfittingJob(market, query), context)),
+      );
     });
     route('seasonalityScan', SUBSCRIBERS, async (request, reply) => {
       const options = request.body;

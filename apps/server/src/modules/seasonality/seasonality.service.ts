@@ -38,7 +38,7 @@ import { seriesOf, symbolAnalysis } from './symbol-series.js';
 import { checkScanCost, scanCost } from './scan-cost.js';
 import { conditionBars, conditionInputs, seasonalCondition } from './condition.js';
 import { seriesTraits, traitsBySymbol } from '../market/series-traits.js';
-import { seasonalSeries, withRollGaps } from './futures-series.js';
+import { adjustedClosesFor, rollGapsBySymbol, seasonalSeries, seriesForMode, withRollGaps } from './futures-series.js';
 
 /** The benchmark of the pattern's relative figures: the first of these the market has. */
 export const BENCHMARK_SYMBOLS = ['SPY', '^GSPC'] as const;
@@ -51,7 +51,7 @@ function benchmarkFor(market: MarketCache, symbol: string): PriceSeries | null {
 }
 
 /** The years a query uses (analytics.md, "Year sets"): from, to and the filters given. */
-function yearSetOf(q: YearSetFilters & { from?: number; to?: number }): YearSet {
+export function yearSetOf(q: YearSetFilters & { from?: number; to?: number }): YearSet {
   return { from: q.from, to: q.to, cycle: q.cycle, parity: q.parity, exclude: q.exclude };
 }
 
@@ -101,6 +101,19 @@ export function chartOf(market: MarketCache, q: ChartQuery): ChartResponse {
   return { ...chart, benchmark: { symbol: benchmark, ...curves } };
 }
 
+/** A reported window's traded years (its pattern on `series`) with the roll gaps inside each. */
+export function windowRollGaps(
+  series: PriceSeries,
+  gaps: readonly string[],
+  w: { start: string; end: string },
+  years: YearSet,
+  direction: 'long' | 'short',
+): { year: number; dates: string[] }[] {
+  return withRollGaps(seasonalPattern(series, { start: w.start, end: w.end, ...years, direction }).years, gaps).map(
+    (y) => ({ year: y.year, dates: y.rollGaps ?? [] }),
+  );
+}
+
 /** The options best trades and walk-forward share: window lengths, years, and the fewest years. */
 function windowSearchOf(q: BestTradesQuery | WalkForwardQuery) {
   return { minDays: q.minDays, maxDays: q.maxDays, ...yearSetOf(q), minYears: q.minYears };
@@ -116,13 +129,9 @@ export function bestTradesOf(market: MarketCache, q: BestTradesQuery): BestTrade
   const inputs = condition ? conditionInputs(market, condition, [q.symbol]) : {};
   const answer = bestTrades(series, { ...bestTradesOptions(q), ...inputs });
   if (!rollGaps) return answer;
-  // each reported window's traded years (the pattern of that window) with their roll gaps
   const withGaps = (w: BestTradesResponse['long'][number], direction: 'long' | 'short') => ({
     ...w,
-    rollGaps: withRollGaps(
-      seasonalPattern(series, { start: w.start, end: w.end, ...yearSetOf(q), direction }).years,
-      rollGaps,
-    ).map((y) => ({ year: y.year, dates: y.rollGaps ?? [] })),
+    rollGaps: windowRollGaps(series, rollGaps, w, yearSetOf(q), direction),
   });
   return {
     ...answer,
@@ -325,7 +334,44 @@ export function scanOf(
         universe.map((s) => s.symbol),
       )
     : {};
-  return seasonalityScan(universe, { ...options, ...inputs });
+  // each future of the universe as rollAdjust has it; any other symbol as stored
+  const read = universe.map((s) => seriesForMode(market, s.symbol, o.rollAdjust, 'body.rollAdjust') ?? s);
+  return withScanRollGaps(market, seasonalityScan(read, { ...options, ...inputs }), o);
+}
+
+/**
+ * Each result about a future with its traded years' roll gaps (data-providers.md §15.5), its
+ * pattern taken on the series the scan read; the answer as it is when no result is a future.
+ */
+function withScanRollGaps(
+  market: MarketCache,
+  answer: SeasonalScanResponse,
+  o: SeasonalScanOptions,
+): SeasonalScanResponse {
+  const gaps = rollGapsBySymbol(
+    market,
+    answer.results.map((r) => r.symbol),
+  );
+  if (gaps.size === 0) return answer;
+  const results = answer.results.map((r) => {
+    const dates = gaps.get(r.symbol);
+    if (!dates) return r;
+    const series = seriesForMode(market, r.symbol, o.rollAdjust, 'body.rollAdjust')!;
+    return { ...r, rollGaps: windowRollGaps(series, dates, r, yearSetOf(o), r.direction) };
+  });
+  return { ...answer, results };
+}
+
+/** The scan's JSON with withScanRollGaps applied; read back only when the universe holds a future. */
+function jsonWithScanRollGaps(
+  market: MarketCache,
+  universe: readonly PriceSeries[],
+  body: Uint8Array,
+  o: SeasonalScanOptions,
+): Uint8Array {
+  if (!universe.some((s) => market.instrument(s.symbol)?.assetClass === 'future')) return body;
+  const answer = JSON.parse(new TextDecoder().decode(body)) as SeasonalScanResponse;
+  return new TextEncoder().encode(JSON.stringify(withScanRollGaps(market, answer, o)));
 }
 
 /**
@@ -349,12 +395,19 @@ export async function scanInPool(
     o.upcoming !== undefined,
   );
   const symbols = universe.map((s) => s.symbol);
-  if (!condition) return (await analytics.run({ kind: 'scanJson', symbols, options }, context)).body;
+  // the threads read each future's closes adjusted here (they share only the stored closes)
+  const adjusted = adjustedClosesFor(market, symbols, o.rollAdjust, 'body.rollAdjust');
+  const withAdjusted = adjusted.length > 0 ? { adjusted } : {};
+  if (!condition) {
+    const body = (await analytics.run({ kind: 'scanJson', symbols, options, ...withAdjusted }, context)).body;
+    return jsonWithScanRollGaps(market, universe, body, o);
+  }
   const { conditionTexts, conditionTraits } = conditionInputs(market, condition, symbols);
   const job = {
     kind: 'scanJson' as const,
     symbols,
     options: { ...options, condition, conditionTexts, conditionTraits, ...conditionBars(condition, universe) },
+    ...withAdjusted,
   };
-  return (await analytics.run(job, context)).body;
+  return jsonWithScanRollGaps(market, universe, (await analytics.run(job, context)).body, o);
 }

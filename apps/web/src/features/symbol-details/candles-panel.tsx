@@ -29,6 +29,8 @@ import {
 } from './candles';
 import { ChoiceButtons } from '../../shared/ui/choice-buttons';
 import { InlineField } from './inline-field';
+import { rollGapMarks, type RollGapMark } from './roll-gap-marks';
+import { FrontMonthNotice } from '../../shared/ui/front-month-notice';
 
 /** The indicators drawn over the candles, each on or off. */
 const OVERLAYS = ['sma', 'bollinger'] as const satisfies readonly (keyof Overlays)[];
@@ -37,6 +39,7 @@ const PRESET_KEYS = Object.keys(PRESETS) as Preset[];
 const MAX_SERIES = 12;
 const STUDY_COLORS = ['#0dcaf0', '#d63384', '#20c997', '#6610f2', '#ffc107', '#6c757d'];
 const PANEL_HEIGHT = 110;
+const ROLL_COLOR = '#fd7e14';
 
 export function useBars(symbol: string, from: string | null, enabled: boolean) {
   return useQuery({
@@ -63,6 +66,8 @@ const line = (name: string, data: (number | null)[], color: string, dashed = fal
 export interface ChartExtras {
   studies: { study: Study; names: string[]; values: (number | null)[][] }[];
   compare: { symbol: string; close: (number | null)[] } | null;
+  /** A future's suspected contract rolls on the candles that hold them. */
+  rollGaps?: RollGapMark[];
 }
 
 export interface ChartView {
@@ -86,6 +91,7 @@ export function candlesOption(
       name: t('candles.series.price'),
       data: data.candles,
       itemStyle: { color: UP, color0: DOWN, borderColor: UP, borderColor0: DOWN },
+      ...(extras.rollGaps?.length ? { markPoint: rollGapPoints(data, extras.rollGaps, f, t) } : {}),
     },
     {
       type: 'bar',
@@ -186,6 +192,32 @@ export function candlesOption(
   };
 }
 
+/** A pin over each candle that holds a roll gap, labelled with the gap; its tooltip says what it is. */
+function rollGapPoints(
+  data: CandleData,
+  marks: readonly RollGapMark[],
+  f: ReturnType<typeof useFormatters>,
+  t: TFunction<'symbol'>,
+) {
+  return {
+    symbol: 'pin',
+    symbolSize: 30,
+    itemStyle: { color: ROLL_COLOR },
+    label: { fontSize: 9, formatter: (p: { value?: unknown }) => String(p.value ?? '') },
+    tooltip: { trigger: 'item', formatter: (p: { name?: string }) => p.name ?? '' },
+    data: marks.map((m) => ({
+      name: rollGapText(m, f, t),
+      coord: [data.dates[m.index], data.candles[m.index]![3]],
+      value: f.percent(m.gap, 1),
+    })),
+  };
+}
+
+/** "Suspected contract roll of the unadjusted front month on 27 Aug 2025: gap +3.10%". */
+function rollGapText(gap: RollGapMark, f: ReturnType<typeof useFormatters>, t: TFunction<'symbol'>): string {
+  return t('candles.rollGaps.mark', { date: f.date(gap.date), gap: f.percent(gap.gap) });
+}
+
 /** The chart's total height: the candles and volume, then each panel. */
 export function chartHeight(extras: ChartExtras): number {
   return 360 + extras.studies.filter((s) => s.study.place === 'panel').length * PANEL_HEIGHT;
@@ -262,7 +294,11 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
     if (!answer || answer.timeframe !== timeframe) return null;
     return candleData(chartAnswerBars(answer), range, timeframe === 'weekly' ? 'week' : 'month');
   }, [daily, bars.data, answer, range, timeframe]);
-  const extras = useMemo(() => chartExtras(data, answer, studies, compare, t), [data, answer, studies, compare, t]);
+  const rollGaps = instrument.data?.rollGaps;
+  const extras = useMemo(() => {
+    const marks = data && rollGaps?.length ? rollGapMarks(data.dates, rollGaps) : [];
+    return { ...chartExtras(data, answer, studies, compare, t), rollGaps: marks };
+  }, [data, answer, studies, compare, t, rollGaps]);
   const firstVisible = data && zoom ? Math.floor((zoom.start / 100) * (data.dates.length - 1)) : 0;
   const option = useMemo(
     () => (data ? candlesOption(data, overlays, f, t, extras, { log, firstVisible, zoom }) : null),
@@ -292,6 +328,7 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
     };
   return (
     <div data-testid="candles-panel">
+      <FrontMonthNotice assetClass={instrument.data?.assetClass} />
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
         <ChoiceButtons
           label={t('candles.timeframe')}
@@ -412,6 +449,23 @@ export function CandlesPanel({ symbol }: { symbol: string }) {
           onEvent={{ datazoom: onZoom }}
         />
       )}
+      {option && extras.rollGaps.length > 0 ? (
+        <div className="small text-muted" data-testid="roll-gaps-legend">
+          <span
+            className="d-inline-block rounded-circle me-1"
+            style={{ width: 8, height: 8, background: ROLL_COLOR }}
+            aria-hidden="true"
+          />
+          {t('candles.rollGaps.legend')}
+          <ul className="list-inline mb-0">
+            {extras.rollGaps.map((m) => (
+              <li key={m.date} className="list-inline-item">
+                {t('candles.rollGaps.item', { date: f.date(m.date), gap: f.percent(m.gap) })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../api';
 import { DemoBadge } from './states';
+import { FrontMonthNotice } from './front-month-notice';
 import { AddToWatchlistButton, SymbolLink } from './symbol-link';
 
 export function useInstrument(symbol: string | undefined) {
@@ -25,6 +26,7 @@ export function InstrumentHeader({ symbol, children }: { symbol: string; childre
       <DemoBadge synthetic={data?.synthetic} />
       <AddToWatchlistButton symbol={symbol} description={data?.name} />
       {children}
+      <FrontMonthNotice assetClass={data?.assetClass} />
     </div>
   );
 }

@@ -13,15 +13,31 @@ import type {
 } from '@solstice/analytics';
 import type { SharedMarket } from './shared-market.js';
 
+/**
+ * A future's closes back-adjusted at its roll gaps (data-providers.md §15.5), computed on the
+ * event loop, which has the opens: a thread shares only the stored closes. Sent with the job
+ * that reads them in place of the shared ones.
+ */
+export interface AdjustedCloses {
+  symbol: string;
+  mode: string;
+  close: Float64Array;
+}
+
 /** What the analytics pool runs: the seasonality computations whose cost grows with their inputs. */
 export type AnalyticsJob =
-  | { kind: 'scan'; symbols: readonly string[]; options: SeasonalityScanOptions }
+  | { kind: 'scan'; symbols: readonly string[]; options: SeasonalityScanOptions; adjusted?: AdjustedCloses[] }
   /** The same scan, its answer as JSON text (the route's): each thread writes its own results. */
-  | { kind: 'scanJson'; symbols: readonly string[]; options: SeasonalityScanOptions }
+  | { kind: 'scanJson'; symbols: readonly string[]; options: SeasonalityScanOptions; adjusted?: AdjustedCloses[] }
   | { kind: 'bestTrades'; symbol: string; options: BestTradesOptions }
   | { kind: 'walkForward'; symbol: string; options: WalkForwardOptions }
-  | { kind: 'overfitting'; symbol: string; options: OverfittingOptions }
-  | { kind: 'backtest'; symbols: readonly string[]; options: SeasonalBacktestOptions };
+  | { kind: 'overfitting'; symbol: string; options: OverfittingOptions; adjusted?: AdjustedCloses[] }
+  | {
+      kind: 'backtest';
+      symbols: readonly string[];
+      options: SeasonalBacktestOptions;
+      adjusted?: AdjustedCloses[];
+    };
 
 export interface AnalyticsResults {
   scan: SeasonalityScanAnswer;

@@ -7,7 +7,7 @@ import {
   walkForward,
   type PriceSeries,
 } from '@solstice/analytics';
-import type { AnalyticsOutcome, AnalyticsTask } from './analytics-task.js';
+import type { AdjustedCloses, AnalyticsOutcome, AnalyticsTask } from './analytics-task.js';
 import { SharedBuffers } from './shared-buffers.js';
 import { sharedSeries } from './shared-market.js';
 
@@ -16,7 +16,7 @@ import { sharedSeries } from './shared-market.js';
  * shared market, so the window tables the analytics memoize per series object survive from
  * one task to the next, and are dropped with the views when the market changes.
  */
-let view: { id: number; series: Map<string, PriceSeries> } | null = null;
+let view: { id: number; series: Map<string, PriceSeries>; adjusted: Map<string, PriceSeries> } | null = null;
 
 /** Where this thread writes the parts of scans it sends (released by the event loop once merged). */
 const buffers = new SharedBuffers();
@@ -24,9 +24,26 @@ const buffers = new SharedBuffers();
 class Cancelled extends Error {}
 
 function seriesOf(task: AnalyticsTask, symbol: string): PriceSeries {
-  if (view?.id !== task.market.id) view = { id: task.market.id, series: sharedSeries(task.market) };
+  if (view?.id !== task.market.id)
+    view = { id: task.market.id, series: sharedSeries(task.market), adjusted: new Map() };
   const series = view.series.get(symbol);
   if (!series) throw new Error(`analytics worker: no shared series for ${symbol}`);
+  const adjusted = 'adjusted' in task.job ? task.job.adjusted?.find((a) => a.symbol === symbol) : undefined;
+  return adjusted ? adjustedSeries(view.adjusted, series, adjusted) : series;
+}
+
+/** A future's series on its adjusted closes, kept per market version and mode (its window tables are memoized per object). */
+function adjustedSeries(
+  kept: Map<string, PriceSeries>,
+  shared: PriceSeries,
+  { symbol, mode, close }: AdjustedCloses,
+): PriceSeries {
+  const key = `${symbol}\u0000${mode}`;
+  let series = kept.get(key);
+  if (!series) {
+    series = { symbol, dates: shared.dates, open: close, high: close, low: close, close, volume: close };
+    kept.set(key, series);
+  }
   return series;
 }
 

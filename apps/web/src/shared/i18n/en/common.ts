@@ -48,6 +48,8 @@ export default {
     demoData: 'Demo data',
     demoDataTitle: 'This instrument is generated demo data, not real market prices',
     chartFailed: 'The chart could not be loaded.',
+    frontMonth:
+      'Futures data: Yahoo’s front-month contract, unadjusted. A roll to the next contract can show as a price gap.',
   },
   table: {
     noRows: 'No rows',

@@ -65,6 +65,12 @@ export default {
       compare: '{{symbol}} (rebased)',
       bollingerLower: 'Bollinger lower',
     },
+    rollGaps: {
+      mark: 'Suspected contract roll of the unadjusted front month on {{date}}: gap {{gap}}',
+      legend:
+        'Pins mark suspected contract rolls of the unadjusted front month (an open at least 2 % away from the previous close):',
+      item: '{{date}}: gap {{gap}}',
+    },
   },
   seasonal: {
     subscribersOnly: 'The seasonal curve and windows are for subscribers:',

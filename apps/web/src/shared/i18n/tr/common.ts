@@ -51,6 +51,8 @@ const tr: Messages<typeof en> = {
     demoData: 'Demo veri',
     demoDataTitle: 'Bu enstrüman üretilmiş demo veridir, gerçek piyasa fiyatı değildir',
     chartFailed: 'Grafik yüklenemedi.',
+    frontMonth:
+      'Vadeli verisi: Yahoo’nun ön ay (vadesi en yakın) kontratı, düzeltilmemiş. Bir sonraki kontrata geçiş fiyatta bir boşluk olarak görünebilir.',
   },
   table: {
     noRows: 'Satır yok',

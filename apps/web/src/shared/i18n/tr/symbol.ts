@@ -68,6 +68,12 @@ const tr: Messages<typeof en> = {
       compare: '{{symbol}} (ölçeklenmiş)',
       bollingerLower: 'Bollinger alt',
     },
+    rollGaps: {
+      mark: '{{date}}: düzeltilmemiş ön ay kontratında olası kontrat geçişi, boşluk {{gap}}',
+      legend:
+        'İğneler, düzeltilmemiş ön ay kontratındaki olası kontrat geçişlerini gösterir (açılış önceki kapanıştan en az %2 uzakta):',
+      item: '{{date}}: boşluk {{gap}}',
+    },
   },
   seasonal: {
     subscribersOnly: 'Mevsimsel eğri ve pencereler abonelere özeldir:',
