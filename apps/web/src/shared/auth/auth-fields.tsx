@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../store/app-store';
+import { LabelledInput } from '../select-field';
 
 interface FieldProps {
   id: string;
@@ -22,26 +23,17 @@ export function Field({ id, label, type = 'text', value, error, autoComplete, fo
   }, [focusOnOpen]);
   return (
     <div className="mb-3">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
+      <LabelledInput
         ref={ref}
         id={id}
         name={id}
+        label={label}
         type={type}
-        className={`form-control${error ? ' is-invalid' : ''}`}
         value={value}
         autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
+        message={error}
+        onChange={onChange}
       />
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback">
-          {error}
-        </div>
-      )}
     </div>
   );
 }
