@@ -16,24 +16,14 @@ interface FieldProps {
 }
 
 /** A labelled input of a sign-in dialog, its message under it. */
-export function Field({ id, label, type = 'text', value, error, autoComplete, focusOnOpen, onChange }: FieldProps) {
+export function Field({ type = 'text', error, focusOnOpen, ...input }: FieldProps) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focusOnOpen) ref.current?.focus();
   }, [focusOnOpen]);
   return (
     <div className="mb-3">
-      <LabelledInput
-        ref={ref}
-        id={id}
-        name={id}
-        label={label}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        message={error}
-        onChange={onChange}
-      />
+      <LabelledInput ref={ref} name={input.id} type={type} message={error} {...input} />
     </div>
   );
 }
