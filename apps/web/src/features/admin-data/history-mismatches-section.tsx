@@ -27,13 +27,11 @@ export function HistoryMismatchesSection({ rows, f }: { rows: HistoryMismatchInf
     valueColumn('storedClose', t('data.mismatches.storedClose'), 'Stored close', (r) => r.storedClose, close),
     valueColumn('providerClose', t('data.mismatches.providerClose'), 'Provider close', (r) => r.providerClose, close),
     { key: 'reason', label: t('data.failing.reason'), csvLabel: 'Reason', text: (r) => r.reason },
-    dangerButtonColumn<HistoryMismatchInfo>(
-      'replace',
-      '',
-      t('data.mismatches.replaceButton'),
-      (r) => t('data.mismatches.replaceLabel', { symbol: r.symbol }),
-      setReplacing,
-    ),
+    dangerButtonColumn<HistoryMismatchInfo>('replace', '', {
+      text: t('data.mismatches.replaceButton'),
+      label: (r) => t('data.mismatches.replaceLabel', { symbol: r.symbol }),
+      onClick: setReplacing,
+    }),
   ];
   return (
     <DataSection

@@ -78,13 +78,11 @@ export function InstrumentsSection({
     timeColumn('firstBar', t('data.instruments.firstBar'), 'First bar', (r) => r.firstBar, f.date),
     timeColumn('lastBar', t('data.instruments.lastBar'), 'Last bar', (r) => r.lastBar, f.date),
     countColumn('bars', t('data.instruments.bars'), 'Bars', (r) => r.bars),
-    dangerButtonColumn<Instrument>(
-      'remove',
-      t('common:actions.remove'),
-      t('data.instruments.removeButton'),
-      (r) => t('data.instruments.removeLabel', { symbol: r.symbol }),
-      setRemoving,
-    ),
+    dangerButtonColumn<Instrument>('remove', t('common:actions.remove'), {
+      text: t('data.instruments.removeButton'),
+      label: (r) => t('data.instruments.removeLabel', { symbol: r.symbol }),
+      onClick: setRemoving,
+    }),
   ];
   return (
     <DataSection

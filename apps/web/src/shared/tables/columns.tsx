@@ -97,18 +97,16 @@ export function timeColumn<T>(
 export function dangerButtonColumn<T>(
   key: string,
   header: ReactNode,
-  text: string,
-  label: (row: T) => string,
-  onClick: (row: T) => void,
+  button: { text: string; label: (row: T) => string; onClick: (row: T) => void },
 ): Column<T> {
   return actionColumn(key, header, (r) => (
     <button
       type="button"
       className="btn btn-sm btn-outline-danger py-0"
-      aria-label={label(r)}
-      onClick={() => onClick(r)}
+      aria-label={button.label(r)}
+      onClick={() => button.onClick(r)}
     >
-      {text}
+      {button.text}
     </button>
   ));
 }
