@@ -136,6 +136,27 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
     });
   }
 
+  /**
+   * Signed in, with the layout `on` in both the account and the browser's store, runs `look`;
+   * then the account's layout goes back to the plain one.
+   */
+  async function withLayout(
+    on: { sidebarDark: boolean; topbarDark: boolean; horizontal: boolean },
+    look: (page: Page) => Promise<void>,
+  ): Promise<void> {
+    const { sidebarDark: darkSidebar, topbarDark: darkTopbar, horizontal } = on;
+    const { context, page } = await open(true, {
+      layout: { sidebarCollapsed: false, darkSidebar, darkTopbar, horizontal },
+    });
+    const account = (layout: typeof on) => saveLayout(context, { sidebarCollapsed: false, ...layout });
+    expect((await account(on)).ok()).toBe(true);
+    try {
+      await look(page);
+    } finally {
+      await account({ sidebarDark: false, topbarDark: false, horizontal: false });
+    }
+  }
+
   /** Signed in, on the settled dashboard. */
   async function openDashboard(): Promise<Page> {
     const { page } = await open(true);
@@ -236,14 +257,7 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
   }
 
   it('the dashboard with the dark sidebar and top bar, and an opened chart table', async () => {
-    const { context, page } = await open(true, {
-      layout: { sidebarCollapsed: false, darkSidebar: true, darkTopbar: true, horizontal: false },
-    });
-    const layout = (value: boolean) =>
-      saveLayout(context, { sidebarCollapsed: false, sidebarDark: value, topbarDark: value, horizontal: false });
-    // The account's layout and the browser's store both say dark.
-    expect((await layout(true)).ok()).toBe(true);
-    try {
+    await withLayout({ sidebarDark: true, topbarDark: true, horizontal: false }, async (page) => {
       await page.goto(server.url + '/dashboard');
       await page.locator('.app-shell--dark-sidebar.app-shell--dark-topbar').waitFor();
       await check(page, 'dashboard-dark');
@@ -252,25 +266,16 @@ describe('accessibility in the browser (axe-core and the keyboard)', () => {
       await page.locator('details.chart-table summary').first().click();
       await page.locator('details.chart-table table').first().waitFor();
       await check(page, 'pattern-chart-table');
-    } finally {
-      await layout(false);
-    }
+    });
   });
 
   it('the horizontal layout with the dark top bar', async () => {
-    const layout = { sidebarCollapsed: false, darkSidebar: false, darkTopbar: true, horizontal: true };
-    const { context, page } = await open(true, { layout });
-    const account = (value: boolean) =>
-      saveLayout(context, { sidebarCollapsed: false, sidebarDark: false, topbarDark: value, horizontal: value });
-    expect((await account(true)).ok()).toBe(true);
-    try {
+    await withLayout({ sidebarDark: false, topbarDark: true, horizontal: true }, async (page) => {
       await page.goto(server.url + '/market');
       await page.getByTestId('horizontal-nav').waitFor();
       await page.getByTestId('market-screen').waitFor();
       await check(page, 'market-horizontal-dark');
-    } finally {
-      await account(false);
-    }
+    });
   });
 
   it('the 404 page', async () => {

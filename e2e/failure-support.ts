@@ -222,11 +222,12 @@ export function cookieOf(setCookie: string[]): string {
   return setCookie.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** Signs an account up through the API and answers its session's Cookie header; throws unless the signup is a 201. */
-export async function signUpCookie(
-  base: string,
-  account: { email: string; username: string; password: string },
-): Promise<string> {
+/**
+ * Signs `username` up through the API (as <username>@solstice.test) and answers its session's
+ * Cookie header; throws unless the signup is a 201.
+ */
+export async function signUpCookie(base: string, username: string): Promise<string> {
+  const account = { email: `${username}@solstice.test`, username, password: 'a-long-password-1' };
   const signup = await api(base, 'POST', '/api/auth/signup', null, account);
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(signup.json)}`);
   return cookieOf(signup.setCookie);

@@ -52,11 +52,7 @@ describe.runIf(postgresAvailable())('two server processes on one PostgreSQL', ()
   });
 
   it('share sessions and watchlists', async () => {
-    const cookie = await signUpCookie(a.url, {
-      email: 'both@solstice.test',
-      username: 'both',
-      password: 'a-long-password-2',
-    });
+    const cookie = await signUpCookie(a.url, 'both');
     const meA = await api(a.url, 'GET', '/api/me', cookie);
     const meB = await api(b.url, 'GET', '/api/me', cookie);
     expect(meB.status).toBe(200);

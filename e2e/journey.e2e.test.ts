@@ -2,13 +2,13 @@
 // sign up, be refused a premium tool, subscribe in test mode, run a seasonality scan, open a
 // result's pattern and calendar, run a technical scan, add a result to a watchlist, and see
 // it on the dashboard and in the heatmap. A screenshot of every screen; no console errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser.js';
+import { browserSuite } from './support/browser-suite.js';
+import type { RunningServer } from './support/server.js';
 import { seedStore } from './support/shell.js';
 import { importSharedSymbols } from './support/shared-data';
-import { tempDatabase } from './support/accounts.js';
 
 /** A small real universe: the S&P 500 ETF (the benchmark) and stocks of every sector. */
 const SYMBOLS = [
@@ -49,24 +49,13 @@ const SYMBOLS = [
 
 describe('the journey of a new trader', () => {
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const watch = new ConsoleWatch();
-  const { databaseUrl, remove: removeDatabase } = tempDatabase('journey');
-
-  beforeAll(async () => {
-    importSharedSymbols(databaseUrl, SYMBOLS);
-    server = await startServer({ DATABASE_URL: databaseUrl });
-    browser = await launchBrowser();
-    ({ context, page } = await newWatchedPage(browser, watch, { viewport: { width: 1280, height: 900 } }));
-    await seedStore(context);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    removeDatabase();
+  const { watch } = browserSuite('journey', {
+    fill: (databaseUrl) => importSharedSymbols(databaseUrl, SYMBOLS),
+    opened: async (suite) => {
+      ({ server, page } = suite);
+      await seedStore(suite.context);
+    },
   });
 
   const go = async (route: string) => {

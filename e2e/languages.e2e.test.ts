@@ -312,19 +312,20 @@ describe('the interface in English and in Turkish (issue #19)', () => {
     ).toEqual({ console: [], untranslated: [], formats: [] });
   }
 
+  const shown = (testId: string, timeout?: number) => (page: Page) => page.getByTestId(testId).waitFor({ timeout });
   const chartDrawn = (page: Page) => page.locator('[role="img"] svg, [role="img"] canvas').first().waitFor();
 
   const SCREENS: { screen: string; path: string; ready: (page: Page) => Promise<unknown>; formats: FormatKind[] }[] = [
     {
       screen: 'dashboard',
       path: '/dashboard',
-      ready: (p) => p.getByTestId('dashboard-screen').waitFor(),
+      ready: shown('dashboard-screen'),
       formats: ['percent', 'date', 'month'],
     },
     {
       screen: 'scanner',
       path: '/scanner?expression=' + encodeURIComponent('close >= high52w * 0.8'),
-      ready: (p) => p.getByTestId('scan-results').waitFor(),
+      ready: shown('scan-results'),
       formats: ['date'],
     },
     { screen: 'seasonality-chart', path: '/seasonality?symbol=KO', ready: chartDrawn, formats: ['month'] },
@@ -332,79 +333,44 @@ describe('the interface in English and in Turkish (issue #19)', () => {
       screen: 'pattern',
       // June to August: months whose names differ in English and Turkish.
       path: '/seasonality/pattern?symbol=KO&start=06-01&end=08-15',
-      ready: (p) => p.getByTestId('pattern-table').waitFor(),
+      ready: shown('pattern-table'),
       formats: ['percent', 'month'],
     },
     {
       screen: 'calendar',
       path: '/seasonality/calendar?symbol=KO',
-      ready: (p) => p.getByTestId('calendar-grid').waitFor(),
+      ready: shown('calendar-grid'),
       formats: ['percent', 'month'],
     },
     {
       screen: 'best-trades',
       path: '/seasonality/besttrades?symbol=KO',
-      ready: (p) => p.getByTestId('best-long').waitFor({ timeout: 60_000 }),
+      ready: shown('best-long', 60_000),
       formats: ['percent', 'month'],
     },
     {
       screen: 'backtest',
       path: '/seasonality/backtest?leg=KO:06-01:08-15:long',
-      ready: (p) => p.getByTestId('backtest-metrics').waitFor({ timeout: 60_000 }),
+      ready: shown('backtest-metrics', 60_000),
       formats: ['percent'],
     },
     {
       screen: 'seasonality-scanner',
       path: '/seasonality/scanner',
-      ready: (p) => p.getByTestId('seasonality-scanner-screen').waitFor(),
+      ready: shown('seasonality-scanner-screen'),
       formats: [],
     },
-    {
-      screen: 'market',
-      path: '/market',
-      ready: (p) => p.getByTestId('market-screen').waitFor(),
-      formats: ['percent', 'date'],
-    },
-    {
-      screen: 'heatmaps',
-      path: '/heatmaps',
-      ready: (p) => p.getByTestId('heatmaps-screen').waitFor(),
-      formats: ['percent'],
-    },
-    { screen: 'alerts', path: '/alerts', ready: (p) => p.getByTestId('alerts-screen').waitFor(), formats: [] },
-    { screen: 'profile', path: '/profile', ready: (p) => p.getByTestId('profile-screen').waitFor(), formats: ['date'] },
-    {
-      screen: 'subscribe',
-      path: '/subscribe',
-      ready: (p) => p.getByTestId('subscribe-screen').waitFor(),
-      formats: ['money'],
-    },
-    { screen: 'admin', path: '/admin', ready: (p) => p.getByTestId('admin-home').waitFor(), formats: [] },
-    {
-      screen: 'admin-users',
-      path: '/admin/users',
-      ready: (p) => p.getByTestId('admin-users').waitFor(),
-      formats: [],
-    },
-    {
-      screen: 'admin-products',
-      path: '/admin/products',
-      ready: (p) => p.getByTestId('admin-products').waitFor(),
-      formats: ['money'],
-    },
-    { screen: 'admin-mail', path: '/admin/mail', ready: (p) => p.getByTestId('admin-mail').waitFor(), formats: [] },
-    {
-      screen: 'admin-jobs',
-      path: '/admin/jobs',
-      ready: (p) => p.getByTestId('admin-jobs').waitFor(),
-      formats: ['date'],
-    },
-    {
-      screen: 'admin-data',
-      path: '/admin/data',
-      ready: (p) => p.getByTestId('admin-data-screen').waitFor(),
-      formats: ['date'],
-    },
+    { screen: 'market', path: '/market', ready: shown('market-screen'), formats: ['percent', 'date'] },
+    { screen: 'heatmaps', path: '/heatmaps', ready: shown('heatmaps-screen'), formats: ['percent'] },
+    { screen: 'alerts', path: '/alerts', ready: shown('alerts-screen'), formats: [] },
+    { screen: 'profile', path: '/profile', ready: shown('profile-screen'), formats: ['date'] },
+    { screen: 'subscribe', path: '/subscribe', ready: shown('subscribe-screen'), formats: ['money'] },
+    { screen: 'admin', path: '/admin', ready: shown('admin-home'), formats: [] },
+    { screen: 'admin-users', path: '/admin/users', ready: shown('admin-users'), formats: [] },
+    { screen: 'admin-products', path: '/admin/products', ready: shown('admin-products'), formats: ['money'] },
+    { screen: 'admin-mail', path: '/admin/mail', ready: shown('admin-mail'), formats: [] },
+    { screen: 'admin-jobs', path: '/admin/jobs', ready: shown('admin-jobs'), formats: ['date'] },
+    { screen: 'admin-data', path: '/admin/data', ready: shown('admin-data-screen'), formats: ['date'] },
     {
       screen: 'symbol-details',
       path: '/dashboard?details=KO',

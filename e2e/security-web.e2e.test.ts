@@ -6,13 +6,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ConsoleWatch, launchBrowser, newWatchedPage, screenshot } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser.js';
+import { browserSuite } from './support/browser-suite.js';
+import type { RunningServer } from './support/server.js';
 import { SHELL_LOGIN, SHELL_SERVER_ENV, seedStore } from './support/shell.js';
 import { importDirectory } from './support/shared-data.js';
-import { tempDatabase } from './support/accounts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // the server started below serves WEB_DIST too (startServer passes the environment on)
@@ -85,36 +85,27 @@ const isSourceMap = (body: string) => /"mappings"\s*:/.test(body) || body.includ
 
 describe('web app security', () => {
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const watch = new ConsoleWatch();
   const dialogs: string[] = [];
-  const { databaseUrl, remove: removeDatabase } = tempDatabase('xss');
-
-  beforeAll(async () => {
-    importHostileFixture(databaseUrl);
-    server = await startServer({ DATABASE_URL: databaseUrl, ...SHELL_SERVER_ENV });
-    browser = await launchBrowser();
-    ({ context, page } = await newWatchedPage(browser, watch, { viewport: { width: 1280, height: 900 } }));
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    const login = await context.request.post(`${server.url}/api/auth/login`, {
-      data: { login: SHELL_LOGIN.email, password: SHELL_LOGIN.password },
-      headers: { origin: server.url },
-    });
-    expect(login.status()).toBe(200);
-    const { data: user } = (await login.json()) as { data: { id: number; username: string } };
-    // the store knows the user, as after a login in the page, so the app asks /api/me
-    await seedStore(context, { user: { id: user.id, username: user.username } });
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    removeDatabase();
+  const { watch } = browserSuite('xss', {
+    fill: importHostileFixture,
+    env: SHELL_SERVER_ENV,
+    opened: async (suite) => {
+      ({ server, page } = suite);
+      const { context } = suite;
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      const login = await context.request.post(`${server.url}/api/auth/login`, {
+        data: { login: SHELL_LOGIN.email, password: SHELL_LOGIN.password },
+        headers: { origin: server.url },
+      });
+      expect(login.status()).toBe(200);
+      const { data: user } = (await login.json()) as { data: { id: number; username: string } };
+      // the store knows the user, as after a login in the page, so the app asks /api/me
+      await seedStore(context, { user: { id: user.id, username: user.username } });
+    },
   });
 
   it('shows an imported XSS payload in the heatmap tooltip as text, and runs none of it', async () => {

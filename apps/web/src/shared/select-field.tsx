@@ -88,24 +88,48 @@ export function LabelledSelect({
 
 /**
  * A label and its text input (the select's counterpart): `onChange` gets the new value; any
- * other attribute (id, value, type, bounds, aria, title, ref) passes to the input.
+ * other attribute (id, value, type, bounds, aria, title, ref) passes to the input. While there
+ * is a `message` (an error), the input is marked invalid and described by it, shown under it
+ * (its element `messageId`, `<id>-error` unless given, with `messageClassName` and `messageProps`).
  */
 export function LabelledInput({
   label,
   labelClassName = 'form-label',
   className = 'form-control',
   onChange,
+  message,
+  messageId,
+  messageClassName = 'invalid-feedback',
+  messageProps,
   ...input
-}: { id: string; label: ReactNode; labelClassName?: string; onChange: (value: string) => void } & Omit<
-  ComponentProps<'input'>,
-  'onChange'
->) {
+}: {
+  id: string;
+  label: ReactNode;
+  labelClassName?: string;
+  onChange: (value: string) => void;
+  message?: ReactNode;
+  messageId?: string;
+  messageClassName?: string;
+  messageProps?: Omit<ComponentProps<'div'>, 'id' | 'className' | 'children'> & { 'data-testid'?: string | undefined };
+} & Omit<ComponentProps<'input'>, 'onChange'>) {
+  const invalid = message !== undefined && message !== null && message !== '' && message !== false;
+  const describedBy = messageId ?? `${input.id}-error`;
   return (
     <>
       <label htmlFor={input.id} className={labelClassName}>
         {label}
       </label>
-      <input className={className} onChange={(e) => onChange(e.target.value)} {...input} />
+      <input
+        className={invalid ? `${className} is-invalid` : className}
+        onChange={(e) => onChange(e.target.value)}
+        {...(invalid ? { 'aria-invalid': true, 'aria-describedby': describedBy } : {})}
+        {...input}
+      />
+      {invalid ? (
+        <div id={describedBy} className={messageClassName} {...messageProps}>
+          {message}
+        </div>
+      ) : null}
     </>
   );
 }

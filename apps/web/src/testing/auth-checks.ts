@@ -4,21 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { useAppStore } from '../shared/store/app-store';
 
-export interface EmptyLoginTexts {
-  login: string;
-  loginMessage: string;
-  password: string;
-  passwordMessage: string;
-}
-
-/** Opens the login dialog (drawn by `render`), sends it empty and checks the message under each field. */
-export async function expectEmptyLoginRefused(render: () => void, texts: EmptyLoginTexts): Promise<void> {
+/**
+ * Opens the login dialog (drawn by `render`), sends it empty and checks the message under each
+ * field: `messages` maps each field's label to its message, the focused login field first.
+ */
+export async function expectEmptyLoginRefused(render: () => void, messages: Record<string, string>): Promise<void> {
   const user = userEvent.setup();
   useAppStore.getState().setShow('login', true);
   render();
-  const login = await screen.findByLabelText(texts.login);
+  const [first] = Object.keys(messages);
+  const login = await screen.findByLabelText(first!);
   await waitFor(() => expect(login).toHaveFocus());
   await user.keyboard('{Enter}');
-  expect(login).toHaveAccessibleDescription(texts.loginMessage);
-  expect(screen.getByLabelText(texts.password)).toHaveAccessibleDescription(texts.passwordMessage);
+  for (const [label, message] of Object.entries(messages)) {
+    expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message);
+  }
 }

@@ -47,7 +47,7 @@ describe('the signed-in frame in Turkish', () => {
     );
     const sidebar = screen.getByTestId('sidebar');
     expect(sidebar).toHaveAccessibleName('Ana menü');
-    for (const name of [
+    const menu = [
       'Gösterge paneli',
       'Piyasa',
       'Isı haritaları',
@@ -55,9 +55,8 @@ describe('the signed-in frame in Turkish', () => {
       'Mevsimsellik',
       'Alarmlar',
       'Abone ol',
-    ]) {
-      expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
-    }
+    ];
+    for (const name of menu) expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
     expect(screen.getByTestId('sub-bar')).toBeEmptyDOMElement();
     expect(screen.getByRole('button', { name: 'Yardım' })).toBeInTheDocument();
     expect(screen.getByRole('combobox')).toHaveAttribute('placeholder', 'Sembol veya şirket ara  ( / )');

@@ -2,14 +2,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
-import type {
-  FreshnessInfo,
-  MarketOverviewResponse,
-  MeResponse,
-  PaymentsConfig,
-  Product,
-  SubscriptionResponse,
-} from '@solstice/contracts';
 import { LOCALE_OF, type Language } from '../../shared/i18n/languages';
 import { formattersFor } from '../../shared/format';
 import { PRODUCT_NAME } from '../../shared/lib/brand';
@@ -48,17 +40,10 @@ import enAdmin from '../../shared/i18n/en/admin';
 import trAdmin from '../../shared/i18n/tr/admin';
 import { PRERENDER_ID } from '../../shared/prerender-id';
 import { prerenderTexts } from './prerender-texts';
+import type { PageData } from '../page-data';
 
 /** What a returning account's page carries (the server's page data, decision 0023). */
-export interface FirstViewData {
-  me: MeResponse;
-  freshness: FreshnessInfo;
-  overview?: MarketOverviewResponse;
-  /** On /subscribe (page-data.ts on the server): what that screen draws first. */
-  subscription?: SubscriptionResponse;
-  paymentsConfig?: PaymentsConfig;
-  products?: Product[];
-}
+export type FirstViewData = PageData;
 
 const TEXTS: Record<Language, Record<string, Record<string, unknown>>> = {
   en: {

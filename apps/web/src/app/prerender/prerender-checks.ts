@@ -7,3 +7,11 @@ export function expectPrerendered(markup: string, id: string, texts: readonly st
   for (const text of texts) expect(markup).toContain(text);
   expect(markup.match(/<button [^>]*disabled=""/g)).toHaveLength(buttons);
 }
+
+/** The rows of an `it.each` over the build's languages: each with its texts. */
+export function inEachLanguage<T>(en: T, tr: T): [language: 'en' | 'tr', texts: T][] {
+  return [
+    ['en', en],
+    ['tr', tr],
+  ];
+}

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminDataResponse } from '@solstice/contracts';
 import type { Formatters } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/tables/data-table';
+import type { Column } from '../../shared/tables/data-table';
 import { csvInstant } from '../../shared/tables/csv';
 import { countColumn, timeColumn } from '../../shared/tables/columns';
-import { TableSection } from '../../shared/tables/table-section';
+import { DataSection } from './data-section';
 import { CardSection } from '../../shared/card-section';
 
 type Run = AdminDataResponse['runs'][number];
@@ -133,17 +133,16 @@ export function RunsSection({ runs, f, at }: { runs: Run[]; f: Formatters; at: (
     { key: 'error', label: t('data.runs.error'), csvLabel: 'Error', text: (r) => r.error ?? '' },
   ];
   return (
-    <TableSection id="runs" title={t('data.runs.title')} empty={runs.length === 0 ? t('data.runs.empty') : undefined}>
-      <DataTable
-        rows={runs}
-        columns={columns}
-        rowKey={(r) => String(r.id)}
-        caption={t('data.runs.title')}
-        filename="data-updates.csv"
-        pageSize={10}
-        testId="data-runs"
-      />
-    </TableSection>
+    <DataSection
+      name="runs"
+      title={t('data.runs.title')}
+      empty={t('data.runs.empty')}
+      filename="data-updates.csv"
+      pageSize={10}
+      rows={runs}
+      columns={columns}
+      rowKey={(r) => String(r.id)}
+    />
   );
 }
 
@@ -160,20 +159,15 @@ export function FailingSection({ failing }: { failing: Failing[] }) {
     },
   ];
   return (
-    <TableSection
-      id="failing"
+    <DataSection
+      name="failing"
       title={t('data.failing.title')}
-      empty={failing.length === 0 ? t('data.failing.empty') : undefined}
-      emptyTestId="no-failing"
-    >
-      <DataTable
-        rows={failing}
-        columns={columns}
-        rowKey={(r) => r.symbol}
-        caption={t('data.failing.caption')}
-        filename="failing-symbols.csv"
-        testId="data-failing"
-      />
-    </TableSection>
+      caption={t('data.failing.caption')}
+      empty={t('data.failing.empty')}
+      filename="failing-symbols.csv"
+      rows={failing}
+      columns={columns}
+      rowKey={(r) => r.symbol}
+    />
   );
 }

@@ -7,9 +7,9 @@ import type { Formatters } from '../../shared/format';
 import { Modal } from '../../shared/shell';
 import { ConfirmFooter } from '../../shared/ui/confirm-footer';
 import { ErrorAlert } from '../../shared/ui/states';
-import { DataTable, type Column } from '../../shared/tables/data-table';
-import { actionColumn, timeColumn, valueColumn } from '../../shared/tables/columns';
-import { TableSection } from '../../shared/tables/table-section';
+import type { Column } from '../../shared/tables/data-table';
+import { dangerButtonColumn, timeColumn, valueColumn } from '../../shared/tables/columns';
+import { DataSection } from './data-section';
 import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
 
 /**
@@ -27,35 +27,23 @@ export function HistoryMismatchesSection({ rows, f }: { rows: HistoryMismatchInf
     valueColumn('storedClose', t('data.mismatches.storedClose'), 'Stored close', (r) => r.storedClose, close),
     valueColumn('providerClose', t('data.mismatches.providerClose'), 'Provider close', (r) => r.providerClose, close),
     { key: 'reason', label: t('data.failing.reason'), csvLabel: 'Reason', text: (r) => r.reason },
-    actionColumn('replace', '', (r) => (
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-danger py-0"
-        aria-label={t('data.mismatches.replaceLabel', { symbol: r.symbol })}
-        onClick={() => setReplacing(r)}
-      >
-        {t('data.mismatches.replaceButton')}
-      </button>
-    )),
+    dangerButtonColumn<HistoryMismatchInfo>('replace', '', {
+      text: t('data.mismatches.replaceButton'),
+      label: (r) => t('data.mismatches.replaceLabel', { symbol: r.symbol }),
+      onClick: setReplacing,
+    }),
   ];
   return (
-    <TableSection
-      id="history-mismatches"
+    <DataSection
+      name="history-mismatches"
       title={t('data.mismatches.title')}
-      empty={rows.length === 0 ? t('data.mismatches.empty') : undefined}
-      emptyTestId="no-history-mismatches"
-    >
-      <p className="small text-muted">{t('data.mismatches.explain')}</p>
-      <DataTable
-        rows={rows}
-        columns={columns}
-        rowKey={(r) => r.symbol}
-        caption={t('data.mismatches.title')}
-        filename="history-mismatches.csv"
-        testId="data-history-mismatches"
-      />
-      <ReplaceDialog mismatch={replacing} onClose={() => setReplacing(null)} />
-    </TableSection>
+      empty={t('data.mismatches.empty')}
+      before={<p className="small text-muted">{t('data.mismatches.explain')}</p>}
+      rows={rows}
+      columns={columns}
+      rowKey={(r) => r.symbol}
+      after={<ReplaceDialog mismatch={replacing} onClose={() => setReplacing(null)} />}
+    />
   );
 }
 

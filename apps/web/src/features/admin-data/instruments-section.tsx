@@ -15,9 +15,9 @@ import { Modal } from '../../shared/shell';
 import { ConfirmFooter } from '../../shared/ui/confirm-footer';
 import { ErrorAlert } from '../../shared/ui/states';
 import { SubmitColumn } from '../../shared/ui/fields';
-import { DataTable, type Column } from '../../shared/tables/data-table';
-import { actionColumn, countColumn, timeColumn } from '../../shared/tables/columns';
-import { TableSection } from '../../shared/tables/table-section';
+import type { Column } from '../../shared/tables/data-table';
+import { countColumn, dangerButtonColumn, timeColumn } from '../../shared/tables/columns';
+import { DataSection } from './data-section';
 import { CheckField } from '../../shared/check-field';
 import { messageKey } from '../../shared/message-keys';
 import { ADMIN_DATA_QUERY_KEY } from './admin-data-key';
@@ -100,31 +100,23 @@ export function InstrumentsSection({
     timeColumn('firstBar', t('data.instruments.firstBar'), 'First bar', (r) => r.firstBar, f.date),
     timeColumn('lastBar', t('data.instruments.lastBar'), 'Last bar', (r) => r.lastBar, f.date),
     countColumn('bars', t('data.instruments.bars'), 'Bars', (r) => r.bars),
-    actionColumn('remove', t('common:actions.remove'), (r) => (
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-danger py-0"
-        aria-label={t('data.instruments.removeLabel', { symbol: r.symbol })}
-        onClick={() => setRemoving(r)}
-      >
-        {t('data.instruments.removeButton')}
-      </button>
-    )),
+    dangerButtonColumn<Instrument>('remove', t('common:actions.remove'), {
+      text: t('data.instruments.removeButton'),
+      label: (r) => t('data.instruments.removeLabel', { symbol: r.symbol }),
+      onClick: setRemoving,
+    }),
   ];
   return (
-    <TableSection id="instruments" title={t('data.instruments.title')}>
-      <AddTicker onAdded={onAdded} />
-      <DataTable
-        rows={instruments}
-        columns={columns}
-        rowKey={(r) => r.symbol}
-        caption={t('data.instruments.title')}
-        filename="instruments.csv"
-        initialSort={{ key: 'symbol', desc: false }}
-        testId="data-instruments"
-      />
-      <RemoveDialog instrument={removing} onClose={() => setRemoving(null)} />
-    </TableSection>
+    <DataSection
+      name="instruments"
+      title={t('data.instruments.title')}
+      before={<AddTicker onAdded={onAdded} />}
+      rows={instruments}
+      columns={columns}
+      rowKey={(r) => r.symbol}
+      initialSort={{ key: 'symbol', desc: false }}
+      after={<RemoveDialog instrument={removing} onClose={() => setRemoving(null)} />}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BacktestResponse } from '@solstice/contracts';
 import { currentLocation, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { inTurkish } from '../../testing/in-turkish';
+import { backtestAnswer } from '../../testing/backtest-fixture';
 import {
   expectLuckSays,
   luckNumbersRows,
@@ -24,43 +24,11 @@ vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loa
 const URL =
   '/seasonality/backtest?leg=AAPL:10-10:10-15:long:5-7;both;exclude=2008&leg=SPY:11-01:04-30:short&from=2010&to=2020&parity=even';
 
-const answer: BacktestResponse = {
-  equity: [
-    { date: '2010-10-11', value: 1 },
-    { date: '2010-10-15', value: 1.02 },
-  ],
-  trades: [
-    {
-      symbol: 'AAPL',
-      start: '10-10',
-      end: '10-15',
-      direction: 'long',
-      year: 2010,
-      entryDate: '2010-10-11',
-      exitDate: '2010-10-15',
-      return: 0.02,
-    },
-  ],
-  metrics: {
-    totalReturn: 0.02,
-    cagr: 0.02,
-    maxDrawdown: 0,
-    volatility: 0.1,
-    sharpe: 1,
-    sortino: null,
-    exposure: 0.1,
-    trades: 1,
-    tradeWinRate: 1,
-    avgTrade: 0.02,
-  },
-  benchmark: null,
-};
-
 // A leg's query asks for no resamples: the API answers without the Reality Check.
 const legAnswer = { ...overfittingAnswer, realityCheck: null };
 const routes = [
   premium,
-  { method: 'POST', path: '/api/v1/seasonality/backtest', body: answer },
+  { method: 'POST', path: '/api/v1/seasonality/backtest', body: backtestAnswer },
   { ...overfittingRoute, body: legAnswer },
 ];
 const luckAsks = (requests: { url: URL }[]) =>

@@ -15,6 +15,7 @@ import {
   rememberLegs,
 } from '../../shared/links/backtest-url';
 import { inTurkish } from '../../testing/in-turkish';
+import { backtestAnswer } from '../../testing/backtest-fixture';
 import { validationFailed } from '../../../test/mock-api';
 
 vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loader'));
@@ -22,68 +23,9 @@ vi.mock('../../shared/charts/loader', () => import('../../shared/charts/fake-loa
 const URL =
   '/seasonality/backtest?leg=AAPL:10-05:11-01:long&leg=SPY:11-01:04-30:short&from=2010&to=2020&cost=7&benchmark=SPY';
 
-const answer: BacktestResponse = {
-  equity: [
-    { date: '2010-10-05', value: 1 },
-    { date: '2010-10-06', value: 1.02 },
-    { date: '2010-10-07', value: 0.969 },
-    { date: '2010-10-08', value: 1.05 },
-  ],
-  trades: [
-    {
-      symbol: 'AAPL',
-      start: '10-05',
-      end: '11-01',
-      direction: 'long',
-      year: 2010,
-      entryDate: '2010-10-05',
-      exitDate: '2010-10-07',
-      return: 0.0412345,
-    },
-    {
-      symbol: 'SPY',
-      start: '11-01',
-      end: '04-30',
-      direction: 'short',
-      year: 2010,
-      entryDate: '2010-10-06',
-      exitDate: '2010-10-08',
-      return: -0.0123,
-    },
-  ],
-  metrics: {
-    totalReturn: 0.05,
-    cagr: 0.1234,
-    maxDrawdown: -0.05,
-    volatility: 0.2,
-    sharpe: 1.2345,
-    sortino: null,
-    exposure: 0.75,
-    trades: 2,
-    tradeWinRate: 0.5,
-    avgTrade: 0.0144,
-  },
-  benchmark: {
-    symbol: 'SPY',
-    totalReturn: 0.03,
-    cagr: 0.06,
-    maxDrawdown: -0.02,
-    sharpe: 0.8,
-    from: '2010-10-05',
-    to: '2010-10-08',
-    strategyOverSpan: null,
-    equity: [
-      { date: '2010-10-05', value: 1 },
-      { date: '2010-10-06', value: 1.02 },
-      { date: '2010-10-07', value: 1.02 },
-      { date: '2010-10-08', value: 1.03 },
-    ],
-  },
-};
-
 /** A benchmark whose first close (2010-10-07) is after the strategy's first equity date. */
 const lateBenchmark: BacktestResponse = {
-  ...answer,
+  ...backtestAnswer,
   equity: [
     { date: '2009-10-05', value: 1 },
     { date: '2010-10-06', value: 1.02 },
@@ -111,7 +53,7 @@ const routes = (respond?: () => { status?: number; body?: unknown }) => [
   {
     method: 'POST',
     path: '/api/v1/seasonality/backtest',
-    ...(respond ? { respond } : { body: answer }),
+    ...(respond ? { respond } : { body: backtestAnswer }),
   },
 ];
 

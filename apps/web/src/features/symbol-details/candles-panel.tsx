@@ -28,7 +28,7 @@ import {
   type Timeframe,
 } from './candles';
 import { ChoiceButtons } from '../../shared/ui/choice-buttons';
-import { InlineField } from './inline-field';
+import { InlineField, useCheckedText } from './inline-field';
 import { rollGapMarks, type RollGapMark } from './roll-gap-marks';
 import { FrontMonthNotice } from '../../shared/ui/front-month-notice';
 
@@ -507,9 +507,8 @@ function ExpressionForm({
   onAdd: (expression: string, place: Place) => void;
 }) {
   const { t } = useTranslation('symbol');
-  const [text, setText] = useState('');
+  const { text, problem, type, fail, clear } = useCheckedText<ExpressionProblem>();
   const [place, setPlace] = useState<Place>('panel');
-  const [problem, setProblem] = useState<ExpressionProblem | null>(null);
   const [checking, setChecking] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const submit = async (event: FormEvent) => {
@@ -523,11 +522,10 @@ function ExpressionForm({
         { params: { symbol }, query: { timeframe, bars: 1, series: [expression] } },
         { background: true },
       );
-      setProblem(null);
-      setText('');
+      clear();
       onAdd(expression, place);
     } catch (error) {
-      setProblem(problemOf(error, t));
+      fail(problemOf(error, t));
       input.current?.focus();
     } finally {
       setChecking(false);
@@ -549,10 +547,7 @@ function ExpressionForm({
         placeholder={t('candles.expressions.placeholder')}
         value={text}
         maxLength={200}
-        onChange={(value) => {
-          setText(value);
-          setProblem(null);
-        }}
+        onChange={type}
         problemId={problemId}
         problemTestId="chart-expression-problem"
         problem={
@@ -600,19 +595,17 @@ function CompareForm({
   onCompare: (symbol: string | null) => void;
 }) {
   const { t } = useTranslation('symbol');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { text, problem: error, type, fail, clear } = useCheckedText<string>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const other = text.trim().toUpperCase();
     if (!other) return;
     try {
       await apiGet('symbolChart', { params: { symbol }, query: { bars: 1, compare: other } }, { background: true });
-      setError(null);
-      setText('');
+      clear();
       onCompare(other);
     } catch {
-      setError(t('candles.compare.unknown', { symbol: other }));
+      fail(t('candles.compare.unknown', { symbol: other }));
     }
   };
   if (compare !== null) {
@@ -635,10 +628,7 @@ function CompareForm({
         placeholder={t('candles.compare.placeholder')}
         value={text}
         maxLength={20}
-        onChange={(value) => {
-          setText(value);
-          setError(null);
-        }}
+        onChange={type}
         problemId={errorId}
         problem={error}
       />

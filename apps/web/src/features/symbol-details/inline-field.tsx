@@ -1,4 +1,5 @@
-import type { CSSProperties, ReactNode, Ref } from 'react';
+import { useState, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { LabelledInput } from '../../shared/select-field';
 
 /**
  * A chart form's small text input with a hidden label, marked invalid while it has a `problem`
@@ -31,29 +32,46 @@ export function InlineField({
   problemTestId?: string;
   inputRef?: Ref<HTMLInputElement>;
 }) {
-  const invalid = problem !== null;
   return (
     <div>
-      <label className="visually-hidden" htmlFor={id}>
-        {label}
-      </label>
-      <input
+      <LabelledInput
         ref={inputRef}
         id={id}
-        className={`form-control form-control-sm ${monospace ? 'font-monospace ' : ''}${invalid ? 'is-invalid' : ''}`}
+        label={label}
+        labelClassName="visually-hidden"
+        className={`form-control form-control-sm${monospace ? ' font-monospace' : ''}`}
         style={style}
         placeholder={placeholder}
         value={value}
         maxLength={maxLength}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? problemId : undefined}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={onChange}
+        message={problem}
+        messageId={problemId}
+        messageClassName="invalid-feedback d-block"
+        messageProps={{ role: 'alert', 'data-testid': problemTestId }}
       />
-      {invalid ? (
-        <div id={problemId} className="invalid-feedback d-block" role="alert" data-testid={problemTestId}>
-          {problem}
-        </div>
-      ) : null}
     </div>
   );
+}
+
+/**
+ * The text of an InlineField that is checked when sent, and its problem: `type` (the field's
+ * onChange) clears the problem, `fail` sets it, `clear` empties both once the text is taken.
+ */
+export function useCheckedText<P>() {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<P | null>(null);
+  return {
+    text,
+    problem,
+    type: (value: string) => {
+      setText(value);
+      setProblem(null);
+    },
+    fail: (next: P) => setProblem(next),
+    clear: () => {
+      setProblem(null);
+      setText('');
+    },
+  };
 }

@@ -21,10 +21,8 @@ function renderDialogs() {
 describe('login dialog', () => {
   it('shows the validators’ messages next to the labelled fields', async () => {
     await expectEmptyLoginRefused(renderDialogs, {
-      login: 'E-mail or username',
-      loginMessage: 'Enter your e-mail address or username.',
-      password: 'Password',
-      passwordMessage: 'Enter your password.',
+      'E-mail or username': 'Enter your e-mail address or username.',
+      Password: 'Enter your password.',
     });
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../store/app-store';
+import { LabelledInput } from '../select-field';
 
 interface FieldProps {
   id: string;
@@ -15,33 +16,14 @@ interface FieldProps {
 }
 
 /** A labelled input of a sign-in dialog, its message under it. */
-export function Field({ id, label, type = 'text', value, error, autoComplete, focusOnOpen, onChange }: FieldProps) {
+export function Field({ type = 'text', error, focusOnOpen, ...input }: FieldProps) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focusOnOpen) ref.current?.focus();
   }, [focusOnOpen]);
   return (
     <div className="mb-3">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        name={id}
-        type={type}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        value={value}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback">
-          {error}
-        </div>
-      )}
+      <LabelledInput ref={ref} name={input.id} type={type} message={error} {...input} />
     </div>
   );
 }

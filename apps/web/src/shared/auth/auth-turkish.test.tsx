@@ -24,10 +24,8 @@ function renderDialogs() {
 describe('the account dialogs in Turkish', () => {
   it('logs in with Turkish labels and validation messages', async () => {
     await expectEmptyLoginRefused(renderDialogs, {
-      login: 'E-posta veya kullanıcı adı',
-      loginMessage: 'E-posta adresinizi veya kullanıcı adınızı girin.',
-      password: 'Parola',
-      passwordMessage: 'Parolanızı girin.',
+      'E-posta veya kullanıcı adı': 'E-posta adresinizi veya kullanıcı adınızı girin.',
+      Parola: 'Parolanızı girin.',
     });
     expect(screen.getByRole('button', { name: 'Parolanızı mı unuttunuz?' })).toBeInTheDocument();
   });

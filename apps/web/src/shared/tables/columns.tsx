@@ -92,3 +92,21 @@ export function timeColumn<T>(
 ): Column<T> {
   return { key, label, csvLabel, sortValue: value, text: (r) => show(value(r)), csvValue: value };
 }
+
+/** A column of a small red button a row (remove, replace): `label(row)` names it, `onClick(row)` acts. */
+export function dangerButtonColumn<T>(
+  key: string,
+  header: ReactNode,
+  button: { text: string; label: (row: T) => string; onClick: (row: T) => void },
+): Column<T> {
+  return actionColumn(key, header, (r) => (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline-danger py-0"
+      aria-label={button.label(r)}
+      onClick={() => button.onClick(r)}
+    >
+      {button.text}
+    </button>
+  ));
+}
