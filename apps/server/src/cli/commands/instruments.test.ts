@@ -1,10 +1,9 @@
 import { isoDate, lastSessionOf } from '@solstice/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBarRows } from '../../modules/market/bars/stored-series.js';
 import { useCliDatabase } from '../../testing/cli-database.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../testing/fake-providers/index.js';
 import { GOLD_ROLLS, withAssetClasses } from '../../testing/fake-providers/asset-classes.js';
-import { instrumentRow } from '../../testing/market-fixtures.js';
+import { instrumentRow, storedBars } from '../../testing/market-fixtures.js';
 import type { CliError } from '../output.js';
 
 /** The command line runs on the real clock: the stand-in serves up to today (UTC). */
@@ -20,8 +19,7 @@ describe('solstice instruments: crypto, currencies, futures and indexes from Yah
   /** The seasonal pattern of 03-07 to 03-16 over 2023–2026. */
   const pattern = (symbol: string) =>
     run('seasonality', 'pattern', symbol, '--start', '03-07', '--end', '03-16', '--from', '2023', '--to', '2026');
-  const stored = (symbol: string) =>
-    cli.withDb(async (db) => (await readBarRows(db, symbol)).map(({ symbol: _s, ...bar }) => bar));
+  const stored = (symbol: string) => cli.withDb((db) => storedBars(db, symbol));
 
   beforeAll(async () => {
     market = withAssetClasses(new FakeMarket(TODAY).add('AAPL', { from: '2023-01-03' }), '2023-01-02');
