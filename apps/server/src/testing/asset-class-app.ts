@@ -4,6 +4,7 @@ import { requestAs, signedInUser, type SignedIn } from './auth-helpers.js';
 import { withAssetClasses } from './fake-providers/asset-classes.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from './fake-providers/index.js';
 import { createTestApp, type TestApp } from './test-app.js';
+import { lateBound, useFixture } from './test-fixtures.js';
 import type { DialectName } from '../db/database.js';
 
 /**
@@ -28,4 +29,25 @@ export async function startAssetClassApp(
   await t.services.jobs.runDue();
   await t.services.market.reload();
   return { t, yahoo, admin, market, clock };
+}
+
+/** startAssetClassApp before the tests of the enclosing describe block; the app and the stand-in closed after them. */
+export function useAssetClassApp(
+  dialect: DialectName,
+  symbols: readonly string[],
+  now: number,
+): { t: TestApp; yahoo: FakeYahoo; admin: SignedIn } {
+  const made = useFixture(
+    'all',
+    () => startAssetClassApp(dialect, symbols, now),
+    async ({ t, yahoo }) => {
+      await t.close();
+      await yahoo.close();
+    },
+  );
+  return {
+    t: lateBound(() => made.t),
+    yahoo: lateBound(() => made.yahoo),
+    admin: lateBound(() => made.admin),
+  };
 }

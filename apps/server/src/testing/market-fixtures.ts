@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { PriceSeries } from '@solstice/analytics';
 import { beforeAll } from 'vitest';
 import type { Database, InstrumentsTable } from '../db/schema.js';
-import { writeBarRows, type DailyBar } from '../modules/market/bars/stored-series.js';
+import { readBarRows, writeBarRows, type DailyBar } from '../modules/market/bars/stored-series.js';
 import type { DialectName } from '../db/database.js';
 import { signedInUser, type SignedIn } from './auth-helpers.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -46,6 +46,11 @@ export function weekdayBars(
 /** Writes bars into the store (inserted, or updated when a date is already stored). */
 export async function insertBars(db: Kysely<Database>, rows: readonly DailyBar[]) {
   await writeBarRows(db, rows);
+}
+
+/** The stored bars of `symbol` in date order, without the symbol (as a FakeMarket lists them). */
+export async function storedBars(db: Kysely<Database>, symbol: string): Promise<Array<Omit<DailyBar, 'symbol'>>> {
+  return (await readBarRows(db, symbol)).map(({ symbol: _symbol, ...bar }) => bar);
 }
 
 /** An instrument (an index when the symbol starts with ^) with its bars, volumes whole as the store keeps them. */

@@ -1,52 +1,34 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { alertRow, createUser } from '../../testing/factories.js';
+import { useCliDatabase } from '../../testing/cli-database.js';
 import { flatBar, insertBars, instrumentRow } from '../../testing/market-fixtures.js';
 import { CliError } from '../output.js';
-import { runCli } from '../../testing/run-cli.js';
 
 const DAYS = ['2024-05-06', '2024-05-07', '2024-05-08'];
 
 describe('solstice alerts', () => {
-  let dir: string;
-  let file: string;
-  const saved = { ...process.env };
+  const { run, withDb } = useCliDatabase('alerts');
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-cli-alerts-'));
-    file = path.join(dir, 'db.sqlite');
-    process.env.LOG_LEVEL = 'silent';
-    const db = await openDatabase(`file:${file}`);
-    await migrateToLatest(db);
-    await db.db
-      .insertInto('instruments')
-      .values([instrumentRow('UP'), instrumentRow('FLAT')])
-      .execute();
-    // UP rises above 50 on the last day; FLAT stays at 40.
-    const bar = (symbol: string, date: string, close: number) => flatBar(symbol, date, close, 100);
-    await insertBars(
-      db.db,
-      DAYS.flatMap((d, i) => [bar('UP', d, i === 2 ? 55 : 45), bar('FLAT', d, 40)]),
-    );
-    const user = await createUser(db.db, { subscriber: true, username: 'trader' });
-    const now = Date.now();
-    await db.db
-      .insertInto('alerts')
-      .values(alertRow(user.id, { name: 'Over 50', expression: 'close > 50', created_at: now, updated_at: now }))
-      .execute();
-    await db.close();
+    await withDb(async (db) => {
+      await db
+        .insertInto('instruments')
+        .values([instrumentRow('UP'), instrumentRow('FLAT')])
+        .execute();
+      // UP rises above 50 on the last day; FLAT stays at 40.
+      const bar = (symbol: string, date: string, close: number) => flatBar(symbol, date, close, 100);
+      await insertBars(
+        db,
+        DAYS.flatMap((d, i) => [bar('UP', d, i === 2 ? 55 : 45), bar('FLAT', d, 40)]),
+      );
+      const user = await createUser(db, { subscriber: true, username: 'trader' });
+      const now = Date.now();
+      await db
+        .insertInto('alerts')
+        .values(alertRow(user.id, { name: 'Over 50', expression: 'close > 50', created_at: now, updated_at: now }))
+        .execute();
+    });
   });
-
-  afterEach(() => {
-    process.env = { ...saved };
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  const run = (...args: string[]) => runCli(file, ...args);
 
   it('run --as-of evaluates that session, records what fires once, and prints it as JSON', async () => {
     const first = JSON.parse(await run('--json', 'alerts', 'run', '--as-of', '2024-05-08'));

@@ -1,50 +1,30 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { lastCompletedSession, previousTradingDay } from '@solstice/analytics';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { useCliDatabase } from '../../testing/cli-database.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../testing/fake-providers/index.js';
 import { storeInstrument } from '../../testing/market-fixtures.js';
-import { runCli } from '../../testing/run-cli.js';
 import { buildProgram } from '../program.js';
 
 describe('solstice instruments replace-history, and sync --help on the bulk day', () => {
-  let dir: string;
-  let file: string;
   let yahoo: FakeYahoo;
   let start: string;
-  const saved = { ...process.env };
-  const savedExitCode = process.exitCode;
+  const { run, withDb } = useCliDatabase('replace');
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-cli-replace-'));
-    file = path.join(dir, 'db.sqlite');
-    process.env.LOG_LEVEL = 'silent';
-    process.exitCode = undefined;
     // The command runs on the real clock: the fake serves up to its last completed session.
     const session = lastCompletedSession(Date.now());
     start = session;
     for (let i = 0; i < 30; i++) start = previousTradingDay(start);
     yahoo = await startFakeYahoo(new FakeMarket(session).add('WTW', { from: start, price: 300 }));
-    const handle = await openDatabase(`file:${file}`);
-    await migrateToLatest(handle);
     // 2017's company under the ticker, ending five sessions before the provider's last.
     let end = session;
     for (let i = 0; i < 5; i++) end = previousTradingDay(end);
     const old = new FakeMarket(end).add('OLD', { from: start, price: 300 }).adjusted('OLD');
-    await storeInstrument(handle.db, 'WTW', old);
-    await handle.close();
+    await withDb((db) => storeInstrument(db, 'WTW', old));
   });
   afterEach(async () => {
-    process.env = { ...saved };
-    process.exitCode = savedExitCode;
     await yahoo.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
-
-  const run = (...args: string[]) => runCli(file, ...args);
 
   it('a sync refuses the other company (historyMismatch, exit 1); replace-history writes it and says what it kept', async () => {
     const report = JSON.parse(await run('--json', 'sync', '--provider', 'yahoo', '--base-url', yahoo.baseUrl));

@@ -1,15 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { isoDate, lastSessionOf } from '@solstice/analytics';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { readBarRows } from '../../modules/market/bars/stored-series.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useCliDatabase } from '../../testing/cli-database.js';
 import { FakeMarket, startFakeYahoo, type FakeYahoo } from '../../testing/fake-providers/index.js';
 import { GOLD_ROLLS, withAssetClasses } from '../../testing/fake-providers/asset-classes.js';
-import { instrumentRow } from '../../testing/market-fixtures.js';
-import { runCli } from '../../testing/run-cli.js';
+import { instrumentRow, storedBars } from '../../testing/market-fixtures.js';
 import type { CliError } from '../output.js';
 
 /** The command line runs on the real clock: the stand-in serves up to today (UTC). */
@@ -17,44 +11,28 @@ const TODAY = isoDate(Math.floor(Date.now() / 86_400_000));
 const NEW = ['BTC-USD', 'EURUSD=X', 'GC=F', '^VIX'];
 
 describe('solstice instruments: crypto, currencies, futures and indexes from Yahoo (issue #46)', () => {
-  let dir: string;
-  let file: string;
   let market: FakeMarket;
   let yahoo: FakeYahoo;
-  const saved = { ...process.env };
-  const savedExitCode = process.exitCode;
-  const run = async (...args: string[]) => JSON.parse(await runCli(file, '--json', ...args));
+  const cli = useCliDatabase('instruments', 'all');
+  const run = async (...args: string[]) => JSON.parse(await cli.run('--json', ...args));
   const yahooArgs = () => ['--provider', 'yahoo', '--base-url', yahoo.baseUrl];
-  const stored = async (symbol: string) => {
-    const db = await openDatabase(`file:${file}`);
-    try {
-      return (await readBarRows(db.db, symbol)).map(({ symbol: _s, ...bar }) => bar);
-    } finally {
-      await db.close();
-    }
-  };
+  /** The seasonal pattern of 03-07 to 03-16 over 2023–2026. */
+  const pattern = (symbol: string) =>
+    run('seasonality', 'pattern', symbol, '--start', '03-07', '--end', '03-16', '--from', '2023', '--to', '2026');
+  const stored = (symbol: string) => cli.withDb((db) => storedBars(db, symbol));
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-cli-instruments-'));
-    file = path.join(dir, 'db.sqlite');
-    process.env.LOG_LEVEL = 'silent';
     market = withAssetClasses(new FakeMarket(TODAY).add('AAPL', { from: '2023-01-03' }), '2023-01-02');
     yahoo = await startFakeYahoo(market);
-    const db = await openDatabase(`file:${file}`);
-    await migrateToLatest(db);
-    await db.db
-      .insertInto('instruments')
-      .values([instrumentRow('AAPL', { name: 'Apple Inc.' })])
-      .execute();
-    await db.close();
-  });
-  afterEach(() => {
-    process.exitCode = savedExitCode;
+    await cli.withDb((db) =>
+      db
+        .insertInto('instruments')
+        .values([instrumentRow('AAPL', { name: 'Apple Inc.' })])
+        .execute(),
+    );
   });
   afterAll(async () => {
-    process.env = { ...saved };
     await yahoo.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   let aaplBefore: { pattern: unknown; indicators: unknown };
@@ -63,19 +41,7 @@ describe('solstice instruments: crypto, currencies, futures and indexes from Yah
     const report = await run('sync', ...yahooArgs(), '--symbols', 'AAPL');
     expect(report.symbols[0]).toMatchObject({ symbol: 'AAPL', status: 'updated', session: report.session });
     aaplBefore = {
-      pattern: await run(
-        'seasonality',
-        'pattern',
-        'AAPL',
-        '--start',
-        '03-07',
-        '--end',
-        '03-16',
-        '--from',
-        '2023',
-        '--to',
-        '2026',
-      ),
+      pattern: await pattern('AAPL'),
       indicators: await run('indicators', 'AAPL'),
     };
   });
@@ -129,7 +95,7 @@ describe('solstice instruments: crypto, currencies, futures and indexes from Yah
     expect(process.exitCode).toBe(1);
     const list = await run('instruments', 'list');
     expect(list.instruments.map((i: { symbol: string }) => i.symbol)).toEqual(['AAPL', ...NEW]);
-    const error = await runCli(file, 'instruments', 'add', 'BTC-USD', '--provider', 'tiingo').catch((e: CliError) => e);
+    const error = await cli.run('instruments', 'add', 'BTC-USD', '--provider', 'tiingo').catch((e: CliError) => e);
     expect(error).toMatchObject({ exitCode: 2 });
   });
 
@@ -176,7 +142,7 @@ describe('solstice instruments: crypto, currencies, futures and indexes from Yah
       stale: false,
       rollGaps: [],
     });
-    const error = await runCli(file, 'instruments', 'show', 'NOPE').catch((e: CliError) => e);
+    const error = await cli.run('instruments', 'show', 'NOPE').catch((e: CliError) => e);
     expect(error).toMatchObject({ exitCode: 1, message: 'NOPE: not an instrument' });
   });
 
@@ -189,19 +155,7 @@ describe('solstice instruments: crypto, currencies, futures and indexes from Yah
   });
 
   it('a BTC-USD pattern over a weekend: entry on Saturday S, exit on E, every day a trading day', async () => {
-    const pattern = await run(
-      'seasonality',
-      'pattern',
-      'BTC-USD',
-      '--start',
-      '03-07',
-      '--end',
-      '03-16',
-      '--from',
-      '2023',
-      '--to',
-      '2026',
-    );
+    const btc = await pattern('BTC-USD');
     const close = new Map(market.adjusted('BTC-USD').map((b) => [b.date, b.close]));
     const expected = [2023, 2024, 2025, 2026].map((y) => {
       const entry = close.get(`${y}-03-07`)!;
@@ -217,7 +171,7 @@ describe('solstice instruments: crypto, currencies, futures and indexes from Yah
       };
     });
     expect(
-      pattern.years.map((y: Record<string, unknown>) => ({
+      btc.years.map((y: Record<string, unknown>) => ({
         entryDate: y.entryDate,
         exitDate: y.exitDate,
         entryClose: y.entryClose,
@@ -240,21 +194,7 @@ describe('solstice instruments: crypto, currencies, futures and indexes from Yah
   it("the US stock's pattern and indicators are unchanged", async () => {
     const report = await run('sync', ...yahooArgs(), '--symbols', 'AAPL');
     expect(report.symbols[0].status).toBe('unchanged');
-    expect(
-      await run(
-        'seasonality',
-        'pattern',
-        'AAPL',
-        '--start',
-        '03-07',
-        '--end',
-        '03-16',
-        '--from',
-        '2023',
-        '--to',
-        '2026',
-      ),
-    ).toEqual(aaplBefore.pattern);
+    expect(await pattern('AAPL')).toEqual(aaplBefore.pattern);
     expect(await run('indicators', 'AAPL')).toEqual(aaplBefore.indicators);
   });
 });

@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { lastCompletedSession, previousTradingDay } from '@solstice/analytics';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { useCliDatabase } from '../../testing/cli-database.js';
 import {
   FakeMarket,
   startFakeTiingo,
@@ -13,25 +9,17 @@ import {
   type FakeYahoo,
   type TiingoStep,
 } from '../../testing/fake-providers/index.js';
-import { runCli } from '../../testing/run-cli.js';
 import { instrumentRow } from '../../testing/market-fixtures.js';
 
 const KEY = 'cli-tiingo-key-0123456789';
 
 describe('solstice sync', () => {
-  let dir: string;
-  let file: string;
   let market: FakeMarket;
   let yahoo: FakeYahoo;
   let tiingo: FakeHttpServer<TiingoStep>;
-  const saved = { ...process.env };
-  const savedExitCode = process.exitCode;
+  const { run, withDb } = useCliDatabase('sync');
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solstice-cli-sync-'));
-    file = path.join(dir, 'db.sqlite');
-    process.env.LOG_LEVEL = 'silent';
-    process.exitCode = undefined;
     // The command runs on the real clock: the fakes serve up to its last completed session.
     const session = lastCompletedSession(Date.now());
     let start = session;
@@ -42,23 +30,17 @@ describe('solstice sync', () => {
       .add('^GSPC', { from: start });
     yahoo = await startFakeYahoo(market);
     tiingo = await startFakeTiingo(market, { apiKey: KEY });
-    const db = await openDatabase(`file:${file}`);
-    await migrateToLatest(db);
-    await db.db
-      .insertInto('instruments')
-      .values([instrumentRow('AAPL'), instrumentRow('BRK.B'), instrumentRow('^GSPC', { type: 'index' })])
-      .execute();
-    await db.close();
+    await withDb((db) =>
+      db
+        .insertInto('instruments')
+        .values([instrumentRow('AAPL'), instrumentRow('BRK.B'), instrumentRow('^GSPC', { type: 'index' })])
+        .execute(),
+    );
   });
   afterEach(async () => {
-    process.env = { ...saved };
-    process.exitCode = savedExitCode;
     await yahoo.close();
     await tiingo.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
-
-  const run = (...args: string[]) => runCli(file, ...args);
 
   it('--provider yahoo --base-url --symbols: one provider, the symbols named, a JSON report', async () => {
     const report = JSON.parse(

@@ -1,10 +1,8 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { readBarRows, type DailyBar } from '../../modules/market/bars/stored-series.js';
-import { scratchDatabase, type ScratchDatabase } from '../../testing/scratch-database.js';
+import { useScratchMigrations } from '../../testing/scratch-migrations.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { openDatabase, type DatabaseHandle } from '../database.js';
-import { migrations } from './index.js';
 
 type OldBar = DailyBar;
 
@@ -26,36 +24,20 @@ const OLD: OldBar[] = [
   volume: 123_456_789,
 }));
 
-function migrator(handle: DatabaseHandle) {
-  return new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations },
-    ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
-  });
-}
-
 describe.each(testDialects())('migration 0011: bars move from a row a bar to a chunk a year (%s)', (dialect) => {
-  let scratch: ScratchDatabase;
-  let handle: DatabaseHandle;
-
-  afterEach(async () => {
-    await handle?.close();
-    await scratch?.drop();
-  });
+  const open = useScratchMigrations(dialect);
 
   /** A database at 0010 holding the bars OLD in daily_bars, and its migrator. */
   async function withOldBars(label: string) {
-    scratch = await scratchDatabase(dialect, label);
-    handle = await openDatabase(scratch.url, { create: true });
-    const m = migrator(handle);
+    const { handle, migrator: m } = await open(label);
     expect((await m.migrateTo('0010_tutorial_seen')).error).toBeUndefined();
     const db = handle.db as unknown as Kysely<{ daily_bars: OldBar }>;
     await db.insertInto('daily_bars').values(OLD).execute();
-    return { m, db };
+    return { handle, m, db };
   }
 
   it('moves every bar over exactly, and moves them back going down', async () => {
-    const { m, db } = await withOldBars('chunks');
+    const { handle, m, db } = await withOldBars('chunks');
 
     expect((await m.migrateTo('0011_bar_chunks')).error).toBeUndefined();
     expect(await readBarRows(handle.db)).toEqual(OLD);
@@ -81,7 +63,7 @@ describe.each(testDialects())('migration 0011: bars move from a row a bar to a c
   });
 
   it('moves nothing when it fails midway: the rows stay, no chunk table, and it runs again once fixed', async () => {
-    const { m, db } = await withOldBars('chunks-fail');
+    const { handle, m, db } = await withOldBars('chunks-fail');
     // An index already named as the one the migration makes: it fails after creating its table.
     await sql`CREATE INDEX bar_chunks_last_date_idx ON daily_bars (close)`.execute(handle.db);
     expect((await m.migrateTo('0011_bar_chunks')).error).toBeDefined();

@@ -1,9 +1,7 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { scratchDatabase, type ScratchDatabase } from '../../testing/scratch-database.js';
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useScratchMigrations } from '../../testing/scratch-migrations.js';
 import { testDialects } from '../../testing/test-databases.js';
-import { openDatabase, type DatabaseHandle } from '../database.js';
-import { migrations } from './index.js';
 
 interface OldInstrument {
   symbol: string;
@@ -44,32 +42,16 @@ const OLD: OldInstrument[] = [
   tracked: tracked as number,
 }));
 
-function migrator(handle: DatabaseHandle) {
-  return new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations },
-    ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
-  });
-}
-
 const byNumber = (r: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^\d+(\.\d+)?(e\+\d+)?$/.test(v) ? Number(v) : v]),
   );
 
 describe.each(testDialects())('migration 0013: instruments carry their class and calendar (%s)', (dialect) => {
-  let scratch: ScratchDatabase;
-  let handle: DatabaseHandle;
-
-  afterEach(async () => {
-    await handle?.close();
-    await scratch?.drop();
-  });
+  const open = useScratchMigrations(dialect);
 
   it('keeps the shared universe as it was (equity/etf/index, New York, nyse) and takes the new classes', async () => {
-    scratch = await scratchDatabase(dialect, 'classes');
-    handle = await openDatabase(scratch.url, { create: true });
-    const m = migrator(handle);
+    const { handle, migrator: m } = await open('classes');
     expect((await m.migrateTo('0012_alert_deliveries')).error).toBeUndefined();
     const db = handle.db as unknown as Kysely<{ instruments: NewInstrument }>;
     await db.insertInto('instruments').values(OLD).execute();

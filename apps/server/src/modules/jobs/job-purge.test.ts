@@ -1,24 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
+import { testDialects } from '../../testing/test-databases.js';
+import { useTestDatabase } from '../../testing/test-fixtures.js';
 import { DAY_MS, ManualClock } from './clock.js';
 import { JOB_PURGE_JOB, registerJobPurge } from './job-purge.js';
 import { JobQueue } from './job-queue.js';
 
 describe.each(testDialects())('purging finished jobs (%s)', (dialect) => {
-  let database: TestDatabase;
+  const NOW = Date.parse('2026-11-23T03:00:00Z');
+  const database = useTestDatabase(dialect, 'each');
   let clock: ManualClock;
   let queue: JobQueue;
-  const NOW = Date.parse('2026-11-23T03:00:00Z');
 
-  beforeEach(async () => {
-    database = await createTestDatabase(dialect);
+  beforeEach(() => {
     clock = new ManualClock(NOW);
     queue = new JobQueue({ db: database.db, clock });
     registerJobPurge(queue, { db: database.db, clock, retentionDays: 30 });
   });
   afterEach(async () => {
     await queue.stop();
-    await database.destroy();
   });
 
   async function job(key: string, status: 'pending' | 'done' | 'failed', finishedDaysAgo: number) {

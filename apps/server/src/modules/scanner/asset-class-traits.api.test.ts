@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestAs, type SignedIn } from '../../testing/auth-helpers.js';
-import { type FakeYahoo } from '../../testing/fake-providers/index.js';
-import { type TestApp } from '../../testing/test-app.js';
-import { startAssetClassApp } from '../../testing/asset-class-app.js';
+import { describe, expect, it } from 'vitest';
+import { requestAs } from '../../testing/auth-helpers.js';
+import { useAssetClassApp } from '../../testing/asset-class-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
 /** Wednesday 2026-03-18, 12:00 UTC: the stand-in serves up to the day before. */
@@ -11,17 +9,7 @@ const NOW = Date.UTC(2026, 2, 18, 12, 0);
 describe.each(testDialects())(
   'each instrument on its own calendar and volume in scans, charts, conditions (%s)',
   (dialect) => {
-    let t: TestApp;
-    let yahoo: FakeYahoo;
-    let admin: SignedIn;
-
-    beforeAll(async () => {
-      ({ t, yahoo, admin } = await startAssetClassApp(dialect, ['SPY', 'BTC-USD', 'EURUSD=X'], NOW));
-    });
-    afterAll(async () => {
-      await t?.close();
-      await yahoo?.close();
-    });
+    const { t, admin } = useAssetClassApp(dialect, ['SPY', 'BTC-USD', 'EURUSD=X'], NOW);
     const scan = (body: object) => requestAs(t, admin, 'POST', '/api/v1/scanner', body);
     const closes = (symbol: string) => Array.from(t.services.market.series(symbol)!.close);
 

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seasonalBacktest } from '@solstice/analytics';
 import { backtestResponseSchema } from '@solstice/contracts';
-import { requestAs, type SignedIn } from '../../testing/auth-helpers.js';
-import { type FakeYahoo } from '../../testing/fake-providers/index.js';
+import { requestAs } from '../../testing/auth-helpers.js';
 import { quietCliDuringSuite, runCli } from '../../testing/run-cli.js';
-import { type TestApp } from '../../testing/test-app.js';
-import { startAssetClassApp } from '../../testing/asset-class-app.js';
+import { useAssetClassApp } from '../../testing/asset-class-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
 /** Wednesday 2026-03-18, 12:00 UTC: the stand-in serves up to the day before. */
@@ -19,18 +17,8 @@ const LEGS = [
 const BODY = { legs: LEGS, from: 2025, to: 2025 };
 
 describe.each(testDialects())('a backtest mixing BTC-USD and SPY (%s)', (dialect) => {
-  let t: TestApp;
-  let yahoo: FakeYahoo;
-  let admin: SignedIn;
   quietCliDuringSuite();
-
-  beforeAll(async () => {
-    ({ t, yahoo, admin } = await startAssetClassApp(dialect, ['SPY', 'BTC-USD'], NOW));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await yahoo?.close();
-  });
+  const { t, admin } = useAssetClassApp(dialect, ['SPY', 'BTC-USD'], NOW);
   const lookup = (symbol: string) => t.services.market.series(symbol);
 
   it('runs on every calendar day with A = 365 and lists the currencies, API and CLI alike', async () => {

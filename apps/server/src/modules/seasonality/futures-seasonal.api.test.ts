@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayNumber, lowerBound } from '@solstice/analytics';
-import { requestAs, type SignedIn } from '../../testing/auth-helpers.js';
+import { requestAs } from '../../testing/auth-helpers.js';
 import { GOLD_ROLLS } from '../../testing/fake-providers/asset-classes.js';
-import { type FakeYahoo } from '../../testing/fake-providers/index.js';
 import { quietCliDuringSuite, runCli } from '../../testing/run-cli.js';
-import { type TestApp } from '../../testing/test-app.js';
-import { startAssetClassApp } from '../../testing/asset-class-app.js';
+import { useAssetClassApp } from '../../testing/asset-class-app.js';
 import { testDialects } from '../../testing/test-databases.js';
 
 /** Wednesday 2026-03-18, 12:00 UTC: the stand-in serves up to the day before. */
 const NOW = Date.UTC(2026, 2, 18, 12, 0);
 
 describe.each(testDialects())('seasonal answers about a future: roll gaps and back-adjustment (%s)', (dialect) => {
-  let t: TestApp;
-  let yahoo: FakeYahoo;
-  let admin: SignedIn;
   quietCliDuringSuite();
-
-  beforeAll(async () => {
-    ({ t, yahoo, admin } = await startAssetClassApp(dialect, ['SPY', 'GC=F', 'BTC-USD'], NOW));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await yahoo?.close();
-  });
+  const { t, admin } = useAssetClassApp(dialect, ['SPY', 'GC=F', 'BTC-USD'], NOW);
   const pattern = (symbol: string, extra = '') =>
     requestAs(
       t,

@@ -8,7 +8,7 @@ import { loadMarketCache } from '../database-market-cache.js';
 import { readDataVersion } from '../market-events.js';
 import { importFiles, importPaths } from './importer.js';
 import { tooLargeReason } from './line-reader.js';
-import { insertBars, readInstrument } from '../../../testing/market-fixtures.js';
+import { insertBars, readInstrument, storedBars } from '../../../testing/market-fixtures.js';
 import { countBars, readBarRows } from '../bars/stored-series.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
@@ -28,9 +28,7 @@ describe.each(testDialects())('importPaths on %s', (dialect) => {
     await database.destroy();
   });
 
-  async function bars(symbol: string) {
-    return (await readBarRows(database.db, symbol)).map(({ symbol: _symbol, ...bar }) => bar);
-  }
+  const bars = (symbol: string) => storedBars(database.db, symbol);
   async function count(): Promise<number> {
     return countBars(database.db);
   }

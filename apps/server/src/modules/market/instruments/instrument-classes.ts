@@ -1,22 +1,14 @@
 import { isStale, lastSessionOf, rollGaps, type RollGap } from '@solstice/analytics';
 import { sql } from 'kysely';
-import type { AssetClass, CalendarName } from '@solstice/contracts';
+import type { AssetClass } from '@solstice/contracts';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { readBarRows } from '../bars/stored-series.js';
 import type { MarketDataProvider } from '../providers/provider.js';
 import { ProviderError } from '../providers/provider-error.js';
 import type { InstrumentDescription } from '../providers/yahoo-instrument.js';
 
-/** An instrument as `instruments list` and `add` report it (data-providers.md §15.2). */
-export interface InstrumentView {
-  symbol: string;
-  name: string;
-  assetClass: AssetClass;
-  currency: string;
-  timezone: string;
-  calendar: CalendarName;
-  exchange: string | null;
-  hasVolume: boolean;
+/** An instrument as `instruments list` and `add` report it (data-providers.md §15.2): what describes it, and its bars. */
+export interface InstrumentView extends Omit<InstrumentDescription, 'type'> {
   tracked: boolean;
   firstBar: string | null;
   lastBar: string | null;

@@ -64,11 +64,8 @@ export function createEodhdProvider(options: EodhdOptions): MarketDataProvider {
 
   const classify = (symbol: string) => (answer: HttpAnswer) => {
     const { status, body } = answer;
-    if (status === 404) return http.error(symbol, 'unknown-symbol', `unknown symbol ${http.quote(body)}`);
-    if (status === 401)
-      return http.error(symbol, 'auth', `key refused (HTTP 401 ${http.quote(body)}): check EODHD_API_KEY`, {
-        pauseMs: 24 * 3_600_000,
-      });
+    if (status === 404) return http.unknownSymbol(symbol, body);
+    if (status === 401) return http.keyRefused(symbol, answer, 'EODHD_API_KEY');
     if (status === 402)
       return http.error(symbol, 'quota', `daily allowance used up (HTTP 402 ${http.quote(body)})`, {
         pauseMs: untilMidnightUtc(deps.now()),

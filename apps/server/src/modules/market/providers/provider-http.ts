@@ -42,6 +42,9 @@ export function providerHttpOf(
   return { base, deps, http };
 }
 
+/** How long a provider whose key was refused is not asked again. */
+const KEY_REFUSED_PAUSE_MS = 24 * 3_600_000;
+
 /** Larger answers are refused: a whole Tiingo history is a few MB. */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -95,6 +98,17 @@ export class ProviderHttp {
   /** A body excerpt for a message. */
   quote(body: string): string {
     return JSON.stringify(excerpt(body, this.secret));
+  }
+
+  /** A keyed provider's 404: the symbol is not one it knows. */
+  unknownSymbol(symbol: string, body: string): ProviderError {
+    return this.error(symbol, 'unknown-symbol', `unknown symbol ${this.quote(body)}`);
+  }
+
+  /** A keyed provider refused its key (`setting` names it): the provider pauses for a day. */
+  keyRefused(symbol: string, answer: HttpAnswer, setting: string): ProviderError {
+    const detail = `key refused (HTTP ${answer.status} ${this.quote(answer.body)}): check ${setting}`;
+    return this.error(symbol, 'auth', detail, { pauseMs: KEY_REFUSED_PAUSE_MS });
   }
 
   /** Until when the provider is paused (epoch ms; 0 when it is not). */

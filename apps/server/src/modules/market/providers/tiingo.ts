@@ -73,11 +73,9 @@ export function createTiingoProvider(options: TiingoOptions): MarketDataProvider
       return http.error(symbol, 'rate-limited', `hourly request allocation used up ${http.quote(body)}`, {
         pauseMs: untilNextHour(deps.now()),
       });
-    if (status === 404) return http.error(symbol, 'unknown-symbol', `unknown symbol ${http.quote(body)}`);
+    if (status === 404) return http.unknownSymbol(symbol, body);
     if (status === 401 || (status === 403 && /token/i.test(body)))
-      return http.error(symbol, 'auth', `key refused (HTTP ${status} ${http.quote(body)}): check TIINGO_API_KEY`, {
-        pauseMs: 24 * 3_600_000,
-      });
+      return http.keyRefused(symbol, answer, 'TIINGO_API_KEY');
     return null;
   };
 

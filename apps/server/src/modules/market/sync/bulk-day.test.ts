@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
-import { FakeMarket, startFakeEodhd, type FakeBar, type FakeEodhd } from '../../../testing/fake-providers/index.js';
-import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../testing/test-databases.js';
+import { useTestDatabase } from '../../../testing/test-fixtures.js';
+import { FakeMarket, startFakeEodhd, type FakeBar } from '../../../testing/fake-providers/index.js';
+import { FAST, testDeps, useFakeProviderApi } from '../../../testing/fake-providers/test-deps.js';
 import { storeInstrument } from '../../../testing/market-fixtures.js';
 import { readBarRows } from '../bars/stored-series.js';
 import { createEodhdProvider } from '../providers/eodhd.js';
@@ -13,25 +14,18 @@ const KEY = 'eodhd-key-for-bulk-tests-0123';
 const EVENING = Date.UTC(2026, 10, 23, 23, 30);
 
 describe.each(testDialects())('a whole-universe EODHD sync on %s: the market’s day in one request (§8)', (dialect) => {
-  let database: TestDatabase;
-  let market: FakeMarket;
-  let eodhd: FakeEodhd;
-
-  beforeEach(async () => {
-    database = await createTestDatabase(dialect);
-    market = new FakeMarket('2026-11-23')
-      .add('AAPL', { from: '2026-06-01' })
-      .add('BRK.B', { from: '2026-06-01' })
-      .add('MSFT', { from: '2026-06-01' })
-      .add('WTW', { from: '2026-06-01', price: 300 })
-      .add('IBM', { from: '2026-06-01' })
-      .add('^GSPC', { from: '2026-06-01', price: 6000 });
-    eodhd = await startFakeEodhd(market, { apiKey: KEY });
-  });
-  afterEach(async () => {
-    await eodhd.close();
-    await database.destroy();
-  });
+  const database = useTestDatabase(dialect, 'each');
+  const { market, fake: eodhd } = useFakeProviderApi(
+    () =>
+      new FakeMarket('2026-11-23')
+        .add('AAPL', { from: '2026-06-01' })
+        .add('BRK.B', { from: '2026-06-01' })
+        .add('MSFT', { from: '2026-06-01' })
+        .add('WTW', { from: '2026-06-01', price: 300 })
+        .add('IBM', { from: '2026-06-01' })
+        .add('^GSPC', { from: '2026-06-01', price: 6000 }),
+    (m) => startFakeEodhd(m, { apiKey: KEY }),
+  );
 
   const instrument = (symbol: string, bars: FakeBar[]) => storeInstrument(database.db, symbol, bars);
   const upTo = (symbol: string, date: string) => market.adjusted(symbol).filter((b) => b.date <= date);

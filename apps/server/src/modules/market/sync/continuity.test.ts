@@ -1,17 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
-import {
-  FakeMarket,
-  startFakeTiingo,
-  startFakeYahoo,
-  type FakeBar,
-  type FakeHttpServer,
-  type FakeYahoo,
-  type TiingoStep,
-} from '../../../testing/fake-providers/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../testing/test-databases.js';
+import { FakeMarket, startFakeYahoo, type FakeBar } from '../../../testing/fake-providers/index.js';
 import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
-import { insertBars, instrumentRow, storeInstrument } from '../../../testing/market-fixtures.js';
-import { readBarRows } from '../bars/stored-series.js';
+import { insertBars, instrumentRow, storedBars, storeInstrument } from '../../../testing/market-fixtures.js';
+import { useSyncBed } from '../../../testing/sync-bed.js';
 import { readDataVersion } from '../market-events.js';
 import { createTiingoProvider } from '../providers/tiingo.js';
 import { createYahooProvider } from '../providers/yahoo.js';
@@ -25,41 +17,22 @@ const KEY = 'tiingo-key-for-continuity-tests';
 const EVENING = Date.UTC(2026, 10, 23, 23, 30);
 
 describe.each(testDialects())('ticker continuity on %s (data-providers.md §15.6)', (dialect) => {
-  let database: TestDatabase;
-  let market: FakeMarket;
-  /** 2017's company under today's ticker: what the shared data holds for WTW. */
-  let before: FakeMarket;
-  let tiingo: FakeHttpServer<TiingoStep>;
-  let yahoo: FakeYahoo;
-
-  beforeEach(async () => {
-    database = await createTestDatabase(dialect);
-    market = new FakeMarket('2026-11-23').add('WTW', { from: '2026-01-02', price: 300 }).add('IBM', {
+  const { database, market, tiingo, providers } = useSyncBed(dialect, KEY, () =>
+    new FakeMarket('2026-11-23').add('WTW', { from: '2026-01-02', price: 300 }).add('IBM', {
       from: '2026-01-02',
       splits: [{ date: '2026-04-15', ratio: 2 }],
       dividends: [{ date: '2026-08-07', cash: 1.68 }],
-    });
+    }),
+  );
+  /** 2017's company under today's ticker: what the shared data holds for WTW. */
+  let before: FakeMarket;
+
+  beforeEach(() => {
     before = new FakeMarket('2026-11-18').add('OLDWTW', { from: '2026-01-02', price: 300 });
-    tiingo = await startFakeTiingo(market, { apiKey: KEY });
-    yahoo = await startFakeYahoo(market);
-  });
-  afterEach(async () => {
-    await tiingo.close();
-    await yahoo.close();
-    await database.destroy();
   });
 
-  const providers = (which: Array<'tiingo' | 'yahoo'> = ['tiingo', 'yahoo']) => {
-    const { deps } = testDeps();
-    return which.map((id) =>
-      id === 'tiingo'
-        ? createTiingoProvider({ apiKey: KEY, baseUrl: tiingo.baseUrl, policy: FAST, deps })
-        : createYahooProvider({ baseUrl: yahoo.baseUrl, policy: FAST, deps }),
-    );
-  };
   const instrument = (symbol: string, bars: FakeBar[]) => storeInstrument(database.db, symbol, bars);
-  const stored = async (symbol: string) =>
-    (await readBarRows(database.db, symbol)).map(({ symbol: _symbol, ...bar }) => bar);
+  const stored = (symbol: string) => storedBars(database.db, symbol);
   const round = (bars: FakeBar[]) => bars.map((b) => ({ ...b, volume: Math.round(b.volume) }));
 
   it('a provider serving another company under a stored ticker: nothing written, the mismatch reported and recorded', async () => {

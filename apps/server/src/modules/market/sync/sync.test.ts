@@ -1,20 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../../testing/test-databases.js';
-import {
-  FakeMarket,
-  startFakeTiingo,
-  startFakeYahoo,
-  type FakeBar,
-  type FakeHttpServer,
-  type FakeYahoo,
-  type TiingoStep,
-} from '../../../testing/fake-providers/index.js';
-import { FAST, testDeps } from '../../../testing/fake-providers/test-deps.js';
-import { insertBars, instrumentRow } from '../../../testing/market-fixtures.js';
-import { readBarRows } from '../bars/stored-series.js';
+import { describe, expect, it } from 'vitest';
+import { testDialects } from '../../../testing/test-databases.js';
+import { FakeMarket, type FakeBar } from '../../../testing/fake-providers/index.js';
+import { insertBars, instrumentRow, storedBars } from '../../../testing/market-fixtures.js';
+import { useSyncBed } from '../../../testing/sync-bed.js';
 import { readDataVersion } from '../market-events.js';
-import { createTiingoProvider } from '../providers/tiingo.js';
-import { createYahooProvider } from '../providers/yahoo.js';
 import { syncMarketData, type SyncReport } from './sync.js';
 
 const KEY = 'tiingo-key-for-sync-tests';
@@ -24,35 +13,15 @@ const EVENING = Date.UTC(2026, 10, 23, 23, 30);
 const AFTER_CLOSE = Date.UTC(2026, 10, 23, 21, 30);
 
 describe.each(testDialects())('sync on %s', (dialect) => {
-  let database: TestDatabase;
-  let market: FakeMarket;
-  let tiingo: FakeHttpServer<TiingoStep>;
-  let yahoo: FakeYahoo;
-
-  beforeEach(async () => {
-    database = await createTestDatabase(dialect);
-    market = new FakeMarket('2026-11-23')
+  const { database, market, tiingo, yahoo, providers, restartTiingo } = useSyncBed(dialect, KEY, () =>
+    new FakeMarket('2026-11-23')
       .add('IBM', { from: '2026-01-02', dividends: [{ date: '2026-08-07', cash: 1.68 }] })
       .add('AAPL', { from: '2026-01-02' })
       .add('NEW', { from: '2026-06-01' })
       .add('DEMO', { from: '2026-06-01' })
-      .add('^GSPC', { from: '2026-01-02', price: 6000 });
-    tiingo = await startFakeTiingo(market, { apiKey: KEY });
-    yahoo = await startFakeYahoo(market);
-  });
-  afterEach(async () => {
-    await tiingo.close();
-    await yahoo.close();
-    await database.destroy();
-  });
+      .add('^GSPC', { from: '2026-01-02', price: 6000 }),
+  );
 
-  const providers = () => {
-    const { deps } = testDeps();
-    return [
-      createTiingoProvider({ apiKey: KEY, baseUrl: tiingo.baseUrl, policy: FAST, deps }),
-      createYahooProvider({ baseUrl: yahoo.baseUrl, policy: FAST, deps }),
-    ];
-  };
   const sync = (now = EVENING, symbols?: string[]) =>
     syncMarketData(database, { providers: providers(), now: () => now, symbols });
 
@@ -68,8 +37,7 @@ describe.each(testDialects())('sync on %s', (dialect) => {
       );
   }
 
-  const stored = async (symbol: string) =>
-    (await readBarRows(database.db, symbol)).map(({ symbol: _symbol, ...bar }) => bar);
+  const stored = (symbol: string) => storedBars(database.db, symbol);
   const upTo = (bars: FakeBar[], date: string) => bars.filter((b) => b.date <= date);
   const bySymbol = (report: SyncReport) => Object.fromEntries(report.symbols.map((r) => [r.symbol, r]));
 
@@ -197,8 +165,7 @@ describe.each(testDialects())('sync on %s', (dialect) => {
 
   it('never replaces a longer stored history with a shorter one (a plan limit): the next provider serves', async () => {
     const short = new FakeMarket('2026-11-23').add('IBM', { from: '2026-09-01' });
-    await tiingo.close();
-    tiingo = await startFakeTiingo(short, { apiKey: KEY });
+    await restartTiingo(short);
     // Stored from an import whose adjustment basis differs from both providers'.
     await instrument(
       'IBM',
