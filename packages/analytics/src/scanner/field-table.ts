@@ -1,4 +1,4 @@
-import type { SeriesTraits } from '../calendar/trading-calendar.js';
+import { DEFAULT_CALENDAR, type SeriesTraits } from '../calendar/trading-calendar.js';
 import { indicatorBars, type IndicatorBar } from '../indicators/snapshot.js';
 import { dayNumber, isoDate, type PriceSeries } from '../series.js';
 import { memoized } from '../memo.js';
@@ -247,6 +247,16 @@ export function sessionDate(lastDays: readonly number[], share = SESSION_SHARE):
   return sorted[need - 1] ?? null;
 }
 
+/**
+ * The symbols the market's session date is taken over (data-providers.md §15.4): those on the
+ * NYSE calendar, so that crypto's weekend bars or fx's NYSE-holiday bars do not move the
+ * market-wide date; every symbol when none is on it. Pass symbols that have bars.
+ */
+export function marketSessionMembers<T extends { instrument: SeriesTraits }>(universe: readonly T[]): readonly T[] {
+  const nyse = universe.filter((u) => (u.instrument.calendar ?? DEFAULT_CALENDAR) === 'nyse');
+  return nyse.length > 0 ? nyse : universe;
+}
+
 /** The index of `day` in ascending `dates`, or −1. */
 function indexOfDay(dates: Int32Array, day: number): number {
   let lo = 0;
@@ -264,7 +274,7 @@ function indexOfDay(dates: Int32Array, day: number): number {
 /**
  * The field table of a universe straight from price series (the server caches the result),
  * every row evaluated at one session: `asOf` when given (a replay), else the market's session
- * date (sessionDate). A symbol without a bar on that session is left out and counted stale.
+ * date (sessionDate over marketSessionMembers). A symbol without a bar on that session is left out and counted stale.
  */
 export function fieldTableFromSeries(
   universe: ReadonlyArray<{ instrument: ScanInstrument; series: PriceSeries | undefined }>,
@@ -292,7 +302,7 @@ export function* fieldTableSteps(
   const session =
     options.asOf ??
     sessionDate(
-      withBars.map((u) => u.series.dates[u.series.dates.length - 1]!),
+      marketSessionMembers(withBars).map((u) => u.series.dates[u.series.dates.length - 1]!),
       options.share,
     );
   if (session === null) return buildFieldTable([]);
