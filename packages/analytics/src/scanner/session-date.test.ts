@@ -62,6 +62,20 @@ describe('fieldTableFromSeries at one session', () => {
     // the crypto symbols are read at their bar of that Friday
     expect(t.text.symbol).toEqual(['STK', 'BTC', 'ETH']);
     expect(t.current.price[1]).toBe(104);
+    // a crypto symbol without a bar on that Friday is left out, and not counted as the market's stale
+    const late = {
+      instrument: { ...inst('SOL', 'A'), calendar: 'crypto' as const },
+      series: testSeries('SOL', closes(3), { start: '2024-01-01' }),
+    };
+    const old = testSeries('OLD', closes(3), { start: '2024-01-01' });
+    const mixed = fieldTableFromSeries([
+      { instrument: inst('STK', 'A'), series: stock },
+      { instrument: inst('OLD', 'A'), series: old },
+      coin('BTC'),
+      late,
+    ]);
+    expect(mixed.text.symbol).toEqual(['STK', 'BTC']);
+    expect(mixed.stale).toBe(1);
     // without a symbol on the NYSE calendar, over every symbol
     expect(fieldTableFromSeries([coin('BTC'), coin('ETH')]).asOf).toBe('2024-01-07');
   });
