@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssetClass, CalendarName } from '@solstice/contracts';
 import { ManualClock } from '../jobs/clock.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDialects } from '../../testing/test-databases.js';
@@ -19,8 +20,8 @@ async function seed(t: TestApp): Promise<void> {
   // every row names each column: a multi-row insert leaves no column to its default
   const row = (
     symbol: string,
-    assetClass: string,
-    calendar: string,
+    assetClass: AssetClass,
+    calendar: CalendarName,
     timezone: string,
     more: { sector?: string; industry?: string; has_volume?: number } = {},
   ) =>
