@@ -57,6 +57,27 @@ export const sectorGridRowSchema = z.object({
   values: periodValuesSchema,
 });
 
+/** The classes the market view and the heatmaps show in groups of their own, after the equity sectors. */
+export const GROUPED_ASSET_CLASSES = ['index', 'future', 'fx', 'crypto'] as const;
+export type GroupedAssetClass = (typeof GROUPED_ASSET_CLASSES)[number];
+
+/** A class group's own day (data-providers.md §15.4): each class is current on its own calendar. */
+const classDayFields = {
+  assetClass: z.enum(GROUPED_ASSET_CLASSES),
+  /** The earliest last bar among the group's instruments that are not stale; null when every one is. */
+  asOf: z.string().nullable(),
+  /** The group's instruments whose last bar is behind their last completed session: left out, counted. */
+  stale: z.number().int().nonnegative(),
+};
+
+/** The tiles of one class beyond the equities, each at its own latest bar, all of one size (no market cap, often no volume). */
+export const heatmapAssetGroupSchema = z.object({
+  ...classDayFields,
+  size: z.number(),
+  change,
+  children: z.array(heatmapLeafSchema),
+});
+
 export const heatmapResponseSchema = z.object({
   asOf: z.string().nullable(),
   /** Symbols without a bar on `asOf`, left out of this view (stale data). */
@@ -81,16 +102,16 @@ export const heatmapResponseSchema = z.object({
       winRates: z.array(change),
     }),
   ),
+  /**
+   * The instruments of the other classes in the universe, one group per class (index, future,
+   * fx, crypto, in that order), after the sectors of `tree`; absent when there is none.
+   */
+  assetGroups: z.array(heatmapAssetGroupSchema).optional(),
 });
 export type HeatmapResponse = z.infer<typeof heatmapResponseSchema>;
 
-/** The classes the market view shows in groups of their own, after the equity sectors. */
-export const GROUPED_ASSET_CLASSES = ['index', 'future', 'fx', 'crypto'] as const;
-
 const assetGroupSchema = z.object({
-  assetClass: z.enum(GROUPED_ASSET_CLASSES),
-  /** The latest bar of the group's instruments: each class is current on its own calendar. */
-  asOf: z.string().nullable(),
+  ...classDayFields,
   instruments: z.array(
     z.object({
       symbol: z.string(),
@@ -152,7 +173,8 @@ export const marketOverviewResponseSchema = z.object({
   mostActive: z.array(moverSchema),
   /**
    * The instruments beyond the equities, one group per class (index, future, fx, crypto, in
-   * that order; a class without an instrument has no group), each at its own latest bar.
+   * that order; a class without an instrument has no group): its current instruments, each at
+   * its own latest bar, the stale ones counted.
    */
   assetGroups: z.array(assetGroupSchema),
 });

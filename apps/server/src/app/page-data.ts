@@ -30,7 +30,9 @@ export async function pageDataJson(
   if (!me) return null;
   const page = pagePathOf(pathname);
   const freshness = freshnessOf(services.marketAsOf(), services.clock.now());
-  const overview = PAGES_WITH_SUMMARY.has(page) ? `,"overview":${overviewJson(services.market)}` : '';
+  const overview = PAGES_WITH_SUMMARY.has(page)
+    ? `,"overview":${overviewJson(services.market, services.clock.now())}`
+    : '';
   const subscribe = page === '/subscribe' ? `,${await subscribeJson(services, userId)}` : '';
   return `{"me":${JSON.stringify(me)},"freshness":${JSON.stringify(freshness)}${overview}${subscribe}}`;
 }

@@ -30,3 +30,4 @@ export {
   sessionsBehind,
   SETTLE_HOURS,
 } from './asset-calendars.js';
+export { classAsOf, type ClassAsOf, type ClassMember } from './class-as-of.js';

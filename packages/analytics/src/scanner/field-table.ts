@@ -1,4 +1,4 @@
-import type { SeriesTraits } from '../calendar/trading-calendar.js';
+import { DEFAULT_CALENDAR, type SeriesTraits } from '../calendar/trading-calendar.js';
 import { indicatorBars, type IndicatorBar } from '../indicators/snapshot.js';
 import { dayNumber, isoDate, type PriceSeries } from '../series.js';
 import { memoized } from '../memo.js';
@@ -247,6 +247,16 @@ export function sessionDate(lastDays: readonly number[], share = SESSION_SHARE):
   return sorted[need - 1] ?? null;
 }
 
+/**
+ * The symbols the market's session date is taken over (data-providers.md §15.4): those on the
+ * NYSE calendar, so that crypto's weekend bars or fx's NYSE-holiday bars do not move the
+ * market-wide date; every symbol when none is on it. Pass symbols that have bars.
+ */
+export function marketSessionMembers<T extends { instrument: SeriesTraits }>(universe: readonly T[]): readonly T[] {
+  const nyse = universe.filter((u) => (u.instrument.calendar ?? DEFAULT_CALENDAR) === 'nyse');
+  return nyse.length > 0 && nyse.length < universe.length ? nyse : universe;
+}
+
 /** The index of `day` in ascending `dates`, or −1. */
 function indexOfDay(dates: Int32Array, day: number): number {
   let lo = 0;
@@ -264,7 +274,8 @@ function indexOfDay(dates: Int32Array, day: number): number {
 /**
  * The field table of a universe straight from price series (the server caches the result),
  * every row evaluated at one session: `asOf` when given (a replay), else the market's session
- * date (sessionDate). A symbol without a bar on that session is left out and counted stale.
+ * date (sessionDate over marketSessionMembers). A symbol without a bar on that session is left
+ * out, and counted stale when the session is taken over it.
  */
 export function fieldTableFromSeries(
   universe: ReadonlyArray<{ instrument: ScanInstrument; series: PriceSeries | undefined }>,
@@ -289,13 +300,15 @@ export function* fieldTableSteps(
     (u): u is { instrument: ScanInstrument; series: PriceSeries } =>
       u.series !== undefined && u.series.dates.length > 0,
   );
+  const members = marketSessionMembers(withBars);
   const session =
     options.asOf ??
     sessionDate(
-      withBars.map((u) => u.series.dates[u.series.dates.length - 1]!),
+      members.map((u) => u.series.dates[u.series.dates.length - 1]!),
       options.share,
     );
   if (session === null) return buildFieldTable([]);
+  const counted = members === withBars ? null : new Set(members);
   const every = options.every ?? 25;
   const entries: FieldTableEntry[] = [];
   let stale = 0;
@@ -304,7 +317,8 @@ export function* fieldTableSteps(
     if (++done % every === 0) yield;
     const at = indexOfDay(u.series.dates, session);
     if (at < 0) {
-      if (u.series.dates[0]! <= session) stale++;
+      // a symbol on another calendar without a bar on that date is behind its own as-of, not the market's
+      if (u.series.dates[0]! <= session && (!counted || counted.has(u))) stale++;
       continue;
     }
     entries.push({ instrument: u.instrument, bars: indicatorBars(u.series, 2, at, u.instrument), series: u.series });

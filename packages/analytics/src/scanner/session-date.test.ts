@@ -49,6 +49,37 @@ describe('fieldTableFromSeries at one session', () => {
     expect(t.previous.price[0]).toBe(108);
   });
 
+  it("takes the session over the NYSE symbols only: crypto's weekend bars do not move it", () => {
+    // 2024-01-05 is a Friday; the crypto symbols have bars on the weekend after it
+    const stock = testSeries('STK', closes(5), { start: '2024-01-01' });
+    const crypto = (symbol: string) => testSeries(symbol, closes(7), { start: '2024-01-01' });
+    const coin = (symbol: string) => ({
+      instrument: { ...inst(symbol, 'A'), calendar: 'crypto' as const },
+      series: crypto(symbol),
+    });
+    const t = fieldTableFromSeries([{ instrument: inst('STK', 'A'), series: stock }, coin('BTC'), coin('ETH')]);
+    expect(t.asOf).toBe('2024-01-05');
+    // the crypto symbols are read at their bar of that Friday
+    expect(t.text.symbol).toEqual(['STK', 'BTC', 'ETH']);
+    expect(t.current.price[1]).toBe(104);
+    // a crypto symbol without a bar on that Friday is left out, and not counted as the market's stale
+    const late = {
+      instrument: { ...inst('SOL', 'A'), calendar: 'crypto' as const },
+      series: testSeries('SOL', closes(3), { start: '2024-01-01' }),
+    };
+    const old = testSeries('OLD', closes(3), { start: '2024-01-01' });
+    const mixed = fieldTableFromSeries([
+      { instrument: inst('STK', 'A'), series: stock },
+      { instrument: inst('OLD', 'A'), series: old },
+      coin('BTC'),
+      late,
+    ]);
+    expect(mixed.text.symbol).toEqual(['STK', 'BTC']);
+    expect(mixed.stale).toBe(1);
+    // without a symbol on the NYSE calendar, over every symbol
+    expect(fieldTableFromSeries([coin('BTC'), coin('ETH')]).asOf).toBe('2024-01-07');
+  });
+
   it('replays as of a given session (look-ahead free)', () => {
     const s = testSeries('X', closes(30), { start: '2024-01-01' });
     const t = fieldTableFromSeries([{ instrument: inst('X', 'A'), series: s }], { asOf: d('2024-01-20') });

@@ -4,6 +4,7 @@ import {
   hasBarOn,
   compileScan,
   isoDate,
+  marketSessionMembers,
   scanDate,
   prepareAlertsAsOf,
   ScanExpressionError,
@@ -59,10 +60,12 @@ export class AlertRunError extends Error {}
  * Without a date, the market's session. Null when no symbol has a bar on or before it.
  */
 export function replaySession(market: MarketCache, date?: string): string | null {
-  const dates = market.instruments().flatMap((i) => {
-    const series = market.series(i.symbol);
-    return series ? [series.dates] : [];
+  const withBars = market.instruments().flatMap((instrument) => {
+    const series = market.series(instrument.symbol);
+    return series && series.dates.length > 0 ? [{ instrument, series }] : [];
   });
+  // the NYSE universe's date, as the scanner's (§15.4)
+  const dates = marketSessionMembers(withBars).map((u) => u.series.dates);
   const day = scanDate(dates, date === undefined ? undefined : dayNumber(date));
   return day === null ? null : isoDate(day);
 }

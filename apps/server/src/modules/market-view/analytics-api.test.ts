@@ -275,6 +275,8 @@ describe.each(testDialects())('indicators, scanner, heatmap and overview API on 
       expect(body.seasonality[0].winRates[0]).toBe(1);
       expect(body.seasonality[0].counts[1]).toBe(0);
       expect(body.sizes).toEqual(['dollarvolume', 'equal']);
+      // US stocks and an ETF only: no group of another class
+      expect(body.assetGroups).toBeUndefined();
       const aaa = body.tree.children[0].children
         .flatMap((i: { children: { symbol: string }[] }) => i.children)
         .find((l: { symbol: string }) => l.symbol === 'AAA');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../jobs/clock.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { signedInUser, type SignedIn } from '../../testing/auth-helpers.js';
 import { addMarketRows, flatBar, instrumentRow } from '../../testing/market-fixtures.js';
@@ -7,7 +8,8 @@ describe('the market overview groups the instruments beyond the equities by clas
   let t: TestApp;
   let member: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    // Monday 2026-11-23 noon UTC: crypto's last session is Sunday, fx's and the NYSE's Friday
+    t = await createTestApp('sqlite', {}, { clock: new ManualClock(Date.UTC(2026, 10, 23, 12)) });
     member = await signedInUser(t);
     // every row names its class: a multi-row insert leaves no column to its default
     const equity = { asset_class: 'equity', calendar: 'nyse', timezone: 'America/New_York', has_volume: 1 } as const;
@@ -39,7 +41,7 @@ describe('the market overview groups the instruments beyond the equities by clas
     await t?.close();
   });
 
-  it('one group per class present, each with its own as-of, no group for a class without an instrument', async () => {
+  it('one group per class present, each with its own as-of and stale count, no group for a class without an instrument', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/market/overview',
@@ -53,6 +55,7 @@ describe('the market overview groups the instruments beyond the equities by clas
       {
         assetClass: 'index',
         asOf: '2026-11-20',
+        stale: 0,
         instruments: [
           { symbol: '^GSPC', name: 'S&P 500', currency: 'USD', asOf: '2026-11-20', close: 6000, change1d: null },
         ],
@@ -60,6 +63,7 @@ describe('the market overview groups the instruments beyond the equities by clas
       {
         assetClass: 'fx',
         asOf: '2026-11-20',
+        stale: 0,
         instruments: [
           {
             symbol: 'EURUSD=X',
@@ -74,6 +78,8 @@ describe('the market overview groups the instruments beyond the equities by clas
       {
         assetClass: 'crypto',
         asOf: '2026-11-22',
+        // ETH-USD's last bar is Saturday's, a day behind: stale, counted, not listed
+        stale: 1,
         instruments: [
           {
             symbol: 'BTC-USD',
@@ -83,7 +89,6 @@ describe('the market overview groups the instruments beyond the equities by clas
             close: 99_000,
             change1d: expect.any(Number),
           },
-          { symbol: 'ETH-USD', name: 'Ethereum USD', currency: 'USD', asOf: '2026-11-21', close: 3000, change1d: null },
         ],
       },
     ]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-databases.js';
-import { insertBars, instrumentRow } from '../../testing/market-fixtures.js';
+import { flatBar, insertBars, instrumentRow } from '../../testing/market-fixtures.js';
 import { loadMarketCache } from './database-market-cache.js';
 import { dayNumberFast, daysFromCivil, isoFromDay } from './dates.js';
 
@@ -83,6 +83,38 @@ describe.each(testDialects())('DatabaseMarketCache on %s', (dialect) => {
     expect(cache.series('BBB')!.close.length).toBe(2);
     expect(cache.asOf()).toBe('2024-01-04');
     expect(cache.version).toBe(3);
+  });
+
+  it('dates the market by its NYSE instruments: a crypto bar of a Saturday does not move it', async () => {
+    database = await createTestDatabase(dialect);
+    const { db } = database;
+    const crypto = { asset_class: 'crypto', calendar: 'crypto', timezone: 'UTC', type: 'crypto' } as const;
+    await db
+      .insertInto('instruments')
+      // every row names its class: a multi-row insert leaves no column to its default
+      .values([
+        instrumentRow('AAA', { asset_class: 'equity', calendar: 'nyse', timezone: 'America/New_York' }),
+        instrumentRow('BTC-USD', crypto),
+      ])
+      .execute();
+    await insertBars(db, [
+      flatBar('AAA', '2026-11-19', 10),
+      flatBar('AAA', '2026-11-20', 11),
+      flatBar('BTC-USD', '2026-11-20', 90_000),
+      flatBar('BTC-USD', '2026-11-21', 91_000),
+      flatBar('BTC-USD', '2026-11-22', 92_000),
+    ]);
+    const cache = await loadMarketCache(database);
+    expect(cache.asOf()).toBe('2026-11-20');
+  });
+
+  it('dates a market without NYSE instruments by the latest bar of any', async () => {
+    database = await createTestDatabase(dialect);
+    const crypto = { asset_class: 'crypto', calendar: 'crypto', timezone: 'UTC', type: 'crypto' } as const;
+    await database.db.insertInto('instruments').values(instrumentRow('BTC-USD', crypto)).execute();
+    await insertBars(database.db, [flatBar('BTC-USD', '2026-11-21', 91_000), flatBar('BTC-USD', '2026-11-22', 92_000)]);
+    const cache = await loadMarketCache(database);
+    expect(cache.asOf()).toBe('2026-11-22');
   });
 
   it('loads more rows than one buffer and one PostgreSQL chunk holds', async () => {

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
 import { readDataVersion, watchMarketChanges, type ChangeWatcher } from './market-events.js';
 import { loadSeriesFromSql } from './series-sql-load.js';
+import { marketAsOf } from './market-as-of.js';
 import { marketFingerprint, MarketSnapshotStore, type SnapshotLog } from './snapshot/market-snapshot.js';
 
 export interface MarketCacheOptions {
@@ -135,16 +136,11 @@ export class DatabaseMarketCache implements MarketCache {
     const dataVersion = await readDataVersion(this.database);
     const instruments = await this.loadInstruments();
     const series = await this.loadSeries();
-    let asOf: string | null = null;
-    let maxDay = -Infinity;
-    for (const s of series.values()) {
-      const last = s.dates.length > 0 ? s.dates[s.dates.length - 1]! : -Infinity;
-      if (last > maxDay) maxDay = last;
-    }
-    if (maxDay !== -Infinity) asOf = new Date(maxDay * 86_400_000).toISOString().slice(0, 10);
+    const bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
+    const asOf = marketAsOf(series.values(), (symbol) => bySymbol.get(symbol));
     this.snapshot = {
       instruments,
-      bySymbol: new Map(instruments.map((i) => [i.symbol, i])),
+      bySymbol,
       series,
       asOf,
     };

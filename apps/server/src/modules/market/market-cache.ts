@@ -23,7 +23,10 @@ export interface InstrumentInfo extends Pick<
 export interface MarketCache {
   /** Increments at every reload; derived caches key on it. */
   readonly version: number;
-  /** Date (YYYY-MM-DD) of the latest bar over all instruments; null when empty. */
+  /**
+   * The market-wide date (YYYY-MM-DD): the latest bar of the NYSE-calendar instruments (of any
+   * instrument when none is on that calendar; marketAsOf); null when empty.
+   */
   asOf(): string | null;
   instruments(): readonly InstrumentInfo[];
   instrument(symbol: string): InstrumentInfo | undefined;

@@ -1,6 +1,6 @@
 import type { PriceSeries } from '@solstice/analytics';
 import type { InstrumentInfo, MarketCache } from './market-cache.js';
-import { isoFromDay } from './dates.js';
+import { marketAsOf } from './market-as-of.js';
 
 /** A USD stock on the NYSE calendar named after its symbol, with no exchange, sector, industry or market cap, unless `p` says otherwise. */
 export function plainInstrument(p: Partial<InstrumentInfo> & { symbol: string }): InstrumentInfo {
@@ -23,14 +23,13 @@ export function createMemoryMarketCache(
   for (const s of series) if (!info.has(s.symbol)) info.set(s.symbol, fill({ symbol: s.symbol }));
   const bySymbol = new Map(series.map((s) => [s.symbol, s]));
   const sorted = [...info.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
-  let last = -Infinity;
-  for (const s of series) if (s.dates.length > 0) last = Math.max(last, s.dates[s.dates.length - 1]!);
+  const asOf = marketAsOf(series, (symbol) => info.get(symbol));
   let version = 1;
   return {
     get version() {
       return version;
     },
-    asOf: () => (last === -Infinity ? null : isoFromDay(last)),
+    asOf: () => asOf,
     instruments: () => sorted,
     instrument: (symbol) => info.get(symbol),
     series: (symbol) => bySymbol.get(symbol),

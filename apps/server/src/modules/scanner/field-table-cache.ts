@@ -5,6 +5,7 @@ import {
   fieldTableRows,
   fieldTableSteps,
   lowerBound,
+  marketSessionMembers,
   scanDate,
   seriesUpTo,
   type FieldTable,
@@ -79,11 +80,19 @@ export async function scanFieldTable(
 ): Promise<FieldTable> {
   if (asOf === undefined && classes === undefined) return marketFieldTable(market);
   const members = classes === undefined ? scanUniverse(market) : classUniverse(market, classes);
-  const dates = members.flatMap((u) => (u.series ? [u.series.dates] : []));
+  // the market's scan date is the NYSE universe's, as the market table's session (§15.4)
+  const dates =
+    classes === undefined ? sessionDates(members) : members.flatMap((u) => (u.series ? [u.series.dates] : []));
   const at = scanDate(dates, asOf === undefined ? undefined : dayNumber(asOf));
   if (at === null) return buildFieldTable([]);
   const table = await tableAt(market, at);
   return classes === undefined ? table : classTable(table, classes, members, at);
+}
+
+/** The dates of the symbols the market's session is taken over (marketSessionMembers). */
+function sessionDates(universe: readonly UniverseEntry[]): Int32Array[] {
+  const withBars = universe.filter((u) => u.series !== undefined && u.series.dates.length > 0);
+  return marketSessionMembers(withBars).map((u) => u.series!.dates);
 }
 
 /** The instruments of these classes, in the market's order. */
@@ -94,7 +103,7 @@ function classUniverse(market: MarketCache, classes: readonly AssetClass[]): rea
 /** The whole market's table at the session `at` (a day number). */
 async function tableAt(market: MarketCache, at: number): Promise<FieldTable> {
   const universe = scanUniverse(market);
-  if (at === scanDate(universe.flatMap((u) => (u.series ? [u.series.dates] : [])))) return marketFieldTable(market);
+  if (at === scanDate(sessionDates(universe))) return marketFieldTable(market);
 
   let entry = pastTables.get(market);
   if (!entry || entry.version !== market.version) {

@@ -21,6 +21,7 @@ import {
   type TreeNode,
 } from '../../shared/charts/treemap-data';
 import { barColumns, gridColumns, seasonColumns } from '../../shared/tables/heatmap-columns';
+import { AssetGroupMaps } from './asset-group-maps';
 
 function Legend({ period, f }: { period: string; f: Formatters }) {
   const { t } = useTranslation('heatmaps');
@@ -149,13 +150,17 @@ export function HeatmapResult({
         {sector ? <strong className="small">{sectorName(sector)}</strong> : null}
       </div>
       <Legend period={data.period} f={f} />
-      <EChart
-        kinds={['treemap']}
-        option={option}
-        label={sector ? t('map.label', { sector: sectorName(sector) }) : t('map.labelAll')}
-        height={560}
-        onEvent={{ click: onClick }}
-      />
+      {/* a list of only other classes has no sector to map, only their groups */}
+      {sector || data.tree.children.length > 0 ? (
+        <EChart
+          kinds={['treemap']}
+          option={option}
+          label={sector ? t('map.label', { sector: sectorName(sector) }) : t('map.labelAll')}
+          height={560}
+          onEvent={{ click: onClick }}
+        />
+      ) : null}
+      {sector ? null : <AssetGroupMaps groups={data.assetGroups ?? []} period={data.period} f={f} />}
       {parts >= 2 ? (
         <div className="row g-3">
           <div className="col-12 col-lg-4">

@@ -78,6 +78,24 @@ function heatmap(period = '1d'): HeatmapResponse {
   };
 }
 
+type Group = NonNullable<HeatmapResponse['assetGroups']>[number];
+/** The map of all sectors, then the crypto group (one of three stale) and an fx group with none current. */
+function withGroups(): HeatmapResponse {
+  const tile = (symbol: string, name: string, change: number) => ({ ...leaf({ symbol, name, size: 1, change }) });
+  const groups: Group[] = [
+    {
+      assetClass: 'crypto',
+      asOf: '2026-11-22',
+      stale: 1,
+      size: 2,
+      change: 0.02,
+      children: [tile('BTC-USD', 'Bitcoin USD', 0.03), tile('ETH-USD', 'Ethereum USD', 0.01)],
+    },
+    { assetClass: 'fx', asOf: null, stale: 2, size: 0, change: null, children: [] },
+  ];
+  return { ...heatmap(), assetGroups: groups };
+}
+
 type Node = { name: string; value: number; children?: Node[] };
 const treemapNodes = (label: string) =>
   (optionOf(label) as { series: { data: Node[] }[] } | undefined)?.series[0]?.data;
@@ -255,6 +273,36 @@ describe('heatmaps screen', () => {
     expect(cells[11]).toHaveTextContent('33× · 55%');
   });
 
+  it('groups the other classes after the sectors, each under its own as-of with its stale count', async () => {
+    mockFetch([{ path: '/api/v1/heatmap', body: withGroups() }, anyInstrument()]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    await waitFor(() => expect(treemapNodes('Heatmap of Crypto')).toBeDefined());
+    expect(treemapNodes('Heatmap of Crypto')!.map((n) => [n.name, n.value])).toEqual([
+      ['BTC-USD', 1],
+      ['ETH-USD', 1],
+    ]);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.slice(0, 2)).toEqual(['Crypto (as of 11/22/2026)', 'Currencies (no current data)']);
+    const crypto = screen.getByRole('region', { name: 'Crypto (as of 11/22/2026)' });
+    expect(within(crypto).getByTestId('stale-count')).toHaveTextContent('1 symbol stale');
+    const fx = screen.getByRole('region', { name: 'Currencies (no current data)' });
+    expect(within(fx).getByTestId('stale-count')).toHaveTextContent('2 symbols stale');
+    expect(fx).toHaveTextContent('No instrument of this group is current');
+    // the sectors' map stays the equities'
+    expect(treemapNodes('Heatmap of all sectors')!.map((n) => n.name)).toEqual(['Energy', 'Information Technology']);
+    // zoomed into a sector: the groups give way
+    act(() => handlersOf('Heatmap of all sectors').click!({ data: treemapNodes('Heatmap of all sectors')![0] }));
+    await waitFor(() => expect(screen.queryByTestId('heatmap-groups')).toBeNull());
+  });
+
+  it('a universe of other classes only: their groups, no empty sector map', async () => {
+    const onlyGroups = { ...withGroups(), tree: { name: 'all', size: 0, change: null, children: [] } };
+    mockFetch([{ path: '/api/v1/heatmap', body: onlyGroups }, anyInstrument()]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps?universe=BTC-USD,ETH-USD' });
+    await waitFor(() => expect(treemapNodes('Heatmap of Crypto')).toHaveLength(2));
+    expect(screen.queryByRole('img', { name: 'Heatmap of all sectors' })).toBeNull();
+  });
+
   it('has error and empty states', async () => {
     await expectErrorAndEmptyStates(<HeatmapsScreen />, {
       url: '/heatmaps',
@@ -296,5 +344,13 @@ describe('heatmaps screen in Turkish', () => {
     tip.innerHTML = option.tooltip.formatter({ data: xom });
     expect(tip.textContent).toContain('Son: 100,00');
     expect(tip.textContent).toContain('Değişim: -%2,00');
+  });
+
+  it('names the class groups and writes their as-of the Turkish way', async () => {
+    mockFetch([{ path: '/api/v1/heatmap', body: withGroups() }, anyInstrument()]);
+    renderScreen(<HeatmapsScreen />, { url: '/heatmaps' });
+    expect(await screen.findByRole('heading', { name: 'Kripto (22.11.2026 itibarıyla)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Dövizler (güncel veri yok)' })).toBeInTheDocument();
+    await waitFor(() => expect(treemapNodes('Kripto ısı haritası')).toHaveLength(2));
   });
 });

@@ -89,7 +89,7 @@ export function HeatmapsScreen() {
       ) : null}
       <QueryView
         query={query}
-        isEmpty={(d) => d.tree.children.length === 0}
+        isEmpty={(d) => d.tree.children.length === 0 && !d.assetGroups?.length}
         empty={unavailable ? t('emptyMarketCap') : t('empty')}
       >
         {(data) => <HeatmapResult data={data} sector={sector} f={f} onSector={(s) => setUrl({ sector: s })} />}

@@ -5,6 +5,8 @@ import { formatInstrumentPrice } from '../../shared/price';
 import { DataTable, type Column } from '../../shared/tables/data-table';
 import { TableSection } from '../../shared/tables/table-section';
 import { i18n } from '../../shared/i18n/i18n';
+import { AssetGroupTitle } from '../../shared/ui/asset-group-title';
+import { StaleCount } from '../../shared/ui/stale-count';
 import { addToWatchlistColumn, changeColumn, nameColumn, symbolColumn, valueColumn } from '../../shared/tables/columns';
 
 type Group = MarketOverviewResponse['assetGroups'][number];
@@ -32,7 +34,10 @@ function groupColumns(assetClass: Group['assetClass'], f: Formatters): Column<Ro
   ];
 }
 
-/** Indexes, futures, currencies and crypto after the equity sectors, each group with its own as-of. */
+/**
+ * Indexes, futures, currencies and crypto after the equity sectors, each group under its own
+ * as-of with its stale instruments counted (they are not listed).
+ */
 export function AssetGroups({ groups, f }: { groups: MarketOverviewResponse['assetGroups']; f: Formatters }) {
   const { t } = useTranslation(['market', 'common']);
   return (
@@ -44,23 +49,27 @@ export function AssetGroups({ groups, f }: { groups: MarketOverviewResponse['ass
           <TableSection
             key={group.assetClass}
             id={`group-${group.assetClass}`}
-            title={
-              <>
-                {name}{' '}
-                {group.asOf ? (
-                  <span className="small fw-normal text-muted">({t('groups.asOf', { date: f.date(group.asOf) })})</span>
-                ) : null}
-              </>
-            }
+            title={<AssetGroupTitle assetClass={group.assetClass} asOf={group.asOf} f={f} />}
           >
-            <DataTable
-              rows={group.instruments}
-              columns={columns}
-              rowKey={(r) => r.symbol}
-              caption={t('groups.caption', { group: name })}
-              filename={`${group.assetClass}.csv`}
-              testId={`group-${group.assetClass}`}
-            />
+            {group.stale > 0 ? (
+              <p className="small mb-1">
+                <StaleCount stale={group.stale} asOf={group.asOf} f={f} group />
+              </p>
+            ) : null}
+            {group.instruments.length > 0 ? (
+              <DataTable
+                rows={group.instruments}
+                columns={columns}
+                rowKey={(r) => r.symbol}
+                caption={t('groups.caption', { group: name })}
+                filename={`${group.assetClass}.csv`}
+                testId={`group-${group.assetClass}`}
+              />
+            ) : (
+              <p className="small text-muted" data-testid={`group-${group.assetClass}-empty`}>
+                {t('common:assetGroupDay.allStale')}
+              </p>
+            )}
           </TableSection>
         );
       })}

@@ -40,10 +40,16 @@ describe('market screen', () => {
     });
     const overview = createOverview({
       assetGroups: [
-        { assetClass: 'fx', asOf: '2026-11-20', instruments: [row('EURUSD=X', 'EUR/USD', 1.085634, '2026-11-20')] },
+        {
+          assetClass: 'fx',
+          asOf: '2026-11-20',
+          stale: 0,
+          instruments: [row('EURUSD=X', 'EUR/USD', 1.085634, '2026-11-20')],
+        },
         {
           assetClass: 'crypto',
           asOf: '2026-11-22',
+          stale: 0,
           instruments: [row('BTC-USD', 'Bitcoin USD', 99_000, '2026-11-22')],
         },
       ],
@@ -61,6 +67,38 @@ describe('market screen', () => {
     );
     expect(within(fx).getAllByRole('row')[1]).toHaveTextContent('EURUSD=XEUR/USD1.08563 USD+1.00%11/20/2026');
     expect(within(screen.getByTestId('group-crypto')).getAllByRole('row')[1]).toHaveTextContent('99,000.00 USD');
+    expect(screen.queryByTestId('stale-count')).toBeNull();
+  });
+
+  it('a group header counts its stale instruments; a group with none current says so', async () => {
+    const overview = createOverview({
+      assetGroups: [
+        {
+          assetClass: 'future',
+          asOf: '2026-11-19',
+          stale: 2,
+          instruments: [
+            { symbol: 'GC=F', name: 'Gold', currency: 'USD', asOf: '2026-11-19', close: 2300, change1d: 0.01 },
+          ],
+        },
+        { assetClass: 'crypto', asOf: null, stale: 1, instruments: [] },
+      ],
+    });
+    mockFetch([{ path: '/api/v1/market/overview', body: overview }, instrument('ACT')]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    await screen.findByTestId('group-future');
+    const futures = screen.getByRole('region', { name: 'Futures (as of 11/19/2026)' });
+    const counts = within(futures).getByTestId('stale-count');
+    expect(counts).toHaveTextContent('2 symbols stale');
+    expect(counts).toHaveAccessibleDescription(
+      '2 instruments of this group are behind their last completed session and are left out, so that the group is as of one date every figure reaches.',
+    );
+    const crypto = screen.getByRole('region', { name: 'Crypto (no current data)' });
+    expect(within(crypto).getByTestId('stale-count')).toHaveTextContent('1 symbol stale');
+    expect(within(crypto).getByTestId('group-crypto-empty')).toHaveTextContent(
+      'No instrument of this group is current: each is behind its last completed session.',
+    );
+    expect(within(crypto).queryByRole('table')).toBeNull();
   });
 
   // Issue #21, defect 7: IT +46.6 % here (equal-weighted) and +73.5 % on the heatmaps, unlabelled.
@@ -148,6 +186,7 @@ describe('market screen asset groups in Turkish', () => {
         {
           assetClass: 'index',
           asOf: '2026-11-20',
+          stale: 1,
           instruments: [
             { symbol: '^VIX', name: 'VIX', currency: 'USD', asOf: '2026-11-20', close: 15.5, change1d: null },
           ],
@@ -159,5 +198,6 @@ describe('market screen asset groups in Turkish', () => {
     const group = await screen.findByTestId('group-index');
     expect(screen.getByRole('heading', { name: 'Endeksler (20.11.2026 itibarıyla)' })).toBeInTheDocument();
     expect(within(group).getAllByRole('row')[1]).toHaveTextContent('15,50 USD');
+    expect(screen.getByTestId('stale-count')).toHaveTextContent('1 sembol eski');
   });
 });

@@ -94,3 +94,20 @@ export function barRows(tree: HeatmapResponse['tree'], sector?: string): BarRow[
     : tree.children.map((s: Sector) => ({ key: s.name, label: s.name, symbol: null, change: s.change, size: s.size }));
   return rows.sort((a, b) => (b.change ?? -Infinity) - (a.change ?? -Infinity));
 }
+
+type Leaf = Sector['children'][number]['children'][number];
+
+/** ECharts treemap nodes of a class group's tiles: one level, the instruments themselves. */
+export function leafTreemapData(leaves: readonly Leaf[], range: number): TreeNode[] {
+  return leaves.map((l) => ({
+    name: l.symbol,
+    value: Math.max(l.size, 0),
+    change: l.change,
+    symbol: l.symbol,
+    fullName: l.name,
+    close: l.close,
+    volume: l.volume,
+    spark: l.spark,
+    itemStyle: { color: changeColor(l.change, range) },
+  }));
+}

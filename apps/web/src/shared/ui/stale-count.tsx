@@ -7,11 +7,24 @@ import { TooltipText, useTooltip } from './tooltip-text';
  * that date, left out of the view rather than mixed in with an older day. The explanation
  * shows on hover and keyboard focus and is read with the label.
  */
-export function StaleCount({ stale, asOf, f }: { stale: number | undefined; asOf: string | null; f: Formatters }) {
+export function StaleCount({
+  stale,
+  asOf,
+  f,
+  group = false,
+}: {
+  stale: number | undefined;
+  asOf: string | null;
+  f: Formatters;
+  /** A class group's count: its instruments behind their own last completed session. */
+  group?: boolean;
+}) {
   const { t } = useTranslation('common');
   const { id, open, show } = useTooltip();
   if (!stale || stale <= 0) return null;
-  const meaning = t('stale.meaning', { count: stale, date: f.date(asOf) });
+  const meaning = group
+    ? t('stale.groupMeaning', { count: stale })
+    : t('stale.meaning', { count: stale, date: f.date(asOf) });
   return (
     <span className="position-relative d-inline-block ms-2">
       <button

@@ -81,6 +81,10 @@ export default {
       '{{count}} symbol has no bar on {{date}} and is left out of this view, so that every figure is from the same day.',
     meaning_other:
       '{{count}} symbols have no bar on {{date}} and are left out of this view, so that every figure is from the same day.',
+    groupMeaning_one:
+      '{{count}} instrument of this group is behind its last completed session and is left out, so that the group is as of one date every figure reaches.',
+    groupMeaning_other:
+      '{{count}} instruments of this group are behind their last completed session and are left out, so that the group is as of one date every figure reaches.',
   },
   fields: {
     mmdd: 'Use MM-DD, e.g. 03-15',
@@ -149,6 +153,12 @@ export default {
     future: 'Futures',
     fx: 'Currencies',
     crypto: 'Crypto',
+  },
+  /** A group's own day (data-providers.md §15.4), beside its name. */
+  assetGroupDay: {
+    asOf: 'as of {{date}}',
+    noCurrent: 'no current data',
+    allStale: 'No instrument of this group is current: each is behind its last completed session.',
   },
   calendars: {
     nyse: 'NYSE sessions',

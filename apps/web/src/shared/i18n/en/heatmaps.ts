@@ -43,6 +43,10 @@ export default {
   map: {
     label: 'Heatmap of {{sector}}',
     labelAll: 'Heatmap of all sectors',
+    labelGroup: 'Heatmap of {{group}}',
+  },
+  groups: {
+    note: 'Each at its own latest bar, tiles of one size.',
   },
   bars: {
     sectorTitle: '{{sector}}: stocks by change',

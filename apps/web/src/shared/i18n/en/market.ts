@@ -4,7 +4,6 @@ export default {
   empty: 'No market data yet. An administrator can import prices.',
   asOf: 'As of {{date}}',
   groups: {
-    asOf: 'as of {{date}}',
     price: 'Price',
     lastBar: 'Last bar',
     caption: '{{group}}: each at its latest bar',

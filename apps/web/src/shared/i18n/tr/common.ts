@@ -84,6 +84,10 @@ const tr: Messages<typeof en> = {
       '{{count}} sembolün {{date}} tarihinde barı yok ve her rakam aynı güne ait olsun diye bu görünümün dışında bırakıldı.',
     meaning_other:
       '{{count}} sembolün {{date}} tarihinde barı yok ve her rakam aynı güne ait olsun diye bu görünümün dışında bırakıldı.',
+    groupMeaning_one:
+      'Bu grubun {{count}} enstrümanı son tamamlanmış seansının gerisinde; grup her rakamın ulaştığı tek bir tarih itibarıyla olsun diye dışarıda bırakıldı.',
+    groupMeaning_other:
+      'Bu grubun {{count}} enstrümanı son tamamlanmış seansının gerisinde; grup her rakamın ulaştığı tek bir tarih itibarıyla olsun diye dışarıda bırakıldı.',
   },
   fields: {
     mmdd: 'AA-GG biçimini kullanın, örn. 03-15',
@@ -151,6 +155,11 @@ const tr: Messages<typeof en> = {
     future: 'Vadeliler',
     fx: 'Dövizler',
     crypto: 'Kripto',
+  },
+  assetGroupDay: {
+    asOf: '{{date}} itibarıyla',
+    noCurrent: 'güncel veri yok',
+    allStale: 'Bu grubun hiçbir enstrümanı güncel değil: her biri son tamamlanmış seansının gerisinde.',
   },
   calendars: {
     nyse: 'NYSE seansları',

@@ -46,6 +46,10 @@ const tr: Messages<typeof en> = {
   map: {
     label: '{{sector}} ısı haritası',
     labelAll: 'Tüm sektörlerin ısı haritası',
+    labelGroup: '{{group}} ısı haritası',
+  },
+  groups: {
+    note: 'Her biri kendi en son barında, kutular eşit boyutta.',
   },
   bars: {
     sectorTitle: '{{sector}}: değişime göre hisseler',

@@ -7,7 +7,6 @@ const tr: Messages<typeof en> = {
   empty: 'Henüz piyasa verisi yok. Bir yönetici fiyatları içe aktarabilir.',
   asOf: '{{date}} itibarıyla',
   groups: {
-    asOf: '{{date}} itibarıyla',
     price: 'Fiyat',
     lastBar: 'Son bar',
     caption: '{{group}}: her biri en son barında',
