@@ -76,10 +76,20 @@ describe('instruments of other asset classes in the browser', () => {
 
       // Crypto has a bar every calendar day, weekends included; the index only on weekdays.
       // (The bars come from the market cache, which follows the stored ones within seconds.)
-      const bars = async (symbol: string) => {
+      const bars = async (symbol: keyof typeof expected) => {
         const path = `/api/v1/bars/${encodeURIComponent(symbol)}`;
-        await expect.poll(async () => (await api(`GET`, path)).status, { timeout: 30_000 }).toBe(200);
-        return (await api<BarsResponse>('GET', path)).body.bars.map((b) => b.date);
+        let dates: string[] = [];
+        await expect
+          .poll(
+            async () => {
+              const answer = await api<BarsResponse>('GET', path);
+              dates = answer.status === 200 ? answer.body.bars.map((b) => b.date) : [];
+              return dates.at(-1);
+            },
+            { timeout: 30_000 },
+          )
+          .toBe(expected[symbol]);
+        return dates;
       };
       const btc = await bars('BTC-USD');
       expect(btc[0]).toBe(FROM);
