@@ -29,6 +29,27 @@ describe('market screen', () => {
     expect(pie.series[0]!.data.map((d) => d.value)).toEqual([18, 10, 2]);
   });
 
+  const noBreadth = () => {
+    const overview = createOverview();
+    return { ...overview, breadth: { ...overview.breadth, total: 0, advancers: 0, decliners: 0, unchanged: 0 } };
+  };
+
+  it('says there is nothing to count instead of drawing an empty breadth ring', async () => {
+    mockFetch([{ path: '/api/v1/market/overview', body: noBreadth() }, instrument('ACT')]);
+    renderScreen(<MarketScreen />, { url: '/market' });
+    expect(await screen.findByTestId('breadth-none')).toHaveTextContent('No stock has a bar on this date');
+    expect(document.querySelector('[aria-label="Advancers, decliners and unchanged"]')).toBeNull();
+  });
+
+  describe('in Turkish', () => {
+    inTurkish();
+    it('says it in Turkish', async () => {
+      mockFetch([{ path: '/api/v1/market/overview', body: noBreadth() }, instrument('ACT')]);
+      renderScreen(<MarketScreen />, { url: '/market' });
+      expect(await screen.findByTestId('breadth-none')).toHaveTextContent('çubuğu olan hisse yok');
+    });
+  });
+
   it('groups the instruments beyond the equities by class, each with its as-of and prices in their currency', async () => {
     const row = (symbol: string, name: string, close: number, asOf: string) => ({
       symbol,

@@ -145,7 +145,14 @@ function MarketResult({
           <h2 className="h6" id="breadth-title">
             {t('breadth.title', { n: b.total })}
           </h2>
-          <EChart kinds={['pie']} option={breadthOption} label={t('breadth.chartLabel')} height={200} />
+          {b.total > 0 ? (
+            <EChart kinds={['pie']} option={breadthOption} label={t('breadth.chartLabel')} height={200} />
+          ) : (
+            // An empty ring would be drawn as three equal parts: say there is nothing to count.
+            <p className="small text-muted" data-testid="breadth-none">
+              {t('breadth.none')}
+            </p>
+          )}
           <BreadthSummary data={data} f={f} />
         </section>
         <section className="col-12 col-lg-8" aria-labelledby="sectors-title">

@@ -16,6 +16,7 @@ export default {
   },
   breadth: {
     title: 'Breadth ({{n}} stocks)',
+    none: 'No stock has a bar on this date: nothing to count.',
     chartLabel: 'Advancers, decliners and unchanged',
     advancers: 'Advancers',
     decliners: 'Decliners',

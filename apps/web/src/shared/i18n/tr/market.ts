@@ -19,6 +19,7 @@ const tr: Messages<typeof en> = {
   },
   breadth: {
     title: 'Piyasa genişliği ({{n}} hisse)',
+    none: 'Bu tarihte çubuğu olan hisse yok: sayılacak bir şey yok.',
     chartLabel: 'Yükselenler, düşenler ve değişmeyenler',
     advancers: 'Yükselenler',
     decliners: 'Düşenler',
