@@ -23,7 +23,8 @@ import { LuckPanel, SCREEN_BOOTSTRAP } from '../../shared/stats/luck-panel';
 import { WalkForwardPanel } from './walk-forward-panel';
 import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { useToolQuery } from '../../shared/ui/tool-query';
-import { RollAdjustField, rollAdjustQuery } from '../../shared/ui/roll-adjust';
+import { RollAdjustField } from '../../shared/ui/roll-adjust';
+import { rollAdjustQuery } from '../../shared/ui/roll-adjust-query';
 import { useStagedParts } from '../../shared/ui/staged-parts';
 import { ConditionField, conditionProblem } from '../../shared/ui/condition-field';
 

@@ -8,7 +8,8 @@ import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS } from '../../shared/ui/year-sets';
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
 import { SymbolField, ToolForm, YearRangeFields } from '../../shared/ui/seasonality-form';
 import { useToolQuery } from '../../shared/ui/tool-query';
-import { RollAdjustField, rollAdjustQuery } from '../../shared/ui/roll-adjust';
+import { RollAdjustField } from '../../shared/ui/roll-adjust';
+import { rollAdjustQuery } from '../../shared/ui/roll-adjust-query';
 
 const KEYS = ['symbol', 'from', 'to', 'rollAdjust', ...YEAR_SET_KEYS] as const;
 const DEFAULTS = { symbol: 'AAPL', from: '', to: '', rollAdjust: '', ...YEAR_SET_DEFAULTS };

@@ -41,6 +41,11 @@ describe('pattern screen, roll adjustment', () => {
     });
     expect(await screen.findByLabelText('Roll adjustment')).toHaveValue('difference');
     await waitFor(() => expect(patternRequests(requests)[0]!.url.searchParams.get('rollAdjust')).toBe('difference'));
+    // the links to the other tools carry it
+    expect(await screen.findByRole('link', { name: 'Seasonal chart' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('rollAdjust=difference'),
+    );
   });
 
   it('leaves out a link’s none', async () => {

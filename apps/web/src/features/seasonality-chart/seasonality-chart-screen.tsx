@@ -11,7 +11,8 @@ import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, yearSetQuery } from '../../shared/ui/
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
 import { SymbolField, ToolForm, YearRangeFields } from '../../shared/ui/seasonality-form';
 import { useToolQuery } from '../../shared/ui/tool-query';
-import { RollAdjustField, rollAdjustQuery } from '../../shared/ui/roll-adjust';
+import { RollAdjustField } from '../../shared/ui/roll-adjust';
+import { rollAdjustQuery } from '../../shared/ui/roll-adjust-query';
 
 // start/end: the window dragged across the chart; compare: a second symbol's average year
 // benchmark: any instrument instead of SPY; years/median: the years one by one, their median

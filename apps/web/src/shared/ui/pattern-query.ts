@@ -1,6 +1,6 @@
 import { yearSetQuery, type YearSetValues } from './year-sets';
 import { useToolQuery } from './tool-query';
-import { rollAdjustQuery } from './roll-adjust';
+import { rollAdjustQuery } from './roll-adjust-query';
 
 /** A window on a symbol over some years; no direction is the server's (long). */
 export type PatternWindow = Partial<

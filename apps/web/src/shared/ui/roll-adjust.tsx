@@ -1,20 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { RollAdjustMode } from '@solstice/contracts';
 import { Field } from './fields';
 import { useInstrument } from './instrument-header';
 import type { Bound } from './seasonality-form';
-
-/** The back-adjustments of a future's roll gaps (data-providers.md §15.5); empty in a form or URL is none. */
-const ROLL_ADJUST_MODES = ['ratio', 'difference'] as const satisfies readonly RollAdjustMode[];
-type Adjusted = (typeof ROLL_ADJUST_MODES)[number];
-
-const adjusted = (value: string | undefined): Adjusted | undefined => ROLL_ADJUST_MODES.find((mode) => mode === value);
-
-/** A URL's roll adjustment as a query field: only when it adjusts (the API's default is none). */
-export function rollAdjustQuery(value: string | undefined): { rollAdjust?: Adjusted } {
-  const mode = adjusted(value);
-  return mode ? { rollAdjust: mode } : {};
-}
+import { adjusted } from './roll-adjust-query';
 
 /**
  * The roll adjustment of a seasonality form, shown only when the symbol on screen is a future
