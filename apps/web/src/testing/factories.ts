@@ -86,6 +86,12 @@ export const instrument = (symbol: string, synthetic = false) => ({
   },
 });
 
+/** A future's instrument answer (Yahoo's unadjusted front month, data-providers.md §15.5); the path as the client encodes it. */
+export const futureInstrument = (symbol: string) => ({
+  path: `/api/v1/instruments/${encodeURIComponent(symbol)}`,
+  body: { ...instrument(symbol).body, name: `${symbol} future`, type: 'future', assetClass: 'future', rollGaps: [] },
+});
+
 const periodValues = (v: number) => ({
   '1d': v,
   '1w': v * 2,

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, inTurkish, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
 import { expectBestOfManyChecks } from '../../testing/significance-checks';
-import { createStats, createWindow } from '../../testing/factories';
+import { createStats, createWindow, futureInstrument } from '../../testing/factories';
 import { bestTradesRoutes, tested } from './best-trades-fixture';
 import { BestTradesScreen } from './best-trades-screen';
 
@@ -105,6 +105,25 @@ describe('best trades screen', () => {
     await userEvent.type(max, '5{Enter}');
     expect(screen.getByText('Must be at least the minimum')).toBeInTheDocument();
     expect(currentLocation()).toBe('/seasonality/besttrades');
+  });
+
+  it('sends a future’s roll adjustment to the search, its checks and the pattern links', async () => {
+    const { requests } = mockFetch([futureInstrument('CL=F'), ...bestTradesRoutes({ ...body, symbol: 'CL=F' })]);
+    renderScreen(<BestTradesScreen />, {
+      url: '/seasonality/besttrades?symbol=CL%3DF&minDays=10&maxDays=30&rollAdjust=ratio',
+    });
+    const long = await screen.findByTestId('best-long');
+    expect(await screen.findByLabelText('Roll adjustment')).toHaveValue('ratio');
+    expect(
+      within(within(long).getAllByRole('row')[1]!).getByRole('link', { name: /Open the pattern/ }),
+    ).toHaveAttribute('href', expect.stringContaining('rollAdjust=ratio'));
+    for (const path of ['best-trades', 'walk-forward', 'overfitting']) {
+      await waitFor(() =>
+        expect(
+          requests.find((r) => r.url.pathname === `/api/v1/seasonality/${path}`)?.url.searchParams.get('rollAdjust'),
+        ).toBe('ratio'),
+      );
+    }
   });
 });
 

@@ -23,6 +23,8 @@ import { LuckPanel, SCREEN_BOOTSTRAP } from '../../shared/stats/luck-panel';
 import { WalkForwardPanel } from './walk-forward-panel';
 import { RankSwitch, rankOf, riskColumns } from '../../shared/stats/risk';
 import { useToolQuery } from '../../shared/ui/tool-query';
+import { RollAdjustField } from '../../shared/ui/roll-adjust';
+import { rollAdjustQuery } from '../../shared/ui/roll-adjust-query';
 import { useStagedParts } from '../../shared/ui/staged-parts';
 import { ConditionField, conditionProblem } from '../../shared/ui/condition-field';
 
@@ -37,6 +39,7 @@ const KEYS = [
   'maxQValue',
   'rank',
   'condition',
+  'rollAdjust',
   ...YEAR_SET_KEYS,
 ] as const;
 const DEFAULTS = {
@@ -51,6 +54,7 @@ const DEFAULTS = {
   // empty: the API's default, winRate (the rank switch sets it)
   rank: '',
   condition: '',
+  rollAdjust: '',
   ...YEAR_SET_DEFAULTS,
 };
 
@@ -85,7 +89,8 @@ function BestTradesTool() {
     check: checkNumbers,
   });
   // An empty condition is none (the API takes no empty one).
-  const { condition, ...rest } = url;
+  const { condition, rollAdjust, ...others } = url;
+  const rest = { ...others, ...rollAdjustQuery(rollAdjust) };
   const query = useToolQuery(
     'best-trades',
     'seasonalityBestTrades',
@@ -107,6 +112,7 @@ function BestTradesTool() {
     to: url.to,
     minYears: url.minYears,
     ...yearSetQuery(url),
+    ...rollAdjustQuery(url.rollAdjust),
   };
   // A leg added from here carries this search, so the backtest deflates it by the same windows.
   const search: LegSearch = {
@@ -152,11 +158,19 @@ function BestTradesTool() {
       {numbers.top}
       <MaxQValueField id="bt-max-q" error={errors.maxQValue} {...bound.maxQValue} />
       <YearSetFields idPrefix="bt" {...yearSet} />
+      <RollAdjustField id="bt-roll-adjust" symbol={url.symbol} {...bound.rollAdjust} />
       <ConditionField id="bt-condition" problem={problem} checked={condition} {...bound.condition} />
     </ToolForm>
   );
   const link = (symbol: string, w: TestedWindow, direction: string) => {
-    const p = new URLSearchParams({ symbol, start: w.start, end: w.end, direction, ...yearSetQuery(url) });
+    const p = new URLSearchParams({
+      symbol,
+      start: w.start,
+      end: w.end,
+      direction,
+      ...yearSetQuery(url),
+      ...rollAdjustQuery(url.rollAdjust),
+    });
     if (url.from) p.set('from', url.from);
     if (url.condition?.trim()) p.set('condition', url.condition.trim());
     if (url.to) p.set('to', url.to);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, inTurkish, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
-import { instrument } from '../../testing/factories';
+import { futureInstrument, instrument } from '../../testing/factories';
 import { useAppStore } from '../../shared/shell';
 import type { CalendarResponse } from '@solstice/contracts';
 import { CalendarScreen } from './calendar-screen';
@@ -95,9 +95,31 @@ describe('calendar screen', () => {
       cycle: 'pre-election',
       parity: 'odd',
       exclude: '2008',
+      rollAdjust: '',
     });
     expect(await screen.findByTestId('calendar-grid')).toBeInTheDocument();
     expect(requests.find((r) => r.url.pathname === '/api/v1/seasonality/calendar')!.url.search).toBe(`?${query}`);
+  });
+
+  it('sends a future’s roll adjustment from the URL', async () => {
+    const { requests } = mockFetch([
+      premium,
+      { path: '/api/v1/seasonality/calendar', body: { ...calendar, symbol: 'CL=F' } },
+      futureInstrument('CL=F'),
+    ]);
+    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=CL%3DF&rollAdjust=ratio' });
+    expect(await screen.findByLabelText('Roll adjustment')).toHaveValue('ratio');
+    await screen.findByTestId('calendar-grid');
+    const sent = requests.find((r) => r.url.pathname === '/api/v1/seasonality/calendar')!.url.searchParams;
+    expect(sent.get('rollAdjust')).toBe('ratio');
+  });
+
+  it('offers no roll adjustment for a stock', async () => {
+    mockFetch([premium, { path: '/api/v1/seasonality/calendar', body: calendar }, instrument('AAPL')]);
+    renderScreen(<CalendarScreen />, { url: '/seasonality/calendar?symbol=AAPL' });
+    const header = await screen.findByTestId('instrument-header');
+    await waitFor(() => expect(header).toHaveTextContent('AAPL Inc'));
+    expect(screen.queryByLabelText('Roll adjustment')).not.toBeInTheDocument();
   });
 });
 

@@ -8,9 +8,11 @@ import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS } from '../../shared/ui/year-sets';
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
 import { SymbolField, ToolForm, YearRangeFields } from '../../shared/ui/seasonality-form';
 import { useToolQuery } from '../../shared/ui/tool-query';
+import { RollAdjustField } from '../../shared/ui/roll-adjust';
+import { rollAdjustQuery } from '../../shared/ui/roll-adjust-query';
 
-const KEYS = ['symbol', 'from', 'to', ...YEAR_SET_KEYS] as const;
-const DEFAULTS = { symbol: 'AAPL', from: '', to: '', ...YEAR_SET_DEFAULTS };
+const KEYS = ['symbol', 'from', 'to', 'rollAdjust', ...YEAR_SET_KEYS] as const;
+const DEFAULTS = { symbol: 'AAPL', from: '', to: '', rollAdjust: '', ...YEAR_SET_DEFAULTS };
 /** What the tool does, in the current language (read at call time). */
 export function calendarTool(): ToolInfo {
   return toolInfo('calendar', ['table', 'stats', 'csv']);
@@ -28,12 +30,14 @@ function CalendarTool() {
     isReady: (u) => Boolean(u.symbol),
     check: checkWindowFields,
   });
-  const calendar = useToolQuery('calendar', 'seasonalityCalendar', url, ready);
+  const { rollAdjust, ...rest } = url;
+  const calendar = useToolQuery('calendar', 'seasonalityCalendar', { ...rest, ...rollAdjustQuery(rollAdjust) }, ready);
   const form = (
     <ToolForm ns="calendar" onSubmit={onSubmit}>
       <SymbolField ns="calendar" id="calendar-symbol" error={errors.symbol} {...bound.symbol} />
       <YearRangeFields ns="calendar" idPrefix="calendar" errors={errors} from={bound.from} to={bound.to} />
       <YearSetFields idPrefix="calendar" {...yearSet} />
+      <RollAdjustField id="calendar-roll-adjust" symbol={url.symbol} {...bound.rollAdjust} />
     </ToolForm>
   );
   return (

@@ -10,8 +10,19 @@ import { DirectionField, SymbolField, ToolForm, WindowFields, YearRangeFields } 
 import { usePattern } from '../../shared/ui/pattern-query';
 import { ConditionField, conditionProblem } from '../../shared/ui/condition-field';
 import { ConditionSummary } from './condition-summary';
+import { RollAdjustField } from '../../shared/ui/roll-adjust';
 
-const KEYS = ['symbol', 'start', 'end', 'from', 'to', 'direction', 'condition', ...YEAR_SET_KEYS] as const;
+const KEYS = [
+  'symbol',
+  'start',
+  'end',
+  'from',
+  'to',
+  'direction',
+  'condition',
+  'rollAdjust',
+  ...YEAR_SET_KEYS,
+] as const;
 type PatternForm = {
   symbol: string;
   start: string;
@@ -20,6 +31,7 @@ type PatternForm = {
   to: string;
   direction: string;
   condition: string;
+  rollAdjust: string;
 } & YearSetValues;
 const DEFAULTS: PatternForm = {
   symbol: 'AAPL',
@@ -29,6 +41,7 @@ const DEFAULTS: PatternForm = {
   to: '',
   direction: 'long',
   condition: '',
+  rollAdjust: '',
   ...YEAR_SET_DEFAULTS,
 };
 
@@ -62,6 +75,7 @@ function PatternTool() {
       <YearRangeFields ns="pattern" idPrefix="pattern" errors={errors} from={bound.from} to={bound.to} />
       <DirectionField ns="pattern" id="pattern-direction" {...bound.direction} />
       <YearSetFields idPrefix="pattern" {...yearSet} />
+      <RollAdjustField id="pattern-roll-adjust" symbol={url.symbol} {...bound.rollAdjust} />
       <ConditionField id="pattern-condition" problem={problem} checked={url.condition} {...bound.condition} />
     </ToolForm>
   );

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentLocation, inTurkish, mockFetch, premium, renderScreen } from '../../testing/test-utils';
 import { itBehavesLikeAPremiumTool } from '../../testing/premium-checks';
-import { createPattern, instrument } from '../../testing/factories';
+import { createPattern, futureInstrument, instrument } from '../../testing/factories';
 import { optionOf } from '../../shared/charts/fake-loader';
 import type { ChartResponse } from '@solstice/contracts';
 import { SeasonalityChartScreen, dayLabel } from './seasonality-chart-screen';
@@ -137,6 +137,23 @@ describe('seasonal chart screen', () => {
     expect(screen.getByLabelText('Election year')).toBeChecked();
     const pattern = requests.find((r) => r.url.pathname.endsWith('/pattern'))!.url.searchParams;
     expect([pattern.get('start'), pattern.get('cycle'), pattern.get('exclude')]).toEqual(['11-01', 'election', '2008']);
+  });
+
+  it('sends a future’s roll adjustment to the chart and to the selected window’s statistics', async () => {
+    const { requests } = mockFetch([
+      premium,
+      { path: /chart\?symbol=CL/, body: chart('CL=F', 0.1) },
+      futureInstrument('CL=F'),
+      { path: '/api/v1/seasonality/pattern', body: createPattern({ symbol: 'CL=F' }) },
+    ]);
+    renderScreen(<SeasonalityChartScreen />, {
+      url: '/seasonality?symbol=CL%3DF&start=11-01&end=12-31&rollAdjust=difference',
+    });
+    await screen.findByTestId('window-stats');
+    expect(await screen.findByLabelText('Roll adjustment')).toHaveValue('difference');
+    const chartQuery = requests.find((r) => r.url.pathname.endsWith('/chart'))!.url.searchParams;
+    const patternQuery = requests.find((r) => r.url.pathname.endsWith('/pattern'))!.url.searchParams;
+    expect([chartQuery.get('rollAdjust'), patternQuery.get('rollAdjust')]).toEqual(['difference', 'difference']);
   });
 });
 

@@ -11,6 +11,8 @@ import { YEAR_SET_DEFAULTS, YEAR_SET_KEYS, yearSetQuery } from '../../shared/ui/
 import { toolScreen, ToolPage, toolInfo, useSeasonalityTool } from '../../shared/ui/seasonality-tool';
 import { SymbolField, ToolForm, YearRangeFields } from '../../shared/ui/seasonality-form';
 import { useToolQuery } from '../../shared/ui/tool-query';
+import { RollAdjustField } from '../../shared/ui/roll-adjust';
+import { rollAdjustQuery } from '../../shared/ui/roll-adjust-query';
 
 // start/end: the window dragged across the chart; compare: a second symbol's average year
 // benchmark: any instrument instead of SPY; years/median: the years one by one, their median
@@ -25,6 +27,7 @@ const KEYS = [
   'benchmark',
   'years',
   'median',
+  'rollAdjust',
   ...YEAR_SET_KEYS,
 ] as const;
 const DEFAULTS = {
@@ -38,6 +41,7 @@ const DEFAULTS = {
   benchmark: '',
   years: '',
   median: '',
+  rollAdjust: '',
   ...YEAR_SET_DEFAULTS,
 };
 
@@ -90,13 +94,14 @@ function SeasonalityChartTool() {
     from: url.from,
     to: url.to,
     ...yearSetQuery(url),
+    ...rollAdjustQuery(url.rollAdjust),
     benchmark: url.benchmark,
     paths: showYears || showMedian ? '1' : undefined,
   };
   const chart = useChart(params, ready);
   const compareSymbol = url.compare && url.compare !== url.symbol ? url.compare : undefined;
   const compare = useChart(
-    { symbol: compareSymbol, from: url.from, to: url.to, ...yearSetQuery(url) },
+    { symbol: compareSymbol, from: url.from, to: url.to, ...yearSetQuery(url), ...rollAdjustQuery(url.rollAdjust) },
     ready && Boolean(compareSymbol),
   );
   const selection =
@@ -126,6 +131,7 @@ function SeasonalityChartTool() {
         {...bound.benchmark}
       />
       <YearSetFields idPrefix="chart" {...yearSet} />
+      <RollAdjustField id="chart-roll-adjust" symbol={url.symbol} {...bound.rollAdjust} />
       {TOGGLES.map((key) => (
         <div key={key} className="col-auto form-check ms-2 mb-1">
           <input

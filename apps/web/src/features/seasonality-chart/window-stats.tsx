@@ -9,6 +9,8 @@ import type { Window } from '../../shared/charts/chart-option';
 import { useUrlState } from '../../shared/ui/url-state';
 import { YEAR_SET_KEYS } from '../../shared/ui/year-sets';
 
+const ROLL_ADJUST_KEY = ['rollAdjust'] as const;
+
 /** The pattern statistics of the window dragged across the chart, long side. */
 export function WindowStats({
   focus,
@@ -23,8 +25,10 @@ export function WindowStats({
   const f = useFormatters();
   // the chart's year set (its URL) applies to the window's statistics too
   const [yearSet] = useUrlState(YEAR_SET_KEYS);
+  const [{ rollAdjust }] = useUrlState(ROLL_ADJUST_KEY);
   const { symbol, from, to } = focus;
-  const pattern = usePattern({ symbol, from, to, start: selection.start, end: selection.end }, yearSet, true);
+  const dragged = { symbol, from, to, start: selection.start, end: selection.end, rollAdjust };
+  const pattern = usePattern(dragged, yearSet, true);
   const stats = pattern.data?.stats ?? null;
   return (
     <section className="card card-body mb-3" aria-label={t('window.label')} data-testid="window-stats">

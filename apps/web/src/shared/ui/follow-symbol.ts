@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppStore } from '../shell';
 import { YEAR_SET_KEYS, yearSetQuery, type YearSetValues } from './year-sets';
+import { rollAdjustQuery } from './roll-adjust-query';
 
 export interface FocusParams {
   symbol?: string | undefined;
@@ -10,6 +11,8 @@ export interface FocusParams {
   cycle?: string | undefined;
   parity?: string | undefined;
   exclude?: string | undefined;
+  /** A future's roll adjustment (shared/ui/roll-adjust-query.ts), carried by the links between the tools. */
+  rollAdjust?: string | undefined;
 }
 
 /** The year set the tools share (every field, empty for none), or null before any tool ran. */
@@ -63,11 +66,12 @@ export function useFollowSymbol(
   }, [symbol, cycle, parity, exclude, setYearSet]);
 }
 
-/** A link's query to another seasonality tool with the shared symbol, years and year set. */
+/** A link's query to another seasonality tool with the shared symbol, years, year set and roll adjustment. */
 export function focusQuery(focus: FocusParams, extra: Record<string, string> = {}): string {
   const out = new URLSearchParams();
   const { symbol, from, to } = focus;
-  for (const [k, v] of Object.entries({ symbol, from, to, ...yearSetQuery(focus), ...extra })) {
+  const adjust = rollAdjustQuery(focus.rollAdjust);
+  for (const [k, v] of Object.entries({ symbol, from, to, ...yearSetQuery(focus), ...adjust, ...extra })) {
     if (v) out.set(k, v);
   }
   return out.toString();

@@ -4,11 +4,12 @@ import { DemoBadge } from './states';
 import { FrontMonthNotice } from './front-month-notice';
 import { AddToWatchlistButton, SymbolLink } from './symbol-link';
 
-export function useInstrument(symbol: string | undefined) {
+/** The instrument of `symbol`; with `fetch` false, only as another view has already asked for it. */
+export function useInstrument(symbol: string | undefined, fetch = true) {
   return useQuery({
     queryKey: ['instrument', symbol],
     queryFn: () => apiGet('instrument', { params: { symbol: symbol ?? '' } }),
-    enabled: Boolean(symbol),
+    enabled: fetch && Boolean(symbol),
     staleTime: 5 * 60_000,
   });
 }

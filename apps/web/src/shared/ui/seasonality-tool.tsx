@@ -7,6 +7,7 @@ import { premiumScreen } from './premium-gate';
 import { useScreenForm } from './screen-form';
 import { TOOL_NS, type Bound, type ToolNs } from './seasonality-form';
 import type { ToolInfo } from './states';
+import { rollAdjustQuery } from './roll-adjust-query';
 import { checkYearSet, normalizeYearSet, yearSetQuery, type YearSetValues } from './year-sets';
 
 type Values = Record<string, string>;
@@ -90,8 +91,14 @@ export function useSeasonalityTool<K extends string>({
     if (!Object.keys(problems).length) submit(values as Record<K, string>);
   };
   const shown: Partial<Values> = url;
-  /** The symbol, years and year set on screen, for the links to the other tools. */
-  const focus: FocusParams = { symbol: shown.symbol, from: shown.from, to: shown.to, ...yearSetQuery(shown) };
+  /** The symbol, years, year set and roll adjustment on screen, for the links to the other tools. */
+  const focus: FocusParams = {
+    symbol: shown.symbol,
+    from: shown.from,
+    to: shown.to,
+    ...yearSetQuery(shown),
+    ...rollAdjustQuery(shown.rollAdjust),
+  };
   /** The year-set controls' values, messages and change handler. */
   const yearSet = {
     values: form as Partial<YearSetValues>,

@@ -20,6 +20,15 @@ export default {
     excludePlaceholder: 'e.g. 2008,2020',
     excludeError: 'Years separated by commas, e.g. 2008,2020',
   },
+  rollAdjust: {
+    label: 'Roll adjustment',
+    hint: 'Removes the jumps at suspected contract rolls before computing',
+    modes: {
+      none: 'None',
+      ratio: 'Ratio',
+      difference: 'Difference',
+    },
+  },
   tested: {
     summary: 'Best of {{n}} windows tested',
     explanation:

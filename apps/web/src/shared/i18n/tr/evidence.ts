@@ -22,6 +22,15 @@ const tr: Messages<typeof en> = {
     excludePlaceholder: 'örn. 2008,2020',
     excludeError: 'Virgülle ayrılmış yıllar, örn. 2008,2020',
   },
+  rollAdjust: {
+    label: 'Kontrat geçişi düzeltmesi',
+    hint: 'Hesaplamadan önce olası kontrat geçişlerindeki sıçramaları giderir',
+    modes: {
+      none: 'Yok',
+      ratio: 'Oran',
+      difference: 'Fark',
+    },
+  },
   tested: {
     summary: 'Test edilen {{n}} pencerenin en iyisi',
     explanation:
