@@ -136,7 +136,7 @@ describe('the scanner’s expression editor (issue #43)', () => {
       await box.press('Enter');
       expect(await box.inputValue()).toBe('rs(SPY');
       await box.pressSequentially(', 63) > 0 and rank(m6, ', { delay: 40 });
-      await expect.poll(() => options(page)).toEqual(['sector', 'industry', 'type']);
+      await expect.poll(() => options(page)).toEqual(['sector', 'industry', 'type', 'assetClass']);
       await box.press('Enter');
       await box.pressSequentially(') >= 90', { delay: 40 });
       expect(await box.inputValue()).toBe('rs(SPY, 63) > 0 and rank(m6, sector) >= 90');
