@@ -8,7 +8,7 @@ import { changeRange } from '../../shared/charts/colors';
 import { escapeHtml } from '../../shared/lib/escape-html';
 import { AssetGroupTitle } from '../../shared/ui/asset-group-title';
 import { StaleCount } from '../../shared/ui/stale-count';
-import { leafTreemapData, sparkSvg, tileLabel, type TreeNode } from '../../shared/charts/treemap-data';
+import { leafTreemapData, sparkSvg, tileLabelOption, type TreeNode } from '../../shared/charts/treemap-data';
 
 type Group = NonNullable<HeatmapResponse['assetGroups']>[number];
 
@@ -60,16 +60,7 @@ function AssetGroupMap({ group, period, f }: { group: Group; period: string; f: 
           height: '100%',
           top: 0,
           left: 0,
-          label: {
-            show: true,
-            // drawn as SVG text (textContent), not HTML: escaping here would show entities
-            formatter: (p: { data: TreeNode }) => tileLabel(p.data, f),
-            overflow: 'truncate',
-            rich: {
-              sym: { fontSize: 13, fontWeight: 'bold', lineHeight: 17, color: '#fff' },
-              chg: { fontSize: 11, lineHeight: 14, color: '#fff' },
-            },
-          },
+          label: tileLabelOption(f),
           levels: [{ itemStyle: { gapWidth: 1 } }],
           data: leafTreemapData(group.children, range),
         },

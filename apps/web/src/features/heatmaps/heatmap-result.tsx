@@ -15,7 +15,7 @@ import { periodLabel, sectorName, sizeLabel as sizeName } from '../../shared/sta
 import {
   barRows,
   sparkSvg,
-  tileLabel,
+  tileLabelOption,
   headerLabel,
   treemapData,
   type TreeNode,
@@ -93,17 +93,7 @@ export function HeatmapResult({
           height: '100%',
           top: 0,
           left: 0,
-          label: {
-            show: true,
-            // drawn as SVG text (textContent), not HTML: escaping here would show entities
-            formatter: (p: { data: TreeNode }) => tileLabel(p.data, f),
-            overflow: 'truncate',
-            // each line its own height: two plain lines at the font size overlap
-            rich: {
-              sym: { fontSize: 13, fontWeight: 'bold', lineHeight: 17, color: '#fff' },
-              chg: { fontSize: 11, lineHeight: 14, color: '#fff' },
-            },
-          },
+          label: tileLabelOption(f),
           // the header strip is drawn on the parent's border colour: dark text on a light strip
           upperLabel: {
             show: true,

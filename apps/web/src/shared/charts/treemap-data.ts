@@ -111,3 +111,20 @@ export function leafTreemapData(leaves: readonly Leaf[], range: number): TreeNod
     itemStyle: { color: changeColor(l.change, range) },
   }));
 }
+
+/**
+ * The label of a treemap's tiles: symbol over change. Drawn as SVG text (textContent), not
+ * HTML, so it is not escaped; each line has its own height, since two plain lines at the
+ * font size overlap.
+ */
+export function tileLabelOption(f: Formatters) {
+  return {
+    show: true,
+    formatter: (p: { data: TreeNode }) => tileLabel(p.data, f),
+    overflow: 'truncate',
+    rich: {
+      sym: { fontSize: 13, fontWeight: 'bold', lineHeight: 17, color: '#fff' },
+      chg: { fontSize: 11, lineHeight: 14, color: '#fff' },
+    },
+  };
+}
