@@ -8,7 +8,13 @@ import { changeRange } from '../../shared/charts/colors';
 import { escapeHtml } from '../../shared/lib/escape-html';
 import { AssetGroupTitle } from '../../shared/ui/asset-group-title';
 import { StaleCount } from '../../shared/ui/stale-count';
-import { leafTreemapData, sparkSvg, tileLabelOption, type TreeNode } from '../../shared/charts/treemap-data';
+import {
+  leafTreemapData,
+  sparkSvg,
+  tileLabelOption,
+  TREEMAP_FRAME,
+  type TreeNode,
+} from '../../shared/charts/treemap-data';
 
 type Group = NonNullable<HeatmapResponse['assetGroups']>[number];
 
@@ -51,15 +57,8 @@ function AssetGroupMap({ group, period, f }: { group: Group; period: string; f: 
       },
       series: [
         {
-          type: 'treemap',
+          ...TREEMAP_FRAME,
           name,
-          roam: false,
-          nodeClick: false,
-          breadcrumb: { show: false },
-          width: '100%',
-          height: '100%',
-          top: 0,
-          left: 0,
           label: tileLabelOption(f),
           levels: [{ itemStyle: { gapWidth: 1 } }],
           data: leafTreemapData(group.children, range),

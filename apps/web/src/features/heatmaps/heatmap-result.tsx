@@ -16,6 +16,7 @@ import {
   barRows,
   sparkSvg,
   tileLabelOption,
+  TREEMAP_FRAME,
   headerLabel,
   treemapData,
   type TreeNode,
@@ -84,15 +85,8 @@ export function HeatmapResult({
       },
       series: [
         {
-          type: 'treemap',
+          ...TREEMAP_FRAME,
           name: sector ? sectorName(sector) : t('filters.allSectors'),
-          roam: false,
-          nodeClick: false,
-          breadcrumb: { show: false },
-          width: '100%',
-          height: '100%',
-          top: 0,
-          left: 0,
           label: tileLabelOption(f),
           // the header strip is drawn on the parent's border colour: dark text on a light strip
           upperLabel: {

@@ -128,3 +128,15 @@ export function tileLabelOption(f: Formatters) {
     },
   };
 }
+
+/** A treemap that fills its chart, drawn once: no zoom, no drill-down on click, no breadcrumb. */
+export const TREEMAP_FRAME = {
+  type: 'treemap',
+  roam: false,
+  nodeClick: false,
+  breadcrumb: { show: false },
+  width: '100%',
+  height: '100%',
+  top: 0,
+  left: 0,
+} as const;
